@@ -1,0 +1,2 @@
+export declare const targets: Record<string, () => Promise<unknown>>;
+export declare function buildTargets(names?: string[]): Promise<void>;

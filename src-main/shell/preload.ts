@@ -1,0 +1,2 @@
+// Placeholder preload; the tray issue replaces it.
+export {};

@@ -1,0 +1,52 @@
+/**
+ * Tools are data (the official Roam MCP server's style): one table of definitions, routed by one
+ * function in the server. Content tools, graph management and navigation all use this shape.
+ */
+import type { z } from 'zod';
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** What a handler may do: talk to the Local API for the graph the call resolved to. */
+export interface ToolContext {
+  /** The graph this call resolved to (seed 004 order). Never carries the token. */
+  graph: { name: string; nickname: string };
+  /** One Local API round trip (`POST /api/{graph}` with `{action, args}`), returns `result`. */
+  call<T = unknown>(action: string, args?: unknown[]): Promise<T>;
+  /** Aborted when the client cancels the request. */
+  signal: AbortSignal;
+  /** MCP progress notification, sent only when the client asked for progress. */
+  progress(message: string): void;
+}
+
+export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
+  name: string;
+  title: string;
+  /** Short and exact: tools/list must stay compact. */
+  description: string;
+  inputSchema: Shape;
+  /** When present, results carry `structuredContent` with these fields and the same JSON as text. */
+  outputSchema?: z.ZodRawShape;
+  annotations: ToolAnnotations;
+  /** `graph`: needs a resolved graph (accepts the optional `graph` argument). `none`: graph management. */
+  scope: 'graph' | 'none';
+  /** Writes need a graph ticket (guidelines seen this session) and a token that can write. */
+  writes?: 'append' | 'edit';
+  handler(args: z.infer<z.ZodObject<Shape>>, ctx: ToolContext): Promise<unknown>;
+}
+
+/** A failure the agent can act on: `{error: {code, message, ...recovery}}` with `isError: true`. */
+export class ToolError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ToolError';
+  }
+}

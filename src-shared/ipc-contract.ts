@@ -1,0 +1,190 @@
+/**
+ * The one typed map of IPC between the tray's main process and the renderer (GitHub Desktop's
+ * ipc-shared style). Main validates every request with these zod schemas and checks the sender;
+ * the preload exposes exactly these methods; the browser preview bridges them over HTTP.
+ * Nothing here ever carries a token: only its state and last 4 characters.
+ */
+import { z } from 'zod';
+import { ACCESS_LEVELS, GRAPH_TYPES, type AccessLevel, type GraphType } from './roam-config.ts';
+
+export const graphIdSchema = z.string().min(1); // `${type}:${name}`
+export const accessLevelSchema = z.enum(ACCESS_LEVELS);
+export const clientIdSchema = z.enum(['claude-desktop', 'cursor', 'vscode', 'claude-code']);
+export type ClientId = z.infer<typeof clientIdSchema>;
+
+export type TokenState = 'ok' | 'missing' | 'revoked' | 'blocked' | 'waiting';
+
+export interface GraphView {
+  id: string;
+  name: string;
+  type: GraphType;
+  nickname: string;
+  description?: string;
+  /** Level to request / the level the stored token was granted. */
+  accessLevel: AccessLevel;
+  enabled: boolean;
+  token: { state: TokenState; last4?: string };
+}
+
+export type TokenRequestStatus =
+  'waiting' | 'approved' | 'rejected' | 'blocked' | 'timeout' | 'in-progress' | 'cancelled' | 'error';
+
+export interface TokenRequestView {
+  graphId: string;
+  status: TokenRequestStatus;
+  requestedAccessLevel: AccessLevel;
+  grantedAccessLevel?: AccessLevel;
+  /** True when Roam granted less than was asked (e.g. the user is a reader). */
+  downgraded?: boolean;
+  startedAt: number;
+  /** When Roam gives up waiting for the user (5 minutes after the start). */
+  expiresAt: number;
+  message?: string;
+}
+
+export interface BlockedGraphView {
+  graphId: string;
+  name: string;
+  type: GraphType;
+  blockedAt: number;
+  howToUnblock: string;
+}
+
+export type ClientInstallState = 'installed' | 'not-installed' | 'stale' | 'unavailable';
+export interface ClientView {
+  id: ClientId;
+  name: string;
+  configPath?: string;
+  state: ClientInstallState;
+  /** For Claude Code: the command to paste into a terminal. */
+  command?: string;
+  message?: string;
+}
+
+export interface ClientChangePreview {
+  id: ClientId;
+  configPath: string;
+  action: 'install' | 'uninstall';
+  before: string | null;
+  after: string | null;
+}
+
+export interface AppStatus {
+  roam: { running: boolean; port: number; checkedAt: number };
+  mcpSessions: number;
+}
+
+export interface AppSettings {
+  launchAtLogin: boolean;
+  defaultAccessLevel: AccessLevel;
+}
+
+export interface AvailableGraph {
+  name: string;
+  type: GraphType;
+}
+
+export const addGraphInputSchema = z.object({
+  name: z.string().trim().min(1, 'Graph name is required'),
+  type: z.enum(GRAPH_TYPES).default('hosted'),
+  nickname: z.string().trim().optional(),
+  description: z.string().optional(),
+  accessLevel: accessLevelSchema.optional(),
+});
+export const updateGraphInputSchema = z.object({
+  id: graphIdSchema,
+  nickname: z.string().trim().min(1).optional(),
+  description: z.string().optional(),
+  accessLevel: accessLevelSchema.optional(),
+  enabled: z.boolean().optional(),
+});
+
+/** Renderer → main requests: channel → [input schema, result type]. */
+export const requestSchemas = {
+  'graphs:list': z.void(),
+  'graphs:available': z.void(),
+  'graphs:add': addGraphInputSchema,
+  'graphs:update': updateGraphInputSchema,
+  'graphs:remove': z.object({ id: graphIdSchema }),
+  'graphs:check-nickname': z.object({ nickname: z.string(), exceptId: graphIdSchema.optional() }),
+  'tokens:request': z.object({ id: graphIdSchema, accessLevel: accessLevelSchema.optional() }),
+  'tokens:cancel': z.object({ id: graphIdSchema }),
+  'tokens:requests': z.void(),
+  'blocked:list': z.void(),
+  'blocked:retry': z.object({ id: graphIdSchema }),
+  'clients:list': z.void(),
+  'clients:preview': z.object({ id: clientIdSchema, action: z.enum(['install', 'uninstall']) }),
+  'clients:install': z.object({ id: clientIdSchema }),
+  'clients:uninstall': z.object({ id: clientIdSchema }),
+  'status:get': z.void(),
+  'roam:open': z.void(),
+  'settings:get': z.void(),
+  'settings:set': z.object({
+    launchAtLogin: z.boolean().optional(),
+    defaultAccessLevel: accessLevelSchema.optional(),
+  }),
+  'import:check': z.void(),
+  'import:run': z.void(),
+} as const;
+
+export interface RequestResults {
+  'graphs:list': GraphView[];
+  'graphs:available': AvailableGraph[];
+  'graphs:add': GraphView;
+  'graphs:update': GraphView;
+  'graphs:remove': void;
+  'graphs:check-nickname': { ok: true } | { ok: false; message: string };
+  'tokens:request': TokenRequestView;
+  'tokens:cancel': void;
+  'tokens:requests': TokenRequestView[];
+  'blocked:list': BlockedGraphView[];
+  'blocked:retry': TokenRequestView;
+  'clients:list': ClientView[];
+  'clients:preview': ClientChangePreview;
+  'clients:install': ClientView;
+  'clients:uninstall': ClientView;
+  'status:get': AppStatus;
+  'roam:open': void;
+  'settings:get': AppSettings;
+  'settings:set': AppSettings;
+  'import:check': { available: boolean; path: string; graphCount: number };
+  'import:run': GraphView[];
+}
+
+export type RequestChannel = keyof typeof requestSchemas;
+export type RequestInput<C extends RequestChannel> = z.input<(typeof requestSchemas)[C]>;
+
+/** Main → renderer events. Token state arrives as events, never by polling. */
+export interface EventPayloads {
+  'graphs:changed': GraphView[];
+  'tokens:request-changed': TokenRequestView;
+  'blocked:changed': BlockedGraphView[];
+  'clients:changed': ClientView[];
+  'status:changed': AppStatus;
+}
+export type EventChannel = keyof EventPayloads;
+
+/** Errors cross IPC as data, with what happened and what to do next. */
+export interface IpcErrorPayload {
+  code: string;
+  message: string;
+}
+
+/**
+ * The API the preload exposes (and the browser bridge implements): one method per allow-listed
+ * channel, e.g. `api['graphs:add']({name})` — no generic invoke of arbitrary channels.
+ */
+export type RoamCompanionApi = {
+  [C in RequestChannel]: (input: RequestInput<C>) => Promise<RequestResults[C]>;
+} & {
+  on<E extends EventChannel>(event: E, listener: (payload: EventPayloads[E]) => void): () => void;
+};
+
+export const requestChannels = Object.keys(requestSchemas) as RequestChannel[];
+export const eventChannels: EventChannel[] = [
+  'graphs:changed',
+  'tokens:request-changed',
+  'blocked:changed',
+  'clients:changed',
+  'status:changed',
+];

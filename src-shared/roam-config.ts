@@ -1,0 +1,149 @@
+/**
+ * The graph config file shared with Roam's official MCP server and its `connect` CLI
+ * (`~/.roam-tools.json`, legacy `~/.roam-mcp.json`), and the validation rules that the
+ * MCP server and the tray app must apply identically (seeds 000 §Config, 001 §7, 004).
+ */
+import { z } from 'zod';
+
+export const GRAPH_TYPES = ['hosted', 'offline'] as const;
+export type GraphType = (typeof GRAPH_TYPES)[number];
+
+export const ACCESS_LEVELS = ['read-only', 'read-append', 'full'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+export const LOCAL_TOKEN_PREFIX = 'roam-graph-local-token-';
+export const REMOTE_TOKEN_PREFIX = 'roam-graph-token-';
+
+export const graphEntrySchema = z
+  .object({
+    name: z.string().trim().min(1, 'name must be a non-empty string'),
+    type: z.enum(GRAPH_TYPES).default('hosted'),
+    token: z.string().optional(),
+    nickname: z.string().trim().min(1, 'nickname must not be empty').optional(),
+    description: z.string().optional(),
+    accessLevel: z.enum(ACCESS_LEVELS).optional(),
+    /** Our addition: a graph kept in the file but not offered to agents. */
+    disabled: z.boolean().optional(),
+  })
+  .loose();
+export type GraphEntry = z.infer<typeof graphEntrySchema>;
+
+export const configFileSchema = z
+  .object({
+    version: z.literal(1).optional(),
+    graphs: z.array(graphEntrySchema),
+  })
+  .loose();
+export type ConfigFile = z.infer<typeof configFileSchema>;
+
+/** A graph after validation: nickname filled in, ready to be offered to agents. */
+export interface ConfiguredGraph {
+  name: string;
+  type: GraphType;
+  nickname: string;
+  token?: string;
+  description?: string;
+  accessLevel?: AccessLevel;
+}
+
+export interface GraphValidation {
+  graphs: ConfiguredGraph[];
+  /** Problems that make the config unusable: each says what is wrong and how to fix it. */
+  errors: string[];
+  /** Problems we worked around (e.g. an offline graph shadowed by a hosted one). */
+  warnings: string[];
+}
+
+/** Explains what is wrong with a token without ever repeating the token. */
+export function describeTokenProblem(token: string, graphLabel: string): string | undefined {
+  if (token.startsWith(LOCAL_TOKEN_PREFIX) && token.length > LOCAL_TOKEN_PREFIX.length) return undefined;
+  if (token.startsWith(REMOTE_TOKEN_PREFIX)) {
+    return (
+      `Graph '${graphLabel}': the token is a remote API token (it starts with '${REMOTE_TOKEN_PREFIX}'). ` +
+      `The Local API needs a local token starting with '${LOCAL_TOKEN_PREFIX}'. ` +
+      `Create one in Roam Desktop: Settings > Graph > Local API Tokens, or run 'roam-mcp connect'.`
+    );
+  }
+  return (
+    `Graph '${graphLabel}': the token is not a Roam Local API token (it must start with '${LOCAL_TOKEN_PREFIX}'). ` +
+    `Create one in Roam Desktop: Settings > Graph > Local API Tokens, or run 'roam-mcp connect'.`
+  );
+}
+
+/**
+ * Applies the seeds' rules: hosted wins over an offline graph of the same name (warning),
+ * nicknames (or names when no nickname) are unique case-insensitively (error naming the clash),
+ * tokens must be local tokens (error without the token). Disabled graphs are left out.
+ */
+export function validateGraphs(entries: readonly GraphEntry[]): GraphValidation {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const enabled = entries.filter((g) => !g.disabled);
+
+  const hostedNames = new Set(enabled.filter((g) => g.type === 'hosted').map((g) => g.name));
+  const kept = enabled.filter((g) => {
+    if (g.type === 'offline' && hostedNames.has(g.name)) {
+      warnings.push(
+        `Graph '${g.name}' is configured both as hosted and as offline; using the hosted graph and ignoring the offline one.`,
+      );
+      return false;
+    }
+    return true;
+  });
+
+  const byLabel = new Map<string, ConfiguredGraph>();
+  const graphs: ConfiguredGraph[] = [];
+  for (const entry of kept) {
+    const nickname = entry.nickname ?? entry.name;
+    const key = nickname.toLowerCase();
+    const clash = byLabel.get(key);
+    if (clash) {
+      errors.push(
+        `Nickname '${nickname}' (graph '${entry.name}') clashes with '${clash.nickname}' (graph '${clash.name}'): ` +
+          `nicknames are matched case-insensitively and must be unique. Give one of them a different nickname.`,
+      );
+      continue;
+    }
+    if (entry.token !== undefined) {
+      const problem = describeTokenProblem(entry.token, nickname);
+      if (problem) errors.push(problem);
+    }
+    const graph: ConfiguredGraph = { name: entry.name, type: entry.type, nickname };
+    if (entry.token !== undefined) graph.token = entry.token;
+    if (entry.description !== undefined) graph.description = entry.description;
+    if (entry.accessLevel !== undefined) graph.accessLevel = entry.accessLevel;
+    byLabel.set(key, graph);
+    graphs.push(graph);
+  }
+  return { graphs, errors, warnings };
+}
+
+/** Seed 004: nickname (case-insensitive) first, then the graph name as a fallback. */
+export function findGraph<G extends { name: string; nickname: string }>(
+  graphs: readonly G[],
+  ref: string,
+): G | undefined {
+  const wanted = ref.trim().toLowerCase();
+  return (
+    graphs.find((g) => g.nickname.toLowerCase() === wanted) ??
+    graphs.find((g) => g.name === ref.trim()) ??
+    graphs.find((g) => g.name.toLowerCase() === wanted)
+  );
+}
+
+/** Scopes a preset grants (seed 001 §6.2). */
+export function scopesOf(level: AccessLevel): Array<'read' | 'append' | 'edit'> {
+  switch (level) {
+    case 'read-only':
+      return ['read'];
+    case 'read-append':
+      return ['read', 'append'];
+    case 'full':
+      return ['read', 'append', 'edit'];
+  }
+}
+
+const rank: Record<AccessLevel, number> = { 'read-only': 0, 'read-append': 1, full: 2 };
+export function isLowerAccess(granted: AccessLevel, requested: AccessLevel): boolean {
+  return rank[granted] < rank[requested];
+}
