@@ -36,6 +36,11 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   scope: 'graph' | 'none';
   /** Writes need a graph ticket (guidelines seen this session) and a token that can write. */
   writes?: 'append' | 'edit';
+  /**
+   * Capability-based exposure: listed only once the Local API is known to offer this action
+   * (the server probes it and sends `notifications/tools/list_changed` when it appears).
+   */
+  requiresAction?: string;
   handler(args: z.infer<z.ZodObject<Shape>>, ctx: ToolContext): Promise<unknown>;
 }
 
@@ -49,4 +54,20 @@ export class ToolError extends Error {
     super(message);
     this.name = 'ToolError';
   }
+}
+
+/**
+ * A resource offered per configured graph, e.g. `roam://{graph}/stats`. `graph` in the URI is
+ * the nickname; the server resolves it and hands the handler a context bound to that graph.
+ */
+export interface ResourceDefinition {
+  name: string;
+  title: string;
+  description: string;
+  mimeType: string;
+  /** RFC 6570 template, always starting with `roam://{graph}/`, e.g. `roam://{graph}/page/{title}`. */
+  uriTemplate: string;
+  /** Whether `resources/list` enumerates one concrete URI per graph (false for open templates). */
+  listable: boolean;
+  read(variables: Record<string, string>, ctx: ToolContext): Promise<string>;
 }

@@ -1,0 +1,47 @@
+/**
+ * Messages between the tray (parent) and the MCP child it spawns for an AI client. The child's
+ * stdio belongs to the client (JSON-RPC), so config travels only over this IPC channel — never
+ * argv, environment variables or a plaintext file. Works over Node's `process.send` channel
+ * (child_process.fork with 'ipc') and over Electron's utilityProcess `parentPort`.
+ */
+import { z } from 'zod';
+import { ACCESS_LEVELS, GRAPH_TYPES } from './roam-config.ts';
+
+const childGraphSchema = z.object({
+  name: z.string().min(1),
+  type: z.enum(GRAPH_TYPES),
+  nickname: z.string().min(1),
+  token: z.string().optional(),
+  description: z.string().optional(),
+  accessLevel: z.enum(ACCESS_LEVELS).optional(),
+});
+export type ChildGraph = z.infer<typeof childGraphSchema>;
+
+/** Parent → child. `config` is the full, current list of enabled graphs; it replaces the previous one. */
+export const parentMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('config'), graphs: z.array(childGraphSchema) }),
+  z.object({ type: z.literal('shutdown') }),
+]);
+export type ParentMessage = z.infer<typeof parentMessageSchema>;
+
+/** Child → parent. */
+export const childMessageSchema = z.discriminatedUnion('type', [
+  /** Sent once the child listens for IPC; the parent answers with `config`. */
+  z.object({ type: z.literal('ready') }),
+  /** A token obtained by exchange: the parent stores it encrypted and re-broadcasts config. */
+  z.object({
+    type: z.literal('token-obtained'),
+    graph: z.object({ name: z.string(), type: z.enum(GRAPH_TYPES) }),
+    token: z.string(),
+    grantedAccessLevel: z.enum(ACCESS_LEVELS),
+  }),
+  /** The child saw Roam reject a token (401): the parent marks it revoked. */
+  z.object({
+    type: z.literal('token-rejected'),
+    graph: z.object({ name: z.string(), type: z.enum(GRAPH_TYPES) }),
+  }),
+]);
+export type ChildMessage = z.infer<typeof childMessageSchema>;
+
+/** Set in the child's environment (not secret) so it waits for config over IPC instead of files. */
+export const CHILD_IPC_ENV = 'ROAM_MCP_CONFIG_FROM_PARENT';
