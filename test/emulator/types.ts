@@ -1,0 +1,111 @@
+/**
+ * The contract of the Roam Local API emulator (seeds 000/001): a real HTTP server on 127.0.0.1
+ * backed by DataScript, used by every test, benchmark and the demo. `startEmulator` lives in
+ * ./index.ts.
+ */
+import type { AccessLevel, GraphType } from '../../src-shared/roam-config.ts';
+
+/** A page for hand-written graphs: nested blocks as strings or {string, children}. */
+export interface PageSpec {
+  title: string;
+  uid?: string;
+  /** A daily note page: `:log/id` set, title like "November 22nd, 2026", uid "11-22-2026". */
+  daily?: boolean;
+  children?: BlockSpec[];
+}
+export type BlockSpec =
+  string | { string: string; uid?: string; heading?: 1 | 2 | 3; children?: BlockSpec[] };
+
+export interface GraphSpec {
+  name: string;
+  type?: GraphType;
+  /** Tokens that authenticate against this graph (minted with `addToken` later too). */
+  tokens?: Array<{ token: string; accessLevel: AccessLevel }>;
+  /** 'demo' = the hand-written demo graph; generate = deterministic power-law graph. Default 'empty'. */
+  content?: 'demo' | 'empty' | { generate: { blocks: number; seed?: number } } | PageSpec[];
+  /** The logged-in user's permission on the graph (SCOPE_EXCEEDS_PERMISSION when a token exceeds it). */
+  userPermission?: AccessLevel;
+}
+
+export interface EmulatorOptions {
+  /** HOME under which `.roam-local-api.json` ({"port": N}) is written. */
+  home: string;
+  /** 0 or undefined: an ephemeral port. */
+  port?: number;
+  graphs: GraphSpec[];
+  /** How long a token request waits for the user before 408 TIMEOUT (Roam: 5 minutes). */
+  tokenRequestTimeoutMs?: number;
+  /** Reported as `apiVersion`; `expectedApiVersion` that differs gives 400 VERSION_MISMATCH. */
+  apiVersion?: string;
+  /** Offer `data.ai.semanticSearch` (lexical-vector similarity). Default false: UNKNOWN_ACTION. */
+  semanticSearch?: boolean;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: unknown;
+  /** For `POST /api/{graph}`: the graph and action. */
+  graph?: string;
+  action?: string;
+  status?: number;
+}
+
+/** The user's answer to a token-request dialog. */
+export type TokenDecision =
+  | { kind: 'approve'; accessLevel?: AccessLevel /* lower than requested = downgrade */ }
+  | { kind: 'reject' }
+  | { kind: 'never-allow' }
+  | { kind: 'no-answer' /* let it run into TIMEOUT */ };
+
+export type Fault =
+  | { kind: 'latency'; ms: number }
+  | { kind: 'drop' /* destroy the socket without a response */ }
+  | { kind: 'status'; status: 500 | 504 }
+  | { kind: 'malformed-json' };
+
+export interface PendingTokenRequest {
+  graph: string;
+  graphType: GraphType;
+  accessLevel: AccessLevel;
+  description: string;
+}
+
+export interface Emulator {
+  readonly port: number;
+  /** `http://127.0.0.1:{port}` */
+  readonly url: string;
+  readonly requests: RecordedRequest[];
+  clearRequests(): void;
+  /** Mints a new valid token for the graph and returns it. */
+  addToken(graph: string, type: GraphType, accessLevel: AccessLevel): string;
+  revokeToken(token: string): void;
+  setUserPermission(graph: string, type: GraphType, level: AccessLevel): void;
+  /** Simulates a corrupted local-api-tokens.edn (500 on authenticated calls). */
+  setTokenFileCorrupted(corrupted: boolean): void;
+  /** Answers the pending token request for that graph, or the next one if none is pending yet. */
+  decide(graph: string, decision: TokenDecision, type?: GraphType): void;
+  /** Default answer for every request (after `delayMs`), e.g. for the demo; null = wait for `decide`. */
+  autoDecide(decision: TokenDecision | null, delayMs?: number): void;
+  pendingTokenRequests(): PendingTokenRequest[];
+  /** Clears a "Never Allow" (what the user does in Roam's settings). */
+  unblock(graph: string, type?: GraphType): void;
+  /** Applies to matching requests (all when `match` is omitted) `times` times (default: until cleared). */
+  setFault(fault: Fault | null, options?: { action?: string; times?: number }): void;
+  /** Roam quits: the port closes (the port file stays, as after a crash). */
+  stop(): Promise<void>;
+  /** Roam starts again, on `port` or a new ephemeral one, and rewrites the port file. */
+  start(port?: number): Promise<void>;
+  /** Direct database access, for edits "made by another client" and for assertions. */
+  graph(name: string, type?: GraphType): EmulatedGraph;
+  close(): Promise<void>;
+}
+
+export interface EmulatedGraph {
+  /** Runs an action exactly as `POST /api/{graph}` would (no auth, no recording). */
+  run(action: string, args?: unknown[]): unknown;
+  /** Number of blocks (entities with :block/string) and pages (with :node/title). */
+  counts(): { pages: number; blocks: number };
+}
