@@ -1,0 +1,44 @@
+/** The scope each Local API action needs (seed 001 §6.3): everything else needs only `read`. */
+const APPEND_ACTIONS = new Set([
+  'data.block.create',
+  'data.page.create',
+  'data.block.fromMarkdown',
+  'data.page.fromMarkdown',
+  'file.upload',
+  'util.uploadFile',
+  'data.user.upsert',
+  'createBlock',
+  'createPage',
+  'batchActions',
+]);
+const EDIT_ACTIONS = new Set([
+  'data.block.update',
+  'data.block.delete',
+  'data.block.move',
+  'data.block.reorderBlocks',
+  'data.page.update',
+  'data.page.delete',
+  'data.page.addShortcut',
+  'data.page.removeShortcut',
+  'data.undo',
+  'data.redo',
+  'file.delete',
+  'updateBlock',
+  'deleteBlock',
+  'moveBlock',
+  'updatePage',
+  'deletePage',
+]);
+
+export type Scope = 'read' | 'append' | 'edit';
+
+export function scopeOfAction(action: string): Scope {
+  if (EDIT_ACTIONS.has(action)) return 'edit';
+  if (APPEND_ACTIONS.has(action)) return 'append';
+  return 'read';
+}
+
+/** True when repeating the action could change the graph twice. */
+export function isWriteAction(action: string): boolean {
+  return scopeOfAction(action) !== 'read';
+}

@@ -1,0 +1,260 @@
+/**
+ * A small client for Roam Desktop's Local API (seeds 000/001), shared by the MCP server, the
+ * `connect` CLI and the tray core. It finds the port, authenticates, maps errors to
+ * LocalApiError, and never times out on its own: Roam may legitimately hold a request for
+ * 30 minutes while an encrypted graph waits for its password. Abort with a signal instead.
+ */
+import { ACCESS_LEVELS, scopesOf, type AccessLevel, type GraphType } from '../roam-config.ts';
+import { isWriteAction } from './action-scopes.ts';
+import { HttpTransportError, requestJson, type HttpJsonResponse } from './http-json.ts';
+import { LocalApiError, errorFromResponse } from './local-api-error.ts';
+import { readPort } from './port-file.ts';
+
+/** A graph as Roam knows it: name plus hosted/offline. */
+export interface GraphRef {
+  name: string;
+  type: GraphType;
+}
+
+/** What `call` needs: the graph and its Local API token. */
+export interface AuthenticatedGraph extends GraphRef {
+  token: string;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface TokenRequest {
+  graph: string;
+  graphType: GraphType;
+  /** Shown in Roam's permission dialog, e.g. "roam-mcp (Claude Desktop)". */
+  description: string;
+  /** Explicit: the Local API has no default (seed 001 §13.11). */
+  accessLevel: AccessLevel;
+}
+
+export interface TokenGrant {
+  token: string;
+  grantedAccessLevel: AccessLevel;
+  grantedScopes: { read: boolean; append: boolean; edit: boolean };
+}
+
+/** `unknown`: this Roam does not offer token introspection (404), nothing can be said. */
+export type TokenInfo =
+  | { status: 'valid'; accessLevel?: AccessLevel; scopes?: { read: boolean; append: boolean; edit: boolean } }
+  | { status: 'invalid'; message: string }
+  | { status: 'unknown' };
+
+export interface LocalApiClientOptions {
+  /** Where `.roam-local-api.json` lives. */
+  home: string;
+  /** Sent as `expectedApiVersion` when set (Roam answers VERSION_MISMATCH on a difference). */
+  expectedApiVersion?: string | number;
+}
+
+export class LocalApiClient {
+  private port: number | undefined;
+
+  constructor(private readonly options: LocalApiClientOptions) {}
+
+  /** The port in use (read from the port file on first use). */
+  async currentPort(): Promise<number> {
+    this.port ??= await readPort(this.options.home);
+    return this.port;
+  }
+
+  /** Re-reads `~/.roam-local-api.json` (Roam restarted, perhaps on another port). */
+  async refreshPort(): Promise<number> {
+    this.port = await readPort(this.options.home);
+    return this.port;
+  }
+
+  /** Runs one roamAlphaAPI action (`POST /api/{graph}`) and returns its `result`. */
+  async call<T = unknown>(
+    graph: AuthenticatedGraph,
+    action: string,
+    args: unknown[] = [],
+    options: CallOptions = {},
+  ): Promise<T> {
+    const query = graph.type === 'offline' ? '?type=offline' : '';
+    const body: Record<string, unknown> = { action, args };
+    if (this.options.expectedApiVersion !== undefined)
+      body.expectedApiVersion = this.options.expectedApiVersion;
+    const response = await this.send('POST', `/api/${encodeURIComponent(graph.name)}${query}`, {
+      body,
+      headers: { authorization: `Bearer ${graph.token}` },
+      signal: options.signal,
+      retryStaleSocket: !isWriteAction(action),
+    });
+    return this.successResult(response) as T;
+  }
+
+  /** Graph windows open in Roam right now (no token needed). */
+  async graphsOpen(options: CallOptions = {}): Promise<GraphRef[]> {
+    return this.graphList('/api/graphs/open', options);
+  }
+
+  /** Every graph the signed-in user can open (no token needed). */
+  async graphsAvailable(options: CallOptions = {}): Promise<GraphRef[]> {
+    return this.graphList('/api/graphs/available', options);
+  }
+
+  /**
+   * Asks the user, in Roam, for a token (seed 001 §10). Long-polls until they answer or Roam's
+   * 5-minute timeout; refusals come back as LocalApiError kind 'exchange' with Roam's code.
+   */
+  async requestToken(request: TokenRequest, options: CallOptions = {}): Promise<TokenGrant> {
+    const response = await this.send('POST', '/api/graphs/tokens/request', {
+      body: { ...request, ai: true },
+      signal: options.signal,
+      retryStaleSocket: true,
+    });
+    if (response.status < 200 || response.status >= 300)
+      throw errorFromResponse(response.status, response.body);
+    const body = response.body as (Partial<TokenGrant> & { success?: boolean }) | undefined;
+    if (!body || typeof body.token !== 'string' || !body.token) {
+      throw new LocalApiError({
+        status: response.status,
+        code: 'PROTOCOL_ERROR',
+        kind: 'protocol',
+        message:
+          'Roam approved the token request but sent no token. Try again, or create a token in Roam: Settings > Graph > Local API Tokens.',
+      });
+    }
+    const granted = ACCESS_LEVELS.includes(body.grantedAccessLevel as AccessLevel)
+      ? (body.grantedAccessLevel as AccessLevel)
+      : (levelFromScopes(body.grantedScopes) ?? request.accessLevel);
+    const scopes = scopesOf(granted);
+    return {
+      token: body.token,
+      grantedAccessLevel: granted,
+      grantedScopes: { read: true, append: scopes.includes('append'), edit: scopes.includes('edit') },
+    };
+  }
+
+  /**
+   * What Roam knows about a token (`POST /api/graphs/tokens/info`). Real Roam may not offer
+   * this endpoint: a 404 gives `{status: 'unknown'}`, a 401 `{status: 'invalid'}`.
+   */
+  async tokenInfo(graph: AuthenticatedGraph, options: CallOptions = {}): Promise<TokenInfo> {
+    const response = await this.send('POST', '/api/graphs/tokens/info', {
+      body: { graph: graph.name, graphType: graph.type },
+      headers: { authorization: `Bearer ${graph.token}` },
+      signal: options.signal,
+      retryStaleSocket: true,
+    });
+    if (response.status === 404) return { status: 'unknown' };
+    if (response.status === 401)
+      return { status: 'invalid', message: errorFromResponse(401, response.body).message };
+    const result = this.successResult(response) as Record<string, unknown> | undefined;
+    const source =
+      (result && typeof result === 'object' ? result : (response.body as Record<string, unknown>)) ?? {};
+    const level = source.accessLevel ?? source.grantedAccessLevel;
+    const accessLevel = ACCESS_LEVELS.includes(level as AccessLevel)
+      ? (level as AccessLevel)
+      : levelFromScopes(source.scopes ?? source.grantedScopes);
+    if (!accessLevel) return { status: 'valid' };
+    const scopes = scopesOf(accessLevel);
+    return {
+      status: 'valid',
+      accessLevel,
+      scopes: { read: true, append: scopes.includes('append'), edit: scopes.includes('edit') },
+    };
+  }
+
+  private async graphList(path: string, options: CallOptions): Promise<GraphRef[]> {
+    const response = await this.send('GET', path, { signal: options.signal, retryStaleSocket: true });
+    const result = this.successResult(response);
+    if (!Array.isArray(result)) throw protocolError(response);
+    return result
+      .filter((g): g is { name: string; type?: unknown } => !!g && typeof g.name === 'string')
+      .map((g) => ({ name: g.name, type: g.type === 'offline' ? 'offline' : 'hosted' }));
+  }
+
+  /** `result` of a 2xx answer (a bare array is accepted for the discovery routes), else throws. */
+  private successResult(response: HttpJsonResponse): unknown {
+    if (response.status < 200 || response.status >= 300)
+      throw errorFromResponse(response.status, response.body);
+    if (response.body === undefined) throw protocolError(response);
+    if (Array.isArray(response.body)) return response.body;
+    const body = response.body as { success?: unknown; result?: unknown };
+    if (body.success === false) throw errorFromResponse(response.status, response.body);
+    return body.result;
+  }
+
+  private async send(
+    method: 'GET' | 'POST',
+    path: string,
+    init: {
+      body?: unknown;
+      headers?: Record<string, string>;
+      signal?: AbortSignal;
+      retryStaleSocket: boolean;
+    },
+  ): Promise<HttpJsonResponse> {
+    let port = await this.currentPort();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await requestJson(method, `http://127.0.0.1:${port}${path}`, init);
+      } catch (error) {
+        if (!(error instanceof HttpTransportError)) throw error;
+        if (error.code === 'ABORT_ERR' || init.signal?.aborted) {
+          throw new LocalApiError({
+            status: 0,
+            code: 'CANCELLED',
+            kind: 'cancelled',
+            message: 'The request to Roam was cancelled.',
+          });
+        }
+        if (attempt === 0 && error.code === 'ECONNREFUSED') {
+          const fresh = await this.refreshPort();
+          if (fresh !== port) {
+            port = fresh;
+            continue;
+          }
+        }
+        // A kept-alive socket the server closed meanwhile: nothing was processed, a fresh one is safe.
+        if (attempt === 0 && error.staleSocket && init.retryStaleSocket) continue;
+        throw transportError(error, port);
+      }
+    }
+  }
+}
+
+function levelFromScopes(scopes: unknown): AccessLevel | undefined {
+  if (!scopes || typeof scopes !== 'object') return undefined;
+  const s = scopes as Record<string, unknown>;
+  if (s.edit === true) return 'full';
+  if (s.append === true) return 'read-append';
+  if (s.read === true) return 'read-only';
+  return undefined;
+}
+
+function protocolError(response: HttpJsonResponse): LocalApiError {
+  return new LocalApiError({
+    status: response.status,
+    code: 'PROTOCOL_ERROR',
+    kind: 'protocol',
+    message: `Roam Desktop answered with something that is not the Local API's JSON (HTTP ${response.status}). Check that the port in ~/.roam-local-api.json belongs to Roam Desktop, then try again.`,
+  });
+}
+
+function transportError(error: HttpTransportError, port: number): LocalApiError {
+  if (error.code === 'ECONNREFUSED') {
+    return new LocalApiError({
+      status: 0,
+      code: 'ECONNREFUSED',
+      kind: 'not-running',
+      message: `Roam Desktop is not running (nothing answers on port ${port}). Open Roam Desktop, then try again.`,
+    });
+  }
+  return new LocalApiError({
+    status: 0,
+    code: error.code,
+    kind: 'connection-lost',
+    message: error.maybeDelivered
+      ? `The connection to Roam Desktop broke before it answered (${error.code}). The request may or may not have been applied: check the graph before retrying a change.`
+      : `Could not reach Roam Desktop (${error.code}). Check that it is running, then try again.`,
+  });
+}
