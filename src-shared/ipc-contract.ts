@@ -72,6 +72,12 @@ export interface ClientChangePreview {
 export interface AppStatus {
   roam: { running: boolean; port: number; checkedAt: number };
   mcpSessions: number;
+  /**
+   * How tokens are encrypted at rest: safeStorage's backend ('keychain', 'dpapi',
+   * 'gnome_libsecret', 'basic_text', ...) or 'preview-file-key'. `warning` is set when the
+   * protection is weak (Linux basic_text fallback, preview key) and says what to do.
+   */
+  storage?: { backend: string; warning?: string };
 }
 
 export interface AppSettings {
@@ -161,12 +167,24 @@ export interface EventPayloads {
   'blocked:changed': BlockedGraphView[];
   'clients:changed': ClientView[];
   'status:changed': AppStatus;
+  /** A `roam-companion://graph/<type>/<name>` deep link asks the manager to show that graph. */
+  'app:navigate': { graphId: string };
 }
 export type EventChannel = keyof EventPayloads;
 
+/** Codes a handler error carries; the message always says what happened and what to do next. */
+export type IpcErrorCode =
+  | 'INVALID_INPUT'
+  | 'VALIDATION'
+  | 'NOT_FOUND'
+  | 'ROAM_NOT_RUNNING'
+  | 'UNAVAILABLE'
+  | 'FORBIDDEN_SENDER'
+  | 'INTERNAL';
+
 /** Errors cross IPC as data, with what happened and what to do next. */
 export interface IpcErrorPayload {
-  code: string;
+  code: IpcErrorCode | (string & {});
   message: string;
 }
 
@@ -187,4 +205,5 @@ export const eventChannels: EventChannel[] = [
   'blocked:changed',
   'clients:changed',
   'status:changed',
+  'app:navigate',
 ];
