@@ -1,0 +1,75 @@
+/** Finding pages by what an agent typed: exact title, uid, case-insensitive title, then fuzzy. */
+import { ToolError } from '../tool-definition.ts';
+import { bigrams, diceOfBigrams, normalizeName } from './dice.ts';
+import { memoized, type LinkIndex } from './link-index.ts';
+
+export interface ScoredPage {
+  id: number;
+  score: number;
+}
+
+/** Exact title, then uid, then case-insensitive title (the first in title order). */
+export function findPage(index: LinkIndex, name: string): number | undefined {
+  return index.byTitle.get(name) ?? index.byUid.get(name) ?? index.byLowerTitle.get(name.toLowerCase())?.[0];
+}
+
+/** Pages whose titles are most similar to `name` (Dice ≥ threshold), best first, ties in title order. */
+export function fuzzyMatches(index: LinkIndex, name: string, threshold: number, limit: number): ScoredPage[] {
+  const titleBigrams = memoized(index, 'title-bigrams', () =>
+    index.pages.map((page) => {
+      const normalized = normalizeName(page.title);
+      return { normalized, grams: bigrams(normalized) };
+    }),
+  );
+  const normalized = normalizeName(name);
+  const grams = bigrams(normalized);
+  const scored: ScoredPage[] = [];
+  titleBigrams.forEach((title, id) => {
+    const score = title.normalized === normalized ? (normalized ? 1 : 0) : diceOfBigrams(grams, title.grams);
+    if (score >= threshold && score > 0) scored.push({ id, score });
+  });
+  return scored.sort((a, b) => b.score - a.score || a.id - b.id).slice(0, limit);
+}
+
+/** The closest titles, for error messages. */
+export function suggestions(
+  index: LinkIndex,
+  name: string,
+): Array<{ title: string; uid: string; score: number }> {
+  return fuzzyMatches(index, name, 0.3, 5).map(({ id, score }) => ({
+    title: index.pages[id]!.title,
+    uid: index.pages[id]!.uid,
+    score: round(score),
+  }));
+}
+
+/** PAGE_NOT_FOUND with the closest titles as suggestions. */
+export function pageNotFound(index: LinkIndex, name: string, graph: string): ToolError {
+  const close = suggestions(index, name);
+  const hint = close.length
+    ? `Closest titles: ${close.map((s) => JSON.stringify(s.title)).join(', ')}. Retry with one of them`
+    : 'Use list_pages or resolve_pages to find the exact title';
+  return new ToolError('PAGE_NOT_FOUND', `No page "${name}" in graph "${graph}". ${hint}.`, {
+    suggestions: close,
+  });
+}
+
+/** The page named by `{title}` or `{uid}` (or a bare name), else PAGE_NOT_FOUND / INVALID_PARAMS. */
+export function requirePage(
+  index: LinkIndex,
+  ref: { title?: string | undefined; uid?: string | undefined },
+  graph: string,
+): number {
+  const name = ref.uid ?? ref.title;
+  if (name === undefined) {
+    throw new ToolError('INVALID_PARAMS', 'Give the page either as `title` or as `uid`.');
+  }
+  const id = ref.uid !== undefined ? index.byUid.get(ref.uid) : findPage(index, name);
+  if (id === undefined) throw pageNotFound(index, name, graph);
+  return id;
+}
+
+/** Scores rounded to 3 decimals: enough to rank, short in the context window. */
+export function round(score: number): number {
+  return Math.round(score * 1000) / 1000;
+}

@@ -1,0 +1,40 @@
+/** Zod pieces shared by the navigation tools: inputs with defaults and bounds, output shapes. */
+import { z } from 'zod';
+
+/** `{title}` or `{uid}` of a page; checked in the handler (a raw shape cannot say "one of"). */
+export const pageRefShape = {
+  title: z.string().min(1).optional().describe('Page title (exact; case-insensitive match as fallback).'),
+  uid: z.string().min(1).optional().describe('Page uid, instead of the title.'),
+};
+
+export function limitField(defaultValue: number, max: number) {
+  return z
+    .number()
+    .int()
+    .min(1)
+    .max(max)
+    .default(defaultValue)
+    .describe(`Maximum items to return (1-${max}).`);
+}
+
+export const offsetField = z
+  .number()
+  .int()
+  .min(0)
+  .default(0)
+  .describe('Items to skip, for paging: pass the previous `nextOffset`.');
+
+export const pageOutput = z.object({ uid: z.string(), title: z.string() });
+
+/** `items` plus the pagination fields of limits.ts `Page`. */
+export function listOutput<T extends z.ZodType>(item: T) {
+  return {
+    items: z.array(item),
+    total: z.number().int().describe('All matches, not just this page.'),
+    offset: z.number().int(),
+    limit: z.number().int(),
+    nextOffset: z.number().int().optional().describe('Offset of the next page; absent on the last page.'),
+  };
+}
+
+export const GRAPH_ANNOTATIONS = { readOnlyHint: true, openWorldHint: false } as const;

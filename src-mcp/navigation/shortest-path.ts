@@ -1,0 +1,58 @@
+/** Bounded breadth-first search: the shortest link path between two pages. */
+
+/** How a hop was taken: along a link (`out`) or against it, from a page to one that links to it (`in`). */
+export type HopDirection = 'out' | 'in';
+
+export interface PathResult {
+  /** Node indices from source to target inclusive. */
+  nodes: number[];
+  /** `hops[k]` is how `nodes[k]` reaches `nodes[k + 1]`. */
+  hops: HopDirection[];
+}
+
+/**
+ * A shortest path of at most `maxLength` edges from `source` to `target`, or null. With
+ * `followBacklinks`, edges may also be walked backwards (Roam shows both as links of a page).
+ * Neighbour lists are visited in the given order, so the answer is deterministic.
+ */
+export function shortestPath(
+  out: readonly (readonly number[])[],
+  incoming: readonly (readonly number[])[],
+  source: number,
+  target: number,
+  maxLength: number,
+  followBacklinks: boolean,
+): PathResult | null {
+  if (source === target) return { nodes: [source], hops: [] };
+  const parent = new Map<number, { from: number; hop: HopDirection }>([[source, { from: -1, hop: 'out' }]]);
+  let frontier = [source];
+  for (let depth = 0; depth < maxLength && frontier.length > 0; depth++) {
+    const nextFrontier: number[] = [];
+    for (const node of frontier) {
+      const steps: Array<[readonly number[], HopDirection]> = [[out[node] ?? [], 'out']];
+      if (followBacklinks) steps.push([incoming[node] ?? [], 'in']);
+      for (const [neighbors, hop] of steps) {
+        for (const next of neighbors) {
+          if (parent.has(next)) continue;
+          parent.set(next, { from: node, hop });
+          if (next === target) return unwind(parent, target);
+          nextFrontier.push(next);
+        }
+      }
+    }
+    frontier = nextFrontier;
+  }
+  return null;
+}
+
+function unwind(parent: Map<number, { from: number; hop: HopDirection }>, target: number): PathResult {
+  const nodes: number[] = [];
+  const hops: HopDirection[] = [];
+  for (let node = target; node !== -1;) {
+    const step = parent.get(node)!;
+    nodes.push(node);
+    if (step.from !== -1) hops.push(step.hop);
+    node = step.from;
+  }
+  return { nodes: nodes.reverse(), hops: hops.reverse() };
+}

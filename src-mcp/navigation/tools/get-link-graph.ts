@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { ToolDefinition } from '../../tool-definition.ts';
+import { loadLinkIndex } from '../index-cache.ts';
+import { linkGraph, mostConnected, neighborhood } from '../link-graph.ts';
+import { requirePage } from '../page-lookup.ts';
+import { GRAPH_ANNOTATIONS } from '../schemas.ts';
+import { LIMITS } from '../../limits.ts';
+
+/** Room left for `center` next to nodes and edges. */
+const BUDGET = LIMITS.primary - 300;
+
+const inputSchema = {
+  center: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Title or uid of the page to center on; omit for the best connected part of the graph.'),
+  depth: z
+    .number()
+    .int()
+    .min(0)
+    .max(3)
+    .default(1)
+    .describe('Links to follow out from the center, either direction (0-3).'),
+  limit: z.number().int().min(1).max(100).default(30).describe('Maximum nodes (1-100).'),
+};
+
+/** `{nodes, edges}` from the cached index: 1 round trip, always within LIMITS.primary characters. */
+export const getLinkGraph: ToolDefinition<typeof inputSchema> = {
+  name: 'get_link_graph',
+  title: 'Link graph for visualisation',
+  description:
+    'Return nodes and [source, target, references] edges around a page (or of the best connected pages), capped to fit the context window; totals say what was left out.',
+  inputSchema,
+  outputSchema: {
+    center: z.object({ uid: z.string(), title: z.string() }).nullable(),
+    nodes: z.array(
+      z.object({
+        uid: z.string(),
+        title: z.string(),
+        degree: z.number().int().describe('Distinct linked pages, both directions.'),
+        depth: z.number().int().optional().describe('Links away from the center.'),
+      }),
+    ),
+    edges: z
+      .array(z.tuple([z.string(), z.string(), z.number().int()]))
+      .describe('[source uid, target uid, referencing blocks].'),
+    totalNodes: z.number().int(),
+    totalEdges: z.number().int(),
+    truncated: z.boolean(),
+  },
+  annotations: GRAPH_ANNOTATIONS,
+  scope: 'graph',
+  async handler(args, ctx) {
+    const index = await loadLinkIndex(ctx);
+    if (args.center === undefined) {
+      return { center: null, ...linkGraph(index, mostConnected(index), args.limit, BUDGET) };
+    }
+    const id = requirePage(index, { title: args.center }, ctx.graph.nickname);
+    const center = { uid: index.pages[id]!.uid, title: index.pages[id]!.title };
+    const depths = neighborhood(index, id, args.depth);
+    return { center, ...linkGraph(index, [...depths.keys()], args.limit, BUDGET, depths) };
+  },
+};

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { LIMITS, paginate } from '../../limits.ts';
+import type { ToolDefinition } from '../../tool-definition.ts';
+import { loadLinkIndex } from '../index-cache.ts';
+import type { LinkIndex } from '../link-index.ts';
+import { pageNotFound } from '../page-lookup.ts';
+import { fetchBlockTexts, fetchPagePreviews } from '../previews.ts';
+import { GRAPH_ANNOTATIONS, limitField, listOutput, offsetField, pageOutput } from '../schemas.ts';
+import { blocksWithTags, pagesWithTags, resolveTags } from '../tag-filter.ts';
+
+const inputSchema = {
+  tags: z
+    .array(z.string().min(1))
+    .min(1)
+    .max(10)
+    .describe('Tag page titles (a leading # or [[..]] is fine); 1-10 of them.'),
+  mode: z
+    .enum(['any', 'all'])
+    .default('any')
+    .describe('any = carries one of the tags, all = carries every tag.'),
+  target: z
+    .enum(['pages', 'blocks'])
+    .default('pages')
+    .describe('pages = pages with a block referencing the tags; blocks = the referencing blocks themselves.'),
+  limit: limitField(20, 100),
+  offset: offsetField,
+};
+
+const unknownTagOutput = z.object({
+  name: z.string(),
+  suggestions: z.array(pageOutput.extend({ score: z.number() })),
+});
+
+/** Blocks are sorted by eid, descending: DataScript eids grow with creation, so newest first. */
+function hasBlock(sortedDesc: readonly number[], block: number): boolean {
+  let lo = 0;
+  let hi = sortedDesc.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sortedDesc[mid] === block) return true;
+    if (sortedDesc[mid]! > block) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+function tagTitles(index: LinkIndex, tagIds: readonly number[], carries: (tag: number) => boolean): string[] {
+  return tagIds.filter(carries).map((tag) => index.pages[tag]!.title);
+}
+
+/**
+ * Tag filter over the cached index: 1 round trip, plus 1 batched query for the previews (pages) or
+ * texts (blocks) of the items shown.
+ */
+export const searchByTags: ToolDefinition<typeof inputSchema> = {
+  name: 'search_by_tags',
+  title: 'Pages or blocks carrying tags',
+  description:
+    'Find pages (or blocks) that reference any or all of the given tag pages (#tag, [[tag]] and tag:: are the same in Roam), with previews.',
+  inputSchema,
+  outputSchema: {
+    tags: z.array(pageOutput).describe('The tags that were found.'),
+    unknownTags: z.array(unknownTagOutput).describe('Tags with no page, with the closest titles.'),
+    ...listOutput(
+      z.object({
+        uid: z.string(),
+        title: z.string().optional().describe('Page title (target pages).'),
+        page: pageOutput.optional().describe('The page holding the block (target blocks).'),
+        text: z.string().describe('Page preview (200 chars) or block text (500 chars).'),
+        matchedTags: z.array(z.string()),
+      }),
+    ),
+  },
+  annotations: GRAPH_ANNOTATIONS,
+  scope: 'graph',
+  async handler(args, ctx) {
+    const index = await loadLinkIndex(ctx);
+    const { ids, unknown } = resolveTags(index, args.tags);
+    if (ids.length === 0) throw pageNotFound(index, unknown[0]!.name, ctx.graph.nickname);
+    // With `all`, one missing tag means nothing can match.
+    const usable = args.mode === 'all' && unknown.length > 0 ? [] : ids;
+    const header = {
+      tags: ids.map((id) => ({ uid: index.pages[id]!.uid, title: index.pages[id]!.title })),
+      unknownTags: unknown,
+    };
+    if (args.target === 'pages') {
+      const page = paginate(pagesWithTags(index, usable, args.mode), args.offset, args.limit);
+      const previews = await fetchPagePreviews(
+        ctx,
+        page.items.map((id) => index.pages[id]!.uid),
+      );
+      return {
+        ...header,
+        ...page,
+        items: page.items.map((id) => ({
+          uid: index.pages[id]!.uid,
+          title: index.pages[id]!.title,
+          text: previews.get(index.pages[id]!.uid) ?? '',
+          matchedTags: tagTitles(index, ids, (tag) => index.outLinks[id]!.has(tag)),
+        })),
+      };
+    }
+    const page = paginate(blocksWithTags(index, usable, args.mode), args.offset, args.limit);
+    const texts = await fetchBlockTexts(ctx, page.items, LIMITS.listItem);
+    return {
+      ...header,
+      ...page,
+      items: page.items.map((block) => {
+        const holder = index.pages[index.blockPages.get(block)!]!;
+        return {
+          uid: texts.get(block)?.uid ?? '',
+          page: { uid: holder.uid, title: holder.title },
+          text: texts.get(block)?.text ?? '',
+          matchedTags: tagTitles(index, ids, (tag) => hasBlock(index.taggedBlocks[tag]!, block)),
+        };
+      }),
+    };
+  },
+};
