@@ -1,0 +1,47 @@
+/** status, settings, Roam launch and the first-run import. */
+import type { z } from 'zod';
+import type { RequestResults, requestSchemas } from '../../../src-shared/ipc-contract.ts';
+import { CoreError } from '../core-error.ts';
+import { checkRevokedTokens } from '../revoked-tokens.ts';
+import { checkImport, runImport } from '../roam-tools-import.ts';
+import type { CoreContext } from './core-context.ts';
+
+type Input<C extends keyof typeof requestSchemas> = z.output<(typeof requestSchemas)[C]>;
+
+export function appHandlers(ctx: CoreContext) {
+  return {
+    async 'status:get'(): Promise<RequestResults['status:get']> {
+      const roam = await ctx.status.check();
+      if (roam.running && (await checkRevokedTokens(ctx.store, ctx.api))) ctx.storeChanged(ctx.store.read());
+      return ctx.appStatus();
+    },
+    async 'roam:open'(): Promise<void> {
+      if (!ctx.options.openExternal) {
+        throw new CoreError(
+          'UNAVAILABLE',
+          'Opening Roam is not possible from here. Start Roam Desktop yourself.',
+        );
+      }
+      await ctx.options.openExternal('roam://');
+    },
+    async 'settings:get'(): Promise<RequestResults['settings:get']> {
+      return ctx.store.read().settings;
+    },
+    async 'settings:set'(input: Input<'settings:set'>): Promise<RequestResults['settings:set']> {
+      if (input.launchAtLogin !== undefined) await ctx.options.setLaunchAtLogin?.(input.launchAtLogin);
+      const data = await ctx.store.update((d) => {
+        if (input.launchAtLogin !== undefined) d.settings.launchAtLogin = input.launchAtLogin;
+        if (input.defaultAccessLevel !== undefined) d.settings.defaultAccessLevel = input.defaultAccessLevel;
+      });
+      return data.settings;
+    },
+    async 'import:check'(): Promise<RequestResults['import:check']> {
+      return checkImport(ctx.options.home, ctx.store.read());
+    },
+    async 'import:run'(): Promise<RequestResults['import:run']> {
+      const data = await runImport(ctx.options.home, ctx.store);
+      ctx.storeChanged(data);
+      return ctx.graphViews(data);
+    },
+  };
+}

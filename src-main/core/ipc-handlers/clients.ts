@@ -1,0 +1,43 @@
+/** clients:* — connect AI clients through src-mcp's installers, launching this app with `--mcp`. */
+import type { z } from 'zod';
+import type { RequestResults, requestSchemas } from '../../../src-shared/ipc-contract.ts';
+import { install, listClients, previewChange, uninstall } from '../../../src-mcp/installers/installer.ts';
+import type { InstallerOptions } from '../../../src-mcp/installers/installer-options.ts';
+import type { CoreContext } from './core-context.ts';
+
+type Input<C extends keyof typeof requestSchemas> = z.output<(typeof requestSchemas)[C]>;
+
+export function installerOptions(ctx: CoreContext): InstallerOptions {
+  const { options } = ctx;
+  const opts: InstallerOptions = {
+    home: options.home,
+    // Without the app's own launcher (browser preview, tests): node running the bundle.
+    launcher: options.launcher ?? { command: process.execPath, args: [options.mcpServerPath] },
+  };
+  if (options.platform) opts.platform = options.platform;
+  return opts;
+}
+
+export function clientHandlers(ctx: CoreContext) {
+  const refresh = async () => ctx.emit('clients:changed', await listClients(installerOptions(ctx)));
+  return {
+    async 'clients:list'(): Promise<RequestResults['clients:list']> {
+      return listClients(installerOptions(ctx));
+    },
+    async 'clients:preview'(input: Input<'clients:preview'>): Promise<RequestResults['clients:preview']> {
+      return previewChange(input.id, input.action, installerOptions(ctx));
+    },
+    async 'clients:install'(input: Input<'clients:install'>): Promise<RequestResults['clients:install']> {
+      const result = await install(input.id, installerOptions(ctx));
+      await refresh();
+      return result.client;
+    },
+    async 'clients:uninstall'(
+      input: Input<'clients:uninstall'>,
+    ): Promise<RequestResults['clients:uninstall']> {
+      const result = await uninstall(input.id, installerOptions(ctx));
+      await refresh();
+      return result.client;
+    },
+  };
+}

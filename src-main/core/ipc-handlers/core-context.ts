@@ -1,0 +1,21 @@
+/** What every handler group needs from the core; built once by createTrayCore. */
+import type { EventChannel, EventPayloads, GraphView } from '../../../src-shared/ipc-contract.ts';
+import type { LocalApiClient } from '../../../src-shared/local-api/index.ts';
+import type { GraphStore, StoreData } from '../graph-store.ts';
+import type { RoamStatusMonitor } from '../roam-status.ts';
+import type { TokenRequestManager } from '../token-requests.ts';
+import type { TrayCoreOptions } from '../tray-core.ts';
+import type { AppStatus } from '../../../src-shared/ipc-contract.ts';
+
+export interface CoreContext {
+  options: TrayCoreOptions;
+  store: GraphStore;
+  api: LocalApiClient;
+  tokens: TokenRequestManager;
+  status: RoamStatusMonitor;
+  emit<E extends EventChannel>(event: E, payload: EventPayloads[E]): void;
+  graphViews(data?: StoreData): GraphView[];
+  /** Re-sends graphs and the blocked list after any store change. */
+  storeChanged(data: StoreData): void;
+  appStatus(): Promise<AppStatus>;
+}

@@ -1,0 +1,98 @@
+/** graphs:* — add, edit, remove graphs under the MCP server's own validation rules. */
+import type { RequestResults } from '../../../src-shared/ipc-contract.ts';
+import { validateGraphs } from '../../../src-shared/roam-config.ts';
+import type { z } from 'zod';
+import type { addGraphInputSchema, requestSchemas } from '../../../src-shared/ipc-contract.ts';
+import { CoreError } from '../core-error.ts';
+import { assertGraphRules, graphId, toGraphView, type StoredGraph } from '../graph-store.ts';
+import type { CoreContext } from './core-context.ts';
+
+type Input<C extends keyof typeof requestSchemas> = z.output<(typeof requestSchemas)[C]>;
+
+export function graphHandlers(ctx: CoreContext) {
+  return {
+    async 'graphs:list'(): Promise<RequestResults['graphs:list']> {
+      return ctx.graphViews();
+    },
+
+    async 'graphs:available'(): Promise<RequestResults['graphs:available']> {
+      return ctx.api.graphsAvailable();
+    },
+
+    async 'graphs:add'(input: z.output<typeof addGraphInputSchema>): Promise<RequestResults['graphs:add']> {
+      const id = graphId(input);
+      const data = await ctx.store.update((d) => {
+        const existing = d.graphs.find((g) => graphId(g) === id);
+        if (existing) {
+          throw new CoreError(
+            'VALIDATION',
+            `The ${input.type} graph '${input.name}' is already configured (as '${existing.nickname ?? existing.name}'). Edit it instead of adding it again.`,
+          );
+        }
+        const graph: StoredGraph = {
+          name: input.name,
+          type: input.type,
+          accessLevel: input.accessLevel ?? d.settings.defaultAccessLevel,
+        };
+        if (input.nickname) graph.nickname = input.nickname;
+        if (input.description) graph.description = input.description;
+        assertGraphRules(d.graphs, [...d.graphs, graph]);
+        d.graphs.push(graph);
+      });
+      ctx.storeChanged(data);
+      return toGraphView(ctx.store.find(data, id), data, ctx.tokens.isWaiting(id));
+    },
+
+    async 'graphs:update'(input: Input<'graphs:update'>): Promise<RequestResults['graphs:update']> {
+      const data = await ctx.store.update((d) => {
+        const before = structuredClone(d.graphs);
+        const graph = ctx.store.find(d, input.id);
+        if (input.nickname !== undefined) graph.nickname = input.nickname;
+        if (input.description !== undefined) {
+          if (input.description) graph.description = input.description;
+          else delete graph.description;
+        }
+        if (input.accessLevel !== undefined) graph.accessLevel = input.accessLevel;
+        if (input.enabled !== undefined) {
+          if (input.enabled) delete graph.disabled;
+          else graph.disabled = true;
+        }
+        assertGraphRules(before, d.graphs);
+      });
+      ctx.storeChanged(data);
+      return toGraphView(ctx.store.find(data, input.id), data, ctx.tokens.isWaiting(input.id));
+    },
+
+    async 'graphs:remove'(input: Input<'graphs:remove'>): Promise<void> {
+      if (ctx.tokens.isWaiting(input.id)) ctx.tokens.cancel(input.id);
+      const data = await ctx.store.update((d) => {
+        ctx.store.find(d, input.id);
+        d.graphs = d.graphs.filter((g) => graphId(g) !== input.id);
+        d.blocked = d.blocked.filter((b) => graphId(b) !== input.id);
+      });
+      ctx.storeChanged(data);
+    },
+
+    async 'graphs:check-nickname'(
+      input: Input<'graphs:check-nickname'>,
+    ): Promise<RequestResults['graphs:check-nickname']> {
+      const nickname = input.nickname.trim();
+      if (!nickname) return { ok: true };
+      const others = ctx.store.read().graphs.filter((g) => graphId(g) !== input.exceptId);
+      const entries = others.map((g) => ({ ...g, disabled: false, token: undefined }));
+      const without = validateGraphs(entries);
+      const withCandidate = validateGraphs([
+        ...entries,
+        { name: nickname, type: 'hosted' as const, nickname },
+      ]);
+      // The shared rule decides; we only name the graph that holds the nickname.
+      if (withCandidate.errors.length <= without.errors.length) return { ok: true };
+      const taken = without.graphs.find((g) => g.nickname.toLowerCase() === nickname.toLowerCase());
+      if (!taken) return { ok: true };
+      return {
+        ok: false,
+        message: `'${nickname}' is already the nickname of graph '${taken.name}' (nicknames are compared ignoring case, and a graph without nickname goes by its name). Choose another nickname.`,
+      };
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/** tokens:* and blocked:* — one-click token requests and the "Never Allow" list. */
+import type { z } from 'zod';
+import type { RequestResults, requestSchemas } from '../../../src-shared/ipc-contract.ts';
+import { toBlockedViews } from '../graph-store.ts';
+import type { CoreContext } from './core-context.ts';
+
+type Input<C extends keyof typeof requestSchemas> = z.output<(typeof requestSchemas)[C]>;
+
+export function tokenHandlers(ctx: CoreContext) {
+  return {
+    async 'tokens:request'(input: Input<'tokens:request'>): Promise<RequestResults['tokens:request']> {
+      const view = ctx.tokens.start(input.id, input.accessLevel);
+      ctx.storeChanged(ctx.store.read());
+      return view;
+    },
+    async 'tokens:cancel'(input: Input<'tokens:cancel'>): Promise<void> {
+      ctx.tokens.cancel(input.id);
+    },
+    async 'tokens:requests'(): Promise<RequestResults['tokens:requests']> {
+      return ctx.tokens.list();
+    },
+    async 'blocked:list'(): Promise<RequestResults['blocked:list']> {
+      return toBlockedViews(ctx.store.read());
+    },
+    async 'blocked:retry'(input: Input<'blocked:retry'>): Promise<RequestResults['blocked:retry']> {
+      const view = await ctx.tokens.retryBlocked(input.id);
+      ctx.storeChanged(ctx.store.read());
+      return view;
+    },
+  };
+}

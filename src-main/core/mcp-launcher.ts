@@ -1,0 +1,162 @@
+/**
+ * The `--mcp` supervisor, in plain Node: an AI client launched the app to speak MCP over stdio.
+ * It spawns the roam-mcp bundle as a child that inherits the client's stdio, hands it the
+ * decrypted config over IPC (never argv, env or a file), re-sends the config whenever the store
+ * file changes (tray edits reach running children live), and stores tokens the child obtained by
+ * exchange, encrypted, under the store lock. The shell supplies Electron's spawner; tests use fork.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import {
+  CHILD_IPC_ENV,
+  childMessageSchema,
+  type ChildMessage,
+  type ParentMessage,
+} from '../../src-shared/child-ipc.ts';
+import { GraphStore, createConfBackend, type StoreBackend } from './graph-store.ts';
+import { registerSession } from './mcp-sessions.ts';
+import { watchStoreFile } from './store-watch.ts';
+import type { SecretBox } from './tray-core.ts';
+
+/** The child as the launcher needs it: Node's ChildProcess satisfies this. */
+export interface McpChild {
+  readonly pid?: number | undefined;
+  send(message: ParentMessage): unknown;
+  on(event: 'message', listener: (message: unknown) => void): unknown;
+  on(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown;
+  kill(signal?: NodeJS.Signals): unknown;
+}
+
+export type McpSpawner = (scriptPath: string, env: NodeJS.ProcessEnv) => McpChild;
+
+/** Legacy single-graph variables the child must not pick up instead of the IPC config. */
+const STRIPPED_ENV = ['ROAM_API_TOKEN', 'ROAM_GRAPH', 'ROAM_GRAPH_TYPE', 'NODE_OPTIONS'];
+
+/** The child's environment: the parent's minus anything token-like, plus the non-secret IPC flag. */
+export function childEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(base)) {
+    if (STRIPPED_ENV.includes(key) || /TOKEN|SECRET|PASSWORD/i.test(key)) continue;
+    env[key] = value;
+  }
+  env[CHILD_IPC_ENV] = '1';
+  return env;
+}
+
+/**
+ * child_process.fork with the client's stdio inherited and an IPC channel. In Electron, fork
+ * runs process.execPath (the app binary) with ELECTRON_RUN_AS_NODE=1, which needs the runAsNode
+ * fuse (docs/tray.md explains why utilityProcess cannot carry stdin).
+ */
+export function forkSpawner(
+  options: { stdio?: 'inherit' | 'pipe'; extraEnv?: NodeJS.ProcessEnv } = {},
+): McpSpawner {
+  const io = options.stdio ?? 'inherit';
+  return (scriptPath, env): ChildProcess =>
+    fork(scriptPath, [], {
+      stdio: [io, io, 'inherit', 'ipc'],
+      env: { ...env, ...options.extraEnv },
+      execArgv: [],
+    });
+}
+
+export interface McpLauncherOptions {
+  storeDir: string;
+  secretBox: SecretBox;
+  mcpServerPath: string;
+  spawn: McpSpawner;
+  /** electron-store in the app; conf by default. */
+  store?: StoreBackend;
+  /** Diagnostics go to stderr: stdout belongs to the client's JSON-RPC. */
+  log?: (line: string) => void;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface McpLauncher {
+  readonly child: McpChild;
+  /** Resolves with the child's exit code once it exited and the session was unregistered. */
+  readonly exited: Promise<number>;
+  stop(): Promise<number>;
+}
+
+export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLauncher> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`roam-companion --mcp: ${line}\n`));
+  const store = new GraphStore(
+    options.store ?? createConfBackend(options.storeDir),
+    options.storeDir,
+    options.secretBox,
+  );
+  const unregister = await registerSession(options.storeDir);
+  const child = options.spawn(options.mcpServerPath, childEnv(options.env ?? process.env));
+
+  let ready = false;
+  let lastSent = '';
+  let sending = Promise.resolve();
+  // Serialized so an older config never overtakes a newer one.
+  const sendConfig = () => {
+    sending = sending.then(async () => {
+      if (!ready) return;
+      try {
+        const message: ParentMessage = { type: 'config', graphs: await store.childConfig() };
+        const serialized = JSON.stringify(message);
+        if (serialized === lastSent) return;
+        lastSent = serialized;
+        child.send(message);
+      } catch (error) {
+        log(`could not send the graph config to the MCP server: ${(error as Error).message}`);
+      }
+    });
+    return sending;
+  };
+
+  const handle = async (message: ChildMessage) => {
+    switch (message.type) {
+      case 'ready':
+        ready = true;
+        lastSent = '';
+        await sendConfig();
+        return;
+      case 'token-obtained':
+        await store.saveToken(message.graph, message.token, message.grantedAccessLevel);
+        await sendConfig();
+        return;
+      case 'token-rejected':
+        await store.markRevoked(message.graph);
+        return;
+    }
+  };
+
+  child.on('message', (raw) => {
+    const parsed = childMessageSchema.safeParse(raw);
+    if (!parsed.success) {
+      log('ignored a malformed message from the MCP server.');
+      return;
+    }
+    handle(parsed.data).catch((error: Error) =>
+      log(`could not handle '${parsed.data.type}': ${error.message}`),
+    );
+  });
+
+  const unwatch = watchStoreFile(store.path, () => void sendConfig());
+  const exited = new Promise<number>((resolve) => {
+    child.on('exit', (code, signal) => {
+      unwatch();
+      void sending.then(unregister).then(() => resolve(code ?? (signal ? 1 : 0)));
+    });
+  });
+
+  return {
+    child,
+    exited,
+    async stop() {
+      try {
+        child.send({ type: 'shutdown' });
+      } catch {
+        child.kill('SIGTERM');
+      }
+      const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}

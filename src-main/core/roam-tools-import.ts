@@ -1,0 +1,123 @@
+/**
+ * First-run import of the official server's `~/.roam-tools.json` (legacy `~/.roam-mcp.json`),
+ * with the user's consent. All or nothing: if the merged list breaks a rule, nothing is imported
+ * and the error lists every problem. The source file is left untouched (other tools still use it).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { configFileSchema, describeTokenProblem, type GraphEntry } from '../../src-shared/roam-config.ts';
+import { CoreError } from './core-error.ts';
+import {
+  assertGraphRules,
+  graphId,
+  type GraphStore,
+  type StoreData,
+  type StoredGraph,
+} from './graph-store.ts';
+
+export const ROAM_TOOLS_FILES = ['.roam-tools.json', '.roam-mcp.json'];
+
+export interface ImportCheck {
+  available: boolean;
+  path: string;
+  graphCount: number;
+}
+
+async function readSource(home: string): Promise<{ path: string; text?: string }> {
+  for (const name of ROAM_TOOLS_FILES) {
+    const file = path.join(home, name);
+    try {
+      return { path: file, text: await readFile(file, 'utf8') };
+    } catch {
+      // Try the next candidate.
+    }
+  }
+  return { path: path.join(home, ROAM_TOOLS_FILES[0]!) };
+}
+
+function parseSource(file: string, text: string): GraphEntry[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new CoreError(
+      'VALIDATION',
+      `${file} is not valid JSON (${(error as Error).message}). Fix the file, then import again.`,
+    );
+  }
+  const parsed = configFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new CoreError(
+      'VALIDATION',
+      `${file} does not look like a roam-mcp config (${issue?.path.join('.') || 'root'}: ${issue?.message}). Fix the file, then import again.`,
+    );
+  }
+  return parsed.data.graphs;
+}
+
+export async function checkImport(home: string, data: StoreData): Promise<ImportCheck> {
+  const source = await readSource(home);
+  if (source.text === undefined || data.importDone)
+    return { available: false, path: source.path, graphCount: 0 };
+  try {
+    const graphs = parseSource(source.path, source.text);
+    return { available: graphs.length > 0, path: source.path, graphCount: graphs.length };
+  } catch {
+    // Offer it anyway: running the import explains what is wrong with the file.
+    return { available: true, path: source.path, graphCount: 0 };
+  }
+}
+
+export async function runImport(home: string, store: GraphStore): Promise<StoreData> {
+  const source = await readSource(home);
+  if (source.text === undefined) {
+    throw new CoreError(
+      'NOT_FOUND',
+      `There is no ${source.path} to import. Add graphs with Add graph instead.`,
+    );
+  }
+  const entries = parseSource(source.path, source.text);
+  const tokenProblems = entries.flatMap((e) => {
+    const problem = e.token === undefined ? undefined : describeTokenProblem(e.token, e.nickname ?? e.name);
+    return problem ? [problem] : [];
+  });
+  if (tokenProblems.length)
+    throw new CoreError('VALIDATION', `Nothing was imported. ${tokenProblems.join(' ')}`);
+
+  const sealed = new Map<string, StoredGraph['token']>();
+  for (const entry of entries) {
+    if (entry.token) sealed.set(graphId(entry), await store.sealToken(entry.token));
+  }
+  return store.update((data) => {
+    const before = structuredClone(data.graphs);
+    for (const entry of entries) {
+      const id = graphId(entry);
+      const existing = data.graphs.find((g) => graphId(g) === id);
+      const token = sealed.get(id);
+      if (existing) {
+        if (!existing.token && token) existing.token = token;
+        continue;
+      }
+      const graph: StoredGraph = {
+        name: entry.name,
+        type: entry.type,
+        accessLevel: entry.accessLevel ?? data.settings.defaultAccessLevel,
+      };
+      if (entry.nickname) graph.nickname = entry.nickname;
+      if (entry.description) graph.description = entry.description;
+      if (entry.disabled) graph.disabled = true;
+      if (token) graph.token = token;
+      data.graphs.push(graph);
+    }
+    try {
+      assertGraphRules(before, data.graphs);
+    } catch (error) {
+      throw new CoreError(
+        'VALIDATION',
+        `Nothing was imported from ${source.path}. ${(error as Error).message}`,
+      );
+    }
+    data.importDone = true;
+  });
+}
