@@ -1,0 +1,49 @@
+/**
+ * The scope each roamAlphaAPI action needs (seed 001 §6.3, completed by seed 000's lists):
+ * everything not listed needs only `read`.
+ */
+export type Scope = 'read' | 'append' | 'edit';
+
+const APPEND_ACTIONS = new Set([
+  'data.block.create',
+  'data.page.create',
+  'data.block.fromMarkdown',
+  'data.page.fromMarkdown',
+  'file.upload',
+  'util.uploadFile',
+  'data.user.upsert',
+  'createBlock',
+  'createPage',
+]);
+
+const EDIT_ACTIONS = new Set([
+  'data.block.update',
+  'data.block.delete',
+  'data.block.move',
+  'data.block.reorderBlocks',
+  'data.page.update',
+  'data.page.delete',
+  'data.page.addShortcut',
+  'data.page.removeShortcut',
+  'data.undo',
+  'data.redo',
+  'file.delete',
+  'updateBlock',
+  'deleteBlock',
+  'moveBlock',
+  'updatePage',
+  'deletePage',
+]);
+
+/** `batchActions` needs edit when any step edits, append when any step creates. */
+export function requiredScope(action: string, args: unknown[] = []): Scope {
+  if (EDIT_ACTIONS.has(action)) return 'edit';
+  if (APPEND_ACTIONS.has(action)) return 'append';
+  if (action === 'batchActions' || action === 'data.batchActions') {
+    const steps = Array.isArray(args[0]) ? args[0] : ((args[0] as { actions?: unknown[] })?.actions ?? []);
+    const scopes = steps.map((step) => requiredScope(String((step as { action?: string })?.action ?? '')));
+    if (scopes.includes('edit')) return 'edit';
+    if (scopes.includes('append')) return 'append';
+  }
+  return 'read';
+}

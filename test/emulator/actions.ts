@@ -1,0 +1,161 @@
+/** The roamAlphaAPI actions the emulator answers, by dotted name, as one table. */
+import * as ai from './ai-actions.ts';
+import { runPull, runPullMany, runQuery } from './edn-query.ts';
+import { parseMarkdownBlocks } from './markdown-blocks.ts';
+import type { ParsedBlock } from './markdown-blocks.ts';
+import { dateToPageTitle, dateToPageUid, toDate } from './roam-dates.ts';
+import type { BlockFields, BlockLocation, RoamGraph } from './roam-graph.ts';
+import { generateUid } from './roam-uid.ts';
+
+export interface ActionContext {
+  semanticSearch: boolean;
+}
+
+type Handler = (graph: RoamGraph, args: unknown[]) => unknown;
+
+function first<T>(args: unknown[], what: string, example: string): T {
+  const value = args[0];
+  if (!value || typeof value !== 'object')
+    throw new Error(`${what}: the first argument must be an object, e.g. ${example}.`);
+  return value as T;
+}
+
+interface FromMarkdownArgs {
+  location?: BlockLocation;
+  page?: { title?: string; uid?: string };
+  'markdown-string'?: string;
+}
+
+function markdownOf(input: FromMarkdownArgs, what: string): ParsedBlock[] {
+  if (typeof input['markdown-string'] !== 'string') {
+    throw new Error(`${what}: "markdown-string" is required, e.g. "- first\\n  - child".`);
+  }
+  return parseMarkdownBlocks(input['markdown-string']);
+}
+
+function insertBlocks(
+  graph: RoamGraph,
+  parentUid: string,
+  blocks: ParsedBlock[],
+  order: BlockLocation['order'],
+): void {
+  blocks.forEach((block, index) => {
+    const uid = graph.createBlock(
+      { 'parent-uid': parentUid, order: typeof order === 'number' ? order + index : 'last' },
+      { string: block.string, ...(block.heading ? { heading: block.heading } : {}) },
+    );
+    insertBlocks(graph, uid, block.children, 'last');
+  });
+}
+
+const HANDLERS: Record<string, Handler> = {
+  q: runQuery,
+  'data.q': runQuery,
+  'data.async.q': runQuery,
+  'data.pull': runPull,
+  'data.pull_many': runPullMany,
+  'data.ai.getPage': ai.getPage,
+  'data.ai.getBlock': ai.getBlock,
+  'data.ai.getBacklinks': ai.getBacklinks,
+  'data.ai.search': ai.search,
+  'data.ai.searchTemplates': ai.searchTemplates,
+  'data.ai.getGraphGuidelines': ai.getGraphGuidelines,
+  'data.block.create': (graph, args) => {
+    const input = first<{ location?: BlockLocation; block?: BlockFields }>(
+      args,
+      'data.block.create',
+      '{"location": {"parent-uid": "abc123xyz", "order": "last"}, "block": {"string": "Hello"}}',
+    );
+    graph.createBlock(input.location, input.block);
+    return null;
+  },
+  'data.block.update': (graph, args) => {
+    graph.updateBlock(
+      first<{ block?: BlockFields }>(args, 'data.block.update', '{"block": {"uid": "..."}}').block,
+    );
+    return null;
+  },
+  'data.block.move': (graph, args) => {
+    const input = first<{ location?: BlockLocation; block?: { uid?: string } }>(
+      args,
+      'data.block.move',
+      '{"location": {"parent-uid": "...", "order": 0}, "block": {"uid": "..."}}',
+    );
+    graph.moveBlock(input.location, input.block);
+    return null;
+  },
+  'data.block.delete': (graph, args) => {
+    graph.deleteBlock(
+      first<{ block?: { uid?: string } }>(args, 'data.block.delete', '{"block": {"uid": "..."}}').block,
+    );
+    return null;
+  },
+  'data.block.fromMarkdown': (graph, args) => {
+    const what = 'data.block.fromMarkdown';
+    const input = first<FromMarkdownArgs>(
+      args,
+      what,
+      '{"location": {"parent-uid": "..."}, "markdown-string": "- a"}',
+    );
+    const blocks = markdownOf(input, what);
+    const location = input.location;
+    if (!location?.['parent-uid'] && !location?.['page-title']) {
+      throw new Error(`${what}: "location" needs "parent-uid" or "page-title".`);
+    }
+    let parentUid = location['parent-uid'];
+    if (!parentUid) {
+      const title = location['page-title'] as string;
+      const eid = graph.eidByTitle(title) ?? graph.createPage({ title }).eid;
+      parentUid = graph.attr<string>(eid, ':block/uid') as string;
+    } else if (graph.eidByUid(parentUid) === undefined) {
+      throw new Error(`${what}: no block or page with uid "${parentUid}" exists in graph '${graph.name}'.`);
+    }
+    insertBlocks(graph, parentUid, blocks, location.order);
+    return null;
+  },
+  'data.page.create': (graph, args) => {
+    graph.createPage(
+      first<{ page?: { title?: string; uid?: string } }>(
+        args,
+        'data.page.create',
+        '{"page": {"title": "..."}}',
+      ).page,
+    );
+    return null;
+  },
+  'data.page.fromMarkdown': (graph, args) => {
+    const what = 'data.page.fromMarkdown';
+    const input = first<FromMarkdownArgs>(args, what, '{"page": {"title": "..."}, "markdown-string": "- a"}');
+    const blocks = markdownOf(input, what);
+    const { uid } = graph.createPage(input.page);
+    insertBlocks(graph, uid, blocks, 'last');
+    return null;
+  },
+  'data.page.update': (graph, args) => {
+    graph.updatePage(
+      first<{ page?: { uid?: string; title?: string } }>(
+        args,
+        'data.page.update',
+        '{"page": {"uid": "...", "title": "..."}}',
+      ).page,
+    );
+    return null;
+  },
+  'data.page.delete': (graph, args) => {
+    graph.deletePage(
+      first<{ page?: { uid?: string } }>(args, 'data.page.delete', '{"page": {"uid": "..."}}').page,
+    );
+    return null;
+  },
+  'util.generateUID': () => generateUid(),
+  'util.dateToPageTitle': (_graph, args) => dateToPageTitle(toDate(args[0])),
+  'util.dateToPageUid': (_graph, args) => dateToPageUid(toDate(args[0])),
+  'graph.name': (graph) => graph.name,
+  'graph.type': (graph) => graph.type,
+};
+
+/** The handler for `action`, or undefined (→ UNKNOWN_ACTION). */
+export function findAction(action: string, context: ActionContext): Handler | undefined {
+  if (action === 'data.ai.semanticSearch') return context.semanticSearch ? ai.semanticSearch : undefined;
+  return Object.hasOwn(HANDLERS, action) ? HANDLERS[action] : undefined;
+}

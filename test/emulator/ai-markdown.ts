@@ -1,0 +1,63 @@
+/**
+ * Seed 000's "AI Markdown Format": `# Title <roam uid="x" refs="N"/>`, nested `- text <roam uid="y"/>`
+ * with two-space indentation, block refs as `[text](((uid)))`, page refs and `^^highlights^^` kept.
+ */
+import type { RoamGraph } from './roam-graph.ts';
+
+const BLOCK_REF = /\(\(([A-Za-z0-9_-]+)\)\)/g;
+
+/** `<roam uid="x"/>`, with `refs="N"` only when something references the entity. */
+export function roamTag(graph: RoamGraph, eid: number): string {
+  const uid = graph.attr<string>(eid, ':block/uid') ?? '';
+  const refs = graph.referrers(eid).length;
+  return refs > 0 ? `<roam uid="${uid}" refs="${refs}"/>` : `<roam uid="${uid}"/>`;
+}
+
+/** Block references become `[referenced text](((uid)))`; unknown uids stay as written. */
+export function renderInline(graph: RoamGraph, text: string): string {
+  return text.replace(BLOCK_REF, (whole, uid: string) => {
+    const target = graph.eidByUid(uid);
+    if (target === undefined) return whole;
+    const label =
+      graph.attr<string>(target, ':block/string') ?? graph.attr<string>(target, ':node/title') ?? uid;
+    return `[${label}](((${uid})))`;
+  });
+}
+
+/**
+ * A block and `maxDepth` levels of its children (undefined/null = the whole subtree) as a
+ * markdown list item at `level` (two spaces per level).
+ */
+export function blockMarkdown(graph: RoamGraph, eid: number, maxDepth?: number | null, level = 0): string {
+  const indent = '  '.repeat(level);
+  const heading = graph.attr<number>(eid, ':block/heading');
+  const text = renderInline(graph, graph.attr<string>(eid, ':block/string') ?? '');
+  const body = (heading ? `${'#'.repeat(heading)} ` : '') + text.replace(/\n/g, `\n${indent}  `);
+  const lines = [`${indent}- ${body} ${roamTag(graph, eid)}`];
+  if (maxDepth === undefined || maxDepth === null || maxDepth > 0) {
+    const deeper = maxDepth === undefined || maxDepth === null ? maxDepth : maxDepth - 1;
+    for (const child of graph.children(eid)) lines.push(blockMarkdown(graph, child, deeper, level + 1));
+  }
+  return lines.join('\n');
+}
+
+/** A page: title line, blank line, its blocks down to `maxDepth` levels (1 = top-level blocks only). */
+export function pageMarkdown(graph: RoamGraph, eid: number, maxDepth?: number | null): string {
+  const title = graph.attr<string>(eid, ':node/title') ?? '';
+  const head = `# ${title} ${roamTag(graph, eid)}`;
+  if (maxDepth === 0) return head;
+  const deeper = maxDepth === undefined || maxDepth === null ? maxDepth : maxDepth - 1;
+  const blocks = graph.children(eid).map((child) => blockMarkdown(graph, child, deeper));
+  return blocks.length ? `${head}\n\n${blocks.join('\n')}` : head;
+}
+
+/** Breadcrumb of a block: "Page Title > Parent Block > ..." (the block itself excluded). */
+export function blockPath(graph: RoamGraph, eid: number): string {
+  return graph
+    .ancestors(eid)
+    .map(
+      (ancestor) =>
+        graph.attr<string>(ancestor, ':node/title') ?? graph.attr<string>(ancestor, ':block/string') ?? '',
+    )
+    .join(' > ');
+}

@@ -1,0 +1,94 @@
+/**
+ * Local API tokens per (graph name, graph type), and the authentication outcomes of seed 001 §3.4,
+ * with their exact statuses and messages.
+ */
+import type { AccessLevel, GraphType } from '../../src-shared/roam-config.ts';
+import { LOCAL_TOKEN_PREFIX, REMOTE_TOKEN_PREFIX } from '../../src-shared/roam-config.ts';
+import { randomNanoid } from './roam-uid.ts';
+
+export interface TokenGrant {
+  graph: string;
+  type: GraphType;
+  accessLevel: AccessLevel;
+}
+
+export type AuthResult = { ok: true; grant: TokenGrant } | { ok: false; status: number; message: string };
+
+/** A fresh 52-character local token: prefix + 29-character nanoid secret. */
+export function mintTokenValue(): string {
+  return LOCAL_TOKEN_PREFIX + randomNanoid(29);
+}
+
+export class TokenStore {
+  private readonly tokens = new Map<string, TokenGrant>();
+  corrupted = false;
+
+  add(token: string, grant: TokenGrant): void {
+    this.tokens.set(token, grant);
+  }
+
+  mint(grant: TokenGrant): string {
+    const token = mintTokenValue();
+    this.add(token, grant);
+    return token;
+  }
+
+  revoke(token: string): void {
+    this.tokens.delete(token);
+  }
+
+  private hasTokensFor(graph: string, type: GraphType): boolean {
+    for (const grant of this.tokens.values()) if (grant.graph === graph && grant.type === type) return true;
+    return false;
+  }
+
+  /** The token of a well-formed local Bearer header, or the failure for a malformed one. */
+  private parseHeader(header: string | undefined): { token: string } | { status: number; message: string } {
+    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match) return { status: 401, message: 'Authorization header with Bearer token is required' };
+    const token = match[1] as string;
+    if (!token.startsWith(LOCAL_TOKEN_PREFIX)) {
+      return token.startsWith(REMOTE_TOKEN_PREFIX)
+        ? { status: 401, message: 'This endpoint requires a local API token' }
+        : { status: 401, message: 'Invalid token format' };
+    }
+    if (this.corrupted) return { status: 500, message: 'Token file corrupted. Check local-api-tokens.edn' };
+    return { token };
+  }
+
+  /** Which graph and level a token grants (`/api/graphs/tokens/info`): revoked ones are "Invalid or expired". */
+  identify(header: string | undefined): AuthResult {
+    const parsed = this.parseHeader(header);
+    if (!('token' in parsed)) return { ok: false, ...parsed };
+    const grant = this.tokens.get(parsed.token);
+    return grant ? { ok: true, grant } : { ok: false, status: 401, message: 'Invalid or expired token' };
+  }
+
+  /** Checks an Authorization header value against the graph the request targets. */
+  authenticate(header: string | undefined, graph: string, type: GraphType): AuthResult {
+    const fail = (status: number, message: string): AuthResult => ({ ok: false, status, message });
+    const parsed = this.parseHeader(header);
+    if (!('token' in parsed)) return fail(parsed.status, parsed.message);
+    const token = parsed.token;
+    const grant = this.tokens.get(token);
+    if (grant && grant.graph === graph && grant.type === type) return { ok: true, grant };
+    if (grant && grant.graph === graph) {
+      return fail(
+        401,
+        grant.type === 'offline'
+          ? `Token is valid for offline graph '${graph}', not hosted. Add ?type=offline to your request URL.`
+          : `Token is valid for hosted graph '${graph}', not offline. Remove ?type=offline from your request URL.`,
+      );
+    }
+    if (this.hasTokensFor(graph, type)) {
+      return fail(
+        401,
+        "Token not valid for this graph. Check that you're using the correct token for this graph.",
+      );
+    }
+    return fail(
+      401,
+      `Token not recognized for ${type} graph '${graph}'. Check that the graph name is correct and create a token in Settings > Graph > Local API Tokens.`,
+    );
+  }
+}
