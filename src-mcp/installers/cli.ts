@@ -1,8 +1,185 @@
 /**
- * `roam-mcp install <client> [--dry-run]` / `roam-mcp uninstall <client>`: the same installer
- * the tray's "Connect client" button uses. Returns the process exit code.
+ * `roam-mcp install <client> [--dry-run]`, `roam-mcp uninstall <client> [--dry-run]` and
+ * `roam-mcp status [--json]`: the same installers the tray's "Connect AI clients" screen uses.
+ * Messages go to stderr; stdout carries only what was asked for (a dry-run diff, the status, a
+ * command to paste), so it can be piped. Never used in stdio server mode.
  */
-export async function runInstallerCli(argv: string[]): Promise<number> {
-  process.stderr.write(`roam-mcp ${argv.join(' ')}: client installers are not implemented yet\n`);
-  return 1;
+import os from 'node:os';
+import { clientIdSchema, type ClientId, type ClientView } from '../../src-shared/ipc-contract.ts';
+import { CLIENTS } from './client-catalog.ts';
+import { InstallerError } from './installer-error.ts';
+import type { InstallerOptions } from './installer-options.ts';
+import { install, listClients, previewChange, uninstall, type ClientAction } from './installer.ts';
+import { isEphemeralLauncher, standaloneLauncher } from './launcher.ts';
+import { lineDiff } from './line-diff.ts';
+
+/** Exit codes: success (including "nothing to do"), the change failed, the command line was wrong. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+/** Test seams: where to look and what to launch, and where output goes. */
+export interface InstallerCliOverrides extends Partial<InstallerOptions> {
+  stdout?: (text: string) => void;
+  stderr?: (text: string) => void;
+}
+
+const USAGE = `Connect AI clients to Roam Companion.
+
+Usage:
+  roam-mcp install <client> [--dry-run]     add Roam Companion to the client's MCP config
+  roam-mcp uninstall <client> [--dry-run]   remove it again (other servers are never touched)
+  roam-mcp status [--json]                  show which clients are connected
+
+Clients: ${CLIENTS.map((client) => client.id).join(', ')}
+--dry-run shows the change without writing anything.
+Each change keeps a copy of the previous file as <config>.roam-companion-backup.
+`;
+
+const STATE_LABEL: Record<ClientView['state'], string> = {
+  installed: 'connected',
+  'not-installed': 'not connected',
+  stale: 'needs update',
+  unavailable: 'unavailable',
+};
+
+function formatStatus(views: ClientView[]): string {
+  const nameWidth = Math.max(...views.map((view) => view.name.length));
+  const stateWidth = Math.max(...Object.values(STATE_LABEL).map((label) => label.length));
+  return views
+    .map((view) => {
+      const head = `${view.name.padEnd(nameWidth)}  ${STATE_LABEL[view.state].padEnd(stateWidth)}  ${view.configPath ?? ''}`;
+      const details = [view.message, view.command && view.state !== 'installed' ? view.command : undefined];
+      const indent = ' '.repeat(nameWidth + 2);
+      return [head.trimEnd(), ...details.filter(Boolean).map((line) => indent + line)].join('\n');
+    })
+    .join('\n');
+}
+
+class UsageError extends Error {}
+
+interface ParsedArgs {
+  command: 'install' | 'uninstall' | 'status' | 'help';
+  client?: ClientId;
+  dryRun: boolean;
+  json: boolean;
+}
+
+function parseArgs(argv: string[]): ParsedArgs {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    return { command: 'help', dryRun: false, json: false };
+  }
+  if (command !== 'install' && command !== 'uninstall' && command !== 'status') {
+    throw new UsageError(`Unknown command "${command}".`);
+  }
+  if (rest.includes('--help') || rest.includes('-h')) return { command: 'help', dryRun: false, json: false };
+  const allowed = command === 'status' ? ['--json'] : ['--dry-run'];
+  const flags = rest.filter((arg) => arg.startsWith('-'));
+  const unknownFlag = flags.find((flag) => !allowed.includes(flag));
+  if (unknownFlag) throw new UsageError(`Unknown option "${unknownFlag}" for ${command}.`);
+  const positionals = rest.filter((arg) => !arg.startsWith('-'));
+  const parsed: ParsedArgs = { command, dryRun: flags.includes('--dry-run'), json: flags.includes('--json') };
+  if (command === 'status') {
+    if (positionals.length > 0) throw new UsageError(`status takes no client (got "${positionals[0]}").`);
+    return parsed;
+  }
+  if (positionals.length !== 1) throw new UsageError(`${command} needs exactly one client.`);
+  const client = clientIdSchema.safeParse(positionals[0]);
+  if (!client.success) throw new UsageError(`Unknown client "${positionals[0]}".`);
+  return { ...parsed, client: client.data };
+}
+
+async function runChange(
+  action: ClientAction,
+  id: ClientId,
+  dryRun: boolean,
+  opts: InstallerOptions,
+  out: (text: string) => void,
+  err: (text: string) => void,
+): Promise<void> {
+  const name = CLIENTS.find((client) => client.id === id)!.name;
+  if (id === 'claude-code') {
+    const { client } = action === 'install' ? await install(id, opts) : await uninstall(id, opts);
+    err(`${name} manages its own settings, so Roam Companion doesn't edit them. Run this in a terminal:\n`);
+    out(`${client.command}\n`);
+    return;
+  }
+  if (dryRun) {
+    const preview = await previewChange(id, action, opts);
+    if (preview.after === null || preview.after === preview.before) {
+      err(`Dry run: ${preview.configPath} needs no change.\n`);
+      return;
+    }
+    out(`--- ${preview.configPath} (now)\n+++ ${preview.configPath} (after ${action})\n`);
+    out(`${preview.before === null ? preview.after : lineDiff(preview.before, preview.after)}\n`);
+    err('Dry run: nothing was written. Secrets in the file are shown as <hidden>.\n');
+    return;
+  }
+  const result = action === 'install' ? await install(id, opts) : await uninstall(id, opts);
+  const file = result.client.configPath;
+  if (!result.changed) {
+    err(
+      action === 'install'
+        ? `${name} is already connected to Roam Companion (${file}). Nothing to do.\n`
+        : `${name} has no Roam Companion entry (${file}). Nothing to do.\n`,
+    );
+    return;
+  }
+  err(`${action === 'install' ? 'Connected' : 'Disconnected'} ${name}: ${file}\n`);
+  if (result.backupPath) err(`The previous file is saved as ${result.backupPath}\n`);
+  err(`Restart ${name} to apply the change.\n`);
+  if (action === 'install' && isEphemeralLauncher(opts.launcher)) {
+    err(
+      "Note: this roam-mcp runs from npx's cache, which npm may clear. For a lasting setup, run " +
+        '`npm install -g roam-companion` and then `roam-mcp install` again.\n',
+    );
+  }
+}
+
+/**
+ * Runs `install|uninstall|status ...` (argv starts at the subcommand) and returns the exit code:
+ * 0 done or nothing to do, 1 the change failed (message on stderr), 2 bad command line (usage on stderr).
+ */
+export async function runInstallerCli(
+  argv: string[],
+  overrides: InstallerCliOverrides = {},
+): Promise<number> {
+  const out = overrides.stdout ?? ((text: string) => void process.stdout.write(text));
+  const err = overrides.stderr ?? ((text: string) => void process.stderr.write(text));
+  let args: ParsedArgs;
+  try {
+    args = parseArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    err(`roam-mcp: ${error.message}\n\n${USAGE}`);
+    return EXIT.usage;
+  }
+  if (args.command === 'help') {
+    out(USAGE);
+    return EXIT.ok;
+  }
+  const opts: InstallerOptions = {
+    home: overrides.home ?? os.homedir(),
+    launcher: overrides.launcher ?? standaloneLauncher(),
+    platform: overrides.platform ?? process.platform,
+    env: overrides.env ?? process.env,
+  };
+  try {
+    if (args.command === 'status') {
+      const views = await listClients(opts);
+      out(args.json ? `${JSON.stringify(views, null, 2)}\n` : `${formatStatus(views)}\n`);
+      return EXIT.ok;
+    }
+    await runChange(args.command, args.client!, args.dryRun, opts, out, err);
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof InstallerError) {
+      err(`roam-mcp ${args.command}: ${error.message}\n`);
+      return EXIT.failed;
+    }
+    err(
+      `roam-mcp ${args.command}: unexpected error (${(error as Error).message}). ` +
+        'Run `roam-mcp status` to check, and report this if it happens again.\n',
+    );
+    return EXIT.failed;
+  }
 }

@@ -1,0 +1,76 @@
+/**
+ * Claude Code keeps its servers in its own state file, which it rewrites constantly, so we never
+ * write it: the user runs `claude mcp add`, and we only read the file to report the status.
+ */
+import { readFile } from 'node:fs/promises';
+import type { ClientView } from '../../src-shared/ipc-contract.ts';
+import type { ClientSpec } from './client-catalog.ts';
+import { entryState } from './entry-state.ts';
+import { SERVER_KEY, type InstallerOptions, type Launcher } from './installer-options.ts';
+import { quoteForShell } from './launcher.ts';
+
+/** The command that adds our server to Claude Code for every project of this user. */
+export function claudeCodeAddCommand(
+  launcher: Launcher,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  const parts = [launcher.command, ...launcher.args].map((part) => quoteForShell(part, platform));
+  return `claude mcp add --scope user ${SERVER_KEY} -- ${parts.join(' ')}`;
+}
+
+/** The command that removes it again. */
+export const CLAUDE_CODE_REMOVE_COMMAND = `claude mcp remove --scope user ${SERVER_KEY}`;
+
+async function readServers(file: string): Promise<Record<string, unknown> | undefined | 'unreadable'> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : 'unreadable';
+  }
+  try {
+    const root: unknown = JSON.parse(text);
+    const servers = (root as { mcpServers?: unknown } | null)?.mcpServers;
+    return typeof servers === 'object' && servers !== null ? (servers as Record<string, unknown>) : {};
+  } catch {
+    return 'unreadable';
+  }
+}
+
+/** Claude Code's view: always the command to paste, and the state as far as its file tells. */
+export async function claudeCodeView(spec: ClientSpec, opts: InstallerOptions): Promise<ClientView> {
+  const location = await spec.locate(opts);
+  const command = claudeCodeAddCommand(opts.launcher, opts.platform);
+  const base = { id: spec.id, name: spec.name, configPath: location.configPath, command };
+  const servers = await readServers(location.configPath);
+  if (servers === undefined && !location.clientDirExists) {
+    return {
+      ...base,
+      state: 'unavailable',
+      message: 'Claude Code was not found on this computer. Install it, then run this command in a terminal.',
+    };
+  }
+  if (servers === 'unreadable') {
+    return {
+      ...base,
+      state: 'not-installed',
+      message: `Could not read ${location.configPath} to check. Run this command in a terminal to connect Claude Code.`,
+    };
+  }
+  const { state, message } = await entryState(servers?.[SERVER_KEY], spec.entryFor(opts.launcher));
+  if (state === 'installed') {
+    return {
+      ...base,
+      state,
+      message: `Connected for all your projects. To disconnect, run: ${CLAUDE_CODE_REMOVE_COMMAND}`,
+    };
+  }
+  if (state === 'stale') {
+    return {
+      ...base,
+      state,
+      message: `${message} First run: ${CLAUDE_CODE_REMOVE_COMMAND}, then this command.`,
+    };
+  }
+  return { ...base, state, message: 'Run this command in a terminal to connect Claude Code.' };
+}

@@ -1,0 +1,23 @@
+/** What a client's config entry launches: the tray app with `--mcp`, or node with the roam-mcp bundle. */
+export interface Launcher {
+  command: string;
+  args: string[];
+}
+
+/**
+ * Where and for what the installers work. Everything platform-specific is injected so tests can
+ * lay out macOS, Windows and Linux homes on any machine.
+ */
+export interface InstallerOptions {
+  /** The user's home directory. */
+  home: string;
+  /** What our entry should launch (see `standaloneLauncher` for the CLI's). */
+  launcher: Launcher;
+  /** Defaults to `process.platform`. */
+  platform?: NodeJS.Platform;
+  /** Environment used for APPDATA, LOCALAPPDATA, XDG_CONFIG_HOME, CLAUDE_CONFIG_DIR. Defaults to `process.env`. */
+  env?: Record<string, string | undefined>;
+}
+
+/** The key our entry lives under in every client's server map; other keys are never touched. */
+export const SERVER_KEY = 'roam-companion';

@@ -1,0 +1,236 @@
+/**
+ * Connects AI clients to Roam Companion by merging one entry, under our own key, into each
+ * client's MCP config: every other server, setting and comment stays; the previous file is backed
+ * up; writes are atomic and keep the file's mode; a file we can't parse is refused and left as is.
+ */
+import { readFile, realpath, stat } from 'node:fs/promises';
+import type { ClientChangePreview, ClientId, ClientView } from '../../src-shared/ipc-contract.ts';
+import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
+import { claudeCodeAddCommand, claudeCodeView, CLAUDE_CODE_REMOVE_COMMAND } from './claude-code.ts';
+import { CLIENTS, clientSpec, type ClientSpec } from './client-catalog.ts';
+import { parseConfig, withServerEntry, type ConfigDocument } from './config-document.ts';
+import { entryMatches, entryState } from './entry-state.ts';
+import { InstallerError } from './installer-error.ts';
+import { SERVER_KEY, type InstallerOptions } from './installer-options.ts';
+import { redactSecrets } from './redact-secrets.ts';
+
+export type ClientAction = 'install' | 'uninstall';
+
+/** What `install`/`uninstall` did. */
+export interface ClientChangeResult {
+  /** The client's state after the change. */
+  client: ClientView;
+  /** False when the file already was as asked (nothing written, no backup). */
+  changed: boolean;
+  /** The copy of the file as it was just before this change (absent when the file was new). */
+  backupPath?: string;
+}
+
+/** Suffix of the single backup kept beside a config: the file as it was before our latest change. */
+export const BACKUP_SUFFIX = '.roam-companion-backup';
+const NEW_FILE_MODE = 0o600;
+const MAX_ATTEMPTS = 3;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function errnoCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | undefined)?.code;
+}
+
+function ioError(verb: string, file: string, error: unknown): InstallerError {
+  return new InstallerError(
+    'IO_FAILED',
+    `Could not ${verb} ${file} (${errnoCode(error) ?? 'unknown error'}). The file was left as it was. ` +
+      'Check that you can open and save it, then try again.',
+  );
+}
+
+async function readIfExists(file: string): Promise<string | null> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return null;
+    throw ioError('read', file, error);
+  }
+}
+
+function unavailableMessage(spec: ClientSpec, clientDir: string): string {
+  return (
+    `${spec.name} doesn't seem to be installed: ${clientDir} doesn't exist. ` +
+    `Install ${spec.name} and open it once, then try again.`
+  );
+}
+
+async function fileClientView(spec: ClientSpec, opts: InstallerOptions): Promise<ClientView> {
+  const location = await spec.locate(opts);
+  const base = { id: spec.id, name: spec.name, configPath: location.configPath };
+  if (!location.clientDirExists) {
+    return { ...base, state: 'unavailable', message: unavailableMessage(spec, location.clientDir) };
+  }
+  let doc: ConfigDocument | undefined;
+  try {
+    const text = await readIfExists(location.configPath);
+    if (text !== null) doc = parseConfig(location.configPath, text, spec.syntax, spec.serversKey);
+  } catch (error) {
+    if (error instanceof InstallerError) return { ...base, state: 'unavailable', message: error.message };
+    throw error;
+  }
+  const { state, message } = await entryState(doc?.servers?.[SERVER_KEY], spec.entryFor(opts.launcher));
+  if (state === 'stale') return { ...base, state, message: `${message} Reinstall to update it.` };
+  return { ...base, state };
+}
+
+/** One client's current state. */
+export function getClient(id: ClientId, opts: InstallerOptions): Promise<ClientView> {
+  const spec = clientSpec(id);
+  return spec.setup === 'command' ? claudeCodeView(spec, opts) : fileClientView(spec, opts);
+}
+
+/** Every supported client's state, for the "Connect AI clients" screen and `roam-mcp status`. */
+export function listClients(opts: InstallerOptions): Promise<ClientView[]> {
+  return Promise.all(CLIENTS.map((spec) => getClient(spec.id, opts)));
+}
+
+interface ChangePlan {
+  configPath: string;
+  /** Where to write: the config, or the file its symlink points to (dotfile managers). */
+  targetPath: string;
+  before: string | null;
+  /** Null when there is no file and nothing to remove. */
+  after: string | null;
+  mode: number;
+}
+
+function manualSetupError(spec: ClientSpec, action: ClientAction, opts: InstallerOptions): InstallerError {
+  const command =
+    action === 'install' ? claudeCodeAddCommand(opts.launcher, opts.platform) : CLAUDE_CODE_REMOVE_COMMAND;
+  return new InstallerError(
+    'MANUAL_SETUP',
+    `${spec.name} manages its own settings, so Roam Companion doesn't edit them. Run this in a terminal: ${command}`,
+  );
+}
+
+/** Guards against an editing bug ever costing the user a setting: only our key may differ. */
+function assertOnlyOurEntryChanged(
+  spec: ClientSpec,
+  file: string,
+  before: ConfigDocument,
+  after: string,
+): void {
+  const afterDoc = parseConfig(file, after, spec.syntax, spec.serversKey);
+  const withoutOurs = (doc: ConfigDocument) => {
+    const { [SERVER_KEY]: _ours, ...servers } = doc.servers ?? {};
+    return JSON.stringify({ ...doc.root, [spec.serversKey]: servers });
+  };
+  if (withoutOurs(before) !== withoutOurs(afterDoc)) {
+    throw new InstallerError(
+      'IO_FAILED',
+      `Editing ${file} would have changed more than the "${SERVER_KEY}" entry, so nothing was written. ` +
+        'Please report this, and add the entry by hand meanwhile (see docs/clients.md).',
+    );
+  }
+}
+
+async function planChange(
+  spec: ClientSpec,
+  action: ClientAction,
+  opts: InstallerOptions,
+): Promise<ChangePlan> {
+  if (spec.setup === 'command') throw manualSetupError(spec, action, opts);
+  const location = await spec.locate(opts);
+  if (!location.clientDirExists) {
+    throw new InstallerError('CLIENT_UNAVAILABLE', unavailableMessage(spec, location.clientDir));
+  }
+  const { configPath } = location;
+  const targetPath = await realpath(configPath).catch(() => configPath);
+  const before = await readIfExists(targetPath);
+  const mode = before === null ? NEW_FILE_MODE : (await stat(targetPath)).mode & 0o777;
+  const doc = parseConfig(configPath, before ?? '', spec.syntax, spec.serversKey);
+  const ours = doc.servers?.[SERVER_KEY];
+  const desired = spec.entryFor(opts.launcher);
+  let after: string | null;
+  if (action === 'uninstall') {
+    after = before === null ? null : withServerEntry(doc, spec.serversKey, SERVER_KEY, undefined);
+  } else if (entryMatches(ours, desired)) {
+    after = before;
+  } else {
+    // Keep fields the user added to our entry (env, a comment-like "description").
+    const entry = isPlainObject(ours) ? { ...ours, ...desired } : desired;
+    after = withServerEntry(doc, spec.serversKey, SERVER_KEY, entry);
+  }
+  if (after !== null && after !== before) assertOnlyOurEntryChanged(spec, configPath, doc, after);
+  return { configPath, targetPath, before, after, mode };
+}
+
+/**
+ * The file's text before and after `action`, with secrets hidden; nothing is written.
+ * `after` equals `before` when the change would do nothing; both are null when the file doesn't exist.
+ * @throws InstallerError when the client is missing, set up by command (Claude Code), or its file is invalid.
+ */
+export async function previewChange(
+  id: ClientId,
+  action: ClientAction,
+  opts: InstallerOptions,
+): Promise<ClientChangePreview> {
+  const plan = await planChange(clientSpec(id), action, opts);
+  const shown = (text: string | null) => (text === null ? null : redactSecrets(text));
+  return { id, configPath: plan.configPath, action, before: shown(plan.before), after: shown(plan.after) };
+}
+
+async function applyChange(
+  id: ClientId,
+  action: ClientAction,
+  opts: InstallerOptions,
+): Promise<ClientChangeResult> {
+  const spec = clientSpec(id);
+  if (spec.setup === 'command') {
+    // Nothing to write: the view carries the command for the user to run.
+    const client = await claudeCodeView(spec, opts);
+    return {
+      client: action === 'install' ? client : { ...client, command: CLAUDE_CODE_REMOVE_COMMAND },
+      changed: false,
+    };
+  }
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const plan = await planChange(spec, action, opts);
+    if (plan.after === null || plan.after === plan.before) {
+      return { client: await getClient(id, opts), changed: false };
+    }
+    // The client may have rewritten its file since we read it: plan again from the new content.
+    if ((await readIfExists(plan.targetPath)) !== plan.before) continue;
+    const backupPath = plan.before === null ? undefined : plan.configPath + BACKUP_SUFFIX;
+    try {
+      if (backupPath !== undefined && plan.before !== null)
+        await writeFileAtomic(backupPath, plan.before, NEW_FILE_MODE);
+      await writeFileAtomic(plan.targetPath, plan.after, plan.mode);
+    } catch (error) {
+      throw ioError('write', plan.configPath, error);
+    }
+    return { client: await getClient(id, opts), changed: true, ...(backupPath ? { backupPath } : {}) };
+  }
+  throw new InstallerError(
+    'IO_FAILED',
+    `${spec.name}'s config kept changing while Roam Companion was editing it, so nothing was written. ` +
+      `Quit ${spec.name} and try again.`,
+  );
+}
+
+/**
+ * Adds (or updates) our entry in the client's config. Idempotent: a second call changes nothing
+ * and makes no backup. For Claude Code nothing is written: `client.command` is what to run.
+ * @throws InstallerError when the client is missing or its file is invalid (the file is left untouched).
+ */
+export function install(id: ClientId, opts: InstallerOptions): Promise<ClientChangeResult> {
+  return applyChange(id, 'install', opts);
+}
+
+/**
+ * Removes our entry and nothing else; the file stays even when no server is left. For Claude Code
+ * nothing is written: `client.command` is the removal command to run.
+ * @throws InstallerError when the client is missing or its file is invalid (the file is left untouched).
+ */
+export function uninstall(id: ClientId, opts: InstallerOptions): Promise<ClientChangeResult> {
+  return applyChange(id, 'uninstall', opts);
+}
