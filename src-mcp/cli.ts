@@ -1,3 +1,56 @@
-// Placeholder entry point; the MCP server issue replaces it.
-process.stderr.write('roam-mcp: not implemented yet\n');
-process.exit(1);
+/**
+ * `roam-mcp`: the stdio MCP server, plus `connect` (graphs and tokens), `install`/`uninstall`
+ * (MCP client configs). Everything human-facing goes to stderr; stdout is JSON-RPC only.
+ */
+import os from 'node:os';
+import packageJson from '../package.json' with { type: 'json' };
+import { parseCliArgs, USAGE } from './cli-args.ts';
+import { runConnectCli } from './connect/connect-cli.ts';
+import { runInstallerCli } from './installers/cli.ts';
+import { log } from './log.ts';
+import { runServer } from './run-server.ts';
+
+const version = packageJson.version;
+
+async function main(argv: string[]): Promise<number | undefined> {
+  const parsed = parseCliArgs(argv);
+  switch (parsed.command) {
+    case 'help':
+      process.stderr.write(USAGE);
+      return 0;
+    case 'version':
+      process.stderr.write(`roam-mcp ${version}\n`);
+      return 0;
+    case 'error':
+      process.stderr.write(`roam-mcp: ${parsed.message}\n\n${USAGE}`);
+      return 2;
+    case 'install':
+    case 'uninstall':
+      return runInstallerCli(argv);
+    case 'connect':
+      return runConnectCli(parsed.args, {
+        env: process.env,
+        home: os.homedir(),
+        configPath: parsed.configPath,
+      });
+    case 'serve':
+      await runServer({
+        configPath: parsed.configPath,
+        readOnly: parsed.readOnly,
+        env: process.env,
+        home: os.homedir(),
+        version,
+      });
+      return undefined; // keeps serving until the client disconnects
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== undefined) process.exitCode = code;
+  },
+  (error: unknown) => {
+    log('error', error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  },
+);

@@ -142,10 +142,18 @@ export function errorFromResponse(status: number, body: unknown): LocalApiError 
     );
   }
   if (status >= 500) {
-    const tokenFile = /token file/i.test(serverMessage)
-      ? " Roam's token file (local-api-tokens.edn) is damaged: recreate the graph's tokens in Roam: Settings > Graph > Local API Tokens."
-      : ' Try again; if it keeps failing, restart Roam Desktop.';
-    return make('internal', `Roam Desktop failed: ${serverMessage}.${tokenFile}`, code || 'INTERNAL_ERROR');
+    if (/token file/i.test(serverMessage)) {
+      return make(
+        'internal',
+        `Roam Desktop failed: ${serverMessage}. Its token file (local-api-tokens.edn) is damaged: recreate the graph's tokens in Roam (Settings > Graph > Local API Tokens).`,
+        code || 'TOKEN_FILE_CORRUPTED',
+      );
+    }
+    return make(
+      'internal',
+      `Roam could not run the request: ${serverMessage}. Check the arguments (uids come from <roam uid="..."/> tags); if they are right, try again, and restart Roam Desktop if it keeps failing.`,
+      code || 'INTERNAL_ERROR',
+    );
   }
   return make('validation', `Roam Desktop refused the request (HTTP ${status}): ${serverMessage}`);
 }

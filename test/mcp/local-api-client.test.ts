@@ -121,8 +121,9 @@ describe('call', () => {
       500,
       { success: false, error: { message: 'Token file corrupted. Check local-api-tokens.edn' } },
       'internal',
-      'INTERNAL_ERROR',
+      'TOKEN_FILE_CORRUPTED',
     ],
+    [500, { success: false, error: { message: 'Block not found' } }, 'internal', 'INTERNAL_ERROR'],
     [
       504,
       { success: false, error: { message: 'Graph loading timed out' } },

@@ -1,0 +1,139 @@
+/**
+ * Where the graphs come from in standalone mode, first match wins: `ROAM_API_TOKEN` +
+ * `ROAM_GRAPH` env vars, `--config PATH`, `~/.roam-tools.json`, the legacy `~/.roam-mcp.json`.
+ * (Under the tray, graphs arrive over IPC instead; see parent-channel.ts.)
+ */
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  GRAPH_TYPES,
+  validateGraphs,
+  type ConfiguredGraph,
+  type GraphType,
+} from '../../src-shared/roam-config.ts';
+import { parseConfigText } from './config-file.ts';
+
+export type ConfigSource =
+  { kind: 'ipc' } | { kind: 'env' } | { kind: 'file'; path: string } | { kind: 'none'; searched: string[] };
+
+export interface LoadedConfig {
+  source: ConfigSource;
+  graphs: ConfiguredGraph[];
+  /** Problems that make the config unusable; tools answer CONFIG_INVALID with them. */
+  errors: string[];
+  warnings: string[];
+}
+
+export const CONFIG_FILE_NAME = '.roam-tools.json';
+export const LEGACY_CONFIG_FILE_NAME = '.roam-mcp.json';
+
+/** Expands a leading `~` (client configs pass `~/.roam-tools.json` without a shell). */
+export function expandHome(file: string, home: string): string {
+  if (file === '~') return home;
+  if (file.startsWith('~/') || file.startsWith('~\\')) return path.join(home, file.slice(2));
+  return path.resolve(file);
+}
+
+export async function loadConfig(options: {
+  configPath?: string;
+  env: NodeJS.ProcessEnv;
+  home?: string;
+}): Promise<LoadedConfig> {
+  try {
+    return await loadConfigUnsafe(options);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      source: { kind: 'none', searched: [] },
+      graphs: [],
+      errors: [`Could not read the Roam MCP config: ${reason}. Check the file's permissions.`],
+      warnings: [],
+    };
+  }
+}
+
+async function loadConfigUnsafe(options: {
+  configPath?: string;
+  env: NodeJS.ProcessEnv;
+  home?: string;
+}): Promise<LoadedConfig> {
+  const home = options.home ?? os.homedir();
+  const env = options.env;
+  if (env.ROAM_API_TOKEN || env.ROAM_GRAPH) return fromEnv(env);
+
+  if (options.configPath) {
+    const file = expandHome(options.configPath, home);
+    const text = await readText(file);
+    if (text === undefined) {
+      return {
+        source: { kind: 'none', searched: [file] },
+        graphs: [],
+        errors: [
+          `The config file given with --config does not exist: ${file}. Create it or run 'roam-mcp connect'.`,
+        ],
+        warnings: [],
+      };
+    }
+    return { source: { kind: 'file', path: file }, ...parseConfigText(text, file) };
+  }
+
+  const candidates = [path.join(home, CONFIG_FILE_NAME), path.join(home, LEGACY_CONFIG_FILE_NAME)];
+  for (const file of candidates) {
+    const text = await readText(file);
+    if (text !== undefined) return { source: { kind: 'file', path: file }, ...parseConfigText(text, file) };
+  }
+  return { source: { kind: 'none', searched: candidates }, graphs: [], errors: [], warnings: [] };
+}
+
+function fromEnv(env: NodeJS.ProcessEnv): LoadedConfig {
+  const source = { kind: 'env' } as const;
+  if (!env.ROAM_GRAPH) {
+    return {
+      source,
+      graphs: [],
+      errors: [
+        'ROAM_API_TOKEN is set but ROAM_GRAPH is not: set ROAM_GRAPH to the graph name (as shown in Roam).',
+      ],
+      warnings: [],
+    };
+  }
+  const type = (env.ROAM_GRAPH_TYPE || 'hosted') as GraphType;
+  if (!GRAPH_TYPES.includes(type)) {
+    return {
+      source,
+      graphs: [],
+      errors: [`ROAM_GRAPH_TYPE is '${env.ROAM_GRAPH_TYPE}': use 'hosted' (the default) or 'offline'.`],
+      warnings: [],
+    };
+  }
+  const { graphs, errors, warnings } = validateGraphs([
+    {
+      name: env.ROAM_GRAPH,
+      type,
+      ...(env.ROAM_API_TOKEN ? { token: env.ROAM_API_TOKEN } : {}),
+      ...(env.ROAM_GRAPH_NICKNAME ? { nickname: env.ROAM_GRAPH_NICKNAME } : {}),
+    },
+  ]);
+  return { source, graphs, errors: errors.map((e) => `ROAM_API_TOKEN: ${e}`), warnings };
+}
+
+async function readText(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** What to tell an agent (and the person behind it) when no config was found. */
+export function setupInstructions(searched: string[]): string {
+  return (
+    `No Roam graph is configured (looked for ${searched.join(', ')}). ` +
+    `To set one up: run 'npx roam-mcp connect' in a terminal (it asks Roam Desktop for a token); ` +
+    `or create ~/.roam-tools.json as {"version": 1, "graphs": [{"name": "<graph name>", "type": "hosted", "token": "roam-graph-local-token-...", "nickname": "<short name>"}]} ` +
+    `(tokens: Roam Desktop > Settings > Graph > Local API Tokens); ` +
+    `or set the environment variables ROAM_GRAPH, ROAM_API_TOKEN (and ROAM_GRAPH_TYPE=offline for offline graphs). Then restart the MCP client.`
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * `roam-mcp` without a subcommand: loads the graphs (from the tray over IPC, or from env vars
+ * and config files), then serves MCP over stdio until the client goes away.
+ */
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { LocalApiClient } from '../src-shared/local-api/index.ts';
+import { validateGraphs } from '../src-shared/roam-config.ts';
+import { loadConfig, setupInstructions, type ConfigSource } from './config/load-config.ts';
+import { GraphSession, type ConfigProblem } from './graph-session.ts';
+import { log } from './log.ts';
+import { navigationResources, navigationTools } from './navigation/index.ts';
+import { openParentChannel } from './parent-channel.ts';
+import { RoamConnection } from './roam-connection.ts';
+import { platformOpener } from './roam-launcher.ts';
+import { createRoamMcpServer } from './server.ts';
+import { ServerRuntime } from './server-runtime.ts';
+import { tokenStoreFor } from './token-store.ts';
+import { contentTools } from './tools/content-tools.ts';
+import { graphTools } from './tools/graph-tools.ts';
+
+export interface RunServerOptions {
+  configPath?: string;
+  readOnly: boolean;
+  env: NodeJS.ProcessEnv;
+  home: string;
+  version: string;
+}
+
+/** How long to wait for the tray's first `config` before serving with none. */
+const FIRST_CONFIG_TIMEOUT_MS = 10_000;
+const DEFAULT_ROAM_WAIT_MS = 20_000;
+
+export async function runServer(options: RunServerOptions): Promise<void> {
+  const session = new GraphSession();
+  const parent = openParentChannel(options.env);
+  let source: ConfigSource;
+
+  const applyGraphs = (graphs: Parameters<typeof validateGraphs>[0], origin: string) => {
+    const result = validateGraphs(graphs);
+    for (const warning of result.warnings) log('warn', warning);
+    for (const error of result.errors) log('error', error);
+    if (result.errors.length > 0) {
+      session.setGraphs([], { code: 'CONFIG_INVALID', message: configInvalid(result.errors, origin) });
+    } else {
+      session.setGraphs(result.graphs);
+    }
+  };
+
+  let firstConfig: Promise<void> = Promise.resolve();
+  if (parent) {
+    source = { kind: 'ipc' };
+    session.setGraphs([], {
+      code: 'CONFIG_NOT_FOUND',
+      message: 'Roam Companion has not sent any graph yet. Add a graph in Roam Companion, then try again.',
+    });
+    firstConfig = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, FIRST_CONFIG_TIMEOUT_MS);
+      parent.onMessage((message) => {
+        if (message.type === 'shutdown') {
+          void mcp.server.close().finally(() => process.exit(0));
+          return;
+        }
+        applyGraphs(message.graphs, 'Roam Companion');
+        clearTimeout(timer);
+        resolve();
+        mcp.graphsChanged();
+      });
+    });
+    parent.onDisconnect(() => process.exit(0));
+    parent.send({ type: 'ready' });
+  } else {
+    const loaded = await loadConfig({ configPath: options.configPath, env: options.env, home: options.home });
+    source = loaded.source;
+    for (const warning of loaded.warnings) log('warn', warning);
+    for (const error of loaded.errors) log('error', error);
+    let problem: ConfigProblem | undefined;
+    if (loaded.errors.length > 0) {
+      problem = {
+        code: 'CONFIG_INVALID',
+        message: configInvalid(loaded.errors, describeSource(loaded.source)),
+      };
+    } else if (loaded.source.kind === 'none') {
+      problem = { code: 'CONFIG_NOT_FOUND', message: setupInstructions(loaded.source.searched) };
+      log('warn', problem.message);
+    }
+    session.setGraphs(problem ? [] : loaded.graphs, problem);
+    if (!problem) log('info', `${loaded.graphs.length} graph(s) from ${describeSource(loaded.source)}`);
+  }
+
+  const waitMs = Number(options.env.ROAM_MCP_ROAM_WAIT_MS ?? DEFAULT_ROAM_WAIT_MS);
+  const connection = new RoamConnection(new LocalApiClient({ home: options.home }), {
+    open: platformOpener(options.env),
+    waitMs: Number.isFinite(waitMs) && waitMs >= 0 ? waitMs : DEFAULT_ROAM_WAIT_MS,
+  });
+  const tokenStore = tokenStoreFor(() => source, parent);
+  const mcp = createRoamMcpServer({
+    name: 'roam-mcp',
+    version: options.version,
+    session,
+    readOnly: options.readOnly,
+    tools: (runtime) => [...graphTools(runtime), ...contentTools, ...navigationTools],
+    resources: navigationResources,
+    runtime: (hooks) =>
+      new ServerRuntime(session, connection, tokenStore, {
+        clientName: hooks.clientName,
+        probeActions: hooks.probeActions,
+        onCapabilitiesChanged: hooks.capabilitiesChanged,
+      }),
+  });
+
+  await firstConfig;
+  const transport = new StdioServerTransport();
+  transport.onclose = () => process.exit(0);
+  process.stdin.on('end', () => process.exit(0));
+  await mcp.server.connect(transport);
+}
+
+function describeSource(source: ConfigSource): string {
+  switch (source.kind) {
+    case 'env':
+      return 'environment variables (ROAM_GRAPH, ROAM_API_TOKEN)';
+    case 'file':
+      return source.path;
+    case 'ipc':
+      return 'Roam Companion';
+    case 'none':
+      return 'no config';
+  }
+}
+
+function configInvalid(errors: string[], origin: string): string {
+  return `The Roam MCP config (${origin}) has ${errors.length === 1 ? 'a problem' : `${errors.length} problems`}: ${errors.join(' ')} Fix it and restart the MCP client.`;
+}

@@ -1,0 +1,187 @@
+/**
+ * What the tools share within one connection: the session, the connection to Roam, token
+ * exchange (seed 001 §10) and capability probes. Handlers reach Roam only through `callGraph`,
+ * which adds the token, runs an exchange when the graph has none, and reports a rejected token.
+ */
+import { LocalApiError } from '../src-shared/local-api/index.ts';
+import { isLowerAccess, type AccessLevel, type ConfiguredGraph } from '../src-shared/roam-config.ts';
+import { graphKey, type GraphSession } from './graph-session.ts';
+import { log } from './log.ts';
+import type { RoamConnection } from './roam-connection.ts';
+import { ToolError } from './tool-definition.ts';
+import type { TokenStore } from './token-store.ts';
+
+/** Per-call hooks: cancellation, progress notifications, and notes appended to the result. */
+export interface CallScope {
+  signal: AbortSignal;
+  progress(message: string): void;
+  notice(message: string): void;
+}
+
+/** The level we ask for when the config does not say: the user can lower it in Roam's dialog. */
+export const DEFAULT_REQUESTED_ACCESS: AccessLevel = 'full';
+
+export class ServerRuntime {
+  private readonly exchanges = new Map<string, Promise<string>>();
+  /** action → graph keys known to offer it / known not to. */
+  private readonly offered = new Map<string, Set<string>>();
+  private readonly probed = new Set<string>();
+
+  constructor(
+    readonly session: GraphSession,
+    readonly connection: RoamConnection,
+    private readonly tokens: TokenStore,
+    private readonly options: {
+      clientName: () => string;
+      /** Actions that decide whether some tools/resources are shown. */
+      probeActions: () => string[];
+      onCapabilitiesChanged: () => void;
+    },
+  ) {}
+
+  /** One Local API call for `graph`: token added (exchanged first if missing); 401 drops the token. */
+  async callGraph(
+    graph: ConfiguredGraph,
+    action: string,
+    args: unknown[],
+    scope: CallScope,
+  ): Promise<unknown> {
+    const token = await this.ensureToken(graph, scope);
+    try {
+      const result = await this.connection.whenRunning(
+        graph,
+        () => this.connection.client.call({ name: graph.name, type: graph.type, token }, action, args, scope),
+        scope,
+      );
+      this.probeInBackground(graph, token);
+      return result;
+    } catch (error) {
+      if (error instanceof LocalApiError && error.kind === 'auth') {
+        this.forgetToken(graph, token);
+        throw new ToolError(
+          'AUTH_FAILED',
+          `Roam rejected the token for graph '${graph.nickname}' (${error.serverMessage || 'unauthorized'}): it was revoked or belongs to another graph. ` +
+            `Call select_graph for '${graph.nickname}' to ask Roam for a new token (the user approves it in Roam Desktop), or run 'roam-mcp connect'.`,
+          { graph: graph.nickname, suggested_next_tool: 'select_graph' },
+        );
+      }
+      throw error;
+    }
+  }
+
+  private forgetToken(graph: ConfiguredGraph, token: string): void {
+    if (graph.token !== token) return; // already replaced by a newer exchange
+    this.session.setToken(graph, undefined);
+    this.tokens.rejected(graph);
+    log(
+      'warn',
+      `Roam rejected the token of graph '${graph.nickname}'; a new one will be requested on next use`,
+    );
+  }
+
+  /** The graph's token, running the token exchange when it has none. */
+  async ensureToken(graph: ConfiguredGraph, scope: CallScope): Promise<string> {
+    if (graph.token) return graph.token;
+    return this.exchange(graph, scope);
+  }
+
+  /** Asks Roam (the user, in a dialog) for a token; concurrent callers share one request. */
+  exchange(graph: ConfiguredGraph, scope: CallScope): Promise<string> {
+    const key = graphKey(graph);
+    let pending = this.exchanges.get(key);
+    if (!pending) {
+      pending = this.runExchange(graph, scope).finally(() => this.exchanges.delete(key));
+      this.exchanges.set(key, pending);
+    } else {
+      scope.progress(`Waiting for the token request for '${graph.nickname}' already open in Roam Desktop.`);
+    }
+    return pending;
+  }
+
+  private async runExchange(graph: ConfiguredGraph, scope: CallScope): Promise<string> {
+    const requested = graph.accessLevel ?? DEFAULT_REQUESTED_ACCESS;
+    scope.progress(
+      `Asking Roam Desktop for ${requested} access to '${graph.nickname}': approve the request in Roam (it waits up to 5 minutes).`,
+    );
+    log('info', `requesting a ${requested} token for graph '${graph.nickname}' from Roam Desktop`);
+    let grant;
+    try {
+      grant = await this.connection.whenRunning(
+        graph,
+        () =>
+          this.connection.client.requestToken(
+            {
+              graph: graph.name,
+              graphType: graph.type,
+              description: `roam-mcp (${this.options.clientName()})`,
+              accessLevel: requested,
+            },
+            scope,
+          ),
+        scope,
+      );
+    } catch (error) {
+      if (error instanceof LocalApiError && error.kind === 'exchange') {
+        throw new ToolError(error.code, `No token for graph '${graph.nickname}': ${error.message}`, {
+          graph: graph.nickname,
+          retryable: error.code !== 'USER_REJECTED' && error.code !== 'GRAPH_BLOCKED',
+          ...(error.code === 'REQUEST_IN_PROGRESS' || error.code === 'TIMEOUT' || error.code === 'CANCELLED'
+            ? { suggested_next_tool: 'select_graph' }
+            : {}),
+        });
+      }
+      throw error;
+    }
+    this.session.setToken(graph, grant.token, grant.grantedAccessLevel);
+    let stored: string;
+    try {
+      stored = await this.tokens.saved(graph, grant.token, grant.grantedAccessLevel);
+    } catch (error) {
+      stored = `The token could not be saved (${(error as Error).message}); it is kept in memory for this session.`;
+      log('error', stored);
+    }
+    const lower = isLowerAccess(grant.grantedAccessLevel, requested)
+      ? ` Roam granted ${grant.grantedAccessLevel} access, less than the ${requested} requested: some tools will answer INSUFFICIENT_SCOPE.`
+      : '';
+    scope.notice(
+      `Roam granted a ${grant.grantedAccessLevel} token for graph '${graph.nickname}'. ${stored}${lower}`,
+    );
+    log('info', `obtained a ${grant.grantedAccessLevel} token for graph '${graph.nickname}'. ${stored}`);
+    this.options.onCapabilitiesChanged();
+    return grant.token;
+  }
+
+  /** Whether any graph is known to offer `action` (capability-based exposure). */
+  offers(action: string): boolean {
+    return (this.offered.get(action)?.size ?? 0) > 0;
+  }
+
+  /** Probes, once per graph, the actions some tools need; UNKNOWN_ACTION means "hide them". */
+  private probeInBackground(graph: ConfiguredGraph, token: string): void {
+    const key = graphKey(graph);
+    if (this.probed.has(key)) return;
+    this.probed.add(key);
+    const actions = this.options.probeActions();
+    if (actions.length === 0) return;
+    void Promise.all(
+      actions.map(async (action) => {
+        try {
+          await this.connection.client.call({ name: graph.name, type: graph.type, token }, action, [{}]);
+        } catch (error) {
+          if (
+            error instanceof LocalApiError &&
+            (error.kind === 'unknown-action' || error.kind === 'auth' || error.kind === 'not-running')
+          ) {
+            return false;
+          }
+        }
+        const set = this.offered.get(action) ?? new Set<string>();
+        set.add(key);
+        this.offered.set(action, set);
+        return true;
+      }),
+    ).then((found) => {
+      if (found.some(Boolean)) this.options.onCapabilitiesChanged();
+    });
+  }
+}

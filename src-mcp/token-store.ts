@@ -1,0 +1,47 @@
+/**
+ * Where a token obtained by exchange goes (seed 001 §10): back into the config file it came
+ * from (atomic, 0600, everything else preserved), to the tray over IPC, or, for env-var
+ * config, nowhere but this process's memory. Returns a sentence saying which, without the token.
+ */
+import type { AccessLevel, GraphType } from '../src-shared/roam-config.ts';
+import { saveTokenToFile } from './config/config-file.ts';
+import type { ConfigSource } from './config/load-config.ts';
+import type { ParentChannel } from './parent-channel.ts';
+
+export interface TokenStore {
+  saved(
+    graph: { name: string; type: GraphType; nickname: string },
+    token: string,
+    granted: AccessLevel,
+  ): Promise<string>;
+  /** Roam answered 401 for this graph's token. */
+  rejected(graph: { name: string; type: GraphType }): void;
+}
+
+export function tokenStoreFor(source: () => ConfigSource, parent: ParentChannel | undefined): TokenStore {
+  return {
+    async saved(graph, token, granted) {
+      const from = source();
+      if (parent) {
+        parent.send({
+          type: 'token-obtained',
+          graph: { name: graph.name, type: graph.type },
+          token,
+          grantedAccessLevel: granted,
+        });
+        return 'The token was handed to Roam Companion, which stores it encrypted.';
+      }
+      if (from.kind === 'file') {
+        await saveTokenToFile(from.path, graph, token, granted);
+        return `The token was saved to ${from.path}.`;
+      }
+      return (
+        'The token is kept in memory for this session only, because the graph comes from environment variables. ' +
+        "To keep access across restarts, run 'roam-mcp connect' to store a token in ~/.roam-tools.json."
+      );
+    },
+    rejected(graph) {
+      parent?.send({ type: 'token-rejected', graph: { name: graph.name, type: graph.type } });
+    },
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * The one function that routes a tools/call: validates arguments against the tool's schema,
+ * resolves the graph (seed 004), enforces read-only mode and graph tickets for writes, runs the
+ * handler, and shapes the result (text, plus structuredContent when an outputSchema exists) or
+ * the `{error: {code, message, ...recovery}}` result.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { log } from './log.ts';
+import type { CallScope, ServerRuntime } from './server-runtime.ts';
+import { ToolError, type ToolDefinition } from './tool-definition.ts';
+import { toToolError } from './tool-errors.ts';
+import type { ServerToolContext } from './tools/define-tool.ts';
+
+/** The optional `graph` argument every graph tool accepts. */
+export const graphArgument = z
+  .string()
+  .min(1)
+  .optional()
+  .describe('Graph nickname or name; defaults to the selected graph (and becomes the selection)');
+
+export function inputShape(tool: ToolDefinition): z.ZodRawShape {
+  return tool.scope === 'graph' ? { ...tool.inputSchema, graph: graphArgument } : tool.inputSchema;
+}
+
+/** JSON Schema for tools/list: compact, without the `$schema` line. */
+export function toJsonSchema(shape: z.ZodRawShape, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _drop, ...schema } = z.toJSONSchema(z.object(shape), {
+    io,
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
+  return schema;
+}
+
+export interface RouteOptions {
+  runtime: ServerRuntime;
+  readOnly: boolean;
+}
+
+/** Runs one tool call; never throws (every failure is an isError result). */
+export async function routeToolCall(
+  tool: ToolDefinition | undefined,
+  name: string,
+  rawArgs: unknown,
+  scope: CallScope,
+  options: RouteOptions,
+): Promise<CallToolResult> {
+  const notices: string[] = [];
+  const collecting: CallScope = { ...scope, notice: (message) => notices.push(message) };
+  let graph: { nickname: string } | undefined;
+  try {
+    if (!tool) {
+      throw new ToolError(
+        'UNKNOWN_TOOL',
+        `There is no tool named '${name}'. Call tools/list to see the available tools.`,
+      );
+    }
+    if (tool.writes && options.readOnly) {
+      throw new ToolError(
+        'READ_ONLY',
+        `${name} changes the graph, but this roam-mcp runs with --read-only. Remove --read-only from the MCP client's config to allow changes.`,
+      );
+    }
+    const args = parseArguments(tool, rawArgs);
+    if (tool.scope === 'none') {
+      const ctx: ServerToolContext = {
+        graph: { name: '', nickname: '' },
+        call: () => Promise.reject(new Error(`${name} has no graph context`)),
+        signal: scope.signal,
+        progress: scope.progress,
+        scope: collecting,
+      };
+      return success(tool, await tool.handler(args, ctx), notices);
+    }
+    const { graph: ref, ...toolArgs } = args as Record<string, unknown> & { graph?: string };
+    const resolved = options.runtime.session.resolve(ref);
+    graph = resolved;
+    if (tool.writes && !options.runtime.session.hasTicket(resolved)) {
+      throw new ToolError(
+        'GRAPH_TICKET_REQUIRED',
+        `Before changing graph '${resolved.nickname}', call select_graph with graph '${resolved.nickname}' to read its agent guidelines, then retry. Nothing was changed.`,
+        { graph: resolved.nickname, suggested_next_tool: 'select_graph' },
+      );
+    }
+    const ctx: ServerToolContext = {
+      graph: { name: resolved.name, nickname: resolved.nickname },
+      call: <T>(action: string, actionArgs: unknown[] = []) =>
+        options.runtime.callGraph(resolved, action, actionArgs, collecting) as Promise<T>,
+      signal: scope.signal,
+      progress: scope.progress,
+      scope: collecting,
+    };
+    return success(tool, await tool.handler(toolArgs, ctx), notices);
+  } catch (error) {
+    const toolError = toToolError(error, graph);
+    log('info', `${name}: ${toolError.code}`);
+    const text = JSON.stringify({
+      error: { code: toolError.code, message: toolError.message, ...toolError.details },
+    });
+    return { isError: true, content: [{ type: 'text', text }, ...noticeContent(notices)] };
+  }
+}
+
+function parseArguments(tool: ToolDefinition, rawArgs: unknown): Record<string, unknown> {
+  const shape = inputShape(tool);
+  const parsed = z
+    .object(shape)
+    .strict()
+    .safeParse(rawArgs ?? {});
+  if (parsed.success) return parsed.data as Record<string, unknown>;
+  const accepted = Object.keys(shape);
+  const problems = parsed.error.issues.map((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return `unknown argument ${issue.keys.map((k) => `\`${k}\``).join(', ')} (accepted: ${accepted.join(', ') || 'none'})`;
+    }
+    const field = issue.path.map(String).join('.') || '(arguments)';
+    return `\`${field}\`: ${issue.message}`;
+  });
+  const first = parsed.error.issues[0];
+  const field =
+    first?.code === 'unrecognized_keys' ? first.keys[0] : first?.path.map(String).join('.') || undefined;
+  throw new ToolError('INVALID_PARAMS', `Invalid arguments for ${tool.name}: ${problems.join('; ')}.`, {
+    ...(field ? { field } : {}),
+  });
+}
+
+function success(tool: ToolDefinition, value: unknown, notices: string[]): CallToolResult {
+  if (typeof value === 'string')
+    return { content: [{ type: 'text', text: value }, ...noticeContent(notices)] };
+  const text = JSON.stringify(value);
+  const result: CallToolResult = { content: [{ type: 'text', text }, ...noticeContent(notices)] };
+  if (tool.outputSchema) result.structuredContent = value as Record<string, unknown>;
+  return result;
+}
+
+function noticeContent(notices: string[]): Array<{ type: 'text'; text: string }> {
+  return notices.map((text) => ({ type: 'text', text: `Note: ${text}` }));
+}

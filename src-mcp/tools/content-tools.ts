@@ -1,0 +1,417 @@
+/**
+ * Roam content tools, named and shaped like the official Roam MCP server's, each one Local API
+ * action (data.ai.* for reads, data.block.* / data.page.* for writes, data.q for Datalog).
+ */
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { LIMITS, paginate, truncate } from '../limits.ts';
+import { ToolError, type ToolContext, type ToolDefinition } from '../tool-definition.ts';
+import { defineTool } from './define-tool.ts';
+import { withoutItems } from './graph-tools.ts';
+import { dailyNote } from './roam-dates.ts';
+
+const maxDepth = z
+  .number()
+  .int()
+  .min(0)
+  .max(20)
+  .optional()
+  .describe('Levels of children to include (default: all)');
+const offset = z.number().int().min(0).default(0);
+const uid = z.string().min(1);
+const order = z
+  .union([z.number().int().min(0), z.enum(['first', 'last'])])
+  .default('last')
+  .describe('Position among siblings: 0-based index, "first" or "last"');
+
+const hitSchema = z.object({
+  uid: z.string(),
+  type: z.string(),
+  path: z.string().optional(),
+  markdown: z.string(),
+});
+const listOutput = {
+  results: z.array(hitSchema),
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+  nextOffset: z.number().optional(),
+};
+
+/** Roam's uid alphabet and length (9), for pages we create so we can return their uid. */
+function newUid(): string {
+  const alphabet = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_';
+  return Array.from(randomBytes(9), (b) => alphabet[b & 63]).join('');
+}
+
+function notFound(what: string): ToolError {
+  return new ToolError(
+    'NOT_FOUND',
+    `${what} does not exist in this graph. Use search to find the right title or uid.`,
+    {
+      suggested_next_tool: 'search',
+    },
+  );
+}
+
+interface Hit {
+  uid?: unknown;
+  type?: unknown;
+  path?: unknown;
+  markdown?: unknown;
+}
+
+/** A Local API `{total, results}` page with every item cut to the list-item limit. */
+function hitsPage(result: unknown, start: number, limit: number) {
+  const body = (result ?? {}) as { total?: unknown; results?: unknown };
+  const hits = Array.isArray(body.results) ? (body.results as Hit[]) : [];
+  const total = typeof body.total === 'number' ? body.total : start + hits.length;
+  const results = hits.map((h) => ({
+    uid: String(h.uid ?? ''),
+    type: String(h.type ?? ''),
+    ...(typeof h.path === 'string' && h.path ? { path: truncate(h.path, LIMITS.context) } : {}),
+    markdown: truncate(String(h.markdown ?? ''), LIMITS.listItem),
+  }));
+  const next = start + results.length;
+  return {
+    results,
+    total,
+    offset: start,
+    limit,
+    ...(next < total && results.length > 0 ? { nextOffset: next } : {}),
+  };
+}
+
+function target(args: { title?: string; uid?: string }, what: string): { title: string } | { uid: string } {
+  if (args.uid) return { uid: args.uid };
+  if (args.title) return { title: args.title };
+  throw new ToolError('INVALID_PARAMS', `${what} needs either \`title\` or \`uid\`.`, { field: 'title' });
+}
+
+/** Cuts every string inside a Datalog result so one huge block cannot flood the context. */
+function cutStrings(value: unknown): unknown {
+  if (typeof value === 'string') return truncate(value, LIMITS.listItem);
+  if (Array.isArray(value)) return value.map(cutStrings);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cutStrings(v)]));
+  }
+  return value;
+}
+
+async function pageUidByTitle(ctx: ToolContext, title: string): Promise<string | undefined> {
+  const found = await ctx.call('data.q', [
+    '[:find ?uid . :in $ ?title :where [?p :node/title ?title] [?p :block/uid ?uid]]',
+    title,
+  ]);
+  return typeof found === 'string' ? found : undefined;
+}
+
+/** The parent for create_block: a uid as given, or a page (created when missing) by title or date. */
+async function resolveParent(
+  ctx: ToolContext,
+  args: { parentUid?: string; pageTitle?: string; dailyNotePage?: boolean | string },
+): Promise<{ uid: string; createdPage?: string }> {
+  const given = [args.parentUid, args.pageTitle, args.dailyNotePage || undefined].filter(
+    (x) => x !== undefined,
+  );
+  if (given.length !== 1) {
+    throw new ToolError(
+      'INVALID_PARAMS',
+      'create_block needs exactly one location: `parentUid` (a block or page uid), `pageTitle`, or `dailyNotePage` (true for today, or "YYYY-MM-DD").',
+      { field: 'parentUid' },
+    );
+  }
+  if (args.parentUid) return { uid: args.parentUid };
+  const page =
+    args.pageTitle !== undefined
+      ? { title: args.pageTitle, uid: newUid() }
+      : dailyNote(typeof args.dailyNotePage === 'string' ? args.dailyNotePage : undefined);
+  const existing = await pageUidByTitle(ctx, page.title);
+  if (existing) return { uid: existing };
+  await ctx.call('data.page.create', [{ page: { title: page.title, uid: page.uid } }]);
+  return { uid: page.uid, createdPage: page.title };
+}
+
+export const contentTools: ToolDefinition[] = [
+  defineTool({
+    name: 'get_page',
+    title: 'Get page',
+    description:
+      'A page as markdown by title or uid. Blocks carry <roam uid="..."/> tags: use those uids with the other tools.',
+    scope: 'graph',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    inputSchema: { title: z.string().min(1).optional(), uid: uid.optional(), maxDepth },
+    async handler(args, ctx) {
+      const result = (await ctx.call('data.ai.getPage', [
+        { ...target(args, 'get_page'), maxDepth: args.maxDepth ?? null },
+      ])) as { markdown?: unknown } | null;
+      if (!result || typeof result.markdown !== 'string')
+        throw notFound(args.uid ? `Page uid '${args.uid}'` : `Page '${args.title}'`);
+      return truncate(result.markdown, LIMITS.primary);
+    },
+  }),
+  defineTool({
+    name: 'get_block',
+    title: 'Get block',
+    description:
+      'A block and its children as markdown, with its path (page > parents). Uids come from <roam uid="..."/> tags.',
+    scope: 'graph',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    inputSchema: { uid, maxDepth },
+    async handler(args, ctx) {
+      const result = (await ctx.call('data.ai.getBlock', [
+        { uid: args.uid, maxDepth: args.maxDepth ?? null },
+      ])) as { markdown?: unknown; path?: unknown } | null;
+      if (!result || typeof result.markdown !== 'string') throw notFound(`Block uid '${args.uid}'`);
+      const path = typeof result.path === 'string' && result.path ? `Path: ${result.path}\n\n` : '';
+      return truncate(path + result.markdown, LIMITS.primary);
+    },
+  }),
+  defineTool({
+    name: 'get_backlinks',
+    title: 'Get backlinks',
+    description:
+      'Blocks that reference a page or block (linked references), paginated, optionally filtered by text.',
+    scope: 'graph',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    inputSchema: {
+      title: z.string().min(1).optional(),
+      uid: uid.optional(),
+      offset,
+      limit: z.number().int().min(1).max(100).default(20),
+      sort: z.enum(['created-date', 'edited-date', 'daily-note-date']).optional(),
+      sortOrder: z.enum(['asc', 'desc']).optional(),
+      search: z.string().optional().describe('Only backlinks containing this text'),
+      maxDepth: z.number().int().min(0).max(10).default(1),
+    },
+    outputSchema: listOutput,
+    async handler(args, ctx) {
+      const { offset: start, limit, ...rest } = args;
+      const result = await ctx.call('data.ai.getBacklinks', [
+        { ...rest, ...target(args, 'get_backlinks'), offset: start, limit, includePath: true },
+      ]);
+      return hitsPage(result, start, limit);
+    },
+  }),
+  defineTool({
+    name: 'search',
+    title: 'Search',
+    description: 'Full-text search over pages and blocks (every word must match), paginated.',
+    scope: 'graph',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    inputSchema: {
+      query: z.string().trim().min(1),
+      scope: z.enum(['all', 'pages', 'blocks']).default('all'),
+      offset,
+      limit: z.number().int().min(1).max(100).default(20),
+      maxDepth: z.number().int().min(0).max(10).default(0),
+    },
+    outputSchema: listOutput,
+    async handler(args, ctx) {
+      const result = await ctx.call('data.ai.search', [{ ...args, includePath: true }]);
+      return hitsPage(result, args.offset, args.limit);
+    },
+  }),
+  defineTool({
+    name: 'search_templates',
+    title: 'Search templates',
+    description:
+      'Roam templates (blocks tagged [[roam/templates]]) whose name contains the query, with their content.',
+    scope: 'graph',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    inputSchema: {
+      query: z.string().default(''),
+      offset,
+      limit: z.number().int().min(1).max(100).default(20),
+    },
+    outputSchema: {
+      templates: z.array(z.object({ name: z.string(), uid: z.string(), content: z.string() })),
+      total: z.number(),
+      offset: z.number(),
+      limit: z.number(),
+      nextOffset: z.number().optional(),
+    },
+    async handler(args, ctx) {
+      const result = await ctx.call('data.ai.searchTemplates', [{ query: args.query }]);
+      const all = (Array.isArray(result) ? result : []).map(
+        (t: { name?: unknown; uid?: unknown; content?: unknown }) => ({
+          name: truncate(String(t.name ?? ''), LIMITS.context),
+          uid: String(t.uid ?? ''),
+          content: truncate(String(t.content ?? ''), LIMITS.listItem),
+        }),
+      );
+      const page = paginate(all, args.offset, args.limit);
+      return { templates: page.items, ...withoutItems(page) };
+    },
+  }),
+  defineTool({
+    name: 'datalog_query',
+    title: 'Datalog query',
+    description:
+      'Runs a Datalog query (data.q) against the graph database, e.g. [:find ?t :where [?p :node/title ?t]]. Results are paginated.',
+    scope: 'graph',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    inputSchema: {
+      query: z.string().trim().min(1),
+      inputs: z.array(z.unknown()).default([]).describe('Values for the :in clause after $'),
+      offset,
+      limit: z.number().int().min(1).max(1000).default(100),
+    },
+    async handler(args, ctx) {
+      const result = await ctx.call('data.q', [args.query, ...args.inputs]);
+      if (!Array.isArray(result)) return { result: cutStrings(result) };
+      const page = paginate(result.map(cutStrings), args.offset, args.limit);
+      // Keep the text under the primary limit by returning fewer rows (nextOffset says where to resume).
+      let items = page.items;
+      while (items.length > 1 && JSON.stringify(items).length > LIMITS.primary)
+        items = items.slice(0, Math.ceil(items.length / 2));
+      const next = args.offset + items.length;
+      return {
+        results: items,
+        total: result.length,
+        offset: args.offset,
+        limit: args.limit,
+        ...(next < result.length ? { nextOffset: next } : {}),
+      };
+    },
+  }),
+  defineTool({
+    name: 'create_page',
+    title: 'Create page',
+    description:
+      'Creates a page, optionally with content as a markdown outline ("- item\\n  - child"). Returns its uid.',
+    scope: 'graph',
+    writes: 'append',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    inputSchema: { title: z.string().trim().min(1), markdown: z.string().optional() },
+    async handler(args, ctx) {
+      if (await pageUidByTitle(ctx, args.title)) {
+        throw new ToolError(
+          'PAGE_EXISTS',
+          `A page titled '${args.title}' already exists. Add to it with create_block {pageTitle}.`,
+          {
+            suggested_next_tool: 'create_block',
+          },
+        );
+      }
+      const page = { title: args.title, uid: newUid() };
+      if (args.markdown !== undefined)
+        await ctx.call('data.page.fromMarkdown', [{ page, 'markdown-string': args.markdown }]);
+      else await ctx.call('data.page.create', [{ page }]);
+      return { created: 'page', uid: page.uid, title: page.title };
+    },
+  }),
+  defineTool({
+    name: 'create_block',
+    title: 'Create block',
+    description:
+      'Adds markdown (one block, or an outline "- a\\n  - b") under a parent block/page uid, a page title, or a daily note page (created if missing).',
+    scope: 'graph',
+    writes: 'append',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    inputSchema: {
+      markdown: z.string().min(1),
+      parentUid: uid.optional(),
+      pageTitle: z.string().trim().min(1).optional(),
+      dailyNotePage: z
+        .union([z.boolean(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD')])
+        .optional()
+        .describe('true for today, or "YYYY-MM-DD"'),
+      order,
+    },
+    async handler(args, ctx) {
+      const parent = await resolveParent(ctx, args);
+      await ctx.call('data.block.fromMarkdown', [
+        { location: { 'parent-uid': parent.uid, order: args.order }, 'markdown-string': args.markdown },
+      ]);
+      return {
+        created: 'blocks',
+        parentUid: parent.uid,
+        ...(parent.createdPage ? { createdPage: parent.createdPage } : {}),
+        hint: 'get_block on parentUid shows the new blocks with their uids.',
+      };
+    },
+  }),
+  defineTool({
+    name: 'update_block',
+    title: 'Update block',
+    description: "Changes a block's text, open/collapsed state or heading level (0 removes the heading).",
+    scope: 'graph',
+    writes: 'edit',
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    inputSchema: {
+      uid,
+      string: z.string().optional(),
+      open: z.boolean().optional(),
+      heading: z.number().int().min(0).max(3).optional(),
+    },
+    async handler(args, ctx) {
+      const { uid: blockUid, ...fields } = args;
+      if (Object.keys(fields).length === 0) {
+        throw new ToolError(
+          'INVALID_PARAMS',
+          'update_block needs at least one of `string`, `open`, `heading`.',
+          {
+            field: 'string',
+          },
+        );
+      }
+      await ctx.call('data.block.update', [{ block: { uid: blockUid, ...fields } }]);
+      return { updated: 'block', uid: blockUid };
+    },
+  }),
+  defineTool({
+    name: 'move_block',
+    title: 'Move block',
+    description: 'Moves a block (with its children) under another parent block or page.',
+    scope: 'graph',
+    writes: 'edit',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    inputSchema: { uid, parentUid: uid, order },
+    async handler(args, ctx) {
+      await ctx.call('data.block.move', [
+        { location: { 'parent-uid': args.parentUid, order: args.order }, block: { uid: args.uid } },
+      ]);
+      return { moved: 'block', uid: args.uid, parentUid: args.parentUid };
+    },
+  }),
+  defineTool({
+    name: 'delete_block',
+    title: 'Delete block',
+    description: 'Deletes a block and all its children.',
+    scope: 'graph',
+    writes: 'edit',
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    inputSchema: { uid },
+    async handler(args, ctx) {
+      await ctx.call('data.block.delete', [{ block: { uid: args.uid } }]);
+      return { deleted: 'block', uid: args.uid };
+    },
+  }),
+  defineTool({
+    name: 'update_page',
+    title: 'Rename page',
+    description: "Changes a page's title (references to it follow).",
+    scope: 'graph',
+    writes: 'edit',
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    inputSchema: { uid, title: z.string().trim().min(1) },
+    async handler(args, ctx) {
+      await ctx.call('data.page.update', [{ page: { uid: args.uid, title: args.title } }]);
+      return { updated: 'page', uid: args.uid, title: args.title };
+    },
+  }),
+  defineTool({
+    name: 'delete_page',
+    title: 'Delete page',
+    description: 'Deletes a page and all its blocks.',
+    scope: 'graph',
+    writes: 'edit',
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    inputSchema: { uid },
+    async handler(args, ctx) {
+      await ctx.call('data.page.delete', [{ page: { uid: args.uid } }]);
+      return { deleted: 'page', uid: args.uid };
+    },
+  }),
+];

@@ -1,0 +1,166 @@
+/** Graph management (seeds 000/001 §8.5, 004): list_graphs, select_graph, current_graph. */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { LIMITS, paginate, truncate } from '../limits.ts';
+import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
+import type { ServerRuntime } from '../server-runtime.ts';
+import { ToolError, type ToolDefinition } from '../tool-definition.ts';
+import { callScope, defineTool } from './define-tool.ts';
+
+const permissionsSchema = z.union([z.array(z.enum(['read', 'append', 'edit'])), z.literal('unknown')]);
+
+/** `data.ai.getGraphGuidelines` answers a markdown string, null, or `{guidelines}`. */
+export function guidelinesText(result: unknown): string | null {
+  if (typeof result === 'string') return result;
+  if (result && typeof result === 'object') {
+    const inner = (result as { guidelines?: unknown }).guidelines;
+    if (typeof inner === 'string') return inner;
+  }
+  return null;
+}
+
+export function guidelinesHash(text: string | null): string | null {
+  return text === null ? null : `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
+}
+
+function describeGraph(runtime: ServerRuntime, graph: ConfiguredGraph) {
+  const permissions = runtime.session.permissions(graph);
+  return {
+    graph_name: graph.name,
+    nickname: graph.nickname,
+    ...(graph.description !== undefined ? { description: graph.description } : {}),
+    permissions,
+    ...(permissions === 'unknown'
+      ? {
+          permissions_note:
+            'The access level of this token is not known (not in the config, and Roam did not say). Writes beyond it answer INSUFFICIENT_SCOPE.',
+        }
+      : {}),
+  };
+}
+
+export function graphTools(runtime: ServerRuntime): ToolDefinition[] {
+  const session = runtime.session;
+  return [
+    defineTool({
+      name: 'list_graphs',
+      title: 'List Roam graphs',
+      description:
+        'Lists the Roam graphs you can use (nickname, name, description) and which one is selected.',
+      scope: 'none',
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+      inputSchema: {
+        offset: z.number().int().min(0).default(0),
+        limit: z.number().int().min(1).max(100).default(50),
+      },
+      outputSchema: {
+        graphs: z.array(
+          z.object({
+            nickname: z.string(),
+            name: z.string(),
+            description: z.string().optional(),
+            selected: z.boolean(),
+          }),
+        ),
+        total: z.number(),
+        offset: z.number(),
+        limit: z.number(),
+        nextOffset: z.number().optional(),
+      },
+      async handler(args) {
+        session.assertConfigured();
+        const current = session.current();
+        const all = session.list().map((g) => ({
+          nickname: g.nickname,
+          name: g.name,
+          ...(g.description !== undefined ? { description: g.description } : {}),
+          selected: g === current,
+        }));
+        const page = paginate(all, args.offset, args.limit);
+        return { graphs: page.items, ...withoutItems(page) };
+      },
+    }),
+    defineTool({
+      name: 'select_graph',
+      title: 'Select a Roam graph',
+      description:
+        'Selects the graph for this session and returns its agent guidelines; read and follow them. Required before the first write to a graph.',
+      scope: 'none',
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+      inputSchema: { graph: z.string().min(1).describe('Nickname or name from list_graphs') },
+      outputSchema: {
+        graph_name: z.string(),
+        nickname: z.string(),
+        description: z.string().optional(),
+        permissions: permissionsSchema,
+        permissions_note: z.string().optional(),
+        guidelines: z.string().nullable(),
+        guidelines_hash: z.string().nullable(),
+      },
+      async handler(args, ctx) {
+        const scope = callScope(ctx);
+        const graph = session.resolve(args.graph);
+        let result: unknown;
+        try {
+          result = await runtime.callGraph(graph, 'data.ai.getGraphGuidelines', [{}], scope);
+        } catch (error) {
+          // A rejected token was dropped: the retry asks Roam for a new one (token exchange).
+          if (!(error instanceof ToolError && error.code === 'AUTH_FAILED')) throw error;
+          result = await runtime.callGraph(graph, 'data.ai.getGraphGuidelines', [{}], scope);
+        }
+        if (session.permissions(graph) === 'unknown' && graph.token) {
+          const info = await runtime.connection.client
+            .tokenInfo({ name: graph.name, type: graph.type, token: graph.token }, scope)
+            .catch(() => ({ status: 'unknown' as const }));
+          if (info.status === 'valid' && info.accessLevel)
+            session.setToken(graph, graph.token, info.accessLevel);
+        }
+        const text = guidelinesText(result);
+        session.select(graph);
+        session.grantTicket(graph);
+        return {
+          ...describeGraph(runtime, graph),
+          guidelines: text === null ? null : truncate(text, LIMITS.primary),
+          guidelines_hash: guidelinesHash(text),
+        };
+      },
+    }),
+    defineTool({
+      name: 'current_graph',
+      title: 'Current Roam graph',
+      description:
+        'Shows the graph this session uses (selected, or the only one configured) and its permissions.',
+      scope: 'none',
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+      inputSchema: {},
+      outputSchema: {
+        graph_name: z.string(),
+        nickname: z.string(),
+        description: z.string().optional(),
+        permissions: permissionsSchema,
+        permissions_note: z.string().optional(),
+        guidelines_seen: z.boolean(),
+      },
+      async handler() {
+        session.assertConfigured();
+        const graph = session.current() ?? session.resolve(undefined);
+        return { ...describeGraph(runtime, graph), guidelines_seen: session.hasTicket(graph) };
+      },
+    }),
+  ];
+}
+
+export function withoutItems<T>(page: {
+  total: number;
+  offset: number;
+  limit: number;
+  nextOffset?: number;
+  items: T[];
+}) {
+  return {
+    total: page.total,
+    offset: page.offset,
+    limit: page.limit,
+    ...(page.nextOffset !== undefined ? { nextOffset: page.nextOffset } : {}),
+  };
+}
