@@ -100,6 +100,7 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
     const storage: AppStatus['storage'] = { backend: options.secretBox.backend };
     const warning = storageWarning(options.secretBox.backend);
     if (warning) storage.warning = warning;
+    sessions = await countSessions(options.storeDir);
     return { roam: { ...roam }, mcpSessions: sessions, storage };
   };
   const publishStatus = () => void appStatus().then((s) => emit('status:changed', s));

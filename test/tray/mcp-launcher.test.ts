@@ -1,0 +1,121 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TrayCore } from '../../src-main/core/tray-core.ts';
+import { childEnv } from '../../src-main/core/mcp-launcher.ts';
+import { TOKEN_PATTERN, mcpBundle, repoRoot, startCore, tempDirs, waitFor } from './helpers.ts';
+
+const fakeChild = path.join(repoRoot, 'test/tray/fixtures/fake-mcp-child.mjs');
+const launcherEntry = path.join(repoRoot, 'test/tray/fixtures/launcher-entry.ts');
+// The real server takes part once it speaks the child IPC protocol.
+const realServerSpeaksIpc =
+  existsSync(mcpBundle) && readFileSync(mcpBundle, 'utf8').includes('ROAM_MCP_CONFIG_FROM_PARENT');
+
+function textOf(result: unknown): string {
+  const content = (result as { content?: Array<{ type: string; text?: string }> }).content ?? [];
+  return content.map((c) => c.text ?? '').join('\n');
+}
+
+describe.each([
+  { child: 'fake child speaking child-ipc', script: fakeChild, run: true },
+  { child: 'real dist/roam-mcp.mjs', script: mcpBundle, run: realServerSpeaksIpc },
+])('the --mcp launcher with the $child', ({ script, run }) => {
+  let dirs: Awaited<ReturnType<typeof tempDirs>>;
+  let core: TrayCore;
+  let client: Client;
+  let transport: StdioClientTransport;
+  const listGraphs = async () => textOf(await client.callTool({ name: 'list_graphs', arguments: {} }));
+
+  beforeAll(async () => {
+    if (!run) return;
+    dirs = await tempDirs();
+    ({ core } = startCore(dirs));
+    await core.handlers['graphs:add']({ name: 'first-graph', nickname: 'First' });
+    transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', launcherEntry, dirs.storeDir, script],
+      cwd: repoRoot,
+      // A legacy token variable in the client's env must not reach the child.
+      env: {
+        ...(process.env as Record<string, string>),
+        HOME: dirs.home,
+        ROAM_API_TOKEN: 'roam-graph-local-token-LEAKLEAKLEAK',
+      },
+      stderr: 'inherit',
+    });
+    client = new Client({ name: 'tray-test', version: '0.0.0' });
+    await client.connect(transport);
+  });
+
+  afterAll(async () => {
+    if (!run) return;
+    await client?.close();
+    await core?.close();
+    await dirs?.cleanup();
+  });
+
+  it.skipIf(!run)('serves the stored graphs, and tray edits reach the running child live', async () => {
+    await waitFor(async () => ((await listGraphs()).includes('First') ? true : undefined));
+    await core.handlers['graphs:add']({ name: 'second-graph', nickname: 'Second' });
+    await waitFor(async () => ((await listGraphs()).includes('Second') ? true : undefined));
+    await core.handlers['graphs:remove']({ id: 'hosted:first-graph' });
+    await waitFor(async () => ((await listGraphs()).includes('First') ? undefined : true));
+    const status = await core.handlers['status:get'](undefined);
+    expect(status.mcpSessions).toBe(1);
+  });
+
+  it.skipIf(!run || script !== fakeChild)(
+    'a token the child obtains is stored encrypted by the launcher',
+    async () => {
+      const token = 'roam-graph-local-token-CHILDxCHILDxCHILDxCHILDx4321';
+      await client.callTool({ name: 'obtain_token', arguments: { name: 'second-graph', token } });
+      const graph = await waitFor(async () =>
+        (await core.handlers['graphs:list'](undefined)).find(
+          (g) => g.id === 'hosted:second-graph' && g.token.state === 'ok',
+        ),
+      );
+      expect(graph.token.last4).toBe('4321');
+      expect(await readFile(path.join(dirs.storeDir, 'config.json'), 'utf8')).not.toMatch(TOKEN_PATTERN);
+      // The new config (with the token) went back to the child.
+      await waitFor(async () => ((await listGraphs()).includes('"hasToken":true') ? true : undefined));
+    },
+  );
+
+  it.skipIf(!run || script !== fakeChild)(
+    'the child gets no token in argv or env, only the IPC flag',
+    async () => {
+      const { argv, env } = JSON.parse(
+        textOf(await client.callTool({ name: 'env_and_argv', arguments: {} })),
+      ) as {
+        argv: string[];
+        env: Record<string, string>;
+      };
+      expect(JSON.stringify({ argv, env })).not.toMatch(TOKEN_PATTERN);
+      expect(env.ROAM_MCP_CONFIG_FROM_PARENT).toBe('1');
+      expect(env.ROAM_API_TOKEN).toBeUndefined();
+    },
+  );
+
+  it.skipIf(!run)('the session ends with the client and is no longer counted', async () => {
+    await client.close();
+    await waitFor(async () =>
+      (await core.handlers['status:get'](undefined)).mcpSessions === 0 ? true : undefined,
+    );
+  });
+});
+
+describe('childEnv', () => {
+  it('drops token-like and legacy config variables and sets the IPC flag', () => {
+    const env = childEnv({
+      PATH: '/bin',
+      ROAM_API_TOKEN: 't',
+      ROAM_GRAPH: 'g',
+      GITHUB_TOKEN: 'x',
+      NODE_OPTIONS: '--inspect',
+    });
+    expect(env).toEqual({ PATH: '/bin', ROAM_MCP_CONFIG_FROM_PARENT: '1' });
+  });
+});
