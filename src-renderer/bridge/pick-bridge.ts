@@ -1,0 +1,14 @@
+import type { RoamCompanionApi } from '../../src-shared/ipc-contract.ts';
+import { createHttpBridge } from './http-bridge.ts';
+
+declare global {
+  interface Window {
+    /** Exposed by the Electron preload; absent in the browser preview. */
+    roamCompanion?: RoamCompanionApi;
+  }
+}
+
+/** The Electron preload's API when present, else the HTTP bridge to the preview server. */
+export function pickBridge(win: Window = window): RoamCompanionApi {
+  return win.roamCompanion ?? createHttpBridge({ baseUrl: '' });
+}

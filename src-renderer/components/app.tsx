@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useApp, useTokens } from '../stores/stores-context.tsx';
+import { BlockedView } from './blocked-view.tsx';
+import { ClientsView } from './clients-view.tsx';
+import { GraphsView } from './graphs-view.tsx';
+import { SettingsView } from './settings-view.tsx';
+import { StatusBar } from './status-bar.tsx';
+
+const tabs = [
+  { id: 'graphs', label: 'Graphs' },
+  { id: 'blocked', label: 'Blocked' },
+  { id: 'clients', label: 'AI clients' },
+  { id: 'settings', label: 'Settings' },
+] as const;
+type TabId = (typeof tabs)[number]['id'];
+
+/** The tray popover: tabs for each screen, the status bar always visible. */
+export function App() {
+  const [tab, setTab] = useState<TabId>('graphs');
+  const blockedCount = useTokens((s) => s.blocked.length);
+  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const focus = useApp((s) => s.focus);
+  useEffect(() => {
+    if (focus) setTab('graphs');
+  }, [focus]);
+
+  // Arrow keys move between tabs (WAI-ARIA tabs pattern).
+  function onKeyDown(event: KeyboardEvent) {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    const index = tabs.findIndex((t) => t.id === tab);
+    const next = tabs[(index + step + tabs.length) % tabs.length]!;
+    setTab(next.id);
+    tabRefs.current[next.id]?.focus();
+  }
+
+  return (
+    <div className="app">
+      <header>
+        <h1>Roam Companion</h1>
+        <nav role="tablist" aria-label="Screens" onKeyDown={onKeyDown}>
+          {tabs.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              role="tab"
+              id={`tab-${t.id}`}
+              aria-selected={tab === t.id}
+              aria-controls={`panel-${t.id}`}
+              tabIndex={tab === t.id ? 0 : -1}
+              ref={(element) => {
+                tabRefs.current[t.id] = element;
+              }}
+              onClick={() => setTab(t.id)}
+            >
+              {t.label}
+              {t.id === 'blocked' && blockedCount > 0 ? ` (${blockedCount})` : ''}
+            </button>
+          ))}
+        </nav>
+      </header>
+      <main role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'graphs' && <GraphsView onShowBlocked={() => setTab('blocked')} />}
+        {tab === 'blocked' && <BlockedView onRetried={() => setTab('graphs')} />}
+        {tab === 'clients' && <ClientsView />}
+        {tab === 'settings' && <SettingsView />}
+      </main>
+      <StatusBar />
+    </div>
+  );
+}

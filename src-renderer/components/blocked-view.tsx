@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import type { BlockedGraphView } from '../../src-shared/ipc-contract.ts';
+import { describeError } from '../bridge/bridge-error.ts';
+import { useTokens } from '../stores/stores-context.tsx';
+import { LoadGate } from './load-gate.tsx';
+
+/** Graphs the user blocked with "Never Allow" in Roam, how to unblock them, and a retry. */
+export function BlockedView(props: { onRetried(): void }) {
+  const blocked = useTokens((s) => s.blocked);
+  const load = useTokens((s) => s.blockedLoad);
+  const refresh = useTokens((s) => s.refresh);
+  return (
+    <div className="view">
+      <h2>Blocked graphs</h2>
+      <LoadGate state={load} what="blocked graphs" onRetry={() => void refresh()}>
+        {blocked.length === 0 ? (
+          <div className="empty">
+            <p className="strong">Nothing is blocked</p>
+            <p className="muted">
+              When you choose “Never Allow” on a token request in Roam Desktop, the graph shows up here.
+            </p>
+          </div>
+        ) : (
+          <ul className="list" aria-label="Blocked graphs">
+            {blocked.map((graph) => (
+              <BlockedRow key={graph.graphId} graph={graph} onRetried={props.onRetried} />
+            ))}
+          </ul>
+        )}
+      </LoadGate>
+    </div>
+  );
+}
+
+function BlockedRow(props: { graph: BlockedGraphView; onRetried(): void }) {
+  const { graph } = props;
+  const retry = useTokens((s) => s.retryBlocked);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <li className="card" aria-label={graph.name}>
+      <div className="row">
+        <span className="strong grow">{graph.name}</span>
+        <span className="badge token-blocked">{graph.type === 'hosted' ? 'Hosted' : 'Offline'}</span>
+      </div>
+      <p className="muted small">Blocked {new Date(graph.blockedAt).toLocaleString()}</p>
+      <p>{graph.howToUnblock}</p>
+      <div className="actions">
+        <button
+          type="button"
+          aria-label={`Retry ${graph.name}`}
+          onClick={() => {
+            setError(null);
+            retry(graph.graphId).then(props.onRetried, (failure: unknown) =>
+              setError(describeError(failure)),
+            );
+          }}
+        >
+          I unblocked it — try again
+        </button>
+      </div>
+      {error && (
+        <p role="alert" className="error-text">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}

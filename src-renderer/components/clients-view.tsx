@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import type { ClientChangePreview, ClientView } from '../../src-shared/ipc-contract.ts';
+import { describeError } from '../bridge/bridge-error.ts';
+import { useClients } from '../stores/stores-context.tsx';
+import { ClientChangePreviewView } from './client-change-preview.tsx';
+import { CopyButton } from './copy-button.tsx';
+import { LoadGate } from './load-gate.tsx';
+
+const stateText: Record<ClientView['state'], string> = {
+  installed: 'Installed',
+  'not-installed': 'Not installed',
+  stale: 'Needs update',
+  unavailable: 'Not available',
+};
+
+export function ClientsView() {
+  const clients = useClients((s) => s.clients);
+  const load = useClients((s) => s.load);
+  const refresh = useClients((s) => s.refresh);
+  return (
+    <div className="view">
+      <h2>Connect AI clients</h2>
+      <LoadGate state={load} what="AI clients" onRetry={() => void refresh()}>
+        {clients.length === 0 ? (
+          <p className="empty muted">No AI clients are known on this computer.</p>
+        ) : (
+          <ul className="list" aria-label="AI clients">
+            {clients.map((client) => (
+              <ClientRow key={client.id} client={client} />
+            ))}
+          </ul>
+        )}
+      </LoadGate>
+    </div>
+  );
+}
+
+function ClientRow(props: { client: ClientView }) {
+  const { client } = props;
+  const preview = useClients((s) => s.preview);
+  const apply = useClients((s) => s.apply);
+  const [pending, setPending] = useState<ClientChangePreview | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function run(action: () => Promise<unknown>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (failure) {
+      setError(describeError(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+  const startChange = (action: 'install' | 'uninstall') =>
+    run(async () => setPending(await preview(client.id, action)));
+  const confirmChange = (change: ClientChangePreview) =>
+    run(async () => {
+      await apply(client.id, change.action);
+      setPending(null);
+    });
+
+  return (
+    <li className="card" aria-label={client.name}>
+      <div className="row">
+        <span className="strong grow">{client.name}</span>
+        <span className={`badge client-${client.state}`}>{stateText[client.state]}</span>
+      </div>
+      {client.configPath && <p className="muted small path">{client.configPath}</p>}
+      {client.message && <p className="small">{client.message}</p>}
+      {client.command ? (
+        <div className="command">
+          <code>{client.command}</code>
+          <CopyButton text={client.command} label={`Copy the ${client.name} command`} />
+        </div>
+      ) : (
+        !pending &&
+        client.state !== 'unavailable' && (
+          <div className="actions">
+            {client.state !== 'installed' && (
+              <button type="button" disabled={busy} onClick={() => void startChange('install')}>
+                {client.state === 'stale' ? `Update ${client.name}…` : `Install into ${client.name}…`}
+              </button>
+            )}
+            {client.state !== 'not-installed' && (
+              <button type="button" disabled={busy} onClick={() => void startChange('uninstall')}>
+                {`Uninstall from ${client.name}…`}
+              </button>
+            )}
+          </div>
+        )
+      )}
+      {pending && (
+        <>
+          <ClientChangePreviewView preview={pending} />
+          <div className="actions">
+            <button type="button" onClick={() => setPending(null)}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="primary"
+              disabled={busy}
+              onClick={() => void confirmChange(pending)}
+            >
+              {pending.action === 'install' ? 'Confirm install' : 'Confirm uninstall'}
+            </button>
+          </div>
+        </>
+      )}
+      {error && (
+        <p role="alert" className="error-text">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}

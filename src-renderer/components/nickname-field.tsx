@@ -1,0 +1,40 @@
+import { useId } from 'react';
+import type { NicknameCheck } from './use-nickname-check.ts';
+
+/** Nickname input with the live uniqueness verdict announced next to it. */
+export function NicknameField(props: {
+  value: string;
+  onChange(value: string): void;
+  check: NicknameCheck;
+  placeholder?: string;
+}) {
+  const inputId = useId();
+  const hintId = useId();
+  const { check } = props;
+  return (
+    <div className="field">
+      <label htmlFor={inputId}>Nickname</label>
+      <input
+        id={inputId}
+        value={props.value}
+        placeholder={props.placeholder}
+        aria-describedby={hintId}
+        aria-invalid={check.state === 'invalid'}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      <span
+        id={hintId}
+        className={check.state === 'invalid' ? 'error-text small' : 'muted small'}
+        aria-live="polite"
+      >
+        {check.state === 'invalid'
+          ? check.message
+          : check.state === 'ok'
+            ? 'Nickname is free.'
+            : check.state === 'checking'
+              ? 'Checking…'
+              : 'How agents will call this graph; must be unique.'}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useId, useState } from 'react';
+import { ACCESS_LEVELS, type AccessLevel } from '../../src-shared/roam-config.ts';
+import type { AppSettings } from '../../src-shared/ipc-contract.ts';
+import { describeError } from '../bridge/bridge-error.ts';
+import { useApp } from '../stores/stores-context.tsx';
+import { accessLevelText } from './access-levels.ts';
+import { LoadGate } from './load-gate.tsx';
+
+export function SettingsView() {
+  const settings = useApp((s) => s.settings);
+  const load = useApp((s) => s.settingsLoad);
+  const refresh = useApp((s) => s.refresh);
+  const change = useApp((s) => s.changeSettings);
+  const [error, setError] = useState<string | null>(null);
+  const levelId = useId();
+  const save = (patch: Partial<AppSettings>) => {
+    setError(null);
+    change(patch).catch((failure: unknown) => setError(describeError(failure)));
+  };
+  return (
+    <div className="view">
+      <h2>Settings</h2>
+      <LoadGate state={load} what="settings" onRetry={() => void refresh()}>
+        {settings && (
+          <div className="card form">
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={settings.launchAtLogin}
+                onChange={(event) => save({ launchAtLogin: event.target.checked })}
+              />
+              Launch at login
+            </label>
+            <div className="field">
+              <label htmlFor={levelId}>Default access level for new tokens</label>
+              <select
+                id={levelId}
+                value={settings.defaultAccessLevel}
+                onChange={(event) => save({ defaultAccessLevel: event.target.value as AccessLevel })}
+              >
+                {ACCESS_LEVELS.map((level) => (
+                  <option key={level} value={level}>
+                    {accessLevelText[level].label}
+                  </option>
+                ))}
+              </select>
+              <span className="muted small">{accessLevelText[settings.defaultAccessLevel].explanation}</span>
+            </div>
+          </div>
+        )}
+      </LoadGate>
+      {error && (
+        <p role="alert" className="error-text">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { AppSettings, AppStatus, RoamCompanionApi } from '../../src-shared/ipc-contract.ts';
+import { failed, loading, ready, type LoadState } from './load-state.ts';
+
+/** Status (Roam running, port, MCP sessions) and settings: the app-wide domain. */
+export interface AppState {
+  status?: AppStatus;
+  statusLoad: LoadState;
+  settings?: AppSettings;
+  settingsLoad: LoadState;
+  /** Set by a deep link ('app:navigate'): the graph to show; `at` makes repeats distinct. */
+  focus: { graphId: string; at: number } | null;
+  refresh(): Promise<void>;
+  openRoam(): Promise<void>;
+  changeSettings(patch: Partial<AppSettings>): Promise<AppSettings>;
+}
+
+export type AppStore = StoreApi<AppState>;
+
+export function createAppStore(api: RoamCompanionApi): AppStore {
+  const store = createStore<AppState>()((set) => ({
+    statusLoad: loading,
+    settingsLoad: loading,
+    focus: null,
+    async refresh() {
+      set({ statusLoad: loading, settingsLoad: loading });
+      await Promise.all([
+        api['status:get']().then(
+          (status) => set({ status, statusLoad: ready }),
+          (error: unknown) => set({ statusLoad: failed(error) }),
+        ),
+        api['settings:get']().then(
+          (settings) => set({ settings, settingsLoad: ready }),
+          (error: unknown) => set({ settingsLoad: failed(error) }),
+        ),
+      ]);
+    },
+    async openRoam() {
+      await api['roam:open']();
+    },
+    async changeSettings(patch) {
+      const settings = await api['settings:set'](patch);
+      set({ settings });
+      return settings;
+    },
+  }));
+  api.on('status:changed', (status) => store.setState({ status, statusLoad: ready }));
+  api.on('app:navigate', ({ graphId }) => store.setState({ focus: { graphId, at: Date.now() } }));
+  return store;
+}

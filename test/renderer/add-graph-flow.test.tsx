@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GraphsView } from '../../src-renderer/components/graphs-view.tsx';
+import { graphView } from './fake-api.ts';
+import { renderWithStores } from './render-app.tsx';
+
+afterEach(cleanup);
+const noop = () => undefined;
+
+describe('Add graph flow', () => {
+  it('picks a graph Roam reports, validates the nickname live, adds it and requests its token', async () => {
+    const { fake } = await renderWithStores(<GraphsView onShowBlocked={noop} />, {
+      graphs: [graphView('work', { nickname: 'Team' })],
+      overrides: {
+        'graphs:available': async () => [
+          { name: 'work', type: 'hosted' },
+          { name: 'research', type: 'hosted' },
+          { name: 'diary', type: 'offline' },
+        ],
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Add graph' }));
+    const form = screen.getByRole('form', { name: 'Add a graph' });
+    const graph = within(form).getByRole('combobox', { name: 'Graph' });
+    // Already-configured graphs are not offered again.
+    await waitFor(() =>
+      expect(
+        within(graph)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Choose a graph…', 'research (hosted)', 'diary (offline)', 'Type a name…']),
+    );
+    await userEvent.selectOptions(graph, 'offline:diary');
+    const nickname = within(form).getByRole('textbox', { name: 'Nickname' });
+    await userEvent.type(nickname, 'team');
+    expect(
+      await within(form).findByText("The nickname 'team' is already used. Choose another."),
+    ).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'Add and request token' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+
+    await userEvent.clear(nickname);
+    await userEvent.type(nickname, 'journal');
+    await within(form).findByText('Nickname is free.');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Description' }), 'My diary');
+    await userEvent.click(within(form).getByRole('radio', { name: /Full/ }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Add and request token' }));
+
+    const panel = await screen.findByRole('region', { name: 'Token request for journal' });
+    expect(panel.textContent).toContain('Approve the dialog in Roam Desktop');
+    expect(within(panel).getByLabelText(/^(5:00|4:59) left$/)).toBeTruthy();
+    const channels = fake.calls.map((c) => c.channel);
+    expect(channels.slice(-2)).toEqual(['graphs:add', 'tokens:request']);
+    expect(fake.calls.at(-2)?.input).toEqual({
+      name: 'diary',
+      type: 'offline',
+      nickname: 'journal',
+      description: 'My diary',
+      accessLevel: 'full',
+    });
+    expect(fake.calls.at(-1)?.input).toEqual({ id: 'offline:diary', accessLevel: 'full' });
+    expect(screen.getByRole('listitem', { name: 'journal' })).toBeTruthy();
+  });
+
+  it('lets the user type a name when Roam lists nothing, with the default access level preselected', async () => {
+    const { fake } = await renderWithStores(<GraphsView onShowBlocked={noop} />, {
+      overrides: {
+        'graphs:available': async () => {
+          throw new Error('Roam Desktop is not running. Open it and try again.');
+        },
+        'settings:get': async () => ({ launchAtLogin: false, defaultAccessLevel: 'read-append' }),
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Add graph' }));
+    const form = screen.getByRole('form', { name: 'Add a graph' });
+    expect(
+      await within(form).findByText(/Roam did not list your graphs \(Roam Desktop is not running/),
+    ).toBeTruthy();
+    expect(within(form).getByRole('radio', { name: /Read \+ append/ })).toHaveProperty('checked', true);
+    await userEvent.click(within(form).getByRole('button', { name: 'Add and request token' }));
+    expect(within(form).getByRole('alert').textContent).toMatch(/enter it/);
+
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Graph name' }), 'typed');
+    await within(form).findByText('Nickname is free.');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add and request token' }));
+    await screen.findByRole('region', { name: 'Token request for typed' });
+    expect(fake.calls.find((c) => c.channel === 'graphs:add')?.input).toMatchObject({
+      name: 'typed',
+      type: 'hosted',
+      accessLevel: 'read-append',
+    });
+  });
+
+  it('keeps the form open with the core error when adding fails', async () => {
+    await renderWithStores(<GraphsView onShowBlocked={noop} />, {
+      overrides: {
+        'graphs:add': async () => {
+          throw Object.assign(new Error("Graph 'x' is already configured. Edit it instead."), {
+            code: 'VALIDATION',
+          });
+        },
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Add graph' }));
+    const form = screen.getByRole('form', { name: 'Add a graph' });
+    await userEvent.type(await within(form).findByRole('textbox', { name: 'Graph name' }), 'x');
+    await within(form).findByText('Nickname is free.');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add and request token' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      "Graph 'x' is already configured. Edit it instead.",
+    );
+  });
+});

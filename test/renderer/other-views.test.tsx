@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../../src-renderer/components/app.tsx';
+import { BlockedView } from '../../src-renderer/components/blocked-view.tsx';
+import { ClientsView } from '../../src-renderer/components/clients-view.tsx';
+import { SettingsView } from '../../src-renderer/components/settings-view.tsx';
+import { StatusBar } from '../../src-renderer/components/status-bar.tsx';
+import type { BlockedGraphView } from '../../src-shared/ipc-contract.ts';
+import { graphView } from './fake-api.ts';
+import { renderWithStores } from './render-app.tsx';
+
+afterEach(cleanup);
+
+const blockedWork: BlockedGraphView = {
+  graphId: 'hosted:work',
+  name: 'work',
+  type: 'hosted',
+  blockedAt: Date.UTC(2026, 10, 22),
+  howToUnblock: 'In Roam Desktop open Settings > Local API and remove Roam Companion from Never Allow.',
+};
+
+describe('Blocked view', () => {
+  it('is empty until a never-allow arrives, then explains how to unblock and retries', async () => {
+    const onRetried = vi.fn();
+    const { fake, emit } = await renderWithStores(<BlockedView onRetried={onRetried} />);
+    expect(screen.getByText('Nothing is blocked')).toBeTruthy();
+    emit('blocked:changed', [blockedWork]);
+    const row = screen.getByRole('listitem', { name: 'work' });
+    expect(row.textContent).toContain('remove Roam Companion from Never Allow');
+    await userEvent.click(within(row).getByRole('button', { name: 'Retry work' }));
+    expect(fake.calls.at(-1)).toEqual({ channel: 'blocked:retry', input: { id: 'hosted:work' } });
+    await waitFor(() => expect(onRetried).toHaveBeenCalledOnce());
+  });
+
+  it('shows why a retry failed', async () => {
+    await renderWithStores(<BlockedView onRetried={() => undefined} />, {
+      overrides: {
+        'blocked:list': async () => [blockedWork],
+        'blocked:retry': async () => {
+          throw new Error('Roam still blocks work. Unblock it in Roam settings first.');
+        },
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Retry work' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Unblock it in Roam settings first');
+  });
+});
+
+describe('Clients view', () => {
+  it('previews the config change before installing, and cancels without writing', async () => {
+    const { fake } = await renderWithStores(<ClientsView />);
+    const row = screen.getByRole('listitem', { name: 'Claude Desktop' });
+    expect(row.textContent).toContain('Not installed');
+    await userEvent.click(within(row).getByRole('button', { name: 'Install into Claude Desktop…' }));
+    expect(within(row).getByLabelText('Before').textContent).toBe('{}');
+    expect(within(row).getByLabelText('After').textContent).toBe('{"mcpServers":{"roam":{}}}');
+    await userEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
+    expect(fake.calls.some((c) => c.channel === 'clients:install')).toBe(false);
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Install into Claude Desktop…' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Confirm install' }));
+    expect(fake.calls.at(-1)).toEqual({ channel: 'clients:install', input: { id: 'claude-desktop' } });
+    await waitFor(() => expect(row.textContent).toContain('Installed'));
+    expect(within(row).getByRole('button', { name: 'Uninstall from Claude Desktop…' })).toBeTruthy();
+  });
+
+  it('shows the Claude Code command to copy and a stale client to update', async () => {
+    const user = userEvent.setup();
+    await renderWithStores(<ClientsView />, {
+      overrides: {
+        'clients:list': async () => [
+          {
+            id: 'claude-code',
+            name: 'Claude Code',
+            state: 'not-installed',
+            command: 'claude mcp add roam -- node x',
+          },
+          { id: 'cursor', name: 'Cursor', configPath: '/h/.cursor/mcp.json', state: 'stale' },
+        ],
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Copy the Claude Code command' }));
+    expect(await navigator.clipboard.readText()).toBe('claude mcp add roam -- node x');
+    const cursor = screen.getByRole('listitem', { name: 'Cursor' });
+    expect(cursor.textContent).toContain('Needs update');
+    expect(within(cursor).getByRole('button', { name: 'Update Cursor…' })).toBeTruthy();
+  });
+
+  it('shows an install failure with what to do next', async () => {
+    await renderWithStores(<ClientsView />, {
+      overrides: {
+        'clients:preview': async () => {
+          throw new Error('claude_desktop_config.json is not valid JSON. Fix or delete it, then try again.');
+        },
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Install into Claude Desktop…' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Fix or delete it');
+  });
+});
+
+describe('Status bar and settings', () => {
+  it('shows Roam, port and sessions, and offers to open Roam when it is not running', async () => {
+    const { fake, emit } = await renderWithStores(<StatusBar />);
+    const bar = screen.getByRole('contentinfo', { name: 'Status' });
+    expect(bar.textContent).toContain('Roam Desktop running · port 3333');
+    expect(bar.textContent).toContain('2 MCP sessions connected');
+    emit('status:changed', {
+      roam: { running: false, port: 3333, checkedAt: 1 },
+      mcpSessions: 1,
+      storage: { backend: 'basic_text', warning: 'Tokens are stored with weak protection.' },
+    });
+    expect(bar.textContent).toContain('Roam Desktop is not running');
+    expect(bar.textContent).toContain('1 MCP session connected');
+    expect(bar.textContent).toContain('weak protection');
+    await userEvent.click(screen.getByRole('button', { name: 'Open Roam Desktop' }));
+    expect(fake.calls.at(-1)?.channel).toBe('roam:open');
+  });
+
+  it('saves settings', async () => {
+    const { fake } = await renderWithStores(<SettingsView />);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Launch at login' }));
+    expect(fake.calls.at(-1)).toEqual({ channel: 'settings:set', input: { launchAtLogin: true } });
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'Launch at login' })).toHaveProperty('checked', true),
+    );
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Default access level for new tokens' }),
+      'full',
+    );
+    expect(fake.calls.at(-1)).toEqual({ channel: 'settings:set', input: { defaultAccessLevel: 'full' } });
+  });
+});
+
+describe('App', () => {
+  it('switches tabs with the arrow keys and follows deep links to a graph', async () => {
+    const { emit } = await renderWithStores(<App />, { graphs: [graphView('work')] });
+    const graphsTab = screen.getByRole('tab', { name: 'Graphs' });
+    expect(graphsTab.getAttribute('aria-selected')).toBe('true');
+    graphsTab.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    const blockedTab = screen.getByRole('tab', { name: 'Blocked' });
+    expect(blockedTab.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(blockedTab);
+    expect(screen.getByRole('tabpanel', { name: 'Blocked' }).textContent).toContain('Nothing is blocked');
+
+    emit('blocked:changed', [blockedWork]);
+    expect(screen.getByRole('tab', { name: 'Blocked (1)' })).toBeTruthy();
+    emit('app:navigate', { graphId: 'hosted:work' });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('listitem', { name: 'work' })));
+  });
+});
