@@ -162,7 +162,13 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     }
 
     const fault = faults.take(record.action);
-    if (fault?.kind === 'latency') await delay(fault.ms);
+    if (fault?.kind === 'latency') {
+      // A client that gives up must not leave a timer holding the process.
+      const gone = new AbortController();
+      res.once('close', () => gone.abort());
+      const waited = await delay(fault.ms, true, { signal: gone.signal }).catch(() => false);
+      if (!waited) return;
+    }
     if (fault?.kind === 'drop') {
       req.socket.destroy();
       return;
