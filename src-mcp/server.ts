@@ -104,7 +104,15 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
         : {}),
       annotations: { title: tool.title, ...tool.annotations },
     }));
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList() }));
+  // JSON Schemas are built once per visible set, not on every tools/list.
+  let listed: { signature: string; tools: Tool[] } | undefined;
+  server.setRequestHandler(ListToolsRequestSchema, () => {
+    const signature = visibleTools()
+      .map((t) => t.name)
+      .join(',');
+    if (listed?.signature !== signature) listed = { signature, tools: toolList() };
+    return { tools: listed.tools };
+  });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;

@@ -24,6 +24,11 @@ const order = z
   .default('last')
   .describe('Position among siblings: 0-based index, "first" or "last"');
 
+/** Roam's `order`: numbers work everywhere, so "first" is sent as 0. */
+function roamOrder(value: number | 'first' | 'last'): number | 'last' {
+  return value === 'first' ? 0 : value;
+}
+
 const hitSchema = z.object({
   uid: z.string(),
   type: z.string(),
@@ -322,7 +327,10 @@ export const contentTools: ToolDefinition[] = [
     async handler(args, ctx) {
       const parent = await resolveParent(ctx, args);
       await ctx.call('data.block.fromMarkdown', [
-        { location: { 'parent-uid': parent.uid, order: args.order }, 'markdown-string': args.markdown },
+        {
+          location: { 'parent-uid': parent.uid, order: roamOrder(args.order) },
+          'markdown-string': args.markdown,
+        },
       ]);
       return {
         created: 'blocks',
@@ -370,7 +378,10 @@ export const contentTools: ToolDefinition[] = [
     inputSchema: { uid, parentUid: uid, order },
     async handler(args, ctx) {
       await ctx.call('data.block.move', [
-        { location: { 'parent-uid': args.parentUid, order: args.order }, block: { uid: args.uid } },
+        {
+          location: { 'parent-uid': args.parentUid, order: roamOrder(args.order) },
+          block: { uid: args.uid },
+        },
       ]);
       return { moved: 'block', uid: args.uid, parentUid: args.parentUid };
     },

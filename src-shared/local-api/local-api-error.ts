@@ -34,7 +34,7 @@ export type LocalApiErrorKind =
   /** The caller aborted (signal). */
   | 'cancelled';
 
-const TOKEN_PATTERN = /roam-graph-(?:local-)?token-[A-Za-z0-9_-]*/g;
+const TOKEN_PATTERN = /roam-graph-(?:local-)?token-[A-Za-z0-9_-]+/g;
 
 /** Replaces anything that looks like a Roam token with its prefix and an ellipsis. */
 export function scrubTokens(text: string): string {

@@ -1,0 +1,126 @@
+/**
+ * Drives the built bin (dist/roam-mcp.mjs) as an MCP client would: SDK Client over stdio, a
+ * temp HOME, and a transcript of everything the server said (results, notifications, stderr)
+ * so tests can check that no token ever leaks.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const BIN = path.join(ROOT, 'dist/roam-mcp.mjs');
+
+/** A fresh, well-formed local token (the emulator accepts any token it was given). */
+export function newToken(): string {
+  return `roam-graph-local-token-${randomBytes(22).toString('base64url').slice(0, 29)}`;
+}
+
+export async function tempHome(prefix = 'roam-mcp-test-'): Promise<string> {
+  return mkdtemp(path.join(os.tmpdir(), prefix));
+}
+
+export async function removeHome(home: string): Promise<void> {
+  await rm(home, { recursive: true, force: true });
+}
+
+export interface ToolErrorBody {
+  code: string;
+  message: string;
+  [key: string]: unknown;
+}
+
+export interface McpHandle {
+  client: Client;
+  /** Calls a tool; records the result (and any progress messages) in the transcript. */
+  call(
+    name: string,
+    args?: Record<string, unknown>,
+    options?: { signal?: AbortSignal; progress?: string[] },
+  ): Promise<CallToolResult>;
+  /** Everything the server emitted so far: results, notifications, stderr. */
+  transcript(): string;
+  stderr(): string;
+  close(): Promise<void>;
+}
+
+/** Base environment: temp HOME, never launch a real Roam, short wait unless a test wants more. */
+export function serverEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    HOME: home,
+    PATH: process.env.PATH ?? '',
+    ROAM_MCP_NO_LAUNCH: '1',
+    ROAM_MCP_ROAM_WAIT_MS: '500',
+    ...extra,
+  };
+}
+
+export async function startMcp(options: {
+  home: string;
+  env?: Record<string, string>;
+  args?: string[];
+  clientName?: string;
+}): Promise<McpHandle> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, ...(options.args ?? [])],
+    env: serverEnv(options.home, options.env),
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const log: string[] = [];
+  const client = new Client({ name: options.clientName ?? 'vitest-client', version: '1.0.0' });
+  client.fallbackNotificationHandler = async (notification) => {
+    log.push(JSON.stringify(notification));
+  };
+  await client.connect(transport);
+  return {
+    client,
+    async call(name, args = {}, callOptions = {}) {
+      const result = (await client.callTool({ name, arguments: args }, undefined, {
+        signal: callOptions.signal,
+        timeout: 120_000,
+        onprogress: callOptions.progress
+          ? (p) => {
+              callOptions.progress?.push(p.message ?? '');
+              log.push(JSON.stringify(p));
+            }
+          : undefined,
+      })) as CallToolResult;
+      log.push(JSON.stringify(result));
+      return result;
+    },
+    transcript: () => `${log.join('\n')}\n${stderr}`,
+    stderr: () => stderr,
+    close: () => client.close(),
+  };
+}
+
+export function textOf(result: CallToolResult): string {
+  const first = result.content[0];
+  if (!first || first.type !== 'text')
+    throw new Error(`expected a text result, got ${JSON.stringify(result)}`);
+  return first.text;
+}
+
+/** The parsed `{error}` of an isError result (fails the test when the call succeeded). */
+export function errorOf(result: CallToolResult): ToolErrorBody {
+  if (!result.isError) throw new Error(`expected an error, got ${JSON.stringify(result).slice(0, 500)}`);
+  return (JSON.parse(textOf(result)) as { error: ToolErrorBody }).error;
+}
+
+/** The JSON of a successful result (fails the test on isError). */
+export function jsonOf<T = Record<string, unknown>>(result: CallToolResult): T {
+  if (result.isError) throw new Error(`unexpected tool error: ${textOf(result)}`);
+  return JSON.parse(textOf(result)) as T;
+}
+
+/** Every Note: text appended to a result. */
+export function notesOf(result: CallToolResult): string[] {
+  return result.content.flatMap((c) => (c.type === 'text' && c.text.startsWith('Note: ') ? [c.text] : []));
+}
