@@ -220,6 +220,9 @@ describe('writing', () => {
     });
     expect(emulator.requests).toHaveLength(0);
     expect(page('Inbox')).toBeNull();
+    await mcp.call('select_graph', { graph: 'Demo' });
+    await mcp.call('create_block', { markdown: 'now allowed', pageTitle: 'Inbox' });
+    expect(writes().map((r) => r.action)).toEqual(['data.page.create', 'data.block.fromMarkdown']);
   });
 
   it('select_graph returns guidelines, their sha256 and permissions', async () => {
@@ -246,6 +249,7 @@ describe('writing', () => {
     expect(page('Empty Page')).not.toBeNull();
 
     await mcp.call('create_block', { markdown: 'first in inbox', pageTitle: 'Inbox' });
+    expect(page('Inbox')!.markdown).toContain('now allowed');
     expect(page('Inbox')!.markdown).toContain('first in inbox');
     await mcp.call('create_block', { markdown: 'under one', parentUid: created.uid, order: 'first' });
     expect(page('Field Notes')!.markdown.split('\n')[2]).toContain('under one');
