@@ -61,6 +61,8 @@ interface ParsedArgs {
   client?: ClientId;
   dryRun: boolean;
   json: boolean;
+  /** `install`/`uninstall` without a client: show the clients' status to choose from, then fail. */
+  clientMissing?: 'install' | 'uninstall';
 }
 
 function parseArgs(argv: string[]): ParsedArgs {
@@ -82,7 +84,9 @@ function parseArgs(argv: string[]): ParsedArgs {
     if (positionals.length > 0) throw new UsageError(`status takes no client (got "${positionals[0]}").`);
     return parsed;
   }
-  if (positionals.length !== 1) throw new UsageError(`${command} needs exactly one client.`);
+  if (positionals.length === 0) return { ...parsed, command: 'status', clientMissing: command };
+  if (positionals.length > 1)
+    throw new UsageError(`${command} takes one client (got ${positionals.length}).`);
   const client = clientIdSchema.safeParse(positionals[0]);
   if (!client.success) throw new UsageError(`Unknown client "${positionals[0]}".`);
   return { ...parsed, client: client.data };
@@ -166,6 +170,10 @@ export async function runInstallerCli(
   try {
     if (args.command === 'status') {
       const views = await listClients(opts);
+      if (args.clientMissing) {
+        err(`roam-mcp: ${args.clientMissing} needs a client:\n\n${formatStatus(views)}\n\n${USAGE}`);
+        return EXIT.usage;
+      }
       out(args.json ? `${JSON.stringify(views, null, 2)}\n` : `${formatStatus(views)}\n`);
       return EXIT.ok;
     }

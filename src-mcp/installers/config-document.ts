@@ -123,6 +123,8 @@ export function withServerEntry(
   if (value === undefined) {
     return doc.servers?.[key] === undefined ? doc.text : bom + removeNestedProperty(body, serversKey, key);
   }
-  if (body.trim() === '') return `${bom}${JSON.stringify({ [serversKey]: { [key]: value } }, null, 2)}\n`;
+  // An empty file or a bare {} gets a readable layout rather than a one-line insertion.
+  if (/^\s*(\{\s*\})?\s*$/.test(body))
+    return `${bom}${JSON.stringify({ [serversKey]: { [key]: value } }, null, 2)}\n`;
   return bom + setNestedProperty(body, serversKey, key, value);
 }
