@@ -365,7 +365,7 @@ describe('resources', () => {
   });
 
   it('reads a page by title as markdown with its link counts', async () => {
-    const text = await resource('page').read({ graph: 'nav-knowledge', title: 'Linear%20Algebra' }, h.ctx);
+    const text = await resource('page').read({ graph: 'nav-knowledge', title: 'Linear Algebra' }, h.ctx);
     expect(text).toContain('Used by [[Machine Learning]]');
     expect(text).toContain('Links: 1 pages linked from here, 2 linking here');
     await expect(

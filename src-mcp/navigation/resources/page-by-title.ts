@@ -3,14 +3,6 @@ import type { ResourceDefinition } from '../../tool-definition.ts';
 import { loadLinkIndex } from '../index-cache.ts';
 import { findPage, pageNotFound } from '../page-lookup.ts';
 
-function decode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
 /**
  * `roam://{graph}/page/{title}`: a page as Roam's AI markdown, with its link counts. 2 round trips:
  * the index (to resolve the title, or suggest close ones) and `data.ai.getPage`.
@@ -24,7 +16,8 @@ export const pageByTitle: ResourceDefinition = {
   uriTemplate: 'roam://{graph}/page/{title}',
   listable: false,
   async read(variables, ctx) {
-    const name = decode(variables.title ?? '');
+    // The server hands over variables already percent-decoded.
+    const name = variables.title ?? '';
     const index = await loadLinkIndex(ctx);
     const id = findPage(index, name);
     if (id === undefined) throw pageNotFound(index, name, ctx.graph.nickname);

@@ -43,7 +43,7 @@ export const getLinkGraph: ToolDefinition<typeof inputSchema> = {
       }),
     ),
     edges: z
-      .array(z.tuple([z.string(), z.string(), z.number().int()]))
+      .array(z.array(z.union([z.string(), z.number().int()])).length(3))
       .describe('[source uid, target uid, referencing blocks].'),
     totalNodes: z.number().int(),
     totalEdges: z.number().int(),
