@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ClientChangePreview, ClientView } from '../../src-shared/ipc-contract.ts';
 import { describeError } from '../bridge/bridge-error.ts';
 import { useClients } from '../stores/stores-context.tsx';
@@ -17,6 +17,10 @@ export function ClientsView() {
   const clients = useClients((s) => s.clients);
   const load = useClients((s) => s.load);
   const refresh = useClients((s) => s.refresh);
+  // Clients get installed, updated or edited outside this app: re-check whenever the screen opens.
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
   return (
     <div className="view">
       <h2>Connect AI clients</h2>

@@ -22,7 +22,8 @@ export function createClientsStore(api: RoamCompanionApi): ClientsStore {
     clients: [],
     load: loading,
     async refresh() {
-      set({ load: loading });
+      // Re-checks keep the list on screen; only the first load shows "Loading".
+      set((state) => (state.load.phase === 'ready' ? {} : { load: loading }));
       try {
         set({ clients: await api['clients:list'](), load: ready });
       } catch (error) {

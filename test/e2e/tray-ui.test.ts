@@ -1,0 +1,279 @@
+/**
+ * The tray UI end to end: the built renderer in Debian's Chromium, talking over the HTTP bridge to
+ * the real tray core, which talks to the real emulator over HTTP. The test plays the user in Roam
+ * (approve, downgrade, reject, never allow) through the emulator. Also writes the screenshots.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPreview, type Preview } from '../../src-main/preview/server.ts';
+import { LOCAL_TOKEN_PREFIX } from '../../src-shared/roam-config.ts';
+import { eventChannels } from '../../src-shared/ipc-contract.ts';
+import { startEmulator } from '../emulator/index.ts';
+import type { Emulator } from '../emulator/types.ts';
+
+let home: string;
+let emulator: Emulator;
+let preview: Preview;
+let browser: Browser;
+let page: Page;
+/** Every payload that crossed the bridge: /ipc responses and core events. */
+const bridgePayloads: string[] = [];
+
+beforeAll(async () => {
+  home = await mkdtemp(path.join(tmpdir(), 'tray-ui-'));
+  emulator = await startEmulator({
+    home,
+    graphs: [
+      { name: 'team-notes', content: 'demo' },
+      { name: 'reading-list', userPermission: 'read-only' },
+      { name: 'diary', type: 'offline' },
+      { name: 'secret-plans' },
+    ],
+  });
+  preview = await startPreview({ home, emulator, statusPollMs: 300 });
+  for (const channel of eventChannels)
+    preview.core.on(channel, (p) => bridgePayloads.push(JSON.stringify(p)));
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const context = await browser.newContext({ viewport: { width: 420, height: 600 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: preview.url });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  page.on('response', (response) => {
+    if (response.url().includes('/ipc/'))
+      void response.text().then(
+        (t) => bridgePayloads.push(t),
+        () => {},
+      );
+  });
+  await page.goto(preview.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.close();
+  await emulator?.close();
+  await rm(home, { recursive: true, force: true });
+});
+
+// Auto-waiting checks (playwright-core has no expect): poll the live page until it matches.
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 50 });
+async function contains(locator: Locator, text: string | RegExp): Promise<void> {
+  if (typeof text === 'string') await poll(() => locator.innerText()).toContain(text);
+  else await poll(() => locator.innerText()).toMatch(text);
+}
+const isSelected = (locator: Locator) => poll(() => locator.getAttribute('aria-selected')).toBe('true');
+const graphRow = (nickname: string) => page.getByRole('listitem', { name: nickname, exact: true });
+const requestPanel = (nickname: string) =>
+  page.getByRole('region', { name: `Token request for ${nickname}` });
+const tab = (name: string | RegExp) => page.getByRole('tab', { name });
+
+/** Saves light and dark shots into test-results/screenshots, and docs/screenshots when asked. */
+async function screenshot(name: string, target: Page | Locator = page): Promise<void> {
+  const dirs = [path.resolve('test-results/screenshots')];
+  if (process.env.UPDATE_SCREENSHOTS === '1') dirs.push(path.resolve('docs/screenshots'));
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const image = await target.screenshot({ animations: 'disabled' });
+    for (const dir of dirs) {
+      await mkdir(dir, { recursive: true });
+      await import('node:fs/promises').then((fs) =>
+        fs.writeFile(path.join(dir, `${name}-${colorScheme}.png`), image),
+      );
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+async function addGraph(options: { graph: string; nickname?: string; level: RegExp }): Promise<void> {
+  await page.getByRole('button', { name: 'Add graph' }).click();
+  const form = page.getByRole('form', { name: 'Add a graph' });
+  await form.getByRole('combobox', { name: 'Graph' }).selectOption({ label: options.graph });
+  if (options.nickname) await form.getByRole('textbox', { name: 'Nickname' }).fill(options.nickname);
+  await form.getByText('Nickname is free.').waitFor();
+  await form.getByRole('radio', { name: options.level }).check();
+  await form.getByRole('button', { name: 'Add and request token' }).click();
+}
+
+describe('tray UI in Chromium', () => {
+  it('starts empty, with Roam running and its port in the status bar', async () => {
+    await page.getByText('No graphs yet').waitFor();
+    await contains(
+      page.getByRole('contentinfo', { name: 'Status' }),
+      `Roam Desktop running · port ${emulator.port}`,
+    );
+    await contains(page.getByRole('contentinfo', { name: 'Status' }), '0 MCP sessions connected');
+    await screenshot('empty');
+  });
+
+  it('adds a graph from the ones Roam reports and shows the approval', async () => {
+    await page.getByRole('button', { name: 'Add graph' }).click();
+    const form = page.getByRole('form', { name: 'Add a graph' });
+    await poll(() => form.getByRole('combobox', { name: 'Graph' }).locator('option').allInnerTexts()).toEqual(
+      [
+        'Choose a graph…',
+        'team-notes (hosted)',
+        'reading-list (hosted)',
+        'diary (offline)',
+        'secret-plans (hosted)',
+        'Type a name…',
+      ],
+    );
+    await form.getByRole('combobox', { name: 'Graph' }).selectOption({ label: 'team-notes (hosted)' });
+    await form.getByRole('textbox', { name: 'Nickname' }).fill('Team');
+    await form.getByRole('textbox', { name: 'Description' }).fill('Shared notes of the team');
+    await form.getByRole('radio', { name: /Read \+ append/ }).check();
+    await screenshot('add-graph');
+    await form.getByRole('button', { name: 'Add and request token' }).click();
+
+    const panel = requestPanel('Team');
+    await contains(panel, 'Approve the dialog in Roam Desktop');
+    await panel.getByLabel(/^[45]:\d\d left$/).waitFor();
+    await contains(graphRow('Team'), 'Waiting for approval');
+    expect(emulator.pendingTokenRequests()).toEqual([
+      expect.objectContaining({ graph: 'team-notes', accessLevel: 'read-append' }),
+    ]);
+    await screenshot('token-request');
+
+    emulator.decide('team-notes', { kind: 'approve' });
+    await contains(panel, 'Approved: Team is connected.');
+    await contains(panel, 'Granted access: Read + append.');
+    expect(await panel.innerText()).not.toContain('less than you asked');
+    await contains(graphRow('Team'), 'Token ok');
+  });
+
+  it('flags a downgrade when Roam grants less than asked', async () => {
+    emulator.decide('reading-list', { kind: 'approve', accessLevel: 'read-only' });
+    await addGraph({ graph: 'reading-list (hosted)', nickname: 'Reading', level: /Full/ });
+    const panel = requestPanel('Reading');
+    await contains(panel, 'Roam granted less than you asked (Full)');
+    await contains(panel, 'Granted access: Read only.');
+    await contains(graphRow('Reading'), 'Read only');
+    await screenshot('graphs');
+  });
+
+  it('shows a rejection with a retry that can then succeed', async () => {
+    emulator.decide('diary', { kind: 'reject' }, 'offline');
+    await addGraph({ graph: 'diary (offline)', level: /Read only/ });
+    const panel = requestPanel('diary');
+    await contains(panel, 'was declined in Roam');
+    await contains(graphRow('diary'), 'No token');
+
+    emulator.decide('diary', { kind: 'approve' }, 'offline');
+    await panel.getByRole('button', { name: 'Try again' }).click();
+    await contains(panel, 'Approved: diary is connected.');
+    await contains(graphRow('diary'), 'Token ok');
+  });
+
+  it('moves a never-allowed graph to Blocked, and retries once unblocked', async () => {
+    emulator.decide('secret-plans', { kind: 'never-allow' });
+    await addGraph({ graph: 'secret-plans (hosted)', nickname: 'Plans', level: /Read only/ });
+    const panel = requestPanel('Plans');
+    await contains(panel, '“Never Allow” was chosen in Roam');
+    await contains(graphRow('Plans'), 'Blocked');
+    await tab('Blocked (1)').waitFor();
+
+    await panel.getByRole('button', { name: 'Show blocked graphs' }).click();
+    await isSelected(tab(/Blocked/));
+    const blocked = page.getByRole('listitem', { name: 'secret-plans' });
+    await contains(blocked, /settings/i);
+    await screenshot('blocked');
+
+    emulator.unblock('secret-plans');
+    emulator.decide('secret-plans', { kind: 'approve' });
+    await blocked.getByRole('button', { name: 'Retry secret-plans' }).click();
+    await isSelected(tab('Graphs'));
+    await contains(requestPanel('Plans'), 'Approved: Plans is connected.');
+    await tab('Blocked').waitFor();
+  });
+
+  it('removes a graph after confirmation', async () => {
+    await graphRow('diary').getByRole('button', { name: 'Remove diary' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Remove diary?' });
+    await poll(() =>
+      dialog.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await graphRow('diary').waitFor({ state: 'detached' });
+    const graphs = await preview.core.handlers['graphs:list'](undefined);
+    expect(graphs.map((g) => g.nickname).sort()).toEqual(['Plans', 'Reading', 'Team']);
+  });
+
+  it('installs into Claude Desktop after showing the change, and the file changes', async () => {
+    const [claude] = (await preview.core.handlers['clients:list'](undefined)).filter(
+      (c) => c.id === 'claude-desktop',
+    );
+    const configPath = claude!.configPath!;
+    expect(configPath.startsWith(home)).toBe(true);
+    expect(existsSync(configPath)).toBe(false);
+    await mkdir(path.dirname(configPath), { recursive: true }); // Claude Desktop is installed
+
+    await tab('AI clients').click();
+    const row = page.getByRole('listitem', { name: 'Claude Desktop' });
+    await contains(row, 'Not installed');
+    await row.getByRole('button', { name: 'Install into Claude Desktop…' }).click();
+    await poll(() => row.getByLabel('Before').innerText()).toBe('(file does not exist)');
+    await contains(row.getByLabel('After'), 'mcpServers');
+    await screenshot('clients');
+    await row.getByRole('button', { name: 'Confirm install' }).click();
+    await contains(row, 'Installed');
+
+    const written = JSON.parse(await readFile(configPath, 'utf8')) as { mcpServers: Record<string, unknown> };
+    expect(Object.keys(written.mcpServers)).toHaveLength(1);
+    expect(JSON.stringify(written)).not.toContain(LOCAL_TOKEN_PREFIX);
+
+    await row.getByRole('button', { name: 'Uninstall from Claude Desktop…' }).click();
+    await row.getByRole('button', { name: 'Confirm uninstall' }).click();
+    await contains(row, 'Not installed');
+    const after = JSON.parse(await readFile(configPath, 'utf8')) as { mcpServers?: Record<string, unknown> };
+    expect(Object.keys(after.mcpServers ?? {})).toHaveLength(0);
+
+    const claudeCode = page.getByRole('listitem', { name: 'Claude Code' });
+    await claudeCode.getByRole('button', { name: 'Copy the Claude Code command' }).click();
+    await claudeCode.getByText('Copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^claude mcp add/);
+  });
+
+  it('saves settings', async () => {
+    await tab('Settings').click();
+    const launchAtLogin = page.getByRole('checkbox', { name: 'Launch at login' });
+    await launchAtLogin.click();
+    await poll(() => launchAtLogin.isChecked()).toBe(true);
+    await page.getByRole('combobox', { name: 'Default access level for new tokens' }).selectOption('full');
+    await page.getByText(/Agents can read, add, edit, move and delete/).waitFor();
+    await screenshot('settings');
+    expect(await preview.core.handlers['settings:get'](undefined)).toEqual({
+      launchAtLogin: true,
+      defaultAccessLevel: 'full',
+    });
+  });
+
+  it('shows Roam stopping, and opens it again from the status bar', async () => {
+    const status = page.getByRole('contentinfo', { name: 'Status' });
+    await emulator.stop();
+    await contains(status, 'Roam Desktop is not running');
+    await status.getByRole('button', { name: 'Open Roam Desktop' }).click();
+    await contains(status, `Roam Desktop running · port ${emulator.port}`);
+    expect(preview.openedUrls[0]).toMatch(/^roam:/);
+  });
+
+  it('never shows a token to the page or sends one over the bridge', async () => {
+    expect(bridgePayloads.length).toBeGreaterThan(20);
+    for (const payload of bridgePayloads) expect(payload).not.toContain(LOCAL_TOKEN_PREFIX);
+    expect(await page.content()).not.toContain(LOCAL_TOKEN_PREFIX);
+  });
+});
