@@ -1,4 +1,7 @@
-// Placeholder Electron entry point; the tray issue replaces it.
-import { app } from 'electron';
+// Electron entry point (dist/main/main.mjs): everything else is in app-mode.ts and below.
+import { main } from './app-mode.ts';
 
-void app.whenReady().then(() => app.quit());
+void main(process.argv).catch((error: Error) => {
+  process.stderr.write(`roam-companion: ${error.message}\n`);
+  process.exit(1);
+});

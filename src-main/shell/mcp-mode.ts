@@ -1,0 +1,40 @@
+/**
+ * `--mcp`: an AI client launched the app as its MCP server. Headless — no tray, no window, no
+ * single-instance lock (several clients may each run one) — it decrypts the store with
+ * safeStorage and supervises the roam-mcp child that inherits the client's stdio.
+ *
+ * Why child_process and not utilityProcess: utilityProcess.fork only accepts 'ignore' for stdin,
+ * so it cannot carry the client's JSON-RPC. fork() from Electron's main runs the app binary with
+ * ELECTRON_RUN_AS_NODE=1, which requires the runAsNode fuse (electron-builder.yml, docs/tray.md).
+ */
+import { app, safeStorage } from 'electron';
+import ElectronStore from 'electron-store';
+import { forkSpawner, runMcpLauncher } from '../core/mcp-launcher.ts';
+import { appPaths } from './app-paths.ts';
+import { createSafeStorageSecretBox } from './safe-storage-secret-box.ts';
+
+export async function runMcpMode(): Promise<void> {
+  app.dock?.hide();
+  await app.whenReady();
+  const paths = appPaths(app);
+  const log = (line: string) => process.stderr.write(`roam-companion --mcp: ${line}\n`);
+  try {
+    const launcher = await runMcpLauncher({
+      storeDir: paths.storeDir,
+      secretBox: await createSafeStorageSecretBox(safeStorage),
+      mcpServerPath: paths.mcpServerPath,
+      store: new ElectronStore<Record<string, unknown>>({
+        cwd: paths.storeDir,
+        name: 'config',
+        configFileMode: 0o600,
+      }),
+      spawn: forkSpawner({ extraEnv: { ELECTRON_RUN_AS_NODE: '1' } }),
+      log,
+    });
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void launcher.stop());
+    app.exit(await launcher.exited);
+  } catch (error) {
+    log((error as Error).message);
+    app.exit(1);
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The menu-bar / tray icon and its menu: each graph with its token state and access level,
+ * Roam Desktop's state, and the actions (manager, request a token, connect a client, quit).
+ * The template is built by a pure function so it can be tested without Electron.
+ */
+import path from 'node:path';
+import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron';
+import type { AppStatus, GraphView } from '../../src-shared/ipc-contract.ts';
+
+export interface TrayActions {
+  openManager(graphId?: string): void;
+  requestToken(graphId: string): void;
+  openRoam(): void;
+  connectClient(): void;
+  quit(): void;
+}
+
+const TOKEN_LABEL: Record<GraphView['token']['state'], string> = {
+  ok: 'token ok',
+  missing: 'no token',
+  revoked: 'token revoked',
+  blocked: 'blocked in Roam',
+  waiting: 'waiting for approval in Roam…',
+};
+
+export function trayMenuTemplate(
+  graphs: readonly GraphView[],
+  status: AppStatus | undefined,
+  actions: TrayActions,
+): MenuItemConstructorOptions[] {
+  const roam = status?.roam;
+  const roamLine: MenuItemConstructorOptions = roam?.running
+    ? { label: `Roam Desktop: running (port ${roam.port})`, enabled: false }
+    : { label: 'Roam Desktop is not running — Open Roam', click: actions.openRoam };
+  const graphItems: MenuItemConstructorOptions[] = graphs.length
+    ? graphs.map((g) => ({
+        label: `${g.nickname}${g.enabled ? '' : ' (disabled)'} — ${TOKEN_LABEL[g.token.state]}, ${g.accessLevel}`,
+        submenu: [
+          { label: 'Show in manager', click: () => actions.openManager(g.id) },
+          {
+            label: g.token.state === 'ok' ? 'Request a new token' : 'Request token',
+            enabled: g.token.state !== 'waiting' && g.token.state !== 'blocked' && !!roam?.running,
+            click: () => actions.requestToken(g.id),
+          },
+        ],
+      }))
+    : [{ label: 'No graphs yet', enabled: false }];
+  const sessions = status?.mcpSessions ?? 0;
+  return [
+    roamLine,
+    { label: `${sessions} AI client session${sessions === 1 ? '' : 's'} connected`, enabled: false },
+    ...(status?.storage?.warning ? [{ label: `⚠ ${status.storage.warning}`, enabled: false }] : []),
+    { type: 'separator' },
+    ...graphItems,
+    { type: 'separator' },
+    { label: 'Open Roam Companion…', click: () => actions.openManager() },
+    { label: 'Connect an AI client…', click: actions.connectClient },
+    { type: 'separator' },
+    { label: 'Quit Roam Companion', click: actions.quit },
+  ];
+}
+
+/** Template images on macOS (the menu bar tints them); a coloured icon elsewhere. */
+export function trayIconPath(assetsDir: string, platform: NodeJS.Platform = process.platform): string {
+  return path.join(assetsDir, platform === 'darwin' ? 'iconTemplate.png' : 'tray-icon.png');
+}
+
+export class SystemTray {
+  private readonly tray: Tray;
+
+  constructor(
+    assetsDir: string,
+    private readonly actions: TrayActions,
+  ) {
+    const image = nativeImage.createFromPath(trayIconPath(assetsDir));
+    if (process.platform === 'darwin') image.setTemplateImage(true);
+    this.tray = new Tray(image);
+    this.tray.setToolTip('Roam Companion');
+  }
+
+  update(graphs: readonly GraphView[], status: AppStatus | undefined): void {
+    this.tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(graphs, status, this.actions)));
+  }
+
+  destroy(): void {
+    this.tray.destroy();
+  }
+}

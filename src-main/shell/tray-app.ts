@@ -1,0 +1,107 @@
+/**
+ * The tray app: one instance, no dock icon, the core over electron-store and safeStorage, the
+ * IPC bridge, the tray menu and the manager window opened on demand.
+ */
+import { pathToFileURL } from 'node:url';
+import { app, ipcMain, safeStorage, shell, type BrowserWindow } from 'electron';
+import ElectronStore from 'electron-store';
+import type { AppStatus, GraphView } from '../../src-shared/ipc-contract.ts';
+import { createTrayCore } from '../core/tray-core.ts';
+import { appPaths } from './app-paths.ts';
+import { deepLinkInArgv, graphIdFromDeepLink, registerDeepLinks } from './deep-links.ts';
+import { applyLaunchAtLogin } from './login-item.ts';
+import { createManagerWindow } from './main-window.ts';
+import { forwardEvents, registerIpcHandlers } from './ipc-registration.ts';
+import { createSafeStorageSecretBox } from './safe-storage-secret-box.ts';
+import { acquireSingleInstance } from './single-instance.ts';
+import { SystemTray } from './system-tray.ts';
+
+export async function runTrayApp(argv: readonly string[]): Promise<void> {
+  let window: BrowserWindow | undefined;
+  let coreReady = false;
+  let pendingGraph = graphIdFromDeepLink(deepLinkInArgv(argv) ?? '');
+  const paths = appPaths(app);
+
+  const openManager = (graphId?: string) => {
+    if (!window || window.isDestroyed()) {
+      window = createManagerWindow(paths);
+      window.on('closed', () => (window = undefined));
+      if (graphId) {
+        // The renderer subscribes once loaded; navigate then.
+        window.webContents.once('did-finish-load', () =>
+          window?.webContents.send('app:navigate', { graphId }),
+        );
+      }
+    } else if (graphId) {
+      window.webContents.send('app:navigate', { graphId });
+    }
+    window.show();
+    window.focus();
+  };
+  const openLink = (url: string) => {
+    const graphId = graphIdFromDeepLink(url);
+    if (!coreReady) pendingGraph = graphId;
+    else openManager(graphId);
+  };
+
+  if (!acquireSingleInstance(app, (secondArgv) => openLink(deepLinkInArgv(secondArgv) ?? ''))) {
+    app.quit();
+    return;
+  }
+  registerDeepLinks(app, openLink);
+  app.dock?.hide();
+  // A tray app keeps running with no window open.
+  app.on('window-all-closed', () => {});
+  await app.whenReady();
+
+  const secretBox = await createSafeStorageSecretBox(safeStorage);
+  if (secretBox.backend === 'basic_text') {
+    process.stderr.write(
+      'roam-companion: no system keyring; tokens are only obfuscated (safeStorage basic_text).\n',
+    );
+  }
+  const store = new ElectronStore<Record<string, unknown>>({
+    cwd: paths.storeDir,
+    name: 'config',
+    configFileMode: 0o600,
+  });
+  const trayCore = createTrayCore({
+    home: app.getPath('home'),
+    storeDir: paths.storeDir,
+    secretBox,
+    mcpServerPath: paths.mcpServerPath,
+    launcher: paths.launcher,
+    store,
+    openExternal: (url) => shell.openExternal(url),
+    setLaunchAtLogin: (enabled) => applyLaunchAtLogin(app, enabled),
+  });
+  coreReady = true;
+  registerIpcHandlers(ipcMain, trayCore, pathToFileURL(paths.rendererIndex).href);
+  forwardEvents(trayCore, () => (window && !window.isDestroyed() ? window.webContents : undefined));
+
+  let graphs: GraphView[] = [];
+  let status: AppStatus | undefined;
+  const tray = new SystemTray(paths.assets, {
+    openManager,
+    requestToken: (id) => void trayCore.handlers['tokens:request']({ id }).catch(() => openManager(id)),
+    openRoam: () => void trayCore.handlers['roam:open'](undefined).catch(() => {}),
+    connectClient: () => openManager(),
+    quit: () => app.quit(),
+  });
+  const refresh = () => tray.update(graphs, status);
+  trayCore.on('graphs:changed', (next) => ((graphs = next), refresh()));
+  trayCore.on('status:changed', (next) => ((status = next), refresh()));
+  graphs = await trayCore.handlers['graphs:list'](undefined).catch(() => []);
+  status = await trayCore.handlers['status:get'](undefined).catch(() => undefined);
+  refresh();
+
+  const settings = await trayCore.handlers['settings:get'](undefined);
+  applyLaunchAtLogin(app, settings.launchAtLogin);
+  const firstRun = graphs.length === 0 || (await trayCore.handlers['import:check'](undefined)).available;
+  if (pendingGraph || firstRun) openManager(pendingGraph);
+
+  app.on('before-quit', () => {
+    tray.destroy();
+    void trayCore.close();
+  });
+}

@@ -1,0 +1,384 @@
+// The Electron shell with `electron` faked (no binary can run here); everything else is real.
+import { copyFile, mkdir, readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventChannels, requestChannels, type GraphView } from '../../src-shared/ipc-contract.ts';
+import { GraphStore, createConfBackend } from '../../src-main/core/graph-store.ts';
+import { storageWarning, type TrayCore } from '../../src-main/core/tray-core.ts';
+import { TOKEN_PATTERN, repoRoot, startCore, tempDirs, waitFor } from './helpers.ts';
+
+const fake = vi.hoisted(() => {
+  type Listener = (...args: unknown[]) => unknown;
+  const appListeners = new Map<string, Listener[]>();
+  const state = { appRoot: '', userData: '', home: '' };
+  // A reversible stand-in for the OS keychain: the plaintext never appears in the ciphertext.
+  const xor = (buffer: Buffer) => Buffer.from(buffer.map((b) => b ^ 0x5a));
+  interface FakeContents {
+    handlers: Map<string, Listener>;
+    openHandler?: Listener;
+    on: Listener;
+    once: Listener;
+    setWindowOpenHandler: Listener;
+    send: Listener;
+    isDestroyed: () => boolean;
+  }
+  const windows: Array<{ options: unknown; webContents: FakeContents }> = [];
+  class BrowserWindow {
+    webContents: FakeContents;
+    constructor(readonly options: unknown) {
+      const handlers = new Map<string, Listener>();
+      this.webContents = {
+        handlers,
+        on: (event: unknown, fn: unknown) => void handlers.set(event as string, fn as Listener),
+        once: (event: unknown, fn: unknown) => void handlers.set(event as string, fn as Listener),
+        setWindowOpenHandler: (fn: unknown) => void (this.webContents.openHandler = fn as Listener),
+        send: vi.fn(),
+        isDestroyed: () => false,
+      };
+      windows.push(this as never);
+      electron.BrowserWindow.created++;
+    }
+    static created = 0;
+    once() {}
+    on() {}
+    show() {}
+    focus() {}
+    isDestroyed() {
+      return false;
+    }
+    loadFile = vi.fn(async () => {});
+  }
+  const electron = {
+    app: {
+      getPath: (name: string) => (name === 'home' ? state.home : state.userData),
+      getAppPath: () => state.appRoot,
+      getVersion: () => '0.1.0',
+      isPackaged: false,
+      whenReady: async () => {},
+      exit: vi.fn(),
+      quit: vi.fn(),
+      requestSingleInstanceLock: vi.fn(() => true),
+      setAsDefaultProtocolClient: vi.fn(),
+      setLoginItemSettings: vi.fn(),
+      dock: { hide: vi.fn() },
+      on: (event: string, fn: Listener) =>
+        void appListeners.set(event, [...(appListeners.get(event) ?? []), fn]),
+    },
+    ipcMain: { handle: vi.fn(), on: vi.fn() },
+    ipcRenderer: { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn() },
+    contextBridge: { exposeInMainWorld: vi.fn() },
+    safeStorage: {
+      isAsyncEncryptionAvailable: vi.fn(async () => true),
+      encryptStringAsync: vi.fn(async (plain: string) => xor(Buffer.from(plain))),
+      decryptStringAsync: vi.fn(async (cipher: Buffer) => ({
+        result: xor(cipher).toString(),
+        shouldReEncrypt: false,
+      })),
+      getSelectedStorageBackend: vi.fn(() => 'gnome_libsecret'),
+    },
+    shell: { openExternal: vi.fn(async () => {}) },
+    Tray: class {
+      static created = 0;
+      constructor() {
+        electron.Tray.created++;
+      }
+      setToolTip() {}
+      setContextMenu() {}
+      destroy() {}
+    },
+    Menu: { buildFromTemplate: vi.fn((template: unknown) => template) },
+    nativeImage: { createFromPath: vi.fn(() => ({ setTemplateImage() {} })) },
+    BrowserWindow,
+  };
+  return { electron, state, appListeners, windows };
+});
+
+vi.mock('electron', () => ({ default: fake.electron, ...fake.electron }));
+// electron-store is conf plus `import 'electron'` from node_modules (outside vi.mock's reach):
+// stand it in with conf itself, the same store and file format, so real electron never loads.
+vi.mock('electron-store', async () => {
+  const { default: Conf } = await import('conf');
+  return {
+    default: class extends Conf<Record<string, unknown>> {
+      constructor({ name, ...options }: { name?: string; cwd: string }) {
+        super({ ...options, configName: name ?? 'config' });
+      }
+    },
+  };
+});
+
+let dirs: Awaited<ReturnType<typeof tempDirs>>;
+beforeEach(async () => {
+  dirs = await tempDirs();
+  fake.state.home = dirs.home;
+  fake.state.userData = dirs.storeDir;
+  fake.state.appRoot = path.join(dirs.home, 'app');
+  fake.appListeners.clear();
+  fake.windows.length = 0;
+  fake.electron.BrowserWindow.created = 0;
+  fake.electron.Tray.created = 0;
+  vi.clearAllMocks();
+});
+afterEach(async () => {
+  for (const quit of fake.appListeners.get('before-quit') ?? []) quit();
+  await dirs.cleanup();
+});
+
+describe('ipc registration', () => {
+  const rendererUrl = 'file:///Applications/Roam%20Companion.app/dist/renderer/index.html';
+  let core: TrayCore;
+  beforeEach(() => ({ core } = startCore(dirs)));
+  afterEach(() => core.close());
+
+  it('registers exactly the contract channels and refuses a foreign sender frame', async () => {
+    const { registerIpcHandlers } = await import('../../src-main/shell/ipc-registration.ts');
+    const handlers = new Map<string, (event: unknown, input?: unknown) => Promise<unknown>>();
+    registerIpcHandlers(
+      { handle: (channel: string, fn: never) => void handlers.set(channel, fn) } as never,
+      core,
+      rendererUrl,
+    );
+    expect([...handlers.keys()].sort()).toEqual([...requestChannels].sort());
+
+    const listGraphs = handlers.get('graphs:list')!;
+    for (const url of [
+      'https://evil.example/',
+      'file:///tmp/other.html',
+      '',
+      'file:///Applications/x/index.html',
+    ]) {
+      expect(await listGraphs({ senderFrame: { url } })).toMatchObject({
+        ok: false,
+        error: { code: 'FORBIDDEN_SENDER' },
+      });
+    }
+    expect(await listGraphs({ senderFrame: null })).toMatchObject({ ok: false });
+    expect(await listGraphs({ senderFrame: { url: `${rendererUrl}#/graphs` } })).toEqual({
+      ok: true,
+      result: [],
+    });
+    // Handler errors cross as data with their code.
+    expect(
+      await handlers.get('graphs:add')!({ senderFrame: { url: rendererUrl } }, { name: '' }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringContaining('Graph name is required') },
+    });
+  });
+});
+
+describe('preload', () => {
+  it('exposes exactly one method per contract channel plus on, as window.roamCompanion', async () => {
+    await import('../../src-main/shell/preload.ts');
+    const [[key, api]] = fake.electron.contextBridge.exposeInMainWorld.mock.calls as unknown as [
+      [string, Record<string, unknown>],
+    ];
+    expect(key).toBe('roamCompanion');
+    expect(Object.keys(api).sort()).toEqual([...requestChannels, 'on'].sort());
+
+    const typed = api as unknown as Record<string, (input?: unknown) => Promise<unknown>> & {
+      on(event: string, fn: (p: unknown) => void): () => void;
+    };
+    fake.electron.ipcRenderer.invoke.mockResolvedValueOnce({ ok: true, result: ['x'] });
+    await expect(typed['graphs:list']!()).resolves.toEqual(['x']);
+    expect(fake.electron.ipcRenderer.invoke).toHaveBeenCalledWith('graphs:list', undefined);
+    fake.electron.ipcRenderer.invoke.mockResolvedValueOnce({
+      ok: false,
+      error: { code: 'VALIDATION', message: 'clash' },
+    });
+    await expect(typed['graphs:add']!({ name: 'a' })).rejects.toMatchObject({
+      message: 'clash',
+      code: 'VALIDATION',
+    });
+
+    expect(() => typed.on('ipc:anything', () => {})).toThrow(/Unknown event/);
+    const off = typed.on(eventChannels[0]!, () => {});
+    off();
+    expect(fake.electron.ipcRenderer.removeListener).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('manager window', () => {
+  it('is isolated, sandboxed, without Node, and can neither navigate nor open windows', async () => {
+    const { createManagerWindow, managerWindowOptions } = await import('../../src-main/shell/main-window.ts');
+    expect(managerWindowOptions('/p/preload.cjs').webPreferences).toMatchObject({
+      preload: '/p/preload.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      webviewTag: false,
+    });
+    createManagerWindow({ preload: '/p/preload.cjs', rendererIndex: '/p/index.html' });
+    const contents = fake.windows[0]!.webContents as unknown as {
+      handlers: Map<string, (e: { preventDefault(): void }) => void>;
+      openHandler(details: { url: string }): { action: string };
+    };
+    const preventDefault = vi.fn();
+    contents.handlers.get('will-navigate')!({ preventDefault });
+    expect(preventDefault).toHaveBeenCalled();
+    expect(contents.openHandler({ url: 'https://roamresearch.com' })).toEqual({ action: 'deny' });
+    expect(contents.openHandler({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
+    expect(fake.electron.shell.openExternal).toHaveBeenCalledTimes(1);
+    expect(fake.electron.shell.openExternal).toHaveBeenCalledWith('https://roamresearch.com');
+  });
+});
+
+describe('safeStorage secret box', () => {
+  it('uses the async API and reports the Linux backend; basic_text gets a warning', async () => {
+    const { createSafeStorageSecretBox } = await import('../../src-main/shell/safe-storage-secret-box.ts');
+    const box = await createSafeStorageSecretBox(fake.electron.safeStorage as never, 'linux');
+    expect(box.backend).toBe('gnome_libsecret');
+    expect(await box.decrypt(await box.encrypt('secret'))).toBe('secret');
+    expect(fake.electron.safeStorage.encryptStringAsync).toHaveBeenCalledWith('secret');
+    expect((await createSafeStorageSecretBox(fake.electron.safeStorage as never, 'darwin')).backend).toBe(
+      'keychain',
+    );
+    fake.electron.safeStorage.getSelectedStorageBackend.mockReturnValueOnce('basic_text');
+    const weak = await createSafeStorageSecretBox(fake.electron.safeStorage as never, 'linux');
+    expect(storageWarning(weak.backend)).toMatch(/GNOME Keyring or KWallet/);
+    fake.electron.safeStorage.isAsyncEncryptionAvailable.mockResolvedValueOnce(false);
+    await expect(createSafeStorageSecretBox(fake.electron.safeStorage as never, 'linux')).rejects.toThrow(
+      /keychain/,
+    );
+  });
+});
+
+describe('tray menu and deep links', () => {
+  it('shows each graph with token state and access level, and Roam’s state', async () => {
+    const { trayMenuTemplate } = await import('../../src-main/shell/system-tray.ts');
+    const graph = (nickname: string, state: GraphView['token']['state']): GraphView => ({
+      id: `hosted:${nickname}`,
+      name: nickname,
+      type: 'hosted',
+      nickname,
+      accessLevel: 'full',
+      enabled: true,
+      token: { state },
+    });
+    const actions = {
+      openManager: vi.fn(),
+      requestToken: vi.fn(),
+      openRoam: vi.fn(),
+      connectClient: vi.fn(),
+      quit: vi.fn(),
+    };
+    const down = trayMenuTemplate(
+      [graph('Work', 'revoked'), graph('Home', 'blocked')],
+      {
+        roam: { running: false, port: 3333, checkedAt: 0 },
+        mcpSessions: 2,
+      },
+      actions,
+    );
+    const labels = down.map((item) => item.label ?? item.type);
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'Roam Desktop is not running — Open Roam',
+        '2 AI client sessions connected',
+        'Work — token revoked, full',
+        'Home — blocked in Roam, full',
+        'Open Roam Companion…',
+        'Connect an AI client…',
+        'Quit Roam Companion',
+      ]),
+    );
+    (down[0]!.click as () => void)();
+    expect(actions.openRoam).toHaveBeenCalled();
+    const up = trayMenuTemplate(
+      [graph('Work', 'missing')],
+      { roam: { running: true, port: 4444, checkedAt: 0 }, mcpSessions: 1 },
+      actions,
+    );
+    expect(up[0]!.label).toBe('Roam Desktop: running (port 4444)');
+    const request = (
+      up.find((i) => i.label?.startsWith('Work'))!.submenu as Array<{ label: string; click(): void }>
+    )[1]!;
+    request.click();
+    expect(actions.requestToken).toHaveBeenCalledWith('hosted:Work');
+  });
+
+  it('parses roam-companion:// graph links and ignores anything else', async () => {
+    const { graphIdFromDeepLink } = await import('../../src-main/shell/deep-links.ts');
+    expect(graphIdFromDeepLink('roam-companion://graph/offline/my%20notes')).toBe('offline:my notes');
+    expect(graphIdFromDeepLink('roam-companion://graph/hosted/work')).toBe('hosted:work');
+    expect(graphIdFromDeepLink('roam-companion://graph/other/work')).toBeUndefined();
+    expect(graphIdFromDeepLink('https://graph/hosted/work')).toBeUndefined();
+    expect(graphIdFromDeepLink('not a url')).toBeUndefined();
+  });
+});
+
+describe('app modes', () => {
+  it('--mcp: no tray, no window, no single-instance lock; the child gets the decrypted config over IPC', async () => {
+    await mkdir(path.join(fake.state.appRoot, 'dist'), { recursive: true });
+    await copyFile(
+      path.join(repoRoot, 'test/tray/fixtures/config-recorder.mjs'),
+      path.join(fake.state.appRoot, 'dist/roam-mcp.mjs'),
+    );
+    const { createSafeStorageSecretBox } = await import('../../src-main/shell/safe-storage-secret-box.ts');
+    const store = new GraphStore(
+      createConfBackend(dirs.storeDir),
+      dirs.storeDir,
+      await createSafeStorageSecretBox(fake.electron.safeStorage as never, 'linux'),
+    );
+    const token = 'roam-graph-local-token-SHELLxSHELLxSHELLxSHELLx999';
+    await store.update(
+      (d) => void d.graphs.push({ name: 'work', type: 'hosted', nickname: 'Work', accessLevel: 'full' }),
+    );
+    await store.saveToken({ name: 'work', type: 'hosted' }, token, 'full');
+    expect(await readFile(store.path, 'utf8')).not.toMatch(TOKEN_PATTERN);
+
+    const { main } = await import('../../src-main/shell/app-mode.ts');
+    await main(['electron', '.', '--mcp']);
+    expect(fake.electron.app.exit).toHaveBeenCalledWith(0);
+    const received = JSON.parse(
+      await readFile(path.join(fake.state.appRoot, 'dist/received.json'), 'utf8'),
+    ) as {
+      message: { graphs: Array<{ name: string; token?: string }> };
+      flag: string;
+      argv: string[];
+    };
+    expect(received.message.graphs).toEqual([
+      expect.objectContaining({ name: 'work', nickname: 'Work', token }),
+    ]);
+    expect(received.flag).toBe('1');
+    expect(received.argv.join(' ')).not.toMatch(TOKEN_PATTERN);
+    expect(fake.electron.Tray.created).toBe(0);
+    expect(fake.electron.BrowserWindow.created).toBe(0);
+    expect(fake.electron.app.requestSingleInstanceLock).not.toHaveBeenCalled();
+    expect(fake.electron.ipcMain.handle).not.toHaveBeenCalled();
+    // The session was counted while it ran and removed at exit.
+    expect(await readdir(path.join(dirs.storeDir, 'sessions'))).toEqual([]);
+  });
+
+  it('tray mode: takes the single-instance lock, creates the tray, registers IPC, opens the manager on first run', async () => {
+    const { main } = await import('../../src-main/shell/app-mode.ts');
+    await main(['electron', '.']);
+    expect(fake.electron.app.requestSingleInstanceLock).toHaveBeenCalled();
+    expect(fake.electron.app.dock.hide).toHaveBeenCalled();
+    expect(fake.electron.Tray.created).toBe(1);
+    expect(fake.electron.ipcMain.handle.mock.calls.map(([channel]) => channel).sort()).toEqual(
+      [...requestChannels].sort(),
+    );
+    expect(fake.electron.app.setAsDefaultProtocolClient).toHaveBeenCalledWith('roam-companion');
+    expect(fake.electron.BrowserWindow.created).toBe(1);
+    const loaded = fake.windows[0] as unknown as { loadFile: { mock: { calls: string[][] } } };
+    expect(loaded.loadFile.mock.calls[0]![0]).toBe(path.join(fake.state.appRoot, 'dist/renderer/index.html'));
+    expect(pathToFileURL(path.join(fake.state.appRoot, 'dist/renderer/index.html')).href).toMatch(/^file:/);
+  });
+
+  it('a second tray instance quits without creating anything', async () => {
+    fake.electron.app.requestSingleInstanceLock.mockReturnValueOnce(false);
+    const { main } = await import('../../src-main/shell/app-mode.ts');
+    await main(['electron', '.']);
+    expect(fake.electron.app.quit).toHaveBeenCalled();
+    expect(fake.electron.Tray.created).toBe(0);
+    expect(fake.electron.ipcMain.handle).not.toHaveBeenCalled();
+  });
+});
+
+it('waitFor helper is bounded', async () => {
+  await expect(waitFor(() => undefined, 50)).rejects.toThrow(/not met/);
+});
