@@ -91,9 +91,7 @@ async function screenshot(name: string, target: Page | Locator = page): Promise<
     const image = await target.screenshot({ animations: 'disabled' });
     for (const dir of dirs) {
       await mkdir(dir, { recursive: true });
-      await import('node:fs/promises').then((fs) =>
-        fs.writeFile(path.join(dir, `${name}-${colorScheme}.png`), image),
-      );
+      await writeFile(path.join(dir, `${name}-${colorScheme}.png`), image);
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
