@@ -10,15 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventChannels, type EventChannel } from '../../src-shared/ipc-contract.ts';
 import { startPreview, type Preview } from '../../src-main/preview/server.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import {
-  errorCode,
-  makeToken,
-  startBin,
-  tempHome,
-  textOf,
-  toolsConfig,
-  type McpChild,
-} from './mcp-harness.ts';
+import { errorCode, makeToken, startBin, tempHome, toolsConfig, type McpChild } from './mcp-harness.ts';
 
 const FULL = makeToken('SECRETFULLxxxxxxxxxxxxxxxxx1');
 const READ = makeToken('SECRETREADxxxxxxxxxxxxxxxxx2');
