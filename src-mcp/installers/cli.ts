@@ -1,6 +1,6 @@
 /**
  * `roam-mcp install <client> [--dry-run]`, `roam-mcp uninstall <client> [--dry-run]` and
- * `roam-mcp status [--json]`: the same installers the tray's "Connect AI clients" screen uses.
+ * `status [--json]`: the same installers the tray's "Connect AI clients" screen uses.
  * Messages go to stderr; stdout carries only what was asked for (a dry-run diff, the status, a
  * command to paste), so it can be piped. Never used in stdio server mode.
  */
@@ -27,7 +27,7 @@ const USAGE = `Connect AI clients to Roam Companion.
 Usage:
   roam-mcp install <client> [--dry-run]     add Roam Companion to the client's MCP config
   roam-mcp uninstall <client> [--dry-run]   remove it again (other servers are never touched)
-  roam-mcp status [--json]                  show which clients are connected
+  roam-mcp install                          list the clients and whether each is connected
 
 Clients: ${CLIENTS.map((client) => client.id).join(', ')}
 --dry-run shows the change without writing anything.
@@ -140,8 +140,10 @@ async function runChange(
 }
 
 /**
- * Runs `install|uninstall|status ...` (argv starts at the subcommand) and returns the exit code:
- * 0 done or nothing to do, 1 the change failed (message on stderr), 2 bad command line (usage on stderr).
+ * Runs `install|uninstall|status ...` (argv starts at the subcommand) and returns the exit code.
+ * `status [--json]` prints every client's state on stdout; `install`/`uninstall` without a client
+ * print it on stderr with the usage, so `roam-mcp install` alone shows what to pick.
+ * Exit codes: 0 done or nothing to do, 1 the change failed (message on stderr), 2 bad command line.
  */
 export async function runInstallerCli(
   argv: string[],
