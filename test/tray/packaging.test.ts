@@ -1,0 +1,61 @@
+// electron-builder.yml is only exercised by a release build, which CI cannot run (no Electron
+// binary): these checks keep the settings the app depends on from silently drifting.
+import { readFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from './helpers.ts';
+
+// js-yaml ships with electron-builder, which reads this same file.
+const yaml = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
+const config = yaml.load(readFileSync(path.join(repoRoot, 'electron-builder.yml'), 'utf8')) as Record<
+  string,
+  unknown
+> & {
+  electronFuses: Record<string, boolean>;
+  asarUnpack: string[];
+  files: string[];
+  mac: { target: string[]; extendInfo: Record<string, unknown>; icon: string };
+  win: { target: string[] };
+  linux: { target: string[] };
+  protocols: Array<{ schemes: string[] }>;
+};
+
+describe('electron-builder.yml', () => {
+  it('sets every fuse explicitly: runAsNode on for the --mcp child, the rest locked down', () => {
+    expect(config.electronFuses).toEqual({
+      runAsNode: true,
+      enableCookieEncryption: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      loadBrowserProcessSpecificV8Snapshot: false,
+      grantFileProtocolExtraPrivileges: false,
+    });
+  });
+
+  it('ships the MCP bundle unpacked where the child runs it, with the app bundles', () => {
+    expect(config.asarUnpack).toContain('dist/roam-mcp.mjs');
+    expect(config.files).toEqual(
+      expect.arrayContaining(['dist/main/**', 'dist/renderer/**', 'dist/roam-mcp.mjs']),
+    );
+  });
+
+  it('builds dmg (menu-bar only), nsis, AppImage and deb, and registers the deep-link scheme', () => {
+    expect(config.mac.target).toEqual(['dmg']);
+    expect(config.mac.extendInfo.LSUIElement).toBe(true);
+    expect(config.win.target).toEqual(['nsis']);
+    expect(config.linux.target).toEqual(['AppImage', 'deb']);
+    expect(config.protocols.flatMap((p) => p.schemes)).toContain('roam-companion');
+  });
+
+  it('has the tray icons the shell loads, as real PNGs', () => {
+    for (const name of ['iconTemplate.png', 'iconTemplate@2x.png', 'tray-icon.png', 'icon.png']) {
+      const file = path.join(repoRoot, 'assets', name);
+      expect(existsSync(file), name).toBe(true);
+      expect(readFileSync(file).subarray(1, 4).toString('ascii')).toBe('PNG');
+    }
+    expect(existsSync(path.join(repoRoot, config.mac.icon))).toBe(true);
+  });
+});
