@@ -1,0 +1,56 @@
+// `npm run demo` as people run it: the tray UI is served, Roam is emulated, Ctrl-C leaves nothing.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const child = spawn(process.execPath, [path.join(root, 'dist', 'demo.mjs')], { stdio: 'pipe' });
+let output = '';
+child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+afterAll(() => {
+  if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+async function waitForOutput(marker: RegExp): Promise<void> {
+  while (!marker.test(output)) {
+    const exited = once(child, 'exit').then(() => 'exit' as const);
+    const data = Promise.race([once(child.stdout, 'data'), once(child.stderr, 'data')]);
+    if ((await Promise.race([exited, data])) === 'exit' && !marker.test(output)) {
+      throw new Error(`the demo exited before printing ${marker}:\n${output}`);
+    }
+  }
+}
+
+const refused = (url: string) =>
+  fetch(url).then(
+    () => false,
+    () => true,
+  );
+
+describe('npm run demo', () => {
+  it('serves the tray UI bridged to the real core and emulator, and stops everything on Ctrl-C', async () => {
+    await waitForOutput(/Ctrl-C stops the demo/);
+    const ui = /Tray UI \(browser preview\): (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output)?.[1] as string;
+    const home = /Temporary HOME:\s+(\S+)/.exec(output)?.[1] as string;
+    const roam = /Emulated Roam Local API: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] as string;
+    expect(output).toMatch(/a = approve/);
+
+    expect(await (await fetch(ui)).text()).toContain('<div id="root">');
+    const available = await fetch(`${ui}ipc/graphs:available`, { method: 'POST' });
+    expect(await available.json()).toEqual([
+      { name: 'demo-work', type: 'hosted' },
+      { name: 'demo-personal', type: 'offline' },
+    ]);
+
+    child.kill('SIGINT');
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+    expect(await refused(ui)).toBe(true);
+    expect(await refused(`${roam}/api/graphs/open`)).toBe(true);
+    expect(existsSync(home)).toBe(false);
+  });
+});
