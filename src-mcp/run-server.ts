@@ -41,6 +41,11 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     for (const error of result.errors) log('error', error);
     if (result.errors.length > 0) {
       session.setGraphs([], { code: 'CONFIG_INVALID', message: configInvalid(result.errors, origin) });
+    } else if (result.graphs.length === 0) {
+      session.setGraphs([], {
+        code: 'CONFIG_NOT_FOUND',
+        message: `${origin} has no enabled graph. Add or enable a graph in ${origin}, then try again.`,
+      });
     } else {
       session.setGraphs(result.graphs);
     }

@@ -1,0 +1,138 @@
+/** `roam-mcp connect`: flags and prompts, against the emulator's token exchange, on a temp HOME. */
+import { spawn } from 'node:child_process';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type Emulator } from '../emulator/index.ts';
+import { BIN, removeHome, serverEnv, tempHome } from './helpers/mcp-harness.ts';
+
+let home: string;
+let configFile: string;
+let emulator: Emulator;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `roam-mcp connect ...`; `answers` are typed one per prompt (each after its prompt shows). */
+function connect(args: string[], answers: string[] = []): Promise<Run> {
+  const child = spawn(process.execPath, [BIN, 'connect', ...args], { env: serverEnv(home), stdio: 'pipe' });
+  let stdout = '';
+  let stderr = '';
+  let prompts = 0;
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c.toString('utf8');
+    const asked = (stderr.match(/quit: |\]: /g) ?? []).length;
+    while (prompts < asked && prompts < answers.length) child.stdin.write(`${answers[prompts++]}\n`);
+  });
+  if (answers.length === 0) child.stdin.end();
+  // A prompt nobody answers would hang the test: give up well before the test timeout.
+  const watchdog = setTimeout(() => child.kill(), 20_000);
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      clearTimeout(watchdog);
+      resolve({ code, stdout, stderr });
+    }),
+  );
+}
+
+const config = async () =>
+  JSON.parse(await readFile(configFile, 'utf8')) as {
+    graphs: Array<Record<string, unknown>>;
+    [k: string]: unknown;
+  };
+
+beforeAll(async () => {
+  home = await tempHome();
+  configFile = path.join(home, '.roam-tools.json');
+  await writeFile(configFile, JSON.stringify({ version: 1, extra: 'kept', graphs: [] }));
+  emulator = await startEmulator({
+    home,
+    graphs: [{ name: 'team' }, { name: 'moody' }, { name: 'typed' }, { name: 'vault', type: 'offline' }],
+  });
+});
+
+afterAll(async () => {
+  await emulator?.close();
+  await removeHome(home);
+});
+
+describe('roam-mcp connect (flags)', () => {
+  it('gets a token for a graph and stores it with nickname and granted level (0600, other fields kept)', async () => {
+    emulator.decide('team', { kind: 'approve', accessLevel: 'read-append' });
+    const run = await connect(['--graph', 'team', '--nickname', 'Team', '--access-level', 'full']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/Connected 'Team' with read-append access \(less than the full requested\)/);
+    const file = await config();
+    expect(file.extra).toBe('kept');
+    expect(file.graphs[0]).toMatchObject({
+      name: 'team',
+      type: 'hosted',
+      nickname: 'Team',
+      accessLevel: 'read-append',
+    });
+    const token = file.graphs[0]!.token as string;
+    expect(token).toMatch(/^roam-graph-local-token-/);
+    expect(run.stderr).not.toContain(token.slice(23));
+    expect((await stat(configFile)).mode & 0o777).toBe(0o600);
+    const request = emulator.requests.find((r) => r.path === '/api/graphs/tokens/request');
+    expect(request?.body).toMatchObject({ graph: 'team', accessLevel: 'full', ai: true });
+    expect(request?.body).not.toHaveProperty('deviceName');
+  });
+
+  it('a rejected request explains how to retry, and the retry works', async () => {
+    emulator.decide('moody', { kind: 'reject' });
+    const rejected = await connect(['--graph', 'moody']);
+    expect(rejected.code).toBe(1);
+    expect(rejected.stderr).toMatch(/declined/);
+    expect(rejected.stderr).toMatch(/To try again: roam-mcp connect --graph moody/);
+    emulator.decide('moody', { kind: 'approve' });
+    expect((await connect(['--graph', 'moody'])).code).toBe(0);
+    expect((await config()).graphs.map((g) => g.name)).toEqual(['team', 'moody']);
+  });
+
+  it('refuses a clashing nickname before asking Roam', async () => {
+    emulator.clearRequests();
+    const run = await connect(['--graph', 'typed', '--nickname', 'team']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/clashes/);
+    expect(emulator.requests).toHaveLength(0);
+  });
+
+  it('lists, disables, enables and removes graphs', async () => {
+    const list = await connect(['--list']);
+    expect(list.stderr).toMatch(/Team \(team; read-append, token set\)/);
+    expect(list.stderr).toMatch(/vault \(offline\)/);
+    await connect(['--disable', 'Team']);
+    expect((await config()).graphs[0]).toMatchObject({ disabled: true });
+    await connect(['--enable', 'team']);
+    expect((await config()).graphs[0]).not.toHaveProperty('disabled');
+    await connect(['--remove', 'moody']);
+    expect((await config()).graphs.map((g) => g.name)).toEqual(['team']);
+    const unknown = await connect(['--remove', 'ghost']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/No configured graph is called 'ghost'. Configured: Team/);
+    const bad = await connect(['--access-level', 'admin']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--access-level must be one of/);
+  });
+});
+
+describe('roam-mcp connect (interactive)', () => {
+  it("picks a graph from Roam's list by number, asks nickname and level, connects an offline graph", async () => {
+    emulator.decide('vault', { kind: 'approve' }, 'offline');
+    const run = await connect([], ['4', 'Vault', 'read-only', 'q']);
+    expect(run.stderr).toMatch(/4\. vault \(offline\)/);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/Connected 'Vault' with read-only access/);
+    expect((await config()).graphs.find((g) => g.name === 'vault')).toMatchObject({
+      type: 'offline',
+      nickname: 'Vault',
+      accessLevel: 'read-only',
+    });
+  });
+});
