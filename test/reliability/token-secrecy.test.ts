@@ -173,7 +173,7 @@ describe('token secrecy', () => {
           const graph = (list.json as Array<{ id: string; token: { state: string } }>).find(
             (g) => g.id === 'hosted:tray-graph',
           );
-          if (graph && graph.token.state !== 'missing' && graph.token.state !== 'requesting') break;
+          if (graph?.token.state === 'ok') break;
           if (Date.now() > deadline) throw new Error(`no token stored: ${JSON.stringify(graph)}`);
           await new Promise((resolve) => setTimeout(resolve, 50));
         }

@@ -1,0 +1,239 @@
+/**
+ * Several things at once: MCP children starting while the config file is being rewritten (each
+ * sees a whole config, old or new), concurrent token requests for one graph (one dialog in Roam,
+ * REQUEST_IN_PROGRESS handled, one stored token) from one bin, from two bins, and from the tray.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
+import { createFileKeySecretBox } from '../../src-main/core/file-key-secret-box.ts';
+import { createTrayCore } from '../../src-main/core/tray-core.ts';
+import { startEmulator, type Emulator } from '../emulator/index.ts';
+import { BIN, errorCode, makeToken, startBin, tempHome, textOf, toolsConfig } from './mcp-harness.ts';
+
+const TOKEN = makeToken('CONCURRENT');
+const GRAPH = 'shared-graph';
+
+let home: { home: string; cleanup(): Promise<void> };
+let emulator: Emulator;
+const configPath = () => path.join(home.home, '.roam-tools.json');
+
+beforeEach(async () => {
+  home = await tempHome('roam-concurrency-');
+  emulator = await startEmulator({
+    home: home.home,
+    port: 0,
+    tokenRequestTimeoutMs: 20_000,
+    graphs: [{ name: GRAPH, content: 'demo', tokens: [{ token: TOKEN, accessLevel: 'full' }] }],
+  });
+});
+
+afterEach(async () => {
+  await emulator?.close();
+  await home?.cleanup();
+});
+
+async function waitUntil(probe: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!probe()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('concurrency', () => {
+  it(
+    'children starting while the config is rewritten each see a whole config',
+    { timeout: 90_000 },
+    async () => {
+      // Two valid configs that differ in size and nickname, so a torn mix would not parse.
+      const configs = ['Alpha', 'Beta'].map((nickname, i) =>
+        JSON.stringify(
+          {
+            version: 1,
+            graphs: [
+              {
+                name: GRAPH,
+                type: 'hosted',
+                token: TOKEN,
+                nickname,
+                description: 'd'.repeat(1 + i * 60_000),
+              },
+            ],
+          },
+          null,
+          2,
+        ),
+      );
+      await writeFileAtomic(configPath(), configs[0] as string);
+      let writing = true;
+      let writes = 0;
+      const writer = (async () => {
+        while (writing) {
+          await writeFileAtomic(configPath(), configs[writes % 2] as string);
+          writes += 1;
+        }
+      })();
+      const seen: string[] = [];
+      try {
+        for (let wave = 0; wave < 2; wave++) {
+          const children = await Promise.all([1, 2, 3].map(() => startBin({ home: home.home })));
+          try {
+            for (const child of children) {
+              const listed = await child.call('list_graphs', {});
+              expect(errorCode(listed)).toBeUndefined();
+              const nickname = (listed.structuredContent as { graphs: Array<{ nickname: string }> }).graphs[0]
+                ?.nickname;
+              expect(['Alpha', 'Beta']).toContain(nickname);
+              seen.push(nickname as string);
+              const page = await child.call('get_page', { title: 'Project Apollo' });
+              expect(errorCode(page)).toBeUndefined();
+            }
+          } finally {
+            await Promise.all(children.map((c) => c.close()));
+          }
+        }
+      } finally {
+        writing = false;
+        await writer;
+      }
+      expect(seen).toHaveLength(6);
+      expect(writes).toBeGreaterThan(6);
+    },
+  );
+
+  it(
+    'one bin, concurrent calls needing a token: one dialog in Roam, one stored token',
+    { timeout: 60_000 },
+    async () => {
+      await writeFile(configPath(), toolsConfig([{ name: GRAPH, nickname: 'Shared' }]), { mode: 0o600 });
+      const bin = await startBin({ home: home.home });
+      try {
+        const calls = [
+          bin.call('select_graph', { graph: 'Shared' }),
+          bin.call('get_page', { title: 'Project Apollo' }),
+          bin.call('search', { query: 'Apollo' }),
+        ];
+        await waitUntil(() => emulator.pendingTokenRequests().length > 0, 'the token request');
+        // Give the other calls time to (wrongly) send their own request.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(emulator.pendingTokenRequests()).toHaveLength(1);
+        emulator.decide(GRAPH, { kind: 'approve' });
+        const results = await Promise.all(calls);
+        for (const result of results) expect(errorCode(result)).toBeUndefined();
+      } finally {
+        await bin.close();
+      }
+      const requests = emulator.requests.filter((r) => r.path === '/api/graphs/tokens/request');
+      expect(requests).toHaveLength(1);
+      const saved = JSON.parse(await readFile(configPath(), 'utf8')) as { graphs: Array<{ token?: string }> };
+      expect(saved.graphs).toHaveLength(1);
+      expect(saved.graphs[0]?.token).toMatch(/^roam-graph-local-token-/);
+    },
+  );
+
+  it(
+    'two bins asking at once: one dialog, the second gets REQUEST_IN_PROGRESS with guidance',
+    { timeout: 60_000 },
+    async () => {
+      await writeFile(configPath(), toolsConfig([{ name: GRAPH, nickname: 'Shared' }]), { mode: 0o600 });
+      const [first, second] = await Promise.all([
+        startBin({ home: home.home }),
+        startBin({ home: home.home }),
+      ]);
+      try {
+        const firstCall = first!.call('select_graph', { graph: 'Shared' });
+        await waitUntil(() => emulator.pendingTokenRequests().length === 1, 'the first token request');
+        const secondResult = await second!.call('select_graph', { graph: 'Shared' });
+        expect(errorCode(secondResult)).toBe('REQUEST_IN_PROGRESS');
+        expect(textOf(secondResult)).toMatch(/already waiting|Answer that dialog/i);
+        expect(textOf(secondResult)).toMatch(/"retryable":true/);
+        expect(emulator.pendingTokenRequests()).toHaveLength(1);
+        emulator.decide(GRAPH, { kind: 'approve' });
+        expect(errorCode(await firstCall)).toBeUndefined();
+      } finally {
+        await Promise.all([first?.close(), second?.close()]);
+      }
+      const saved = JSON.parse(await readFile(configPath(), 'utf8')) as { graphs: Array<{ token?: string }> };
+      expect(saved.graphs).toHaveLength(1);
+      expect(saved.graphs[0]?.token).toMatch(/^roam-graph-local-token-/);
+    },
+  );
+
+  // BUG (src-mcp/server-runtime.ts ensureToken / run-server.ts): a second bin that got
+  // REQUEST_IN_PROGRESS never re-reads ~/.roam-tools.json, so its retry opens a second dialog in
+  // Roam (and mints a second token that replaces the first in the file) although the first bin
+  // already stored a token there. Expected: re-read the config source before asking Roam again.
+  it.fails(
+    'two bins: the retry of the second reuses the token the first stored (no second dialog)',
+    { timeout: 60_000 },
+    async () => {
+      await writeFile(configPath(), toolsConfig([{ name: GRAPH, nickname: 'Shared' }]), { mode: 0o600 });
+      const [first, second] = await Promise.all([
+        startBin({ home: home.home }),
+        startBin({ home: home.home }),
+      ]);
+      try {
+        const firstCall = first!.call('select_graph', { graph: 'Shared' });
+        await waitUntil(() => emulator.pendingTokenRequests().length === 1, 'the first token request');
+        expect(errorCode(await second!.call('select_graph', { graph: 'Shared' }))).toBe(
+          'REQUEST_IN_PROGRESS',
+        );
+        emulator.decide(GRAPH, { kind: 'approve' });
+        expect(errorCode(await firstCall)).toBeUndefined();
+        // Without an answer in Roam, a second dialog would leave this call waiting: answer "no".
+        emulator.autoDecide({ kind: 'reject' }, 0);
+        const retry = await second!.call('select_graph', { graph: 'Shared' });
+        expect(errorCode(retry)).toBeUndefined();
+      } finally {
+        await Promise.all([first?.close(), second?.close()]);
+      }
+      expect(emulator.requests.filter((r) => r.path === '/api/graphs/tokens/request')).toHaveLength(1);
+    },
+  );
+
+  it(
+    'the tray: concurrent tokens:request for one graph open one dialog and store one token',
+    { timeout: 60_000 },
+    async () => {
+      const storeDir = path.join(home.home, 'store');
+      const core = createTrayCore({
+        home: home.home,
+        storeDir,
+        secretBox: createFileKeySecretBox(storeDir),
+        mcpServerPath: BIN,
+        statusPollMs: 0,
+      });
+      try {
+        const added = await core.handlers['graphs:add']({ name: GRAPH, nickname: 'Shared' });
+        const outcomes = await Promise.allSettled([
+          core.handlers['tokens:request']({ id: added.id, accessLevel: 'full' }),
+          core.handlers['tokens:request']({ id: added.id, accessLevel: 'full' }),
+          core.handlers['tokens:request']({ id: added.id, accessLevel: 'full' }),
+        ]);
+        await waitUntil(() => emulator.pendingTokenRequests().length > 0, 'the tray token request');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(emulator.pendingTokenRequests()).toHaveLength(1);
+        // Every caller got an answer: the same pending request, or a clear refusal.
+        for (const outcome of outcomes) {
+          if (outcome.status === 'rejected')
+            expect(String(outcome.reason)).toMatch(/already|progress|waiting/i);
+        }
+        emulator.decide(GRAPH, { kind: 'approve' });
+        await waitUntil(() => false === emulator.pendingTokenRequests().length > 0, 'the answer');
+        let graphs = await core.handlers['graphs:list'](undefined);
+        const deadline = Date.now() + 10_000;
+        while (graphs[0]?.token.state !== 'ok' && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          graphs = await core.handlers['graphs:list'](undefined);
+        }
+        expect(graphs).toHaveLength(1);
+        expect(graphs[0]?.token.state).toBe('ok');
+      } finally {
+        await core.close();
+      }
+      expect(emulator.requests.filter((r) => r.path === '/api/graphs/tokens/request')).toHaveLength(1);
+    },
+  );
+});
