@@ -85,8 +85,9 @@ function parseArgs(argv: string[]): ParsedArgs {
     return parsed;
   }
   if (positionals.length === 0) return { ...parsed, command: 'status', clientMissing: command };
-  if (positionals.length > 1)
+  if (positionals.length > 1) {
     throw new UsageError(`${command} takes one client (got ${positionals.length}).`);
+  }
   const client = clientIdSchema.safeParse(positionals[0]);
   if (!client.success) throw new UsageError(`Unknown client "${positionals[0]}".`);
   return { ...parsed, client: client.data };

@@ -2,15 +2,12 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClientInstallState } from '../../src-shared/ipc-contract.ts';
+import { isPlainObject } from './config-document.ts';
 
 export interface EntryState {
   state: Exclude<ClientInstallState, 'unavailable'>;
   /** Why the entry is stale (what to do next is up to the caller). */
   message?: string;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 async function exists(file: string): Promise<boolean> {

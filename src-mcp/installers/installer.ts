@@ -8,7 +8,7 @@ import type { ClientChangePreview, ClientId, ClientView } from '../../src-shared
 import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
 import { claudeCodeAddCommand, claudeCodeView, CLAUDE_CODE_REMOVE_COMMAND } from './claude-code.ts';
 import { CLIENTS, clientSpec, type ClientSpec } from './client-catalog.ts';
-import { parseConfig, withServerEntry, type ConfigDocument } from './config-document.ts';
+import { isPlainObject, parseConfig, withServerEntry, type ConfigDocument } from './config-document.ts';
 import { entryMatches, entryState } from './entry-state.ts';
 import { InstallerError } from './installer-error.ts';
 import { SERVER_KEY, type InstallerOptions } from './installer-options.ts';
@@ -30,10 +30,6 @@ export interface ClientChangeResult {
 export const BACKUP_SUFFIX = '.roam-companion-backup';
 const NEW_FILE_MODE = 0o600;
 const MAX_ATTEMPTS = 3;
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function errnoCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;
@@ -119,16 +115,21 @@ function assertOnlyOurEntryChanged(
   before: ConfigDocument,
   after: string,
 ): void {
-  const afterDoc = parseConfig(file, after, spec.syntax, spec.serversKey);
   const withoutOurs = (doc: ConfigDocument) => {
     const { [SERVER_KEY]: _ours, ...servers } = doc.servers ?? {};
     return JSON.stringify({ ...doc.root, [spec.serversKey]: servers });
   };
-  if (withoutOurs(before) !== withoutOurs(afterDoc)) {
+  let same = false;
+  try {
+    same = withoutOurs(before) === withoutOurs(parseConfig(file, after, spec.syntax, spec.serversKey));
+  } catch {
+    // An edit that no longer parses is the same failure as one that changed too much.
+  }
+  if (!same) {
     throw new InstallerError(
       'IO_FAILED',
       `Editing ${file} would have changed more than the "${SERVER_KEY}" entry, so nothing was written. ` +
-        'Please report this, and add the entry by hand meanwhile (see docs/clients.md).',
+        'Please report this; meanwhile you can add the entry by hand (see docs/clients.md).',
     );
   }
 }
