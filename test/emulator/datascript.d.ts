@@ -20,6 +20,8 @@ declare module 'datascript' {
     type Eid = number | [string, unknown];
 
     function init_db(datoms: Array<[number, string, unknown]>, schema?: Schema): DB;
+    function serializable(db: DB): Record<string, unknown>;
+    function from_serializable(serialized: Record<string, unknown>): DB;
     function empty_db(schema?: Schema): DB;
     function conn_from_db(db: DB): Conn;
     function db(conn: Conn): DB;
