@@ -1,0 +1,114 @@
+/**
+ * The renderer's attack surface, one assertion per property: the manager window's
+ * webPreferences (contextIsolation, sandbox, no Node), a strict CSP in src-renderer/index.html,
+ * navigation and window.open blocked, IPC refused from foreign frames, a preload without generic
+ * IPC. `electron` is faked: the real module never loads.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { requestChannels } from '../../src-shared/ipc-contract.ts';
+import { ROOT } from './mcp-harness.ts';
+
+type Listener = (...args: unknown[]) => unknown;
+const fake = vi.hoisted(() => {
+  const created: Array<{
+    options: Record<string, unknown>;
+    events: Map<string, Listener>;
+    openHandler?: Listener;
+  }> = [];
+  class BrowserWindow {
+    webContents: Record<string, unknown>;
+    constructor(options: Record<string, unknown>) {
+      const record: (typeof created)[number] = { options, events: new Map() };
+      created.push(record);
+      this.webContents = {
+        on: (event: string, fn: Listener) => void record.events.set(event, fn),
+        setWindowOpenHandler: (fn: Listener) => void (record.openHandler = fn),
+      };
+    }
+    once() {}
+    show() {}
+    loadFile = async () => {};
+  }
+  const electron = {
+    BrowserWindow,
+    shell: { openExternal: vi.fn(async () => {}) },
+    contextBridge: { exposeInMainWorld: vi.fn() },
+    ipcRenderer: { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn() },
+  };
+  return { created, electron };
+});
+vi.mock('electron', () => ({ default: fake.electron, ...fake.electron }));
+
+let window: (typeof fake.created)[number];
+let csp: Map<string, string[]>;
+
+beforeAll(async () => {
+  const { createManagerWindow } = await import('../../src-main/shell/main-window.ts');
+  createManagerWindow({ preload: '/app/preload.cjs', rendererIndex: '/app/renderer/index.html' });
+  window = fake.created[0]!;
+  const html = await readFile(path.join(ROOT, 'src-renderer/index.html'), 'utf8');
+  const content = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1] ?? '';
+  csp = new Map(
+    content
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name as string, values]),
+  );
+});
+
+const prefs = () => window.options.webPreferences as Record<string, unknown>;
+
+describe('renderer hardening', () => {
+  it('contextIsolation is on', () => expect(prefs().contextIsolation).toBe(true));
+  it('the renderer is sandboxed', () => expect(prefs().sandbox).toBe(true));
+  it('no Node integration (page or workers)', () =>
+    expect([prefs().nodeIntegration, prefs().nodeIntegrationInWorker ?? false]).toEqual([false, false]));
+  it('webSecurity is not turned off', () => expect(prefs().webSecurity ?? true).toBe(true));
+
+  it('the CSP limits everything to the app itself', () => expect(csp.get('default-src')).toEqual(["'self'"]));
+  it('the CSP runs only the bundled scripts: no inline, no eval, no remote', () =>
+    expect(csp.get('script-src')).toEqual(["'self'"]));
+  it('the CSP lets the page connect nowhere but itself', () =>
+    expect(csp.get('connect-src') ?? ["'self'"]).toEqual(["'self'"]));
+  it('the CSP has no wildcard or plain-http source anywhere', () =>
+    expect(
+      [...csp.values()].flat().filter((v) => v === '*' || v.startsWith('http:') || v === "'unsafe-eval'"),
+    ).toEqual([]));
+
+  it('navigation away from the app is prevented', () => {
+    const event = { preventDefault: vi.fn() };
+    window.events.get('will-navigate')?.(event, 'https://evil.example/');
+    expect(event.preventDefault).toHaveBeenCalledTimes(1);
+  });
+
+  it('window.open is always denied; only https/roam links go to the system browser', async () => {
+    const answers = [
+      'https://roamresearch.com/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'http://x/',
+    ].map((url) => (window.openHandler?.({ url }) as { action: string }).action);
+    expect({ answers, external: fake.electron.shell.openExternal.mock.calls.map((c) => c[0]) }).toEqual({
+      answers: ['deny', 'deny', 'deny', 'deny'],
+      external: ['https://roamresearch.com/'],
+    });
+  });
+
+  it('IPC from a frame that is not our page is refused', async () => {
+    const { isTrustedSender } = await import('../../src-main/shell/ipc-registration.ts');
+    const page = 'file:///app/renderer/index.html';
+    const verdicts = ['https://evil.example/', 'file:///app/renderer/index.html.evil', '', page].map((url) =>
+      isTrustedSender({ senderFrame: { url } } as never, page),
+    );
+    expect(verdicts).toEqual([false, false, false, true]);
+  });
+
+  it('the preload exposes one method per channel and no generic IPC', async () => {
+    await import('../../src-main/shell/preload.ts');
+    const api = fake.electron.contextBridge.exposeInMainWorld.mock.calls[0]?.[1] as Record<string, unknown>;
+    expect(Object.keys(api).sort()).toEqual([...requestChannels, 'on'].sort());
+  });
+});
