@@ -55,7 +55,7 @@ function BlockedRow(props: { graph: BlockedGraphView; onRetried(): void }) {
             );
           }}
         >
-          I unblocked it — try again
+          Retry
         </button>
       </div>
       {error && (

@@ -56,6 +56,10 @@ export function createTokensStore(api: RoamCompanionApi): TokensStore {
     store.setState((state) => {
       const current = state.requests[request.graphId];
       if (current && current.startedAt > request.startedAt) return state;
+      // The call's answer ("waiting") can arrive after the event with the outcome of the same request.
+      const sameRequest = current?.startedAt === request.startedAt;
+      if (sameRequest && !pendingStatuses.has(current.status) && pendingStatuses.has(request.status))
+        return state;
       const dismissed = { ...state.dismissed };
       if (!current || current.startedAt !== request.startedAt) delete dismissed[request.graphId];
       return { requests: { ...state.requests, [request.graphId]: request }, dismissed };

@@ -84,3 +84,21 @@ describe('Token request panel', () => {
     expect(onShowBlocked).toHaveBeenCalledOnce();
   });
 });
+
+describe('tokens store ordering', () => {
+  it('keeps the outcome when the call answer "waiting" arrives after the outcome event', async () => {
+    const startedAt = Date.now();
+    const { stores, emit } = await renderWithStores(<></>, {
+      graphs: [graphView('work')],
+      overrides: {
+        // The outcome event overtakes the HTTP answer, as happens when Roam answers at once.
+        'tokens:request': async (input) => {
+          emit('tokens:request-changed', requestView(input.id, { startedAt, status: 'rejected' }));
+          return requestView(input.id, { startedAt, status: 'waiting' });
+        },
+      },
+    });
+    await stores.tokens.getState().request('hosted:work');
+    expect(stores.tokens.getState().requests['hosted:work']?.status).toBe('rejected');
+  });
+});
