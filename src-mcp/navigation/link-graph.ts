@@ -20,24 +20,36 @@ function degree(index: LinkIndex, id: number): number {
 }
 
 /**
- * Pages within `depth` links (either direction) of `center`, nearest first, best connected first
- * per ring; the map gives each page's distance.
+ * Pages within `depth` links (either direction) of `center`, nearest first; the map gives each
+ * page's distance. Within a ring the best connected come first, as far as the first `shown` pages
+ * need it (the rest only count towards totals, so they are not sorted).
  */
-export function neighborhood(index: LinkIndex, center: number, depth: number): Map<number, number> {
+export function neighborhood(
+  index: LinkIndex,
+  center: number,
+  depth: number,
+  shown = Infinity,
+): Map<number, number> {
   const rings = new Map([[center, 0]]);
-  const seen = new Set([center]);
   let frontier = [center];
   for (let d = 1; d <= depth && frontier.length > 0; d++) {
     const ring: number[] = [];
+    const visit = (next: number) => {
+      if (rings.has(next)) return;
+      rings.set(next, d);
+      ring.push(next);
+    };
     for (const node of frontier) {
-      for (const next of [...index.outLinks[node]!.keys(), ...index.inLinks[node]!.keys()]) {
-        if (seen.has(next)) continue;
-        seen.add(next);
-        ring.push(next);
-      }
+      for (const next of index.outLinks[node]!.keys()) visit(next);
+      for (const next of index.inLinks[node]!.keys()) visit(next);
     }
-    ring.sort((a, b) => degree(index, b) - degree(index, a) || a - b);
-    for (const id of ring) rings.set(id, d);
+    const before = rings.size - ring.length;
+    if (before < shown) {
+      ring.sort((a, b) => degree(index, b) - degree(index, a) || a - b);
+      // Re-insert in ring order: a Map iterates in insertion order.
+      for (const id of ring) rings.delete(id);
+      for (const id of ring) rings.set(id, d);
+    }
     frontier = ring;
   }
   return rings;
