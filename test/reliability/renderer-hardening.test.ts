@@ -33,7 +33,7 @@ const fake = vi.hoisted(() => {
   }
   const electron = {
     BrowserWindow,
-    shell: { openExternal: vi.fn(async () => {}) },
+    shell: { openExternal: vi.fn(async (_url: string) => {}) },
     contextBridge: { exposeInMainWorld: vi.fn() },
     ipcRenderer: { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn() },
   };
