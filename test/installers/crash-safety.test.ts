@@ -87,5 +87,5 @@ describe('crash safety', () => {
     const seen = await Promise.all(Array.from({ length: LANES }, () => lane(Math.ceil(ITERATIONS / LANES))));
     // Kills landed in both states, so interrupted installs and uninstalls were both exercised.
     expect(new Set(seen.flatMap((states) => [...states])).size).toBe(2);
-  }, 600_000);
+  }, 3_600_000);
 });
