@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -10,9 +9,6 @@ import { TOKEN_PATTERN, mcpBundle, repoRoot, startCore, tempDirs, waitFor } from
 
 const fakeChild = path.join(repoRoot, 'test/tray/fixtures/fake-mcp-child.mjs');
 const launcherEntry = path.join(repoRoot, 'test/tray/fixtures/launcher-entry.ts');
-// The real server takes part once it speaks the child IPC protocol.
-const realServerSpeaksIpc =
-  existsSync(mcpBundle) && readFileSync(mcpBundle, 'utf8').includes('ROAM_MCP_CONFIG_FROM_PARENT');
 
 function textOf(result: unknown): string {
   const content = (result as { content?: Array<{ type: string; text?: string }> }).content ?? [];
@@ -20,9 +16,9 @@ function textOf(result: unknown): string {
 }
 
 describe.each([
-  { child: 'fake child speaking child-ipc', script: fakeChild, run: true },
-  { child: 'real dist/roam-mcp.mjs', script: mcpBundle, run: realServerSpeaksIpc },
-])('the --mcp launcher with the $child', ({ script, run }) => {
+  { child: 'fake child speaking child-ipc', script: fakeChild },
+  { child: 'real dist/roam-mcp.mjs', script: mcpBundle },
+])('the --mcp launcher with the $child', ({ script }) => {
   let dirs: Awaited<ReturnType<typeof tempDirs>>;
   let core: TrayCore;
   let client: Client;
@@ -30,7 +26,6 @@ describe.each([
   const listGraphs = async () => textOf(await client.callTool({ name: 'list_graphs', arguments: {} }));
 
   beforeAll(async () => {
-    if (!run) return;
     dirs = await tempDirs();
     ({ core } = startCore(dirs));
     await core.handlers['graphs:add']({ name: 'first-graph', nickname: 'First' });
@@ -51,13 +46,12 @@ describe.each([
   });
 
   afterAll(async () => {
-    if (!run) return;
     await client?.close();
     await core?.close();
     await dirs?.cleanup();
   });
 
-  it.skipIf(!run)('serves the stored graphs, and tray edits reach the running child live', async () => {
+  it('serves the stored graphs, and tray edits reach the running child live', async () => {
     await waitFor(async () => ((await listGraphs()).includes('First') ? true : undefined));
     await core.handlers['graphs:add']({ name: 'second-graph', nickname: 'Second' });
     await waitFor(async () => ((await listGraphs()).includes('Second') ? true : undefined));
@@ -67,7 +61,7 @@ describe.each([
     expect(status.mcpSessions).toBe(1);
   });
 
-  it.skipIf(!run || script !== fakeChild)(
+  it.skipIf(script !== fakeChild)(
     'a token the child obtains is stored encrypted by the launcher',
     async () => {
       const token = 'roam-graph-local-token-CHILDxCHILDxCHILDxCHILDx4321';
@@ -84,22 +78,32 @@ describe.each([
     },
   );
 
-  it.skipIf(!run || script !== fakeChild)(
-    'the child gets no token in argv or env, only the IPC flag',
+  it.skipIf(script !== fakeChild)(
+    'a token the child saw rejected shows as revoked and is withheld',
     async () => {
-      const { argv, env } = JSON.parse(
-        textOf(await client.callTool({ name: 'env_and_argv', arguments: {} })),
-      ) as {
-        argv: string[];
-        env: Record<string, string>;
-      };
-      expect(JSON.stringify({ argv, env })).not.toMatch(TOKEN_PATTERN);
-      expect(env.ROAM_MCP_CONFIG_FROM_PARENT).toBe('1');
-      expect(env.ROAM_API_TOKEN).toBeUndefined();
+      await client.callTool({ name: 'reject_token', arguments: { name: 'second-graph' } });
+      await waitFor(async () =>
+        (await core.handlers['graphs:list'](undefined)).find(
+          (g) => g.id === 'hosted:second-graph' && g.token.state === 'revoked',
+        ),
+      );
+      await waitFor(async () => ((await listGraphs()).includes('"hasToken":false') ? true : undefined));
     },
   );
 
-  it.skipIf(!run)('the session ends with the client and is no longer counted', async () => {
+  it.skipIf(script !== fakeChild)('the child gets no token in argv or env, only the IPC flag', async () => {
+    const { argv, env } = JSON.parse(
+      textOf(await client.callTool({ name: 'env_and_argv', arguments: {} })),
+    ) as {
+      argv: string[];
+      env: Record<string, string>;
+    };
+    expect(JSON.stringify({ argv, env })).not.toMatch(TOKEN_PATTERN);
+    expect(env.ROAM_MCP_CONFIG_FROM_PARENT).toBe('1');
+    expect(env.ROAM_API_TOKEN).toBeUndefined();
+  });
+
+  it('the session ends with the client and is no longer counted', async () => {
     await client.close();
     await waitFor(async () =>
       (await core.handlers['status:get'](undefined)).mcpSessions === 0 ? true : undefined,
