@@ -27,7 +27,7 @@ process.stdout.write(
     .join(' ')}\n`,
 );
 const pages = timed(`generateGraph({blocks: ${blocks}})`, () => generateGraph({ blocks, seed: 1 }));
-const graph = timed('load into datascript (init_db)', () => loadGraph('measure', 'hosted', pages));
+const graph = timed('load into datascript (graph-loader)', () => loadGraph('measure', 'hosted', pages));
 const counts = graph.counts();
 process.stdout.write(`graph: ${counts.pages} pages, ${counts.blocks} blocks\n`);
 
