@@ -199,6 +199,35 @@ describe('tray UI in Chromium', () => {
     await tab('Blocked').waitFor();
   });
 
+  it('cancels a request still waiting in Roam', async () => {
+    await graphRow('Team').getByRole('button', { name: 'Request token for Team' }).click();
+    const panel = requestPanel('Team');
+    await contains(panel, 'Approve the dialog in Roam Desktop');
+    await poll(async () => emulator.pendingTokenRequests().length).toBe(1);
+    await panel.getByRole('button', { name: 'Cancel request' }).click();
+    await contains(panel, 'Token request for Team cancelled.');
+    await poll(async () => emulator.pendingTokenRequests().length).toBe(0);
+    await panel.getByRole('button', { name: 'Dismiss' }).click();
+    await panel.waitFor({ state: 'detached' });
+  });
+
+  it('edits a graph and switches it off for agents', async () => {
+    const row = graphRow('Reading');
+    await row.getByRole('button', { name: 'Edit Reading' }).click();
+    const form = page.getByRole('form', { name: 'Edit Reading' });
+    await form.getByRole('textbox', { name: 'Nickname' }).fill('team');
+    await contains(form, 'already');
+    await form.getByRole('textbox', { name: 'Nickname' }).fill('Books');
+    await form.getByText('Nickname is free.').waitFor();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await graphRow('Books').getByRole('switch', { name: 'Enabled: Books' }).click();
+    await poll(async () => {
+      const graphs = await preview.core.handlers['graphs:list'](undefined);
+      return graphs.find((g) => g.name === 'reading-list');
+    }).toMatchObject({ nickname: 'Books', enabled: false });
+    expect(await graphRow('Books').getByRole('switch').isChecked()).toBe(false);
+  });
+
   it('removes a graph after confirmation', async () => {
     await graphRow('diary').getByRole('button', { name: 'Remove diary' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Remove diary?' });
@@ -208,7 +237,7 @@ describe('tray UI in Chromium', () => {
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await graphRow('diary').waitFor({ state: 'detached' });
     const graphs = await preview.core.handlers['graphs:list'](undefined);
-    expect(graphs.map((g) => g.nickname).sort()).toEqual(['Plans', 'Reading', 'Team']);
+    expect(graphs.map((g) => g.nickname).sort()).toEqual(['Books', 'Plans', 'Team']);
   });
 
   it('installs into Claude Desktop after showing the change, and the file changes', async () => {
