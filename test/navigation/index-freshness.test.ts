@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { invalidateLinkIndex, navigationTools } from '../../src-mcp/navigation/index.ts';
+import type { ToolContext } from '../../src-mcp/tool-definition.ts';
 import { startNavigationHarness, type NavigationHarness } from './http-context.ts';
 import { KNOWLEDGE_GRAPH } from './knowledge-graph.ts';
 
@@ -105,6 +106,26 @@ describe('freshness', () => {
   it('sees a renamed page', async () => {
     edit('data.page.update', { page: { uid: 'model', title: 'Model Zoo' } });
     expect(await outlinks('Neural Networks')).toEqual(['draft', 'Linear Algebra', 'Model Zoo', 'Type']);
+  });
+
+  it('drops a failed build, so the next call builds again', async () => {
+    invalidateLinkIndex(GRAPH);
+    const hubs = navigationTools.find((t) => t.name === 'get_hubs')!;
+    let calls = 0;
+    // After the fingerprint answers, Roam fails the next query: the build fails mid-way.
+    const failing: ToolContext = {
+      ...h.ctx,
+      call: async <T>(action: string, args?: unknown[]) => {
+        const result = await h.ctx.call<T>(action, args);
+        if (++calls === 1)
+          h.emulator.setFault({ kind: 'status', status: 500 }, { action: 'data.q', times: 1 });
+        return result;
+      },
+    };
+    await expect(hubs.handler({ metric: 'in_degree', limit: 1, offset: 0 }, failing)).rejects.toThrow(/500/);
+    h.reset();
+    expect((await call('get_hubs', { limit: 1 })).items[0].title).toBe('draft');
+    expect(h.actions()).toHaveLength(4);
   });
 
   it('rebuilds after invalidation even when nothing changed', async () => {
