@@ -7,7 +7,7 @@ import datascript from 'datascript';
 import type { Conn, DB, Schema } from 'datascript';
 import type { GraphType } from '../../src-shared/roam-config.ts';
 import { parseRefs } from './ref-parser.ts';
-import { dateToPageUid, pageTitleToDate } from './roam-dates.ts';
+import { dateToPageTitle, dateToPageUid, pageTitleToDate } from './roam-dates.ts';
 import { generateUid } from './roam-uid.ts';
 
 const ref = { ':db/valueType': ':db.type/ref' };
@@ -183,7 +183,8 @@ export class RoamGraph {
     if (location['parent-uid'] !== undefined) return this.requireUid(location['parent-uid'], what);
     const pageTitle = location['page-title'];
     if (pageTitle !== undefined) {
-      const title = typeof pageTitle === 'string' ? pageTitle : pageTitle['daily-note-page'];
+      const title =
+        typeof pageTitle === 'string' ? pageTitle : dailyTitle(pageTitle['daily-note-page'], what);
       const eid = this.eidByTitle(title);
       if (eid !== undefined) return eid;
       return this.createPage({ title }).eid;
@@ -379,6 +380,17 @@ export class RoamGraph {
     if (!this.isPage(eid)) throw new Error(`${what}: "${page?.uid}" is a block; use data.block.delete.`);
     this.transact(this.subtree(eid).map((e) => [':db.fn/retractEntity', e]));
   }
+}
+
+/** `{"daily-note-page": "11-22-2026"}` names a daily page by its uid-style date. */
+function dailyTitle(value: unknown, what: string): string {
+  const match = typeof value === 'string' ? /^(\d{2})-(\d{2})-(\d{4})$/.exec(value) : null;
+  if (!match) {
+    throw new Error(
+      `${what}: "daily-note-page" must be a date as MM-DD-YYYY, e.g. "11-22-2026"; got ${JSON.stringify(value)}.`,
+    );
+  }
+  return dateToPageTitle(new Date(Date.UTC(Number(match[3]), Number(match[1]) - 1, Number(match[2]))));
 }
 
 function newPageEntity(id: number, title: string, uid: string, now: number): Record<string, unknown> {

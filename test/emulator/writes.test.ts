@@ -220,6 +220,14 @@ describe('pages', () => {
       ':node/title': 'November 23rd, 2026',
       ':log/id': Date.UTC(2026, 10, 23),
     });
+    await run('data.block.create', {
+      location: { 'page-title': { 'daily-note-page': '11-23-2026' }, order: 0 },
+      block: { string: 'first thing', uid: 'daily-fst' },
+    });
+    expect(await pull('daily-fst', '[{:block/page [:block/uid]} :block/order]')).toEqual({
+      ':block/page': { ':block/uid': '11-23-2026' },
+      ':block/order': 0,
+    });
     expect(await run('util.generateUID')).toMatch(/^[A-Za-z0-9_-]{9}$/);
   });
 });
