@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useApp, useGraphs, useTokens } from '../stores/stores-context.tsx';
 import { AddGraphForm } from './add-graph-form.tsx';
 import { GraphRow } from './graph-row.tsx';
+import { ImportOffer } from './import-offer.tsx';
 import { LoadGate } from './load-gate.tsx';
 import { TokenRequestPanel } from './token-request-panel.tsx';
 
@@ -43,6 +44,7 @@ export function GraphsView(props: { onShowBlocked(): void }) {
           </button>
         </div>
       )}
+      <ImportOffer />
       {adding ? (
         <AddGraphForm
           onCancel={() => setAdding(false)}

@@ -20,6 +20,11 @@ export interface GraphsState {
   update(input: RequestInput<'graphs:update'>): Promise<GraphView>;
   remove(id: string): Promise<void>;
   checkNickname(nickname: string, exceptId?: string): Promise<RequestResults['graphs:check-nickname']>;
+  /** Graphs found in ~/.roam-tools.json (the official server's config), offered once for import. */
+  importOffer: { path: string; graphCount: number } | null;
+  checkImport(): Promise<void>;
+  runImport(): Promise<GraphView[]>;
+  dismissImport(): void;
 }
 
 export type GraphsStore = StoreApi<GraphsState>;
@@ -61,6 +66,23 @@ export function createGraphsStore(api: RoamCompanionApi): GraphsStore {
       set((state) => ({ graphs: state.graphs.filter((g) => g.id !== id) }));
     },
     checkNickname: (nickname, exceptId) => api['graphs:check-nickname']({ nickname, exceptId }),
+    importOffer: null,
+    async checkImport() {
+      try {
+        const check = await api['import:check']();
+        set({ importOffer: check.available ? { path: check.path, graphCount: check.graphCount } : null });
+      } catch {
+        set({ importOffer: null }); // only an offer: the graphs view works without it
+      }
+    },
+    async runImport() {
+      const graphs = await api['import:run']();
+      set({ graphs, importOffer: null, load: ready });
+      return graphs;
+    },
+    dismissImport() {
+      set({ importOffer: null });
+    },
   }));
 
   // The result of a call lands at once; the 'graphs:changed' event that follows confirms it.

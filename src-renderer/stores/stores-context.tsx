@@ -27,6 +27,7 @@ export function createStores(api: RoamCompanionApi): Stores {
 export async function loadAll(stores: Stores): Promise<void> {
   await Promise.all([
     stores.graphs.getState().refresh(),
+    stores.graphs.getState().checkImport(),
     stores.tokens.getState().refresh(),
     stores.clients.getState().refresh(),
     stores.app.getState().refresh(),

@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LOCAL_TOKEN_PREFIX } from '../../src-shared/roam-config.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const child = spawn(process.execPath, [path.join(root, 'dist', 'demo.mjs')], { stdio: 'pipe' });
@@ -45,6 +46,16 @@ describe('npm run demo', () => {
       { name: 'demo-work', type: 'hosted' },
       { name: 'demo-personal', type: 'offline' },
     ]);
+
+    // The demo's ~/.roam-tools.json is offered for import, and imports with its tokens kept sealed.
+    const post = (channel: string) => fetch(`${ui}ipc/${channel}`, { method: 'POST' }).then((r) => r.text());
+    expect(JSON.parse(await post('import:check'))).toMatchObject({ available: true, graphCount: 2 });
+    const imported = await post('import:run');
+    expect(JSON.parse(imported)).toEqual([
+      expect.objectContaining({ nickname: 'Work', token: expect.objectContaining({ state: 'ok' }) }),
+      expect.objectContaining({ nickname: 'Personal', token: expect.objectContaining({ state: 'ok' }) }),
+    ]);
+    expect(imported).not.toContain(LOCAL_TOKEN_PREFIX);
 
     child.kill('SIGINT');
     const [code] = await once(child, 'exit');
