@@ -1,0 +1,599 @@
+/**
+ * `npm run bench`: every benchmark, one table of targets, bench/RESULTS.md.
+ *
+ * 1. Runs the colleagues' benchmarks (bench/mcp-*.ts, bench/navigation*.ts) as child processes
+ *    and collects the results files they write (reported as missing when they write none).
+ * 2. Measures, itself:
+ *    - cold start (spawn → initialize answered) of dist/roam-mcp.mjs, the bare-node floor
+ *      (bench/mcp-bare-initialize.mjs) and, with `--official PATH`, the official Roam MCP server;
+ *      tools/list size in bytes and estimated tokens (chars / 4);
+ *    - per-call overhead of each read tool over the same Local API requests sent directly
+ *      (replayed from the emulator's request log), median and p99, at 1 and 8 concurrent calls;
+ *    - every read tool on generated graphs of 1k, 10k and 100k blocks: round trips, response
+ *      bytes and tokens, bin CPU time, and the bin's peak RSS (VmHWM) at the end.
+ * Writes bench/results/overall.json and bench/RESULTS.md.
+ *
+ * Run: npm run bench [-- --official /path/to/official/server.js] [--quick]
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startEmulator, type Emulator, type RecordedRequest } from '../test/emulator/index.ts';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const BIN = path.join(root, 'dist/roam-mcp.mjs');
+const FLOOR = path.join(root, 'bench/mcp-bare-initialize.mjs');
+const RESULTS_DIR = path.join(root, 'bench/results');
+const TOKEN = 'roam-graph-local-token-BENCHbenchBENCHbenchBENCHbe';
+const GRAPH = 'bench';
+
+const { values: flags } = parseArgs({
+  options: {
+    official: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    'skip-children': { type: 'boolean', default: false },
+  },
+});
+const QUICK = flags.quick ?? false;
+const COLD_RUNS = QUICK ? 5 : 15;
+const OVERHEAD_ROUNDS = QUICK ? 10 : 40;
+const SIZES = QUICK ? [1_000, 10_000] : [1_000, 10_000, 100_000];
+
+// ---------- small helpers ----------
+
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+function quantile(values: number[], q: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
+}
+const median = (values: number[]) => quantile(values, 0.5);
+const tokensOf = (chars: number) => Math.ceil(chars / 4);
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+/** utime + stime of a process in ms (Linux /proc), or undefined elsewhere. */
+async function cpuMs(pid: number | undefined): Promise<number | undefined> {
+  if (!pid) return undefined;
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, USER_HZ = 100
+  } catch {
+    return undefined;
+  }
+}
+
+/** Peak resident set size (VmHWM) of a process in MB (Linux /proc). */
+async function peakRssMb(pid: number | undefined): Promise<number | undefined> {
+  if (!pid) return undefined;
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(await readFile(`/proc/${pid}/status`, 'utf8'));
+    return match ? round(Number(match[1]) / 1024, 1) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function machine() {
+  const cpus = os.cpus();
+  return {
+    os: `${os.type()} ${os.release()} (${os.platform()} ${os.arch()})`,
+    cpu: cpus[0]?.model ?? 'unknown',
+    cores: cpus.length,
+    memoryGb: round(os.totalmem() / 2 ** 30, 1),
+    node: process.version,
+    loadAverageAtStart: os.loadavg().map((n) => round(n, 1)),
+  };
+}
+
+// ---------- 1. the colleagues' benchmarks ----------
+
+interface ChildBench {
+  file: string;
+  status: 'ok' | 'failed' | 'timeout';
+  seconds: number;
+  results: string[];
+  error?: string;
+}
+
+async function runChildBenchmarks(): Promise<ChildBench[]> {
+  const files = (await readdir(path.join(root, 'bench')))
+    .filter((f) => /^(mcp-|navigation).*\.ts$/.test(f) && !f.includes('child'))
+    .sort();
+  const out: ChildBench[] = [];
+  for (const file of files) {
+    const started = Date.now();
+    log(`running bench/${file} ...`);
+    const outcome = await new Promise<{ status: ChildBench['status']; error?: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join('bench', file)], {
+        cwd: root,
+        stdio: ['ignore', 'inherit', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr = (stderr + chunk.toString()).slice(-2000);
+        process.stderr.write(chunk);
+      });
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve({ status: 'timeout', error: 'killed after 20 minutes' });
+      }, 20 * 60_000);
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        resolve(code === 0 ? { status: 'ok' } : { status: 'failed', error: stderr.trim().split('\n').pop() });
+      });
+    });
+    const results: string[] = [];
+    for (const name of existsSync(RESULTS_DIR) ? await readdir(RESULTS_DIR) : []) {
+      if (name.startsWith('overall')) continue;
+      if ((await stat(path.join(RESULTS_DIR, name))).mtimeMs >= started) results.push(name);
+    }
+    out.push({ file, ...outcome, seconds: round((Date.now() - started) / 1000, 1), results });
+  }
+  return out;
+}
+
+// ---------- 2a. cold start and tools/list ----------
+
+const INITIALIZE = `${JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+})}\n`;
+
+/** Milliseconds from spawn to the initialize answer. */
+function coldStart(command: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command[0] as string, command.slice(1), { env, stdio: ['pipe', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      if (!out.includes('\n')) return;
+      const elapsed = performance.now() - started;
+      child.kill();
+      if (!(JSON.parse(out.split('\n')[0] as string) as { result?: unknown }).result)
+        reject(new Error(`bad initialize answer from ${command.join(' ')}: ${out.slice(0, 200)}`));
+      else resolve(elapsed);
+    });
+    child.on('error', reject);
+    child.stdin.write(INITIALIZE);
+  });
+}
+
+function commandFor(script: string): string[] {
+  return /\.(c|m)?js$/.test(script) ? [process.execPath, script] : [script];
+}
+
+async function toolsListSize(command: string[], env: Record<string, string>) {
+  const transport = new StdioClientTransport({
+    command: command[0] as string,
+    args: command.slice(1),
+    env,
+    stderr: 'ignore',
+  });
+  const client = new Client({ name: 'bench', version: '1' });
+  await client.connect(transport);
+  const { tools } = await client.listTools();
+  await client.close();
+  const bytes = Buffer.byteLength(JSON.stringify({ tools }));
+  return { tools: tools.length, bytes, estimatedTokens: tokensOf(JSON.stringify({ tools }).length) };
+}
+
+async function measureStartup(env: Record<string, string>) {
+  const servers: Array<{ name: string; command: string[] }> = [
+    { name: 'roam-mcp', command: [process.execPath, BIN] },
+    { name: 'bare node floor', command: [process.execPath, FLOOR] },
+  ];
+  if (flags.official) servers.push({ name: 'official Roam MCP', command: commandFor(flags.official) });
+  const samples = new Map<string, number[]>(servers.map((s) => [s.name, []]));
+  for (const s of servers) await coldStart(s.command, env); // warm the file cache
+  for (let i = 0; i < COLD_RUNS; i++) {
+    for (const s of servers) samples.get(s.name)!.push(await coldStart(s.command, env));
+  }
+  const out = [];
+  for (const s of servers) {
+    const values = samples.get(s.name)!;
+    const list = s.name === 'bare node floor' ? undefined : await toolsListSize(s.command, env);
+    out.push({
+      name: s.name,
+      runs: values.length,
+      medianMs: round(median(values)),
+      p90Ms: round(quantile(values, 0.9)),
+      toolsList: list,
+    });
+  }
+  return out;
+}
+
+// ---------- 2b. per-call overhead of each read tool ----------
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+
+/** Sends one recorded Local API request again, directly (what the tool call cost at the wire). */
+function replay(port: number, request: RecordedRequest): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(request.body ?? {});
+    const query = new URLSearchParams(request.query).toString();
+    const req = http.request(
+      `http://127.0.0.1:${port}${request.path}${query ? `?${query}` : ''}`,
+      {
+        method: request.method,
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(payload)),
+          authorization: `Bearer ${TOKEN}`,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', resolve);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Sensible arguments for each read tool on a graph, given a hub title and an ordinary one. */
+function argumentsFor(
+  tool: Tool,
+  pages: { hub: string; other: string; uid: string },
+): Record<string, unknown> {
+  const table: Record<string, Record<string, unknown>> = {
+    get_page: { title: pages.hub },
+    get_block: { uid: pages.uid },
+    get_backlinks: { title: pages.hub },
+    search: { query: pages.other.split(' ')[0] },
+    search_templates: {},
+    datalog_query: { query: '[:find ?t :where [?p :node/title ?t]]' },
+    get_outlinks: { title: pages.other },
+    get_neighbors: { title: pages.hub },
+    find_path: { source: pages.other, target: pages.hub },
+    get_hubs: {},
+    list_pages: {},
+    random_page: {},
+    resolve_pages: { names: [pages.hub, pages.other] },
+    search_by_tags: { tags: [pages.hub] },
+    get_link_graph: { center: pages.hub },
+    semantic_search: { query: pages.other },
+    list_graphs: {},
+    current_graph: {},
+  };
+  const args = { ...(table[tool.name] ?? {}) };
+  // The worst case for response size: the largest page size the schema allows.
+  const limit = (tool.inputSchema.properties as Record<string, { maximum?: number }> | undefined)?.limit;
+  if (limit?.maximum !== undefined) args.limit = limit.maximum;
+  return args;
+}
+
+async function startBinFor(home: string) {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN],
+    env: { PATH: process.env.PATH ?? '', HOME: home, ROAM_MCP_NO_LAUNCH: '1' },
+    stderr: 'ignore',
+  });
+  const client = new Client({ name: 'bench', version: '1' });
+  await client.connect(transport);
+  return { client, pid: transport.pid ?? undefined };
+}
+
+async function startGraph(home: string, content: 'demo' | { generate: { blocks: number } }) {
+  const emulator = await startEmulator({
+    home,
+    port: 0,
+    semanticSearch: true,
+    graphs: [{ name: GRAPH, content, tokens: [{ token: TOKEN, accessLevel: 'full' }] }],
+  });
+  await writeFile(
+    path.join(home, '.roam-tools.json'),
+    JSON.stringify({ version: 1, graphs: [{ name: GRAPH, type: 'hosted', token: TOKEN }] }),
+    { mode: 0o600 },
+  );
+  return emulator;
+}
+
+/** The most referenced page, another page, and a block uid (from the emulator's database). */
+function pickPages(emulator: Emulator) {
+  const db = emulator.graph(GRAPH);
+  const refs = db.run('data.q', [
+    '[:find ?t (count ?b) :where [?p :node/title ?t] [?b :block/refs ?p]]',
+  ]) as Array<[string, number]>;
+  refs.sort((a, b) => b[1] - a[1]);
+  const hub = refs[0]?.[0] ?? 'Project Apollo';
+  const other = refs[Math.floor(refs.length / 2)]?.[0] ?? hub;
+  const uids = db.run('data.q', [
+    `[:find ?u :where [?p :node/title "${hub.replace(/"/g, '\\"')}"] [?p :block/children ?c] [?c :block/uid ?u]]`,
+  ]) as Array<[string]>;
+  return { hub, other, uid: uids[0]?.[0] ?? 'missing' };
+}
+
+const isReadTool = (tool: Tool) => tool.annotations?.readOnlyHint === true && tool.name !== 'select_graph';
+
+async function measureOverhead(home: string) {
+  const emulator = await startGraph(home, 'demo');
+  const bin = await startBinFor(home);
+  try {
+    await bin.client.callTool({ name: 'select_graph', arguments: { graph: GRAPH } });
+    const pages = pickPages(emulator);
+    const { tools } = await bin.client.listTools();
+    const rows = [];
+    for (const tool of tools.filter(isReadTool)) {
+      const args = argumentsFor(tool, pages);
+      const call = () => bin.client.callTool({ name: tool.name, arguments: args });
+      for (let i = 0; i < 3; i++) await call(); // warm caches (link index, JIT)
+      emulator.clearRequests();
+      const probe = await call();
+      const wire = emulator.requests.filter((r) => r.graph === GRAPH);
+      if (probe.isError) {
+        rows.push({ tool: tool.name, skipped: 'the call failed' });
+        continue;
+      }
+      // Tools that answer from the session (no Local API request) cost their whole round trip.
+      const raw = async () => {
+        for (const request of wire) await replay(emulator.port, request);
+      };
+      const timed = async (fn: () => Promise<unknown>) => {
+        const t = performance.now();
+        await fn();
+        return performance.now() - t;
+      };
+      const single: number[] = [];
+      const eight: number[] = [];
+      for (let round_ = 0; round_ < OVERHEAD_ROUNDS; round_++) {
+        single.push((await timed(call)) - (await timed(raw)));
+        const viaMcp = await Promise.all(Array.from({ length: 8 }, () => timed(call)));
+        const direct = await Promise.all(Array.from({ length: 8 }, () => timed(raw)));
+        eight.push(median(viaMcp) - median(direct));
+      }
+      rows.push({
+        tool: tool.name,
+        localApiRequests: wire.length,
+        c1: { medianMs: round(median(single)), p99Ms: round(quantile(single, 0.99)) },
+        c8: { medianMs: round(median(eight)), p99Ms: round(quantile(eight, 0.99)) },
+      });
+      log(`overhead ${tool.name}: ${round(median(single))} ms median`);
+    }
+    return rows;
+  } finally {
+    await bin.client.close();
+    await emulator.close();
+  }
+}
+
+// ---------- 2c. read tools on generated graphs ----------
+
+async function measureGraphSize(home: string, blocks: number) {
+  const loadStarted = performance.now();
+  const emulator = await startGraph(home, { generate: { blocks } });
+  const loadMs = round(performance.now() - loadStarted, 0);
+  const bin = await startBinFor(home);
+  try {
+    await bin.client.callTool({ name: 'select_graph', arguments: { graph: GRAPH } });
+    const pages = pickPages(emulator);
+    const { tools } = await bin.client.listTools();
+    const rows = [];
+    for (const tool of tools.filter(isReadTool)) {
+      const args = argumentsFor(tool, pages);
+      emulator.clearRequests();
+      const cpuBefore = await cpuMs(bin.pid);
+      const started = performance.now();
+      const result = await bin.client.callTool({ name: tool.name, arguments: args }).catch((e: Error) => e);
+      const wallMs = round(performance.now() - started, 1);
+      const cpuAfter = await cpuMs(bin.pid);
+      const text = result instanceof Error ? result.message : JSON.stringify(result.content);
+      rows.push({
+        tool: tool.name,
+        args,
+        error: result instanceof Error || result.isError ? text.slice(0, 160) : undefined,
+        roundTrips: emulator.requests.filter((r) => r.graph === GRAPH).length,
+        responseBytes: Buffer.byteLength(text),
+        responseTokens: tokensOf(text.length),
+        binCpuMs:
+          cpuBefore !== undefined && cpuAfter !== undefined ? round(cpuAfter - cpuBefore, 0) : undefined,
+        wallMs,
+      });
+      log(`${blocks} blocks, ${tool.name}: ${wallMs} ms, ${tokensOf(text.length)} tokens`);
+    }
+    const counts = emulator.graph(GRAPH).counts();
+    return { blocks, counts, emulatorLoadMs: loadMs, peakRssMb: await peakRssMb(bin.pid), tools: rows };
+  } finally {
+    await bin.client.close();
+    await emulator.close();
+  }
+}
+
+// ---------- the report ----------
+
+type Startup = Awaited<ReturnType<typeof measureStartup>>;
+type Overhead = Awaited<ReturnType<typeof measureOverhead>>;
+type Sizes = Array<Awaited<ReturnType<typeof measureGraphSize>>>;
+
+function targets(startup: Startup, overhead: Overhead, sizes: Sizes) {
+  const bin = startup.find((s) => s.name === 'roam-mcp')!;
+  const floor = startup.find((s) => s.name === 'bare node floor')!;
+  const ratio = bin.medianMs / floor.medianMs;
+  const medians = overhead.flatMap((r) => ('c1' in r && r.c1 ? [r.c1.medianMs] : []));
+  const worstOverhead = Math.max(...medians);
+  const biggest = sizes.find((s) => s.blocks === 100_000) ?? sizes[sizes.length - 1];
+  const maxTokens = Math.max(...(biggest?.tools.map((t) => t.responseTokens) ?? [NaN]));
+  const maxTool = biggest?.tools.find((t) => t.responseTokens === maxTokens)?.tool;
+  const rss = biggest?.peakRssMb ?? NaN;
+  const label = biggest ? `${biggest.blocks.toLocaleString('en')}-block graph` : 'largest graph';
+  return [
+    {
+      target: 'cold start ≤ 1.5× the bare-node floor',
+      measured: `${bin.medianMs} ms vs ${floor.medianMs} ms = ${round(ratio)}×`,
+      pass: ratio <= 1.5,
+    },
+    {
+      target: 'per-call overhead < 1 ms median (every read tool, 1 call at a time)',
+      measured: `worst tool median ${round(worstOverhead)} ms (${overhead.length} tools)`,
+      pass: worstOverhead < 1,
+    },
+    {
+      target: `no tool response above 25,000 tokens on the ${label}`,
+      measured: `largest ${maxTokens} tokens (${maxTool})`,
+      pass: maxTokens <= 25_000,
+    },
+    {
+      target: `MCP server RSS under 80 MB on the ${label}`,
+      measured: `peak ${rss} MB (VmHWM)`,
+      pass: rss < 80,
+    },
+  ];
+}
+
+function markdown(report: {
+  date: string;
+  machine: Awaited<ReturnType<typeof machine>>;
+  loadAverageAtEnd: number[];
+  targets: ReturnType<typeof targets>;
+  startup: Startup;
+  overhead: Overhead;
+  sizes: Sizes;
+  children: ChildBench[];
+}): string {
+  const m = report.machine;
+  const lines = [
+    '# Benchmark results',
+    '',
+    `Measured ${report.date} by \`npm run bench\` (bench/run-all.ts).`,
+    '',
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}, Node ${m.node}. ` +
+      `Load average (1/5/15 min) at start ${m.loadAverageAtStart.join(' / ')}, at end ${report.loadAverageAtEnd.join(' / ')}: ` +
+      'other work was running, so times are upper bounds.',
+    '',
+    '## Targets',
+    '',
+    '| target | measured | result |',
+    '|---|---|---|',
+    ...report.targets.map((t) => `| ${t.target} | ${t.measured} | ${t.pass ? 'PASS' : 'FAIL'} |`),
+    '',
+    '## Cold start and tools/list',
+    '',
+    `Spawn → \`initialize\` answered, ${COLD_RUNS} interleaved runs each; tools/list as JSON, tokens ≈ chars / 4.`,
+    '',
+    '| server | cold start median | p90 | tools | tools/list bytes | ≈ tokens |',
+    '|---|---|---|---|---|---|',
+    ...report.startup.map(
+      (s) =>
+        `| ${s.name} | ${s.medianMs} ms | ${s.p90Ms} ms | ${s.toolsList?.tools ?? '—'} | ${s.toolsList?.bytes ?? '—'} | ${s.toolsList?.estimatedTokens ?? '—'} |`,
+    ),
+    ...(flags.official
+      ? []
+      : ['', 'Official Roam MCP server: not measured (none available locally; pass `--official PATH`).']),
+    '',
+    '## Per-call overhead of read tools',
+    '',
+    'A tool call through roam-mcp (SDK client over stdio, demo graph) minus the same Local API requests sent ' +
+      `directly over HTTP (replayed from the emulator's log), ${OVERHEAD_ROUNDS} interleaved rounds. ` +
+      'At 8 concurrent: median latency of 8 simultaneous tool calls minus that of 8 simultaneous direct replays. ' +
+      "The overhead includes the SDK client's own JSON-RPC and schema work, not only the server's.",
+    '',
+    '| tool | Local API requests | overhead median (1) | p99 (1) | overhead median (8) | p99 (8) |',
+    '|---|---|---|---|---|---|',
+    ...report.overhead.map((r) =>
+      'c1' in r && r.c1 && r.c8
+        ? `| ${r.tool} | ${r.localApiRequests} | ${r.c1.medianMs} ms | ${r.c1.p99Ms} ms | ${r.c8.medianMs} ms | ${r.c8.p99Ms} ms |`
+        : `| ${r.tool} | — | skipped: ${'skipped' in r ? r.skipped : ''} | | | |`,
+    ),
+    '',
+    '## Read tools on generated graphs',
+    '',
+    'First call of each read tool (the first navigation call builds the link index), with the largest `limit` ' +
+      "the schema allows. Round trips from the emulator's request log; bin CPU from /proc (10 ms resolution); " +
+      'peak RSS is VmHWM of the bin after all calls.',
+  ];
+  for (const size of report.sizes) {
+    lines.push(
+      '',
+      `### ${size.blocks.toLocaleString('en')} blocks (${size.counts.pages} pages) — peak RSS ${size.peakRssMb} MB, emulator load ${size.emulatorLoadMs} ms`,
+      '',
+      '| tool | round trips | bytes | ≈ tokens | bin CPU ms | wall ms | error |',
+      '|---|---|---|---|---|---|---|',
+      ...size.tools.map(
+        (t) =>
+          `| ${t.tool} | ${t.roundTrips} | ${t.responseBytes} | ${t.responseTokens} | ${t.binCpuMs ?? '—'} | ${t.wallMs} | ${t.error ? t.error.replace(/\|/g, '/').slice(0, 80) : ''} |`,
+      ),
+    );
+  }
+  lines.push(
+    '',
+    '## Other benchmarks run',
+    '',
+    '| benchmark | status | seconds | results |',
+    '|---|---|---|---|',
+    ...report.children.map(
+      (c) =>
+        `| bench/${c.file} | ${c.status}${c.error ? `: ${c.error.replace(/\|/g, '/').slice(0, 100)}` : ''} | ${c.seconds} | ${c.results.length ? c.results.map((r) => `bench/results/${r}`).join(', ') : 'missing (no results file written)'} |`,
+    ),
+  );
+  for (const c of report.children) {
+    for (const name of c.results.filter((r) => r.endsWith('.md'))) {
+      lines.push(
+        '',
+        `<!-- from bench/results/${name} -->`,
+        '',
+        `See [bench/results/${name}](results/${name}).`,
+      );
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(BIN))
+    throw new Error('dist/roam-mcp.mjs is missing: run node scripts/build.mjs mcp first.');
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const info = await machine();
+  const children = flags['skip-children'] ? [] : await runChildBenchmarks();
+  const home = await mkdtemp(path.join(os.tmpdir(), 'roam-bench-'));
+  try {
+    log('cold start and tools/list ...');
+    const emulator = await startGraph(home, 'demo');
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: home,
+      ROAM_MCP_NO_LAUNCH: '1',
+      ROAM_GRAPH: GRAPH,
+      ROAM_API_TOKEN: TOKEN,
+    };
+    const startup = await measureStartup(env);
+    await emulator.close();
+    log('per-call overhead ...');
+    const overhead = await measureOverhead(home);
+    const sizes: Sizes = [];
+    for (const blocks of SIZES) {
+      log(`graph of ${blocks} blocks ...`);
+      sizes.push(await measureGraphSize(home, blocks));
+    }
+    const report = {
+      date: new Date().toISOString(),
+      machine: info,
+      loadAverageAtEnd: os.loadavg().map((n) => round(n, 1)),
+      targets: targets(startup, overhead, sizes),
+      startup,
+      overhead,
+      sizes,
+      children,
+    };
+    await writeFile(path.join(RESULTS_DIR, 'overall.json'), `${JSON.stringify(report, null, 2)}\n`);
+    await writeFile(path.join(root, 'bench/RESULTS.md'), markdown(report));
+    for (const t of report.targets) log(`${t.pass ? 'PASS' : 'FAIL'} ${t.target}: ${t.measured}`);
+  } finally {
+    await rm(home, { recursive: true, force: true });
+  }
+}
+
+await main();
