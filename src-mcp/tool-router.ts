@@ -101,14 +101,23 @@ export async function routeToolCall(
   }
 }
 
+// Zod schemas are built once per tool, not on every call.
+const parsers = new WeakMap<ToolDefinition, { schema: z.ZodObject; accepted: string[] }>();
+
+function parserFor(tool: ToolDefinition) {
+  let parser = parsers.get(tool);
+  if (!parser) {
+    const shape = inputShape(tool);
+    parser = { schema: z.object(shape).strict(), accepted: Object.keys(shape) };
+    parsers.set(tool, parser);
+  }
+  return parser;
+}
+
 function parseArguments(tool: ToolDefinition, rawArgs: unknown): Record<string, unknown> {
-  const shape = inputShape(tool);
-  const parsed = z
-    .object(shape)
-    .strict()
-    .safeParse(rawArgs ?? {});
+  const { schema, accepted } = parserFor(tool);
+  const parsed = schema.safeParse(rawArgs ?? {});
   if (parsed.success) return parsed.data as Record<string, unknown>;
-  const accepted = Object.keys(shape);
   const problems = parsed.error.issues.map((issue) => {
     if (issue.code === 'unrecognized_keys') {
       return `unknown argument ${issue.keys.map((k) => `\`${k}\``).join(', ')} (accepted: ${accepted.join(', ') || 'none'})`;
