@@ -4,6 +4,7 @@
  */
 import type { IpcErrorCode, IpcErrorPayload } from '../../src-shared/ipc-contract.ts';
 import { scrubTokens } from '../../src-shared/local-api/local-api-error.ts';
+import { InstallerError } from '../../src-mcp/installers/installer-error.ts';
 
 export class CoreError extends Error {
   constructor(
@@ -18,6 +19,8 @@ export class CoreError extends Error {
 /** Plain data for IPC: unknown failures become INTERNAL with a scrubbed message. */
 export function toIpcError(error: unknown): IpcErrorPayload {
   if (error instanceof CoreError) return { code: error.code, message: error.message };
+  // The installers' errors already say what to do; their codes (CLIENT_UNAVAILABLE, ...) pass as is.
+  if (error instanceof InstallerError) return { code: error.code, message: scrubTokens(error.message) };
   const detail = error instanceof Error ? error.message : String(error);
   return {
     code: 'INTERNAL',

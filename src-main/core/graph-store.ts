@@ -211,7 +211,12 @@ export function assertGraphRules(before: readonly StoredGraph[], after: readonly
   const asEnabled = (list: readonly StoredGraph[]) => list.map((g) => ({ ...toEntry(g), disabled: false }));
   const previous = validateGraphs(asEnabled(before));
   const next = validateGraphs(asEnabled(after));
-  const newWarnings = next.warnings.filter((w) => !previous.warnings.includes(w));
+  const newWarnings = next.warnings
+    .filter((w) => !previous.warnings.includes(w))
+    .map(
+      (w) =>
+        `Not saved: ${w} Keeping both would hide the offline graph from AI clients; remove one of them first.`,
+    );
   const problems = [...next.errors.filter((e) => !previous.errors.includes(e)), ...newWarnings];
   if (problems.length) throw new CoreError('VALIDATION', problems.join(' '));
 }

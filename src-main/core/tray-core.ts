@@ -56,6 +56,8 @@ export interface TrayCoreOptions {
   store?: StoreBackend;
   /** Applies the launch-at-login setting (app.setLoginItemSettings in the shell). */
   setLaunchAtLogin?(enabled: boolean): void | Promise<void>;
+  /** Environment for locating client configs (APPDATA, XDG_CONFIG_HOME, ...); defaults to process.env. */
+  env?: Record<string, string | undefined>;
   /** How often Roam's reachability and the MCP session count are re-checked; 0 = only on demand. Default 5000. */
   statusPollMs?: number;
 }
@@ -146,9 +148,6 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
             error.kind === 'not-running' ? 'ROAM_NOT_RUNNING' : 'UNAVAILABLE',
             error.message,
           );
-        }
-        if (error instanceof Error && error.name === 'InstallerError') {
-          throw new CoreError('UNAVAILABLE', error.message);
         }
         throw error;
       }

@@ -369,6 +369,19 @@ describe('app modes', () => {
     expect(pathToFileURL(path.join(fake.state.appRoot, 'dist/renderer/index.html')).href).toMatch(/^file:/);
   });
 
+  it('deep links from a second instance or open-url show the graph in the manager', async () => {
+    const { main } = await import('../../src-main/shell/app-mode.ts');
+    await main(['electron', '.']);
+    const contents = fake.windows[0]!.webContents as unknown as { send: ReturnType<typeof vi.fn> };
+    fake.appListeners.get('second-instance')![0]!({}, [
+      'electron',
+      'roam-companion://graph/offline/my%20notes',
+    ]);
+    expect(contents.send).toHaveBeenCalledWith('app:navigate', { graphId: 'offline:my notes' });
+    fake.appListeners.get('open-url')![0]!({ preventDefault() {} }, 'roam-companion://graph/hosted/work');
+    expect(contents.send).toHaveBeenCalledWith('app:navigate', { graphId: 'hosted:work' });
+  });
+
   it('a second tray instance quits without creating anything', async () => {
     fake.electron.app.requestSingleInstanceLock.mockReturnValueOnce(false);
     const { main } = await import('../../src-main/shell/app-mode.ts');

@@ -15,6 +15,7 @@ export function installerOptions(ctx: CoreContext): InstallerOptions {
     launcher: options.launcher ?? { command: process.execPath, args: [options.mcpServerPath] },
   };
   if (options.platform) opts.platform = options.platform;
+  if (options.env) opts.env = options.env;
   return opts;
 }
 
