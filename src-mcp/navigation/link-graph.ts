@@ -19,40 +19,44 @@ function degree(index: LinkIndex, id: number): number {
   return index.inLinks[id]!.size + index.outLinks[id]!.size;
 }
 
+export interface Neighborhood {
+  /** Pages within reach, nearest first. */
+  ranked: number[];
+  /** Distance of every page from the center, -1 when out of reach. */
+  depthOf: Int8Array;
+}
+
 /**
- * Pages within `depth` links (either direction) of `center`, nearest first; the map gives each
- * page's distance. Within a ring the best connected come first, as far as the first `shown` pages
- * need it (the rest only count towards totals, so they are not sorted).
+ * Pages within `depth` links (either direction) of `center`, nearest first. Within a ring the best
+ * connected come first, as far as the first `shown` pages need it (the rest only count towards
+ * totals, so they are not sorted).
  */
 export function neighborhood(
   index: LinkIndex,
   center: number,
   depth: number,
   shown = Infinity,
-): Map<number, number> {
-  const rings = new Map([[center, 0]]);
+): Neighborhood {
+  const depthOf = new Int8Array(index.pages.length).fill(-1);
+  depthOf[center] = 0;
+  const ranked = [center];
   let frontier = [center];
   for (let d = 1; d <= depth && frontier.length > 0; d++) {
     const ring: number[] = [];
-    const visit = (next: number) => {
-      if (rings.has(next)) return;
-      rings.set(next, d);
-      ring.push(next);
-    };
     for (const node of frontier) {
-      for (const next of index.outLinks[node]!.keys()) visit(next);
-      for (const next of index.inLinks[node]!.keys()) visit(next);
+      for (const adjacency of [index.outLinks[node]!, index.inLinks[node]!]) {
+        for (const next of adjacency.keys()) {
+          if (depthOf[next] !== -1) continue;
+          depthOf[next] = d;
+          ring.push(next);
+        }
+      }
     }
-    const before = rings.size - ring.length;
-    if (before < shown) {
-      ring.sort((a, b) => degree(index, b) - degree(index, a) || a - b);
-      // Re-insert in ring order: a Map iterates in insertion order.
-      for (const id of ring) rings.delete(id);
-      for (const id of ring) rings.set(id, d);
-    }
+    if (ranked.length < shown) ring.sort((a, b) => degree(index, b) - degree(index, a) || a - b);
+    for (const id of ring) ranked.push(id);
     frontier = ring;
   }
-  return rings;
+  return { ranked, depthOf };
 }
 
 /** All pages, best connected first (computed once per index). */
@@ -71,14 +75,14 @@ export function linkGraph(
   ranked: readonly number[],
   limit: number,
   budget: number = LIMITS.primary,
-  depths?: ReadonlyMap<number, number>,
+  depthOf?: Int8Array,
 ): LinkGraph {
   const chosen = ranked.slice(0, limit);
   const nodes = chosen.map((id) => ({
     uid: index.pages[id]!.uid,
     title: truncate(index.pages[id]!.title, LABEL_CHARS),
     degree: degree(index, id),
-    ...(depths ? { depth: depths.get(id) } : {}),
+    ...(depthOf ? { depth: depthOf[id] } : {}),
   }));
   let size = JSON.stringify({
     nodes,

@@ -227,12 +227,9 @@ describe('linkGraph', () => {
     ];
     const pages: PageRow[] = [0, 1, 2, 3, 4].map((i) => [i, `p${i}`, `u${i}`, 0, 0]);
     const index = buildLinkIndex('fp', pages, [], rows);
-    expect([...neighborhood(index, 0, 3)]).toEqual([
-      [0, 0],
-      [1, 1],
-      [2, 2],
-      [3, 3],
-    ]);
-    expect([...neighborhood(index, 0, 1)].length).toBe(2);
+    const { ranked, depthOf } = neighborhood(index, 0, 3);
+    expect(ranked).toEqual([0, 1, 2, 3]);
+    expect([...depthOf]).toEqual([0, 1, 2, 3, -1]);
+    expect(neighborhood(index, 0, 1).ranked).toEqual([0, 1]);
   });
 });

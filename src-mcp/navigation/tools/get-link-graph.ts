@@ -58,7 +58,7 @@ export const getLinkGraph: ToolDefinition<typeof inputSchema> = {
     }
     const id = requirePage(index, { title: args.center }, ctx.graph.nickname);
     const center = { uid: index.pages[id]!.uid, title: index.pages[id]!.title };
-    const depths = neighborhood(index, id, args.depth, args.limit);
-    return { center, ...linkGraph(index, [...depths.keys()], args.limit, BUDGET, depths) };
+    const { ranked, depthOf } = neighborhood(index, id, args.depth, args.limit);
+    return { center, ...linkGraph(index, ranked, args.limit, BUDGET, depthOf) };
   },
 };
