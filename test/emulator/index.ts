@@ -7,16 +7,16 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { AccessLevel, GraphType } from '../../src-shared/roam-config.ts';
+import type { GraphType } from '../../src-shared/roam-config.ts';
 import { ACCESS_LEVELS, scopesOf } from '../../src-shared/roam-config.ts';
 import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
-import { requiredScope } from './action-scopes.ts';
 import { findAction } from './actions.ts';
 import { demoGraphContent } from './demo-graph.ts';
 import { FaultPlan, faultBody } from './faults.ts';
+import { runGraphCall } from './graph-call.ts';
+import type { HostedGraph } from './graph-call.ts';
 import { generateGraph } from './generate-graph.ts';
 import { loadGraph } from './graph-loader.ts';
-import type { RoamGraph } from './roam-graph.ts';
 import { TokenExchange } from './token-exchange.ts';
 import { TokenStore } from './token-store.ts';
 import type {
@@ -36,11 +36,6 @@ export type * from './types.ts';
 export const DEFAULT_API_VERSION = '0.0.9';
 const FIVE_MINUTES = 5 * 60_000;
 
-interface HostedGraph {
-  graph: RoamGraph;
-  userPermission: AccessLevel;
-}
-
 const graphKey = (name: string, type: GraphType) => `${type}:${name}`;
 
 function contentOf(spec: GraphSpec): readonly PageSpec[] {
@@ -49,10 +44,6 @@ function contentOf(spec: GraphSpec): readonly PageSpec[] {
   if (content === 'demo') return demoGraphContent();
   if (Array.isArray(content)) return content;
   return generateGraph(content.generate);
-}
-
-function scopeLabel(level: AccessLevel): string {
-  return level === 'read-only' ? 'read only' : level === 'read-append' ? 'read + append' : 'full access';
 }
 
 function flattenHeaders(req: IncomingMessage): Record<string, string> {
@@ -201,7 +192,24 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
       return;
     }
     if (route === 'POST /api/graphs/tokens/info') return tokenInfo(req, send);
-    if (isGraphCall) return graphCall(segments[1] as string, url, req, body, send);
+    if (isGraphCall) {
+      const reply = runGraphCall(
+        {
+          tokens,
+          apiVersion,
+          semanticSearch,
+          graphs: (name, type) => graphs.get(graphKey(name, type)),
+          markOpen,
+        },
+        {
+          graph: segments[1] as string,
+          type: url.searchParams.get('type') === 'offline' ? 'offline' : 'hosted',
+          authorization: req.headers.authorization,
+          body,
+        },
+      );
+      return send(reply.status, reply.body);
+    }
     send(404, {
       success: false,
       error: {
@@ -220,86 +228,6 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
       accessLevel: auth.grant.accessLevel,
       scopes: Object.fromEntries(scopesOf(auth.grant.accessLevel).map((scope) => [scope, true])),
     });
-  }
-
-  function graphCall(
-    name: string,
-    url: URL,
-    req: IncomingMessage,
-    body: unknown,
-    send: (status: number, body: unknown) => void,
-  ): void {
-    const type: GraphType = url.searchParams.get('type') === 'offline' ? 'offline' : 'hosted';
-    const auth = tokens.authenticate(req.headers.authorization, name, type);
-    if (!auth.ok) return send(auth.status, { success: false, error: { message: auth.message } });
-    const input = (body ?? {}) as { action?: unknown; args?: unknown; expectedApiVersion?: unknown };
-    if (typeof input.action !== 'string' || input.action === '') {
-      return send(400, {
-        success: false,
-        error: {
-          code: 'VALIDATION_ERROR',
-          message:
-            'The request body needs "action" (a roamAlphaAPI path such as "data.q") and "args" (an array).',
-        },
-      });
-    }
-    if (input.args !== undefined && !Array.isArray(input.args)) {
-      return send(400, {
-        success: false,
-        error: {
-          code: 'VALIDATION_ERROR',
-          message: `"args" must be an array of arguments, got ${typeof input.args}.`,
-        },
-      });
-    }
-    const action = input.action;
-    const args = (input.args ?? []) as unknown[];
-    const entry = requireGraph(name, type);
-    markOpen(name, type);
-    if (input.expectedApiVersion !== undefined && String(input.expectedApiVersion) !== apiVersion) {
-      return send(400, {
-        success: false,
-        error: {
-          code: 'VERSION_MISMATCH',
-          message: `API version mismatch: Roam Desktop speaks ${apiVersion}, the client expected ${String(input.expectedApiVersion)}. Update Roam Desktop or the client.`,
-        },
-        apiVersion,
-        expectedApiVersion: input.expectedApiVersion,
-      });
-    }
-    const needed = requiredScope(action, args);
-    if (!scopesOf(auth.grant.accessLevel).includes(needed)) {
-      return send(403, {
-        success: false,
-        error: {
-          code: 'INSUFFICIENT_SCOPE',
-          message: `Token does not have permission for this action. Your token can only be used for ${scopeLabel(auth.grant.accessLevel)}.`,
-        },
-      });
-    }
-    if (!scopesOf(entry.userPermission).includes(needed)) {
-      return send(403, {
-        success: false,
-        error: {
-          code: 'SCOPE_EXCEEDS_PERMISSION',
-          message:
-            'You do not have sufficient permission for this action. This requires higher permission than the logged in user has.',
-        },
-      });
-    }
-    const handler = findAction(action, { semanticSearch });
-    if (!handler) {
-      return send(404, {
-        success: false,
-        error: { code: 'UNKNOWN_ACTION', message: `API action not found: ${action}` },
-      });
-    }
-    try {
-      const result = handler(entry.graph, args);
-      send(200, { success: true, result: result ?? null, apiVersion });
-    } catch (error) {
-      send(500, { success: false, error: { message: (error as Error).message } });
-    }
   }
 
   let server: Server | undefined;
@@ -329,6 +257,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     const current = server;
     server = undefined;
     exchange.cancelAll();
+    // Roam quit: its graph windows are closed.
+    openGraphs.clear();
     if (!current) return;
     await new Promise<void>((resolve) => {
       current.close(() => resolve());

@@ -40,6 +40,8 @@ describe('port file, stop and start', () => {
 
     await emulator.start();
     expect(await portFile()).toEqual({ port: emulator.port });
+    const open = await fetch(`${emulator.url}/api/graphs/open`).then((r) => r.json());
+    expect(open).toEqual({ success: true, result: [] });
     const reply = await callAction(emulator, { graph: 'g', token, action: 'graph.type' });
     expect(reply.body.result).toBe('hosted');
   });

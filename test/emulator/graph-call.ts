@@ -1,0 +1,122 @@
+/**
+ * `POST /api/{graph}[?type=offline]` after the HTTP layer: authentication, request shape,
+ * `expectedApiVersion`, token scope, user permission, then the action — in Roam's order, with
+ * Roam's statuses, codes and messages (seed 001 §4.1, seed 000).
+ */
+import type { AccessLevel, GraphType } from '../../src-shared/roam-config.ts';
+import { scopesOf } from '../../src-shared/roam-config.ts';
+import { requiredScope } from './action-scopes.ts';
+import { findAction } from './actions.ts';
+import type { RoamGraph } from './roam-graph.ts';
+import type { TokenStore } from './token-store.ts';
+
+/** A graph the emulator serves, with the logged-in user's permission on it. */
+export interface HostedGraph {
+  graph: RoamGraph;
+  userPermission: AccessLevel;
+}
+
+export interface GraphCallContext {
+  tokens: TokenStore;
+  apiVersion: string;
+  semanticSearch: boolean;
+  graphs(name: string, type: GraphType): HostedGraph | undefined;
+  /** Roam opens the graph's window once a request for it gets through authentication. */
+  markOpen(name: string, type: GraphType): void;
+}
+
+export interface GraphCallRequest {
+  graph: string;
+  type: GraphType;
+  authorization: string | undefined;
+  body: unknown;
+}
+
+export interface Reply {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+const reply = (status: number, body: Record<string, unknown>): Reply => ({ status, body });
+
+function scopeLabel(level: AccessLevel): string {
+  return level === 'read-only' ? 'read only' : level === 'read-append' ? 'read + append' : 'full access';
+}
+
+export function runGraphCall(context: GraphCallContext, request: GraphCallRequest): Reply {
+  const { tokens, apiVersion, semanticSearch } = context;
+  const { graph: name, type, body } = request;
+  const auth = tokens.authenticate(request.authorization, name, type);
+  if (!auth.ok) return reply(auth.status, { success: false, error: { message: auth.message } });
+  const input = (body ?? {}) as { action?: unknown; args?: unknown; expectedApiVersion?: unknown };
+  if (typeof input.action !== 'string' || input.action === '') {
+    return reply(400, {
+      success: false,
+      error: {
+        code: 'VALIDATION_ERROR',
+        message:
+          'The request body needs "action" (a roamAlphaAPI path such as "data.q") and "args" (an array).',
+      },
+    });
+  }
+  if (input.args !== undefined && !Array.isArray(input.args)) {
+    return reply(400, {
+      success: false,
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: `"args" must be an array of arguments, got ${typeof input.args}.`,
+      },
+    });
+  }
+  const action = input.action;
+  const args = (input.args ?? []) as unknown[];
+  const entry = context.graphs(name, type);
+  // A token only exists for a known graph, so this is an emulator bug if it happens.
+  if (!entry)
+    return reply(500, { success: false, error: { message: `Graph '${name}' (${type}) vanished.` } });
+  context.markOpen(name, type);
+  if (input.expectedApiVersion !== undefined && String(input.expectedApiVersion) !== apiVersion) {
+    return reply(400, {
+      success: false,
+      error: {
+        code: 'VERSION_MISMATCH',
+        message: `API version mismatch: Roam Desktop speaks ${apiVersion}, the client expected ${String(input.expectedApiVersion)}. Update Roam Desktop or the client.`,
+      },
+      apiVersion,
+      expectedApiVersion: input.expectedApiVersion,
+    });
+  }
+  const needed = requiredScope(action, args);
+  if (!scopesOf(auth.grant.accessLevel).includes(needed)) {
+    return reply(403, {
+      success: false,
+      error: {
+        code: 'INSUFFICIENT_SCOPE',
+        message: `Token does not have permission for this action. Your token can only be used for ${scopeLabel(auth.grant.accessLevel)}.`,
+      },
+    });
+  }
+  if (!scopesOf(entry.userPermission).includes(needed)) {
+    return reply(403, {
+      success: false,
+      error: {
+        code: 'SCOPE_EXCEEDS_PERMISSION',
+        message:
+          'You do not have sufficient permission for this action. This requires higher permission than the logged in user has.',
+      },
+    });
+  }
+  const handler = findAction(action, { semanticSearch });
+  if (!handler) {
+    return reply(404, {
+      success: false,
+      error: { code: 'UNKNOWN_ACTION', message: `API action not found: ${action}` },
+    });
+  }
+  try {
+    const result = handler(entry.graph, args);
+    return reply(200, { success: true, result: result ?? null, apiVersion });
+  } catch (error) {
+    return reply(500, { success: false, error: { message: (error as Error).message } });
+  }
+}
