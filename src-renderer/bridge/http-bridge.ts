@@ -17,6 +17,8 @@ export interface HttpBridgeOptions {
   baseUrl?: string;
   fetchImpl?: typeof fetch;
   EventSourceImpl?: typeof EventSource;
+  /** Called when the event stream comes back after a drop: events may have been missed. */
+  onReconnect?(): void;
 }
 
 type Listener = (payload: unknown) => void;
@@ -59,6 +61,12 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): RoamCompanion
     if (source) return;
     const EventSourceImpl = options.EventSourceImpl ?? EventSource;
     source = new EventSourceImpl(`${baseUrl}/events`);
+    let dropped = false;
+    source.addEventListener('error', () => (dropped = true));
+    source.addEventListener('open', () => {
+      if (dropped) options.onReconnect?.();
+      dropped = false;
+    });
     for (const channel of eventChannels) {
       source.addEventListener(channel, (event) => {
         const payload: unknown = JSON.parse((event as MessageEvent<string>).data);

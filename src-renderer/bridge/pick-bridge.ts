@@ -9,6 +9,6 @@ declare global {
 }
 
 /** The Electron preload's API when present, else the HTTP bridge to the preview server. */
-export function pickBridge(win: Window = window): RoamCompanionApi {
-  return win.roamCompanion ?? createHttpBridge({ baseUrl: '' });
+export function pickBridge(options: { onReconnect?(): void } = {}, win: Window = window): RoamCompanionApi {
+  return win.roamCompanion ?? createHttpBridge({ baseUrl: '', onReconnect: options.onReconnect });
 }

@@ -53,3 +53,42 @@ describe('HTTP bridge', () => {
     expect(describeError(electron)).toBe("Nickname 'a' is taken. Pick another.");
   });
 });
+
+describe('HTTP bridge events', () => {
+  /** A stand-in EventSource the test drives: the browser's own is exercised by the e2e tests. */
+  class FakeEventSource extends EventTarget {
+    static last: FakeEventSource | undefined;
+    constructor(readonly url: string) {
+      super();
+      FakeEventSource.last = this;
+    }
+    send(type: string, data?: unknown) {
+      const event = new MessageEvent(type, { data: data === undefined ? undefined : JSON.stringify(data) });
+      this.dispatchEvent(event);
+    }
+  }
+
+  it('delivers named events to listeners, stops after unsubscribe, and reports a reconnect', () => {
+    let reconnects = 0;
+    const api = createHttpBridge({
+      baseUrl: 'http://127.0.0.1:9',
+      EventSourceImpl: FakeEventSource as unknown as typeof EventSource,
+      onReconnect: () => reconnects++,
+    });
+    const received: unknown[] = [];
+    const off = api.on('status:changed', (status) => received.push(status.mcpSessions));
+    const source = FakeEventSource.last!;
+    expect(source.url).toBe('http://127.0.0.1:9/events');
+    source.send('open');
+    source.send('status:changed', { roam: { running: true, port: 1, checkedAt: 0 }, mcpSessions: 3 });
+    expect(received).toEqual([3]);
+    expect(reconnects).toBe(0);
+
+    source.send('error');
+    source.send('open');
+    expect(reconnects).toBe(1);
+    off();
+    source.send('status:changed', { roam: { running: true, port: 1, checkedAt: 0 }, mcpSessions: 4 });
+    expect(received).toEqual([3]);
+  });
+});
