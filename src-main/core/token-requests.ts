@@ -106,11 +106,9 @@ export class TokenRequestManager {
     return view;
   }
 
+  /** Aborts the waiting request; a no-op when it already ended (the answer may cross the click). */
   cancel(id: string): void {
-    const controller = this.running.get(id);
-    if (!controller)
-      throw new CoreError('NOT_FOUND', `No token request is waiting for '${id}'; nothing to cancel.`);
-    controller.abort();
+    this.running.get(id)?.abort();
   }
 
   /** The user unblocked the graph in Roam: forget the block and ask again. */

@@ -193,6 +193,8 @@ describe('token requests against the emulator', () => {
     );
     await call(core.handlers['tokens:cancel']({ id: graph.id }));
     expect((await done).status).toBe('cancelled');
+    // A second click after the request ended changes nothing.
+    await expect(core.handlers['tokens:cancel']({ id: graph.id })).resolves.toBeUndefined();
     await waitFor(() =>
       emulator.pendingTokenRequests().some((p) => p.graph === 'cancel-me') ? undefined : true,
     );
