@@ -57,7 +57,9 @@ export function runQuery(graph: RoamGraph, args: unknown[]): unknown {
     );
   }
   try {
-    return restoreDbId(datascript.q(translateEdn(query), graph.db, ...inputs));
+    const result = datascript.q(translateEdn(query), graph.db, ...inputs);
+    // Only pulls produce maps; walking a 100k-tuple result for nothing costs real time.
+    return query.includes('pull') ? restoreDbId(result) : result;
   } catch (error) {
     throw new Error(
       `data.q: the query could not be run: ${(error as Error).message}. Check its EDN syntax and variables.`,
