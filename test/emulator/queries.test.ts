@@ -48,6 +48,13 @@ describe('data.q / q: Roam-style EDN', () => {
     expect(scalar).toBe('Ada Lovelace');
   });
 
+  it('leaves string literals and comments alone while translating keywords', async () => {
+    const uids = await result('data.q', [
+      '[:find ?u ; a comment with :block/uid in it\n :where [?b :block/string "status:: done"] [?b :block/uid ?u]]',
+    ]);
+    expect(uids).toEqual([['hermes-st']]);
+  });
+
   it('computes aggregates: backlink counts per page and the latest edit time', async () => {
     const counts = (await result('data.q', [
       '[:find ?t (count ?b) :where [?p :node/title ?t] [?b :block/refs ?p]]',
