@@ -1,6 +1,6 @@
 /** Choosing a subgraph that fits the context window: the nodes near a page, or the best connected ones. */
 import { LIMITS, truncate } from '../limits.ts';
-import { memoized, type LinkIndex } from './link-index.ts';
+import { inNeighborLists, memoized, outNeighborLists, type LinkIndex } from './link-index.ts';
 
 /** Titles in the graph are labels: this long at most. */
 export const LABEL_CHARS = 60;
@@ -37,6 +37,7 @@ export function neighborhood(
   depth: number,
   shown = Infinity,
 ): Neighborhood {
+  const [out, incoming] = [outNeighborLists(index), inNeighborLists(index)];
   const depthOf = new Int8Array(index.pages.length).fill(-1);
   depthOf[center] = 0;
   const ranked = [center];
@@ -44,8 +45,8 @@ export function neighborhood(
   for (let d = 1; d <= depth && frontier.length > 0; d++) {
     const ring: number[] = [];
     for (const node of frontier) {
-      for (const adjacency of [index.outLinks[node]!, index.inLinks[node]!]) {
-        for (const next of adjacency.keys()) {
+      for (const adjacency of [out[node]!, incoming[node]!]) {
+        for (const next of adjacency) {
           if (depthOf[next] !== -1) continue;
           depthOf[next] = d;
           ring.push(next);
