@@ -20,6 +20,18 @@ export function GraphRow(props: { graph: GraphView; focus: { at: number } | null
   const remove = useGraphs((s) => s.remove);
   const requestToken = useTokens((s) => s.request);
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm-remove'>('view');
+  // Keyboard users land back on the button that opened the form or the confirmation.
+  const returnFocus = useRef<'edit' | 'remove' | null>(null);
+  const backToView = (from: 'edit' | 'remove') => {
+    returnFocus.current = from;
+    setMode('view');
+  };
+  const focusIfReturning = (which: 'edit' | 'remove') => (element: HTMLButtonElement | null) => {
+    if (element && returnFocus.current === which) {
+      returnFocus.current = null;
+      element.focus();
+    }
+  };
   const [error, setError] = useState<string | null>(null);
 
   async function run(action: () => Promise<unknown>) {
@@ -66,12 +78,18 @@ export function GraphRow(props: { graph: GraphView; focus: { at: number } | null
           >
             Request token
           </button>
-          <button type="button" aria-label={`Edit ${graph.nickname}`} onClick={() => setMode('edit')}>
+          <button
+            type="button"
+            ref={focusIfReturning('edit')}
+            aria-label={`Edit ${graph.nickname}`}
+            onClick={() => setMode('edit')}
+          >
             Edit
           </button>
           <button
             type="button"
             aria-label={`Remove ${graph.nickname}`}
+            ref={focusIfReturning('remove')}
             onClick={() => setMode('confirm-remove')}
           >
             Remove
@@ -81,13 +99,13 @@ export function GraphRow(props: { graph: GraphView; focus: { at: number } | null
           </CopyButton>
         </div>
       )}
-      {mode === 'edit' && <EditGraphForm graph={graph} onClose={() => setMode('view')} />}
+      {mode === 'edit' && <EditGraphForm graph={graph} onClose={() => backToView('edit')} />}
       {mode === 'confirm-remove' && (
         <ConfirmDialog
           title={`Remove ${graph.nickname}?`}
           body="Agents lose access to this graph and its token is deleted from this computer. The graph itself stays in Roam."
           confirmLabel="Remove"
-          onCancel={() => setMode('view')}
+          onCancel={() => backToView('remove')}
           onConfirm={() => {
             setMode('view');
             void run(() => remove(graph.id));

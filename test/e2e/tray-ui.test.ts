@@ -228,6 +228,33 @@ describe('tray UI in Chromium', () => {
     expect(await graphRow('Books').getByRole('switch').isChecked()).toBe(false);
   });
 
+  it('is keyboard navigable: tabs with arrow keys, dialogs that return focus', async () => {
+    await tab('Graphs').focus();
+    await page.keyboard.press('ArrowRight');
+    await isSelected(tab(/Blocked/));
+    await poll(() => tab(/Blocked/).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowLeft');
+    await isSelected(tab('Graphs'));
+
+    const remove = graphRow('Team').getByRole('button', { name: 'Remove Team' });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: 'Remove Team?' });
+    await poll(() =>
+      dialog.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await poll(() => remove.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Shift+Tab'); // Edit, then open it from the keyboard
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('form', { name: 'Edit Team' });
+    await poll(() => form.getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true);
+    await form.getByRole('button', { name: 'Cancel' }).press('Enter');
+    const edit = graphRow('Team').getByRole('button', { name: 'Edit Team' });
+    await poll(() => edit.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
   it('removes a graph after confirmation', async () => {
     await graphRow('diary').getByRole('button', { name: 'Remove diary' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Remove diary?' });
