@@ -30,21 +30,33 @@ function start(
 }
 
 /** Resolves once the process has printed `marker` (or rejects if it exits first). */
-async function printed(
+function printed(
   child: ChildProcessWithoutNullStreams,
   output: () => string,
   marker: RegExp,
 ): Promise<string> {
-  while (!marker.test(output())) {
-    const exited = once(child, 'exit').then(() => 'exit' as const);
-    const data = Promise.race([once(child.stdout, 'data'), once(child.stderr, 'data')]).then(
-      () => 'data' as const,
-    );
-    if ((await Promise.race([exited, data])) === 'exit' && !marker.test(output())) {
-      throw new Error(`exited before printing ${marker}:\n${output()}`);
-    }
-  }
-  return output();
+  return new Promise((resolve, reject) => {
+    // Registered after start()'s collectors, so output() already holds the chunk being checked.
+    const check = () => {
+      if (!marker.test(output())) return;
+      cleanup();
+      resolve(output());
+    };
+    const onExit = () => {
+      cleanup();
+      if (marker.test(output())) resolve(output());
+      else reject(new Error(`exited before printing ${marker}:\n${output()}`));
+    };
+    const cleanup = () => {
+      child.stdout.off('data', check);
+      child.stderr.off('data', check);
+      child.off('exit', onExit);
+    };
+    child.stdout.on('data', check);
+    child.stderr.on('data', check);
+    child.once('exit', onExit);
+    check();
+  });
 }
 
 async function portIsClosed(port: number): Promise<boolean> {
