@@ -105,12 +105,18 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
     sessions = await countSessions(options.storeDir);
     return { roam: { ...roam }, mcpSessions: sessions, storage };
   };
-  const publishStatus = () => void appStatus().then((s) => emit('status:changed', s));
+  const publishStatus = () =>
+    void appStatus()
+      .then((s) => emit('status:changed', s))
+      .catch(() => {}); // The next check reports it.
 
   const status = new RoamStatusMonitor(api, options.home, (roam) => {
     publishStatus();
-    if (roam.running)
-      void checkRevokedTokens(store, api).then((changed) => changed && storeChanged(store.read()));
+    if (roam.running) {
+      void checkRevokedTokens(store, api)
+        .then((changed) => changed && storeChanged(store.read()))
+        .catch(() => {}); // An unreadable store is reported by the next handler.
+    }
   });
 
   const graphViews: CoreContext['graphViews'] = (data = store.read()) =>
