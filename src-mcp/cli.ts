@@ -5,10 +5,7 @@
 import os from 'node:os';
 import packageJson from '../package.json' with { type: 'json' };
 import { parseCliArgs, USAGE } from './cli-args.ts';
-import { runConnectCli } from './connect/connect-cli.ts';
-import { runInstallerCli } from './installers/cli.ts';
 import { log } from './log.ts';
-import { runServer } from './run-server.ts';
 
 const version = packageJson.version;
 
@@ -25,15 +22,21 @@ async function main(argv: string[]): Promise<number | undefined> {
       process.stderr.write(`roam-mcp: ${parsed.message}\n\n${USAGE}`);
       return 2;
     case 'install':
-    case 'uninstall':
+    case 'uninstall': {
+      // Each command loads only its own code: the server's cold start stays short.
+      const { runInstallerCli } = await import('./installers/cli.ts');
       return runInstallerCli(argv);
-    case 'connect':
+    }
+    case 'connect': {
+      const { runConnectCli } = await import('./connect/connect-cli.ts');
       return runConnectCli(parsed.args, {
         env: process.env,
         home: os.homedir(),
         configPath: parsed.configPath,
       });
-    case 'serve':
+    }
+    case 'serve': {
+      const { runServer } = await import('./run-server.ts');
       await runServer({
         configPath: parsed.configPath,
         readOnly: parsed.readOnly,
@@ -42,6 +45,7 @@ async function main(argv: string[]): Promise<number | undefined> {
         version,
       });
       return undefined; // keeps serving until the client disconnects
+    }
   }
 }
 

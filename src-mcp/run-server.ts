@@ -8,15 +8,12 @@ import { validateGraphs } from '../src-shared/roam-config.ts';
 import { loadConfig, setupInstructions, type ConfigSource } from './config/load-config.ts';
 import { GraphSession, type ConfigProblem } from './graph-session.ts';
 import { log } from './log.ts';
-import { navigationResources, navigationTools } from './navigation/index.ts';
 import { openParentChannel } from './parent-channel.ts';
 import { RoamConnection } from './roam-connection.ts';
 import { platformOpener } from './roam-launcher.ts';
 import { createRoamMcpServer } from './server.ts';
 import { ServerRuntime } from './server-runtime.ts';
 import { tokenStoreFor } from './token-store.ts';
-import { contentTools } from './tools/content-tools.ts';
-import { graphTools } from './tools/graph-tools.ts';
 
 export interface RunServerOptions {
   configPath?: string;
@@ -103,8 +100,18 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     version: options.version,
     session,
     readOnly: options.readOnly,
-    tools: (runtime) => [...graphTools(runtime), ...contentTools, ...navigationTools],
-    resources: navigationResources,
+    // Imported lazily: the bundle evaluates these modules only after the handshake.
+    catalog: async () => {
+      const [{ graphTools }, { contentTools }, { navigationTools, navigationResources }] = await Promise.all([
+        import('./tools/graph-tools.ts'),
+        import('./tools/content-tools.ts'),
+        import('./navigation/index.ts'),
+      ]);
+      return {
+        tools: (runtime) => [...graphTools(runtime), ...contentTools, ...navigationTools],
+        resources: navigationResources,
+      };
+    },
     runtime: (hooks) =>
       new ServerRuntime(session, connection, tokenStore, {
         clientName: hooks.clientName,

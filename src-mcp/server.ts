@@ -37,9 +37,14 @@ export interface RoamMcpServerOptions {
   version: string;
   session: GraphSession;
   readOnly: boolean;
-  /** The tool table; graph management tools need the runtime. */
-  tools: (runtime: ServerRuntime) => ToolDefinition[];
-  resources: ResourceDefinition[];
+  /**
+   * Loads the tool and resource tables (graph management tools need the runtime). Called only
+   * after the handshake, so building dozens of schemas never delays the initialize answer.
+   */
+  catalog: () => Promise<{
+    tools: (runtime: ServerRuntime) => ToolDefinition[];
+    resources: ResourceDefinition[];
+  }>;
   /** Built once the SDK server exists (the runtime needs the client's name and list_changed). */
   runtime: (hooks: {
     clientName: () => string;
@@ -67,10 +72,9 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
   let lastVisible = '';
   let tools: ToolDefinition[] = [];
   const visibleTools = () => tools.filter((tool) => isVisible(tool));
+  const signatureOf = (list: ToolDefinition[]) => list.map((t) => t.name).join(',');
   const notifyIfToolsChanged = () => {
-    const signature = visibleTools()
-      .map((t) => t.name)
-      .join(',');
+    const signature = signatureOf(visibleTools());
     if (signature === lastVisible) return;
     lastVisible = signature;
     if (initialized) void server.sendToolListChanged().catch(() => {});
@@ -80,17 +84,24 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
     capabilitiesChanged: notifyIfToolsChanged,
     probeActions: () => [...new Set(tools.flatMap((t) => (t.requiresAction ? [t.requiresAction] : [])))],
   });
-  tools = options.tools(runtime);
+  let resources: ResourceDefinition[] = [];
+  let templates: Array<{ definition: ResourceDefinition; template: UriTemplate }> = [];
+  let catalog: Promise<void> | undefined;
+  const loadCatalog = () =>
+    (catalog ??= options.catalog().then((loaded) => {
+      tools = loaded.tools(runtime);
+      resources = loaded.resources;
+      templates = resources.map((r) => ({ definition: r, template: new UriTemplate(r.uriTemplate) }));
+      lastVisible = signatureOf(visibleTools());
+    }));
   const isVisible = (tool: ToolDefinition): boolean => {
     if (tool.writes && (options.readOnly || !options.session.anyGraphMayWrite())) return false;
     if (tool.requiresAction && !runtime.offers(tool.requiresAction)) return false;
     return true;
   };
-  lastVisible = visibleTools()
-    .map((t) => t.name)
-    .join(',');
   server.oninitialized = () => {
     initialized = true;
+    void loadCatalog();
   };
 
   const toolList: () => Tool[] = () =>
@@ -106,15 +117,15 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
     }));
   // JSON Schemas are built once per visible set, not on every tools/list.
   let listed: { signature: string; tools: Tool[] } | undefined;
-  server.setRequestHandler(ListToolsRequestSchema, () => {
-    const signature = visibleTools()
-      .map((t) => t.name)
-      .join(',');
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    await loadCatalog();
+    const signature = signatureOf(visibleTools());
     if (listed?.signature !== signature) listed = { signature, tools: toolList() };
     return { tools: listed.tools };
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    await loadCatalog();
     const name = request.params.name;
     const tool = tools.find((t) => t.name === name);
     const progressToken = request.params._meta?.progressToken;
@@ -148,12 +159,8 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
     }
   });
 
-  const templates = options.resources.map((r) => ({
-    definition: r,
-    template: new UriTemplate(r.uriTemplate),
-  }));
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({
-    resources: templates.flatMap(({ definition, template }) =>
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    resources: (await loadCatalog(), templates).flatMap(({ definition, template }) =>
       definition.listable && template.variableNames.every((v) => v === 'graph')
         ? options.session.list().map((graph) => ({
             uri: template.expand({ graph: graph.nickname }),
@@ -165,8 +172,8 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
         : [],
     ),
   }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
-    resourceTemplates: options.resources.map((r) => ({
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
+    resourceTemplates: (await loadCatalog(), resources).map((r) => ({
       uriTemplate: r.uriTemplate,
       name: r.name,
       title: r.title,
@@ -176,6 +183,7 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
   }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
     const uri = request.params.uri;
+    await loadCatalog();
     for (const { definition, template } of templates) {
       const match = template.match(uri);
       if (!match) continue;
@@ -213,7 +221,7 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
     }
     throw new McpError(
       ErrorCode.InvalidParams,
-      `Unknown resource ${uri}. Resource templates: ${options.resources.map((r) => r.uriTemplate).join(', ') || 'none'}.`,
+      `Unknown resource ${uri}. Resource templates: ${resources.map((r) => r.uriTemplate).join(', ') || 'none'}.`,
     );
   });
 
