@@ -61,6 +61,7 @@ describe.each([
     expect(status.mcpSessions).toBe(1);
   });
 
+  // Fake-child only: it can trigger hand-back on demand (mcp-end-to-end.test.ts does it with the real bundle).
   it.skipIf(script !== fakeChild)(
     'a token the child obtains is stored encrypted by the launcher',
     async () => {
