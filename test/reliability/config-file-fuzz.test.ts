@@ -213,7 +213,7 @@ describe('hostile config files through the bin', () => {
           if (seen.code !== undefined) expect(seen.code).toMatch(/^[A-Z_]+$/);
           expect((await readFile(configPath())).equals(before)).toBe(true);
         }),
-        { numRuns: LONG ? 200 : 8, seed: LONG ? undefined : 3 },
+        { numRuns: LONG ? 200 : 5, seed: LONG ? undefined : 3 },
       );
     },
   );
