@@ -74,6 +74,7 @@ export function GraphRow(props: { graph: GraphView; focus: { at: number } | null
           <button
             type="button"
             aria-label={`Request token for ${graph.nickname}`}
+            disabled={graph.token.state === 'waiting'} // one dialog per graph in Roam at a time
             onClick={() => void run(() => requestToken(graph.id, graph.accessLevel))}
           >
             Request token

@@ -67,6 +67,7 @@ describe('Graphs view', () => {
     await waitFor(() =>
       expect(screen.getByRole('listitem', { name: 'work' }).textContent).toContain('Waiting'),
     );
+    expect(screen.getByRole('button', { name: 'Request token for work' })).toHaveProperty('disabled', true);
   });
 
   it('removes a graph only after confirmation', async () => {
