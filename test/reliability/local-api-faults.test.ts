@@ -185,3 +185,40 @@ describe('Roam down when the bin starts', () => {
     }
   });
 });
+
+describe('faults during a token request (no action: the fault hits /api/graphs/tokens/request)', () => {
+  for (const fault of [
+    { kind: 'status', status: 500 },
+    { kind: 'malformed-json' },
+    { kind: 'drop' },
+  ] as const) {
+    it(`${JSON.stringify(fault)}: a clean error without a token, then the next request works`, async () => {
+      const local = await tempHome();
+      const roam = await startEmulator({
+        home: local.home,
+        port: 0,
+        graphs: [{ name: 'needs-token', content: 'demo' }],
+      });
+      await writeFile(
+        path.join(local.home, '.roam-tools.json'),
+        toolsConfig([{ name: 'needs-token', nickname: 'Needs' }]),
+        { mode: 0o600 },
+      );
+      const child = await startBin({ home: local.home });
+      try {
+        roam.setFault(fault, { times: 1 });
+        const failed = await child.call('select_graph', { graph: 'Needs' });
+        expect(errorCode(failed)).toMatch(/^(ROAM_INTERNAL_ERROR|ROAM_PROTOCOL_ERROR|CONNECTION_LOST)$/);
+        expect(textOf(failed)).not.toMatch(/roam-graph-local-token-[A-Za-z0-9_-]{8}/);
+        roam.autoDecide({ kind: 'approve' });
+        const retry = await child.call('select_graph', { graph: 'Needs' });
+        expect(errorCode(retry)).toBeUndefined();
+        expect(roam.pendingTokenRequests()).toHaveLength(0);
+      } finally {
+        await child.close();
+        await roam.close();
+        await local.cleanup();
+      }
+    });
+  }
+});
