@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { build } from 'esbuild';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -97,23 +98,37 @@ async function main(): Promise<void> {
     ROAM_MCP_NO_LAUNCH: '1',
   };
 
-  // Cold start, interleaved so machine noise hits both sides alike.
-  const bin: number[] = [];
-  const bare: number[] = [];
-  const binCpu: number[] = [];
-  const bareCpu: number[] = [];
-  await coldStart(BIN, env); // fill the OS file cache first
-  await coldStart(BARE, env);
+  // The SDK-only reference, bundled the way scripts/build.mjs bundles the bin.
+  const sdkOnly = path.join(home, 'sdk-initialize.mjs');
+  await build({
+    entryPoints: [path.join(root, 'bench/mcp-sdk-initialize.ts')],
+    outfile: sdkOnly,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    minify: true,
+    logLevel: 'warning',
+    banner: {
+      js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);",
+    },
+  });
+
+  // Cold start, interleaved so machine noise hits every variant alike.
+  const scripts = { bin: BIN, bare: BARE, sdk: sdkOnly };
+  const wall: Record<keyof typeof scripts, number[]> = { bin: [], bare: [], sdk: [] };
+  const cpu: Record<keyof typeof scripts, number[]> = { bin: [], bare: [], sdk: [] };
+  for (const script of Object.values(scripts)) await coldStart(script, env); // fill the OS file cache
   for (let i = 0; i < COLD_RUNS; i++) {
-    const a = await coldStart(BIN, env);
-    const b = await coldStart(BARE, env);
-    bin.push(a.wall);
-    bare.push(b.wall);
-    if (a.cpu !== undefined && b.cpu !== undefined) {
-      binCpu.push(a.cpu);
-      bareCpu.push(b.cpu);
+    for (const [name, script] of Object.entries(scripts) as Array<[keyof typeof scripts, string]>) {
+      const run = await coldStart(script, env);
+      wall[name].push(run.wall);
+      if (run.cpu !== undefined) cpu[name].push(run.cpu);
     }
   }
+  const bin = wall.bin;
+  const bare = wall.bare;
+  const median = (values: number[]) => (values.length ? round(quantile(values, 0.5)) : null);
 
   // Per-call overhead: the same data.ai.getPage through roam-mcp and directly.
   const client = new Client({ name: 'bench', version: '1' });
@@ -175,6 +190,7 @@ async function main(): Promise<void> {
   emulator.kill('SIGTERM');
   await rm(home, { recursive: true, force: true });
 
+  const overhead = mcpTimes.map((t, i) => t - (directTimes[i] as number));
   const results = {
     date: new Date().toISOString(),
     machine: {
@@ -188,8 +204,10 @@ async function main(): Promise<void> {
       roamMcpMedianMs: round(quantile(bin, 0.5)),
       bareNodeMedianMs: round(quantile(bare, 0.5)),
       ratio: round(quantile(bin, 0.5) / quantile(bare, 0.5)),
-      roamMcpCpuMedianMs: binCpu.length ? round(quantile(binCpu, 0.5)) : null,
-      bareNodeCpuMedianMs: bareCpu.length ? round(quantile(bareCpu, 0.5)) : null,
+      sdkOnlyMedianMs: median(wall.sdk),
+      roamMcpCpuMedianMs: median(cpu.bin),
+      bareNodeCpuMedianMs: median(cpu.bare),
+      sdkOnlyCpuMedianMs: median(cpu.sdk),
       target: 'roam-mcp within 1.5× the bare node floor',
     },
     perCall: {
@@ -199,8 +217,9 @@ async function main(): Promise<void> {
       viaMcpP99Ms: round(quantile(mcpTimes, 0.99)),
       directHttpMedianMs: round(quantile(directTimes, 0.5)),
       directHttpP99Ms: round(quantile(directTimes, 0.99)),
-      overheadMedianMs: round(quantile(mcpTimes, 0.5) - quantile(directTimes, 0.5)),
-      overheadP99Ms: round(quantile(mcpTimes, 0.99) - quantile(directTimes, 0.99)),
+      /** Paired: each MCP call minus the direct call made right after it. */
+      overheadMedianMs: round(quantile(overhead, 0.5)),
+      overheadP99Ms: round(quantile(overhead, 0.99)),
       /** CPU roam-mcp itself spent per call (parse, validate, route, HTTP, shape the result). */
       serverCpuPerCallMs:
         serverCpuBefore !== undefined && serverCpuAfter !== undefined
@@ -221,10 +240,14 @@ Measured ${results.date} on ${results.machine.cpus}, ${results.machine.platform}
 | cold start, spawn → initialize answered (median of ${COLD_RUNS}) | ${results.coldStart.roamMcpMedianMs} ms | bare node: ${results.coldStart.bareNodeMedianMs} ms | ${results.coldStart.ratio}× | ≤ 1.5× |
 | get_page round trip (median of ${CALLS}) | ${results.perCall.viaMcpMedianMs} ms | direct HTTP: ${results.perCall.directHttpMedianMs} ms | +${results.perCall.overheadMedianMs} ms | < 1 ms |
 | get_page round trip (p99) | ${results.perCall.viaMcpP99Ms} ms | direct HTTP: ${results.perCall.directHttpP99Ms} ms | +${results.perCall.overheadP99Ms} ms | — |
-| CPU at the initialize answer (median) | ${results.coldStart.roamMcpCpuMedianMs} ms | bare node: ${results.coldStart.bareNodeCpuMedianMs} ms | | |
+| cold start of the SDK's Server alone, no tools (median) | ${results.coldStart.sdkOnlyMedianMs} ms | bare node: ${results.coldStart.bareNodeMedianMs} ms | ${results.coldStart.sdkOnlyMedianMs !== null ? round(results.coldStart.sdkOnlyMedianMs / results.coldStart.bareNodeMedianMs) : '?'}× | |
+| CPU at the initialize answer (median) | ${results.coldStart.roamMcpCpuMedianMs} ms | bare node: ${results.coldStart.bareNodeCpuMedianMs} ms; SDK alone: ${results.coldStart.sdkOnlyCpuMedianMs} ms | | |
 | roam-mcp CPU per get_page call | ${results.perCall.serverCpuPerCallMs} ms | | | |
 
-The per-call overhead includes the SDK client's own work (JSON-RPC over stdio both ways, result validation), not only the server's.
+Overhead is paired: each call through roam-mcp minus the direct call made right after it (median and p99
+of those differences). It includes the SDK client's own work (JSON-RPC over stdio both ways), not only the server's.
+The machine was shared with other builds and tests while this ran (see the load average): wall times are noisy,
+CPU times less so.
 `;
   await writeFile(path.join(out, 'mcp.md'), md);
   process.stdout.write(md);

@@ -5,7 +5,7 @@
  * the `{error: {code, message, ...recovery}}` result.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { log } from './log.ts';
 import type { CallScope, ServerRuntime } from './server-runtime.ts';
 import { ToolError, type ToolDefinition } from './tool-definition.ts';

@@ -3,7 +3,7 @@
  * action (data.ai.* for reads, data.block.* / data.page.* for writes, data.q for Datalog).
  */
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS, paginate, truncate } from '../limits.ts';
 import { ToolError, type ToolContext, type ToolDefinition } from '../tool-definition.ts';
 import { defineTool } from './define-tool.ts';

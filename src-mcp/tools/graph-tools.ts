@@ -1,6 +1,6 @@
 /** Graph management (seeds 000/001 §8.5, 004): list_graphs, select_graph, current_graph. */
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS, paginate, truncate } from '../limits.ts';
 import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import type { ServerRuntime } from '../server-runtime.ts';
