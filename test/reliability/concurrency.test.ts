@@ -193,6 +193,45 @@ describe('concurrency', () => {
     },
   );
 
+  // BUG (src-mcp/config/config-file.ts saveTokenToFile): read-modify-write of ~/.roam-tools.json
+  // without a lock or re-check. Bins that get tokens for different graphs at the same moment each
+  // read the file, add their own token and rename: the last writer wins and the other tokens are
+  // lost from the file (observed with two bins: 1 of 2 tokens kept in 3 runs out of 5). Expected:
+  // every token stored (lock the file, or re-read and merge just before the rename).
+  // Stops at the first loss, so with the bug it rarely needs more than one round.
+  it(
+    'bins obtaining tokens for different graphs at once all keep their token in the file',
+    { timeout: 90_000 },
+    async () => {
+      const names = ['x', 'y', 'z'];
+      await emulator.close();
+      emulator = await startEmulator({
+        home: home.home,
+        port: 0,
+        graphs: names.map((name) => ({ name, content: 'empty' as const })),
+      });
+      for (let round = 0; round < 4; round++) {
+        await writeFile(configPath(), toolsConfig(names.map((name) => ({ name }))), { mode: 0o600 });
+        const bins = await Promise.all(names.map(() => startBin({ home: home.home })));
+        try {
+          const calls = bins.map((bin, i) => bin.call('select_graph', { graph: names[i] as string }));
+          await waitUntil(
+            () => emulator.pendingTokenRequests().length === names.length,
+            'three token requests',
+          );
+          for (const name of names) emulator.decide(name, { kind: 'approve' });
+          for (const result of await Promise.all(calls)) expect(errorCode(result)).toBeUndefined();
+        } finally {
+          await Promise.all(bins.map((bin) => bin.close()));
+        }
+        const saved = JSON.parse(await readFile(configPath(), 'utf8')) as {
+          graphs: Array<{ token?: string }>;
+        };
+        expect(saved.graphs.filter((g) => g.token).length).toBe(names.length);
+      }
+    },
+  );
+
   it(
     'the tray: concurrent tokens:request for one graph open one dialog and store one token',
     { timeout: 60_000 },
