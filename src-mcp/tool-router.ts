@@ -17,7 +17,7 @@ export const graphArgument = z
   .string()
   .min(1)
   .optional()
-  .describe('Graph nickname or name; defaults to the selected graph (and becomes the selection)');
+  .describe('Graph nickname (default: the selected one); becomes the selection');
 
 export function inputShape(tool: ToolDefinition): z.ZodRawShape {
   return tool.scope === 'graph' ? { ...tool.inputSchema, graph: graphArgument } : tool.inputSchema;

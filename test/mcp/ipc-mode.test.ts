@@ -7,11 +7,20 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import type { ChildMessage, ParentMessage } from '../../src-shared/child-ipc.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { ChildStdioTransport } from './helpers/child-transport.ts';
-import { BIN, errorOf, newToken, removeHome, serverEnv, tempHome, textOf } from './helpers/mcp-harness.ts';
+import {
+  BIN,
+  ROOT,
+  errorOf,
+  newToken,
+  removeHome,
+  serverEnv,
+  tempHome,
+  textOf,
+} from './helpers/mcp-harness.ts';
 
 const A = newToken();
 const FILE_CONFIG = JSON.stringify({ graphs: [{ name: 'from-file', token: newToken() }] });
@@ -124,4 +133,31 @@ it('an empty config says to add a graph in Roam Companion; shutdown ends the chi
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   send({ type: 'shutdown' });
   expect(await exited).toBe(0);
+});
+
+it("speaks through Electron's process.parentPort when there is one (utilityProcess)", async () => {
+  const port = spawn(
+    process.execPath,
+    ['--import', path.join(ROOT, 'test/mcp/helpers/fake-parent-port.mjs'), BIN],
+    {
+      env: serverEnv(home, { ROAM_MCP_CONFIG_FROM_PARENT: '1' }),
+      stdio: ['pipe', 'pipe', 'ignore', 'ipc'],
+    },
+  );
+  onTestFinished(() => void port.kill());
+  const posted: unknown[] = [];
+  const ready = new Promise<void>((resolve) =>
+    port.on('message', (m: { viaParentPort?: { type: string } }) => {
+      posted.push(m);
+      if (m.viaParentPort?.type === 'ready') resolve();
+    }),
+  );
+  await ready;
+  port.send({ type: 'config', graphs: [graphB] });
+  const viaPort = new Client({ name: 'parent-port', version: '1' });
+  await viaPort.connect(new ChildStdioTransport(port));
+  const list = await viaPort.callTool({ name: 'list_graphs', arguments: {} });
+  expect(list.structuredContent).toMatchObject({ graphs: [{ nickname: 'Beta' }], total: 1 });
+  expect(posted).toEqual([{ viaParentPort: { type: 'ready' } }]);
+  await viaPort.close();
 });
