@@ -3,7 +3,8 @@
 export type CliCommand =
   | { command: 'serve'; configPath?: string; readOnly: boolean }
   | { command: 'connect'; args: string[]; configPath?: string }
-  | { command: 'install' | 'uninstall' }
+  /** `install`, `uninstall`, `status`: the client installers (src-mcp/installers). */
+  | { command: 'installers' }
   | { command: 'help' | 'version' }
   | { command: 'error'; message: string };
 
@@ -13,6 +14,7 @@ export const USAGE = `Usage:
                                            (run 'roam-mcp connect --help' for its options)
   roam-mcp install <client> [--dry-run]    Add roam-mcp to claude-desktop, claude-code, cursor or vscode
   roam-mcp uninstall <client> [--dry-run]  Remove it again
+  roam-mcp status [--json]                 Which clients have roam-mcp configured
   roam-mcp --help | --version
 
 Config (first found): the env vars ROAM_GRAPH + ROAM_API_TOKEN (+ ROAM_GRAPH_TYPE, ROAM_GRAPH_NICKNAME),
@@ -21,7 +23,7 @@ Config (first found): the env vars ROAM_GRAPH + ROAM_API_TOKEN (+ ROAM_GRAPH_TYP
 
 export function parseCliArgs(argv: string[]): CliCommand {
   const [first] = argv;
-  if (first === 'install' || first === 'uninstall') return { command: first };
+  if (first === 'install' || first === 'uninstall' || first === 'status') return { command: 'installers' };
   if (first === 'connect') {
     const rest = argv.slice(1);
     const at = rest.indexOf('--config');

@@ -21,8 +21,7 @@ async function main(argv: string[]): Promise<number | undefined> {
     case 'error':
       process.stderr.write(`roam-mcp: ${parsed.message}\n\n${USAGE}`);
       return 2;
-    case 'install':
-    case 'uninstall': {
+    case 'installers': {
       // Each command loads only its own code: the server's cold start stays short.
       const { runInstallerCli } = await import('./installers/cli.ts');
       return runInstallerCli(argv);

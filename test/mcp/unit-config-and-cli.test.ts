@@ -125,7 +125,8 @@ describe('CLI arguments', () => {
       args: ['--list'],
       configPath: 'c.json',
     });
-    expect(parseCliArgs(['install', 'cursor'])).toEqual({ command: 'install' });
+    expect(parseCliArgs(['install', 'cursor'])).toEqual({ command: 'installers' });
+    expect(parseCliArgs(['status', '--json'])).toEqual({ command: 'installers' });
     expect(parseCliArgs(['--version'])).toEqual({ command: 'version' });
     expect(parseCliArgs(['--config'])).toMatchObject({ command: 'error', message: /needs a file path/ });
     expect(parseCliArgs(['--bogus'])).toMatchObject({
