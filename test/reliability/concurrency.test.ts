@@ -199,7 +199,7 @@ describe('concurrency', () => {
   // lost from the file (observed with two bins: 1 of 2 tokens kept in 3 runs out of 5). Expected:
   // every token stored (lock the file, or re-read and merge just before the rename).
   // Stops at the first loss, so with the bug it rarely needs more than one round.
-  it(
+  it.fails(
     'bins obtaining tokens for different graphs at once all keep their token in the file',
     { timeout: 90_000 },
     async () => {
@@ -210,8 +210,10 @@ describe('concurrency', () => {
         port: 0,
         graphs: names.map((name) => ({ name, content: 'empty' as const })),
       });
-      for (let round = 0; round < 4; round++) {
-        await writeFile(configPath(), toolsConfig(names.map((name) => ({ name }))), { mode: 0o600 });
+      for (let round = 0; round < 6; round++) {
+        // A large file (8 MB of description) widens the read-modify-write window of each writer.
+        const big = names.map((name) => ({ name, description: 'd'.repeat(8_000_000 / names.length) }));
+        await writeFile(configPath(), toolsConfig(big), { mode: 0o600 });
         const bins = await Promise.all(names.map(() => startBin({ home: home.home })));
         try {
           const calls = bins.map((bin, i) => bin.call('select_graph', { graph: names[i] as string }));
