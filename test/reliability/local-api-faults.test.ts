@@ -95,6 +95,20 @@ describe('Local API faults through the bin', () => {
     await expectServing();
   });
 
+  it('a call the client cancels while Roam is slow ends cleanly, and the server keeps serving', async () => {
+    emulator.setFault({ kind: 'latency', ms: 2000 }, { action: 'data.ai.getPage', times: 1 });
+    const controller = new AbortController();
+    const pending = bin.client.callTool(
+      { name: 'get_page', arguments: { title: 'Project Apollo' } },
+      undefined,
+      { signal: controller.signal },
+    );
+    setTimeout(() => controller.abort(), 200);
+    await expect(pending).rejects.toThrow(/abort/i);
+    await expectServing();
+    expect(bin.stderr()).not.toMatch(/Unhandled|TypeError/);
+  });
+
   it('a dropped connection on a read gives CONNECTION_LOST (or a transparent retry), then serves', async () => {
     emulator.setFault({ kind: 'drop' }, { action: 'data.ai.getPage', times: 1 });
     const result = await bin.call('get_page', { title: 'Project Apollo' });
