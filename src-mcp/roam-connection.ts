@@ -14,6 +14,8 @@ export interface WaitOptions {
 }
 
 export class RoamConnection {
+  private lastLaunch = -Infinity;
+
   constructor(
     readonly client: LocalApiClient,
     private readonly options: { open?: Opener; waitMs: number },
@@ -31,7 +33,10 @@ export class RoamConnection {
       if (!isNotRunning(error)) throw error;
     }
     const link = roamDeepLink(graph);
-    if (this.options.open) {
+    // Calls failing together open Roam once, not once each.
+    const launch = this.options.open && Date.now() - this.lastLaunch > this.options.waitMs;
+    if (launch) this.lastLaunch = Date.now();
+    if (launch && this.options.open) {
       this.options.open(link);
       wait.progress?.('Roam Desktop is not running: opening it and waiting for it to start.');
     } else {
