@@ -4,7 +4,7 @@
  * argv, environment variables or a plaintext file. Works over Node's `process.send` channel
  * (child_process.fork with 'ipc') and over Electron's utilityProcess `parentPort`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ACCESS_LEVELS, GRAPH_TYPES } from './roam-config.ts';
 
 const childGraphSchema = z.object({

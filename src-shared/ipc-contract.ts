@@ -4,7 +4,7 @@
  * the preload exposes exactly these methods; the browser preview bridges them over HTTP.
  * Nothing here ever carries a token: only its state and last 4 characters.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ACCESS_LEVELS, GRAPH_TYPES, type AccessLevel, type GraphType } from './roam-config.ts';
 
 export const graphIdSchema = z.string().min(1); // `${type}:${name}`

@@ -3,7 +3,7 @@
  * (`~/.roam-tools.json`, legacy `~/.roam-mcp.json`), and the validation rules that the
  * MCP server and the tray app must apply identically (seeds 000 §Config, 001 §7, 004).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const GRAPH_TYPES = ['hosted', 'offline'] as const;
 export type GraphType = (typeof GRAPH_TYPES)[number];

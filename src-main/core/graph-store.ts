@@ -5,7 +5,7 @@
  * lock, and conf/electron-store write the file atomically (temp file + rename).
  */
 import Conf from 'conf';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ChildGraph } from '../../src-shared/child-ipc.ts';
 import type { BlockedGraphView, GraphView, TokenState } from '../../src-shared/ipc-contract.ts';
 import {

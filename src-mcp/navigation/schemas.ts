@@ -1,5 +1,5 @@
 /** Zod pieces shared by the navigation tools: inputs with defaults and bounds, output shapes. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `{title}` or `{uid}` of a page; checked in the handler (a raw shape cannot say "one of"). */
 export const pageRefShape = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ToolDefinition } from '../../tool-definition.ts';
 import { loadLinkIndex } from '../index-cache.ts';
 import { linkGraph, mostConnected, neighborhood } from '../link-graph.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS, paginate } from '../../limits.ts';
 import type { ToolDefinition } from '../../tool-definition.ts';
 import { loadLinkIndex } from '../index-cache.ts';

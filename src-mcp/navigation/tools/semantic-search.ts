@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS, truncate } from '../../limits.ts';
 import type { ToolDefinition } from '../../tool-definition.ts';
 import { GRAPH_ANNOTATIONS, limitField, listOutput, offsetField } from '../schemas.ts';
