@@ -104,9 +104,14 @@ interface ChildBench {
 }
 
 async function runChildBenchmarks(): Promise<ChildBench[]> {
-  const files = (await readdir(path.join(root, 'bench')))
+  const candidates = (await readdir(path.join(root, 'bench')))
     .filter((f) => /^(mcp-|navigation).*\.ts$/.test(f) && !f.includes('child'))
     .sort();
+  // Benchmarks write bench/results/; helpers they spawn (floors, emulator children) do not.
+  const files: string[] = [];
+  for (const f of candidates) {
+    if ((await readFile(path.join(root, 'bench', f), 'utf8')).includes('results')) files.push(f);
+  }
   const out: ChildBench[] = [];
   for (const file of files) {
     const started = Date.now();
