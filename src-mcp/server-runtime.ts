@@ -23,6 +23,8 @@ export const DEFAULT_REQUESTED_ACCESS: AccessLevel = 'full';
 
 export class ServerRuntime {
   private readonly exchanges = new Map<string, Promise<string>>();
+  /** Tokens Roam refused: a copy still in the config file must not be picked up again. */
+  private readonly rejectedTokens = new Set<string>();
   /** action → graph keys known to offer it / known not to. */
   private readonly offered = new Map<string, Set<string>>();
   private readonly probed = new Set<string>();
@@ -70,6 +72,7 @@ export class ServerRuntime {
   }
 
   private forgetToken(graph: ConfiguredGraph, token: string): void {
+    this.rejectedTokens.add(token);
     if (graph.token !== token) return; // already replaced by a newer exchange
     this.session.setToken(graph, undefined);
     this.tokens.rejected(graph);
@@ -79,9 +82,17 @@ export class ServerRuntime {
     );
   }
 
-  /** The graph's token, running the token exchange when it has none. */
+  /**
+   * The graph's token. Without one, first the config source is read again (another roam-mcp may
+   * have just stored one: asking Roam again would open a second dialog), then the token exchange.
+   */
   async ensureToken(graph: ConfiguredGraph, scope: CallScope): Promise<string> {
     if (graph.token) return graph.token;
+    const stored = await this.tokens.stored(graph);
+    if (stored && !this.rejectedTokens.has(stored.token)) {
+      this.session.setToken(graph, stored.token, stored.accessLevel);
+      return stored.token;
+    }
     return this.exchange(graph, scope);
   }
 

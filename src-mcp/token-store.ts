@@ -4,7 +4,7 @@
  * config, nowhere but this process's memory. Returns a sentence saying which, without the token.
  */
 import type { AccessLevel, GraphType } from '../src-shared/roam-config.ts';
-import { saveTokenToFile } from './config/config-file.ts';
+import { readStoredToken, saveTokenToFile } from './config/config-file.ts';
 import type { ConfigSource } from './config/load-config.ts';
 import type { ParentChannel } from './parent-channel.ts';
 
@@ -16,6 +16,11 @@ export interface TokenStore {
   ): Promise<string>;
   /** Roam answered 401 for this graph's token. */
   rejected(graph: { name: string; type: GraphType }): void;
+  /** A token the config source holds now for the graph (stored meanwhile by another process). */
+  stored(graph: {
+    name: string;
+    type: GraphType;
+  }): Promise<{ token: string; accessLevel?: AccessLevel } | undefined>;
 }
 
 export function tokenStoreFor(source: () => ConfigSource, parent: ParentChannel | undefined): TokenStore {
@@ -39,6 +44,11 @@ export function tokenStoreFor(source: () => ConfigSource, parent: ParentChannel 
         'The token is kept in memory for this session only, because the graph comes from environment variables. ' +
         "To keep access across restarts, run 'roam-mcp connect' to store a token in ~/.roam-tools.json."
       );
+    },
+    async stored(graph) {
+      const from = source();
+      // Under the tray, new tokens arrive as config messages; env vars never change.
+      return !parent && from.kind === 'file' ? readStoredToken(from.path, graph) : undefined;
     },
     rejected(graph) {
       parent?.send({ type: 'token-rejected', graph: { name: graph.name, type: graph.type } });

@@ -10,7 +10,7 @@ import {
   validateGraphs,
   type GraphEntry,
 } from '../../src-shared/roam-config.ts';
-import { parseConfigText } from './config-file.ts';
+import { configWriteTarget, parseConfigText } from './config-file.ts';
 
 export interface ConfigDocument {
   version?: number;
@@ -44,7 +44,7 @@ function safeJson(text: string): unknown {
 }
 
 export async function writeConfigDocument(file: string, doc: ConfigDocument): Promise<void> {
-  await writeFileAtomic(file, `${JSON.stringify(doc, null, 2)}\n`, 0o600);
+  await writeFileAtomic(await configWriteTarget(file), `${JSON.stringify(doc, null, 2)}\n`, 0o600);
 }
 
 function entries(doc: ConfigDocument): Array<GraphEntry & Record<string, unknown>> {

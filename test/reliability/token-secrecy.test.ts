@@ -253,38 +253,31 @@ describe('token secrecy', () => {
     expect(leaks).toEqual([]);
   });
 
-  // BUG (src-mcp/config/config-file.ts saveTokenToFile -> src-shared/node/atomic-write.ts): the
-  // atomic rename replaces a symlinked ~/.roam-tools.json with a regular file; the dotfile it
-  // pointed to never gets the token. Expected: write to the link's target (realpath) instead.
-  it.fails(
-    'a token written back through a symlinked config keeps the link (the dotfile is updated)',
-    async () => {
-      const local = await tempHome('roam-symlink-');
-      const dots = path.join(local.home, 'dotfiles');
+  // Regression: the atomic rename used to replace a symlinked ~/.roam-tools.json with a regular
+  // file, so the dotfile it pointed to never got the token; writes now go to the link's target.
+  it('a token written back through a symlinked config keeps the link (the dotfile is updated)', async () => {
+    const local = await tempHome('roam-symlink-');
+    const dots = path.join(local.home, 'dotfiles');
+    try {
+      await mkdir(dots);
+      const real = path.join(dots, 'roam-tools.json');
+      await writeFile(real, toolsConfig([{ name: 'fresh', nickname: 'Fresh' }]), { mode: 0o600 });
+      await symlink(real, path.join(local.home, '.roam-tools.json'));
+      await writeFile(path.join(local.home, '.roam-local-api.json'), JSON.stringify({ port: emulator.port }));
+      const bin = await startBin({ home: local.home });
       try {
-        await mkdir(dots);
-        const real = path.join(dots, 'roam-tools.json');
-        await writeFile(real, toolsConfig([{ name: 'fresh', nickname: 'Fresh' }]), { mode: 0o600 });
-        await symlink(real, path.join(local.home, '.roam-tools.json'));
-        await writeFile(
-          path.join(local.home, '.roam-local-api.json'),
-          JSON.stringify({ port: emulator.port }),
-        );
-        const bin = await startBin({ home: local.home });
-        try {
-          expect(errorCode(await bin.call('select_graph', { graph: 'Fresh' }))).toBeUndefined();
-        } finally {
-          await bin.close();
-        }
-        const link = await lstat(path.join(local.home, '.roam-tools.json'));
-        const realText = await readFile(real, 'utf8');
-        expect({ symlink: link.isSymbolicLink(), dotfileHasToken: /local-token-/.test(realText) }).toEqual({
-          symlink: true,
-          dotfileHasToken: true,
-        });
+        expect(errorCode(await bin.call('select_graph', { graph: 'Fresh' }))).toBeUndefined();
       } finally {
-        await local.cleanup();
+        await bin.close();
       }
-    },
-  );
+      const link = await lstat(path.join(local.home, '.roam-tools.json'));
+      const realText = await readFile(real, 'utf8');
+      expect({ symlink: link.isSymbolicLink(), dotfileHasToken: /local-token-/.test(realText) }).toEqual({
+        symlink: true,
+        dotfileHasToken: true,
+      });
+    } finally {
+      await local.cleanup();
+    }
+  });
 });
