@@ -7,6 +7,8 @@
 import { open, readFile, stat, unlink } from 'node:fs/promises';
 
 const STALE_MS = 10_000;
+/** A holder writes its pid right after creating the lock; an empty lock this old lost its holder. */
+const EMPTY_STALE_MS = 500;
 const WAIT_MS = 5_000;
 const POLL_MS = 15;
 
@@ -23,8 +25,11 @@ async function isStale(lockFile: string): Promise<boolean> {
   try {
     const [text, info] = await Promise.all([readFile(lockFile, 'utf8'), stat(lockFile)]);
     const pid = Number.parseInt(text, 10);
-    if (Date.now() - info.mtimeMs > STALE_MS) return true;
-    return Number.isInteger(pid) && pid > 0 && !isAlive(pid);
+    const age = Date.now() - info.mtimeMs;
+    if (age > STALE_MS) return true;
+    // Killed between creating the lock and writing its pid.
+    if (!(Number.isInteger(pid) && pid > 0)) return age > EMPTY_STALE_MS;
+    return !isAlive(pid);
   } catch {
     return false; // Vanished or half-written: just try again.
   }
