@@ -23,13 +23,30 @@ export function inputShape(tool: ToolDefinition): z.ZodRawShape {
   return tool.scope === 'graph' ? { ...tool.inputSchema, graph: graphArgument } : tool.inputSchema;
 }
 
-/** JSON Schema for tools/list: compact, without the `$schema` line. */
+/**
+ * JSON Schema for tools/list, kept compact because every chat pays for it in context: no
+ * `$schema` line, no ±2^53 bounds zod writes for every integer, and no `additionalProperties:
+ * false` in output schemas (they describe what we send; nothing validates extra fields away).
+ */
 export function toJsonSchema(shape: z.ZodRawShape, io: 'input' | 'output'): Record<string, unknown> {
   const { $schema: _drop, ...schema } = z.toJSONSchema(z.object(shape), {
     io,
     unrepresentable: 'any',
   }) as Record<string, unknown>;
-  return schema;
+  return compactSchema(schema, io) as Record<string, unknown>;
+}
+
+function compactSchema(node: unknown, io: 'input' | 'output'): unknown {
+  if (Array.isArray(node)) return node.map((item) => compactSchema(item, io));
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if ((key === 'minimum' || key === 'maximum') && Math.abs(value as number) === Number.MAX_SAFE_INTEGER)
+      continue;
+    if (key === 'additionalProperties' && value === false && io === 'output') continue;
+    out[key] = compactSchema(value, io);
+  }
+  return out;
 }
 
 export interface RouteOptions {
