@@ -1,6 +1,9 @@
 /**
  * The scope each roamAlphaAPI action needs (seed 001 §6.3, completed by seed 000's lists):
  * everything not listed needs only `read`.
+ *
+ * Deliberately written apart from src-shared/local-api/action-scopes.ts: the emulator stands in
+ * for Roam, so a mistake in the product's table must not be mirrored here and go unnoticed.
  */
 export type Scope = 'read' | 'append' | 'edit';
 
