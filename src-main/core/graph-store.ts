@@ -202,6 +202,27 @@ function toEntry(graph: StoredGraph): GraphEntry {
   return entry;
 }
 
+/** A graph as it is first stored: the default access level for new tokens unless one is given. */
+export function newStoredGraph(
+  fields: {
+    name: string;
+    type: StoredGraph['type'];
+    nickname?: string;
+    description?: string;
+    accessLevel?: AccessLevel;
+  },
+  defaultAccessLevel: AccessLevel,
+): StoredGraph {
+  const graph: StoredGraph = {
+    name: fields.name,
+    type: fields.type,
+    accessLevel: fields.accessLevel ?? defaultAccessLevel,
+  };
+  if (fields.nickname) graph.nickname = fields.nickname;
+  if (fields.description) graph.description = fields.description;
+  return graph;
+}
+
 /**
  * The MCP server's rules (shared validateGraphs), applied to every stored graph as if enabled so a
  * disabled graph cannot be re-enabled into a clash. A hosted/offline shadowing that the change

@@ -5,17 +5,9 @@
  */
 import { mkdir, readdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isProcessAlive } from '../../src-shared/node/process-alive.ts';
 
 const SESSIONS_DIR = 'sessions';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Registers this process as a live session; the returned function unregisters it. */
 export async function registerSession(storeDir: string, pid = process.pid): Promise<() => Promise<void>> {
@@ -37,7 +29,7 @@ export async function countSessions(storeDir: string): Promise<number> {
   let live = 0;
   for (const name of names) {
     const pid = Number.parseInt(name, 10);
-    if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) live++;
+    if (Number.isInteger(pid) && pid > 0 && isProcessAlive(pid)) live++;
     else await unlink(path.join(storeDir, SESSIONS_DIR, name)).catch(() => {});
   }
   return live;

@@ -10,6 +10,7 @@ import { CoreError } from './core-error.ts';
 import {
   assertGraphRules,
   graphId,
+  newStoredGraph,
   type GraphStore,
   type StoreData,
   type StoredGraph,
@@ -99,13 +100,7 @@ export async function runImport(home: string, store: GraphStore): Promise<StoreD
         if (!existing.token && token) existing.token = token;
         continue;
       }
-      const graph: StoredGraph = {
-        name: entry.name,
-        type: entry.type,
-        accessLevel: entry.accessLevel ?? data.settings.defaultAccessLevel,
-      };
-      if (entry.nickname) graph.nickname = entry.nickname;
-      if (entry.description) graph.description = entry.description;
+      const graph = newStoredGraph(entry, data.settings.defaultAccessLevel);
       if (entry.disabled) graph.disabled = true;
       if (token) graph.token = token;
       data.graphs.push(graph);

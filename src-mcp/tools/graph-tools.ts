@@ -9,6 +9,15 @@ import { callScope, defineTool } from './define-tool.ts';
 
 const permissionsSchema = z.union([z.array(z.enum(['read', 'append', 'edit'])), z.literal('unknown')]);
 
+/** What select_graph and current_graph both say about the graph. */
+const selectedGraphOutput = {
+  graph_name: z.string(),
+  nickname: z.string(),
+  description: z.string().optional(),
+  permissions: permissionsSchema,
+  permissions_note: z.string().optional(),
+};
+
 /** `data.ai.getGraphGuidelines` answers a markdown string, null, or `{guidelines}`. */
 export function guidelinesText(result: unknown): string | null {
   if (typeof result === 'string') return result;
@@ -89,11 +98,7 @@ export function graphTools(runtime: ServerRuntime): ToolDefinition[] {
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
       inputSchema: { graph: z.string().min(1).describe('Nickname or name from list_graphs') },
       outputSchema: {
-        graph_name: z.string(),
-        nickname: z.string(),
-        description: z.string().optional(),
-        permissions: permissionsSchema,
-        permissions_note: z.string().optional(),
+        ...selectedGraphOutput,
         guidelines: z.string().nullable(),
         guidelines_hash: z.string().nullable(),
       },
@@ -134,11 +139,7 @@ export function graphTools(runtime: ServerRuntime): ToolDefinition[] {
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
       inputSchema: {},
       outputSchema: {
-        graph_name: z.string(),
-        nickname: z.string(),
-        description: z.string().optional(),
-        permissions: permissionsSchema,
-        permissions_note: z.string().optional(),
+        ...selectedGraphOutput,
         guidelines_seen: z.boolean(),
       },
       async handler() {

@@ -5,21 +5,13 @@
  * lock; a lock whose holder is dead, or older than STALE_MS, is broken. Waiting is bounded.
  */
 import { open, readFile, stat, unlink } from 'node:fs/promises';
+import { isProcessAlive } from './process-alive.ts';
 
 const STALE_MS = 10_000;
 /** A holder writes its pid right after creating the lock; an empty lock this old lost its holder. */
 const EMPTY_STALE_MS = 500;
 const WAIT_MS = 5_000;
 const POLL_MS = 15;
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 async function isStale(lockFile: string): Promise<boolean> {
   try {
@@ -29,7 +21,7 @@ async function isStale(lockFile: string): Promise<boolean> {
     if (age > STALE_MS) return true;
     // Killed between creating the lock and writing its pid.
     if (!(Number.isInteger(pid) && pid > 0)) return age > EMPTY_STALE_MS;
-    return !isAlive(pid);
+    return !isProcessAlive(pid);
   } catch {
     return false; // Vanished or half-written: just try again.
   }

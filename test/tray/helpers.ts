@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EventChannel, EventPayloads } from '../../src-shared/ipc-contract.ts';
+import { eventChannels, type EventChannel, type EventPayloads } from '../../src-shared/ipc-contract.ts';
 import { createFileKeySecretBox } from '../../src-main/core/file-key-secret-box.ts';
 import { createTrayCore, type TrayCore, type TrayCoreOptions } from '../../src-main/core/tray-core.ts';
 
@@ -38,15 +38,7 @@ export function startCore(
     ...extra,
   });
   const events: Array<{ event: EventChannel; payload: unknown }> = [];
-  const channels: EventChannel[] = [
-    'graphs:changed',
-    'tokens:request-changed',
-    'blocked:changed',
-    'clients:changed',
-    'status:changed',
-    'app:navigate',
-  ];
-  for (const event of channels) core.on(event, (payload) => events.push({ event, payload }));
+  for (const event of eventChannels) core.on(event, (payload) => events.push({ event, payload }));
   return { core, events };
 }
 

@@ -4,7 +4,7 @@ import { validateGraphs } from '../../../src-shared/roam-config.ts';
 import type { z } from 'zod';
 import type { addGraphInputSchema, requestSchemas } from '../../../src-shared/ipc-contract.ts';
 import { CoreError } from '../core-error.ts';
-import { assertGraphRules, graphId, toGraphView, type StoredGraph } from '../graph-store.ts';
+import { assertGraphRules, graphId, newStoredGraph, toGraphView } from '../graph-store.ts';
 import type { CoreContext } from './core-context.ts';
 
 type Input<C extends keyof typeof requestSchemas> = z.output<(typeof requestSchemas)[C]>;
@@ -29,13 +29,7 @@ export function graphHandlers(ctx: CoreContext) {
             `The ${input.type} graph '${input.name}' is already configured (as '${existing.nickname ?? existing.name}'). Edit it instead of adding it again.`,
           );
         }
-        const graph: StoredGraph = {
-          name: input.name,
-          type: input.type,
-          accessLevel: input.accessLevel ?? d.settings.defaultAccessLevel,
-        };
-        if (input.nickname) graph.nickname = input.nickname;
-        if (input.description) graph.description = input.description;
+        const graph = newStoredGraph(input, d.settings.defaultAccessLevel);
         assertGraphRules(d.graphs, [...d.graphs, graph]);
         d.graphs.push(graph);
       });
