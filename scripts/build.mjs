@@ -1,7 +1,7 @@
 // Bundles every runtime piece with esbuild (not tsc emit) so the MCP child starts fast.
 // `node scripts/build.mjs [target...]` builds the named targets, or all of them.
 import { build } from 'esbuild';
-import { chmod, copyFile, mkdir } from 'node:fs/promises';
+import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -10,6 +10,18 @@ const out = (p) => path.join(root, 'dist', p);
 // Bundled ESM that still contains CommonJS dependencies needs a real `require`.
 const esmRequireShim =
   "import { createRequire as __roamCreateRequire } from 'node:module'; const require = __roamCreateRequire(import.meta.url);";
+
+/**
+ * Writes esbuild's output through a temp file and a rename, so a process starting the bin while it
+ * is rebuilt (`npm pack` runs `prepack` while tests run it) reads the old or the new file, never half.
+ */
+async function writeAtomically(result) {
+  for (const file of result.outputFiles) {
+    const temp = `${file.path}.${process.pid}.tmp`;
+    await writeFile(temp, file.contents, { mode: file.path.endsWith('.mjs') ? 0o755 : 0o644 });
+    await rename(temp, file.path);
+  }
+}
 
 const node = { bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning' };
 
@@ -22,7 +34,8 @@ export const targets = {
       format: 'esm',
       minify: true,
       banner: { js: `#!/usr/bin/env node\n${esmRequireShim}` },
-    }).then(() => chmod(out('roam-mcp.mjs'), 0o755)),
+      write: false,
+    }).then((result) => writeAtomically(result)),
   main: () =>
     build({
       ...node,
