@@ -59,6 +59,8 @@ export interface ClientView {
   /** For Claude Code: the command to paste into a terminal. */
   command?: string;
   message?: string;
+  /** Options the user added to our entry, kept when it is updated (env: variable names only). */
+  customOptions?: { args: string[]; env: string[] };
 }
 
 export interface ClientChangePreview {

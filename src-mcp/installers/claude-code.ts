@@ -57,11 +57,15 @@ export async function claudeCodeView(spec: ClientSpec, opts: InstallerOptions): 
       message: `Could not read ${location.configPath} to check. Run this command in a terminal to connect Claude Code.`,
     };
   }
-  const { state, message } = await entryState(servers?.[SERVER_KEY], spec.entryFor(opts.launcher));
+  const { state, message, customOptions } = await entryState(
+    servers?.[SERVER_KEY],
+    spec.entryFor(opts.launcher),
+  );
   if (state === 'installed') {
     return {
       ...base,
       state,
+      ...(customOptions ? { customOptions } : {}),
       message: `Connected for all your projects. To disconnect, run: ${CLAUDE_CODE_REMOVE_COMMAND}`,
     };
   }

@@ -10,7 +10,7 @@ import { CLIENTS } from './client-catalog.ts';
 import { InstallerError } from './installer-error.ts';
 import type { InstallerOptions } from './installer-options.ts';
 import { install, listClients, previewChange, uninstall, type ClientAction } from './installer.ts';
-import { isEphemeralLauncher, standaloneLauncher } from './launcher.ts';
+import { npxLauncherNote, standaloneLauncher } from './launcher.ts';
 import { lineDiff } from './line-diff.ts';
 
 /** Exit codes: success (including "nothing to do"), the change failed, the command line was wrong. */
@@ -27,27 +27,34 @@ const USAGE = `Connect AI clients to Roam Companion.
 Usage:
   roam-mcp install <client> [--dry-run]     add Roam Companion to the client's MCP config
   roam-mcp uninstall <client> [--dry-run]   remove it again (other servers are never touched)
-  roam-mcp install                          list the clients and whether each is connected
+  roam-mcp install                          list the clients and whether each is installed
 
 Clients: ${CLIENTS.map((client) => client.id).join(', ')}
 --dry-run shows the change without writing anything.
 Each change keeps a copy of the previous file as <config>.roam-companion-backup.
 `;
 
-const STATE_LABEL: Record<ClientView['state'], string> = {
-  installed: 'connected',
-  'not-installed': 'not connected',
-  stale: 'needs update',
-  unavailable: 'unavailable',
-};
+/** The same words as `status --json`'s `state`, so both read alike. */
+const STATES: ClientView['state'][] = ['installed', 'not-installed', 'stale', 'unavailable'];
+
+function customOptionsLine(view: ClientView): string | undefined {
+  if (!view.customOptions) return undefined;
+  const { args, env } = view.customOptions;
+  const parts = [...(args.length ? [args.join(' ')] : []), ...(env.length ? [`env ${env.join(', ')}`] : [])];
+  return `With your options (kept when the entry is updated): ${parts.join('; ')}`;
+}
 
 function formatStatus(views: ClientView[]): string {
   const nameWidth = Math.max(...views.map((view) => view.name.length));
-  const stateWidth = Math.max(...Object.values(STATE_LABEL).map((label) => label.length));
+  const stateWidth = Math.max(...STATES.map((state) => state.length));
   return views
     .map((view) => {
-      const head = `${view.name.padEnd(nameWidth)}  ${STATE_LABEL[view.state].padEnd(stateWidth)}  ${view.configPath ?? ''}`;
-      const details = [view.message, view.command && view.state !== 'installed' ? view.command : undefined];
+      const head = `${view.name.padEnd(nameWidth)}  ${view.state.padEnd(stateWidth)}  ${view.configPath ?? ''}`;
+      const details = [
+        customOptionsLine(view),
+        view.message,
+        view.command && view.state !== 'installed' ? view.command : undefined,
+      ];
       const indent = ' '.repeat(nameWidth + 2);
       return [head.trimEnd(), ...details.filter(Boolean).map((line) => indent + line)].join('\n');
     })
@@ -102,6 +109,8 @@ async function runChange(
   err: (text: string) => void,
 ): Promise<void> {
   const name = CLIENTS.find((client) => client.id === id)!.name;
+  const npxNote = action === 'install' ? npxLauncherNote(opts.launcher) : undefined;
+  if (npxNote) err(`Note: ${npxNote}\n`);
   if (id === 'claude-code') {
     const { client } = action === 'install' ? await install(id, opts) : await uninstall(id, opts);
     err(`${name} manages its own settings, so Roam Companion doesn't edit them. Run this in a terminal:\n`);
@@ -124,20 +133,16 @@ async function runChange(
   if (!result.changed) {
     err(
       action === 'install'
-        ? `${name} is already connected to Roam Companion (${file}). Nothing to do.\n`
+        ? `Roam Companion is already installed in ${name} (${file}). Nothing to do.\n`
         : `${name} has no Roam Companion entry (${file}). Nothing to do.\n`,
     );
     return;
   }
-  err(`${action === 'install' ? 'Connected' : 'Disconnected'} ${name}: ${file}\n`);
+  err(
+    `${action === 'install' ? 'Installed Roam Companion in' : 'Uninstalled Roam Companion from'} ${name}: ${file}\n`,
+  );
   if (result.backupPath) err(`The previous file is saved as ${result.backupPath}\n`);
   err(`Restart ${name} to apply the change.\n`);
-  if (action === 'install' && isEphemeralLauncher(opts.launcher)) {
-    err(
-      "Note: this roam-mcp runs from npx's cache, which npm may clear. For a lasting setup, run " +
-        '`npm install -g roam-companion` and then `roam-mcp install` again.\n',
-    );
-  }
 }
 
 /**

@@ -1,13 +1,16 @@
 /** Decides whether our entry in a client's config still launches this copy of Roam Companion. */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ClientInstallState } from '../../src-shared/ipc-contract.ts';
+import type { ClientInstallState, ClientView } from '../../src-shared/ipc-contract.ts';
 import { isPlainObject } from './config-document.ts';
+import { redactSecrets } from './redact-secrets.ts';
 
 export interface EntryState {
   state: Exclude<ClientInstallState, 'unavailable'>;
   /** Why the entry is stale (what to do next is up to the caller). */
   message?: string;
+  /** What the user added to an installed entry (`--read-only`, env), kept on update. */
+  customOptions?: NonNullable<ClientView['customOptions']>;
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -21,30 +24,67 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** True when `entry` has every field of `desired` (a missing `type` means stdio, as clients read it). */
-export function entryMatches(entry: unknown, desired: Record<string, unknown>): boolean {
-  if (!isPlainObject(entry)) return false;
-  return Object.entries(desired).every(([field, value]) =>
-    sameValue(field === 'type' ? (entry.type ?? 'stdio') : entry[field], value),
-  );
-}
+const argsOf = (entry: Record<string, unknown>): unknown[] => (Array.isArray(entry.args) ? entry.args : []);
 
-function launchLine(entry: Record<string, unknown>): string {
-  const args = Array.isArray(entry.args) ? entry.args.map(String) : [];
-  return [String(entry.command ?? '(no command)'), ...args].join(' ');
+function startsWith(args: unknown[], prefix: unknown[]): boolean {
+  return prefix.length <= args.length && prefix.every((arg, i) => sameValue(args[i], arg));
 }
 
 /**
- * `installed` when the entry matches `desired`; `stale` when it exists but launches something
- * else or a path that is gone (the app was moved, the package removed); `not-installed` when absent.
+ * The arguments the user added after ours, e.g. `--read-only` or `--config PATH`. When our part
+ * is out of date (another path), they are the args from the first `--option` on: our launchers'
+ * only long option is the tray's `--mcp` (docs/clients.md).
+ */
+export function userArgs(entry: unknown, desired: Record<string, unknown>): unknown[] {
+  if (!isPlainObject(entry)) return [];
+  const args = argsOf(entry);
+  const ours = argsOf(desired);
+  if (startsWith(args, ours)) return args.slice(ours.length);
+  const first = args.findIndex((arg) => typeof arg === 'string' && arg.startsWith('--') && arg !== '--mcp');
+  return first < 0 ? [] : args.slice(first);
+}
+
+/**
+ * True when `entry` has every field of `desired`, its args starting with ours (the user may add
+ * options after them); a missing `type` means stdio, as clients read it.
+ */
+export function entryMatches(entry: unknown, desired: Record<string, unknown>): boolean {
+  if (!isPlainObject(entry)) return false;
+  return Object.entries(desired).every(([field, value]) => {
+    if (field === 'args') return Array.isArray(entry.args) && startsWith(entry.args, argsOf(desired));
+    return sameValue(field === 'type' ? (entry.type ?? 'stdio') : entry[field], value);
+  });
+}
+
+/** Our entry with our required parts (command, type, leading args) updated and the user's additions kept. */
+export function mergedEntry(entry: unknown, desired: Record<string, unknown>): Record<string, unknown> {
+  if (!isPlainObject(entry)) return desired;
+  return { ...entry, ...desired, args: [...argsOf(desired), ...userArgs(entry, desired)] };
+}
+
+function customOptions(entry: Record<string, unknown>, desired: Record<string, unknown>) {
+  const args = userArgs(entry, desired).map((arg) => redactSecrets(String(arg)));
+  const env = isPlainObject(entry.env) ? Object.keys(entry.env) : [];
+  return args.length || env.length ? { customOptions: { args, env } } : {};
+}
+
+function launchLine(entry: Record<string, unknown>): string {
+  return [String(entry.command ?? '(no command)'), ...argsOf(entry).map(String)].join(' ');
+}
+
+/**
+ * `installed` when the entry matches `desired` (with the user's added options, if any); `stale`
+ * when it exists but launches something else or a path that is gone (the app was moved, the
+ * package removed); `not-installed` when absent.
  */
 export async function entryState(entry: unknown, desired: Record<string, unknown>): Promise<EntryState> {
   if (entry === undefined) return { state: 'not-installed' };
   if (!isPlainObject(entry)) {
     return { state: 'stale', message: 'Our entry is not a valid server entry.' };
   }
-  const launched = [entry.command, ...(Array.isArray(entry.args) ? entry.args : [])];
-  for (const part of launched) {
+  const added = userArgs(entry, desired);
+  const ours = [entry.command, ...argsOf(entry).slice(0, argsOf(entry).length - added.length)];
+  for (const part of ours) {
     if (typeof part === 'string' && path.isAbsolute(part) && !(await exists(part))) {
       return {
         state: 'stale',
@@ -55,8 +95,8 @@ export async function entryState(entry: unknown, desired: Record<string, unknown
   if (!entryMatches(entry, desired)) {
     return {
       state: 'stale',
-      message: `Our entry launches "${launchLine(entry)}", not this copy of Roam Companion ("${launchLine(desired)}").`,
+      message: `Our entry launches "${redactSecrets(launchLine(entry))}", not this copy of Roam Companion ("${launchLine(desired)}").`,
     };
   }
-  return { state: 'installed' };
+  return { state: 'installed', ...customOptions(entry, desired) };
 }

@@ -17,5 +17,5 @@ export {
   type ClientAction,
   type ClientChangeResult,
 } from './installer.ts';
-export { isEphemeralLauncher, standaloneLauncher } from './launcher.ts';
+export { npxLauncherNote, standaloneLauncher } from './launcher.ts';
 export { redactSecrets } from './redact-secrets.ts';

@@ -2,6 +2,8 @@
 export interface Launcher {
   command: string;
   args: string[];
+  /** Set when the CLI runs from npx's cache and the entry runs `npx` instead (see launcher.ts). */
+  npxCacheScript?: string;
 }
 
 /**

@@ -8,8 +8,8 @@ import type { ClientChangePreview, ClientId, ClientView } from '../../src-shared
 import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
 import { claudeCodeAddCommand, claudeCodeView, CLAUDE_CODE_REMOVE_COMMAND } from './claude-code.ts';
 import { CLIENTS, clientSpec, type ClientSpec } from './client-catalog.ts';
-import { isPlainObject, parseConfig, withServerEntry, type ConfigDocument } from './config-document.ts';
-import { entryMatches, entryState } from './entry-state.ts';
+import { parseConfig, withServerEntry, type ConfigDocument } from './config-document.ts';
+import { entryMatches, entryState, mergedEntry } from './entry-state.ts';
 import { InstallerError } from './installer-error.ts';
 import { SERVER_KEY, type InstallerOptions } from './installer-options.ts';
 import { redactSecrets } from './redact-secrets.ts';
@@ -73,9 +73,12 @@ async function fileClientView(spec: ClientSpec, opts: InstallerOptions): Promise
     if (error instanceof InstallerError) return { ...base, state: 'unavailable', message: error.message };
     throw error;
   }
-  const { state, message } = await entryState(doc?.servers?.[SERVER_KEY], spec.entryFor(opts.launcher));
+  const { state, message, customOptions } = await entryState(
+    doc?.servers?.[SERVER_KEY],
+    spec.entryFor(opts.launcher),
+  );
   if (state === 'stale') return { ...base, state, message: `${message} Reinstall to update it.` };
-  return { ...base, state };
+  return { ...base, state, ...(customOptions ? { customOptions } : {}) };
 }
 
 /** One client's current state. */
@@ -157,9 +160,8 @@ async function planChange(
   } else if (entryMatches(ours, desired)) {
     after = before;
   } else {
-    // Keep fields the user added to our entry (env, a comment-like "description").
-    const entry = isPlainObject(ours) ? { ...ours, ...desired } : desired;
-    after = withServerEntry(doc, spec.serversKey, SERVER_KEY, entry);
+    // Keep what the user added to our entry (`--read-only` after our args, env, other fields).
+    after = withServerEntry(doc, spec.serversKey, SERVER_KEY, mergedEntry(ours, desired));
   }
   if (after !== null && after !== before) assertOnlyOurEntryChanged(spec, configPath, doc, after);
   return { configPath, targetPath, before, after, mode };

@@ -57,7 +57,7 @@ describe('roam-mcp install/uninstall (built bundle, child process)', () => {
     await writeConfig(cursorFile(), '{\n  "mcpServers": {\n    "other": { "command": "other" }\n  }\n}\n');
     const installed = roamMcp('install', 'cursor');
     expect(installed).toMatchObject({ code: 0, stdout: '' });
-    expect(installed.stderr).toContain(`Connected Cursor: ${cursorFile()}`);
+    expect(installed.stderr).toContain(`Installed Roam Companion in Cursor: ${cursorFile()}`);
     expect(installed.stderr).toContain(`The previous file is saved as ${cursorFile()}${BACKUP_SUFFIX}`);
     expect((await readJson(cursorFile())).mcpServers).toEqual({
       other: { command: 'other' },
@@ -66,7 +66,7 @@ describe('roam-mcp install/uninstall (built bundle, child process)', () => {
 
     const again = roamMcp('install', 'cursor');
     expect(again.code).toBe(0);
-    expect(again.stderr).toContain('already connected');
+    expect(again.stderr).toContain('already installed');
 
     const removed = roamMcp('uninstall', 'cursor');
     expect(removed.code).toBe(0);
@@ -140,7 +140,7 @@ describe('runInstallerCli (in-process)', () => {
     const run = await cli(['install']);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/install needs a client:\n\nClaude Desktop +unavailable/);
-    expect(run.stderr).toMatch(/Cursor +not connected +\S*mcp\.json/);
+    expect(run.stderr).toMatch(/Cursor +not-installed +\S*mcp\.json/);
   });
 
   it('status lists every client, as text or JSON', async () => {
@@ -148,11 +148,13 @@ describe('runInstallerCli (in-process)', () => {
     await cli(['install', 'cursor']);
     const text = await cli(['status']);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(new RegExp(`Cursor +connected +${cursorFile().replace(/[.]/g, '\\.')}`));
+    expect(text.stdout).toMatch(new RegExp(`Cursor +installed +${cursorFile().replace(/[.]/g, '\\.')}`));
     expect(text.stdout).toContain('claude mcp add --scope user roam-companion');
 
     const json = await cli(['status', '--json']);
-    const views = JSON.parse(json.stdout) as { id: string; state: string }[];
+    const views = JSON.parse(json.stdout) as { id: string; name: string; state: string }[];
+    // The text says the same word as the JSON for every client.
+    for (const view of views) expect(text.stdout).toMatch(new RegExp(`^${view.name} +${view.state} `, 'm'));
     expect(views.map((v) => `${v.id}:${v.state}`)).toEqual([
       'claude-desktop:unavailable',
       'claude-code:unavailable',
