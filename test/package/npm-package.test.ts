@@ -20,9 +20,15 @@ function npm(args: string[], cwd: string, cache: string) {
   return run('npm', [...args, '--cache', cache], { cwd, env, maxBuffer: 16 * 1024 * 1024 });
 }
 
-async function toolNames(command: string, args: string[], home: string): Promise<string[]> {
+async function toolNames(
+  command: string,
+  args: string[],
+  home: string,
+  extra: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<string[]> {
   const client = new Client({ name: 'package-test', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command, args, env: serverEnv(home), stderr: 'pipe' }));
+  const env = serverEnv(home, extra.env);
+  await client.connect(new StdioClientTransport({ command, args, env, cwd: extra.cwd, stderr: 'pipe' }));
   try {
     return (await client.listTools()).tools.map((tool) => tool.name);
   } finally {
@@ -81,5 +87,14 @@ describe('npm package', () => {
     const viaRepoBuild = await toolNames(process.execPath, [BIN], home);
     expect(viaPackage.length).toBeGreaterThan(0);
     expect(viaPackage).toEqual(viaRepoBuild);
+
+    // The entry `install` writes when run from npx's cache (launcher.ts) starts the same server;
+    // offline, npx finds the package installed in the project instead of fetching it.
+    const npxEnv = { npm_config_offline: 'true', npm_config_cache: path.join(work, 'c2') };
+    const viaNpx = await toolNames('npx', ['-y', '-p', 'roam-companion', 'roam-mcp'], home, {
+      cwd: project,
+      env: npxEnv,
+    });
+    expect(viaNpx).toEqual(viaRepoBuild);
   }, 120_000);
 });
