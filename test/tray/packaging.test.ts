@@ -19,6 +19,7 @@ const config = yaml.load(readFileSync(path.join(repoRoot, 'electron-builder.yml'
   win: { target: string[] };
   linux: { target: string[] };
   protocols: Array<{ schemes: string[] }>;
+  extraMetadata: { main: string };
 };
 
 describe('electron-builder.yml', () => {
@@ -40,6 +41,28 @@ describe('electron-builder.yml', () => {
     expect(config.files).toEqual(
       expect.arrayContaining(['dist/main/**', 'dist/renderer/**', 'dist/roam-mcp.mjs']),
     );
+  });
+
+  it('gets "main" from extraMetadata (package.json has none, so npm does not publish the app) and needs no node_modules', () => {
+    const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+    expect(pkg.main).toBeUndefined();
+    expect(config.extraMetadata.main).toBe('dist/main/main.mjs');
+    expect(config.files).toContain('dist/main/**');
+    // `electron .` (no "main") loads index.js, which must start the same bundle.
+    expect(readFileSync(path.join(repoRoot, 'index.js'), 'utf8')).toContain(
+      `import './${config.extraMetadata.main}';`,
+    );
+    // electron-builder copies only production dependencies: there are none, because the app's
+    // bundles import nothing but electron and Node's built-ins (ajv's require strings are data).
+    expect(pkg.dependencies ?? {}).toEqual({});
+    for (const bundle of ['dist/main/main.mjs', 'dist/main/preload.cjs']) {
+      const code = readFileSync(path.join(repoRoot, bundle), 'utf8');
+      const imported = [...code.matchAll(/(?:\bfrom ?|\bimport\(|\brequire\()"([^"]+)"/g)].map((m) => m[1]!);
+      const packages = imported.filter((name) => !name.startsWith('node:') && !name.startsWith('.'));
+      expect(new Set(packages.filter((name) => !/^ajv(-formats)?\/dist\//.test(name))), bundle).toEqual(
+        new Set(['electron']),
+      );
+    }
   });
 
   it('builds dmg (menu-bar only), nsis, AppImage and deb, and registers the deep-link scheme', () => {
