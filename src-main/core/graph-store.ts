@@ -18,7 +18,7 @@ import {
 } from '../../src-shared/roam-config.ts';
 import { CoreError } from './core-error.ts';
 import { withStoreLock } from './store-lock.ts';
-import type { SecretBox } from './tray-core.ts';
+import type { SecretBox } from './secret-box.ts';
 
 /** The part of conf / electron-store the core uses. */
 export interface StoreBackend {
