@@ -4,12 +4,9 @@
  * MCP server and the tray app must apply identically (seeds 000 §Config, 001 §7, 004).
  */
 import * as z from 'zod';
+import { ACCESS_LEVELS, GRAPH_TYPES, type AccessLevel, type GraphType } from './constants.ts';
 
-export const GRAPH_TYPES = ['hosted', 'offline'] as const;
-export type GraphType = (typeof GRAPH_TYPES)[number];
-
-export const ACCESS_LEVELS = ['read-only', 'read-append', 'full'] as const;
-export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+export { ACCESS_LEVELS, GRAPH_TYPES, type AccessLevel, type GraphType };
 
 export const LOCAL_TOKEN_PREFIX = 'roam-graph-local-token-';
 export const REMOTE_TOKEN_PREFIX = 'roam-graph-token-';

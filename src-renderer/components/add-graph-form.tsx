@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { GRAPH_TYPES, type AccessLevel, type GraphType } from '../../src-shared/roam-config.ts';
+import { GRAPH_TYPES, type AccessLevel, type GraphType } from '../../src-shared/constants.ts';
 import { describeError } from '../bridge/bridge-error.ts';
 import { useApp, useGraphs, useTokens } from '../stores/stores-context.tsx';
 import { AccessLevelField } from './access-level-field.tsx';
