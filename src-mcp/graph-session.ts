@@ -10,12 +10,8 @@ import {
   type ConfiguredGraph,
   type GraphType,
 } from '../src-shared/roam-config.ts';
+import { graphId as graphKey } from '../src-shared/constants.ts';
 import { ToolError } from './tool-definition.ts';
-
-/** Identity of a graph for Roam: tokens are per (name, type). */
-export function graphKey(graph: { name: string; type: GraphType }): string {
-  return `${graph.type}:${graph.name}`;
-}
 
 export interface ConfigProblem {
   code: 'CONFIG_NOT_FOUND' | 'CONFIG_INVALID';

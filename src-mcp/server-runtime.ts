@@ -5,7 +5,8 @@
  */
 import { LocalApiError } from '../src-shared/local-api/index.ts';
 import { isLowerAccess, type AccessLevel, type ConfiguredGraph } from '../src-shared/roam-config.ts';
-import { graphKey, type GraphSession } from './graph-session.ts';
+import { graphId as graphKey } from '../src-shared/constants.ts';
+import type { GraphSession } from './graph-session.ts';
 import { log } from './log.ts';
 import type { RoamConnection } from './roam-connection.ts';
 import { ToolError } from './tool-definition.ts';

@@ -16,6 +16,7 @@ import {
   type GraphEntry,
   type GraphType,
 } from '../../src-shared/roam-config.ts';
+import { graphId } from '../../src-shared/constants.ts';
 import { CoreError } from './core-error.ts';
 import { withStoreLock } from './store-lock.ts';
 import type { SecretBox } from './secret-box.ts';
@@ -65,10 +66,6 @@ const storeDataSchema = z.object({
   importDone: z.boolean().default(false),
 });
 export type StoreData = z.infer<typeof storeDataSchema>;
-
-export function graphId(graph: { name: string; type: GraphType }): string {
-  return `${graph.type}:${graph.name}`;
-}
 
 /** conf with the tray's file name and the narrowest mode. */
 export function createConfBackend(storeDir: string): StoreBackend {

@@ -12,6 +12,7 @@ import {
   type RequestResults,
 } from '../../src-shared/ipc-contract.ts';
 import { LocalApiClient, LocalApiError } from '../../src-shared/local-api/index.ts';
+import { graphId } from '../../src-shared/constants.ts';
 import { CoreError } from './core-error.ts';
 import { GraphStore, createConfBackend, toBlockedViews, toGraphView } from './graph-store.ts';
 import { appHandlers } from './ipc-handlers/app.ts';
@@ -84,7 +85,7 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
   });
 
   const graphViews: CoreContext['graphViews'] = (data = store.read()) =>
-    data.graphs.map((g) => toGraphView(g, data, tokens.isWaiting(`${g.type}:${g.name}`)));
+    data.graphs.map((g) => toGraphView(g, data, tokens.isWaiting(graphId(g))));
   const storeChanged: CoreContext['storeChanged'] = (data) => {
     emit('graphs:changed', graphViews(data));
     emit('blocked:changed', toBlockedViews(data));
