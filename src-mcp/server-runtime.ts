@@ -1,6 +1,6 @@
 /**
  * What the tools share within one connection: the session, the connection to Roam, token
- * exchange (seed 001 §10) and capability probes. Handlers reach Roam only through `callGraph`,
+ * exchange (docs/mcp.md, Token exchange) and capability probes. Handlers reach Roam only through `callGraph`,
  * which adds the token, runs an exchange when the graph has none, and reports a rejected token.
  */
 import { LocalApiError } from '../src-shared/local-api/index.ts';

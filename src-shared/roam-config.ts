@@ -1,7 +1,7 @@
 /**
  * The graph config file shared with Roam's official MCP server and its `connect` CLI
  * (`~/.roam-tools.json`, legacy `~/.roam-mcp.json`), and the validation rules that the
- * MCP server and the tray app must apply identically (seeds 000 §Config, 001 §7, 004).
+ * MCP server and the tray app must apply identically (docs/mcp.md, Configuration).
  */
 import * as z from 'zod';
 import { ACCESS_LEVELS, GRAPH_TYPES, type AccessLevel, type GraphType } from './constants.ts';
@@ -68,7 +68,7 @@ export function describeTokenProblem(token: string, graphLabel: string): string 
 }
 
 /**
- * Applies the seeds' rules: hosted wins over an offline graph of the same name (warning),
+ * Applies the config rules (docs/mcp.md): hosted wins over an offline graph of the same name (warning),
  * nicknames (or names when no nickname) are unique case-insensitively (error naming the clash),
  * tokens must be local tokens (error without the token). Disabled graphs are left out.
  */
@@ -115,7 +115,7 @@ export function validateGraphs(entries: readonly GraphEntry[]): GraphValidation 
   return { graphs, errors, warnings };
 }
 
-/** Seed 004: nickname (case-insensitive) first, then the graph name as a fallback. */
+/** The graph an agent names: nickname (case-insensitive) first, then the graph name as a fallback. */
 export function findGraph<G extends { name: string; nickname: string }>(
   graphs: readonly G[],
   ref: string,
@@ -128,7 +128,7 @@ export function findGraph<G extends { name: string; nickname: string }>(
   );
 }
 
-/** Scopes a preset grants (seed 001 §6.2). */
+/** The Local API scopes an access level grants (docs/mcp.md, Configuration: `accessLevel`). */
 export function scopesOf(level: AccessLevel): Array<'read' | 'append' | 'edit'> {
   switch (level) {
     case 'read-only':

@@ -12,7 +12,7 @@ import { graphId } from '../../src-shared/constants.ts';
 import { CoreError } from './core-error.ts';
 import { HOW_TO_UNBLOCK, type GraphStore, type StoreData } from './graph-store.ts';
 
-/** Roam waits this long for the user before answering 408 TIMEOUT (seed 001 §10.2). */
+/** Roam waits this long for the user before answering 408 TIMEOUT (docs/tray.md, Token requests). */
 export const ROAM_REQUEST_TIMEOUT_MS = 5 * 60_000;
 
 export interface TokenRequestEvents {

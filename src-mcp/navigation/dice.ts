@@ -1,4 +1,4 @@
-/** Dice-coefficient name matching (seed 002 `resolve_nodes`, strategy "fuzzy"). */
+/** Dice-coefficient name matching: `resolve_pages` strategy "fuzzy", suggestions (docs/navigation.md). */
 
 /** Lower-cases and drops whitespace and punctuation, so "machine-learning" meets "Machine Learning". */
 export function normalizeName(name: string): string {
