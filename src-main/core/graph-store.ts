@@ -27,7 +27,6 @@ export interface StoreBackend {
   readonly path: string;
 }
 
-export const STORE_FILE_NAME = 'config.json';
 export const DEFAULT_ACCESS_LEVEL: AccessLevel = 'read-append';
 export const HOW_TO_UNBLOCK =
   'In Roam Desktop, open the graph, go to Settings > Graph > Local API Tokens and remove Roam Companion from the blocked list; then press Retry here.';

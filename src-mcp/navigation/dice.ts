@@ -33,11 +33,3 @@ export function diceOfBigrams(a: Float64Array, b: Float64Array): number {
   }
   return (2 * shared) / (a.length + b.length);
 }
-
-/** Similarity of two names in [0, 1]: 1 when they normalize equal, else the bigram Dice coefficient. */
-export function diceSimilarity(left: string, right: string): number {
-  const a = normalizeName(left);
-  const b = normalizeName(right);
-  if (a === b) return a.length > 0 ? 1 : 0;
-  return diceOfBigrams(bigrams(a), bigrams(b));
-}
