@@ -1,5 +1,5 @@
 /**
- * The graphs this connection may use and the session state on top of them (seeds 001 §8, 004):
+ * The graphs this connection may use and the session state on top of them (docs/mcp.md):
  * which graph is selected, which graphs' guidelines the agent has seen ("graph tickets"), and
  * what each token was granted. In memory only: a new connection starts fresh.
  */
@@ -10,12 +10,8 @@ import {
   type ConfiguredGraph,
   type GraphType,
 } from '../src-shared/roam-config.ts';
+import { graphId as graphKey } from '../src-shared/constants.ts';
 import { ToolError } from './tool-definition.ts';
-
-/** Identity of a graph for Roam: tokens are per (name, type). */
-export function graphKey(graph: { name: string; type: GraphType }): string {
-  return `${graph.type}:${graph.name}`;
-}
 
 export interface ConfigProblem {
   code: 'CONFIG_NOT_FOUND' | 'CONFIG_INVALID';
@@ -48,8 +44,8 @@ export class GraphSession {
   }
 
   /**
-   * Seed 004 order: explicit `graph` argument (which also becomes the selection), the session
-   * selection, the only configured graph; otherwise GRAPH_NOT_SELECTED.
+   * Resolution (docs/mcp.md, Graphs and sessions): explicit `graph` argument (which also becomes
+   * the selection), the session selection, the only configured graph; otherwise GRAPH_NOT_SELECTED.
    */
   resolve(ref: string | undefined): ConfiguredGraph {
     this.assertConfigured();

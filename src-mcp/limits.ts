@@ -1,5 +1,5 @@
 /**
- * Context-window limits (seed 002 "Content Truncation"): every text is cut at its limit with
+ * Context-window limits (docs/mcp.md, Tools: Limits): every text is cut at its limit with
  * `... [truncated]`, every list is paginated and reports `total`.
  */
 export const LIMITS = {

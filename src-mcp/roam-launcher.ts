@@ -1,7 +1,7 @@
 /**
- * Opening Roam Desktop when it is not running (seed 004: "launches Roam via deep link and
- * retries"). The opener is the platform's (`open`, `xdg-open`, `start`); ROAM_MCP_OPENER names
- * another command, ROAM_MCP_NO_LAUNCH=1 disables launching (tests, headless machines).
+ * Opening Roam Desktop by deep link when it is not running, then retrying (docs/mcp.md). The
+ * opener is the platform's (`open`, `xdg-open`, `start`); ROAM_MCP_OPENER names another
+ * command, ROAM_MCP_NO_LAUNCH=1 disables launching (tests, headless machines).
  */
 import { spawn } from 'node:child_process';
 import type { GraphType } from '../src-shared/roam-config.ts';

@@ -1,11 +1,12 @@
 /**
  * What the tools share within one connection: the session, the connection to Roam, token
- * exchange (seed 001 §10) and capability probes. Handlers reach Roam only through `callGraph`,
+ * exchange (docs/mcp.md, Token exchange) and capability probes. Handlers reach Roam only through `callGraph`,
  * which adds the token, runs an exchange when the graph has none, and reports a rejected token.
  */
 import { LocalApiError } from '../src-shared/local-api/index.ts';
 import { isLowerAccess, type AccessLevel, type ConfiguredGraph } from '../src-shared/roam-config.ts';
-import { graphKey, type GraphSession } from './graph-session.ts';
+import { graphId as graphKey } from '../src-shared/constants.ts';
+import type { GraphSession } from './graph-session.ts';
 import { log } from './log.ts';
 import type { RoamConnection } from './roam-connection.ts';
 import { ToolError } from './tool-definition.ts';

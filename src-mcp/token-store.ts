@@ -1,5 +1,5 @@
 /**
- * Where a token obtained by exchange goes (seed 001 §10): back into the config file it came
+ * Where a token obtained by exchange goes (docs/mcp.md, Token exchange): back into the config file it came
  * from (atomic, 0600, everything else preserved), to the tray over IPC, or, for env-var
  * config, nowhere but this process's memory. Returns a sentence saying which, without the token.
  */

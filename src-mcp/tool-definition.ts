@@ -13,7 +13,7 @@ export interface ToolAnnotations {
 
 /** What a handler may do: talk to the Local API for the graph the call resolved to. */
 export interface ToolContext {
-  /** The graph this call resolved to (seed 004 order). Never carries the token. */
+  /** The graph this call resolved to (docs/mcp.md, Graphs and sessions). Never carries the token. */
   graph: { name: string; nickname: string };
   /** One Local API round trip (`POST /api/{graph}` with `{action, args}`), returns `result`. */
   call<T = unknown>(action: string, args?: unknown[]): Promise<T>;

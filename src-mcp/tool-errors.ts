@@ -1,5 +1,5 @@
 /**
- * Local API failures as agent-facing tool errors (seed 000 "Error Handling", 001 §9.2): a code
+ * Local API failures as agent-facing tool errors (docs/mcp.md, Errors): a code
  * to branch on, a message that says what happened and what to do next, and recovery hints.
  */
 import { LocalApiError, scrubTokens } from '../src-shared/local-api/index.ts';

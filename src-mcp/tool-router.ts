@@ -1,6 +1,6 @@
 /**
  * The one function that routes a tools/call: validates arguments against the tool's schema,
- * resolves the graph (seed 004), enforces read-only mode and graph tickets for writes, runs the
+ * resolves the graph (docs/mcp.md), enforces read-only mode and graph tickets for writes, runs the
  * handler, and shapes the result (text, plus structuredContent when an outputSchema exists) or
  * the `{error: {code, message, ...recovery}}` result.
  */

@@ -5,9 +5,18 @@
  * Nothing here ever carries a token: only its state and last 4 characters.
  */
 import * as z from 'zod';
-import { ACCESS_LEVELS, GRAPH_TYPES, type AccessLevel, type GraphType } from './roam-config.ts';
+import {
+  ACCESS_LEVELS,
+  GRAPH_TYPES,
+  type AccessLevel,
+  type EventChannel,
+  type GraphType,
+  type RequestChannel,
+} from './constants.ts';
 
-export const graphIdSchema = z.string().min(1); // `${type}:${name}`
+export type { EventChannel, RequestChannel };
+
+export const graphIdSchema = z.string().min(1); // graphId() in constants.ts
 export const accessLevelSchema = z.enum(ACCESS_LEVELS);
 export const clientIdSchema = z.enum(['claude-desktop', 'cursor', 'vscode', 'claude-code']);
 export type ClientId = z.infer<typeof clientIdSchema>;
@@ -133,7 +142,7 @@ export const requestSchemas = {
   }),
   'import:check': z.void(),
   'import:run': z.void(),
-} as const;
+} as const satisfies Record<RequestChannel, z.ZodType>;
 
 export interface RequestResults {
   'graphs:list': GraphView[];
@@ -159,7 +168,6 @@ export interface RequestResults {
   'import:run': GraphView[];
 }
 
-export type RequestChannel = keyof typeof requestSchemas;
 export type RequestInput<C extends RequestChannel> = z.input<(typeof requestSchemas)[C]>;
 
 /** Main → renderer events. Token state arrives as events, never by polling. */
@@ -172,7 +180,6 @@ export interface EventPayloads {
   /** A `roam-companion://graph/<type>/<name>` deep link asks the manager to show that graph. */
   'app:navigate': { graphId: string };
 }
-export type EventChannel = keyof EventPayloads;
 
 /** Codes a handler error carries; the message always says what happened and what to do next. */
 export type IpcErrorCode =
@@ -199,13 +206,3 @@ export type RoamCompanionApi = {
 } & {
   on<E extends EventChannel>(event: E, listener: (payload: EventPayloads[E]) => void): () => void;
 };
-
-export const requestChannels = Object.keys(requestSchemas) as RequestChannel[];
-export const eventChannels: EventChannel[] = [
-  'graphs:changed',
-  'tokens:request-changed',
-  'blocked:changed',
-  'clients:changed',
-  'status:changed',
-  'app:navigate',
-];

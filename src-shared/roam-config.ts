@@ -1,15 +1,12 @@
 /**
  * The graph config file shared with Roam's official MCP server and its `connect` CLI
  * (`~/.roam-tools.json`, legacy `~/.roam-mcp.json`), and the validation rules that the
- * MCP server and the tray app must apply identically (seeds 000 §Config, 001 §7, 004).
+ * MCP server and the tray app must apply identically (docs/mcp.md, Configuration).
  */
 import * as z from 'zod';
+import { ACCESS_LEVELS, GRAPH_TYPES, type AccessLevel, type GraphType } from './constants.ts';
 
-export const GRAPH_TYPES = ['hosted', 'offline'] as const;
-export type GraphType = (typeof GRAPH_TYPES)[number];
-
-export const ACCESS_LEVELS = ['read-only', 'read-append', 'full'] as const;
-export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+export { ACCESS_LEVELS, GRAPH_TYPES, type AccessLevel, type GraphType };
 
 export const LOCAL_TOKEN_PREFIX = 'roam-graph-local-token-';
 export const REMOTE_TOKEN_PREFIX = 'roam-graph-token-';
@@ -71,7 +68,7 @@ export function describeTokenProblem(token: string, graphLabel: string): string 
 }
 
 /**
- * Applies the seeds' rules: hosted wins over an offline graph of the same name (warning),
+ * Applies the config rules (docs/mcp.md): hosted wins over an offline graph of the same name (warning),
  * nicknames (or names when no nickname) are unique case-insensitively (error naming the clash),
  * tokens must be local tokens (error without the token). Disabled graphs are left out.
  */
@@ -118,7 +115,7 @@ export function validateGraphs(entries: readonly GraphEntry[]): GraphValidation 
   return { graphs, errors, warnings };
 }
 
-/** Seed 004: nickname (case-insensitive) first, then the graph name as a fallback. */
+/** The graph an agent names: nickname (case-insensitive) first, then the graph name as a fallback. */
 export function findGraph<G extends { name: string; nickname: string }>(
   graphs: readonly G[],
   ref: string,
@@ -131,7 +128,7 @@ export function findGraph<G extends { name: string; nickname: string }>(
   );
 }
 
-/** Scopes a preset grants (seed 001 §6.2). */
+/** The Local API scopes an access level grants (docs/mcp.md, Configuration: `accessLevel`). */
 export function scopesOf(level: AccessLevel): Array<'read' | 'append' | 'edit'> {
   switch (level) {
     case 'read-only':

@@ -4,7 +4,7 @@
  */
 import type { IpcErrorCode, IpcErrorPayload } from '../../src-shared/ipc-contract.ts';
 import { scrubTokens } from '../../src-shared/local-api/local-api-error.ts';
-import { InstallerError } from '../../src-mcp/installers/installer-error.ts';
+import { InstallerError } from '../../src-mcp/installers/index.ts';
 
 export class CoreError extends Error {
   constructor(

@@ -7,7 +7,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileSync } from 'node:fs';
-import type { SecretBox } from './tray-core.ts';
+import type { SecretBox } from './secret-box.ts';
 
 export const PREVIEW_KEY_FILE = 'preview-secret.key';
 

@@ -16,9 +16,10 @@ import {
   type GraphEntry,
   type GraphType,
 } from '../../src-shared/roam-config.ts';
+import { graphId } from '../../src-shared/constants.ts';
 import { CoreError } from './core-error.ts';
 import { withStoreLock } from './store-lock.ts';
-import type { SecretBox } from './tray-core.ts';
+import type { SecretBox } from './secret-box.ts';
 
 /** The part of conf / electron-store the core uses. */
 export interface StoreBackend {
@@ -26,7 +27,6 @@ export interface StoreBackend {
   readonly path: string;
 }
 
-export const STORE_FILE_NAME = 'config.json';
 export const DEFAULT_ACCESS_LEVEL: AccessLevel = 'read-append';
 export const HOW_TO_UNBLOCK =
   'In Roam Desktop, open the graph, go to Settings > Graph > Local API Tokens and remove Roam Companion from the blocked list; then press Retry here.';
@@ -65,10 +65,6 @@ const storeDataSchema = z.object({
   importDone: z.boolean().default(false),
 });
 export type StoreData = z.infer<typeof storeDataSchema>;
-
-export function graphId(graph: { name: string; type: GraphType }): string {
-  return `${graph.type}:${graph.name}`;
-}
 
 /** conf with the tray's file name and the narrowest mode. */
 export function createConfBackend(storeDir: string): StoreBackend {

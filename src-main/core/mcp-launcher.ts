@@ -15,7 +15,7 @@ import {
 import { GraphStore, createConfBackend, type StoreBackend } from './graph-store.ts';
 import { registerSession } from './mcp-sessions.ts';
 import { watchStoreFile } from './store-watch.ts';
-import type { SecretBox } from './tray-core.ts';
+import type { SecretBox } from './secret-box.ts';
 
 /** The child as the launcher needs it: Node's ChildProcess satisfies this. */
 export interface McpChild {

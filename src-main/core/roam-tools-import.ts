@@ -6,10 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { configFileSchema, describeTokenProblem, type GraphEntry } from '../../src-shared/roam-config.ts';
+import { graphId } from '../../src-shared/constants.ts';
 import { CoreError } from './core-error.ts';
 import {
   assertGraphRules,
-  graphId,
   newStoredGraph,
   type GraphStore,
   type StoreData,

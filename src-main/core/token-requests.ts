@@ -8,10 +8,11 @@
 import type { TokenRequestStatus, TokenRequestView } from '../../src-shared/ipc-contract.ts';
 import { LocalApiError, type LocalApiClient } from '../../src-shared/local-api/index.ts';
 import { isLowerAccess, type AccessLevel } from '../../src-shared/roam-config.ts';
+import { graphId } from '../../src-shared/constants.ts';
 import { CoreError } from './core-error.ts';
-import { graphId, HOW_TO_UNBLOCK, type GraphStore, type StoreData } from './graph-store.ts';
+import { HOW_TO_UNBLOCK, type GraphStore, type StoreData } from './graph-store.ts';
 
-/** Roam waits this long for the user before answering 408 TIMEOUT (seed 001 §10.2). */
+/** Roam waits this long for the user before answering 408 TIMEOUT (docs/tray.md, Token requests). */
 export const ROAM_REQUEST_TIMEOUT_MS = 5 * 60_000;
 
 export interface TokenRequestEvents {

@@ -12,14 +12,9 @@ import {
   type RequestResults,
 } from '../../src-shared/ipc-contract.ts';
 import { LocalApiClient, LocalApiError } from '../../src-shared/local-api/index.ts';
+import { graphId } from '../../src-shared/constants.ts';
 import { CoreError } from './core-error.ts';
-import {
-  GraphStore,
-  createConfBackend,
-  toBlockedViews,
-  toGraphView,
-  type StoreBackend,
-} from './graph-store.ts';
+import { GraphStore, createConfBackend, toBlockedViews, toGraphView } from './graph-store.ts';
 import { appHandlers } from './ipc-handlers/app.ts';
 import { clientHandlers } from './ipc-handlers/clients.ts';
 import type { CoreContext } from './ipc-handlers/core-context.ts';
@@ -30,37 +25,7 @@ import { RoamStatusMonitor } from './roam-status.ts';
 import { watchStoreFile } from './store-watch.ts';
 import { TokenRequestManager } from './token-requests.ts';
 import { checkRevokedTokens } from './revoked-tokens.ts';
-
-/** Encrypts tokens at rest: Electron's safeStorage in the app, a file-keyed box in the preview/tests. */
-export interface SecretBox {
-  /** e.g. 'keychain', 'dpapi', 'gnome_libsecret', 'basic_text' (Linux fallback: warn the user). */
-  readonly backend: string;
-  encrypt(plain: string): Promise<Uint8Array>;
-  decrypt(cipher: Uint8Array): Promise<string>;
-}
-
-export interface TrayCoreOptions {
-  /** The user's home: client configs, `~/.roam-local-api.json`, `~/.roam-tools.json` live under it. */
-  home: string;
-  /** Where the core's own store file lives (electron-store's / conf's cwd). */
-  storeDir: string;
-  secretBox: SecretBox;
-  /** Absolute path of the built `roam-mcp` bundle the `--mcp` child runs. */
-  mcpServerPath: string;
-  platform?: NodeJS.Platform;
-  /** Opens `roam://` deep links (Electron's shell.openExternal in the app). */
-  openExternal?(url: string): Promise<void>;
-  /** What a client config entry should launch (the app binary with `--mcp`, or node + bundle). */
-  launcher?: { command: string; args: string[] };
-  /** The store (electron-store in the shell); defaults to conf in `storeDir` (same file format). */
-  store?: StoreBackend;
-  /** Applies the launch-at-login setting (app.setLoginItemSettings in the shell). */
-  setLaunchAtLogin?(enabled: boolean): void | Promise<void>;
-  /** Environment for locating client configs (APPDATA, XDG_CONFIG_HOME, ...); defaults to process.env. */
-  env?: Record<string, string | undefined>;
-  /** How often Roam's reachability and the MCP session count are re-checked; 0 = only on demand. Default 5000. */
-  statusPollMs?: number;
-}
+import type { TrayCoreOptions } from './tray-core-options.ts';
 
 export type CoreHandlers = {
   [C in RequestChannel]: (input: unknown) => Promise<RequestResults[C]>;
@@ -120,7 +85,7 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
   });
 
   const graphViews: CoreContext['graphViews'] = (data = store.read()) =>
-    data.graphs.map((g) => toGraphView(g, data, tokens.isWaiting(`${g.type}:${g.name}`)));
+    data.graphs.map((g) => toGraphView(g, data, tokens.isWaiting(graphId(g))));
   const storeChanged: CoreContext['storeChanged'] = (data) => {
     emit('graphs:changed', graphViews(data));
     emit('blocked:changed', toBlockedViews(data));

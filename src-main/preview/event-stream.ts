@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { eventChannels } from '../../src-shared/ipc-contract.ts';
+import { eventChannels } from '../../src-shared/constants.ts';
 import type { TrayCore } from '../core/tray-core.ts';
 
 /** `GET /events`: every core event as a Server-Sent Event named after its channel. */

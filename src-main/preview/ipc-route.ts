@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { requestChannels, type RequestChannel } from '../../src-shared/ipc-contract.ts';
+import { requestChannels, type RequestChannel } from '../../src-shared/constants.ts';
 import { toIpcError } from '../core/core-error.ts';
 import type { TrayCore } from '../core/tray-core.ts';
 import { sendError, sendJson } from './json-response.ts';

@@ -7,7 +7,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createFileKeySecretBox } from '../core/file-key-secret-box.ts';
-import { createTrayCore, type TrayCore, type TrayCoreOptions } from '../core/tray-core.ts';
+import type { TrayCoreOptions } from '../core/tray-core-options.ts';
+import { createTrayCore, type TrayCore } from '../core/tray-core.ts';
 import { handleEvents } from './event-stream.ts';
 import { handleIpc } from './ipc-route.ts';
 import { sendError } from './json-response.ts';

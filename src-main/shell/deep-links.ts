@@ -3,6 +3,7 @@
  * on macOS, and in the argv of a second instance on Windows and Linux.
  */
 import type { App } from 'electron';
+import { GRAPH_TYPES, graphId } from '../../src-shared/constants.ts';
 
 export const DEEP_LINK_SCHEME = 'roam-companion';
 
@@ -17,8 +18,9 @@ export function graphIdFromDeepLink(url: string): string | undefined {
   if (parsed.protocol !== `${DEEP_LINK_SCHEME}:` || parsed.hostname !== 'graph') return undefined;
   const [type, ...rest] = parsed.pathname.split('/').filter(Boolean);
   const name = decodeURIComponent(rest.join('/'));
-  if ((type !== 'hosted' && type !== 'offline') || !name) return undefined;
-  return `${type}:${name}`;
+  const graphType = GRAPH_TYPES.find((t) => t === type);
+  if (!graphType || !name) return undefined;
+  return graphId({ type: graphType, name });
 }
 
 export function deepLinkInArgv(argv: readonly string[]): string | undefined {

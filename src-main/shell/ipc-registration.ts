@@ -4,7 +4,8 @@
  * and errors cross as `{ok, result}` / `{ok: false, error}` so the code survives the bridge.
  */
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { eventChannels, requestChannels, type IpcErrorPayload } from '../../src-shared/ipc-contract.ts';
+import { eventChannels, requestChannels } from '../../src-shared/constants.ts';
+import type { IpcErrorPayload } from '../../src-shared/ipc-contract.ts';
 import { toIpcError } from '../core/core-error.ts';
 import type { TrayCore } from '../core/tray-core.ts';
 

@@ -3,12 +3,8 @@
  * `on` for its events, nothing else (no generic invoke, no ipcRenderer).
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import {
-  eventChannels,
-  requestChannels,
-  type EventChannel,
-  type RoamCompanionApi,
-} from '../../src-shared/ipc-contract.ts';
+import { eventChannels, requestChannels, type EventChannel } from '../../src-shared/constants.ts';
+import type { RoamCompanionApi } from '../../src-shared/ipc-contract.ts';
 import type { IpcReply } from './ipc-registration.ts';
 
 export function buildApi(): RoamCompanionApi {

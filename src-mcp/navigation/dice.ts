@@ -1,4 +1,4 @@
-/** Dice-coefficient name matching (seed 002 `resolve_nodes`, strategy "fuzzy"). */
+/** Dice-coefficient name matching: `resolve_pages` strategy "fuzzy", suggestions (docs/navigation.md). */
 
 /** Lower-cases and drops whitespace and punctuation, so "machine-learning" meets "Machine Learning". */
 export function normalizeName(name: string): string {
@@ -32,12 +32,4 @@ export function diceOfBigrams(a: Float64Array, b: Float64Array): number {
     else j++;
   }
   return (2 * shared) / (a.length + b.length);
-}
-
-/** Similarity of two names in [0, 1]: 1 when they normalize equal, else the bigram Dice coefficient. */
-export function diceSimilarity(left: string, right: string): number {
-  const a = normalizeName(left);
-  const b = normalizeName(right);
-  if (a === b) return a.length > 0 ? 1 : 0;
-  return diceOfBigrams(bigrams(a), bigrams(b));
 }

@@ -1,4 +1,4 @@
-/** PageRank over the page link graph (seed 002 lists it as the planned `get_hubs` metric). */
+/** PageRank over the page link graph (`get_hubs` metric `pagerank`, docs/navigation.md). */
 
 export interface PageRankOptions {
   damping?: number;

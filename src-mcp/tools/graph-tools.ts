@@ -1,4 +1,4 @@
-/** Graph management (seeds 000/001 §8.5, 004): list_graphs, select_graph, current_graph. */
+/** Graph management (docs/mcp.md, Graphs and sessions): list_graphs, select_graph, current_graph. */
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { LIMITS, paginate, truncate } from '../limits.ts';

@@ -2,14 +2,8 @@
  * The browser preview's bridge: the same typed RoamCompanionApi as the Electron preload, spoken
  * over HTTP to src-main/preview/server.ts (`POST /ipc/<channel>`, events via `GET /events` SSE).
  */
-import {
-  eventChannels,
-  requestChannels,
-  type EventChannel,
-  type EventPayloads,
-  type IpcErrorPayload,
-  type RoamCompanionApi,
-} from '../../src-shared/ipc-contract.ts';
+import { eventChannels, requestChannels, type EventChannel } from '../../src-shared/constants.ts';
+import type { EventPayloads, IpcErrorPayload, RoamCompanionApi } from '../../src-shared/ipc-contract.ts';
 import { BridgeError } from './bridge-error.ts';
 
 export interface HttpBridgeOptions {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ACCESS_LEVELS, type AccessLevel } from '../../src-shared/roam-config.ts';
+import { ACCESS_LEVELS, type AccessLevel } from '../../src-shared/constants.ts';
 import { accessLevelText } from './access-levels.ts';
 
 /** Radio group of the three access levels, each explained in plain words. */

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { GRAPH_TYPES, type AccessLevel, type GraphType } from '../../src-shared/roam-config.ts';
+import { GRAPH_TYPES, graphId, type AccessLevel, type GraphType } from '../../src-shared/constants.ts';
 import { describeError } from '../bridge/bridge-error.ts';
 import { useApp, useGraphs, useTokens } from '../stores/stores-context.tsx';
 import { AccessLevelField } from './access-level-field.tsx';
@@ -39,7 +39,7 @@ export function AddGraphForm(props: {
     (a) => !configured.some((g) => g.name === a.name && g.type === a.type),
   );
   const choice = picked || (unconfigured.length ? '' : typeIn);
-  const chosen = unconfigured.find((a) => `${a.type}:${a.name}` === choice);
+  const chosen = unconfigured.find((a) => graphId(a) === choice);
   const name = choice === typeIn ? typedName.trim() : (chosen?.name ?? '');
   const type = choice === typeIn ? typedType : (chosen?.type ?? 'hosted');
   const effectiveNickname = nickname.trim() || name;
@@ -88,7 +88,7 @@ export function AddGraphForm(props: {
             </option>
           )}
           {unconfigured.map((a) => (
-            <option key={`${a.type}:${a.name}`} value={`${a.type}:${a.name}`}>
+            <option key={graphId(a)} value={graphId(a)}>
               {a.name} ({a.type})
             </option>
           ))}

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ACCESS_LEVELS, type AccessLevel } from '../../src-shared/roam-config.ts';
+import { ACCESS_LEVELS, type AccessLevel } from '../../src-shared/constants.ts';
 import type { AppSettings } from '../../src-shared/ipc-contract.ts';
 import { describeError } from '../bridge/bridge-error.ts';
 import { useApp } from '../stores/stores-context.tsx';

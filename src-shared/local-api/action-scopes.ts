@@ -1,4 +1,4 @@
-/** The scope each Local API action needs (seed 001 §6.3): everything else needs only `read`. */
+/** The scope Roam requires for each Local API action: everything else needs only `read`. */
 const APPEND_ACTIONS = new Set([
   'data.block.create',
   'data.page.create',

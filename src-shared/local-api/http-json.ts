@@ -1,7 +1,7 @@
 /**
  * One JSON request to the Local API over node:http. Not fetch: undici gives up after 300 s
  * without response headers, but Roam may hold a request for 30 minutes while a graph loads
- * (seed 001 §9.3). Here nothing times out on the client side; only the caller's signal aborts.
+ * (docs/reliability.md). Here nothing times out on the client side; only the caller's signal aborts.
  */
 import http from 'node:http';
 

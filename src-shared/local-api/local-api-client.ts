@@ -1,5 +1,5 @@
 /**
- * A small client for Roam Desktop's Local API (seeds 000/001), shared by the MCP server, the
+ * A small client for Roam Desktop's Local API (docs/architecture.md), shared by the MCP server, the
  * `connect` CLI and the tray core. It finds the port, authenticates, maps errors to
  * LocalApiError, and never times out on its own: Roam may legitimately hold a request for
  * 30 minutes while an encrypted graph waits for its password. Abort with a signal instead.
@@ -30,7 +30,7 @@ export interface TokenRequest {
   graphType: GraphType;
   /** Shown in Roam's permission dialog, e.g. "roam-mcp (Claude Desktop)". */
   description: string;
-  /** Explicit: the Local API has no default (seed 001 §13.11). */
+  /** Always explicit: Roam's token request has no default access level. */
   accessLevel: AccessLevel;
 }
 
@@ -101,7 +101,7 @@ export class LocalApiClient {
   }
 
   /**
-   * Asks the user, in Roam, for a token (seed 001 §10). Long-polls until they answer or Roam's
+   * Asks the user, in Roam, for a token (docs/mcp.md, Token exchange). Long-polls until they answer or Roam's
    * 5-minute timeout; refusals come back as LocalApiError kind 'exchange' with Roam's code.
    */
   async requestToken(request: TokenRequest, options: CallOptions = {}): Promise<TokenGrant> {

@@ -73,7 +73,7 @@ export class LocalApiError extends Error {
   }
 }
 
-/** Guidance per exchange outcome (seed 001 §10), shared by the MCP server, the CLI and the tray. */
+/** Guidance per token request outcome (docs/mcp.md, Token exchange): MCP server, CLI and tray. */
 const EXCHANGE_GUIDANCE: Record<string, string> = {
   USER_REJECTED:
     'The request was declined in Roam. Ask the user before trying again; they can also create a token in Roam: Settings > Graph > Local API Tokens.',

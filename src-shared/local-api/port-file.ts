@@ -1,5 +1,5 @@
 /**
- * Port discovery (seeds 000/001 §2): Roam Desktop writes `{"port": N}` to `~/.roam-local-api.json`
+ * Port discovery (docs/mcp.md, Configuration): Roam Desktop writes `{"port": N}` to `~/.roam-local-api.json`
  * on startup. Only `port` is read; the removed `last-graph` field is ignored on purpose.
  */
 import { readFile } from 'node:fs/promises';
@@ -12,7 +12,7 @@ export function portFilePath(home: string): string {
   return path.join(home, PORT_FILE_NAME);
 }
 
-/** The port Roam announced, or 3333 when the file is missing or unreadable (seed 004). */
+/** The port Roam announced, or 3333 when the file is missing or unreadable. */
 export async function readPort(home: string): Promise<number> {
   try {
     const parsed: unknown = JSON.parse(await readFile(portFilePath(home), 'utf8'));

@@ -11,7 +11,7 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreview, type Preview } from '../../src-main/preview/server.ts';
 import { LOCAL_TOKEN_PREFIX } from '../../src-shared/roam-config.ts';
-import { eventChannels } from '../../src-shared/ipc-contract.ts';
+import { eventChannels } from '../../src-shared/constants.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/types.ts';
 

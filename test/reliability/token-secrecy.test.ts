@@ -7,7 +7,7 @@
 import { lstat, mkdir, readFile, readdir, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventChannels, type EventChannel } from '../../src-shared/ipc-contract.ts';
+import { eventChannels, type EventChannel } from '../../src-shared/constants.ts';
 import { startPreview, type Preview } from '../../src-main/preview/server.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { errorCode, makeToken, startBin, tempHome, toolsConfig, type McpChild } from './mcp-harness.ts';

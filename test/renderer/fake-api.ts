@@ -2,19 +2,19 @@
  * An in-memory RoamCompanionApi for component and store tests: records calls, lets a test
  * override any channel, and emits events as the core would. (E2E tests use the real core.)
  */
-import {
-  requestChannels,
-  type AppSettings,
-  type AppStatus,
-  type ClientView,
-  type EventChannel,
-  type EventPayloads,
-  type GraphView,
-  type RequestChannel,
-  type RequestInput,
-  type RequestResults,
-  type RoamCompanionApi,
-  type TokenRequestView,
+import { requestChannels } from '../../src-shared/constants.ts';
+import type {
+  AppSettings,
+  AppStatus,
+  ClientView,
+  EventChannel,
+  EventPayloads,
+  GraphView,
+  RequestChannel,
+  RequestInput,
+  RequestResults,
+  RoamCompanionApi,
+  TokenRequestView,
 } from '../../src-shared/ipc-contract.ts';
 
 type Handler<C extends RequestChannel> = (input: RequestInput<C>) => Promise<RequestResults[C]>;

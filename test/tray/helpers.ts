@@ -3,9 +3,11 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eventChannels, type EventChannel, type EventPayloads } from '../../src-shared/ipc-contract.ts';
+import { eventChannels, type EventChannel } from '../../src-shared/constants.ts';
+import type { EventPayloads } from '../../src-shared/ipc-contract.ts';
 import { createFileKeySecretBox } from '../../src-main/core/file-key-secret-box.ts';
-import { createTrayCore, type TrayCore, type TrayCoreOptions } from '../../src-main/core/tray-core.ts';
+import type { TrayCoreOptions } from '../../src-main/core/tray-core-options.ts';
+import { createTrayCore, type TrayCore } from '../../src-main/core/tray-core.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const mcpBundle = path.join(repoRoot, 'dist/roam-mcp.mjs');

@@ -1,8 +1,13 @@
 /** clients:* — connect AI clients through src-mcp's installers, launching this app with `--mcp`. */
 import type { z } from 'zod';
 import type { RequestResults, requestSchemas } from '../../../src-shared/ipc-contract.ts';
-import { install, listClients, previewChange, uninstall } from '../../../src-mcp/installers/installer.ts';
-import type { InstallerOptions } from '../../../src-mcp/installers/installer-options.ts';
+import {
+  install,
+  listClients,
+  previewChange,
+  uninstall,
+  type InstallerOptions,
+} from '../../../src-mcp/installers/index.ts';
 import type { CoreContext } from './core-context.ts';
 
 type Input<C extends keyof typeof requestSchemas> = z.output<(typeof requestSchemas)[C]>;

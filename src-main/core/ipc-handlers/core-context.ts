@@ -4,7 +4,7 @@ import type { LocalApiClient } from '../../../src-shared/local-api/index.ts';
 import type { GraphStore, StoreData } from '../graph-store.ts';
 import type { RoamStatusMonitor } from '../roam-status.ts';
 import type { TokenRequestManager } from '../token-requests.ts';
-import type { TrayCoreOptions } from '../tray-core.ts';
+import type { TrayCoreOptions } from '../tray-core-options.ts';
 import type { AppStatus } from '../../../src-shared/ipc-contract.ts';
 
 export interface CoreContext {

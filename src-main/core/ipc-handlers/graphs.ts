@@ -4,7 +4,8 @@ import { validateGraphs } from '../../../src-shared/roam-config.ts';
 import type { z } from 'zod';
 import type { addGraphInputSchema, requestSchemas } from '../../../src-shared/ipc-contract.ts';
 import { CoreError } from '../core-error.ts';
-import { assertGraphRules, graphId, newStoredGraph, toGraphView } from '../graph-store.ts';
+import { graphId } from '../../../src-shared/constants.ts';
+import { assertGraphRules, newStoredGraph, toGraphView } from '../graph-store.ts';
 import type { CoreContext } from './core-context.ts';
 
 type Input<C extends keyof typeof requestSchemas> = z.output<(typeof requestSchemas)[C]>;

@@ -1,0 +1,26 @@
+/** What the shell, the `--mcp` launcher and the preview pass to createTrayCore. */
+import type { StoreBackend } from './graph-store.ts';
+import type { SecretBox } from './secret-box.ts';
+
+export interface TrayCoreOptions {
+  /** The user's home: client configs, `~/.roam-local-api.json`, `~/.roam-tools.json` live under it. */
+  home: string;
+  /** Where the core's own store file lives (electron-store's / conf's cwd). */
+  storeDir: string;
+  secretBox: SecretBox;
+  /** Absolute path of the built `roam-mcp` bundle the `--mcp` child runs. */
+  mcpServerPath: string;
+  platform?: NodeJS.Platform;
+  /** Opens `roam://` deep links (Electron's shell.openExternal in the app). */
+  openExternal?(url: string): Promise<void>;
+  /** What a client config entry should launch (the app binary with `--mcp`, or node + bundle). */
+  launcher?: { command: string; args: string[] };
+  /** The store (electron-store in the shell); defaults to conf in `storeDir` (same file format). */
+  store?: StoreBackend;
+  /** Applies the launch-at-login setting (app.setLoginItemSettings in the shell). */
+  setLaunchAtLogin?(enabled: boolean): void | Promise<void>;
+  /** Environment for locating client configs (APPDATA, XDG_CONFIG_HOME, ...); defaults to process.env. */
+  env?: Record<string, string | undefined>;
+  /** How often Roam's reachability and the MCP session count are re-checked; 0 = only on demand. Default 5000. */
+  statusPollMs?: number;
+}

@@ -1,0 +1,52 @@
+/**
+ * The plain values every process shares. Imports nothing, so the renderer can use them without
+ * shipping zod; the zod schemas in roam-config.ts and ipc-contract.ts are built from these.
+ */
+
+export const GRAPH_TYPES = ['hosted', 'offline'] as const;
+export type GraphType = (typeof GRAPH_TYPES)[number];
+
+export const ACCESS_LEVELS = ['read-only', 'read-append', 'full'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+/** A graph's identity: Roam issues tokens per (name, type), so `hosted:x` and `offline:x` differ. */
+export function graphId(graph: { name: string; type: GraphType }): string {
+  return `${graph.type}:${graph.name}`;
+}
+
+/** Renderer → main request channels; ipc-contract.ts gives each its input schema and result type. */
+export const requestChannels = [
+  'graphs:list',
+  'graphs:available',
+  'graphs:add',
+  'graphs:update',
+  'graphs:remove',
+  'graphs:check-nickname',
+  'tokens:request',
+  'tokens:cancel',
+  'tokens:requests',
+  'blocked:list',
+  'blocked:retry',
+  'clients:list',
+  'clients:preview',
+  'clients:install',
+  'clients:uninstall',
+  'status:get',
+  'roam:open',
+  'settings:get',
+  'settings:set',
+  'import:check',
+  'import:run',
+] as const;
+export type RequestChannel = (typeof requestChannels)[number];
+
+/** Main → renderer event channels; ipc-contract.ts gives each its payload type. */
+export const eventChannels = [
+  'graphs:changed',
+  'tokens:request-changed',
+  'blocked:changed',
+  'clients:changed',
+  'status:changed',
+  'app:navigate',
+] as const;
+export type EventChannel = (typeof eventChannels)[number];
