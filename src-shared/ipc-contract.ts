@@ -69,6 +69,12 @@ export interface ClientChangePreview {
   after: string | null;
 }
 
+/** What the install/uninstall preview shows: the change plus its diff. */
+export interface ClientChangeView extends ClientChangePreview {
+  /** before → after as the CLI's `--dry-run` shows it: lines marked "  ", "- " or "+ ". */
+  diff: string;
+}
+
 export interface AppStatus {
   roam: { running: boolean; port: number; checkedAt: number };
   mcpSessions: number;
@@ -146,7 +152,7 @@ export interface RequestResults {
   'blocked:list': BlockedGraphView[];
   'blocked:retry': TokenRequestView;
   'clients:list': ClientView[];
-  'clients:preview': ClientChangePreview;
+  'clients:preview': ClientChangeView;
   'clients:install': ClientView;
   'clients:uninstall': ClientView;
   'status:get': AppStatus;

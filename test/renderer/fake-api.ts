@@ -108,6 +108,7 @@ export function createFakeApi(overrides: Overrides = {}, initial: { graphs?: Gra
       action: input.action,
       before: '{}',
       after: '{"mcpServers":{"roam":{}}}',
+      diff: '- {}\n+ {"mcpServers":{"roam":{}}}',
     }),
     'clients:install': async (input) => ({ ...clients.find((c) => c.id === input.id)!, state: 'installed' }),
     'clients:uninstall': async (input) => ({

@@ -54,8 +54,11 @@ describe('Clients view', () => {
     const row = screen.getByRole('listitem', { name: 'Claude Desktop' });
     expect(row.textContent).toContain('Not installed');
     await userEvent.click(within(row).getByRole('button', { name: 'Install into Claude Desktop…' }));
-    expect(within(row).getByLabelText('Before').textContent).toBe('{}');
-    expect(within(row).getByLabelText('After').textContent).toBe('{"mcpServers":{"roam":{}}}');
+    const changes = within(row).getByLabelText('Changes');
+    expect(within(changes).getByLabelText('removed: {}').className).toBe('diff-line removed');
+    expect(within(changes).getByLabelText('added: {"mcpServers":{"roam":{}}}').className).toBe(
+      'diff-line added',
+    );
     await userEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
     expect(fake.calls.some((c) => c.channel === 'clients:install')).toBe(false);
 
