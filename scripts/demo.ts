@@ -133,6 +133,8 @@ export function startDemoPreview(demo: Demo): Promise<Preview> {
     mcpServerPath: demo.mcpServerPath,
     launcher: demo.launcher,
     env: SANDBOX_ENV,
+    // The session count follows a client within a second: the walk through the demo shows it.
+    statusPollMs: 1000,
   });
 }
 

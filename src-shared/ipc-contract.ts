@@ -45,6 +45,8 @@ export interface TokenRequestView {
 export interface BlockedGraphView {
   graphId: string;
   name: string;
+  /** The nickname the Graphs tab shows (the name once the graph is no longer configured). */
+  nickname: string;
   type: GraphType;
   blockedAt: number;
   howToUnblock: string;
@@ -122,6 +124,8 @@ export const requestSchemas = {
   'tokens:request': z.object({ id: graphIdSchema, accessLevel: accessLevelSchema.optional() }),
   'tokens:cancel': z.object({ id: graphIdSchema }),
   'tokens:requests': z.void(),
+  /** Forgets a finished request, so its panel stays dismissed after a reload. */
+  'tokens:dismiss': z.object({ id: graphIdSchema }),
   'blocked:list': z.void(),
   'blocked:retry': z.object({ id: graphIdSchema }),
   'clients:list': z.void(),
@@ -137,6 +141,8 @@ export const requestSchemas = {
   }),
   'import:check': z.void(),
   'import:run': z.void(),
+  /** "Not now": the offer is not shown again. */
+  'import:dismiss': z.void(),
 } as const;
 
 export interface RequestResults {
@@ -148,6 +154,7 @@ export interface RequestResults {
   'graphs:check-nickname': { ok: true } | { ok: false; message: string };
   'tokens:request': TokenRequestView;
   'tokens:cancel': void;
+  'tokens:dismiss': void;
   'tokens:requests': TokenRequestView[];
   'blocked:list': BlockedGraphView[];
   'blocked:retry': TokenRequestView;
@@ -161,6 +168,7 @@ export interface RequestResults {
   'settings:set': AppSettings;
   'import:check': { available: boolean; path: string; graphCount: number };
   'import:run': GraphView[];
+  'import:dismiss': void;
 }
 
 export type RequestChannel = keyof typeof requestSchemas;

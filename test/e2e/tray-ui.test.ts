@@ -187,13 +187,13 @@ describe('tray UI in Chromium', () => {
 
     await panel.getByRole('button', { name: 'Show blocked graphs' }).click();
     await isSelected(tab(/Blocked/));
-    const blocked = page.getByRole('listitem', { name: 'secret-plans' });
+    const blocked = page.getByRole('listitem', { name: 'Plans' });
     await contains(blocked, /settings/i);
     await screenshot('blocked');
 
     emulator.unblock('secret-plans');
     emulator.decide('secret-plans', { kind: 'approve' });
-    await blocked.getByRole('button', { name: 'Retry secret-plans' }).click();
+    await blocked.getByRole('button', { name: 'Retry Plans' }).click();
     await isSelected(tab('Graphs'));
     await contains(requestPanel('Plans'), 'Approved: Plans is connected.');
     await tab('Blocked').waitFor();
