@@ -141,10 +141,19 @@ describe('the demo walk: the agent sees what the tray shows', () => {
     await screenshot('walk-3-agent-connected');
   });
 
+  it('a nickname edited in the UI reaches the running client', async () => {
+    await page.getByRole('button', { name: 'Edit Work' }).click();
+    const form = page.getByRole('form', { name: 'Edit Work' });
+    await form.getByRole('textbox', { name: 'Nickname' }).fill('Office');
+    await form.getByText('Nickname is free.').waitFor();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await poll(agentGraphs).toEqual(['Office']);
+  });
+
   it('switching the graph off in the UI removes it from the running client', async () => {
-    await page.getByRole('switch', { name: 'Enabled: Work' }).click();
-    await page.getByRole('switch', { name: 'Enabled: Work', checked: false }).waitFor();
-    await poll(agentGraphs).not.toContain('Work');
+    await page.getByRole('switch', { name: 'Enabled: Office' }).click();
+    await page.getByRole('switch', { name: 'Enabled: Office', checked: false }).waitFor();
+    await poll(agentGraphs).not.toContain('Office');
     await screenshot('walk-4-switched-off');
   });
 
