@@ -68,6 +68,15 @@ async function sandboxClients(home: string, launcher: Launcher): Promise<void> {
 /** Starts the emulated Roam with the demo graphs and writes the graph config into a temp HOME. */
 export async function startDemo(): Promise<Demo> {
   const home = await mkdtemp(path.join(tmpdir(), 'roam-companion-demo-'));
+  try {
+    return await startDemoIn(home);
+  } catch (error) {
+    await rm(home, { recursive: true, force: true }); // nothing half-made (tokens) stays behind
+    throw error;
+  }
+}
+
+async function startDemoIn(home: string): Promise<Demo> {
   const emulator = await startEmulator({
     home,
     graphs: [
