@@ -68,12 +68,22 @@ export const targets = {
       logLevel: 'warning',
     });
     await copyFile(path.join(root, 'src-renderer/index.html'), out('renderer/index.html'));
+    // The page's icon (index.html links it), so browsers stop asking for a missing /favicon.ico.
+    await copyFile(path.join(root, 'assets/icon.png'), out('renderer/icon.png'));
   },
   demo: () =>
     build({
       ...node,
       entryPoints: [path.join(root, 'scripts/demo.ts')],
       outfile: out('demo.mjs'),
+      format: 'esm',
+      banner: { js: esmRequireShim },
+    }),
+  demoMcp: () =>
+    build({
+      ...node,
+      entryPoints: [path.join(root, 'scripts/demo-mcp.ts')],
+      outfile: out('demo-mcp.mjs'),
       format: 'esm',
       banner: { js: esmRequireShim },
     }),

@@ -3,15 +3,20 @@
  * Creates a temp HOME, starts the emulator with a hosted and an offline demo graph (token requests
  * are approved after 2 s), writes `{home}/.roam-tools.json` and prints how to point a client at it.
  * It also serves the tray UI in the browser (the browser preview: the real tray core against the
- * emulator) and, on a terminal, takes one-letter commands that change how "Roam" answers token
- * requests. Ctrl-C / SIGTERM stops everything and removes the temp HOME.
+ * emulator) with sandboxed AI clients (their config folders inside the temp HOME), and, on a
+ * terminal, takes one-letter commands that change how "Roam" answers token requests. Clients run
+ * `dist/demo-mcp.mjs --home <temp HOME>`, the demo's `--mcp` launcher: the agent sees what the
+ * tray shows. Every exit path (Ctrl-C, SIGTERM, SIGHUP, a closed stdout pipe, an uncaught error)
+ * stops everything and removes the temp HOME.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startPreview, type Preview } from '../src-main/preview/server.ts';
+import { listClients, type Launcher } from '../src-mcp/installers/index.ts';
 import { writeFileAtomic } from '../src-shared/node/atomic-write.ts';
 import type { ConfigFile } from '../src-shared/roam-config.ts';
 import { demoPersonalGraphContent } from '../test/emulator/demo-graph.ts';
@@ -27,6 +32,8 @@ export interface Demo {
   config: ConfigFile;
   /** Absolute path of the built MCP server (dist/roam-mcp.mjs). */
   mcpServerPath: string;
+  /** What AI clients launch: the demo's `--mcp` launcher on the demo's tray store. */
+  launcher: Launcher;
   close(): Promise<void>;
 }
 
@@ -41,9 +48,35 @@ function builtMcpServerPath(): string {
   return path.join(distDir(), 'roam-mcp.mjs');
 }
 
+/** Client configs are located from the demo HOME only (no XDG_CONFIG_HOME/APPDATA of the user's). */
+const SANDBOX_ENV: Record<string, string | undefined> = {};
+
+/** `node dist/demo-mcp.mjs --home <home>`: the plain-Node stand-in for `Roam Companion --mcp`. */
+export function demoLauncher(home: string): Launcher {
+  return { command: process.execPath, args: [path.join(distDir(), 'demo-mcp.mjs'), '--home', home] };
+}
+
+/** Creates Claude Desktop's, Cursor's and VS Code's config folders in the demo HOME: they show as available. */
+async function sandboxClients(home: string, launcher: Launcher): Promise<void> {
+  const clients = await listClients({ home, launcher, env: SANDBOX_ENV });
+  for (const client of clients) {
+    if (client.id === 'claude-code' || !client.configPath) continue;
+    await mkdir(path.dirname(client.configPath), { recursive: true, mode: 0o700 });
+  }
+}
+
 /** Starts the emulated Roam with the demo graphs and writes the graph config into a temp HOME. */
 export async function startDemo(): Promise<Demo> {
   const home = await mkdtemp(path.join(tmpdir(), 'roam-companion-demo-'));
+  try {
+    return await startDemoIn(home);
+  } catch (error) {
+    await rm(home, { recursive: true, force: true }); // nothing half-made (tokens) stays behind
+    throw error;
+  }
+}
+
+async function startDemoIn(home: string): Promise<Demo> {
   const emulator = await startEmulator({
     home,
     graphs: [
@@ -72,11 +105,14 @@ export async function startDemo(): Promise<Demo> {
     ],
   };
   await writeFileAtomic(path.join(home, '.roam-tools.json'), `${JSON.stringify(config, null, 2)}\n`);
+  const launcher = demoLauncher(home);
+  await sandboxClients(home, launcher);
   return {
     home,
     emulator,
     config,
     mcpServerPath: builtMcpServerPath(),
+    launcher,
     async close() {
       await emulator.close();
       await rm(home, { recursive: true, force: true });
@@ -104,26 +140,34 @@ export function startDemoPreview(demo: Demo): Promise<Preview> {
     storeDir: path.join(demo.home, '.roam-companion'),
     rendererDir: path.join(distDir(), 'renderer'),
     mcpServerPath: demo.mcpServerPath,
+    launcher: demo.launcher,
+    env: SANDBOX_ENV,
+    // The session count follows a client within a second: the walk through the demo shows it.
+    statusPollMs: 1000,
   });
 }
 
 function instructions(demo: Demo, preview: Preview): string {
-  const entry = { command: 'node', args: [demo.mcpServerPath], env: { HOME: demo.home } };
+  const entry = { command: demo.launcher.command, args: demo.launcher.args };
   const controls = Object.entries(answers).map(([key, { says }]) => `    ${key} = ${says}`);
   return [
     'Roam Companion demo is ready.',
     `  Tray UI (browser preview): ${preview.url}`,
     `  Emulated Roam Local API: ${demo.emulator.url} (graphs: demo-work [hosted], demo-personal [offline])`,
-    `  Temporary HOME:          ${demo.home} (holds .roam-tools.json and .roam-local-api.json)`,
+    `  Temporary HOME:          ${demo.home} (holds .roam-tools.json, .roam-local-api.json, the tray store`,
+    '                           and sandboxed Claude Desktop, Cursor and VS Code config folders)',
     '',
-    'Claude Desktop: add this under "mcpServers" in claude_desktop_config.json:',
-    JSON.stringify({ 'roam-demo': entry }, null, 2),
+    'AI clients launch the demo\'s stand-in for "Roam Companion --mcp": it serves the graphs the tray',
+    'UI shows (add, edit, switch off: a running agent sees it at once) and counts as a session in the',
+    'status bar. Install it into the sandboxed clients from the "AI clients" tab, or add this under',
+    '"mcpServers" in your own claude_desktop_config.json:',
+    JSON.stringify({ 'roam-companion-demo': entry }, null, 2),
     '',
-    'Or run the server directly:',
-    `  HOME=${demo.home} node ${demo.mcpServerPath}`,
+    'Or run it directly (MCP over stdio):',
+    `  ${[entry.command, ...entry.args].join(' ')}`,
     '',
-    'In the tray UI, add demo-work or demo-personal and request a token. To change how "Roam" answers',
-    'the next requests, type a letter and Enter here:',
+    'In the tray UI, import the demo graphs or add demo-work / demo-personal and request a token.',
+    'To change how "Roam" answers the next requests, type a letter and Enter here:',
     ...controls,
     '    u = unblock both demo graphs (what you would do in Roam settings after a Never Allow)',
     '',
@@ -142,56 +186,79 @@ function listenForCommands(emulator: Emulator): void {
     if (key === 'u') {
       emulator.unblock('demo-work', 'hosted');
       emulator.unblock('demo-personal', 'offline');
-      process.stdout.write('Unblocked demo-work and demo-personal: use "try again" in Blocked.\n');
+      say(process.stdout, 'Unblocked demo-work and demo-personal: press "Retry" in Blocked.\n');
       return;
     }
     const answer = answers[key];
     if (!answer) {
-      process.stdout.write(`Unknown command '${key}'. Type one of ${Object.keys(answers).join(', ')}, u.\n`);
+      say(process.stdout, `Unknown command '${key}'. Type one of ${Object.keys(answers).join(', ')}, u.\n`);
       return;
     }
     emulator.autoDecide(answer.decision, APPROVE_AFTER_MS);
-    process.stdout.write(
+    say(
+      process.stdout,
       `Roam will now ${answer.says}${answer.decision ? ` after ${APPROVE_AFTER_MS / 1000} s` : ''}.\n`,
     );
   });
 }
 
-async function main(): Promise<void> {
-  const demo = await startDemo();
-  let preview: Preview;
+/** Writes to the terminal; a closed pipe (`| tee` gone) is not an error worth dying for here. */
+function say(stream: NodeJS.WriteStream, text: string): void {
   try {
-    preview = await startDemoPreview(demo);
-  } catch (error) {
-    await demo.close();
-    throw error;
+    if (!stream.destroyed && stream.writable) stream.write(text);
+  } catch {
+    // EPIPE: nobody reads any more; cleanup goes on.
   }
-  process.stdout.write(instructions(demo, preview));
-  listenForCommands(demo.emulator);
+}
+
+/**
+ * Removes the temp HOME (it holds tokens) on every way out: signals from the terminal or a
+ * supervisor, stdout/stderr closing under us (`npm run demo | tee log`, then Ctrl-C: tee may die
+ * first and the next write fails with EPIPE), an uncaught error, and process.exit itself.
+ */
+function cleanUpOnEveryExit(home: string, stop: () => Promise<void>): void {
   let closing = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (reason: string, code: number) => {
     if (closing) return;
     closing = true;
-    process.stderr.write(`\n${signal}: stopping the demo and removing ${demo.home}\n`);
-    preview
-      .close()
-      .then(() => demo.close())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          process.stderr.write(`demo: cleanup failed: ${(error as Error).message}\n`);
-          process.exit(1);
-        },
-      );
+    say(process.stderr, `\n${reason}: stopping the demo and removing ${home}\n`);
+    stop().then(
+      () => process.exit(code),
+      (error: unknown) => {
+        say(process.stderr, `demo: cleanup failed: ${(error as Error).message}\n`);
+        process.exit(1);
+      },
+    );
   };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.on(signal, () => shutdown(signal, 0));
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) =>
+      shutdown(`output closed (${error.code ?? error.message})`, 0),
+    );
+  }
+  process.on('uncaughtException', (error) => shutdown(`demo failed: ${error.message}`, 1));
+  process.on('unhandledRejection', (error) => shutdown(`demo failed: ${(error as Error).message}`, 1));
+  // Last resort, synchronous: whatever ends the process, the tokens do not stay behind.
+  process.on('exit', () => rmSync(home, { recursive: true, force: true }));
+}
+
+async function main(): Promise<void> {
+  const demo = await startDemo();
+  const running: { preview?: Preview } = {};
+  cleanUpOnEveryExit(demo.home, async () => {
+    await running.preview?.close();
+    await demo.close();
+  });
+  running.preview = await startDemoPreview(demo);
+  say(process.stdout, instructions(demo, running.preview));
+  listenForCommands(demo.emulator);
 }
 
 // Runs only as a program (node dist/demo.mjs), not when a test or a later demo imports startDemo.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main().catch((error: unknown) => {
-    process.stderr.write(`demo: ${(error as Error).message}\n`);
+    say(process.stderr, `demo: ${(error as Error).message}\n`);
     process.exit(1);
   });
 }

@@ -25,6 +25,7 @@ export const requestChannels = [
   'tokens:request',
   'tokens:cancel',
   'tokens:requests',
+  'tokens:dismiss',
   'blocked:list',
   'blocked:retry',
   'clients:list',
@@ -37,6 +38,7 @@ export const requestChannels = [
   'settings:set',
   'import:check',
   'import:run',
+  'import:dismiss',
 ] as const;
 export type RequestChannel = (typeof requestChannels)[number];
 

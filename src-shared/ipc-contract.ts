@@ -54,6 +54,8 @@ export interface TokenRequestView {
 export interface BlockedGraphView {
   graphId: string;
   name: string;
+  /** The nickname the Graphs tab shows (the name once the graph is no longer configured). */
+  nickname: string;
   type: GraphType;
   blockedAt: number;
   howToUnblock: string;
@@ -78,6 +80,12 @@ export interface ClientChangePreview {
   action: 'install' | 'uninstall';
   before: string | null;
   after: string | null;
+}
+
+/** What the install/uninstall preview shows: the change plus its diff. */
+export interface ClientChangeView extends ClientChangePreview {
+  /** before → after as the CLI's `--dry-run` shows it: lines marked "  ", "- " or "+ ". */
+  diff: string;
 }
 
 export interface AppStatus {
@@ -127,6 +135,8 @@ export const requestSchemas = {
   'tokens:request': z.object({ id: graphIdSchema, accessLevel: accessLevelSchema.optional() }),
   'tokens:cancel': z.object({ id: graphIdSchema }),
   'tokens:requests': z.void(),
+  /** Forgets a finished request, so its panel stays dismissed after a reload. */
+  'tokens:dismiss': z.object({ id: graphIdSchema }),
   'blocked:list': z.void(),
   'blocked:retry': z.object({ id: graphIdSchema }),
   'clients:list': z.void(),
@@ -142,6 +152,8 @@ export const requestSchemas = {
   }),
   'import:check': z.void(),
   'import:run': z.void(),
+  /** "Not now": the offer is not shown again. */
+  'import:dismiss': z.void(),
 } as const satisfies Record<RequestChannel, z.ZodType>;
 
 export interface RequestResults {
@@ -153,11 +165,12 @@ export interface RequestResults {
   'graphs:check-nickname': { ok: true } | { ok: false; message: string };
   'tokens:request': TokenRequestView;
   'tokens:cancel': void;
+  'tokens:dismiss': void;
   'tokens:requests': TokenRequestView[];
   'blocked:list': BlockedGraphView[];
   'blocked:retry': TokenRequestView;
   'clients:list': ClientView[];
-  'clients:preview': ClientChangePreview;
+  'clients:preview': ClientChangeView;
   'clients:install': ClientView;
   'clients:uninstall': ClientView;
   'status:get': AppStatus;
@@ -166,6 +179,7 @@ export interface RequestResults {
   'settings:set': AppSettings;
   'import:check': { available: boolean; path: string; graphCount: number };
   'import:run': GraphView[];
+  'import:dismiss': void;
 }
 
 export type RequestInput<C extends RequestChannel> = z.input<(typeof requestSchemas)[C]>;

@@ -265,6 +265,7 @@ export function toBlockedViews(data: StoreData): BlockedGraphView[] {
   return data.blocked.map((b) => ({
     graphId: graphId(b),
     name: b.name,
+    nickname: data.graphs.find((g) => graphId(g) === graphId(b))?.nickname ?? b.name,
     type: b.type,
     blockedAt: b.blockedAt,
     howToUnblock: HOW_TO_UNBLOCK,

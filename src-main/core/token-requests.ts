@@ -54,6 +54,11 @@ export class TokenRequestManager {
     return [...this.views.values()];
   }
 
+  /** Forgets a finished request (the user dismissed its panel); a waiting one stays. */
+  dismiss(id: string): void {
+    if (!this.running.has(id)) this.views.delete(id);
+  }
+
   isWaiting(id: string): boolean {
     return this.running.has(id);
   }

@@ -39,6 +39,8 @@ export interface PreviewOptions {
   /** How often the core re-checks Roam and MCP sessions (tests shorten it). */
   statusPollMs?: number;
   launcher?: TrayCoreOptions['launcher'];
+  /** Where client configs are looked up (APPDATA, XDG_CONFIG_HOME…); `{}` keeps them all in `home`. */
+  env?: TrayCoreOptions['env'];
 }
 
 export interface Preview {
@@ -61,6 +63,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     mcpServerPath: options.mcpServerPath ?? path.join(root, 'dist', 'roam-mcp.mjs'),
     platform: options.platform,
     launcher: options.launcher,
+    env: options.env,
     statusPollMs: options.statusPollMs,
     async openExternal(url) {
       openedUrls.push(url);

@@ -14,7 +14,16 @@ const contentTypes: Record<string, string> = {
 
 /** Serves the built renderer (dist/renderer); '/' is index.html. Nothing outside `dir`. */
 export async function serveStatic(dir: string, pathname: string, res: ServerResponse): Promise<void> {
-  const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+  let relative: string;
+  try {
+    relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+  } catch {
+    // A malformed percent-escape is the request's fault, not the server's.
+    return sendError(res, 400, {
+      code: 'INVALID_INPUT',
+      message: `The path '${pathname}' is not valid URL encoding. Check the address and try again.`,
+    });
+  }
   const file = path.resolve(dir, relative);
   if (!file.startsWith(path.resolve(dir) + path.sep)) {
     return sendError(res, 404, { code: 'NOT_FOUND', message: `No such file: ${pathname}.` });

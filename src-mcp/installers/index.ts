@@ -18,4 +18,5 @@ export {
   type ClientChangeResult,
 } from './installer.ts';
 export { npxLauncherNote, standaloneLauncher } from './launcher.ts';
+export { lineDiff } from './line-diff.ts';
 export { redactSecrets } from './redact-secrets.ts';

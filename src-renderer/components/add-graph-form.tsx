@@ -44,10 +44,13 @@ export function AddGraphForm(props: {
   const type = choice === typeIn ? typedType : (chosen?.type ?? 'hosted');
   const effectiveNickname = nickname.trim() || name;
   const check = useNicknameCheck(effectiveNickname);
+  const pickMessage = 'Pick a graph from the list, or choose "Type a name" and enter it.';
+  // The "pick a graph" error is about the current input: it goes once a graph is picked or typed.
+  const shownError = error === pickMessage && name ? null : error;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!name) return setError('Pick a graph from the list, or choose "Type a name" and enter it.');
+    if (!name) return setError(pickMessage);
     if (check.state === 'invalid') return setError(check.message);
     setSubmitting(true);
     setError(null);
@@ -133,9 +136,9 @@ export function AddGraphForm(props: {
         />
       </label>
       <AccessLevelField value={accessLevel} onChange={setAccessLevel} />
-      {error && (
+      {shownError && (
         <p role="alert" className="error-text">
-          {error}
+          {shownError}
         </p>
       )}
       <div className="actions">

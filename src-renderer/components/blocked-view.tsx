@@ -37,17 +37,20 @@ function BlockedRow(props: { graph: BlockedGraphView; onRetried(): void }) {
   const retry = useTokens((s) => s.retryBlocked);
   const [error, setError] = useState<string | null>(null);
   return (
-    <li className="card" aria-label={graph.name}>
+    <li className="card" aria-label={graph.nickname}>
       <div className="row">
-        <span className="strong grow">{graph.name}</span>
+        <span className="strong grow">{graph.nickname}</span>
         <span className="badge token-blocked">{graph.type === 'hosted' ? 'Hosted' : 'Offline'}</span>
       </div>
-      <p className="muted small">Blocked {new Date(graph.blockedAt).toLocaleString()}</p>
+      <p className="muted small">
+        {graph.nickname === graph.name ? '' : `Graph ${graph.name} · `}Blocked{' '}
+        {new Date(graph.blockedAt).toLocaleString()}
+      </p>
       <p>{graph.howToUnblock}</p>
       <div className="actions">
         <button
           type="button"
-          aria-label={`Retry ${graph.name}`}
+          aria-label={`Retry ${graph.nickname}`}
           onClick={() => {
             setError(null);
             retry(graph.graphId).then(props.onRetried, (failure: unknown) =>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ClientChangePreview, ClientView } from '../../src-shared/ipc-contract.ts';
+import type { ClientChangeView, ClientView } from '../../src-shared/ipc-contract.ts';
 import { describeError } from '../bridge/bridge-error.ts';
 import { useClients } from '../stores/stores-context.tsx';
 import { ClientChangePreviewView } from './client-change-preview.tsx';
@@ -43,7 +43,7 @@ function ClientRow(props: { client: ClientView }) {
   const { client } = props;
   const preview = useClients((s) => s.preview);
   const apply = useClients((s) => s.apply);
-  const [pending, setPending] = useState<ClientChangePreview | null>(null);
+  const [pending, setPending] = useState<ClientChangeView | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -60,7 +60,7 @@ function ClientRow(props: { client: ClientView }) {
   }
   const startChange = (action: 'install' | 'uninstall') =>
     run(async () => setPending(await preview(client.id, action)));
-  const confirmChange = (change: ClientChangePreview) =>
+  const confirmChange = (change: ClientChangeView) =>
     run(async () => {
       await apply(client.id, change.action);
       setPending(null);

@@ -2,6 +2,23 @@ import { useState } from 'react';
 import { describeError } from '../bridge/bridge-error.ts';
 import { useGraphs } from '../stores/stores-context.tsx';
 
+/** What the last import did (also when every graph was already here). */
+function ImportNote() {
+  const note = useGraphs((s) => s.importNote);
+  const clear = useGraphs((s) => s.clearImportNote);
+  if (!note) return null;
+  return (
+    <section className="card notice" aria-label="Import result" role="status">
+      <p>{note}</p>
+      <div className="actions">
+        <button type="button" onClick={clear}>
+          Dismiss
+        </button>
+      </div>
+    </section>
+  );
+}
+
 /** Offers, with the user's consent, the graphs already configured for the official roam-mcp. */
 export function ImportOffer() {
   const offer = useGraphs((s) => s.importOffer);
@@ -9,7 +26,7 @@ export function ImportOffer() {
   const dismiss = useGraphs((s) => s.dismissImport);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  if (!offer) return null;
+  if (!offer) return <ImportNote />;
   const what =
     offer.graphCount === 1 ? '1 graph' : offer.graphCount ? `${offer.graphCount} graphs` : 'graphs';
   return (
@@ -19,7 +36,10 @@ export function ImportOffer() {
         tokens, so you manage them here? The file stays as it is.
       </p>
       <div className="actions">
-        <button type="button" onClick={dismiss}>
+        <button
+          type="button"
+          onClick={() => void dismiss().catch((failure: unknown) => setError(describeError(failure)))}
+        >
           Not now
         </button>
         <button

@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type {
-  ClientChangePreview,
+  ClientChangeView,
   ClientId,
   ClientView,
   RoamCompanionApi,
@@ -11,7 +11,7 @@ export interface ClientsState {
   clients: ClientView[];
   load: LoadState;
   refresh(): Promise<void>;
-  preview(id: ClientId, action: 'install' | 'uninstall'): Promise<ClientChangePreview>;
+  preview(id: ClientId, action: 'install' | 'uninstall'): Promise<ClientChangeView>;
   apply(id: ClientId, action: 'install' | 'uninstall'): Promise<ClientView>;
 }
 

@@ -22,12 +22,31 @@ export interface GraphsState {
   checkNickname(nickname: string, exceptId?: string): Promise<RequestResults['graphs:check-nickname']>;
   /** Graphs found in ~/.roam-tools.json (the official server's config), offered once for import. */
   importOffer: { path: string; graphCount: number } | null;
+  /** What the last import did, for the offer's place in the view; null when there is nothing to say. */
+  importNote: string | null;
   checkImport(): Promise<void>;
   runImport(): Promise<GraphView[]>;
-  dismissImport(): void;
+  dismissImport(): Promise<void>;
+  clearImportNote(): void;
 }
 
 export type GraphsStore = StoreApi<GraphsState>;
+
+const graphsText = (n: number) => (n === 1 ? '1 graph' : `${n} graphs`);
+
+/** Says what an import did, including "nothing new" when every graph was already here. */
+export function importNote(added: number, offered: number): string {
+  const kept = Math.max(offered - added, 0);
+  if (added === 0) {
+    return offered
+      ? `Nothing new to import: ${offered === 1 ? 'the graph' : `all ${offered} graphs`} of the file ${offered === 1 ? 'is' : 'are'} already here, kept as they are.`
+      : 'Nothing new to import: every graph of the file is already here.';
+  }
+  const rest = kept
+    ? ` ${graphsText(kept)} already here ${kept === 1 ? 'was' : 'were'} kept as ${kept === 1 ? 'it is' : 'they are'}.`
+    : '';
+  return `Imported ${graphsText(added)}.${rest}`;
+}
 
 export function createGraphsStore(api: RoamCompanionApi): GraphsStore {
   const store = createStore<GraphsState>()((set) => ({
@@ -75,13 +94,21 @@ export function createGraphsStore(api: RoamCompanionApi): GraphsStore {
         set({ importOffer: null }); // only an offer: the graphs view works without it
       }
     },
+    importNote: null,
     async runImport() {
+      const offered = store.getState().importOffer?.graphCount ?? 0;
+      const before = new Set(store.getState().graphs.map((g) => g.id));
       const graphs = await api['import:run']();
-      set({ graphs, importOffer: null, load: ready });
+      const added = graphs.filter((g) => !before.has(g.id)).length;
+      set({ graphs, importOffer: null, load: ready, importNote: importNote(added, offered) });
       return graphs;
     },
-    dismissImport() {
+    async dismissImport() {
+      await api['import:dismiss']();
       set({ importOffer: null });
+    },
+    clearImportNote() {
+      set({ importNote: null });
     },
   }));
 

@@ -48,6 +48,8 @@ export function createTokensStore(api: RoamCompanionApi): TokensStore {
     },
     dismiss(graphId) {
       set((state) => ({ dismissed: { ...state.dismissed, [graphId]: true } }));
+      // The core forgets it too, so a reload does not bring the panel back.
+      void api['tokens:dismiss']({ id: graphId }).catch(() => {});
     },
   }));
 

@@ -39,7 +39,15 @@ describe('npm run demo', () => {
     const home = /Temporary HOME:\s+(\S+)/.exec(output)?.[1] as string;
     const roam = /Emulated Roam Local API: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] as string;
     expect(output).toMatch(/a = approve/);
+    // Clients launch the demo's --mcp launcher on the tray store, not roam-mcp on ~/.roam-tools.json.
+    const launcher = [process.execPath, path.join(root, 'dist', 'demo-mcp.mjs'), '--home', home];
+    const printed = /^\{\n {2}"roam-companion-demo"[\s\S]*?^\}$/m.exec(output)?.[0] ?? '{}';
+    expect(JSON.parse(printed)).toEqual({
+      'roam-companion-demo': { command: launcher[0], args: launcher.slice(1) },
+    });
+    expect(output).toContain(`  ${launcher.join(' ')}\n`);
 
+    const post = (channel: string) => fetch(`${ui}ipc/${channel}`, { method: 'POST' }).then((r) => r.text());
     expect(await (await fetch(ui)).text()).toContain('<div id="root">');
     const available = await fetch(`${ui}ipc/graphs:available`, { method: 'POST' });
     expect(await available.json()).toEqual([
@@ -47,8 +55,19 @@ describe('npm run demo', () => {
       { name: 'demo-personal', type: 'offline' },
     ]);
 
+    // Claude Desktop, Cursor and VS Code are sandboxed in the demo HOME, so they can be tried.
+    const clients = JSON.parse(await post('clients:list')) as {
+      id: string;
+      state: string;
+      configPath: string;
+    }[];
+    for (const id of ['claude-desktop', 'cursor', 'vscode']) {
+      const view = clients.find((c) => c.id === id)!;
+      expect(view.state).toBe('not-installed');
+      expect(view.configPath.startsWith(`${home}${path.sep}`)).toBe(true);
+    }
+
     // The demo's ~/.roam-tools.json is offered for import, and imports with its tokens kept sealed.
-    const post = (channel: string) => fetch(`${ui}ipc/${channel}`, { method: 'POST' }).then((r) => r.text());
     expect(JSON.parse(await post('import:check'))).toMatchObject({ available: true, graphCount: 2 });
     const imported = await post('import:run');
     expect(JSON.parse(imported)).toEqual([

@@ -47,6 +47,24 @@ describe('preview server', () => {
     expect((await fetch(`${preview.url}..%2f..%2fpackage.json`)).status).toBe(404);
   });
 
+  it('answers a malformed URL with 400, not a server fault', async () => {
+    const response = await fetch(`${preview.url}%E0%A4%A`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringMatching(/not valid URL encoding/),
+    });
+  });
+
+  it('links a page icon that it serves, so no request ends in a missing /favicon.ico', async () => {
+    const html = await (await fetch(preview.url)).text();
+    const icon = /<link rel="icon" type="image\/png" href="\.\/([^"]+)"/.exec(html)?.[1];
+    expect(icon).toBe('icon.png');
+    const response = await fetch(`${preview.url}${icon}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+  });
+
   it('answers POST /ipc/<channel> with the core handler result', async () => {
     const response = await ipc('graphs:add', { name: 'work', nickname: 'Work' });
     expect(response.status).toBe(200);

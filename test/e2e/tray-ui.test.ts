@@ -187,13 +187,13 @@ describe('tray UI in Chromium', () => {
 
     await panel.getByRole('button', { name: 'Show blocked graphs' }).click();
     await isSelected(tab(/Blocked/));
-    const blocked = page.getByRole('listitem', { name: 'secret-plans' });
+    const blocked = page.getByRole('listitem', { name: 'Plans' });
     await contains(blocked, /settings/i);
     await screenshot('blocked');
 
     emulator.unblock('secret-plans');
     emulator.decide('secret-plans', { kind: 'approve' });
-    await blocked.getByRole('button', { name: 'Retry secret-plans' }).click();
+    await blocked.getByRole('button', { name: 'Retry Plans' }).click();
     await isSelected(tab('Graphs'));
     await contains(requestPanel('Plans'), 'Approved: Plans is connected.');
     await tab('Blocked').waitFor();
@@ -215,6 +215,12 @@ describe('tray UI in Chromium', () => {
     const row = graphRow('Reading');
     await row.getByRole('button', { name: 'Edit Reading' }).click();
     const form = page.getByRole('form', { name: 'Edit Reading' });
+    // Form buttons look the same in Edit as in Add (not the row's compact action buttons).
+    const size = (button: Locator) =>
+      button.evaluate((el) => `${getComputedStyle(el).fontSize} ${getComputedStyle(el).padding}`);
+    expect(await size(form.getByRole('button', { name: 'Save' }))).toBe(
+      await size(page.getByRole('button', { name: 'Add graph' })),
+    );
     await form.getByRole('textbox', { name: 'Nickname' }).fill('team');
     await contains(form, 'already');
     await form.getByRole('textbox', { name: 'Nickname' }).fill('Books');
@@ -225,7 +231,8 @@ describe('tray UI in Chromium', () => {
       const graphs = await preview.core.handlers['graphs:list'](undefined);
       return graphs.find((g) => g.name === 'reading-list');
     }).toMatchObject({ nickname: 'Books', enabled: false });
-    expect(await graphRow('Books').getByRole('switch').isChecked()).toBe(false);
+    // The switch follows the core's event: wait for that state, never read it once right after the click.
+    await graphRow('Books').getByRole('switch', { name: 'Enabled: Books', checked: false }).waitFor();
   });
 
   it('is keyboard navigable: tabs with arrow keys, dialogs that return focus', async () => {
@@ -275,26 +282,34 @@ describe('tray UI in Chromium', () => {
     expect(configPath.startsWith(home)).toBe(true);
     expect(existsSync(configPath)).toBe(false);
     await mkdir(path.dirname(configPath), { recursive: true }); // Claude Desktop is installed
+    // A minified config with another server: the added entry must still be visible and wrapped.
+    const other = { command: '/opt/other/bin/other-mcp-server', args: ['--a-long-flag', 'x'.repeat(80)] };
+    await writeFile(configPath, JSON.stringify({ mcpServers: { other } }));
 
     await tab('AI clients').click();
     const row = page.getByRole('listitem', { name: 'Claude Desktop' });
     await contains(row, 'Not installed');
     await row.getByRole('button', { name: 'Install into Claude Desktop…' }).click();
-    await poll(() => row.getByLabel('Before').innerText()).toBe('(file does not exist)');
-    await contains(row.getByLabel('After'), 'mcpServers');
+    const changes = row.getByLabel('Changes');
+    // The minified line is rewritten: the inserted entry itself is what is marked.
+    const inserted = changes.locator('.diff-line.added mark');
+    await inserted.waitFor();
+    expect(await inserted.innerText()).toMatch(/^, "roam-companion": \{"command":/);
+    // Wrapped to the window: nothing hides past the right edge.
+    expect(await changes.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await screenshot('clients');
     await row.getByRole('button', { name: 'Confirm install' }).click();
     await contains(row, 'Installed');
 
     const written = JSON.parse(await readFile(configPath, 'utf8')) as { mcpServers: Record<string, unknown> };
-    expect(Object.keys(written.mcpServers)).toHaveLength(1);
+    expect(Object.keys(written.mcpServers)).toEqual(['other', 'roam-companion']);
     expect(JSON.stringify(written)).not.toContain(LOCAL_TOKEN_PREFIX);
 
     await row.getByRole('button', { name: 'Uninstall from Claude Desktop…' }).click();
     await row.getByRole('button', { name: 'Confirm uninstall' }).click();
     await contains(row, 'Not installed');
     const after = JSON.parse(await readFile(configPath, 'utf8')) as { mcpServers?: Record<string, unknown> };
-    expect(Object.keys(after.mcpServers ?? {})).toHaveLength(0);
+    expect(Object.keys(after.mcpServers ?? {})).toEqual(['other']);
 
     const claudeCode = page.getByRole('listitem', { name: 'Claude Code' });
     await claudeCode.getByRole('button', { name: 'Copy the Claude Code command' }).click();
@@ -310,7 +325,7 @@ describe('tray UI in Chromium', () => {
     await page.getByRole('combobox', { name: 'Default access level for new tokens' }).selectOption('full');
     await page.getByText(/Agents can read, add, edit, move and delete/).waitFor();
     await screenshot('settings');
-    expect(await preview.core.handlers['settings:get'](undefined)).toEqual({
+    await poll(() => preview.core.handlers['settings:get'](undefined)).toEqual({
       launchAtLogin: true,
       defaultAccessLevel: 'full',
     });

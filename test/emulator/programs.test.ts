@@ -71,13 +71,11 @@ describe('npm run demo (dist/demo.mjs)', () => {
     const { child, output } = start('demo.mjs');
     const text = await printed(child, output, /Ctrl-C stops the demo/);
     const home = /Temporary HOME:\s+(\S+)/.exec(text)?.[1] as string;
-    const entry = JSON.parse(/(\{\n {2}"roam-demo"[\s\S]*?\n\})/.exec(text)?.[1] as string);
-    expect(entry['roam-demo']).toEqual({
-      command: 'node',
-      args: [path.join(root, 'dist', 'roam-mcp.mjs')],
-      env: { HOME: home },
-    });
-    expect(text).toContain(`HOME=${home} node ${path.join(root, 'dist', 'roam-mcp.mjs')}`);
+    // Clients launch the demo's --mcp launcher on the tray store (the agent sees what the tray shows).
+    const entry = JSON.parse(/(\{\n {2}"roam-companion-demo"[\s\S]*?\n\})/.exec(text)?.[1] as string);
+    const launcherArgs = [path.join(root, 'dist', 'demo-mcp.mjs'), '--home', home];
+    expect(entry['roam-companion-demo']).toEqual({ command: process.execPath, args: launcherArgs });
+    expect(text).toContain(`${process.execPath} ${launcherArgs.join(' ')}`);
 
     const { port } = JSON.parse(await readFile(path.join(home, '.roam-local-api.json'), 'utf8'));
     const config = JSON.parse(await readFile(path.join(home, '.roam-tools.json'), 'utf8'));

@@ -99,6 +99,7 @@ export function createFakeApi(overrides: Overrides = {}, initial: { graphs?: Gra
       requestView(input.id, { requestedAccessLevel: input.accessLevel ?? 'read-only' }),
     'tokens:cancel': async () => undefined,
     'tokens:requests': async () => [],
+    'tokens:dismiss': async () => undefined,
     'blocked:list': async () => [],
     'blocked:retry': async (input) => requestView(input.id),
     'clients:list': async () => clients,
@@ -108,6 +109,7 @@ export function createFakeApi(overrides: Overrides = {}, initial: { graphs?: Gra
       action: input.action,
       before: '{}',
       after: '{"mcpServers":{"roam":{}}}',
+      diff: '- {}\n+ {"mcpServers":{"roam":{}}}',
     }),
     'clients:install': async (input) => ({ ...clients.find((c) => c.id === input.id)!, state: 'installed' }),
     'clients:uninstall': async (input) => ({
@@ -120,6 +122,7 @@ export function createFakeApi(overrides: Overrides = {}, initial: { graphs?: Gra
     'settings:set': async (input) => (settings = { ...settings, ...input }),
     'import:check': async () => ({ available: false, path: '', graphCount: 0 }),
     'import:run': async () => [],
+    'import:dismiss': async () => undefined,
   };
 
   const api: Record<string, unknown> = {};

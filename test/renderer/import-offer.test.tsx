@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GraphsView } from '../../src-renderer/components/graphs-view.tsx';
@@ -29,8 +29,37 @@ describe('Import offer', () => {
     expect(screen.queryByRole('region', { name: 'Import graphs' })).toBeNull();
   });
 
-  it('shows why nothing was imported, and can be put off', async () => {
+  it('says so when every graph of the file is already here, instead of nothing happening', async () => {
     await renderWithStores(<GraphsView onShowBlocked={noop} />, {
+      overrides: {
+        'graphs:list': async () => [graphView('a'), graphView('b')],
+        'import:check': found,
+        'import:run': async () => [graphView('a'), graphView('b')],
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Import 2 graphs' }));
+    const note = await screen.findByRole('status', { name: 'Import result' });
+    expect(note.textContent).toContain('Nothing new to import: all 2 graphs of the file are already here');
+    await userEvent.click(within(note).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('status', { name: 'Import result' })).toBeNull();
+  });
+
+  it('says how many were imported and how many were already here', async () => {
+    await renderWithStores(<GraphsView onShowBlocked={noop} />, {
+      overrides: {
+        'graphs:list': async () => [graphView('a')],
+        'import:check': found,
+        'import:run': async () => [graphView('a'), graphView('b')],
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Import 2 graphs' }));
+    expect((await screen.findByRole('status', { name: 'Import result' })).textContent).toBe(
+      'Imported 1 graph. 1 graph already here was kept as it is.Dismiss',
+    );
+  });
+
+  it('shows why nothing was imported, and can be put off', async () => {
+    const { fake } = await renderWithStores(<GraphsView onShowBlocked={noop} />, {
       overrides: {
         'import:check': found,
         'import:run': async () => {
@@ -41,6 +70,7 @@ describe('Import offer', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Import 2 graphs' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Nothing was imported.');
     await userEvent.click(screen.getByRole('button', { name: 'Not now' }));
-    expect(screen.queryByRole('region', { name: 'Import graphs' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Import graphs' })).toBeNull());
+    expect(fake.calls.at(-1)?.channel).toBe('import:dismiss');
   });
 });

@@ -16,6 +16,7 @@ afterEach(cleanup);
 const blockedWork: BlockedGraphView = {
   graphId: 'hosted:work',
   name: 'work',
+  nickname: 'Work',
   type: 'hosted',
   blockedAt: Date.UTC(2026, 10, 22),
   howToUnblock: 'In Roam Desktop open Settings > Local API and remove Roam Companion from Never Allow.',
@@ -27,9 +28,11 @@ describe('Blocked view', () => {
     const { fake, emit } = await renderWithStores(<BlockedView onRetried={onRetried} />);
     expect(screen.getByText('Nothing is blocked')).toBeTruthy();
     emit('blocked:changed', [blockedWork]);
-    const row = screen.getByRole('listitem', { name: 'work' });
+    // Named as in the Graphs tab (the nickname), with the graph's name beside it.
+    const row = screen.getByRole('listitem', { name: 'Work' });
+    expect(row.textContent).toContain('Graph work · Blocked');
     expect(row.textContent).toContain('remove Roam Companion from Never Allow');
-    await userEvent.click(within(row).getByRole('button', { name: 'Retry work' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Retry Work' }));
     expect(fake.calls.at(-1)).toEqual({ channel: 'blocked:retry', input: { id: 'hosted:work' } });
     await waitFor(() => expect(onRetried).toHaveBeenCalledOnce());
   });
@@ -43,7 +46,7 @@ describe('Blocked view', () => {
         },
       },
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Retry work' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Retry Work' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Unblock it in Roam settings first');
   });
 });
@@ -54,8 +57,11 @@ describe('Clients view', () => {
     const row = screen.getByRole('listitem', { name: 'Claude Desktop' });
     expect(row.textContent).toContain('Not installed');
     await userEvent.click(within(row).getByRole('button', { name: 'Install into Claude Desktop…' }));
-    expect(within(row).getByLabelText('Before').textContent).toBe('{}');
-    expect(within(row).getByLabelText('After').textContent).toBe('{"mcpServers":{"roam":{}}}');
+    const changes = within(row).getByLabelText('Changes');
+    expect(within(changes).getByLabelText('removed: {}').className).toBe('diff-line removed');
+    expect(within(changes).getByLabelText('added: {"mcpServers":{"roam":{}}}').className).toBe(
+      'diff-line added',
+    );
     await userEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
     expect(fake.calls.some((c) => c.channel === 'clients:install')).toBe(false);
 

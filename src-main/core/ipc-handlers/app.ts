@@ -38,6 +38,11 @@ export function appHandlers(ctx: CoreContext) {
     async 'import:check'(): Promise<RequestResults['import:check']> {
       return checkImport(ctx.options.home, ctx.store.read());
     },
+    async 'import:dismiss'(): Promise<void> {
+      await ctx.store.update((d) => {
+        d.importDone = true;
+      });
+    },
     async 'import:run'(): Promise<RequestResults['import:run']> {
       const data = await runImport(ctx.options.home, ctx.store);
       ctx.storeChanged(data);

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { RequestResults, requestSchemas } from '../../../src-shared/ipc-contract.ts';
 import {
   install,
+  lineDiff,
   listClients,
   previewChange,
   uninstall,
@@ -31,7 +32,10 @@ export function clientHandlers(ctx: CoreContext) {
       return listClients(installerOptions(ctx));
     },
     async 'clients:preview'(input: Input<'clients:preview'>): Promise<RequestResults['clients:preview']> {
-      return previewChange(input.id, input.action, installerOptions(ctx));
+      const change = await previewChange(input.id, input.action, installerOptions(ctx));
+      // The same diff as the CLI's --dry-run, so the change is visible even in a minified file.
+      const diff = lineDiff(change.before ?? '', change.after ?? '');
+      return { ...change, diff };
     },
     async 'clients:install'(input: Input<'clients:install'>): Promise<RequestResults['clients:install']> {
       const result = await install(input.id, installerOptions(ctx));

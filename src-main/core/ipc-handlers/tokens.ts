@@ -19,6 +19,9 @@ export function tokenHandlers(ctx: CoreContext) {
     async 'tokens:requests'(): Promise<RequestResults['tokens:requests']> {
       return ctx.tokens.list();
     },
+    async 'tokens:dismiss'(input: Input<'tokens:dismiss'>): Promise<void> {
+      ctx.tokens.dismiss(input.id);
+    },
     async 'blocked:list'(): Promise<RequestResults['blocked:list']> {
       return toBlockedViews(ctx.store.read());
     },

@@ -1,0 +1,97 @@
+// `npm run demo` leaves no temp HOME (it holds tokens) behind, whichever way it ends: real
+// processes, real OS pipes, real signals.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const demoBin = path.join(root, 'dist', 'demo.mjs');
+const started: ChildProcess[] = [];
+
+afterAll(() => {
+  for (const child of started) {
+    if (child.exitCode === null && child.signalCode === null && child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+});
+
+/** Reads `stream` until the demo says it is ready; returns its temp HOME. */
+async function readyHome(child: ChildProcess, stream: NodeJS.ReadableStream): Promise<string> {
+  let output = '';
+  const exited = once(child, 'exit').then(() => {
+    throw new Error(`the demo exited before it was ready:\n${output}`);
+  });
+  for (;;) {
+    const home = /Temporary HOME:\s+(\S+)/.exec(output)?.[1];
+    if (home && /Ctrl-C stops the demo/.test(output)) return home;
+    const [chunk] = (await Promise.race([once(stream, 'data'), exited])) as [Buffer];
+    output += chunk.toString();
+  }
+}
+
+function startDemo(): ChildProcess {
+  const child = spawn(process.execPath, [demoBin], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  started.push(child);
+  return child;
+}
+
+/** True while any process of the group `pgid` still runs. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('npm run demo cleans up on every exit path', () => {
+  it.each(['SIGTERM', 'SIGHUP'] as const)('%s removes the temp HOME', async (signal) => {
+    const child = startDemo();
+    const home = await readyHome(child, child.stdout!);
+    expect(existsSync(path.join(home, '.roam-tools.json'))).toBe(true);
+    child.kill(signal);
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(0);
+    expect(existsSync(home)).toBe(false);
+  });
+
+  it('Ctrl-C after the reader of its output is gone (EPIPE on stdout and stderr) removes the temp HOME', async () => {
+    const child = startDemo();
+    const home = await readyHome(child, child.stdout!);
+    // What `| tee log` does when Ctrl-C kills tee first: the pipe's read end closes.
+    child.stdout!.destroy();
+    child.stderr!.destroy();
+    child.kill('SIGINT');
+    await once(child, 'exit');
+    expect(existsSync(home)).toBe(false);
+  });
+
+  it('`demo 2>&1 | tee log` then Ctrl-C on the whole pipeline removes the temp HOME', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'demo-tee-'));
+    try {
+      const log = path.join(dir, 'log');
+      const shell = spawn('sh', ['-c', `"${process.execPath}" "${demoBin}" 2>&1 | tee "${log}"`], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        detached: true,
+      });
+      started.push(shell);
+      const home = await readyHome(shell, shell.stdout!);
+      // The terminal sends SIGINT to the foreground process group: the demo and tee alike.
+      process.kill(-shell.pid!, 'SIGINT');
+      await expect.poll(() => groupAlive(shell.pid!), { timeout: 15_000, interval: 50 }).toBe(false);
+      expect(existsSync(home)).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
