@@ -48,8 +48,9 @@ export class GraphSession {
   }
 
   /**
-   * Seed 004 order: explicit `graph` argument (which also becomes the selection), the session
-   * selection, the only configured graph; otherwise GRAPH_NOT_SELECTED.
+   * Seed 004 order: explicit `graph` argument, the session selection, the only configured graph;
+   * otherwise GRAPH_NOT_SELECTED. Never changes the selection: callers `select` only after the
+   * call succeeded, so a failed call never redirects later writes (docs/mcp.md).
    */
   resolve(ref: string | undefined): ConfiguredGraph {
     this.assertConfigured();
@@ -62,7 +63,6 @@ export class GraphSession {
           { available_graphs: this.available(), suggested_next_tool: 'list_graphs' },
         );
       }
-      this.selected = graphKey(graph);
       return graph;
     }
     const current = this.current();

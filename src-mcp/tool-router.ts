@@ -107,7 +107,10 @@ export async function routeToolCall(
       progress: scope.progress,
       scope: collecting,
     };
-    return success(tool, await tool.handler(toolArgs, ctx), notices);
+    const value = await tool.handler(toolArgs, ctx);
+    // Only a call that succeeded moves the selection (a failed one must not redirect later writes).
+    if (ref?.trim()) options.runtime.session.select(resolved);
+    return success(tool, value, notices);
   } catch (error) {
     const toolError = toToolError(error, graph);
     log('info', `${name}: ${toolError.code}`);
