@@ -43,7 +43,7 @@ export function AddGraphForm(props: {
   const name = choice === typeIn ? typedName.trim() : (chosen?.name ?? '');
   const type = choice === typeIn ? typedType : (chosen?.type ?? 'hosted');
   const effectiveNickname = nickname.trim() || name;
-  const check = useNicknameCheck(effectiveNickname);
+  const check = useNicknameCheck(effectiveNickname, { name });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
