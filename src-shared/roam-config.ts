@@ -150,7 +150,7 @@ function labelProblem(
         ? `Nickname '${own.text}' (graph '${own.graph}')`
         : `The name of graph '${own.graph}'`;
     return (
-      `${mine} clashes with '${other.text}' (the ${other.kind} of graph '${other.graph}'): an agent naming one could get the other. ` +
+      `${mine} clashes with '${other.text}', already the ${other.kind} of graph '${other.graph}': an agent naming one could get the other. ` +
       `Nicknames and graph names are compared ignoring case and Unicode variants (full-width letters, composed accents) and must be unique. Give one of them a different nickname.`
     );
   }

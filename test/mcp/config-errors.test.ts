@@ -95,12 +95,14 @@ describe('config problems', () => {
         return error.message;
       }),
     );
-    expect(messages[0]).toMatch(/'Ｗork' \(graph 'b'\) clashes with 'Work' \(the nickname of graph 'a'\)/);
-    expect(messages[1]).toMatch(/\(graph 'b'\) clashes with 'Café' \(the nickname of graph 'a'\)/);
+    expect(messages[0]).toMatch(
+      /'Ｗork' \(graph 'b'\) clashes with 'Work', already the nickname of graph 'a'/,
+    );
+    expect(messages[1]).toMatch(/\(graph 'b'\) clashes with 'Café', already the nickname of graph 'a'/);
     expect(messages[2]).toMatch(/Graph 'b': the nickname 'Wo<U\+200B>rk' contains an invisible/);
     expect(messages[3]).toMatch(/Graph 'b': .* mixes Latin and Cyrillic letters/);
     expect(messages[4]).toMatch(
-      /'work2' \(graph 'personal'\) clashes with 'work2' \(the name of graph 'work2'\)/,
+      /'work2' \(graph 'personal'\) clashes with 'work2', already the name of graph 'work2'/,
     );
   });
 

@@ -34,7 +34,7 @@ describe('validateGraphs', () => {
     const clash = (a: string, b: string) =>
       validateGraphs([entry({ name: 'a', nickname: a }), entry({ name: 'b', nickname: b })]).errors;
     expect(clash('Work', 'Ｗork')[0]).toMatch(
-      /'Ｗork' \(graph 'b'\) clashes with 'Work' \(the nickname of graph 'a'\)/,
+      /'Ｗork' \(graph 'b'\) clashes with 'Work', already the nickname of graph 'a'/,
     );
     expect(clash('Caf\u00E9', 'Cafe\u0301')).toHaveLength(1);
     expect(clash('Straße', 'STRASSE')).toHaveLength(1);
@@ -60,7 +60,7 @@ describe('validateGraphs', () => {
     ]);
     expect(errors).toEqual([
       expect.stringMatching(
-        /^Nickname 'WORK2' \(graph 'personal'\) clashes with 'work2' \(the name of graph 'work2'\)/,
+        /^Nickname 'WORK2' \(graph 'personal'\) clashes with 'work2', already the name of graph 'work2'/,
       ),
     ]);
     expect(graphs.map((g) => g.name)).toEqual(['work2']);

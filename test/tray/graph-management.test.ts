@@ -79,10 +79,10 @@ describe('graph management', () => {
     const before = await list();
     // Full-width letters and another graph's *name* are the same label.
     await expect(core.handlers['graphs:add']({ name: 'b', nickname: 'Ｗork' })).rejects.toThrow(
-      /'Ｗork' \(graph 'b'\) clashes with 'Work' \(the nickname of graph 'work2'\)/,
+      /'Ｗork' \(graph 'b'\) clashes with 'Work', already the nickname of graph 'work2'/,
     );
     await expect(core.handlers['graphs:update']({ id: personal.id, nickname: 'WORK2' })).rejects.toThrow(
-      /'WORK2' \(graph 'personal'\) clashes with 'work2' \(the name of graph 'work2'\)/,
+      /'WORK2' \(graph 'personal'\) clashes with 'work2', already the name of graph 'work2'/,
     );
     await expect(core.handlers['graphs:add']({ name: 'c', nickname: 'Wo\u200Brk' })).rejects.toThrow(
       /invisible or control character \(U\+200B\)/,
@@ -94,7 +94,7 @@ describe('graph management', () => {
     // The live check of the forms applies the same rule, with the graph's own name.
     expect(
       await core.handlers['graphs:check-nickname']({ nickname: 'work2', exceptId: personal.id }),
-    ).toMatchObject({ ok: false, message: expect.stringContaining("the name of graph 'work2'") });
+    ).toMatchObject({ ok: false, message: expect.stringContaining("already the name of graph 'work2'") });
     expect(await core.handlers['graphs:check-nickname']({ nickname: 'Notes', name: 'Ｗork' })).toMatchObject({
       ok: false,
       message: expect.stringContaining("graph 'work2'"),
