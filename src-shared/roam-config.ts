@@ -147,10 +147,10 @@ function labelProblem(
     if (!other) continue;
     const mine =
       own.kind === 'nickname'
-        ? `Nickname '${own.text}' (graph '${own.graph}')`
-        : `The name of graph '${own.graph}'`;
+        ? `Nickname '${own.text}' (graph '${printableLabel(own.graph)}')`
+        : `The name of graph '${printableLabel(own.graph)}'`;
     return (
-      `${mine} clashes with '${other.text}', already the ${other.kind} of graph '${other.graph}': an agent naming one could get the other. ` +
+      `${mine} clashes with '${printableLabel(other.text)}', already the ${other.kind} of graph '${printableLabel(other.graph)}': an agent naming one could get the other. ` +
       `Nicknames and graph names are compared ignoring case and Unicode variants (full-width letters, composed accents) and must be unique. Give one of them a different nickname.`
     );
   }

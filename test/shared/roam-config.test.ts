@@ -39,6 +39,14 @@ describe('validateGraphs', () => {
     expect(clash('Caf\u00E9', 'Cafe\u0301')).toHaveLength(1);
     expect(clash('Straße', 'STRASSE')).toHaveLength(1);
     expect(clash('Work', 'Cafe')).toEqual([]);
+    // A graph name is a label too, and an invisible character in it is shown, not hidden.
+    const named = validateGraphs([
+      entry({ name: 'a', nickname: 'Work' }),
+      entry({ name: 'Wo\u200Brk', nickname: 'Other' }),
+    ]).errors;
+    expect(named[0]).toMatch(
+      /^The name of graph 'Wo<U\+200B>rk' clashes with 'Work', already the nickname of graph 'a'/,
+    );
   });
 
   it('refuses invisible characters and mixed alphabets in nicknames (and in names used as nicknames)', () => {
