@@ -44,8 +44,10 @@ export class GraphSession {
   }
 
   /**
-   * Resolution (docs/mcp.md, Graphs and sessions): explicit `graph` argument (which also becomes
-   * the selection), the session selection, the only configured graph; otherwise GRAPH_NOT_SELECTED.
+   * Resolution (docs/mcp.md, Graphs and sessions): explicit `graph` argument, the session
+   * selection, the only configured graph; otherwise GRAPH_NOT_SELECTED. Never changes the
+   * selection: callers `select` only after the call succeeded, so a failed call never redirects
+   * later writes.
    */
   resolve(ref: string | undefined): ConfiguredGraph {
     this.assertConfigured();
@@ -58,7 +60,6 @@ export class GraphSession {
           { available_graphs: this.available(), suggested_next_tool: 'list_graphs' },
         );
       }
-      this.selected = graphKey(graph);
       return graph;
     }
     const current = this.current();

@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { GraphType } from '../src-shared/roam-config.ts';
+import { withoutSecrets } from '../src-shared/secret-free-env.ts';
 
 export type Opener = (url: string) => void;
 
@@ -27,9 +28,16 @@ export function platformOpener(
       : platform === 'win32'
         ? ['cmd', ['/c', 'start', '""']]
         : ['xdg-open', []];
+  // The opener (and Roam, if it starts it) never sees ROAM_API_TOKEN or any other secret.
+  const childEnv = withoutSecrets(env);
   return (url) => {
     // stdio ignored: the opener must never write to our stdout (JSON-RPC).
-    const child = spawn(command, [...prefix, url], { detached: true, stdio: 'ignore', windowsHide: true });
+    const child = spawn(command, [...prefix, url], {
+      detached: true,
+      stdio: 'ignore',
+      windowsHide: true,
+      env: childEnv,
+    });
     child.on('error', () => {}); // no opener installed: the wait below ends in ROAM_NOT_RUNNING
     child.unref();
   };

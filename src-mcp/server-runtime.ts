@@ -6,24 +6,19 @@
 import { LocalApiError } from '../src-shared/local-api/index.ts';
 import { isLowerAccess, type AccessLevel, type ConfiguredGraph } from '../src-shared/roam-config.ts';
 import { graphId as graphKey } from '../src-shared/constants.ts';
+import type { CallScope } from './call-scope.ts';
 import type { GraphSession } from './graph-session.ts';
 import { log } from './log.ts';
 import type { RoamConnection } from './roam-connection.ts';
+import { SharedRequest } from './shared-request.ts';
 import { ToolError } from './tool-definition.ts';
 import type { TokenStore } from './token-store.ts';
-
-/** Per-call hooks: cancellation, progress notifications, and notes appended to the result. */
-export interface CallScope {
-  signal: AbortSignal;
-  progress(message: string): void;
-  notice(message: string): void;
-}
 
 /** The level we ask for when the config does not say: the user can lower it in Roam's dialog. */
 export const DEFAULT_REQUESTED_ACCESS: AccessLevel = 'full';
 
 export class ServerRuntime {
-  private readonly exchanges = new Map<string, Promise<string>>();
+  private readonly exchanges = new Map<string, SharedRequest<string>>();
   /** Tokens Roam refused: a copy still in the config file must not be picked up again. */
   private readonly rejectedTokens = new Set<string>();
   /** action → graph keys known to offer it / known not to. */
@@ -97,17 +92,24 @@ export class ServerRuntime {
     return this.exchange(graph, scope);
   }
 
-  /** Asks Roam (the user, in a dialog) for a token; concurrent callers share one request. */
+  /**
+   * Asks Roam (the user, in a dialog) for a token; concurrent callers share one request, and one
+   * caller's cancellation withdraws it only when no other caller is still waiting.
+   */
   exchange(graph: ConfiguredGraph, scope: CallScope): Promise<string> {
     const key = graphKey(graph);
-    let pending = this.exchanges.get(key);
-    if (!pending) {
-      pending = this.runExchange(graph, scope).finally(() => this.exchanges.delete(key));
-      this.exchanges.set(key, pending);
-    } else {
+    const pending = this.exchanges.get(key);
+    if (pending && !pending.withdrawn) {
       scope.progress(`Waiting for the token request for '${graph.nickname}' already open in Roam Desktop.`);
+      return pending.join(scope);
     }
-    return pending;
+    const request = new SharedRequest((shared) =>
+      this.runExchange(graph, shared).finally(() => {
+        if (this.exchanges.get(key) === request) this.exchanges.delete(key);
+      }),
+    );
+    this.exchanges.set(key, request);
+    return request.join(scope);
   }
 
   private async runExchange(graph: ConfiguredGraph, scope: CallScope): Promise<string> {

@@ -17,7 +17,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { findGraph } from '../src-shared/roam-config.ts';
 import type { GraphSession } from './graph-session.ts';
-import type { CallScope, ServerRuntime } from './server-runtime.ts';
+import type { CallScope } from './call-scope.ts';
+import type { ServerRuntime } from './server-runtime.ts';
 import { ToolError, type ResourceDefinition, type ToolDefinition } from './tool-definition.ts';
 import { toToolError } from './tool-errors.ts';
 import { inputShape, routeToolCall, toJsonSchema } from './tool-router.ts';

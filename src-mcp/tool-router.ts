@@ -7,7 +7,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { log } from './log.ts';
-import type { CallScope, ServerRuntime } from './server-runtime.ts';
+import type { CallScope } from './call-scope.ts';
+import type { ServerRuntime } from './server-runtime.ts';
 import { ToolError, type ToolDefinition } from './tool-definition.ts';
 import { toToolError } from './tool-errors.ts';
 import type { ServerToolContext } from './tools/define-tool.ts';
@@ -107,7 +108,10 @@ export async function routeToolCall(
       progress: scope.progress,
       scope: collecting,
     };
-    return success(tool, await tool.handler(toolArgs, ctx), notices);
+    const value = await tool.handler(toolArgs, ctx);
+    // Only a call that succeeded moves the selection (a failed one must not redirect later writes).
+    if (ref?.trim()) options.runtime.session.select(resolved);
+    return success(tool, value, notices);
   } catch (error) {
     const toolError = toToolError(error, graph);
     log('info', `${name}: ${toolError.code}`);

@@ -131,7 +131,12 @@ export const requestSchemas = {
   'graphs:add': addGraphInputSchema,
   'graphs:update': updateGraphInputSchema,
   'graphs:remove': z.object({ id: graphIdSchema }),
-  'graphs:check-nickname': z.object({ nickname: z.string(), exceptId: graphIdSchema.optional() }),
+  /** `exceptId`: the graph being edited; `name`: the graph being added (its name is a label too). */
+  'graphs:check-nickname': z.object({
+    nickname: z.string(),
+    exceptId: graphIdSchema.optional(),
+    name: z.string().optional(),
+  }),
   'tokens:request': z.object({ id: graphIdSchema, accessLevel: accessLevelSchema.optional() }),
   'tokens:cancel': z.object({ id: graphIdSchema }),
   'tokens:requests': z.void(),

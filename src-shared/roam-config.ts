@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { ACCESS_LEVELS, GRAPH_TYPES, type AccessLevel, type GraphType } from './constants.ts';
+import { labelKey, nicknameProblem, printableLabel } from './graph-identity.ts';
 
 export { ACCESS_LEVELS, GRAPH_TYPES, type AccessLevel, type GraphType };
 
@@ -68,9 +69,10 @@ export function describeTokenProblem(token: string, graphLabel: string): string 
 }
 
 /**
- * Applies the config rules (docs/mcp.md): hosted wins over an offline graph of the same name (warning),
- * nicknames (or names when no nickname) are unique case-insensitively (error naming the clash),
- * tokens must be local tokens (error without the token). Disabled graphs are left out.
+ * Applies the config rules (docs/mcp.md): hosted wins over an offline graph of the same name (warning); each
+ * nickname is acceptable (graph-identity.ts); nicknames and names (a graph without nickname goes
+ * by its name) are unique across graphs as labels (error naming both graphs); tokens must be
+ * local tokens (error without the token). Disabled graphs are left out.
  */
 export function validateGraphs(entries: readonly GraphEntry[]): GraphValidation {
   const errors: string[] = [];
@@ -88,43 +90,84 @@ export function validateGraphs(entries: readonly GraphEntry[]): GraphValidation 
     return true;
   });
 
-  const byLabel = new Map<string, ConfiguredGraph>();
+  const labels = new Map<string, GraphLabel>();
   const graphs: ConfiguredGraph[] = [];
   for (const entry of kept) {
     const nickname = entry.nickname ?? entry.name;
-    const key = nickname.toLowerCase();
-    const clash = byLabel.get(key);
-    if (clash) {
-      errors.push(
-        `Nickname '${nickname}' (graph '${entry.name}') clashes with '${clash.nickname}' (graph '${clash.name}'): ` +
-          `nicknames are matched case-insensitively and must be unique. Give one of them a different nickname.`,
-      );
+    const problem = labelProblem(entry, nickname, labels);
+    if (problem) {
+      errors.push(problem);
       continue;
     }
     if (entry.token !== undefined) {
-      const problem = describeTokenProblem(entry.token, nickname);
-      if (problem) errors.push(problem);
+      const tokenProblem = describeTokenProblem(entry.token, nickname);
+      if (tokenProblem) errors.push(tokenProblem);
     }
     const graph: ConfiguredGraph = { name: entry.name, type: entry.type, nickname };
     if (entry.token !== undefined) graph.token = entry.token;
     if (entry.description !== undefined) graph.description = entry.description;
     if (entry.accessLevel !== undefined) graph.accessLevel = entry.accessLevel;
-    byLabel.set(key, graph);
+    for (const label of ownLabels(graph))
+      if (!labels.has(labelKey(label.text))) labels.set(labelKey(label.text), label);
     graphs.push(graph);
   }
   return { graphs, errors, warnings };
 }
 
-/** The graph an agent names: nickname (case-insensitive) first, then the graph name as a fallback. */
+/** A nickname or name, and the graph it belongs to. */
+interface GraphLabel {
+  kind: 'nickname' | 'name';
+  text: string;
+  graph: string;
+}
+
+function ownLabels(graph: { name: string; nickname: string }): GraphLabel[] {
+  return [
+    { kind: 'nickname', text: graph.nickname, graph: graph.name },
+    { kind: 'name', text: graph.name, graph: graph.name },
+  ];
+}
+
+/** Why this entry's nickname is refused or clashes with an earlier graph's label, if it does. */
+function labelProblem(
+  entry: GraphEntry,
+  nickname: string,
+  taken: ReadonlyMap<string, GraphLabel>,
+): string | undefined {
+  const problem = nicknameProblem(nickname);
+  if (problem) {
+    const what = entry.nickname === undefined ? 'name (used as its nickname)' : 'nickname';
+    return `Graph '${printableLabel(entry.name)}': the ${what} '${printableLabel(nickname)}' ${problem}, or give the graph another nickname.`;
+  }
+  for (const own of ownLabels({ name: entry.name, nickname })) {
+    const other = taken.get(labelKey(own.text));
+    if (!other) continue;
+    const mine =
+      own.kind === 'nickname'
+        ? `Nickname '${own.text}' (graph '${printableLabel(own.graph)}')`
+        : `The name of graph '${printableLabel(own.graph)}'`;
+    return (
+      `${mine} clashes with '${printableLabel(other.text)}', already the ${other.kind} of graph '${printableLabel(other.graph)}': an agent naming one could get the other. ` +
+      `Nicknames and graph names are compared ignoring case and Unicode variants (full-width letters, composed accents) and must be unique. Give one of them a different nickname.`
+    );
+  }
+  return undefined;
+}
+
+/**
+ * Resolution (docs/mcp.md): nickname first, then the graph name, both compared as labels (graph-identity.ts);
+ * validateGraphs guarantees no label belongs to two graphs.
+ */
 export function findGraph<G extends { name: string; nickname: string }>(
   graphs: readonly G[],
   ref: string,
 ): G | undefined {
-  const wanted = ref.trim().toLowerCase();
+  const wanted = labelKey(ref);
+  if (!wanted) return undefined;
   return (
-    graphs.find((g) => g.nickname.toLowerCase() === wanted) ??
+    graphs.find((g) => labelKey(g.nickname) === wanted) ??
     graphs.find((g) => g.name === ref.trim()) ??
-    graphs.find((g) => g.name.toLowerCase() === wanted)
+    graphs.find((g) => labelKey(g.name) === wanted)
   );
 }
 

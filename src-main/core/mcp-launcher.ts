@@ -12,6 +12,7 @@ import {
   type ChildMessage,
   type ParentMessage,
 } from '../../src-shared/child-ipc.ts';
+import { withoutSecrets } from '../../src-shared/secret-free-env.ts';
 import { GraphStore, createConfBackend, type StoreBackend } from './graph-store.ts';
 import { registerSession } from './mcp-sessions.ts';
 import { watchStoreFile } from './store-watch.ts';
@@ -33,11 +34,8 @@ const STRIPPED_ENV = ['ROAM_API_TOKEN', 'ROAM_GRAPH', 'ROAM_GRAPH_TYPE', 'NODE_O
 
 /** The child's environment: the parent's minus anything token-like, plus the non-secret IPC flag. */
 export function childEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(base)) {
-    if (STRIPPED_ENV.includes(key) || /TOKEN|SECRET|PASSWORD/i.test(key)) continue;
-    env[key] = value;
-  }
+  const env = withoutSecrets(base);
+  for (const key of STRIPPED_ENV) delete env[key];
   env[CHILD_IPC_ENV] = '1';
   return env;
 }

@@ -1,7 +1,7 @@
 /** Typed construction of table entries: each handler sees its own argument types. */
 import type { z } from 'zod';
 import type { ToolContext, ToolDefinition } from '../tool-definition.ts';
-import type { CallScope } from '../server-runtime.ts';
+import type { CallScope } from '../call-scope.ts';
 
 export function defineTool<Shape extends z.ZodRawShape>(definition: ToolDefinition<Shape>): ToolDefinition {
   return definition as unknown as ToolDefinition;

@@ -43,7 +43,7 @@ export function AddGraphForm(props: {
   const name = choice === typeIn ? typedName.trim() : (chosen?.name ?? '');
   const type = choice === typeIn ? typedType : (chosen?.type ?? 'hosted');
   const effectiveNickname = nickname.trim() || name;
-  const check = useNicknameCheck(effectiveNickname);
+  const check = useNicknameCheck(effectiveNickname, { name });
   const pickMessage = 'Pick a graph from the list, or choose "Type a name" and enter it.';
   // The "pick a graph" error is about the current input: it goes once a graph is picked or typed.
   const shownError = error === pickMessage && name ? null : error;

@@ -14,7 +14,7 @@ export function EditGraphForm(props: { graph: GraphView; onClose(): void }) {
   const [description, setDescription] = useState(graph.description ?? '');
   const [accessLevel, setAccessLevel] = useState<AccessLevel>(graph.accessLevel);
   const [error, setError] = useState<string | null>(null);
-  const check = useNicknameCheck(nickname, graph.id);
+  const check = useNicknameCheck(nickname, { exceptId: graph.id });
 
   async function submit(event: FormEvent) {
     event.preventDefault();

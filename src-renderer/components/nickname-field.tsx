@@ -33,7 +33,7 @@ export function NicknameField(props: {
             ? 'Nickname is free.'
             : check.state === 'checking'
               ? 'Checking…'
-              : 'How agents will call this graph; must be unique.'}
+              : 'How agents will call this graph; unique ignoring case, one alphabet.'}
       </span>
     </div>
   );

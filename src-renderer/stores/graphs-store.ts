@@ -19,7 +19,9 @@ export interface GraphsState {
   add(input: RequestInput<'graphs:add'>): Promise<GraphView>;
   update(input: RequestInput<'graphs:update'>): Promise<GraphView>;
   remove(id: string): Promise<void>;
-  checkNickname(nickname: string, exceptId?: string): Promise<RequestResults['graphs:check-nickname']>;
+  checkNickname(
+    input: RequestInput<'graphs:check-nickname'>,
+  ): Promise<RequestResults['graphs:check-nickname']>;
   /** Graphs found in ~/.roam-tools.json (the official server's config), offered once for import. */
   importOffer: { path: string; graphCount: number } | null;
   /** What the last import did, for the offer's place in the view; null when there is nothing to say. */
@@ -84,7 +86,7 @@ export function createGraphsStore(api: RoamCompanionApi): GraphsStore {
       await api['graphs:remove']({ id });
       set((state) => ({ graphs: state.graphs.filter((g) => g.id !== id) }));
     },
-    checkNickname: (nickname, exceptId) => api['graphs:check-nickname']({ nickname, exceptId }),
+    checkNickname: (input) => api['graphs:check-nickname'](input),
     importOffer: null,
     async checkImport() {
       try {

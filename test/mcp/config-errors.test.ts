@@ -79,6 +79,42 @@ describe('config problems', () => {
     expect(remoteToken.mcp.transcript()).not.toContain('z'.repeat(29));
   });
 
+  it('Unicode look-alike, invisible and name-shadowing nicknames are config errors naming both graphs', async () => {
+    const config = (...graphs: object[]) => serverWith(JSON.stringify({ graphs }));
+    const servers = await Promise.all([
+      config({ name: 'a', nickname: 'Work' }, { name: 'b', nickname: 'Ｗork' }),
+      config({ name: 'a', nickname: 'Caf\u00E9' }, { name: 'b', nickname: 'Cafe\u0301' }),
+      config({ name: 'a', nickname: 'Work' }, { name: 'b', nickname: 'Wo\u200Brk' }),
+      config({ name: 'a', nickname: 'Work' }, { name: 'b', nickname: 'W\u043Erk' }),
+      config({ name: 'work2', nickname: 'Work' }, { name: 'personal', nickname: 'work2' }),
+    ]);
+    const messages = await Promise.all(
+      servers.map(async ({ mcp }) => {
+        const error = errorOf(await mcp.call('select_graph', { graph: 'work2' }));
+        expect(error.code).toBe('CONFIG_INVALID');
+        return error.message;
+      }),
+    );
+    expect(messages[0]).toMatch(
+      /'Ｗork' \(graph 'b'\) clashes with 'Work', already the nickname of graph 'a'/,
+    );
+    expect(messages[1]).toMatch(/\(graph 'b'\) clashes with 'Café', already the nickname of graph 'a'/);
+    expect(messages[2]).toMatch(/Graph 'b': the nickname 'Wo<U\+200B>rk' contains an invisible/);
+    expect(messages[3]).toMatch(/Graph 'b': .* mixes Latin and Cyrillic letters/);
+    expect(messages[4]).toMatch(
+      /'work2' \(graph 'personal'\) clashes with 'work2', already the name of graph 'work2'/,
+    );
+  });
+
+  it('a graph is found by any Unicode variant of its nickname', async () => {
+    const { mcp } = await serverWith(JSON.stringify({ graphs: [{ name: 'notes', nickname: 'Caf\u00E9' }] }));
+    for (const graph of ['CAFE\u0301', 'Ｃａｆé']) {
+      // Found (Roam is not running in this test), not GRAPH_NOT_FOUND.
+      expect(errorOf(await mcp.call('get_page', { graph, title: 'x' })).code).toBe('ROAM_NOT_RUNNING');
+    }
+    expect(errorOf(await mcp.call('get_page', { graph: 'Cafe', title: 'x' })).code).toBe('GRAPH_NOT_FOUND');
+  });
+
   it('--config with a missing file, ROAM_API_TOKEN without ROAM_GRAPH, and a bad ROAM_GRAPH_TYPE', async () => {
     const [missing, noGraph, badType] = await Promise.all([
       serverWith(undefined, { args: ['--config', '~/nowhere.json'] }),

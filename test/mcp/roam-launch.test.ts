@@ -18,8 +18,10 @@ import {
 } from './helpers/mcp-harness.ts';
 
 const TOKEN = newToken();
+const BACKUP_TOKEN = newToken();
 let home: string;
 let opened: string;
+let openerEnv: string;
 let emulator: Emulator;
 let mcp: McpHandle;
 
@@ -28,9 +30,11 @@ const openedLinks = () => readFile(opened, 'utf8').catch(() => '');
 beforeAll(async () => {
   home = await tempHome();
   opened = path.join(home, 'opened.log');
-  // Stands in for `open`/`xdg-open`: records the deep link instead of starting an app.
+  openerEnv = path.join(home, 'opener-env.log');
+  // Stands in for `open`/`xdg-open`: records its environment, then its argv (the link the tests
+  // wait for), instead of starting an app.
   const opener = path.join(home, 'fake-opener.sh');
-  await writeFile(opener, `#!/bin/sh\necho "$1" >> "${opened}"\n`);
+  await writeFile(opener, `#!/bin/sh\nenv > "${openerEnv}"\necho "$@" >> "${opened}"\n`);
   await chmod(opener, 0o755);
   emulator = await startEmulator({
     home,
@@ -44,6 +48,9 @@ beforeAll(async () => {
       ROAM_MCP_NO_LAUNCH: '0',
       ROAM_MCP_OPENER: opener,
       ROAM_MCP_ROAM_WAIT_MS: '1500',
+      // Other secrets the user's shell may hold: by name, and a Roam token under any name.
+      DEPLOY_SECRET: 'hunter2-deploy',
+      NOTES_BACKUP: `token=${BACKUP_TOKEN}`,
     },
   });
 });
@@ -62,6 +69,15 @@ it('opens Roam with its deep link and retries once Roam has started (on a new po
   await emulator.start();
   expect(textOf(await pending)).toMatch(/^# Project Apollo/);
   expect(progress.join(' ')).toMatch(/not running: opening it/);
+});
+
+it('the opener gets the deep link only, and no token or secret in its environment', async () => {
+  const env = await readFile(openerEnv, 'utf8');
+  expect(env).toMatch(/^PATH=/m); // the dump is real
+  expect(env).not.toContain(TOKEN);
+  expect(env).not.toContain(BACKUP_TOKEN);
+  expect(env).not.toMatch(/ROAM_API_TOKEN|DEPLOY_SECRET|hunter2|roam-graph-(local-)?token-/);
+  expect((await openedLinks()).trim().split('\n')).toEqual(['roam://#/app/my%20graph']);
 });
 
 it('gives up after the bounded wait with ROAM_NOT_RUNNING naming the link', async () => {

@@ -181,7 +181,11 @@ describe('GraphSession resolution (seed 004)', () => {
     expect(codeOf(() => session.resolve(undefined))).toBe('CONFIG_NOT_FOUND');
     session.setGraphs(graphs);
     expect(codeOf(() => session.resolve(undefined))).toBe('GRAPH_NOT_SELECTED');
-    expect(session.resolve('work').name).toBe('work-2024');
+    // Resolving never selects: only a call that succeeded does (transactional-selection.test.ts).
+    const work = session.resolve('work');
+    expect(work.name).toBe('work-2024');
+    expect(codeOf(() => session.resolve(undefined))).toBe('GRAPH_NOT_SELECTED');
+    session.select(work);
     expect(session.resolve(undefined).name).toBe('work-2024');
     expect(session.resolve('home').name).toBe('home');
     expect(codeOf(() => session.resolve('nope'))).toBe('GRAPH_NOT_FOUND');

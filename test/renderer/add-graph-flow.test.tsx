@@ -43,6 +43,12 @@ describe('Add graph flow', () => {
       true,
     );
 
+    // The graph's name goes along: a nickname may not be another graph's name either.
+    expect(fake.calls.filter((c) => c.channel === 'graphs:check-nickname').at(-1)?.input).toEqual({
+      nickname: 'team',
+      name: 'diary',
+    });
+
     await userEvent.clear(nickname);
     await userEvent.type(nickname, 'journal');
     await within(form).findByText('Nickname is free.');
@@ -53,16 +59,17 @@ describe('Add graph flow', () => {
     const panel = await screen.findByRole('region', { name: 'Token request for journal' });
     expect(panel.textContent).toContain('Approve the dialog in Roam Desktop');
     expect(within(panel).getByLabelText(/^(5:00|4:59) left$/)).toBeTruthy();
-    const channels = fake.calls.map((c) => c.channel);
-    expect(channels.slice(-2)).toEqual(['graphs:add', 'tokens:request']);
-    expect(fake.calls.at(-2)?.input).toEqual({
+    // The form re-checks its nickname whenever the list changes: those checks do not matter here.
+    const calls = fake.calls.filter((c) => c.channel !== 'graphs:check-nickname');
+    expect(calls.slice(-2).map((c) => c.channel)).toEqual(['graphs:add', 'tokens:request']);
+    expect(calls.at(-2)?.input).toEqual({
       name: 'diary',
       type: 'offline',
       nickname: 'journal',
       description: 'My diary',
       accessLevel: 'full',
     });
-    expect(fake.calls.at(-1)?.input).toEqual({ id: 'offline:diary', accessLevel: 'full' });
+    expect(calls.at(-1)?.input).toEqual({ id: 'offline:diary', accessLevel: 'full' });
     expect(screen.getByRole('listitem', { name: 'journal' })).toBeTruthy();
   });
 
@@ -113,5 +120,25 @@ describe('Add graph flow', () => {
     expect((await within(form).findByRole('alert')).textContent).toBe(
       "Graph 'x' is already configured. Edit it instead.",
     );
+  });
+
+  it('refuses a nickname with an invisible character or mixed alphabets at once, before asking the core', async () => {
+    const { fake } = await renderWithStores(<GraphsView onShowBlocked={noop} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add graph' }));
+    const form = screen.getByRole('form', { name: 'Add a graph' });
+    await userEvent.type(await within(form).findByRole('textbox', { name: 'Graph name' }), 'x');
+    const nickname = within(form).getByRole('textbox', { name: 'Nickname' });
+    const submit = within(form).getByRole('button', { name: 'Add and request token' });
+    await userEvent.type(nickname, 'Wo\u200Brk');
+    expect(
+      (await within(form).findByText(/invisible or control character \(U\+200B\)/)).textContent,
+    ).toContain("'Wo<U+200B>rk'");
+    expect(submit).toHaveProperty('disabled', true);
+    await userEvent.clear(nickname);
+    await userEvent.type(nickname, 'W\u043Erk'); // Cyrillic о
+    expect(await within(form).findByText(/mixes Latin and Cyrillic letters/)).toBeTruthy();
+    expect(submit).toHaveProperty('disabled', true);
+    const asked = fake.calls.filter((c) => c.channel === 'graphs:check-nickname').map((c) => c.input);
+    expect(JSON.stringify(asked)).not.toMatch(/\u200B|\u043E/u);
   });
 });

@@ -73,6 +73,37 @@ describe('graph management', () => {
     expect(await core.handlers['graphs:check-nickname']({ nickname: 'Personal' })).toEqual({ ok: true });
   });
 
+  it('compares nicknames and names as Unicode labels and refuses invisible or mixed-alphabet nicknames', async () => {
+    await core.handlers['graphs:add']({ name: 'work2', nickname: 'Work' });
+    const personal = await core.handlers['graphs:add']({ name: 'personal', nickname: 'Home' });
+    const before = await list();
+    // Full-width letters and another graph's *name* are the same label.
+    await expect(core.handlers['graphs:add']({ name: 'b', nickname: 'Ｗork' })).rejects.toThrow(
+      /'Ｗork' \(graph 'b'\) clashes with 'Work', already the nickname of graph 'work2'/,
+    );
+    await expect(core.handlers['graphs:update']({ id: personal.id, nickname: 'WORK2' })).rejects.toThrow(
+      /'WORK2' \(graph 'personal'\) clashes with 'work2', already the name of graph 'work2'/,
+    );
+    await expect(core.handlers['graphs:add']({ name: 'c', nickname: 'Wo\u200Brk' })).rejects.toThrow(
+      /invisible or control character \(U\+200B\)/,
+    );
+    await expect(core.handlers['graphs:add']({ name: 'd', nickname: 'W\u043Erk' })).rejects.toThrow(
+      /mixes Latin and Cyrillic/,
+    );
+    expect(await list()).toEqual(before);
+    // The live check of the forms applies the same rule, with the graph's own name.
+    expect(
+      await core.handlers['graphs:check-nickname']({ nickname: 'work2', exceptId: personal.id }),
+    ).toMatchObject({ ok: false, message: expect.stringContaining("already the name of graph 'work2'") });
+    expect(await core.handlers['graphs:check-nickname']({ nickname: 'Notes', name: 'Ｗork' })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("graph 'work2'"),
+    });
+    expect(await core.handlers['graphs:check-nickname']({ nickname: 'Работа', name: 'job' })).toEqual({
+      ok: true,
+    });
+  });
+
   it('a disabled graph keeps its nickname: re-enabling can never create a clash', async () => {
     const work = await core.handlers['graphs:add']({ name: 'a', nickname: 'Work' });
     await core.handlers['graphs:update']({ id: work.id, enabled: false });

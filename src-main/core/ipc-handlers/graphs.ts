@@ -73,21 +73,21 @@ export function graphHandlers(ctx: CoreContext) {
     ): Promise<RequestResults['graphs:check-nickname']> {
       const nickname = input.nickname.trim();
       if (!nickname) return { ok: true };
-      const others = ctx.store.read().graphs.filter((g) => graphId(g) !== input.exceptId);
-      const entries = others.map((g) => ({ ...g, disabled: false, token: undefined }));
-      const without = validateGraphs(entries);
-      const withCandidate = validateGraphs([
-        ...entries,
-        { name: nickname, type: 'hosted' as const, nickname },
-      ]);
-      // The shared rule decides; we only name the graph that holds the nickname.
-      if (withCandidate.errors.length <= without.errors.length) return { ok: true };
-      const taken = without.graphs.find((g) => g.nickname.toLowerCase() === nickname.toLowerCase());
-      if (!taken) return { ok: true };
-      return {
-        ok: false,
-        message: `'${nickname}' is already the nickname of graph '${taken.name}' (nicknames are compared ignoring case, and a graph without nickname goes by its name). Choose another nickname.`,
+      const stored = ctx.store.read().graphs;
+      const own = stored.find((g) => graphId(g) === input.exceptId);
+      const entries = stored
+        .filter((g) => g !== own)
+        .map((g) => ({ ...g, disabled: false, token: undefined }));
+      // The candidate's name is one of its labels too (a nickname may not be another graph's name).
+      const candidate = {
+        name: own?.name ?? (input.name?.trim() || nickname),
+        type: own?.type ?? 'hosted',
+        nickname,
       };
+      // The shared rule decides; its new errors name the graphs involved.
+      const before = validateGraphs(entries).errors;
+      const problems = validateGraphs([...entries, candidate]).errors.filter((e) => !before.includes(e));
+      return problems.length ? { ok: false, message: problems.join(' ') } : { ok: true };
     },
   };
 }
