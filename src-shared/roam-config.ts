@@ -10,6 +10,8 @@ export type GraphType = (typeof GRAPH_TYPES)[number];
 
 export const ACCESS_LEVELS = ['read-only', 'read-append', 'full'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+/** What we ask Roam for when nobody chose: the safer read + append, everywhere (connect, server, tray). */
+export const DEFAULT_ACCESS_LEVEL: AccessLevel = 'read-append';
 
 export const LOCAL_TOKEN_PREFIX = 'roam-graph-local-token-';
 export const REMOTE_TOKEN_PREFIX = 'roam-graph-token-';
@@ -71,6 +73,29 @@ export function describeTokenProblem(token: string, graphLabel: string): string 
 }
 
 /**
+ * The token with surrounding whitespace trimmed (a trailing newline, the `\r` of a CRLF env file;
+ * a warning), or undefined with an error when it is not a usable local token. Never repeats it.
+ */
+function checkToken(
+  raw: string,
+  graphLabel: string,
+  errors: string[],
+  warnings: string[],
+): string | undefined {
+  const token = raw.trim();
+  if (token !== raw) {
+    warnings.push(`Graph '${graphLabel}': the token had spaces or line breaks around it; they were ignored.`);
+  }
+  const problem = /\s/.test(token)
+    ? `Graph '${graphLabel}': the token contains a space or line break inside it, so it cannot be sent to Roam. ` +
+      `Copy the token again from Roam Desktop (Settings > Graph > Local API Tokens), or run 'roam-mcp connect'.`
+    : describeTokenProblem(token, graphLabel);
+  if (!problem) return token;
+  errors.push(problem);
+  return undefined;
+}
+
+/**
  * Applies the seeds' rules: hosted wins over an offline graph of the same name (warning),
  * nicknames (or names when no nickname) are unique case-insensitively (error naming the clash),
  * tokens must be local tokens (error without the token). Disabled graphs are left out.
@@ -104,12 +129,9 @@ export function validateGraphs(entries: readonly GraphEntry[]): GraphValidation 
       );
       continue;
     }
-    if (entry.token !== undefined) {
-      const problem = describeTokenProblem(entry.token, nickname);
-      if (problem) errors.push(problem);
-    }
+    const token = entry.token === undefined ? undefined : checkToken(entry.token, nickname, errors, warnings);
     const graph: ConfiguredGraph = { name: entry.name, type: entry.type, nickname };
-    if (entry.token !== undefined) graph.token = entry.token;
+    if (token !== undefined) graph.token = token;
     if (entry.description !== undefined) graph.description = entry.description;
     if (entry.accessLevel !== undefined) graph.accessLevel = entry.accessLevel;
     byLabel.set(key, graph);

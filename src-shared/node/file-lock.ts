@@ -1,61 +1,94 @@
 /**
- * A lock file beside the data it guards, so that processes never interleave a
- * read-modify-write of the same file (the tray and its `--mcp` launchers on the store; several
- * roam-mcp processes writing tokens back to `~/.roam-tools.json`). The holder's pid is in the
- * lock; a lock whose holder is dead, or older than STALE_MS, is broken. Waiting is bounded.
+ * A lock beside the data it guards, so that processes never interleave a read-modify-write of
+ * the same file: the tray and its `--mcp` launchers on the store; roam-mcp servers storing tokens
+ * and `roam-mcp connect` on `~/.roam-tools.json`. It is proper-lockfile's `<file>.lock`
+ * directory (atomic mkdir), refreshed by its live holder, broken once older than STALE_MS (a
+ * holder killed with SIGKILL). Every writer passes the path it locks already resolved (symlinks
+ * followed, see config-file.ts configWriteTarget), so proper-lockfile's own realpath is off: it
+ * would fail on a file that does not exist yet. Rules and figures: docs/reliability.md.
  */
-import { open, readFile, stat, unlink } from 'node:fs/promises';
-import { isProcessAlive } from './process-alive.ts';
+import { stat } from 'node:fs/promises';
+import lockfile from 'proper-lockfile';
 
-const STALE_MS = 10_000;
-/** A holder writes its pid right after creating the lock; an empty lock this old lost its holder. */
-const EMPTY_STALE_MS = 500;
-const WAIT_MS = 5_000;
-const POLL_MS = 15;
+/** A lock whose holder stopped refreshing it this long ago is broken. */
+export const STALE_MS = 5_000;
+/** A live holder refreshes its lock this often: a slow holder is never taken for a dead one. */
+const UPDATE_MS = 1_000;
+/** Bounded wait: a dead holder's lock (STALE_MS) plus a queue of live writers. */
+const RETRIES = { retries: 150, factor: 1.2, minTimeout: 20, maxTimeout: 150, randomize: true };
+/** Attempts when our lock was broken under us before we committed (see `LockLostError`). */
+const MAX_TRANSACTIONS = 5;
 
-async function isStale(lockFile: string): Promise<boolean> {
-  try {
-    const [text, info] = await Promise.all([readFile(lockFile, 'utf8'), stat(lockFile)]);
-    const pid = Number.parseInt(text, 10);
-    const age = Date.now() - info.mtimeMs;
-    if (age > STALE_MS) return true;
-    // Killed between creating the lock and writing its pid.
-    if (!(Number.isInteger(pid) && pid > 0)) return age > EMPTY_STALE_MS;
-    return !isProcessAlive(pid);
-  } catch {
-    return false; // Vanished or half-written: just try again.
-  }
+/** Thrown by `assertHeld` when another process broke our lock: the transaction is run again. */
+class LockLostError extends Error {}
+
+export interface HeldLock {
+  /**
+   * Call right before committing (the rename of an atomic write). Breaking a stale lock is a
+   * stat then an rmdir, so two breakers can both believe they hold it; the later one removed
+   * ours and made its own directory, which this detects: the transaction then starts over.
+   */
+  assertHeld(): Promise<void>;
 }
 
 /**
- * Runs `fn` while holding `lockFile`. `busyMessage` is the error when another live process keeps
- * the lock past the bounded wait: it should say what is locked and what to do.
+ * Runs `fn` while holding `<file>.lock` (or `lockPath`). `busyMessage` is the error when live
+ * holders keep the lock past the bounded wait: it should say what is locked and what to do.
  */
 export async function withFileLock<T>(
-  lockFile: string,
+  file: string,
   busyMessage: string,
-  fn: () => Promise<T> | T,
+  fn: (held: HeldLock) => Promise<T> | T,
+  lockPath = `${file}.lock`,
 ): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
+  for (let attempt = 1; ; attempt++) {
     try {
-      const handle = await open(lockFile, 'wx', 0o600);
-      await handle.writeFile(String(process.pid));
-      await handle.close();
-      break;
+      return await runLocked(file, lockPath, busyMessage, fn);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (await isStale(lockFile)) {
-        await unlink(lockFile).catch(() => {});
-        continue;
-      }
-      if (Date.now() > deadline) throw new Error(busyMessage, { cause: error });
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      if (!(error instanceof LockLostError) || attempt >= MAX_TRANSACTIONS) throw error;
     }
   }
+}
+
+async function runLocked<T>(
+  file: string,
+  lockPath: string,
+  busyMessage: string,
+  fn: (held: HeldLock) => Promise<T> | T,
+): Promise<T> {
+  let compromised = false;
+  let lost = false;
+  let release: () => Promise<void>;
   try {
-    return await fn();
+    release = await lockfile.lock(file, {
+      lockfilePath: lockPath,
+      realpath: false,
+      stale: STALE_MS,
+      update: UPDATE_MS,
+      retries: RETRIES,
+      onCompromised: () => {
+        compromised = true;
+      },
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new Error(busyMessage, { cause: error });
+    throw error;
+  }
+  const ours = await stat(lockPath);
+  const held: HeldLock = {
+    async assertHeld() {
+      const now = await stat(lockPath).catch(() => undefined);
+      const same = now && now.ino === ours.ino && now.birthtimeMs === ours.birthtimeMs;
+      if (compromised || !same) {
+        lost = true;
+        throw new LockLostError(`lost the lock ${lockPath}`);
+      }
+    },
+  };
+  try {
+    return await fn(held);
   } finally {
-    await unlink(lockFile).catch(() => {});
+    // A lock broken under us is no longer ours to remove.
+    if (!compromised && !lost) await release().catch(() => {});
   }
 }
