@@ -98,10 +98,10 @@ export async function editConfigFile<T>(
     target,
     `${target} is being updated by another process (lock ${target}.lock) for longer than expected, so nothing was written. ` +
       'Try again in a moment.',
-    async (held) => {
+    async () => {
       const { doc, mode } = await readForWrite(target);
       const { doc: next, result } = edit(doc);
-      await writeFileAtomic(target, `${JSON.stringify(next, null, 2)}\n`, mode, held.assertHeld);
+      await writeFileAtomic(target, `${JSON.stringify(next, null, 2)}\n`, mode);
       return result;
     },
   );

@@ -6,16 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
-/**
- * `beforeCommit` runs right before the rename (a lock holder checks it still holds its lock);
- * if it throws, nothing is written.
- */
-export async function writeFileAtomic(
-  file: string,
-  data: string | Uint8Array,
-  mode = 0o600,
-  beforeCommit?: () => Promise<void>,
-): Promise<void> {
+export async function writeFileAtomic(file: string, data: string | Uint8Array, mode = 0o600): Promise<void> {
   const dir = path.dirname(file);
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const handle = await open(temp, 'wx', mode);
@@ -30,7 +21,6 @@ export async function writeFileAtomic(
   }
   await handle.close();
   try {
-    await beforeCommit?.();
     await rename(temp, file);
   } catch (error) {
     await unlink(temp).catch(() => {});

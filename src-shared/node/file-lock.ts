@@ -4,32 +4,51 @@
  * and `roam-mcp connect` on `~/.roam-tools.json`. It is proper-lockfile's `<file>.lock`
  * directory (atomic mkdir), refreshed by its live holder, broken once older than STALE_MS (a
  * holder killed with SIGKILL). Every writer passes the path it locks already resolved (symlinks
- * followed, see config-file.ts configWriteTarget), so proper-lockfile's own realpath is off: it
- * would fail on a file that does not exist yet. Rules and figures: docs/reliability.md.
+ * followed, see config-write.ts), so proper-lockfile's own realpath is off: it would fail on a
+ * file that does not exist yet. Rules and figures: docs/reliability.md.
  */
-import { stat } from 'node:fs/promises';
+import fs from 'node:fs';
 import lockfile from 'proper-lockfile';
 
 /** A lock whose holder stopped refreshing it this long ago is broken. */
 export const STALE_MS = 5_000;
 /** A live holder refreshes its lock this often: a slow holder is never taken for a dead one. */
 const UPDATE_MS = 1_000;
-/** Bounded wait: a dead holder's lock (STALE_MS) plus a queue of live writers. */
+/** Bounded wait (about 20 s): a dead holder's lock (STALE_MS) plus a queue of live writers. */
 const RETRIES = { retries: 150, factor: 1.2, minTimeout: 20, maxTimeout: 150, randomize: true };
-/** Attempts when our lock was broken under us before we committed (see `LockLostError`). */
-const MAX_TRANSACTIONS = 5;
 
-/** Thrown by `assertHeld` when another process broke our lock: the transaction is run again. */
-class LockLostError extends Error {}
+/** Locks this process holds: their rmdir is a release, any other rmdir is breaking a stale lock. */
+const held = new Set<string>();
 
-export interface HeldLock {
-  /**
-   * Call right before committing (the rename of an atomic write). Breaking a stale lock is a
-   * stat then an rmdir, so two breakers can both believe they hold it; the later one removed
-   * ours and made its own directory, which this detects: the transaction then starts over.
-   */
-  assertHeld(): Promise<void>;
+/**
+ * proper-lockfile breaks a stale lock with stat-then-rmdir, so two waiters can both see it
+ * stale, and the later rmdir removes the lock the first one has just made: both then write.
+ * Breaking is serialized here instead: only the holder of `<lock>.breaking` may remove the
+ * lock, and only if it is still stale once that is held. The breaker's own lock is released at
+ * once; if its holder dies in those few system calls, it is broken after 2 × STALE_MS.
+ */
+function rmdirLock(lock: string, callback: (error: NodeJS.ErrnoException | null) => void): void {
+  if (held.has(lock)) return fs.rmdir(lock, callback);
+  const breaker = `${lock}.breaking`;
+  fs.mkdir(breaker, (error) => {
+    if (error) {
+      if (error.code !== 'EEXIST') return callback(error);
+      // Another process is breaking it: let proper-lockfile retry, after clearing a dead breaker.
+      return fs.stat(breaker, (_statError, info) => {
+        if (info && info.mtimeMs < Date.now() - 2 * STALE_MS) fs.rmdir(breaker, () => callback(null));
+        else callback(null);
+      });
+    }
+    fs.stat(lock, (statError, info) => {
+      const stillStale = !statError && info.mtimeMs < Date.now() - STALE_MS;
+      const done = () => fs.rmdir(breaker, () => callback(null));
+      if (stillStale) fs.rmdir(lock, done);
+      else done(); // Broken and taken by someone else meanwhile: proper-lockfile sees it held.
+    });
+  });
 }
+
+const lockFs = { ...fs, rmdir: rmdirLock };
 
 /**
  * Runs `fn` while holding `<file>.lock` (or `lockPath`). `busyMessage` is the error when live
@@ -38,26 +57,9 @@ export interface HeldLock {
 export async function withFileLock<T>(
   file: string,
   busyMessage: string,
-  fn: (held: HeldLock) => Promise<T> | T,
+  fn: () => Promise<T> | T,
   lockPath = `${file}.lock`,
 ): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await runLocked(file, lockPath, busyMessage, fn);
-    } catch (error) {
-      if (!(error instanceof LockLostError) || attempt >= MAX_TRANSACTIONS) throw error;
-    }
-  }
-}
-
-async function runLocked<T>(
-  file: string,
-  lockPath: string,
-  busyMessage: string,
-  fn: (held: HeldLock) => Promise<T> | T,
-): Promise<T> {
-  let compromised = false;
-  let lost = false;
   let release: () => Promise<void>;
   try {
     release = await lockfile.lock(file, {
@@ -66,29 +68,20 @@ async function runLocked<T>(
       stale: STALE_MS,
       update: UPDATE_MS,
       retries: RETRIES,
-      onCompromised: () => {
-        compromised = true;
-      },
+      fs: lockFs,
+      // The default throws from a timer (a crash). A lock is compromised only when its holder
+      // could not refresh it for STALE_MS; the write is atomic either way.
+      onCompromised: () => {},
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new Error(busyMessage, { cause: error });
     throw error;
   }
-  const ours = await stat(lockPath);
-  const held: HeldLock = {
-    async assertHeld() {
-      const now = await stat(lockPath).catch(() => undefined);
-      const same = now && now.ino === ours.ino && now.birthtimeMs === ours.birthtimeMs;
-      if (compromised || !same) {
-        lost = true;
-        throw new LockLostError(`lost the lock ${lockPath}`);
-      }
-    },
-  };
+  held.add(lockPath);
   try {
-    return await fn(held);
+    return await fn();
   } finally {
-    // A lock broken under us is no longer ours to remove.
-    if (!compromised && !lost) await release().catch(() => {});
+    await release().catch(() => {});
+    held.delete(lockPath);
   }
 }
