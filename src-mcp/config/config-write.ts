@@ -85,6 +85,11 @@ async function readForWrite(target: string): Promise<{ doc: RawConfig; mode: num
   return { doc: doc as RawConfig, mode };
 }
 
+/** Throws ConfigNotWritableError now if a later write would be refused (before asking Roam). */
+export async function assertConfigWritable(file: string): Promise<void> {
+  await readForWrite(await configWriteTarget(file));
+}
+
 /**
  * Reads `file`, applies `edit` and writes the result, all under the lock, keeping the mode.
  * `edit` may throw to write nothing. Returns what `edit` returned.

@@ -29,6 +29,7 @@ import {
   upsertGraph,
   editConfigDocument,
 } from '../config/config-edit.ts';
+import { assertConfigWritable } from '../config/config-write.ts';
 import { CONFIG_FILE_NAME, LEGACY_CONFIG_FILE_NAME, expandHome } from '../config/load-config.ts';
 
 export const CONNECT_USAGE = `Usage: roam-mcp connect [--config PATH] [action]
@@ -219,7 +220,8 @@ async function connectGraph(
   signal: AbortSignal,
   request: ConnectRequest,
 ): Promise<number> {
-  // Check the nickname before bothering the user with a dialog in Roam.
+  // Check the nickname, and that the token can be stored, before a dialog in Roam.
+  await assertConfigWritable(file);
   const doc = await readConfigDocument(file);
   upsertGraph(doc, { name: request.name, type: request.type, nickname: request.nickname });
   say(`Asking Roam Desktop for ${request.accessLevel} access to '${request.name}'.`);

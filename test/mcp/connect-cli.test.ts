@@ -108,6 +108,21 @@ describe('roam-mcp connect (flags)', () => {
     expect(emulator.requests).toHaveLength(0);
   });
 
+  it('refuses a read-only config before asking Roam, so no token is issued and lost', async () => {
+    emulator.clearRequests();
+    const before = await readFile(configFile, 'utf8');
+    await chmod(configFile, 0o400);
+    try {
+      const run = await connect(['--graph', 'typed']);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/is read-only \(mode 400\), so it was left as is. Make it writable/);
+      expect(emulator.requests).toHaveLength(0);
+      expect(await readFile(configFile, 'utf8')).toBe(before);
+    } finally {
+      await chmod(configFile, 0o644);
+    }
+  });
+
   it('lists, disables, enables and removes graphs', async () => {
     const list = await connect(['--list']);
     expect(list.stderr).toMatch(/Team \(team; read-append, token set\)/);
