@@ -225,7 +225,8 @@ describe('tray UI in Chromium', () => {
       const graphs = await preview.core.handlers['graphs:list'](undefined);
       return graphs.find((g) => g.name === 'reading-list');
     }).toMatchObject({ nickname: 'Books', enabled: false });
-    expect(await graphRow('Books').getByRole('switch').isChecked()).toBe(false);
+    // The switch follows the store's change event: wait for it rather than read it once.
+    await poll(() => graphRow('Books').getByRole('switch').isChecked()).toBe(false);
   });
 
   it('is keyboard navigable: tabs with arrow keys, dialogs that return focus', async () => {
