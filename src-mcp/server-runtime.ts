@@ -15,7 +15,7 @@ import { ToolError } from './tool-definition.ts';
 import type { TokenStore } from './token-store.ts';
 
 /** The level we ask for when the config does not say: the user can lower it in Roam's dialog. */
-export const DEFAULT_REQUESTED_ACCESS: AccessLevel = 'full';
+export const DEFAULT_REQUESTED_ACCESS: AccessLevel = 'read-append';
 
 export class ServerRuntime {
   private readonly exchanges = new Map<string, SharedRequest<string>>();

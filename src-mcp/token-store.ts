@@ -1,10 +1,11 @@
 /**
  * Where a token obtained by exchange goes (docs/mcp.md, Token exchange): back into the config file it came
- * from (atomic, 0600, everything else preserved), to the tray over IPC, or, for env-var
- * config, nowhere but this process's memory. Returns a sentence saying which, without the token.
+ * from (atomic, locked, mode and everything else preserved; refused when the file is not ours to
+ * rewrite), to the tray over IPC, or, for env-var config, nowhere but this process's memory. Returns a sentence saying which, without the token.
  */
 import type { AccessLevel, GraphType } from '../src-shared/roam-config.ts';
 import { readStoredToken, saveTokenToFile } from './config/config-file.ts';
+import { ConfigNotWritableError } from './config/config-write.ts';
 import type { ConfigSource } from './config/load-config.ts';
 import type { ParentChannel } from './parent-channel.ts';
 
@@ -37,7 +38,12 @@ export function tokenStoreFor(source: () => ConfigSource, parent: ParentChannel 
         return 'The token was handed to Roam Companion, which stores it encrypted.';
       }
       if (from.kind === 'file') {
-        await saveTokenToFile(from.path, graph, token, granted);
+        try {
+          await saveTokenToFile(from.path, graph, token, granted);
+        } catch (error) {
+          if (!(error instanceof ConfigNotWritableError)) throw error;
+          return notSavedNotice(error, graph);
+        }
         return `The token was saved to ${from.path}.`;
       }
       return (
@@ -54,4 +60,13 @@ export function tokenStoreFor(source: () => ConfigSource, parent: ParentChannel 
       parent?.send({ type: 'token-rejected', graph: { name: graph.name, type: graph.type } });
     },
   };
+}
+
+/** Why the token stays in memory, and exactly how to keep access next time (never the token). */
+function notSavedNotice(error: ConfigNotWritableError, graph: { name: string; type: GraphType }): string {
+  const connect = `roam-mcp connect --graph ${JSON.stringify(graph.name)}${graph.type === 'offline' ? ' --type offline' : ''}`;
+  return (
+    `The token was NOT saved and is kept in memory for this session only: ${error.reason} ` +
+    `To keep access after a restart: ${error.fix}, then run '${connect}' in a terminal (or restart the MCP client, which asks Roam again).`
+  );
 }

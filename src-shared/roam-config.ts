@@ -8,6 +8,8 @@ import { ACCESS_LEVELS, GRAPH_TYPES, type AccessLevel, type GraphType } from './
 import { labelKey, nicknameProblem, printableLabel } from './graph-identity.ts';
 
 export { ACCESS_LEVELS, GRAPH_TYPES, type AccessLevel, type GraphType };
+/** What we ask Roam for when nobody chose: the safer read + append, everywhere (connect, server, tray). */
+export const DEFAULT_ACCESS_LEVEL: AccessLevel = 'read-append';
 
 export const LOCAL_TOKEN_PREFIX = 'roam-graph-local-token-';
 export const REMOTE_TOKEN_PREFIX = 'roam-graph-token-';
@@ -69,6 +71,29 @@ export function describeTokenProblem(token: string, graphLabel: string): string 
 }
 
 /**
+ * The token with surrounding whitespace trimmed (a trailing newline, the `\r` of a CRLF env file;
+ * a warning), or undefined with an error when it is not a usable local token. Never repeats it.
+ */
+function checkToken(
+  raw: string,
+  graphLabel: string,
+  errors: string[],
+  warnings: string[],
+): string | undefined {
+  const token = raw.trim();
+  if (token !== raw) {
+    warnings.push(`Graph '${graphLabel}': the token had spaces or line breaks around it; they were ignored.`);
+  }
+  const problem = /\s/.test(token)
+    ? `Graph '${graphLabel}': the token contains a space or line break inside it, so it cannot be sent to Roam. ` +
+      `Copy the token again from Roam Desktop (Settings > Graph > Local API Tokens), or run 'roam-mcp connect'.`
+    : describeTokenProblem(token, graphLabel);
+  if (!problem) return token;
+  errors.push(problem);
+  return undefined;
+}
+
+/**
  * Applies the config rules (docs/mcp.md): hosted wins over an offline graph of the same name (warning); each
  * nickname is acceptable (graph-identity.ts); nicknames and names (a graph without nickname goes
  * by its name) are unique across graphs as labels (error naming both graphs); tokens must be
@@ -99,12 +124,9 @@ export function validateGraphs(entries: readonly GraphEntry[]): GraphValidation 
       errors.push(problem);
       continue;
     }
-    if (entry.token !== undefined) {
-      const tokenProblem = describeTokenProblem(entry.token, nickname);
-      if (tokenProblem) errors.push(tokenProblem);
-    }
+    const token = entry.token === undefined ? undefined : checkToken(entry.token, nickname, errors, warnings);
     const graph: ConfiguredGraph = { name: entry.name, type: entry.type, nickname };
-    if (entry.token !== undefined) graph.token = entry.token;
+    if (token !== undefined) graph.token = token;
     if (entry.description !== undefined) graph.description = entry.description;
     if (entry.accessLevel !== undefined) graph.accessLevel = entry.accessLevel;
     for (const label of ownLabels(graph))

@@ -10,6 +10,7 @@ import type { ChildGraph } from '../../src-shared/child-ipc.ts';
 import type { BlockedGraphView, GraphView, TokenState } from '../../src-shared/ipc-contract.ts';
 import {
   ACCESS_LEVELS,
+  DEFAULT_ACCESS_LEVEL,
   GRAPH_TYPES,
   validateGraphs,
   type AccessLevel,
@@ -27,7 +28,7 @@ export interface StoreBackend {
   readonly path: string;
 }
 
-export const DEFAULT_ACCESS_LEVEL: AccessLevel = 'read-append';
+export { DEFAULT_ACCESS_LEVEL };
 export const HOW_TO_UNBLOCK =
   'In Roam Desktop, open the graph, go to Settings > Graph > Local API Tokens and remove Roam Companion from the blocked list; then press Retry here.';
 

@@ -3,7 +3,7 @@
  * with the user's consent. All or nothing: if the merged list breaks a rule, nothing is imported
  * and the error lists every problem. The source file is left untouched (other tools still use it).
  */
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../../src-shared/node/read-regular-file.ts';
 import path from 'node:path';
 import { configFileSchema, describeTokenProblem, type GraphEntry } from '../../src-shared/roam-config.ts';
 import { graphId } from '../../src-shared/constants.ts';
@@ -28,7 +28,9 @@ async function readSource(home: string): Promise<{ path: string; text?: string }
   for (const name of ROAM_TOOLS_FILES) {
     const file = path.join(home, name);
     try {
-      return { path: file, text: await readFile(file, 'utf8') };
+      // Never a plain read: a FIFO there would hang the tray.
+      const text = await readRegularFile(file);
+      if (text !== undefined) return { path: file, text };
     } catch {
       // Try the next candidate.
     }

@@ -2,15 +2,18 @@
 import path from 'node:path';
 import { withFileLock } from '../../src-shared/node/file-lock.ts';
 
+/** A directory (proper-lockfile's lock) beside the store file. */
 export const LOCK_FILE = 'store.lock';
+const STORE_FILE = 'config.json';
 
 /** Runs `fn` while holding the store lock. */
 export function withStoreLock<T>(storeDir: string, fn: () => Promise<T> | T): Promise<T> {
-  const file = path.join(storeDir, LOCK_FILE);
+  const lock = path.join(storeDir, LOCK_FILE);
   return withFileLock(
-    file,
-    `The settings store is locked by another Roam Companion process (${file}). ` +
-      'Wait a moment and try again; if no other instance runs, delete that file.',
-    fn,
+    path.join(storeDir, STORE_FILE),
+    `The settings store is kept locked by another Roam Companion process (${lock}) for longer than expected. ` +
+      'Wait a moment and try again.',
+    () => fn(),
+    lock,
   );
 }

@@ -2,15 +2,15 @@
  * Edits of the config document for `roam-mcp connect`: add or update a graph, remove, disable,
  * enable. They work on the raw JSON so unknown fields and other entries survive untouched.
  */
-import { readFile } from 'node:fs/promises';
-import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
+import { readRegularFile } from '../../src-shared/node/read-regular-file.ts';
 import {
   configFileSchema,
   findGraph,
   validateGraphs,
   type GraphEntry,
 } from '../../src-shared/roam-config.ts';
-import { configWriteTarget, parseConfigText } from './config-file.ts';
+import { parseConfigText } from './config-file.ts';
+import { editConfigFile } from './config-write.ts';
 
 export interface ConfigDocument {
   version?: number;
@@ -20,13 +20,12 @@ export interface ConfigDocument {
 
 /** Reads the document to edit; a missing file is an empty config, a broken one an error. */
 export async function readConfigDocument(file: string): Promise<ConfigDocument> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, graphs: [] };
-    throw error;
-  }
+  const text = await readRegularFile(file);
+  if (text === undefined) return { version: 1, graphs: [] };
+  return documentOf(text, file);
+}
+
+function documentOf(text: string, file: string): ConfigDocument {
   // Only a broken file blocks editing: a nickname clash or a bad token is what the user may be fixing.
   const json = safeJson(text);
   if (json === undefined || !configFileSchema.safeParse(json).success) {
@@ -43,8 +42,18 @@ function safeJson(text: string): unknown {
   }
 }
 
-export async function writeConfigDocument(file: string, doc: ConfigDocument): Promise<void> {
-  await writeFileAtomic(await configWriteTarget(file), `${JSON.stringify(doc, null, 2)}\n`, 0o600);
+/**
+ * Reads, edits and writes the document under the config lock, so `connect` never drops a token
+ * a server stored meanwhile (and keeps the file's mode). `edit` throws to write nothing.
+ */
+export async function editConfigDocument(
+  file: string,
+  edit: (doc: ConfigDocument) => ConfigDocument,
+): Promise<void> {
+  await editConfigFile(file, (raw) => {
+    const doc = documentOf(JSON.stringify(raw), file);
+    return { doc: edit(doc), result: undefined };
+  });
 }
 
 function entries(doc: ConfigDocument): Array<GraphEntry & Record<string, unknown>> {

@@ -3,9 +3,7 @@
  * person can act on: the file, the line and column of a JSON syntax error, the field with the
  * wrong type. Writing back a token keeps every other entry and unknown field as it was.
  */
-import { readFile, realpath } from 'node:fs/promises';
-import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
-import { withFileLock } from '../../src-shared/node/file-lock.ts';
+import { readRegularFile } from '../../src-shared/node/read-regular-file.ts';
 import {
   configFileSchema,
   validateGraphs,
@@ -13,6 +11,7 @@ import {
   type ConfiguredGraph,
   type GraphType,
 } from '../../src-shared/roam-config.ts';
+import { editConfigFile } from './config-write.ts';
 
 export interface ParsedConfigFile {
   graphs: ConfiguredGraph[];
@@ -74,21 +73,10 @@ function describeJsonError(text: string, file: string, error: unknown): string {
 }
 
 /**
- * Where writes to a config path land: the link's target when the path is a symlink (dotfile
- * managers), so the rename of an atomic write updates the real file instead of replacing the link.
- */
-export async function configWriteTarget(file: string): Promise<string> {
-  try {
-    return await realpath(file);
-  } catch {
-    return file; // Not there yet: it is created where the user pointed.
-  }
-}
-
-/**
- * Stores a token obtained by exchange in the file the graph came from: atomically, mode 0600,
- * other entries and unknown fields untouched. Adds the entry if it is no longer there. Runs under
- * a lock beside the file: several roam-mcp processes storing tokens at once all keep theirs.
+ * Stores a token obtained by exchange in the file the graph came from: atomically, under the
+ * config lock (several roam-mcp processes and `connect` storing at once all keep theirs), mode
+ * kept, other entries and unknown fields untouched. Adds the entry if it is no longer there.
+ * @throws ConfigNotWritableError when the file is not ours to rewrite (config-write.ts).
  */
 export async function saveTokenToFile(
   file: string,
@@ -96,44 +84,30 @@ export async function saveTokenToFile(
   token: string,
   grantedAccessLevel: AccessLevel,
 ): Promise<void> {
-  const target = await configWriteTarget(file);
-  await withFileLock(
-    `${target}.lock`,
-    `Could not store the token: ${target} is being updated by another roam-mcp process (lock ${target}.lock). ` +
-      'Try again; if no other roam-mcp runs, delete the lock file.',
-    async () => {
-      let doc: { graphs?: unknown[]; [key: string]: unknown } = { version: 1, graphs: [] };
-      try {
-        const parsed: unknown = JSON.parse(await readFile(target, 'utf8'));
-        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) doc = parsed as typeof doc;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      }
-      const graphs = Array.isArray(doc.graphs) ? doc.graphs : [];
-      const entry = graphs.find(
-        (g): g is Record<string, unknown> =>
-          !!g &&
-          typeof g === 'object' &&
-          (g as Record<string, unknown>).name === graph.name &&
-          ((g as Record<string, unknown>).type ?? 'hosted') === graph.type,
-      );
-      if (entry) {
-        entry.token = token;
-        entry.accessLevel = grantedAccessLevel;
-      } else {
-        const added: Record<string, unknown> = {
-          name: graph.name,
-          type: graph.type,
-          token,
-          accessLevel: grantedAccessLevel,
-        };
-        if (graph.nickname && graph.nickname !== graph.name) added.nickname = graph.nickname;
-        graphs.push(added);
-      }
-      doc.graphs = graphs;
-      await writeFileAtomic(target, `${JSON.stringify(doc, null, 2)}\n`, 0o600);
-    },
-  );
+  await editConfigFile(file, (doc) => {
+    const graphs = doc.graphs as unknown[];
+    const entry = graphs.find(
+      (g): g is Record<string, unknown> =>
+        !!g &&
+        typeof g === 'object' &&
+        (g as Record<string, unknown>).name === graph.name &&
+        ((g as Record<string, unknown>).type ?? 'hosted') === graph.type,
+    );
+    if (entry) {
+      entry.token = token;
+      entry.accessLevel = grantedAccessLevel;
+    } else {
+      const added: Record<string, unknown> = {
+        name: graph.name,
+        type: graph.type,
+        token,
+        accessLevel: grantedAccessLevel,
+      };
+      if (graph.nickname && graph.nickname !== graph.name) added.nickname = graph.nickname;
+      graphs.push(added);
+    }
+    return { doc, result: undefined };
+  });
 }
 
 /** The token the file now holds for this graph (another process may have stored one), if any. */
@@ -141,12 +115,8 @@ export async function readStoredToken(
   file: string,
   graph: { name: string; type: GraphType },
 ): Promise<{ token: string; accessLevel?: AccessLevel } | undefined> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+  const text = await readRegularFile(file).catch(() => undefined);
+  if (text === undefined) return undefined;
   const found = parseConfigText(text, file).graphs.find(
     (g) => g.name === graph.name && g.type === graph.type,
   );

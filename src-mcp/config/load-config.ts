@@ -3,7 +3,6 @@
  * `ROAM_GRAPH` env vars, `--config PATH`, `~/.roam-tools.json`, the legacy `~/.roam-mcp.json`.
  * (Under the tray, graphs arrive over IPC instead; see parent-channel.ts.)
  */
-import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -12,6 +11,7 @@ import {
   type ConfiguredGraph,
   type GraphType,
 } from '../../src-shared/roam-config.ts';
+import { NotRegularFileError, readRegularFile } from '../../src-shared/node/read-regular-file.ts';
 import { parseConfigText } from './config-file.ts';
 
 export type ConfigSource =
@@ -44,6 +44,9 @@ export async function loadConfig(options: {
     return await loadConfigUnsafe(options);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
+    if (error instanceof NotRegularFileError) {
+      return { source: { kind: 'none', searched: [] }, graphs: [], errors: [reason], warnings: [] };
+    }
     return {
       source: { kind: 'none', searched: [] },
       graphs: [],
@@ -119,12 +122,7 @@ function fromEnv(env: NodeJS.ProcessEnv): LoadedConfig {
 }
 
 async function readText(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  return readRegularFile(file);
 }
 
 /** What to tell an agent (and the person behind it) when no config was found. */

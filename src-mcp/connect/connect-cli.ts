@@ -7,9 +7,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { LocalApiClient, LocalApiError, type GraphRef } from '../../src-shared/local-api/index.ts';
+import {
+  LocalApiClient,
+  LocalApiError,
+  portFilePath,
+  type GraphRef,
+} from '../../src-shared/local-api/index.ts';
 import {
   ACCESS_LEVELS,
+  DEFAULT_ACCESS_LEVEL,
   GRAPH_TYPES,
   isLowerAccess,
   type AccessLevel,
@@ -21,16 +27,16 @@ import {
   removeGraph,
   setDisabled,
   upsertGraph,
-  writeConfigDocument,
-  type ConfigDocument,
+  editConfigDocument,
 } from '../config/config-edit.ts';
+import { assertConfigWritable } from '../config/config-write.ts';
 import { CONFIG_FILE_NAME, LEGACY_CONFIG_FILE_NAME, expandHome } from '../config/load-config.ts';
 
 export const CONNECT_USAGE = `Usage: roam-mcp connect [--config PATH] [action]
 
 Without an action, asks interactively. Actions:
   --list                          Show configured graphs and the graphs Roam Desktop offers
-  --graph NAME [--type hosted|offline] [--nickname NICK] [--access-level read-only|read-append|full]
+  --graph NAME [--type hosted|offline] [--nickname NICK] [--access-level read-only|read-append|full (default read-append)]
                [--description TEXT]
                                   Ask Roam Desktop for a token for NAME and add it to the config
                                   (run again to retry after a rejected or timed-out request)
@@ -122,11 +128,11 @@ export async function runConnectCli(args: string[], options: ConnectOptions): Pr
   process.once('SIGINT', onSigint);
   try {
     if (flags.remove ?? flags.disable ?? flags.enable) {
-      const doc = await readConfigDocument(file);
-      const next = flags.remove
-        ? removeGraph(doc, flags.remove)
-        : setDisabled(doc, (flags.disable ?? flags.enable) as string, flags.disable !== undefined);
-      await writeConfigDocument(file, next);
+      await editConfigDocument(file, (doc) =>
+        flags.remove
+          ? removeGraph(doc, flags.remove)
+          : setDisabled(doc, (flags.disable ?? flags.enable) as string, flags.disable !== undefined),
+      );
       const verb = flags.remove ? 'Removed' : flags.disable ? 'Disabled' : 'Enabled';
       say(
         `${verb} '${flags.remove ?? flags.disable ?? flags.enable}' in ${file}. Restart your MCP client to apply.`,
@@ -138,11 +144,11 @@ export async function runConnectCli(args: string[], options: ConnectOptions): Pr
       return 0;
     }
     if (flags.graph) {
-      return await connectGraph(say, file, client, controller.signal, {
+      return await connectGraph(say, options.home, file, client, controller.signal, {
         name: flags.graph,
         type: (flags.type as GraphType | undefined) ?? 'hosted',
         nickname: flags.nickname,
-        accessLevel: (flags.accessLevel as AccessLevel | undefined) ?? 'full',
+        accessLevel: (flags.accessLevel as AccessLevel | undefined) ?? DEFAULT_ACCESS_LEVEL,
         description: flags.description,
       });
     }
@@ -196,14 +202,26 @@ interface ConnectRequest {
   description?: string;
 }
 
+/** Without Roam's port file we tried the default port: say where the file comes from. */
+function noPortFileHint(home: string): string {
+  return (
+    `There is no ${portFilePath(home)}: Roam Desktop writes it when it runs with its Local API enabled ` +
+    `(Roam Desktop > Settings; if Roam is running, check that the Local API is on). ` +
+    `To try the demo instead, run 'npm run demo' in a clone of roam-companion: its emulator writes the file ` +
+    `in a temporary HOME that it prints; run connect with HOME set to that folder.`
+  );
+}
+
 async function connectGraph(
   say: (line?: string) => void,
+  home: string,
   file: string,
   client: LocalApiClient,
   signal: AbortSignal,
   request: ConnectRequest,
 ): Promise<number> {
-  // Check the nickname before bothering the user with a dialog in Roam.
+  // Check the nickname, and that the token can be stored, before a dialog in Roam.
+  await assertConfigWritable(file);
   const doc = await readConfigDocument(file);
   upsertGraph(doc, { name: request.name, type: request.type, nickname: request.nickname });
   say(`Asking Roam Desktop for ${request.accessLevel} access to '${request.name}'.`);
@@ -218,16 +236,16 @@ async function connectGraph(
       },
       { signal },
     );
-    const latest = await readConfigDocument(file);
-    const next: ConfigDocument = upsertGraph(latest, {
-      name: request.name,
-      type: request.type,
-      nickname: request.nickname,
-      description: request.description,
-      accessLevel: grant.grantedAccessLevel,
-      token: grant.token,
-    });
-    await writeConfigDocument(file, next);
+    await editConfigDocument(file, (latest) =>
+      upsertGraph(latest, {
+        name: request.name,
+        type: request.type,
+        nickname: request.nickname,
+        description: request.description,
+        accessLevel: grant.grantedAccessLevel,
+        token: grant.token,
+      }),
+    );
     const lower = isLowerAccess(grant.grantedAccessLevel, request.accessLevel)
       ? ` (less than the ${request.accessLevel} requested)`
       : '';
@@ -239,6 +257,7 @@ async function connectGraph(
   } catch (error) {
     if (error instanceof LocalApiError) {
       say(`Not connected: ${error.message}`);
+      if (error.kind === 'not-running' && !existsSync(portFilePath(home))) say(noPortFileHint(home));
       if (
         error.kind === 'exchange' &&
         ['TIMEOUT', 'CANCELLED', 'REQUEST_IN_PROGRESS', 'USER_REJECTED'].includes(error.code)
@@ -276,10 +295,10 @@ async function interactive(
       const [verb, ...rest] = choice.split(/\s+/);
       const ref = rest.join(' ');
       if ((verb === 'r' || verb === 'd' || verb === 'e') && ref) {
-        const doc = await readConfigDocument(file);
         try {
-          const next = verb === 'r' ? removeGraph(doc, ref) : setDisabled(doc, ref, verb === 'd');
-          await writeConfigDocument(file, next);
+          await editConfigDocument(file, (doc) =>
+            verb === 'r' ? removeGraph(doc, ref) : setDisabled(doc, ref, verb === 'd'),
+          );
           say(`Done. Restart your MCP client to apply.`);
         } catch (error) {
           say((error as Error).message);
@@ -293,15 +312,19 @@ async function interactive(
       const existing = doc.graphs[findEntryIndex(doc, name)];
       const nickname =
         (await ask(`Nickname for '${name}' [${String(existing?.nickname ?? name)}]: `)) || undefined;
-      let level = (await ask('Access level: read-only, read-append or full [full]: ')) || 'full';
+      let level =
+        (await ask(`Access level: read-only, read-append or full [${DEFAULT_ACCESS_LEVEL}]: `)) ||
+        DEFAULT_ACCESS_LEVEL;
       if (!ACCESS_LEVELS.includes(level as AccessLevel)) {
-        say(`'${level}' is not an access level; using full (you can lower it in Roam's dialog).`);
-        level = 'full';
+        say(
+          `'${level}' is not an access level; using ${DEFAULT_ACCESS_LEVEL} (you can change it in Roam's dialog).`,
+        );
+        level = DEFAULT_ACCESS_LEVEL;
       }
       for (;;) {
         let code: number;
         try {
-          code = await connectGraph(say, file, client, signal, {
+          code = await connectGraph(say, options.home, file, client, signal, {
             name,
             type,
             nickname,

@@ -203,6 +203,15 @@ async function applyChange(
     }
     // The client may have rewritten its file since we read it: plan again from the new content.
     if ((await readIfExists(plan.targetPath)) !== plan.before) continue;
+    if (plan.before !== null && (plan.mode & 0o200) === 0) {
+      // Read-only is the user's choice (or a managed file): a rename would silently override it.
+      throw new InstallerError(
+        'IO_FAILED',
+        `${plan.configPath} is read-only (mode ${plan.mode.toString(8)}), so it was left as is. ` +
+          `To let Roam Companion edit it, make it writable (chmod u+w '${plan.targetPath}') and try again, ` +
+          'or add the entry by hand (see docs/clients.md).',
+      );
+    }
     const backupPath = plan.before === null ? undefined : plan.configPath + BACKUP_SUFFIX;
     try {
       if (backupPath !== undefined && plan.before !== null)

@@ -1,61 +1,87 @@
 /**
- * A lock file beside the data it guards, so that processes never interleave a
- * read-modify-write of the same file (the tray and its `--mcp` launchers on the store; several
- * roam-mcp processes writing tokens back to `~/.roam-tools.json`). The holder's pid is in the
- * lock; a lock whose holder is dead, or older than STALE_MS, is broken. Waiting is bounded.
+ * A lock beside the data it guards, so that processes never interleave a read-modify-write of
+ * the same file: the tray and its `--mcp` launchers on the store; roam-mcp servers storing tokens
+ * and `roam-mcp connect` on `~/.roam-tools.json`. It is proper-lockfile's `<file>.lock`
+ * directory (atomic mkdir), refreshed by its live holder, broken once older than STALE_MS (a
+ * holder killed with SIGKILL). Every writer passes the path it locks already resolved (symlinks
+ * followed, see config-write.ts), so proper-lockfile's own realpath is off: it would fail on a
+ * file that does not exist yet. Rules and figures: docs/reliability.md.
  */
-import { open, readFile, stat, unlink } from 'node:fs/promises';
-import { isProcessAlive } from './process-alive.ts';
+import fs from 'node:fs';
+import lockfile from 'proper-lockfile';
 
-const STALE_MS = 10_000;
-/** A holder writes its pid right after creating the lock; an empty lock this old lost its holder. */
-const EMPTY_STALE_MS = 500;
-const WAIT_MS = 5_000;
-const POLL_MS = 15;
+/** A lock whose holder stopped refreshing it this long ago is broken. */
+export const STALE_MS = 5_000;
+/** A live holder refreshes its lock this often: a slow holder is never taken for a dead one. */
+const UPDATE_MS = 1_000;
+/** Bounded wait (about 20 s): a dead holder's lock (STALE_MS) plus a queue of live writers. */
+const RETRIES = { retries: 150, factor: 1.2, minTimeout: 20, maxTimeout: 150, randomize: true };
 
-async function isStale(lockFile: string): Promise<boolean> {
-  try {
-    const [text, info] = await Promise.all([readFile(lockFile, 'utf8'), stat(lockFile)]);
-    const pid = Number.parseInt(text, 10);
-    const age = Date.now() - info.mtimeMs;
-    if (age > STALE_MS) return true;
-    // Killed between creating the lock and writing its pid.
-    if (!(Number.isInteger(pid) && pid > 0)) return age > EMPTY_STALE_MS;
-    return !isProcessAlive(pid);
-  } catch {
-    return false; // Vanished or half-written: just try again.
-  }
-}
+/** Locks this process holds: their rmdir is a release, any other rmdir is breaking a stale lock. */
+const held = new Set<string>();
 
 /**
- * Runs `fn` while holding `lockFile`. `busyMessage` is the error when another live process keeps
- * the lock past the bounded wait: it should say what is locked and what to do.
+ * proper-lockfile breaks a stale lock with stat-then-rmdir, so two waiters can both see it
+ * stale, and the later rmdir removes the lock the first one has just made: both then write.
+ * Breaking is serialized here instead: only the holder of `<lock>.breaking` may remove the
+ * lock, and only if it is still stale once that is held. The breaker's own lock is released at
+ * once; if its holder dies in those few system calls, it is broken after 2 × STALE_MS.
+ */
+function rmdirLock(lock: string, callback: (error: NodeJS.ErrnoException | null) => void): void {
+  if (held.has(lock)) return fs.rmdir(lock, callback);
+  const breaker = `${lock}.breaking`;
+  fs.mkdir(breaker, (error) => {
+    if (error) {
+      if (error.code !== 'EEXIST') return callback(error);
+      // Another process is breaking it: let proper-lockfile retry, after clearing a dead breaker.
+      return fs.stat(breaker, (_statError, info) => {
+        if (info && info.mtimeMs < Date.now() - 2 * STALE_MS) fs.rmdir(breaker, () => callback(null));
+        else callback(null);
+      });
+    }
+    fs.stat(lock, (statError, info) => {
+      const stillStale = !statError && info.mtimeMs < Date.now() - STALE_MS;
+      const done = () => fs.rmdir(breaker, () => callback(null));
+      if (stillStale) fs.rmdir(lock, done);
+      else done(); // Broken and taken by someone else meanwhile: proper-lockfile sees it held.
+    });
+  });
+}
+
+const lockFs = { ...fs, rmdir: rmdirLock };
+
+/**
+ * Runs `fn` while holding `<file>.lock` (or `lockPath`). `busyMessage` is the error when live
+ * holders keep the lock past the bounded wait: it should say what is locked and what to do.
  */
 export async function withFileLock<T>(
-  lockFile: string,
+  file: string,
   busyMessage: string,
   fn: () => Promise<T> | T,
+  lockPath = `${file}.lock`,
 ): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    try {
-      const handle = await open(lockFile, 'wx', 0o600);
-      await handle.writeFile(String(process.pid));
-      await handle.close();
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (await isStale(lockFile)) {
-        await unlink(lockFile).catch(() => {});
-        continue;
-      }
-      if (Date.now() > deadline) throw new Error(busyMessage, { cause: error });
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(file, {
+      lockfilePath: lockPath,
+      realpath: false,
+      stale: STALE_MS,
+      update: UPDATE_MS,
+      retries: RETRIES,
+      fs: lockFs,
+      // The default throws from a timer (a crash). A lock is compromised only when its holder
+      // could not refresh it for STALE_MS; the write is atomic either way.
+      onCompromised: () => {},
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new Error(busyMessage, { cause: error });
+    throw error;
   }
+  held.add(lockPath);
   try {
     return await fn();
   } finally {
-    await unlink(lockFile).catch(() => {});
+    await release().catch(() => {});
+    held.delete(lockPath);
   }
 }

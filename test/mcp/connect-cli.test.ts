@@ -1,6 +1,6 @@
 /** `roam-mcp connect`: flags and prompts, against the emulator's token exchange, on a temp HOME. */
 import { spawn } from 'node:child_process';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
@@ -49,6 +49,7 @@ beforeAll(async () => {
   home = await tempHome();
   configFile = path.join(home, '.roam-tools.json');
   await writeFile(configFile, JSON.stringify({ version: 1, extra: 'kept', graphs: [] }));
+  await chmod(configFile, 0o644);
   emulator = await startEmulator({
     home,
     graphs: [{ name: 'team' }, { name: 'moody' }, { name: 'typed' }, { name: 'vault', type: 'offline' }],
@@ -61,7 +62,7 @@ afterAll(async () => {
 });
 
 describe('roam-mcp connect (flags)', () => {
-  it('gets a token for a graph and stores it with nickname and granted level (0600, other fields kept)', async () => {
+  it('gets a token for a graph and stores it with nickname and granted level (mode kept, other fields kept)', async () => {
     emulator.decide('team', { kind: 'approve', accessLevel: 'read-append' });
     const run = await connect(['--graph', 'team', '--nickname', 'Team', '--access-level', 'full']);
     expect(run.code).toBe(0);
@@ -78,7 +79,8 @@ describe('roam-mcp connect (flags)', () => {
     const token = file.graphs[0]!.token as string;
     expect(token).toMatch(/^roam-graph-local-token-/);
     expect(run.stderr).not.toContain(token.slice(23));
-    expect((await stat(configFile)).mode & 0o777).toBe(0o600);
+    // The user's mode is kept (the file was created 0644 by this test): never widened nor changed.
+    expect((await stat(configFile)).mode & 0o777).toBe(0o644);
     const request = emulator.requests.find((r) => r.path === '/api/graphs/tokens/request');
     expect(request?.body).toMatchObject({ graph: 'team', accessLevel: 'full', ai: true });
     expect(request?.body).not.toHaveProperty('deviceName');
@@ -92,6 +94,9 @@ describe('roam-mcp connect (flags)', () => {
     expect(rejected.stderr).toMatch(/To try again: roam-mcp connect --graph moody/);
     emulator.decide('moody', { kind: 'approve' });
     expect((await connect(['--graph', 'moody'])).code).toBe(0);
+    // No level given: the safer default, the same as the tray's.
+    const asked = emulator.requests.filter((r) => r.path === '/api/graphs/tokens/request').at(-1);
+    expect(asked?.body).toMatchObject({ graph: 'moody', accessLevel: 'read-append' });
     expect((await config()).graphs.map((g) => g.name)).toEqual(['team', 'moody']);
   });
 
@@ -101,6 +106,21 @@ describe('roam-mcp connect (flags)', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/clashes/);
     expect(emulator.requests).toHaveLength(0);
+  });
+
+  it('refuses a read-only config before asking Roam, so no token is issued and lost', async () => {
+    emulator.clearRequests();
+    const before = await readFile(configFile, 'utf8');
+    await chmod(configFile, 0o400);
+    try {
+      const run = await connect(['--graph', 'typed']);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/is read-only \(mode 400\), so it was left as is. Make it writable/);
+      expect(emulator.requests).toHaveLength(0);
+      expect(await readFile(configFile, 'utf8')).toBe(before);
+    } finally {
+      await chmod(configFile, 0o644);
+    }
   });
 
   it('lists, disables, enables and removes graphs', async () => {
@@ -119,6 +139,28 @@ describe('roam-mcp connect (flags)', () => {
     const bad = await connect(['--access-level', 'admin']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--access-level must be one of/);
+  });
+});
+
+describe('roam-mcp connect without Roam', () => {
+  it('without a port file, says where it comes from and how to run the demo', async () => {
+    const bare = await tempHome();
+    try {
+      const child = spawn(process.execPath, [BIN, 'connect', '--graph', 'team'], {
+        env: serverEnv(bare),
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+      const code = await new Promise((resolve) => child.on('close', resolve));
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/nothing answers on port 3333/);
+      expect(stderr).toContain(`There is no ${path.join(bare, '.roam-local-api.json')}`);
+      expect(stderr).toMatch(/Local API enabled/);
+      expect(stderr).toMatch(/npm run demo/);
+    } finally {
+      await removeHome(bare);
+    }
   });
 });
 

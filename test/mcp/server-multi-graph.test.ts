@@ -171,26 +171,26 @@ describe('graph resolution', () => {
 });
 
 describe('token exchange', () => {
-  it('selecting a graph without a token asks Roam, reports progress and a lower grant, saves the token (0600, rest kept)', async () => {
+  it('selecting a graph without a token asks Roam (read-append by default), reports progress and a lower grant, saves the token (mode and rest kept)', async () => {
     emulator.clearRequests();
-    emulator.decide('fresh', { kind: 'approve', accessLevel: 'read-append' });
+    emulator.decide('fresh', { kind: 'approve', accessLevel: 'read-only' });
     const progress: string[] = [];
     const result = await mcp.call('select_graph', { graph: 'Fresh' }, { progress });
-    expect(result.structuredContent).toMatchObject({ nickname: 'Fresh', permissions: ['read', 'append'] });
+    expect(result.structuredContent).toMatchObject({ nickname: 'Fresh', permissions: ['read'] });
     expect((result.structuredContent as { guidelines: string }).guidelines).toContain('Be kind');
     expect(progress.join(' ')).toMatch(/approve/i);
-    expect(notesOf(result).join(' ')).toMatch(/read-append access, less than the full requested/);
+    expect(notesOf(result).join(' ')).toMatch(/read-only access, less than the read-append requested/);
     const request = emulator.requests.find((r) => r.path === '/api/graphs/tokens/request');
     expect(request?.body).toEqual({
       graph: 'fresh',
       graphType: 'hosted',
       description: 'roam-mcp (vitest-client)',
-      accessLevel: 'full',
+      accessLevel: 'read-append',
       ai: true,
     });
     const saved = await entry('fresh');
     expect(saved.token).toMatch(/^roam-graph-local-token-/);
-    expect(saved.accessLevel).toBe('read-append');
+    expect(saved.accessLevel).toBe('read-only');
     extraTokens.push(saved.token!);
     const file = await readConfig();
     expect(file.ui).toEqual({ theme: 'kept' });

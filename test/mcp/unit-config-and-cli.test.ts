@@ -45,7 +45,7 @@ describe('parseConfigText', () => {
 });
 
 describe('saveTokenToFile', () => {
-  it('sets token and level on the matching entry only, keeps everything else, writes 0600', async () => {
+  it('sets token and level on the matching entry only, keeps everything else and the mode', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'save-token-'));
     const file = path.join(dir, 'c.json');
     await writeFile(
@@ -78,7 +78,8 @@ describe('saveTokenToFile', () => {
         },
       ],
     });
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    // The user's mode is kept (created 0644 above), never changed.
+    expect((await stat(file)).mode & 0o777).toBe(0o644);
     await rm(dir, { recursive: true, force: true });
   });
 });

@@ -1,40 +1,75 @@
-import { mkdtemp, readFile, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { withFileLock } from '../../src-shared/node/file-lock.ts';
+import { STALE_MS, withFileLock } from '../../src-shared/node/file-lock.ts';
 
-const tempLock = async () => path.join(await mkdtemp(path.join(os.tmpdir(), 'roam-lock-')), 'x.lock');
-const backdate = (file: string, ms: number) =>
-  utimes(file, new Date(Date.now() - ms), new Date(Date.now() - ms));
+const tempFile = async () => {
+  const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'roam-lock-')), 'data.json');
+  await writeFile(file, '{}');
+  return file;
+};
 
-describe('withFileLock', () => {
-  it('holds the lock with our pid while the function runs, and releases it', async () => {
-    const lock = await tempLock();
-    const seen = await withFileLock(lock, 'busy', () => readFile(lock, 'utf8'));
-    expect(seen).toBe(String(process.pid));
-    await expect(readFile(lock)).rejects.toMatchObject({ code: 'ENOENT' });
+describe('withFileLock (proper-lockfile)', () => {
+  it('holds <file>.lock while the function runs, and releases it', async () => {
+    const file = await tempFile();
+    const seen = await withFileLock(file, 'busy', async () => (await stat(`${file}.lock`)).isDirectory());
+    expect(seen).toBe(true);
+    await expect(stat(`${file}.lock`)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
-  it('breaks a lock left by a dead process', async () => {
-    const lock = await tempLock();
-    await writeFile(lock, '2147483646'); // no such pid
-    await expect(withFileLock(lock, 'busy', () => 'ran')).resolves.toBe('ran');
+  it('breaks a lock nobody refreshed for longer than the stale time', async () => {
+    const file = await tempFile();
+    await mkdir(`${file}.lock`);
+    const old = new Date(Date.now() - STALE_MS - 1_000);
+    await utimes(`${file}.lock`, old, old);
+    await expect(withFileLock(file, 'busy', () => 'ran')).resolves.toBe('ran');
   });
 
-  it('breaks an empty lock whose holder was killed before writing its pid', async () => {
-    const lock = await tempLock();
-    await writeFile(lock, '');
-    await backdate(lock, 2_000);
-    await expect(withFileLock(lock, 'busy', () => 'ran')).resolves.toBe('ran');
+  it('never breaks the lock of a live holder slower than the stale time', { timeout: 30_000 }, async () => {
+    const file = await tempFile();
+    const order: string[] = [];
+    let entered!: () => void;
+    const holding = new Promise<void>((resolve) => (entered = resolve));
+    const slow = withFileLock(file, 'busy', async () => {
+      entered();
+      order.push('slow starts');
+      await new Promise((resolve) => setTimeout(resolve, STALE_MS + 1_500));
+      order.push('slow ends');
+    });
+    await holding;
+    await withFileLock(file, 'busy', () => order.push('second'));
+    await slow;
+    expect(order).toEqual(['slow starts', 'slow ends', 'second']);
+  });
+
+  it('many waiters on one stale lock: one breaks it, all run one after the other', async () => {
+    const file = await tempFile();
+    await mkdir(`${file}.lock`);
+    const old = new Date(Date.now() - STALE_MS - 1_000);
+    await utimes(`${file}.lock`, old, old);
+    let inside = 0;
+    let most = 0;
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        withFileLock(file, 'busy', async () => {
+          inside += 1;
+          most = Math.max(most, inside);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          inside -= 1;
+        }),
+      ),
+    );
+    expect(most).toBe(1);
+    await expect(stat(`${file}.lock.breaking`)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('serializes concurrent read-modify-writes', async () => {
-    const lock = await tempLock();
+    const file = await tempFile();
     let counter = 0;
     await Promise.all(
       Array.from({ length: 20 }, () =>
-        withFileLock(lock, 'busy', async () => {
+        withFileLock(file, 'busy', async () => {
           const read = counter;
           await new Promise((resolve) => setImmediate(resolve));
           counter = read + 1;

@@ -1,0 +1,147 @@
+/**
+ * No token is ever lost to concurrent writers of `~/.roam-tools.json`: in each round a writer is
+ * SIGKILLed while holding the lock, then N real roam-mcp bins obtain tokens by exchange with the
+ * emulator while `roam-mcp connect` adds a graph (also by exchange) and disables/enables
+ * another, all at once and all waiting on the dead holder's lock. Afterwards the file must parse
+ * and hold every token. ROAM_LONG_TESTS=1 runs 100 rounds and prints the figures
+ * (docs/reliability.md).
+ */
+import { spawn } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type Emulator } from '../emulator/index.ts';
+import { BIN, binEnv, errorCode, startBin, tempHome } from './mcp-harness.ts';
+
+const LONG = process.env.ROAM_LONG_TESTS === '1';
+const ROUNDS = LONG ? 100 : 2;
+const SERVERS = 6;
+const SERVER_GRAPHS = Array.from({ length: SERVERS }, (_, i) => `server-${i}`);
+const CONNECT_GRAPH = 'by-connect';
+const TOGGLED = 'toggled';
+
+let dir: { home: string; cleanup(): Promise<void> };
+let holder: string;
+let emulator: Emulator;
+const configPath = () => path.join(dir.home, '.roam-tools.json');
+
+beforeAll(async () => {
+  dir = await tempHome('roam-token-lock-');
+  holder = path.join(dir.home, 'lock-holder.mjs');
+  await build({
+    entryPoints: [path.join(import.meta.dirname, 'fixtures/lock-holder.ts')],
+    outfile: holder,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    // proper-lockfile is CommonJS: the ESM bundle needs a real `require` (as scripts/build.mjs).
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    },
+  });
+  emulator = await startEmulator({
+    home: dir.home,
+    port: 0,
+    graphs: [...SERVER_GRAPHS, CONNECT_GRAPH].map((name) => ({ name, content: 'empty' as const })),
+  });
+  // Roam's dialog answered at once: the test is about the writes, not the waiting.
+  emulator.autoDecide({ kind: 'approve' }, 0);
+});
+
+afterAll(async () => {
+  await emulator?.close();
+  await dir?.cleanup();
+});
+
+/** A process that takes the config lock and is SIGKILLed while holding it. */
+function leaveStaleLock(file: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [holder, file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('locked')) child.kill('SIGKILL');
+    });
+    child.on('error', reject);
+    child.on('exit', (_code, signal) =>
+      signal === 'SIGKILL' ? resolve() : reject(new Error('the lock holder exited by itself')),
+    );
+  });
+}
+
+function connect(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, 'connect', ...args], {
+    env: binEnv(dir.home),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr })));
+}
+
+async function serverObtainsToken(graph: string): Promise<void> {
+  const bin = await startBin({ home: dir.home });
+  try {
+    const result = await bin.call('select_graph', { graph });
+    expect(errorCode(result), bin.stderr()).toBeUndefined();
+  } finally {
+    await bin.close();
+  }
+}
+
+interface RoundOutcome {
+  torn: boolean;
+  lost: number;
+}
+
+async function round(): Promise<RoundOutcome> {
+  // Some padding widens each writer's read-modify-write window.
+  const graphs = [
+    ...SERVER_GRAPHS.map((name) => ({ name, type: 'hosted', description: 'd'.repeat(50_000) })),
+    { name: TOGGLED, type: 'hosted' },
+  ];
+  await writeFile(configPath(), JSON.stringify({ version: 1, graphs }, null, 2), { mode: 0o600 });
+  await leaveStaleLock(configPath());
+  const connects = (async () => {
+    const results = await Promise.all([
+      connect(['--graph', CONNECT_GRAPH]),
+      connect(['--disable', TOGGLED]).then(async (r) => (r.code === 0 ? connect(['--enable', TOGGLED]) : r)),
+    ]);
+    for (const r of results) expect(r.code, r.stderr).toBe(0);
+  })();
+  await Promise.all([...SERVER_GRAPHS.map(serverObtainsToken), connects]);
+  let saved: { graphs: Array<{ name: string; token?: string; disabled?: boolean }> };
+  try {
+    saved = JSON.parse(await readFile(configPath(), 'utf8')) as typeof saved;
+  } catch {
+    return { torn: true, lost: 0 };
+  }
+  const expected = [...SERVER_GRAPHS, CONNECT_GRAPH];
+  const lost = expected.filter((name) => !saved.graphs.find((g) => g.name === name)?.token).length;
+  const toggled = saved.graphs.find((g) => g.name === TOGGLED);
+  return { torn: false, lost: lost + (toggled && !toggled.disabled ? 0 : 1) };
+}
+
+describe('config lock under concurrent writers', () => {
+  it(
+    `${SERVERS} bins + connect + a SIGKILLed holder's stale lock: no token lost, no torn file (${ROUNDS} rounds)`,
+    { timeout: ROUNDS * 60_000 },
+    async () => {
+      const started = Date.now();
+      let lost = 0;
+      let torn = 0;
+      for (let i = 0; i < ROUNDS; i++) {
+        const outcome = await round();
+        lost += outcome.lost;
+        torn += outcome.torn ? 1 : 0;
+      }
+      const seconds = Math.round((Date.now() - started) / 1000);
+      console.log(
+        `token-lock: ${ROUNDS} rounds, ${SERVERS} servers + 3 connect runs + 1 SIGKILLed holder each: ` +
+          `${lost} tokens lost, ${torn} torn files, ${seconds} s`,
+      );
+      expect({ lost, torn }).toEqual({ lost: 0, torn: 0 });
+    },
+  );
+});
