@@ -10,6 +10,8 @@ export type PageRow = [number, string, string, number, number];
 export type PageStatsRow = [number, number, number];
 /** `[blockEid, pageEid of the block, referenced pageEid]` for every block → page reference. */
 export type ReferenceRow = [number, number, number];
+/** `[blockEid, pageEid]` of every block hidden from AI (src-mcp/hidden-blocks.ts). */
+export type HiddenRow = [number, number];
 
 export interface PageNode {
   uid: string;
@@ -32,6 +34,8 @@ export interface LinkIndex {
   readonly inLinks: readonly ReadonlyMap<number, number>[];
   /** `taggedBlocks[p]`: eids of blocks referencing p (self-references included), newest first. */
   readonly taggedBlocks: readonly (readonly number[])[];
+  /** Eids of blocks hidden from AI: they give no links, tags, counts or previews. */
+  readonly hidden: ReadonlySet<number>;
   /** Page id of every block that references a page. */
   readonly blockPages: ReadonlyMap<number, number>;
   readonly byUid: ReadonlyMap<string, number>;
@@ -51,13 +55,43 @@ export interface LinkIndex {
   readonly memo: Map<string, unknown>;
 }
 
+/**
+ * Applies Roam's hiding rule to the raw rows: references made by hidden blocks are dropped and
+ * hidden blocks leave their page's block count. A separate step, so the index need not know why.
+ */
+export function withoutHidden(
+  statsRows: readonly PageStatsRow[],
+  referenceRows: readonly ReferenceRow[],
+  hiddenRows: readonly HiddenRow[],
+): { hidden: Set<number>; stats: PageStatsRow[]; references: ReferenceRow[] } {
+  const hidden = new Set<number>();
+  const hiddenPerPage = new Map<number, number>();
+  for (const [block, page] of hiddenRows) {
+    if (hidden.has(block)) continue;
+    hidden.add(block);
+    hiddenPerPage.set(page, (hiddenPerPage.get(page) ?? 0) + 1);
+  }
+  if (hidden.size === 0) return { hidden, stats: [...statsRows], references: [...referenceRows] };
+  return {
+    hidden,
+    stats: statsRows.map(([page, count, newest]) => [page, count - (hiddenPerPage.get(page) ?? 0), newest]),
+    references: referenceRows.filter(([block]) => !hidden.has(block)),
+  };
+}
+
 /** Builds the index from the raw `data.q` rows. Pure: no I/O. */
 export function buildLinkIndex(
   fingerprint: string,
   pageRows: readonly PageRow[],
-  statsRows: readonly PageStatsRow[],
-  referenceRows: readonly ReferenceRow[],
+  rawStatsRows: readonly PageStatsRow[],
+  rawReferenceRows: readonly ReferenceRow[],
+  hiddenRows: readonly HiddenRow[] = [],
 ): LinkIndex {
+  const {
+    hidden,
+    stats: statsRows,
+    references: referenceRows,
+  } = withoutHidden(rawStatsRows, rawReferenceRows, hiddenRows);
   const sorted = [...pageRows].sort((a, b) => compareTitles(a[1], b[1]));
   const idByEid = new Map<number, number>();
   const pages: PageNode[] = sorted.map(([eid, title, uid, editTime, logId], id) => {
@@ -113,6 +147,7 @@ export function buildLinkIndex(
     outLinks,
     inLinks,
     taggedBlocks,
+    hidden,
     blockPages,
     byUid,
     byTitle,

@@ -4,8 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
+import { fetchHiddenContent, withoutHiddenLines, type HiddenContent } from '../hidden-blocks.ts';
 import { LIMITS, paginate, truncate } from '../limits.ts';
 import { ToolError, type ToolContext, type ToolDefinition } from '../tool-definition.ts';
+import { boundedAnswer, redactHidden } from './datalog-answer.ts';
 import { defineTool } from './define-tool.ts';
 import { withoutItems } from './graph-tools.ts';
 import { dailyNote } from './roam-dates.ts';
@@ -68,22 +70,24 @@ interface Hit {
 
 /** A Local API `{total, results}` page with every item cut to the list-item limit. */
 function hitsPage(result: unknown, start: number, limit: number) {
-  const body = (result ?? {}) as { total?: unknown; results?: unknown };
+  const body = (result ?? {}) as { total?: unknown; results?: unknown; nextOffset?: unknown };
   const hits = Array.isArray(body.results) ? (body.results as Hit[]) : [];
   const total = typeof body.total === 'number' ? body.total : start + hits.length;
   const results = hits.map((h) => ({
     uid: String(h.uid ?? ''),
-    type: String(h.type ?? ''),
+    // Roam marks only page hits (`type: "page"`); everything else is a block.
+    type: h.type === 'page' ? 'page' : 'block',
     ...(typeof h.path === 'string' && h.path ? { path: truncate(h.path, LIMITS.context) } : {}),
     markdown: truncate(String(h.markdown ?? ''), LIMITS.listItem),
   }));
-  const next = start + results.length;
+  // Roam hides blocks after paging, so its own nextOffset (when sent) is the one to follow.
+  const next = typeof body.nextOffset === 'number' ? body.nextOffset : start + results.length;
   return {
     results,
     total,
     offset: start,
     limit,
-    ...(next < total && results.length > 0 ? { nextOffset: next } : {}),
+    ...(next < total && next > start ? { nextOffset: next } : {}),
   };
 }
 
@@ -93,14 +97,33 @@ function target(args: { title?: string; uid?: string }, what: string): { title: 
   throw new ToolError('INVALID_PARAMS', `${what} needs either \`title\` or \`uid\`.`, { field: 'title' });
 }
 
-/** Cuts every string inside a Datalog result so one huge block cannot flood the context. */
-function cutStrings(value: unknown): unknown {
-  if (typeof value === 'string') return truncate(value, LIMITS.listItem);
-  if (Array.isArray(value)) return value.map(cutStrings);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cutStrings(v)]));
+/**
+ * Templates as the agent sees them: Roam's list (a bare array or `{results}`) without templates
+ * inside hidden blocks and without hidden lines in their content.
+ */
+function visibleTemplates(
+  result: unknown,
+  hidden: HiddenContent,
+): { templates: Array<{ name: string; uid: string; content: string }>; hiddenCount: number } {
+  const listed = Array.isArray(result) ? result : (result as { results?: unknown } | null)?.results;
+  let hiddenCount = 0;
+  const templates = [];
+  for (const t of (Array.isArray(listed) ? listed : []) as Array<Record<string, unknown>>) {
+    const uid = String(t.uid ?? '');
+    if (hidden.uids.has(uid)) {
+      hiddenCount++;
+      continue;
+    }
+    const raw = String(t.content ?? '');
+    const content = withoutHiddenLines(raw);
+    if (content !== raw) hiddenCount++;
+    templates.push({
+      name: truncate(String(t.name ?? ''), LIMITS.context),
+      uid,
+      content: truncate(content, LIMITS.listItem),
+    });
   }
-  return value;
+  return { templates, hiddenCount };
 }
 
 async function pageUidByTitle(ctx: ToolContext, title: string): Promise<string | undefined> {
@@ -235,25 +258,32 @@ export const contentTools: ToolDefinition[] = [
       offset: z.number(),
       limit: z.number(),
       nextOffset: z.number().optional(),
+      hiddenNote: z.string().optional(),
     },
     async handler(args, ctx) {
-      const result = await ctx.call('data.ai.searchTemplates', [{ query: args.query }]);
-      const all = (Array.isArray(result) ? result : []).map(
-        (t: { name?: unknown; uid?: unknown; content?: unknown }) => ({
-          name: truncate(String(t.name ?? ''), LIMITS.context),
-          uid: String(t.uid ?? ''),
-          content: truncate(String(t.content ?? ''), LIMITS.listItem),
-        }),
-      );
-      const page = paginate(all, args.offset, args.limit);
-      return { templates: page.items, ...withoutItems(page) };
+      // Roam does not apply the hiding rule to templates; we do (src-mcp/hidden-blocks.ts).
+      const [result, hidden] = await Promise.all([
+        ctx.call<unknown>('data.ai.searchTemplates', [{ query: args.query }]),
+        fetchHiddenContent(ctx),
+      ]);
+      const { templates, hiddenCount } = visibleTemplates(result, hidden);
+      const page = paginate(templates, args.offset, args.limit);
+      return {
+        templates: page.items,
+        ...withoutItems(page),
+        ...(hiddenCount > 0
+          ? {
+              hiddenNote: `${hiddenCount} template(s) or template line(s) the user hid from AI (#.rm-hide / #.rm-private) are left out.`,
+            }
+          : {}),
+      };
     },
   }),
   defineTool({
     name: 'datalog_query',
     title: 'Datalog query',
     description:
-      'Runs a Datalog query (data.q) against the graph database, e.g. [:find ?t :where [?p :node/title ?t]]. Results are paginated.',
+      'Runs a Datalog query (data.q) against the graph database, e.g. [:find ?t :where [?p :node/title ?t]]. Results are paginated and cut to fit; texts and uids of blocks hidden from AI are redacted.',
     scope: 'graph',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: {
@@ -263,21 +293,13 @@ export const contentTools: ToolDefinition[] = [
       limit: z.number().int().min(1).max(1000).default(100),
     },
     async handler(args, ctx) {
-      const result = await ctx.call('data.q', [args.query, ...args.inputs]);
-      if (!Array.isArray(result)) return { result: cutStrings(result) };
-      const page = paginate(result.map(cutStrings), args.offset, args.limit);
-      // Keep the text under the primary limit by returning fewer rows (nextOffset says where to resume).
-      let items = page.items;
-      while (items.length > 1 && JSON.stringify(items).length > LIMITS.primary)
-        items = items.slice(0, Math.ceil(items.length / 2));
-      const next = args.offset + items.length;
-      return {
-        results: items,
-        total: result.length,
-        offset: args.offset,
-        limit: args.limit,
-        ...(next < result.length ? { nextOffset: next } : {}),
-      };
+      // Raw q is not filtered by Roam (docs/mcp.md): redact hidden blocks, then bound the answer.
+      const [result, hidden] = await Promise.all([
+        ctx.call('data.q', [args.query, ...args.inputs]),
+        fetchHiddenContent(ctx),
+      ]);
+      const { value, redacted } = redactHidden(result ?? [], hidden);
+      return boundedAnswer(value, { offset: args.offset, limit: args.limit }, redacted);
     },
   }),
   defineTool({

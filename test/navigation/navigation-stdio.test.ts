@@ -111,6 +111,14 @@ describe('with semantic search offered', () => {
       'Neural Networks',
       'Model',
     ]);
+    expect(path.found).toBe(true);
+    const cut = (await mcp.call('find_path', { source: 'Machine Learning', target: 'Model', maxLength: 1 }))
+      .json;
+    expect(cut).toMatchObject({ found: false, path: null, reason: 'longer-than-max-length' });
+    expect(cut.hint).toMatch(/maxLength 2/);
+    const apart = (await mcp.call('find_path', { source: 'Cooking', target: 'Island' })).json;
+    expect(apart).toMatchObject({ found: false, path: null, reason: 'disconnected' });
+    expect(apart.hint).toMatch(/get_neighbors/);
     const semantic = (await mcp.call('semantic_search', { query: 'neural networks reading', limit: 1 })).json;
     expect((semantic.items as Array<{ text: string }>)[0]?.text).toContain(
       'More [[Neural Networks]] reading',
