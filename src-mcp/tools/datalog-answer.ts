@@ -69,11 +69,14 @@ export function fitValue(value: unknown, budget: number): { value: unknown; cut:
     const kept: Record<string, unknown> = {};
     let used = 2;
     for (const [key, item] of Object.entries(value)) {
-      const cost = size(key) + 1 + size(item) + (used > 2 ? 1 : 0);
-      if (used + cost > budget) {
-        if (used === 2) kept[key] = fitValue(item, budget - size(key) - 3).value;
+      const head = size(key) + 1 + (used > 2 ? 1 : 0);
+      if (used + head + size(item) > budget) {
+        // The first entry that does not fit is cut into the room left (a pull's long list).
+        const room = budget - used - head;
+        if (room > 2) kept[key] = fitValue(item, room).value;
         break;
       }
+      const cost = head + size(item);
       kept[key] = item;
       used += cost;
     }
