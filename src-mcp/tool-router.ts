@@ -7,6 +7,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { log } from './log.ts';
+import { invalidateLinkIndex } from './navigation/index.ts';
 import type { CallScope, ServerRuntime } from './server-runtime.ts';
 import { ToolError, type ToolDefinition } from './tool-definition.ts';
 import { toToolError } from './tool-errors.ts';
@@ -107,7 +108,13 @@ export async function routeToolCall(
       progress: scope.progress,
       scope: collecting,
     };
-    return success(tool, await tool.handler(toolArgs, ctx), notices);
+    try {
+      return success(tool, await tool.handler(toolArgs, ctx), notices);
+    } finally {
+      // A write may not move the index fingerprint (docs/navigation.md "Freshness"); a failed one
+      // may still have landed.
+      if (tool.writes) invalidateLinkIndex(resolved.name);
+    }
   } catch (error) {
     const toolError = toToolError(error, graph);
     log('info', `${name}: ${toolError.code}`);
