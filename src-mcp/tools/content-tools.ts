@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { fetchHiddenContent, withoutHiddenLines, type HiddenContent } from '../hidden-blocks.ts';
 import { LIMITS, paginate, truncate } from '../limits.ts';
+import { notFoundError, withMissingCheck } from '../not-found.ts';
 import { ToolError, type ToolContext, type ToolDefinition } from '../tool-definition.ts';
 import { boundedAnswer, redactHidden } from './datalog-answer.ts';
 import { defineTool } from './define-tool.ts';
@@ -51,14 +52,14 @@ function newUid(): string {
   return Array.from(randomBytes(9), (b) => alphabet[b & 63]).join('');
 }
 
-function notFound(what: string): ToolError {
-  return new ToolError(
-    'NOT_FOUND',
-    `${what} does not exist in this graph. Use search to find the right title or uid.`,
-    {
-      suggested_next_tool: 'search',
-    },
-  );
+function notFound(ctx: ToolContext, what: string): ToolError {
+  return notFoundError(what, ctx.graph.nickname);
+}
+
+/** NOT_FOUND instead of "Roam failed" when a write names a uid that does not exist. */
+function writeTo<T>(ctx: ToolContext, uids: Record<string, string>, run: () => Promise<T>): Promise<T> {
+  const refs = Object.entries(uids).map(([what, uid]) => ({ what: `${what} '${uid}'`, ref: { uid } }));
+  return withMissingCheck(ctx, refs, run);
 }
 
 interface Hit {
@@ -174,7 +175,7 @@ export const contentTools: ToolDefinition[] = [
         { ...target(args, 'get_page'), maxDepth: args.maxDepth ?? null },
       ])) as { markdown?: unknown } | null;
       if (!result || typeof result.markdown !== 'string')
-        throw notFound(args.uid ? `Page uid '${args.uid}'` : `Page '${args.title}'`);
+        throw notFound(ctx, args.uid ? `Page uid '${args.uid}'` : `Page '${args.title}'`);
       return truncate(result.markdown, LIMITS.primary);
     },
   }),
@@ -190,7 +191,7 @@ export const contentTools: ToolDefinition[] = [
       const result = (await ctx.call('data.ai.getBlock', [
         { uid: args.uid, maxDepth: args.maxDepth ?? null },
       ])) as { markdown?: unknown; path?: unknown } | null;
-      if (!result || typeof result.markdown !== 'string') throw notFound(`Block uid '${args.uid}'`);
+      if (!result || typeof result.markdown !== 'string') throw notFound(ctx, `Block uid '${args.uid}'`);
       const path = typeof result.path === 'string' && result.path ? `Path: ${result.path}\n\n` : '';
       return truncate(path + result.markdown, LIMITS.primary);
     },
@@ -215,9 +216,15 @@ export const contentTools: ToolDefinition[] = [
     outputSchema: listOutput,
     async handler(args, ctx) {
       const { offset: start, limit, ...rest } = args;
-      const result = await ctx.call('data.ai.getBacklinks', [
-        { ...rest, ...target(args, 'get_backlinks'), offset: start, limit, includePath: true },
-      ]);
+      const ref = target(args, 'get_backlinks');
+      const what = 'uid' in ref ? `Page or block uid '${ref.uid}'` : `Page '${ref.title}'`;
+      const result = await withMissingCheck(
+        ctx,
+        [{ what, ref }],
+        () =>
+          ctx.call('data.ai.getBacklinks', [{ ...rest, ...ref, offset: start, limit, includePath: true }]),
+        true,
+      );
       return hitsPage(result, start, limit);
     },
   }),
@@ -348,12 +355,14 @@ export const contentTools: ToolDefinition[] = [
     },
     async handler(args, ctx) {
       const parent = await resolveParent(ctx, args);
-      await ctx.call('data.block.fromMarkdown', [
-        {
-          location: { 'parent-uid': parent.uid, order: roamOrder(args.order) },
-          'markdown-string': args.markdown,
-        },
-      ]);
+      await writeTo(ctx, { 'Parent uid': parent.uid }, () =>
+        ctx.call('data.block.fromMarkdown', [
+          {
+            location: { 'parent-uid': parent.uid, order: roamOrder(args.order) },
+            'markdown-string': args.markdown,
+          },
+        ]),
+      );
       return {
         created: 'blocks',
         parentUid: parent.uid,
@@ -386,7 +395,9 @@ export const contentTools: ToolDefinition[] = [
           },
         );
       }
-      await ctx.call('data.block.update', [{ block: { uid: blockUid, ...fields } }]);
+      await writeTo(ctx, { 'Block uid': blockUid }, () =>
+        ctx.call('data.block.update', [{ block: { uid: blockUid, ...fields } }]),
+      );
       return { updated: 'block', uid: blockUid };
     },
   }),
@@ -399,12 +410,14 @@ export const contentTools: ToolDefinition[] = [
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, parentUid: uid, order },
     async handler(args, ctx) {
-      await ctx.call('data.block.move', [
-        {
-          location: { 'parent-uid': args.parentUid, order: roamOrder(args.order) },
-          block: { uid: args.uid },
-        },
-      ]);
+      await writeTo(ctx, { 'Block uid': args.uid, 'Parent uid': args.parentUid }, () =>
+        ctx.call('data.block.move', [
+          {
+            location: { 'parent-uid': args.parentUid, order: roamOrder(args.order) },
+            block: { uid: args.uid },
+          },
+        ]),
+      );
       return { moved: 'block', uid: args.uid, parentUid: args.parentUid };
     },
   }),
@@ -417,7 +430,9 @@ export const contentTools: ToolDefinition[] = [
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     async handler(args, ctx) {
-      await ctx.call('data.block.delete', [{ block: { uid: args.uid } }]);
+      await writeTo(ctx, { 'Block uid': args.uid }, () =>
+        ctx.call('data.block.delete', [{ block: { uid: args.uid } }]),
+      );
       return { deleted: 'block', uid: args.uid };
     },
   }),
@@ -430,7 +445,9 @@ export const contentTools: ToolDefinition[] = [
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, title: z.string().trim().min(1) },
     async handler(args, ctx) {
-      await ctx.call('data.page.update', [{ page: { uid: args.uid, title: args.title } }]);
+      await writeTo(ctx, { 'Page uid': args.uid }, () =>
+        ctx.call('data.page.update', [{ page: { uid: args.uid, title: args.title } }]),
+      );
       return { updated: 'page', uid: args.uid, title: args.title };
     },
   }),
@@ -443,7 +460,9 @@ export const contentTools: ToolDefinition[] = [
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     async handler(args, ctx) {
-      await ctx.call('data.page.delete', [{ page: { uid: args.uid } }]);
+      await writeTo(ctx, { 'Page uid': args.uid }, () =>
+        ctx.call('data.page.delete', [{ page: { uid: args.uid } }]),
+      );
       return { deleted: 'page', uid: args.uid };
     },
   }),
