@@ -58,17 +58,18 @@ export function carriesHidingTag(text: string): boolean {
 
 /**
  * Drops hidden blocks from a plain markdown outline (a template preview has no uids): a line
- * carrying a hiding tag goes, with every following line indented deeper (its subtree and the
- * continuation lines of its text).
+ * carrying a hiding tag, or whose text is a hidden block's, goes with every following line
+ * indented deeper (its subtree and the continuation lines of its text).
  */
-export function withoutHiddenLines(outline: string): string {
+export function withoutHiddenLines(outline: string, hiddenStrings: ReadonlySet<string>): string {
   const kept: string[] = [];
   let hiddenIndent = -1;
   for (const line of outline.split('\n')) {
-    const indent = line.length - line.trimStart().length;
-    if (hiddenIndent >= 0 && (indent > hiddenIndent || !line.trimStart().startsWith('- '))) continue;
+    const text = line.trimStart();
+    const indent = line.length - text.length;
+    if (hiddenIndent >= 0 && (indent > hiddenIndent || !text.startsWith('- '))) continue;
     hiddenIndent = -1;
-    if (carriesHidingTag(line)) hiddenIndent = indent;
+    if (carriesHidingTag(line) || hiddenStrings.has(text.replace(/^- /, ''))) hiddenIndent = indent;
     else kept.push(line);
   }
   return kept.join('\n');

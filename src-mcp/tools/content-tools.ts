@@ -116,7 +116,7 @@ function visibleTemplates(
       continue;
     }
     const raw = String(t.content ?? '');
-    const content = withoutHiddenLines(raw);
+    const content = withoutHiddenLines(raw, hidden.strings);
     if (content !== raw) hiddenCount++;
     templates.push({
       name: truncate(String(t.name ?? ''), LIMITS.context),
