@@ -1,8 +1,10 @@
 /**
  * The per-graph link index: pages are nodes, a page links to another when one of its blocks
- * references it (`[[..]]`, `#tag` and `attr::` all become `:block/refs`). Built once from three
- * `data.q` result sets (see index-queries.ts), then every navigation tool answers from memory.
+ * references it (`[[..]]`, `#tag` and `attr::` all become `:block/refs`). Built once from four
+ * `data.q` result sets (see index-queries.ts), blocks hidden from AI taken out first
+ * (hidden-rows.ts), then every navigation tool answers from memory.
  */
+import { withoutHidden } from './hidden-rows.ts';
 
 /** `[eid, title, uid, :edit/time or 0, :log/id or 0]` for every page. */
 export type PageRow = [number, string, string, number, number];
@@ -53,30 +55,6 @@ export interface LinkIndex {
   };
   /** Values derived on first use (pagerank, orderings, bigrams), dropped with the index. */
   readonly memo: Map<string, unknown>;
-}
-
-/**
- * Applies Roam's hiding rule to the raw rows: references made by hidden blocks are dropped and
- * hidden blocks leave their page's block count. A separate step, so the index need not know why.
- */
-export function withoutHidden(
-  statsRows: readonly PageStatsRow[],
-  referenceRows: readonly ReferenceRow[],
-  hiddenRows: readonly HiddenRow[],
-): { hidden: Set<number>; stats: PageStatsRow[]; references: ReferenceRow[] } {
-  const hidden = new Set<number>();
-  const hiddenPerPage = new Map<number, number>();
-  for (const [block, page] of hiddenRows) {
-    if (hidden.has(block)) continue;
-    hidden.add(block);
-    hiddenPerPage.set(page, (hiddenPerPage.get(page) ?? 0) + 1);
-  }
-  if (hidden.size === 0) return { hidden, stats: [...statsRows], references: [...referenceRows] };
-  return {
-    hidden,
-    stats: statsRows.map(([page, count, newest]) => [page, count - (hiddenPerPage.get(page) ?? 0), newest]),
-    references: referenceRows.filter(([block]) => !hidden.has(block)),
-  };
 }
 
 /** Builds the index from the raw `data.q` rows. Pure: no I/O. */
