@@ -35,6 +35,9 @@ export function toToolError(error: unknown, graph?: { nickname: string }): ToolE
       details.retryable = true;
     }
     if (error.kind === 'exchange' && error.code === 'USER_REJECTED') details.retryable = false;
+    // A write that may have landed: check before retrying (src-shared/local-api/local-api-client.ts).
+    if (error.code === 'WRITE_UNCONFIRMED')
+      Object.assign(details, { retryable: false, suggested_next_tool: 'get_block' });
     return new ToolError(code, error.message, details);
   }
   const message = error instanceof Error ? error.message : String(error);

@@ -8,6 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { log } from './log.ts';
 import type { CallScope } from './call-scope.ts';
+import { invalidateLinkIndex } from './navigation/index.ts';
 import type { ServerRuntime } from './server-runtime.ts';
 import { ToolError, type ToolDefinition } from './tool-definition.ts';
 import { toToolError } from './tool-errors.ts';
@@ -108,10 +109,16 @@ export async function routeToolCall(
       progress: scope.progress,
       scope: collecting,
     };
-    const value = await tool.handler(toolArgs, ctx);
-    // Only a call that succeeded moves the selection (a failed one must not redirect later writes).
-    if (ref?.trim()) options.runtime.session.select(resolved);
-    return success(tool, value, notices);
+    try {
+      const value = await tool.handler(toolArgs, ctx);
+      // Only a call that succeeded moves the selection (a failed one must not redirect later writes).
+      if (ref?.trim()) options.runtime.session.select(resolved);
+      return success(tool, value, notices);
+    } finally {
+      // A write may not move the index fingerprint (docs/navigation.md "Freshness"); a failed one
+      // may still have landed.
+      if (tool.writes) invalidateLinkIndex(resolved.name);
+    }
   } catch (error) {
     const toolError = toToolError(error, graph);
     log('info', `${name}: ${toolError.code}`);

@@ -2,6 +2,7 @@
  * The datalog behind the link index. Every query aggregates or projects inside Roam, so each one is
  * a single Local API round trip whatever the graph's size.
  */
+import { fetchHiddenBlocks } from '../hidden-blocks.ts';
 import type { ToolContext } from '../tool-definition.ts';
 import {
   buildLinkIndex,
@@ -34,12 +35,16 @@ export async function fetchFingerprint(ctx: ToolContext): Promise<string> {
   return `${newest ?? 0}:${count ?? 0}`;
 }
 
-/** Three round trips, sent together: pages, per-page block stats, block → page references. */
+/**
+ * Four round trips, sent together: pages, per-page block stats, block → page references, and the
+ * blocks hidden from AI (whose references and counts the index leaves out).
+ */
 export async function fetchLinkIndex(ctx: ToolContext, fingerprint: string): Promise<LinkIndex> {
-  const [pages, stats, references] = await Promise.all([
+  const [pages, stats, references, hidden] = await Promise.all([
     ctx.call<PageRow[]>('data.q', [PAGES_QUERY]),
     ctx.call<PageStatsRow[]>('data.q', [PAGE_STATS_QUERY]),
     ctx.call<ReferenceRow[]>('data.q', [REFERENCES_QUERY]),
+    fetchHiddenBlocks(ctx),
   ]);
-  return buildLinkIndex(fingerprint, pages ?? [], stats ?? [], references ?? []);
+  return buildLinkIndex(fingerprint, pages ?? [], stats ?? [], references ?? [], hidden);
 }

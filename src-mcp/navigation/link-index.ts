@@ -1,8 +1,10 @@
 /**
  * The per-graph link index: pages are nodes, a page links to another when one of its blocks
- * references it (`[[..]]`, `#tag` and `attr::` all become `:block/refs`). Built once from three
- * `data.q` result sets (see index-queries.ts), then every navigation tool answers from memory.
+ * references it (`[[..]]`, `#tag` and `attr::` all become `:block/refs`). Built once from four
+ * `data.q` result sets (see index-queries.ts), blocks hidden from AI taken out first
+ * (hidden-rows.ts), then every navigation tool answers from memory.
  */
+import { withoutHidden } from './hidden-rows.ts';
 
 /** `[eid, title, uid, :edit/time or 0, :log/id or 0]` for every page. */
 export type PageRow = [number, string, string, number, number];
@@ -10,6 +12,8 @@ export type PageRow = [number, string, string, number, number];
 export type PageStatsRow = [number, number, number];
 /** `[blockEid, pageEid of the block, referenced pageEid]` for every block → page reference. */
 export type ReferenceRow = [number, number, number];
+/** `[blockEid, pageEid]` of every block hidden from AI (src-mcp/hidden-blocks.ts). */
+export type HiddenRow = [number, number];
 
 export interface PageNode {
   uid: string;
@@ -32,6 +36,8 @@ export interface LinkIndex {
   readonly inLinks: readonly ReadonlyMap<number, number>[];
   /** `taggedBlocks[p]`: eids of blocks referencing p (self-references included), newest first. */
   readonly taggedBlocks: readonly (readonly number[])[];
+  /** Eids of blocks hidden from AI: they give no links, tags, counts or previews. */
+  readonly hidden: ReadonlySet<number>;
   /** Page id of every block that references a page. */
   readonly blockPages: ReadonlyMap<number, number>;
   readonly byUid: ReadonlyMap<string, number>;
@@ -55,9 +61,15 @@ export interface LinkIndex {
 export function buildLinkIndex(
   fingerprint: string,
   pageRows: readonly PageRow[],
-  statsRows: readonly PageStatsRow[],
-  referenceRows: readonly ReferenceRow[],
+  rawStatsRows: readonly PageStatsRow[],
+  rawReferenceRows: readonly ReferenceRow[],
+  hiddenRows: readonly HiddenRow[] = [],
 ): LinkIndex {
+  const {
+    hidden,
+    stats: statsRows,
+    references: referenceRows,
+  } = withoutHidden(rawStatsRows, rawReferenceRows, hiddenRows);
   const sorted = [...pageRows].sort((a, b) => compareTitles(a[1], b[1]));
   const idByEid = new Map<number, number>();
   const pages: PageNode[] = sorted.map(([eid, title, uid, editTime, logId], id) => {
@@ -113,6 +125,7 @@ export function buildLinkIndex(
     outLinks,
     inLinks,
     taggedBlocks,
+    hidden,
     blockPages,
     byUid,
     byTitle,

@@ -1,4 +1,5 @@
 /** Finding pages by what an agent typed: exact title, uid, case-insensitive title, then fuzzy. */
+import { notFoundError } from '../not-found.ts';
 import { ToolError } from '../tool-definition.ts';
 import { bigrams, diceOfBigrams, normalizeName } from './dice.ts';
 import { memoized, type LinkIndex } from './link-index.ts';
@@ -43,18 +44,12 @@ export function suggestions(
   }));
 }
 
-/** PAGE_NOT_FOUND with the closest titles as suggestions. */
+/** NOT_FOUND (the same answer every tool gives) with the closest titles as suggestions. */
 export function pageNotFound(index: LinkIndex, name: string, graph: string): ToolError {
-  const close = suggestions(index, name);
-  const hint = close.length
-    ? `Closest titles: ${close.map((s) => JSON.stringify(s.title)).join(', ')}. Retry with one of them`
-    : 'Use list_pages or resolve_pages to find the exact title';
-  return new ToolError('PAGE_NOT_FOUND', `No page "${name}" in graph "${graph}". ${hint}.`, {
-    suggestions: close,
-  });
+  return notFoundError(`Page ${JSON.stringify(name)}`, graph, suggestions(index, name));
 }
 
-/** The page named by `{title}` or `{uid}` (or a bare name), else PAGE_NOT_FOUND / INVALID_PARAMS. */
+/** The page named by `{title}` or `{uid}` (or a bare name), else NOT_FOUND / INVALID_PARAMS. */
 export function requirePage(
   index: LinkIndex,
   ref: { title?: string | undefined; uid?: string | undefined },

@@ -4,8 +4,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
+import { fetchHiddenContent, withoutHiddenLines, type HiddenContent } from '../hidden-blocks.ts';
 import { LIMITS, paginate, truncate } from '../limits.ts';
+import { notFoundError, withMissingCheck } from '../not-found.ts';
 import { ToolError, type ToolContext, type ToolDefinition } from '../tool-definition.ts';
+import { boundedAnswer, redactHidden } from './datalog-answer.ts';
 import { defineTool } from './define-tool.ts';
 import { withoutItems } from './graph-tools.ts';
 import { dailyNote } from './roam-dates.ts';
@@ -49,14 +52,14 @@ function newUid(): string {
   return Array.from(randomBytes(9), (b) => alphabet[b & 63]).join('');
 }
 
-function notFound(what: string): ToolError {
-  return new ToolError(
-    'NOT_FOUND',
-    `${what} does not exist in this graph. Use search to find the right title or uid.`,
-    {
-      suggested_next_tool: 'search',
-    },
-  );
+function notFound(ctx: ToolContext, what: string): ToolError {
+  return notFoundError(what, ctx.graph.nickname);
+}
+
+/** NOT_FOUND instead of "Roam failed" when a write names a uid that does not exist. */
+function writeTo<T>(ctx: ToolContext, uids: Record<string, string>, run: () => Promise<T>): Promise<T> {
+  const refs = Object.entries(uids).map(([what, uid]) => ({ what: `${what} '${uid}'`, ref: { uid } }));
+  return withMissingCheck(ctx, refs, run);
 }
 
 interface Hit {
@@ -68,22 +71,24 @@ interface Hit {
 
 /** A Local API `{total, results}` page with every item cut to the list-item limit. */
 function hitsPage(result: unknown, start: number, limit: number) {
-  const body = (result ?? {}) as { total?: unknown; results?: unknown };
+  const body = (result ?? {}) as { total?: unknown; results?: unknown; nextOffset?: unknown };
   const hits = Array.isArray(body.results) ? (body.results as Hit[]) : [];
   const total = typeof body.total === 'number' ? body.total : start + hits.length;
   const results = hits.map((h) => ({
     uid: String(h.uid ?? ''),
-    type: String(h.type ?? ''),
+    // Roam marks only page hits (`type: "page"`); everything else is a block.
+    type: h.type === 'page' ? 'page' : 'block',
     ...(typeof h.path === 'string' && h.path ? { path: truncate(h.path, LIMITS.context) } : {}),
     markdown: truncate(String(h.markdown ?? ''), LIMITS.listItem),
   }));
-  const next = start + results.length;
+  // Roam hides blocks after paging, so its own nextOffset (when sent) is the one to follow.
+  const next = typeof body.nextOffset === 'number' ? body.nextOffset : start + results.length;
   return {
     results,
     total,
     offset: start,
     limit,
-    ...(next < total && results.length > 0 ? { nextOffset: next } : {}),
+    ...(next < total && next > start ? { nextOffset: next } : {}),
   };
 }
 
@@ -93,14 +98,33 @@ function target(args: { title?: string; uid?: string }, what: string): { title: 
   throw new ToolError('INVALID_PARAMS', `${what} needs either \`title\` or \`uid\`.`, { field: 'title' });
 }
 
-/** Cuts every string inside a Datalog result so one huge block cannot flood the context. */
-function cutStrings(value: unknown): unknown {
-  if (typeof value === 'string') return truncate(value, LIMITS.listItem);
-  if (Array.isArray(value)) return value.map(cutStrings);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cutStrings(v)]));
+/**
+ * Templates as the agent sees them: Roam's list (a bare array or `{results}`) without templates
+ * inside hidden blocks and without hidden lines in their content.
+ */
+function visibleTemplates(
+  result: unknown,
+  hidden: HiddenContent,
+): { templates: Array<{ name: string; uid: string; content: string }>; hiddenCount: number } {
+  const listed = Array.isArray(result) ? result : (result as { results?: unknown } | null)?.results;
+  let hiddenCount = 0;
+  const templates = [];
+  for (const t of (Array.isArray(listed) ? listed : []) as Array<Record<string, unknown>>) {
+    const uid = String(t.uid ?? '');
+    if (hidden.uids.has(uid)) {
+      hiddenCount++;
+      continue;
+    }
+    const raw = String(t.content ?? '');
+    const content = withoutHiddenLines(raw, hidden.strings);
+    if (content !== raw) hiddenCount++;
+    templates.push({
+      name: truncate(String(t.name ?? ''), LIMITS.context),
+      uid,
+      content: truncate(content, LIMITS.listItem),
+    });
   }
-  return value;
+  return { templates, hiddenCount };
 }
 
 async function pageUidByTitle(ctx: ToolContext, title: string): Promise<string | undefined> {
@@ -151,7 +175,7 @@ export const contentTools: ToolDefinition[] = [
         { ...target(args, 'get_page'), maxDepth: args.maxDepth ?? null },
       ])) as { markdown?: unknown } | null;
       if (!result || typeof result.markdown !== 'string')
-        throw notFound(args.uid ? `Page uid '${args.uid}'` : `Page '${args.title}'`);
+        throw notFound(ctx, args.uid ? `Page uid '${args.uid}'` : `Page '${args.title}'`);
       return truncate(result.markdown, LIMITS.primary);
     },
   }),
@@ -167,7 +191,7 @@ export const contentTools: ToolDefinition[] = [
       const result = (await ctx.call('data.ai.getBlock', [
         { uid: args.uid, maxDepth: args.maxDepth ?? null },
       ])) as { markdown?: unknown; path?: unknown } | null;
-      if (!result || typeof result.markdown !== 'string') throw notFound(`Block uid '${args.uid}'`);
+      if (!result || typeof result.markdown !== 'string') throw notFound(ctx, `Block uid '${args.uid}'`);
       const path = typeof result.path === 'string' && result.path ? `Path: ${result.path}\n\n` : '';
       return truncate(path + result.markdown, LIMITS.primary);
     },
@@ -192,9 +216,15 @@ export const contentTools: ToolDefinition[] = [
     outputSchema: listOutput,
     async handler(args, ctx) {
       const { offset: start, limit, ...rest } = args;
-      const result = await ctx.call('data.ai.getBacklinks', [
-        { ...rest, ...target(args, 'get_backlinks'), offset: start, limit, includePath: true },
-      ]);
+      const ref = target(args, 'get_backlinks');
+      const what = 'uid' in ref ? `Page or block uid '${ref.uid}'` : `Page '${ref.title}'`;
+      const result = await withMissingCheck(
+        ctx,
+        [{ what, ref }],
+        () =>
+          ctx.call('data.ai.getBacklinks', [{ ...rest, ...ref, offset: start, limit, includePath: true }]),
+        true,
+      );
       return hitsPage(result, start, limit);
     },
   }),
@@ -235,25 +265,32 @@ export const contentTools: ToolDefinition[] = [
       offset: z.number(),
       limit: z.number(),
       nextOffset: z.number().optional(),
+      hiddenNote: z.string().optional(),
     },
     async handler(args, ctx) {
-      const result = await ctx.call('data.ai.searchTemplates', [{ query: args.query }]);
-      const all = (Array.isArray(result) ? result : []).map(
-        (t: { name?: unknown; uid?: unknown; content?: unknown }) => ({
-          name: truncate(String(t.name ?? ''), LIMITS.context),
-          uid: String(t.uid ?? ''),
-          content: truncate(String(t.content ?? ''), LIMITS.listItem),
-        }),
-      );
-      const page = paginate(all, args.offset, args.limit);
-      return { templates: page.items, ...withoutItems(page) };
+      // Roam does not apply the hiding rule to templates; we do (src-mcp/hidden-blocks.ts).
+      const [result, hidden] = await Promise.all([
+        ctx.call<unknown>('data.ai.searchTemplates', [{ query: args.query }]),
+        fetchHiddenContent(ctx),
+      ]);
+      const { templates, hiddenCount } = visibleTemplates(result, hidden);
+      const page = paginate(templates, args.offset, args.limit);
+      return {
+        templates: page.items,
+        ...withoutItems(page),
+        ...(hiddenCount > 0
+          ? {
+              hiddenNote: `${hiddenCount} template(s) or template line(s) the user hid from AI (#.rm-hide / #.rm-private) are left out.`,
+            }
+          : {}),
+      };
     },
   }),
   defineTool({
     name: 'datalog_query',
     title: 'Datalog query',
     description:
-      'Runs a Datalog query (data.q) against the graph database, e.g. [:find ?t :where [?p :node/title ?t]]. Results are paginated.',
+      'Runs a Datalog query (data.q) against the graph database, e.g. [:find ?t :where [?p :node/title ?t]]. Results are paginated and cut to fit; texts and uids of blocks hidden from AI are redacted.',
     scope: 'graph',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: {
@@ -263,21 +300,13 @@ export const contentTools: ToolDefinition[] = [
       limit: z.number().int().min(1).max(1000).default(100),
     },
     async handler(args, ctx) {
-      const result = await ctx.call('data.q', [args.query, ...args.inputs]);
-      if (!Array.isArray(result)) return { result: cutStrings(result) };
-      const page = paginate(result.map(cutStrings), args.offset, args.limit);
-      // Keep the text under the primary limit by returning fewer rows (nextOffset says where to resume).
-      let items = page.items;
-      while (items.length > 1 && JSON.stringify(items).length > LIMITS.primary)
-        items = items.slice(0, Math.ceil(items.length / 2));
-      const next = args.offset + items.length;
-      return {
-        results: items,
-        total: result.length,
-        offset: args.offset,
-        limit: args.limit,
-        ...(next < result.length ? { nextOffset: next } : {}),
-      };
+      // Raw q is not filtered by Roam (docs/mcp.md): redact hidden blocks, then bound the answer.
+      const [result, hidden] = await Promise.all([
+        ctx.call('data.q', [args.query, ...args.inputs]),
+        fetchHiddenContent(ctx),
+      ]);
+      const { value, redacted } = redactHidden(result ?? [], hidden);
+      return boundedAnswer(value, { offset: args.offset, limit: args.limit }, redacted);
     },
   }),
   defineTool({
@@ -326,12 +355,14 @@ export const contentTools: ToolDefinition[] = [
     },
     async handler(args, ctx) {
       const parent = await resolveParent(ctx, args);
-      await ctx.call('data.block.fromMarkdown', [
-        {
-          location: { 'parent-uid': parent.uid, order: roamOrder(args.order) },
-          'markdown-string': args.markdown,
-        },
-      ]);
+      await writeTo(ctx, { 'Parent uid': parent.uid }, () =>
+        ctx.call('data.block.fromMarkdown', [
+          {
+            location: { 'parent-uid': parent.uid, order: roamOrder(args.order) },
+            'markdown-string': args.markdown,
+          },
+        ]),
+      );
       return {
         created: 'blocks',
         parentUid: parent.uid,
@@ -364,7 +395,9 @@ export const contentTools: ToolDefinition[] = [
           },
         );
       }
-      await ctx.call('data.block.update', [{ block: { uid: blockUid, ...fields } }]);
+      await writeTo(ctx, { 'Block uid': blockUid }, () =>
+        ctx.call('data.block.update', [{ block: { uid: blockUid, ...fields } }]),
+      );
       return { updated: 'block', uid: blockUid };
     },
   }),
@@ -377,12 +410,14 @@ export const contentTools: ToolDefinition[] = [
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, parentUid: uid, order },
     async handler(args, ctx) {
-      await ctx.call('data.block.move', [
-        {
-          location: { 'parent-uid': args.parentUid, order: roamOrder(args.order) },
-          block: { uid: args.uid },
-        },
-      ]);
+      await writeTo(ctx, { 'Block uid': args.uid, 'Parent uid': args.parentUid }, () =>
+        ctx.call('data.block.move', [
+          {
+            location: { 'parent-uid': args.parentUid, order: roamOrder(args.order) },
+            block: { uid: args.uid },
+          },
+        ]),
+      );
       return { moved: 'block', uid: args.uid, parentUid: args.parentUid };
     },
   }),
@@ -395,7 +430,9 @@ export const contentTools: ToolDefinition[] = [
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     async handler(args, ctx) {
-      await ctx.call('data.block.delete', [{ block: { uid: args.uid } }]);
+      await writeTo(ctx, { 'Block uid': args.uid }, () =>
+        ctx.call('data.block.delete', [{ block: { uid: args.uid } }]),
+      );
       return { deleted: 'block', uid: args.uid };
     },
   }),
@@ -408,7 +445,9 @@ export const contentTools: ToolDefinition[] = [
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, title: z.string().trim().min(1) },
     async handler(args, ctx) {
-      await ctx.call('data.page.update', [{ page: { uid: args.uid, title: args.title } }]);
+      await writeTo(ctx, { 'Page uid': args.uid }, () =>
+        ctx.call('data.page.update', [{ page: { uid: args.uid, title: args.title } }]),
+      );
       return { updated: 'page', uid: args.uid, title: args.title };
     },
   }),
@@ -421,7 +460,9 @@ export const contentTools: ToolDefinition[] = [
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     async handler(args, ctx) {
-      await ctx.call('data.page.delete', [{ page: { uid: args.uid } }]);
+      await writeTo(ctx, { 'Page uid': args.uid }, () =>
+        ctx.call('data.page.delete', [{ page: { uid: args.uid } }]),
+      );
       return { deleted: 'page', uid: args.uid };
     },
   }),

@@ -87,7 +87,13 @@ export class LocalApiClient {
       signal: options.signal,
       retryStaleSocket: !isWriteAction(action),
     });
-    return this.successResult(response) as T;
+    try {
+      return this.successResult(response) as T;
+    } catch (error) {
+      if (error instanceof LocalApiError && error.kind === 'protocol' && isWriteAction(action))
+        throw unconfirmedWrite(response);
+      throw error;
+    }
   }
 
   /** Graph windows open in Roam right now (no token needed). */
@@ -237,6 +243,16 @@ function protocolError(response: HttpJsonResponse): LocalApiError {
     code: 'PROTOCOL_ERROR',
     kind: 'protocol',
     message: `Roam Desktop answered with something that is not the Local API's JSON (HTTP ${response.status}). Check that the port in ~/.roam-local-api.json belongs to Roam Desktop, then try again.`,
+  });
+}
+
+/** A write whose answer we cannot read: Roam may have applied it, so a blind retry could repeat it. */
+function unconfirmedWrite(response: HttpJsonResponse): LocalApiError {
+  return new LocalApiError({
+    status: response.status,
+    code: 'WRITE_UNCONFIRMED',
+    kind: 'protocol',
+    message: `Roam Desktop answered the change with something that is not the Local API's JSON (HTTP ${response.status}), so it may or may not have been applied. Check with get_block or search before retrying, so the change is not made twice.`,
   });
 }
 

@@ -1,6 +1,7 @@
 /** The `data.ai.*` actions: markdown views of pages, blocks, backlinks, search and templates. */
 import datascript from 'datascript';
 import { blockMarkdown, blockPath, pageMarkdown } from './ai-markdown.ts';
+import { isHidden } from './hidden-blocks.ts';
 import type { RoamGraph } from './roam-graph.ts';
 
 interface Target {
@@ -44,7 +45,8 @@ export function getBlock(graph: RoamGraph, args: unknown[]): unknown {
   const input = options<{ uid?: string; maxDepth?: number | null }>(args);
   if (typeof input.uid !== 'string') throw new Error('data.ai.getBlock: pass {"uid": "..."}.');
   const eid = graph.eidByUid(input.uid);
-  if (eid === undefined) return null;
+  // A hidden block reads as missing (local-api-actions.md §12).
+  if (eid === undefined || isHidden(graph, eid)) return null;
   return { markdown: markdownOf(graph, eid, input.maxDepth), path: blockPath(graph, eid) };
 }
 
@@ -84,15 +86,24 @@ export function getBacklinks(graph: RoamGraph, args: unknown[]): unknown {
     .filter((r) => !search || (graph.attr<string>(r, ':block/string') ?? '').toLowerCase().includes(search))
     .map((r) => ({ r, key: sortKey(r) }))
     .sort((a, b) => (descending ? b.key - a.key : a.key - b.key) || a.r - b.r);
-  const type = graph.isPage(eid) ? 'page' : 'block';
-  return {
-    total: matching.length,
-    results: matching.slice(offset, offset + limit).map(({ r }) => ({
+  // Roam filters hidden blocks after paging, so `shown` can be below `limit` (§4.4).
+  const window = matching.slice(offset, offset + limit);
+  const results = window
+    .filter(({ r }) => !isHidden(graph, r))
+    .map(({ r }) => ({
       uid: graph.attr<string>(r, ':block/uid'),
+      ...(graph.isPage(r) ? { type: 'page' } : {}),
       markdown: markdownOf(graph, r, maxDepth),
       ...(input.includePath === false ? {} : { path: blockPath(graph, r) }),
-      type,
-    })),
+    }));
+  const next = offset + window.length;
+  return {
+    total: matching.length,
+    shown: results.length,
+    results,
+    ...(window.length > 0 && next < matching.length
+      ? { note: `More backlinks remain: pass offset ${next}.`, nextOffset: next }
+      : {}),
   };
 }
 
@@ -129,7 +140,7 @@ export function search(graph: RoamGraph, args: unknown[]): unknown {
   if (scope !== 'pages') {
     const blocks: typeof hits = [];
     for (const datom of datascript.datoms(graph.db, ':aevt', ':block/string')) {
-      if (matches(datom.v as string))
+      if (matches(datom.v as string) && !isHidden(graph, datom.e))
         blocks.push({ eid: datom.e, page: false, key: graph.attr<number>(datom.e, ':edit/time') ?? 0 });
     }
     hits.push(...blocks.sort((a, b) => b.key - a.key || a.eid - b.eid));
@@ -155,7 +166,10 @@ function plainOutline(graph: RoamGraph, eid: number, level = 0): string[] {
     ]);
 }
 
-/** `data.ai.searchTemplates` → [{name, uid, content}] for blocks tagged [[roam/templates]]. */
+/**
+ * `data.ai.searchTemplates` → [{name, uid, content}] for blocks tagged [[roam/templates]]. Roam
+ * does NOT apply the hiding rule here (§12), so neither does the emulator.
+ */
 export function searchTemplates(graph: RoamGraph, args: unknown[]): unknown {
   const query = String(options<{ query?: string }>(args).query ?? '').toLowerCase();
   const tag = graph.eidByTitle('roam/templates');
@@ -192,6 +206,7 @@ export function semanticSearch(graph: RoamGraph, args: unknown[]): unknown {
   const queryNorm = Math.hypot(...query.values());
   const scored: Array<{ eid: number; score: number }> = [];
   for (const datom of datascript.datoms(graph.db, ':aevt', ':block/string')) {
+    if (isHidden(graph, datom.e)) continue;
     const doc = vector(datom.v as string);
     let dot = 0;
     for (const [word, count] of query) dot += count * (doc.get(word) ?? 0);

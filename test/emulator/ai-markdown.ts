@@ -2,6 +2,7 @@
  * Seed 000's "AI Markdown Format": `# Title <roam uid="x" refs="N"/>`, nested `- text <roam uid="y"/>`
  * with two-space indentation, block refs as `[text](((uid)))`, page refs and `^^highlights^^` kept.
  */
+import { isHidden } from './hidden-blocks.ts';
 import type { RoamGraph } from './roam-graph.ts';
 
 const BLOCK_REF = /\(\(([A-Za-z0-9_-]+)\)\)/g;
@@ -36,7 +37,8 @@ export function blockMarkdown(graph: RoamGraph, eid: number, maxDepth?: number |
   const lines = [`${indent}- ${body} ${roamTag(graph, eid)}`];
   if (maxDepth === undefined || maxDepth === null || maxDepth > 0) {
     const deeper = maxDepth === undefined || maxDepth === null ? maxDepth : maxDepth - 1;
-    for (const child of graph.children(eid)) lines.push(blockMarkdown(graph, child, deeper, level + 1));
+    for (const child of visibleChildren(graph, eid))
+      lines.push(blockMarkdown(graph, child, deeper, level + 1));
   }
   return lines.join('\n');
 }
@@ -47,8 +49,13 @@ export function pageMarkdown(graph: RoamGraph, eid: number, maxDepth?: number | 
   const head = `# ${title} ${roamTag(graph, eid)}`;
   if (maxDepth === 0) return head;
   const deeper = maxDepth === undefined || maxDepth === null ? maxDepth : maxDepth - 1;
-  const blocks = graph.children(eid).map((child) => blockMarkdown(graph, child, deeper));
+  const blocks = visibleChildren(graph, eid).map((child) => blockMarkdown(graph, child, deeper));
   return blocks.length ? `${head}\n\n${blocks.join('\n')}` : head;
+}
+
+/** Children the `data.ai.*` reads show: hidden subtrees (hidden-blocks.ts) are left out. */
+function visibleChildren(graph: RoamGraph, eid: number): number[] {
+  return graph.children(eid).filter((child) => !isHidden(graph, child));
 }
 
 /** Breadcrumb of a block: "Page Title > Parent Block > ..." (the block itself excluded). */

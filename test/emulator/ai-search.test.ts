@@ -33,7 +33,7 @@ interface Hits {
 }
 
 describe('data.ai.getBacklinks', () => {
-  it('lists every block linking a page, newest first by default, with path and type', async () => {
+  it('lists every block linking a page, newest first by default, with path and no page type on block hits', async () => {
     const backlinks = await result<Hits>('data.ai.getBacklinks', { title: 'Project Apollo' });
     expect(backlinks.total).toBe(5);
     // Daily notes carry their date as creation time; the other pages were written before them.
@@ -48,7 +48,6 @@ describe('data.ai.getBacklinks', () => {
       uid: 'nov22-b2',
       markdown: '- Asked [[Alan Turing]] for feedback on [[Project Apollo]] <roam uid="nov22-b2"/>',
       path: 'November 22nd, 2026',
-      type: 'page',
     });
   });
 
@@ -74,12 +73,12 @@ describe('data.ai.getBacklinks', () => {
     });
     expect(refs).toEqual({
       total: 1,
+      shown: 1,
       results: [
         {
           uid: 'nov21-b2',
           markdown:
             '- She suggested reusing the sync engine [Sync engine that [[Project Apollo]] builds on](((hermes-sy))) <roam uid="nov21-b2"/>',
-          type: 'block',
         },
       ],
     });

@@ -1,6 +1,6 @@
 /**
  * Round trips and cache freshness, counted on the emulator's request log: the index is built from
- * at most 3 queries, a warm call costs 1 (the fingerprint) plus at most 1 batched preview query,
+ * at most 4 queries (pages, stats, references, hidden blocks), a warm call costs 1 (the fingerprint) plus at most 1 batched preview query,
  * and edits made by another client are seen on the next call.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -30,10 +30,10 @@ afterAll(() => h.close());
 describe('round trips', () => {
   beforeEach(() => invalidateLinkIndex(GRAPH));
 
-  it('builds the index with 3 queries after the fingerprint, then answers warm calls with 1', async () => {
+  it('builds the index with 4 queries after the fingerprint, then answers warm calls with 1', async () => {
     h.reset();
     await call('get_hubs');
-    expect(h.actions()).toEqual(['data.q', 'data.q', 'data.q', 'data.q']);
+    expect(h.actions()).toEqual(['data.q', 'data.q', 'data.q', 'data.q', 'data.q']);
     for (const tool of [
       'get_hubs',
       'get_outlinks',
@@ -71,7 +71,7 @@ describe('round trips', () => {
     h.reset();
     await Promise.all([call('get_hubs'), call('list_pages'), call('get_outlinks', { title: 'Cooking' })]);
     // Three fingerprints, one build.
-    expect(h.actions()).toHaveLength(3 + 3);
+    expect(h.actions()).toHaveLength(3 + 4);
   });
 });
 
@@ -84,7 +84,7 @@ describe('freshness', () => {
     });
     h.reset();
     expect(await outlinks('Island')).toEqual(['Cooking']);
-    expect(h.actions()).toHaveLength(4);
+    expect(h.actions()).toHaveLength(5);
     expect((await call('find_path', { source: 'Island', target: 'food' })).length).toBe(2);
   });
 
@@ -125,7 +125,7 @@ describe('freshness', () => {
     await expect(hubs.handler({ metric: 'in_degree', limit: 1, offset: 0 }, failing)).rejects.toThrow(/500/);
     h.reset();
     expect((await call('get_hubs', { limit: 1 })).items[0].title).toBe('draft');
-    expect(h.actions()).toHaveLength(4);
+    expect(h.actions()).toHaveLength(5);
   });
 
   it('rebuilds after invalidation even when nothing changed', async () => {
@@ -133,6 +133,6 @@ describe('freshness', () => {
     invalidateLinkIndex(GRAPH);
     h.reset();
     await call('get_hubs');
-    expect(h.actions()).toHaveLength(4);
+    expect(h.actions()).toHaveLength(5);
   });
 });

@@ -36,7 +36,7 @@ describe('an empty graph', () => {
   it('says what to do when a page is asked for', async () => {
     const error = await h.run(tool('find_path'), { source: 'A', target: 'B' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolError);
-    expect((error as ToolError).message).toMatch(/No page "A" .* list_pages or resolve_pages/);
+    expect((error as ToolError).message).toMatch(/Page "A" does not exist .* search \(or resolve_pages/);
   });
 });
 

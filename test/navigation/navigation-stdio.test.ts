@@ -111,6 +111,14 @@ describe('with semantic search offered', () => {
       'Neural Networks',
       'Model',
     ]);
+    expect(path.found).toBe(true);
+    const cut = (await mcp.call('find_path', { source: 'Machine Learning', target: 'Model', maxLength: 1 }))
+      .json;
+    expect(cut).toMatchObject({ found: false, path: null, reason: 'longer-than-max-length' });
+    expect(cut.hint).toMatch(/maxLength 2/);
+    const apart = (await mcp.call('find_path', { source: 'Cooking', target: 'Island' })).json;
+    expect(apart).toMatchObject({ found: false, path: null, reason: 'disconnected' });
+    expect(apart.hint).toMatch(/get_neighbors/);
     const semantic = (await mcp.call('semantic_search', { query: 'neural networks reading', limit: 1 })).json;
     expect((semantic.items as Array<{ text: string }>)[0]?.text).toContain(
       'More [[Neural Networks]] reading',
@@ -121,7 +129,7 @@ describe('with semantic search offered', () => {
     const { result, json } = await mcp.call('get_neighbors', { title: 'Neural Netwerks' });
     expect(result.isError).toBe(true);
     const error = json.error as { code: string; message: string; suggestions: Array<{ title: string }> };
-    expect(error.code).toBe('PAGE_NOT_FOUND');
+    expect(error.code).toBe('NOT_FOUND');
     expect(error.suggestions[0]?.title).toBe('Neural Networks');
     const tooMany = await mcp.call('get_hubs', { limit: 500 });
     expect(tooMany.result.isError).toBe(true);
@@ -144,7 +152,7 @@ describe('with semantic search offered', () => {
     const page = await mcp.client.readResource({ uri: 'roam://Knowledge/page/Linear%20Algebra' });
     expect((page.contents[0] as { text: string }).text).toContain('Used by [[Machine Learning]]');
     await expect(mcp.client.readResource({ uri: 'roam://Knowledge/page/Lineer%20Algebra' })).rejects.toThrow(
-      /PAGE_NOT_FOUND.*Linear Algebra/,
+      /NOT_FOUND.*Linear Algebra/,
     );
   });
 

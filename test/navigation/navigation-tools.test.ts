@@ -88,13 +88,13 @@ describe('get_outlinks', () => {
     expect(out.total).toBe(0);
   });
 
-  it('answers PAGE_NOT_FOUND with the closest titles', async () => {
+  it('answers NOT_FOUND with the closest titles', async () => {
     const error = await failure(call('get_outlinks', { title: 'Machin Lerning' }));
-    expect(error.code).toBe('PAGE_NOT_FOUND');
+    expect(error.code).toBe('NOT_FOUND');
     expect(error.message).toContain('Machine Learning');
     expect((error.details.suggestions as Array<{ title: string }>)[0]?.title).toBe('Machine Learning');
     expect((await failure(call('get_outlinks', {}))).code).toBe('INVALID_PARAMS');
-    expect((await failure(call('get_outlinks', { uid: 'Machine Learning' }))).code).toBe('PAGE_NOT_FOUND');
+    expect((await failure(call('get_outlinks', { uid: 'Machine Learning' }))).code).toBe('NOT_FOUND');
   });
 
   it('matches titles case-insensitively when no exact title exists', async () => {
@@ -175,7 +175,7 @@ describe('find_path', () => {
   it('accepts uids and reports unknown pages', async () => {
     expect((await call('find_path', { source: 'ck', target: 'rc' })).length).toBe(1);
     expect((await failure(call('find_path', { source: 'Cooking', target: 'Baking' }))).code).toBe(
-      'PAGE_NOT_FOUND',
+      'NOT_FOUND',
     );
   });
 });
@@ -238,9 +238,7 @@ describe('search_by_tags', () => {
     expect(some.unknownTags[0].name).toBe('fod2');
     const all = await call('search_by_tags', { tags: ['food', 'fod2'], mode: 'all' });
     expect(all.total).toBe(0);
-    expect((await failure(call('search_by_tags', { tags: ['nothing-like-it'] }))).code).toBe(
-      'PAGE_NOT_FOUND',
-    );
+    expect((await failure(call('search_by_tags', { tags: ['nothing-like-it'] }))).code).toBe('NOT_FOUND');
   });
 });
 
@@ -280,7 +278,7 @@ describe('list_pages', () => {
   it('filters by prefix and tag', async () => {
     expect(titles((await call('list_pages', { prefix: 'M' })).items)).toEqual(['Machine Learning', 'Model']);
     expect(titles((await call('list_pages', { tag: '#food' })).items)).toEqual(['Cooking', 'Recipes']);
-    expect((await failure(call('list_pages', { tag: 'nope' }))).code).toBe('PAGE_NOT_FOUND');
+    expect((await failure(call('list_pages', { tag: 'nope' }))).code).toBe('NOT_FOUND');
   });
 });
 

@@ -4,7 +4,7 @@ import { loadLinkIndex } from '../index-cache.ts';
 import { inNeighborLists, outNeighborLists } from '../link-index.ts';
 import { findPage, pageNotFound } from '../page-lookup.ts';
 import { GRAPH_ANNOTATIONS, pageOutput } from '../schemas.ts';
-import { shortestPath } from '../shortest-path.ts';
+import { shortestPath, type PathResult } from '../shortest-path.ts';
 
 const inputSchema = {
   source: z.string().min(1).describe('Start page: title or uid.'),
@@ -27,9 +27,15 @@ export const findPath: ToolDefinition<typeof inputSchema> = {
   name: 'find_path',
   title: 'Shortest link path between pages',
   description:
-    'Find a shortest chain of links between two pages (titles and uids, with the direction of each hop), or path null when none exists within maxLength.',
+    'Find a shortest chain of links between two pages (titles and uids, with the direction of each hop); found false says why there is none (disconnected, or longer than maxLength) and what to try.',
   inputSchema,
   outputSchema: {
+    found: z.boolean(),
+    reason: z
+      .enum(['disconnected', 'longer-than-max-length'])
+      .optional()
+      .describe('Why no path was found (only when found is false).'),
+    hint: z.string().optional().describe('What to try next (only when found is false).'),
     source: pageOutput,
     target: pageOutput,
     path: z
@@ -60,13 +66,45 @@ export const findPath: ToolDefinition<typeof inputSchema> = {
       args.followBacklinks,
     );
     const summary = (id: number) => ({ uid: index.pages[id]!.uid, title: index.pages[id]!.title });
-    return {
-      source: summary(source),
-      target: summary(target),
-      path: found
-        ? found.nodes.map((id, k) => (k === 0 ? summary(id) : { ...summary(id), via: found.hops[k - 1] }))
-        : null,
-      length: found ? found.hops.length : null,
-    };
+    const ends = { source: summary(source), target: summary(target) };
+    if (found) {
+      const path = found.nodes.map((id, k) =>
+        k === 0 ? summary(id) : { ...summary(id), via: found.hops[k - 1] },
+      );
+      return { found: true, ...ends, path, length: found.hops.length };
+    }
+    // Unbounded search only to explain the miss: it costs no round trip.
+    const longer = shortestPath(
+      outNeighborLists(index),
+      inNeighborLists(index),
+      source,
+      target,
+      index.pages.length,
+      args.followBacklinks,
+    );
+    return { found: false, ...missReason(longer, args), ...ends, path: null, length: null };
   },
 };
+
+/** Why no path was found within maxLength, and what to try next. */
+function missReason(
+  longer: PathResult | null,
+  args: { maxLength: number; followBacklinks: boolean },
+): { reason: 'disconnected' | 'longer-than-max-length'; hint: string } {
+  if (longer) {
+    const links = longer.hops.length;
+    return {
+      reason: 'longer-than-max-length',
+      hint:
+        links <= 10
+          ? `The shortest path has ${links} links: call find_path again with maxLength ${links}.`
+          : `The shortest path has ${links} links, more than find_path shows (10): walk it in steps with get_neighbors.`,
+    };
+  }
+  return {
+    reason: 'disconnected',
+    hint: args.followBacklinks
+      ? 'No chain of links joins these pages (links from blocks hidden from AI do not count). Try get_neighbors on each page, or search for a page that mentions both.'
+      : 'No chain of forward links joins these pages. Retry with followBacklinks true to also walk links backwards.',
+  };
+}

@@ -62,6 +62,7 @@ export const getNeighbors: ToolDefinition<typeof inputSchema> = {
     const previews = await fetchPagePreviews(
       ctx,
       page.items.map((other) => index.pages[other]!.uid),
+      index.hidden,
     );
     const { uid, title } = index.pages[id]!;
     return {

@@ -45,7 +45,7 @@ export const randomPage: ToolDefinition<typeof inputSchema> = {
     if (pool.length === 0) return { candidates: 0, page: null };
     const id = pool[Math.floor(Math.random() * pool.length)]!;
     const node = index.pages[id]!;
-    const previews = await fetchPagePreviews(ctx, [node.uid]);
+    const previews = await fetchPagePreviews(ctx, [node.uid], index.hidden);
     const links = [...index.outLinks[id]!]
       .sort((a, b) => b[1] - a[1] || a[0] - b[0])
       .slice(0, LINKS_SHOWN)

@@ -88,6 +88,7 @@ export const searchByTags: ToolDefinition<typeof inputSchema> = {
       const previews = await fetchPagePreviews(
         ctx,
         page.items.map((id) => index.pages[id]!.uid),
+        index.hidden,
       );
       return {
         ...header,
@@ -101,7 +102,7 @@ export const searchByTags: ToolDefinition<typeof inputSchema> = {
       };
     }
     const page = paginate(blocksWithTags(index, usable, args.mode), args.offset, args.limit);
-    const texts = await fetchBlockTexts(ctx, page.items, LIMITS.listItem);
+    const texts = await fetchBlockTexts(ctx, page.items, LIMITS.listItem, index.hidden);
     return {
       ...header,
       ...page,
