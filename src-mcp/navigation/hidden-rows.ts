@@ -2,7 +2,7 @@
  * The hiding step of the index build (docs/navigation.md "Hidden blocks"), kept apart from the
  * index itself: given the hidden blocks, the raw rows lose what those blocks contributed.
  */
-import type { HiddenRow, PageStatsRow, ReferenceRow } from './link-index.ts';
+import type { HiddenRow, PageStatsRow, ReferenceRow } from './index-rows.ts';
 
 /**
  * Applies Roam's hiding rule to the raw rows: references made by hidden blocks are dropped and

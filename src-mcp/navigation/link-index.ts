@@ -6,14 +6,8 @@
  */
 import { withoutHidden } from './hidden-rows.ts';
 
-/** `[eid, title, uid, :edit/time or 0, :log/id or 0]` for every page. */
-export type PageRow = [number, string, string, number, number];
-/** `[pageEid, blockCount, newest block :edit/time]` for every page with blocks. */
-export type PageStatsRow = [number, number, number];
-/** `[blockEid, pageEid of the block, referenced pageEid]` for every block → page reference. */
-export type ReferenceRow = [number, number, number];
-/** `[blockEid, pageEid]` of every block hidden from AI (src-mcp/hidden-blocks.ts). */
-export type HiddenRow = [number, number];
+export type { HiddenRow, PageRow, PageStatsRow, ReferenceRow } from './index-rows.ts';
+import type { HiddenRow, PageRow, PageStatsRow, ReferenceRow } from './index-rows.ts';
 
 export interface PageNode {
   uid: string;

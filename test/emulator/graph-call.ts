@@ -14,6 +14,8 @@ import type { TokenStore } from './token-store.ts';
 export interface HostedGraph {
   graph: RoamGraph;
   userPermission: AccessLevel;
+  /** Actions this (older) Roam build does not have: they answer UNKNOWN_ACTION. */
+  missingActions: ReadonlySet<string>;
 }
 
 export interface GraphCallContext {
@@ -106,7 +108,7 @@ export function runGraphCall(context: GraphCallContext, request: GraphCallReques
       },
     });
   }
-  const handler = findAction(action, { semanticSearch });
+  const handler = entry.missingActions.has(action) ? undefined : findAction(action, { semanticSearch });
   if (!handler) {
     return reply(404, {
       success: false,

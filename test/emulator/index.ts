@@ -80,6 +80,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     graphs.set(graphKey(spec.name, type), {
       graph: loadGraph(spec.name, type, contentOf(spec)),
       userPermission: spec.userPermission ?? 'full',
+      missingActions: new Set(spec.missingActions ?? []),
     });
     for (const { token, accessLevel } of spec.tokens ?? [])
       tokens.add(token, { graph: spec.name, type, accessLevel });

@@ -25,6 +25,11 @@ export interface GraphSpec {
   content?: 'demo' | 'empty' | { generate: { blocks: number; seed?: number } } | PageSpec[];
   /** The logged-in user's permission on the graph (SCOPE_EXCEEDS_PERMISSION when a token exceeds it). */
   userPermission?: AccessLevel;
+  /**
+   * An older Roam build: these actions answer 404 UNKNOWN_ACTION on this graph, as builds that
+   * predate them do (local-api-actions.md lists which builds have each action).
+   */
+  missingActions?: string[];
 }
 
 export interface EmulatorOptions {

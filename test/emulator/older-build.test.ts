@@ -1,0 +1,52 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAction } from './http-client.ts';
+import { startEmulator } from './index.ts';
+import type { Emulator } from './types.ts';
+
+const OLDER = 'roam-graph-local-token-olderFULLolderFULLolderFULL1';
+const NEWER = 'roam-graph-local-token-newerFULLnewerFULLnewerFULL1';
+const guidelines = { action: 'data.ai.getGraphGuidelines', args: [{}] };
+
+let home: string;
+let emulator: Emulator;
+
+beforeAll(async () => {
+  home = await mkdtemp(path.join(tmpdir(), 'emulator-older-'));
+  emulator = await startEmulator({
+    home,
+    graphs: [
+      {
+        name: 'older',
+        missingActions: ['data.ai.getGraphGuidelines'],
+        tokens: [{ token: OLDER, accessLevel: 'full' }],
+      },
+      { name: 'newer', tokens: [{ token: NEWER, accessLevel: 'full' }] },
+    ],
+  });
+});
+
+afterAll(async () => {
+  await emulator.close();
+  await rm(home, { recursive: true, force: true });
+});
+
+describe('an older Roam build (missingActions)', () => {
+  it('answers UNKNOWN_ACTION for the actions it lacks and serves the rest', async () => {
+    const missing = await callAction(emulator, { graph: 'older', token: OLDER, ...guidelines });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toEqual({
+      code: 'UNKNOWN_ACTION',
+      message: 'API action not found: data.ai.getGraphGuidelines',
+    });
+    const query = { action: 'data.q', args: ['[:find ?t :where [?p :node/title ?t]]'] };
+    expect((await callAction(emulator, { graph: 'older', token: OLDER, ...query })).status).toBe(200);
+  });
+
+  it('leaves other graphs whole', async () => {
+    const reply = await callAction(emulator, { graph: 'newer', token: NEWER, ...guidelines });
+    expect(reply.status).toBe(200);
+  });
+});
