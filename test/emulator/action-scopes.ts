@@ -12,6 +12,8 @@ const APPEND_ACTIONS = new Set([
   'data.page.create',
   'data.block.fromMarkdown',
   'data.page.fromMarkdown',
+  // Not in either seed list (local-api-actions.md §1 #20): a comment adds content.
+  'data.block.addComment',
   'file.upload',
   'util.uploadFile',
   'data.user.upsert',

@@ -6,6 +6,13 @@ import type { ParsedBlock } from './markdown-blocks.ts';
 import { dateToPageTitle, dateToPageUid, toDate } from './roam-dates.ts';
 import type { BlockFields, BlockLocation, RoamGraph } from './roam-graph.ts';
 import { generateUid } from './roam-uid.ts';
+import { addComment, getComments } from './comment-actions.ts';
+import { callExtensionTool, reloadDeveloperExtensions } from './extension-actions.ts';
+import { insertBlocks } from './insert-blocks.ts';
+import { roamQuery } from './roam-query.ts';
+import { addShortcut, removeShortcut } from './shortcut-actions.ts';
+import { suggestLinks } from './suggest-links.ts';
+import { uiActions } from './ui-actions.ts';
 
 export interface ActionContext {
   semanticSearch: boolean;
@@ -31,21 +38,6 @@ function markdownOf(input: FromMarkdownArgs, what: string): ParsedBlock[] {
     throw new Error(`${what}: "markdown-string" is required, e.g. "- first\\n  - child".`);
   }
   return parseMarkdownBlocks(input['markdown-string']);
-}
-
-function insertBlocks(
-  graph: RoamGraph,
-  parentUid: string,
-  blocks: ParsedBlock[],
-  order: BlockLocation['order'],
-): void {
-  blocks.forEach((block, index) => {
-    const uid = graph.createBlock(
-      { 'parent-uid': parentUid, order: typeof order === 'number' ? order + index : 'last' },
-      { string: block.string, ...(block.heading ? { heading: block.heading } : {}) },
-    );
-    insertBlocks(graph, uid, block.children, 'last');
-  });
 }
 
 const HANDLERS: Record<string, Handler> = {
@@ -92,26 +84,15 @@ const HANDLERS: Record<string, Handler> = {
   },
   'data.block.fromMarkdown': (graph, args) => {
     const what = 'data.block.fromMarkdown';
-    const input = first<FromMarkdownArgs>(
+    const input = first<FromMarkdownArgs & { open?: unknown }>(
       args,
       what,
       '{"location": {"parent-uid": "..."}, "markdown-string": "- a"}',
     );
     const blocks = markdownOf(input, what);
-    const location = input.location;
-    if (!location?.['parent-uid'] && !location?.['page-title']) {
-      throw new Error(`${what}: "location" needs "parent-uid" or "page-title".`);
-    }
-    let parentUid = location['parent-uid'];
-    if (!parentUid) {
-      const title = location['page-title'] as string;
-      const eid = graph.eidByTitle(title) ?? graph.createPage({ title }).eid;
-      parentUid = graph.attr<string>(eid, ':block/uid') as string;
-    } else if (graph.eidByUid(parentUid) === undefined) {
-      throw new Error(`${what}: no block or page with uid "${parentUid}" exists in graph '${graph.name}'.`);
-    }
-    insertBlocks(graph, parentUid, blocks, location.order);
-    return null;
+    const parentUid = fromMarkdownParent(graph, input.location, what);
+    const uids = insertBlocks(graph, parentUid, blocks, input.location?.order, input.open !== false);
+    return { uids };
   },
   'data.page.create': (graph, args) => {
     graph.createPage(
@@ -153,6 +134,63 @@ const HANDLERS: Record<string, Handler> = {
   'graph.name': (graph) => graph.name,
   'graph.type': (graph) => graph.type,
 };
+
+/** Issue 12 (tools-a): comments, shortcuts, discovery, extensions, desktop UI. */
+const ISSUE_12_HANDLERS: Record<string, Handler> = {
+  'data.block.addComment': addComment,
+  'data.ai.getComments': getComments,
+  'data.page.addShortcut': addShortcut,
+  'data.page.removeShortcut': removeShortcut,
+  'data.ai.suggestLinks': suggestLinks,
+  'data.ai.roamQuery': roamQuery,
+  'data.ai.callExtensionTool': callExtensionTool,
+  'depot.reloadDeveloperExtensions': reloadDeveloperExtensions,
+  ...uiActions,
+};
+Object.assign(HANDLERS, ISSUE_12_HANDLERS);
+
+/**
+ * The parent of `data.block.fromMarkdown`'s blocks: a uid, a page title (created if missing) or
+ * a daily note `{"daily-note-page": "MM-DD-YYYY"}`; with `nest-under-str`, the direct child whose
+ * text equals it exactly, created at the end when there is none (§6.1).
+ */
+function fromMarkdownParent(
+  graph: RoamGraph,
+  location: (BlockLocation & { 'nest-under-str'?: unknown }) | undefined,
+  what: string,
+): string {
+  if (!location?.['parent-uid'] && !location?.['page-title']) {
+    throw new Error(`${what}: "location" needs "parent-uid" or "page-title".`);
+  }
+  let parentUid = location['parent-uid'];
+  if (parentUid !== undefined && graph.eidByUid(parentUid) === undefined) {
+    throw new Error(`${what}: no block or page with uid "${parentUid}" exists in graph '${graph.name}'.`);
+  }
+  if (parentUid === undefined) {
+    const pageTitle = location['page-title'] as BlockLocation['page-title'];
+    const title = typeof pageTitle === 'string' ? pageTitle : dailyNoteTitle(pageTitle, what);
+    const eid = graph.eidByTitle(title) ?? graph.createPage({ title }).eid;
+    parentUid = graph.attr<string>(eid, ':block/uid') as string;
+  }
+  const section = location['nest-under-str'];
+  if (section === undefined) return parentUid;
+  if (typeof section !== 'string') throw new Error(`${what}: "nest-under-str" must be a string.`);
+  const parent = graph.eidByUid(parentUid) as number;
+  const found = graph.children(parent).find((c) => graph.attr<string>(c, ':block/string') === section);
+  if (found !== undefined) return graph.attr<string>(found, ':block/uid') as string;
+  return graph.createBlock({ 'parent-uid': parentUid, order: 'last' }, { string: section });
+}
+
+function dailyNoteTitle(value: unknown, what: string): string {
+  const date = (value as { 'daily-note-page'?: unknown } | undefined)?.['daily-note-page'];
+  const match = typeof date === 'string' ? /^(\d{2})-(\d{2})-(\d{4})$/.exec(date) : null;
+  if (!match) {
+    throw new Error(
+      `${what}: "page-title" must be a title or {"daily-note-page": "MM-DD-YYYY"}, got ${JSON.stringify(value)}.`,
+    );
+  }
+  return dateToPageTitle(new Date(Date.UTC(Number(match[3]), Number(match[1]) - 1, Number(match[2]))));
+}
 
 /** The handler for `action`, or undefined (→ UNKNOWN_ACTION). */
 export function findAction(action: string, context: ActionContext): Handler | undefined {

@@ -53,7 +53,7 @@ describe('authentication outcomes (seed 001 §3.4, seed 000)', () => {
     expect(reply.status).toBe(200);
     expect(reply.body.success).toBe(true);
     expect(reply.body.apiVersion).toBe('0.0.9');
-    expect(reply.body.result).toContain('# agent guidelines');
+    expect((reply.body.result as { guidelines: string }).guidelines).toContain('# agent guidelines');
   });
 
   it.each([

@@ -7,6 +7,7 @@ import type { AccessLevel, GraphType } from '../../src-shared/roam-config.ts';
 import { scopesOf } from '../../src-shared/roam-config.ts';
 import { requiredScope } from './action-scopes.ts';
 import { findAction } from './actions.ts';
+import { extensionToolScope } from './extension-actions.ts';
 import type { RoamGraph } from './roam-graph.ts';
 import type { TokenStore } from './token-store.ts';
 
@@ -88,7 +89,11 @@ export function runGraphCall(context: GraphCallContext, request: GraphCallReques
       expectedApiVersion: input.expectedApiVersion,
     });
   }
-  const needed = requiredScope(action, args);
+  // An extension tool needs the scope it declares (local-api-actions.md §11.2).
+  const needed =
+    action === 'data.ai.callExtensionTool'
+      ? extensionToolScope(entry.graph, args)
+      : requiredScope(action, args);
   if (!scopesOf(auth.grant.accessLevel).includes(needed)) {
     return reply(403, {
       success: false,

@@ -11,6 +11,8 @@ import type { GraphType } from '../../src-shared/roam-config.ts';
 import { ACCESS_LEVELS, scopesOf } from '../../src-shared/roam-config.ts';
 import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
 import { findAction } from './actions.ts';
+import { seedComments } from './comment-actions.ts';
+import { extrasOf, setExtras } from './graph-extras.ts';
 import { demoGraphContent } from './demo-graph.ts';
 import { FaultPlan, faultBody } from './faults.ts';
 import { runGraphCall } from './graph-call.ts';
@@ -77,8 +79,15 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
         `startEmulator: ${type} graph '${spec.name}' is listed twice; give each graph one entry.`,
       );
     }
+    const graph = loadGraph(spec.name, type, contentOf(spec));
+    setExtras(graph, {
+      ...(spec.aiUserDisplayName ? { aiUserDisplayName: spec.aiUserDisplayName } : {}),
+      extensionTools: spec.extensionTools ?? [],
+      developerExtensions: spec.developerExtensions ?? [],
+    });
+    seedComments(graph, spec.comments ?? []);
     graphs.set(graphKey(spec.name, type), {
-      graph: loadGraph(spec.name, type, contentOf(spec)),
+      graph,
       userPermission: spec.userPermission ?? 'full',
       missingActions: new Set(spec.missingActions ?? []),
     });
@@ -307,6 +316,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
           return handler(graph, args);
         },
         counts: () => graph.counts(),
+        get ui() {
+          return extrasOf(graph).ui;
+        },
       };
     },
     close: stop,

@@ -180,14 +180,17 @@ describe('AI markdown (seed 000 "AI Markdown Format")', () => {
   });
 
   it('returns the agent guidelines page, or null in a graph without one', async () => {
-    const guidelines = (await result('data.ai.getGraphGuidelines', [{}])) as string;
+    const { guidelines } = (await result('data.ai.getGraphGuidelines', [])) as { guidelines: string };
     expect(guidelines.split('\n')[0]).toBe('# agent guidelines <roam uid="agent-gd"/>');
     expect(guidelines).toContain(
       '- Write dates as ISO dates (YYYY-MM-DD) in block text <roam uid="agent-g1"/>',
     );
     const other = emulator.graph('demo');
     other.run('data.page.update', [{ page: { uid: 'agent-gd', title: 'old guidelines' } }]);
-    expect(await result('data.ai.getGraphGuidelines', [{}])).toBeNull();
+    expect(await result('data.ai.getGraphGuidelines', [])).toMatchObject({
+      guidelines: null,
+      starredPages: [],
+    });
     other.run('data.page.update', [{ page: { uid: 'agent-gd', title: 'agent guidelines' } }]);
   });
 });

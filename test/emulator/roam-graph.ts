@@ -129,6 +129,11 @@ export class RoamGraph {
     return { pages: count(':node/title'), blocks: count(':block/string') };
   }
 
+  /** Raw datoms for actions outside this class (comments, shortcuts): bumps the version like any write. */
+  transactOps(tx: TxOp[]): void {
+    this.transact(tx);
+  }
+
   private transact(tx: TxOp[]): Record<string, number> {
     const report = datascript.transact(this.conn, tx);
     this.version++;

@@ -30,6 +30,46 @@ export interface GraphSpec {
    * predate them do (local-api-actions.md lists which builds have each action).
    */
   missingActions?: string[];
+  /** Display name of the AI user agent writes (comments) are attributed to. */
+  aiUserDisplayName?: string;
+  /** Comments by others (humans), for get_comments: on block `block`, written at `createdTime`. */
+  comments?: CommentSpec[];
+  /** Tools extensions registered for AI (listed in getGraphGuidelines, run by callExtensionTool). */
+  extensionTools?: ExtensionToolSpec[];
+  /** Developer-mode extensions `depot.reloadDeveloperExtensions` reloads. */
+  developerExtensions?: Array<{ id: string; name: string }>;
+}
+
+export interface CommentSpec {
+  block: string;
+  author: string;
+  /** ISO 8601. */
+  createdTime: string;
+  text: string;
+}
+
+/** An extension's AI tool (local-api-actions.md §11.2), with what its handler does. */
+export interface ExtensionToolSpec {
+  /** Opaque id: `<extension-id>/<name>`, or a bare name for roam/js tools. */
+  tool: string;
+  description: string;
+  scope: 'read' | 'append' | 'edit';
+  extension?: string;
+  /** JSON Schema (draft-07) the renderer checks `args` against. */
+  inputSchema?: Record<string, unknown>;
+  /** The handler's JSON result. */
+  result?: unknown;
+  /** The handler throws this message instead. */
+  fails?: string;
+}
+
+/** Roam Desktop's UI (local-api-actions.md §10); tests set and read it through `EmulatedGraph.ui`. */
+export interface UiState {
+  mainView: { type: string; uid?: string; title?: string; 'block-string'?: string } | null;
+  sidebar: Array<Record<string, unknown>>;
+  focused: { 'block-uid': string; 'window-id': string } | null;
+  /** Uids of the multi-selected blocks. */
+  selected: string[];
 }
 
 export interface EmulatorOptions {
@@ -113,4 +153,6 @@ export interface EmulatedGraph {
   run(action: string, args?: unknown[]): unknown;
   /** Number of blocks (entities with :block/string) and pages (with :node/title). */
   counts(): { pages: number; blocks: number };
+  /** The live desktop UI state of this graph's window: tests may change it. */
+  ui: UiState;
 }
