@@ -11,7 +11,7 @@ import { ToolError, type ToolContext, type ToolDefinition } from '../tool-defini
 import { boundedAnswer, redactHidden } from './datalog-answer.ts';
 import { defineTool } from './define-tool.ts';
 import { withoutItems } from './graph-tools.ts';
-import { dailyNote } from './roam-dates.ts';
+import { DAILY_DATE_HINT, dailyNote, isDailyDate, resolveDailyNote, type DailyNote } from './roam-dates.ts';
 
 const maxDepth = z
   .number()
@@ -27,6 +27,13 @@ const order = z
   .default('last')
   .describe('Position among siblings: 0-based index, "first" or "last"');
 
+/** Roam's `nest-under-str` (local-api-actions.md §6.1). */
+export const nestUnder = z
+  .string()
+  .min(1)
+  .optional()
+  .describe('Under the direct child with exactly this text (created if absent)');
+
 /** Roam's `order`: numbers work everywhere, so "first" is sent as 0. */
 function roamOrder(value: number | 'first' | 'last'): number | 'last' {
   return value === 'first' ? 0 : value;
@@ -38,7 +45,7 @@ const hitSchema = z.object({
   path: z.string().optional(),
   markdown: z.string(),
 });
-const listOutput = {
+export const listOutput = {
   results: z.array(hitSchema),
   total: z.number(),
   offset: z.number(),
@@ -70,7 +77,7 @@ interface Hit {
 }
 
 /** A Local API `{total, results}` page with every item cut to the list-item limit. */
-function hitsPage(result: unknown, start: number, limit: number) {
+export function hitsPage(result: unknown, start: number, limit: number) {
   const body = (result ?? {}) as { total?: unknown; results?: unknown; nextOffset?: unknown };
   const hits = Array.isArray(body.results) ? (body.results as Hit[]) : [];
   const total = typeof body.total === 'number' ? body.total : start + hits.length;
@@ -135,6 +142,18 @@ async function pageUidByTitle(ctx: ToolContext, title: string): Promise<string |
   return typeof found === 'string' ? found : undefined;
 }
 
+/** A relative day is resolved on this machine's local date (src-mcp/tools/roam-dates.ts). */
+function dailyNotePage(value: boolean | string | undefined): DailyNote {
+  if (typeof value !== 'string') return dailyNote();
+  const note = resolveDailyNote(value);
+  if (!note) {
+    throw new ToolError('INVALID_PARAMS', `\`dailyNotePage\` '${value}' is not a date: ${DAILY_DATE_HINT}.`, {
+      field: 'dailyNotePage',
+    });
+  }
+  return note;
+}
+
 /** The parent for create_block: a uid as given, or a page (created when missing) by title or date. */
 async function resolveParent(
   ctx: ToolContext,
@@ -146,7 +165,7 @@ async function resolveParent(
   if (given.length !== 1) {
     throw new ToolError(
       'INVALID_PARAMS',
-      'create_block needs exactly one location: `parentUid` (a block or page uid), `pageTitle`, or `dailyNotePage` (true for today, or "YYYY-MM-DD").',
+      'create_block needs exactly one location: `parentUid` (a block or page uid), `pageTitle`, or `dailyNotePage` (true, today, yesterday, tomorrow, MM-DD-YYYY or YYYY-MM-DD).',
       { field: 'parentUid' },
     );
   }
@@ -154,7 +173,7 @@ async function resolveParent(
   const page =
     args.pageTitle !== undefined
       ? { title: args.pageTitle, uid: newUid() }
-      : dailyNote(typeof args.dailyNotePage === 'string' ? args.dailyNotePage : undefined);
+      : dailyNotePage(args.dailyNotePage);
   const existing = await pageUidByTitle(ctx, page.title);
   if (existing) return { uid: existing };
   await ctx.call('data.page.create', [{ page: { title: page.title, uid: page.uid } }]);
@@ -348,23 +367,26 @@ export const contentTools: ToolDefinition[] = [
       parentUid: uid.optional(),
       pageTitle: z.string().trim().min(1).optional(),
       dailyNotePage: z
-        .union([z.boolean(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD')])
+        .union([z.boolean(), z.string().refine(isDailyDate, DAILY_DATE_HINT)])
         .optional()
-        .describe('true for today, or "YYYY-MM-DD"'),
+        .describe('true, today, yesterday, tomorrow, MM-DD-YYYY or YYYY-MM-DD'),
+      nestUnder,
       order,
     },
     async handler(args, ctx) {
       const parent = await resolveParent(ctx, args);
-      await writeTo(ctx, { 'Parent uid': parent.uid }, () =>
-        ctx.call('data.block.fromMarkdown', [
+      const section = args.nestUnder === undefined ? {} : { 'nest-under-str': args.nestUnder };
+      const result = await writeTo(ctx, { 'Parent uid': parent.uid }, () =>
+        ctx.call<{ uids?: unknown } | null>('data.block.fromMarkdown', [
           {
-            location: { 'parent-uid': parent.uid, order: roamOrder(args.order) },
+            location: { 'parent-uid': parent.uid, order: roamOrder(args.order), ...section },
             'markdown-string': args.markdown,
           },
         ]),
       );
       return {
         created: 'blocks',
+        ...(Array.isArray(result?.uids) ? { uids: result.uids.map(String) } : {}),
         parentUid: parent.uid,
         ...(parent.createdPage ? { createdPage: parent.createdPage } : {}),
         hint: 'get_block on parentUid shows the new blocks with their uids.',

@@ -6,6 +6,7 @@ import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import type { ServerRuntime } from '../server-runtime.ts';
 import { ToolError, type ToolDefinition } from '../tool-definition.ts';
 import { callScope, defineTool } from './define-tool.ts';
+import { extensionToolsField, extensionToolsOutput } from './extensions.ts';
 
 const permissionsSchema = z.union([z.array(z.enum(['read', 'append', 'edit'])), z.literal('unknown')]);
 
@@ -101,6 +102,7 @@ export function graphTools(runtime: ServerRuntime): ToolDefinition[] {
         ...selectedGraphOutput,
         guidelines: z.string().nullable(),
         guidelines_hash: z.string().nullable(),
+        ...extensionToolsOutput,
       },
       async handler(args, ctx) {
         const scope = callScope(ctx);
@@ -127,6 +129,7 @@ export function graphTools(runtime: ServerRuntime): ToolDefinition[] {
           ...describeGraph(runtime, graph),
           guidelines: text === null ? null : truncate(text, LIMITS.primary),
           guidelines_hash: guidelinesHash(text),
+          ...extensionToolsField(result),
         };
       },
     }),

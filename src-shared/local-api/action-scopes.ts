@@ -4,6 +4,7 @@ const APPEND_ACTIONS = new Set([
   'data.page.create',
   'data.block.fromMarkdown',
   'data.page.fromMarkdown',
+  'data.block.addComment',
   'file.upload',
   'util.uploadFile',
   'data.user.upsert',
@@ -38,7 +39,13 @@ export function scopeOfAction(action: string): Scope {
   return 'read';
 }
 
-/** True when repeating the action could change the graph twice. */
+/**
+ * Read-scope actions that still must not run twice: an extension tool's handler may write
+ * whatever its declared scope, and each sidebar call opens another pane.
+ */
+const NOT_REPEATABLE = new Set(['data.ai.callExtensionTool', 'ui.rightSidebar.addWindow']);
+
+/** True when repeating the action could change the graph (or the user's view) twice. */
 export function isWriteAction(action: string): boolean {
-  return scopeOfAction(action) !== 'read';
+  return scopeOfAction(action) !== 'read' || NOT_REPEATABLE.has(action);
 }

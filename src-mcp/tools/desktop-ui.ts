@@ -1,0 +1,149 @@
+/**
+ * Roam Desktop's UI (local-api-actions.md §10): what the user has open and selected, and opening
+ * pages or blocks for them. These change what the user sees, never graph data, so they need no
+ * graph ticket and stay available in --read-only mode. Roam does not hide anything in UI answers;
+ * we redact the uids and text of hidden blocks (src-mcp/hidden-blocks.ts).
+ */
+import * as z from 'zod';
+import { fetchHiddenContent, HIDDEN_MARK, type HiddenContent } from '../hidden-blocks.ts';
+import { withMissingCheck } from '../not-found.ts';
+import { ToolError, type ToolContext, type ToolDefinition } from '../tool-definition.ts';
+import { defineTool } from './define-tool.ts';
+import { callFeature, FEATURES } from './roam-feature.ts';
+
+const UID_KEYS = ['uid', 'block-uid', 'mentions-uid'];
+
+/** A UI record with hidden blocks' uids and text replaced by the mark. */
+function redact(record: unknown, hidden: HiddenContent): { value: unknown; redacted: boolean } {
+  if (!record || typeof record !== 'object') return { value: record, redacted: false };
+  const copy = { ...(record as Record<string, unknown>) };
+  let redacted = false;
+  for (const key of UID_KEYS) {
+    if (typeof copy[key] === 'string' && hidden.uids.has(copy[key])) {
+      copy[key] = HIDDEN_MARK;
+      if ('block-string' in copy) copy['block-string'] = HIDDEN_MARK;
+      redacted = true;
+    }
+  }
+  return { value: copy, redacted };
+}
+
+async function readUi(ctx: ToolContext, actions: [string, string]) {
+  const [first, second, hidden] = await Promise.all([
+    callFeature(ctx, FEATURES.desktopUi, actions[0], []),
+    callFeature(ctx, FEATURES.desktopUi, actions[1], []),
+    fetchHiddenContent(ctx),
+  ]);
+  let count = 0;
+  const clean = (value: unknown) => {
+    const out = redact(value, hidden);
+    if (out.redacted) count++;
+    return out.value;
+  };
+  const list = (value: unknown) => (Array.isArray(value) ? value.map(clean) : []);
+  return {
+    first: clean(first ?? null),
+    second: list(second),
+    note:
+      count > 0
+        ? `${count} item(s) the user hid from AI (#.rm-hide / #.rm-private) are shown as ${HIDDEN_MARK}.`
+        : undefined,
+  };
+}
+
+const uiRead = { readOnlyHint: true, idempotentHint: true, openWorldHint: false } as const;
+const uiOpen = { readOnlyHint: false, destructiveHint: false, openWorldHint: false } as const;
+
+async function openTarget(
+  ctx: ToolContext,
+  uid: string | undefined,
+  title: string | undefined,
+  run: () => Promise<unknown>,
+) {
+  const ref = uid !== undefined ? { uid } : { title: title as string };
+  const what = uid !== undefined ? `Page or block uid '${uid}'` : `Page '${title}'`;
+  await withMissingCheck(ctx, [{ what, ref }], run);
+}
+
+export const desktopUiTools: ToolDefinition[] = [
+  defineTool({
+    name: 'get_open_windows',
+    title: 'Get open windows',
+    description: "What Roam Desktop shows: the main window's view and the right sidebar's panes.",
+    scope: 'graph',
+    annotations: uiRead,
+    inputSchema: {},
+    async handler(_args, ctx) {
+      const ui = await readUi(ctx, ['ui.mainWindow.getOpenView', 'ui.rightSidebar.getWindows']);
+      return { main: ui.first, sidebar: ui.second, ...(ui.note ? { hiddenNote: ui.note } : {}) };
+    },
+  }),
+  defineTool({
+    name: 'get_selection',
+    title: 'Get selection',
+    description: 'The block the user is editing in Roam Desktop and the blocks they multi-selected.',
+    scope: 'graph',
+    annotations: uiRead,
+    inputSchema: {},
+    async handler(_args, ctx) {
+      const ui = await readUi(ctx, ['ui.getFocusedBlock', 'ui.multiselect.getSelected']);
+      return { focused: ui.first, multiSelected: ui.second, ...(ui.note ? { hiddenNote: ui.note } : {}) };
+    },
+  }),
+  defineTool({
+    name: 'open_main_window',
+    title: 'Open in main window',
+    description:
+      "Shows a page or block in Roam Desktop's main window (changes the user's view, not the graph).",
+    scope: 'graph',
+    annotations: { ...uiOpen, idempotentHint: true },
+    inputSchema: {
+      uid: z.string().min(1).optional().describe('Page or block uid'),
+      title: z.string().min(1).optional().describe('Page title (when no uid)'),
+    },
+    async handler(args, ctx) {
+      if (args.uid === undefined && args.title === undefined) {
+        throw new ToolError(
+          'INVALID_PARAMS',
+          'open_main_window needs `uid` (a page or block) or `title` (a page).',
+          {
+            field: 'uid',
+          },
+        );
+      }
+      const [action, target] =
+        args.uid !== undefined
+          ? ['ui.mainWindow.openBlock', { block: { uid: args.uid } }]
+          : ['ui.mainWindow.openPage', { page: { title: args.title } }];
+      await openTarget(ctx, args.uid, args.title, () =>
+        callFeature(ctx, FEATURES.desktopUi, action, [target]),
+      );
+      return {
+        opened: 'main window',
+        ...(args.uid !== undefined ? { uid: args.uid } : { title: args.title }),
+      };
+    },
+  }),
+  defineTool({
+    name: 'open_sidebar',
+    title: 'Open in sidebar',
+    description: "Opens a page or block in Roam Desktop's right sidebar (a new pane each call).",
+    scope: 'graph',
+    annotations: { ...uiOpen, idempotentHint: false },
+    inputSchema: {
+      uid: z.string().min(1).describe('Page or block uid'),
+      type: z
+        .enum(['outline', 'block', 'mentions'])
+        .default('outline')
+        .describe('mentions: its linked references'),
+    },
+    async handler(args, ctx) {
+      await openTarget(ctx, args.uid, undefined, () =>
+        callFeature(ctx, FEATURES.desktopUi, 'ui.rightSidebar.addWindow', [
+          { window: { type: args.type, 'block-uid': args.uid } },
+        ]),
+      );
+      return { opened: 'sidebar', uid: args.uid, type: args.type };
+    },
+  }),
+];
