@@ -1,0 +1,98 @@
+/**
+ * The stdio setup of issue 12's tool tests: the built bin with three graphs in ~/.roam-tools.json
+ * against the emulator — Main (full access, extension tools, a human comment), Old (an older
+ * Roam build without issue 12's actions) and Reader (a read-only token, for scope errors).
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
+import { EXTENSION_TOOLS, issue12Graph } from '../../emulator/issue-12-graph.ts';
+import { newToken, removeHome, startMcp, tempHome, type McpHandle } from './mcp-harness.ts';
+
+/** Every action issue 12's tools call (the older build answers UNKNOWN_ACTION to each). */
+export const ISSUE_12_ACTIONS = [
+  'data.block.addComment',
+  'data.ai.getComments',
+  'data.page.addShortcut',
+  'data.page.removeShortcut',
+  'data.ai.suggestLinks',
+  'data.ai.roamQuery',
+  'data.ai.callExtensionTool',
+  'depot.reloadDeveloperExtensions',
+  'ui.mainWindow.getOpenView',
+  'ui.rightSidebar.getWindows',
+  'ui.getFocusedBlock',
+  'ui.multiselect.getSelected',
+  'ui.mainWindow.openBlock',
+  'ui.mainWindow.openPage',
+  'ui.rightSidebar.addWindow',
+];
+
+export interface Issue12Setup {
+  home: string;
+  emulator: Emulator;
+  mcp: McpHandle;
+  close(): Promise<void>;
+}
+
+export async function startIssue12(): Promise<Issue12Setup> {
+  const [main, old, reader] = [newToken(), newToken(), newToken()];
+  const home = await tempHome('roam-mcp-issue12-');
+  await writeFile(
+    path.join(home, '.roam-tools.json'),
+    JSON.stringify({
+      version: 1,
+      graphs: [
+        { name: 'main', nickname: 'Main', token: main, accessLevel: 'full' },
+        { name: 'old', nickname: 'Old', token: old, accessLevel: 'full' },
+        { name: 'reader', nickname: 'Reader', token: reader, accessLevel: 'read-only' },
+      ],
+    }),
+    { mode: 0o600 },
+  );
+  const emulator = await startEmulator({
+    home,
+    graphs: [
+      {
+        name: 'main',
+        content: issue12Graph(),
+        tokens: [{ token: main, accessLevel: 'full' }],
+        aiUserDisplayName: 'Claude (AI)',
+        comments: [
+          { block: 'task-open', author: 'Ada', createdTime: '2026-01-05T10:00:00.000Z', text: 'Due Friday' },
+          {
+            block: 'task-open',
+            author: 'Grace',
+            createdTime: '2026-01-06T10:00:00.000Z',
+            text: 'salary #.rm-hide',
+          },
+        ],
+        extensionTools: EXTENSION_TOOLS,
+        developerExtensions: [{ id: 'dev-ext', name: 'My dev extension' }],
+      },
+      {
+        name: 'old',
+        content: issue12Graph(),
+        tokens: [{ token: old, accessLevel: 'full' }],
+        missingActions: ISSUE_12_ACTIONS,
+      },
+      {
+        name: 'reader',
+        content: issue12Graph(),
+        tokens: [{ token: reader, accessLevel: 'read-only' }],
+        extensionTools: EXTENSION_TOOLS,
+      },
+    ],
+  });
+  const mcp = await startMcp({ home });
+  return {
+    home,
+    emulator,
+    mcp,
+    async close() {
+      await mcp.close();
+      await emulator.close();
+      await removeHome(home);
+    },
+  };
+}
