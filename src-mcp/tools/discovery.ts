@@ -33,7 +33,7 @@ export const discoveryTools: ToolDefinition[] = [
     name: 'roam_query',
     title: 'Run Roam query',
     description:
-      'Runs Roam query syntax (not Datalog): `query` like "{and: [[TODO]] {not: [[DONE]]}}", or `uid` of a block holding {{query: ...}} (its saved settings apply). Paginated.',
+      'Runs a Roam query (not Datalog): `query` like "{and: [[TODO]] {not: [[DONE]]}}", or `uid` of a block with {{query: }}. Paginated.',
     scope: 'graph',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: {
@@ -43,7 +43,7 @@ export const discoveryTools: ToolDefinition[] = [
       sortOrder: z.enum(['asc', 'desc']).optional(),
       offset: z.number().int().min(0).default(0),
       limit: z.number().int().min(1).max(100).default(20),
-      maxDepth: z.number().int().min(0).max(10).default(1),
+      maxDepth: z.number().int().min(0).default(1),
     },
     outputSchema: listOutput,
     async handler(args, ctx) {
