@@ -121,7 +121,9 @@ describe('daily-note capture', () => {
         },
       ],
     });
-    expect(pageMarkdown(body.page)).toMatch(/- TODOs <roam[^\n]*\n {2}- buy milk <roam[^\n]*\n {2}- call Ada/);
+    expect(pageMarkdown(body.page)).toMatch(
+      /- TODOs <roam[^\n]*\n {2}- buy milk <roam[^\n]*\n {2}- call Ada/,
+    );
   });
 
   it('accepts yesterday / MM-DD-YYYY / YYYY-MM-DD and refuses dates that do not exist', async () => {
@@ -167,7 +169,12 @@ describe('daily-note capture', () => {
     ).toBe('03-17-2026');
   });
 
-  it('a read-only token is a clear scope error', async () => {
+  it('an older Roam and a read-only token are clear errors', async () => {
+    await expectOlderRoam(
+      'append_to_daily_note',
+      { markdown: 'x' },
+      /^Daily-note capture: .*data\.block\.fromMarkdown/,
+    );
     await expectScopeError(
       'append_to_daily_note',
       { markdown: 'x' },

@@ -193,9 +193,14 @@ describe('desktop UI', () => {
       expect(error.code).toBe('UNKNOWN_ACTION');
       expect(error.message).toMatch(/^Desktop UI access: .*update Roam Desktop/);
     }
-    expect(errorOf(await mcp.call('open_sidebar', { uid: 'ada-pg', graph: 'Old' })).code).toBe(
-      'UNKNOWN_ACTION',
-    );
+    for (const [tool, args] of [
+      ['open_sidebar', { uid: 'ada-pg' }],
+      ['open_main_window', { uid: 'ada-pg' }],
+      ['open_main_window', { title: 'Ada Lovelace' }],
+    ] as const) {
+      const error = errorOf(await mcp.call(tool, { ...args, graph: 'Old' }));
+      expect(error.message, tool).toMatch(/^Desktop UI access: .*ui\.(rightSidebar|mainWindow)\./);
+    }
   });
 
   it('stay available in --read-only mode, where the graph-changing tools are gone', async () => {

@@ -11,6 +11,7 @@ import { newToken, removeHome, startMcp, tempHome, type McpHandle } from './mcp-
 
 /** Every action issue 12's tools call (the older build answers UNKNOWN_ACTION to each). */
 export const ISSUE_12_ACTIONS = [
+  'data.block.fromMarkdown',
   'data.block.addComment',
   'data.ai.getComments',
   'data.page.addShortcut',
