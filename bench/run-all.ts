@@ -7,6 +7,8 @@
  *    - cold start (spawn → initialize answered) of dist/roam-mcp.mjs, the bare-node floor
  *      (bench/mcp-bare-initialize.mjs) and, with `--official PATH`, the official Roam MCP server;
  *      tools/list size in bytes and estimated tokens (chars / 4);
+ *    - cold start by protocol era (`initialize` and 2026-07-28 `server/discover`) on Node 20, 22
+ *      and 24, and the SDK server module's import cost (bench/cold-start-eras.ts);
  *    - per-call overhead of each read tool over the same Local API requests sent directly
  *      (replayed from the emulator's request log), median and p99, at 1 and 8 concurrent calls;
  *    - every read tool on generated graphs of 1k, 10k and 100k blocks: round trips, response
@@ -27,6 +29,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startEmulator, type Emulator, type RecordedRequest } from '../test/emulator/index.ts';
+import {
+  coldStartErasMarkdown,
+  measureColdStartEras,
+  measureSdkImport,
+  type EraRow,
+  type ImportCost,
+} from './cold-start-eras.ts';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const BIN = path.join(root, 'dist/roam-mcp.mjs');
@@ -468,6 +477,8 @@ function markdown(report: {
   overhead: Overhead;
   sizes: Sizes;
   children: ChildBench[];
+  eras: EraRow[];
+  sdkImport: ImportCost[];
 }): string {
   const m = report.machine;
   const lines = [
@@ -498,6 +509,8 @@ function markdown(report: {
     ...(flags.official
       ? []
       : ['', 'Official Roam MCP server: not measured (none available locally; pass `--official PATH`).']),
+    '',
+    ...coldStartErasMarkdown(report.eras, report.sdkImport, Boolean(flags.official)),
     '',
     '## Per-call overhead of read tools',
     '',
@@ -575,6 +588,9 @@ async function main(): Promise<void> {
       ROAM_API_TOKEN: TOKEN,
     };
     const startup = await measureStartup(env);
+    log('cold start by protocol era on Node 20, 22 and 24 ...');
+    const eras = await measureColdStartEras(env, COLD_RUNS, flags.official);
+    const sdkImport = measureSdkImport(COLD_RUNS);
     await emulator.close();
     log('per-call overhead ...');
     const overhead = await measureOverhead(home);
@@ -592,6 +608,8 @@ async function main(): Promise<void> {
       overhead,
       sizes,
       children,
+      eras,
+      sdkImport,
     };
     await writeFile(path.join(RESULTS_DIR, 'overall.json'), `${JSON.stringify(report, null, 2)}\n`);
     // Formatted as the repository's prettier would, so CI's format check passes on the committed file.
