@@ -47,15 +47,21 @@ export interface NodeBinary {
   path: string;
 }
 
-/** Node 20 (this process) and the npm-shipped 22 and 24, where installed. */
+/**
+ * The Node that runs npm (20 on CI; inside npm scripts a bare `node` is the npm-shipped one, see
+ * test/server-node.ts) and the npm-shipped 22 and 24, where installed, one per version.
+ */
 export function nodeBinaries(): NodeBinary[] {
   const paths = [
-    process.execPath,
+    process.env.npm_node_execpath || process.execPath,
     ...['node22', 'node24'].map((name) => path.join(root, 'node_modules', name, 'bin/node')),
   ];
-  return paths
-    .filter((p) => existsSync(p))
-    .map((p) => ({ path: p, version: spawnSync(p, ['--version'], { encoding: 'utf8' }).stdout.trim() }));
+  const byVersion = new Map<string, NodeBinary>();
+  for (const p of paths.filter((candidate) => existsSync(candidate))) {
+    const version = spawnSync(p, ['--version'], { encoding: 'utf8' }).stdout.trim();
+    if (!byVersion.has(version)) byVersion.set(version, { path: p, version });
+  }
+  return [...byVersion.values()];
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;

@@ -20,7 +20,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -43,6 +43,9 @@ const FLOOR = path.join(root, 'bench/mcp-bare-initialize.mjs');
 const RESULTS_DIR = path.join(root, 'bench/results');
 const TOKEN = 'roam-graph-local-token-BENCHbenchBENCHbenchBENCHbe';
 const GRAPH = 'bench';
+// The Node that runs npm (20 on CI): inside npm scripts a bare `node` is the npm-shipped 22
+// (the node22 devDependency links node_modules/.bin/node; test/server-node.ts).
+const NODE = process.env.npm_node_execpath || process.execPath;
 
 const { values: flags } = parseArgs({
   options: {
@@ -97,7 +100,7 @@ async function machine() {
     cpu: cpus[0]?.model ?? 'unknown',
     cores: cpus.length,
     memoryGb: round(os.totalmem() / 2 ** 30, 1),
-    node: process.version,
+    node: spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim(),
     loadAverageAtStart: os.loadavg().map((n) => round(n, 1)),
   };
 }
@@ -126,7 +129,7 @@ async function runChildBenchmarks(): Promise<ChildBench[]> {
     const started = Date.now();
     log(`running bench/${file} ...`);
     const outcome = await new Promise<{ status: ChildBench['status']; error?: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join('bench', file)], {
+      const child = spawn(NODE, ['--import', 'tsx', path.join('bench', file)], {
         cwd: root,
         stdio: ['ignore', 'inherit', 'pipe'],
       });
@@ -184,7 +187,7 @@ function coldStart(command: string[], env: NodeJS.ProcessEnv): Promise<number> {
 }
 
 function commandFor(script: string): string[] {
-  return /\.(c|m)?js$/.test(script) ? [process.execPath, script] : [script];
+  return /\.(c|m)?js$/.test(script) ? [NODE, script] : [script];
 }
 
 async function toolsListSize(command: string[], env: Record<string, string>) {
@@ -204,8 +207,8 @@ async function toolsListSize(command: string[], env: Record<string, string>) {
 
 async function measureStartup(env: Record<string, string>) {
   const servers: Array<{ name: string; command: string[] }> = [
-    { name: 'roam-mcp', command: [process.execPath, BIN] },
-    { name: 'bare node floor', command: [process.execPath, FLOOR] },
+    { name: 'roam-mcp', command: [NODE, BIN] },
+    { name: 'bare node floor', command: [NODE, FLOOR] },
   ];
   if (flags.official) servers.push({ name: 'official Roam MCP', command: commandFor(flags.official) });
   const samples = new Map<string, number[]>(servers.map((s) => [s.name, []]));
@@ -292,7 +295,7 @@ function argumentsFor(
 
 async function startBinFor(home: string) {
   const transport = new StdioClientTransport({
-    command: process.execPath,
+    command: NODE,
     args: [BIN],
     env: { PATH: process.env.PATH ?? '', HOME: home, ROAM_MCP_NO_LAUNCH: '1' },
     stderr: 'ignore',

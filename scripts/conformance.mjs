@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const NODE24 = path.join(root, 'node_modules/node24/bin/node');
-const SERVER_NODE = process.env.ROAM_TEST_NODE || process.execPath;
+// Not process.execPath: inside npm scripts a bare `node` is the npm-shipped one (test/server-node.ts).
+const SERVER_NODE = process.env.ROAM_TEST_NODE || process.env.npm_node_execpath || process.execPath;
 const BIN = path.join(root, 'dist/roam-mcp.mjs');
 export const SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'tools-call-error', 'resources-list'];
 
