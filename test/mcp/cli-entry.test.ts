@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BIN, ROOT, removeHome, serverEnv, tempHome } from './helpers/mcp-harness.ts';
+import { SERVER_NODE } from '../server-node.ts';
 
 let home: string;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => removeHome(home));
 
 const run = (...args: string[]) =>
-  spawnSync(process.execPath, [BIN, ...args], { env: serverEnv(home), encoding: 'utf8', input: '' });
+  spawnSync(SERVER_NODE, [BIN, ...args], { env: serverEnv(home), encoding: 'utf8', input: '' });
 
 it('--help and --version answer on stderr and exit 0, leaving stdout to JSON-RPC', () => {
   const help = run('--help');

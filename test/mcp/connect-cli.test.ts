@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { BIN, removeHome, serverEnv, tempHome } from './helpers/mcp-harness.ts';
+import { SERVER_NODE } from '../server-node.ts';
 
 let home: string;
 let configFile: string;
@@ -18,7 +19,7 @@ interface Run {
 
 /** Runs `roam-mcp connect ...`; `answers` are typed one per prompt (each after its prompt shows). */
 function connect(args: string[], answers: string[] = []): Promise<Run> {
-  const child = spawn(process.execPath, [BIN, 'connect', ...args], { env: serverEnv(home), stdio: 'pipe' });
+  const child = spawn(SERVER_NODE, [BIN, 'connect', ...args], { env: serverEnv(home), stdio: 'pipe' });
   let stdout = '';
   let stderr = '';
   let prompts = 0;

@@ -21,6 +21,7 @@ import {
   tempHome,
   textOf,
 } from './helpers/mcp-harness.ts';
+import { SERVER_NODE } from '../server-node.ts';
 
 const A = newToken();
 const FILE_CONFIG = JSON.stringify({ graphs: [{ name: 'from-file', token: newToken() }] });
@@ -51,7 +52,7 @@ beforeAll(async () => {
       { name: 'beta', content: [{ title: 'Beta Page', children: ['hello from beta'] }] },
     ],
   });
-  child = spawn(process.execPath, [BIN], {
+  child = spawn(SERVER_NODE, [BIN], {
     env: serverEnv(home, { ROAM_MCP_CONFIG_FROM_PARENT: '1' }),
     stdio: ['pipe', 'pipe', 'pipe', 'ipc'],
   });
@@ -137,7 +138,7 @@ it('an empty config says to add a graph in Roam Companion; shutdown ends the chi
 
 it("speaks through Electron's process.parentPort when there is one (utilityProcess)", async () => {
   const port = spawn(
-    process.execPath,
+    SERVER_NODE,
     ['--import', path.join(ROOT, 'test/mcp/helpers/fake-parent-port.mjs'), BIN],
     {
       env: serverEnv(home, { ROAM_MCP_CONFIG_FROM_PARENT: '1' }),

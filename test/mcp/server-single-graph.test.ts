@@ -18,6 +18,7 @@ import {
   textOf,
   type McpHandle,
 } from './helpers/mcp-harness.ts';
+import { SERVER_NODE } from '../server-node.ts';
 
 const TOKEN = newToken();
 let home: string;
@@ -334,7 +335,7 @@ describe('Local API failures become actionable tool errors', () => {
 
 describe('hygiene', () => {
   it('stdout carries only JSON-RPC, even for errors and bad input', async () => {
-    const child = spawn(process.execPath, [BIN], {
+    const child = spawn(SERVER_NODE, [BIN], {
       env: serverEnv(home, { ROAM_GRAPH: 'demo', ROAM_API_TOKEN: TOKEN }),
       stdio: ['pipe', 'pipe', 'pipe'],
     });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { SERVER_NODE } from '../server-node.ts';
 
 export const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/roam-mcp.mjs');
 
@@ -31,7 +32,7 @@ export async function startStdioClient(options: {
   token: string;
 }): Promise<StdioClient> {
   const transport = new StdioClientTransport({
-    command: process.execPath,
+    command: SERVER_NODE,
     args: [BIN],
     env: {
       HOME: options.home,

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { SERVER_NODE } from '../../server-node.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const BIN = path.join(ROOT, 'dist/roam-mcp.mjs');
@@ -66,7 +67,7 @@ export async function startMcp(options: {
   clientName?: string;
 }): Promise<McpHandle> {
   const transport = new StdioClientTransport({
-    command: process.execPath,
+    command: SERVER_NODE,
     args: [BIN, ...(options.args ?? [])],
     env: serverEnv(options.home, options.env),
     stderr: 'pipe',
