@@ -6,8 +6,8 @@
  * - `server/discover` (2026-07-28: no handshake, protocol version and client info in `_meta`).
  * A server that predates 2026-07-28 answers discover with a JSON-RPC error ("method not found");
  * that is still its time to answer, and the table labels it with the error code.
- * Each server runs on Node 20 (the Node running the bench), 22 and 24 (the `node22` / `node24`
- * devDependencies), against the floor (bench/mcp-bare-initialize.mjs, a bare Node process that
+ * Each server runs on Node 20 (the Node running the bench), 22 and 24 (npm-shipped, scripts/lts-node.mjs),
+ * against the floor (bench/mcp-bare-initialize.mjs, a bare Node process that
  * answers both requests by hand) and, with --official, Roam's official server; all interleaved.
  * Also the import cost of the MCP SDK's server module alone, whichever SDK is installed.
  */
@@ -15,6 +15,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureLtsNode, ltsNodeSupported } from '../scripts/lts-node.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const BIN = path.join(root, 'dist/roam-mcp.mjs');
@@ -48,13 +49,13 @@ export interface NodeBinary {
 }
 
 /**
- * The Node that runs npm (20 on CI; inside npm scripts a bare `node` is the npm-shipped one, see
- * test/server-node.ts) and the npm-shipped 22 and 24, where installed, one per version.
+ * The Node running the bench (20 on CI) and the npm-shipped 22 and 24 (scripts/lts-node.mjs,
+ * linux-x64 only), one per version.
  */
 export function nodeBinaries(): NodeBinary[] {
   const paths = [
-    process.env.npm_node_execpath || process.execPath,
-    ...['node22', 'node24'].map((name) => path.join(root, 'node_modules', name, 'bin/node')),
+    process.execPath,
+    ...(ltsNodeSupported ? [ensureLtsNode('node22'), ensureLtsNode('node24')] : []),
   ];
   const byVersion = new Map<string, NodeBinary>();
   for (const p of paths.filter((candidate) => existsSync(candidate))) {

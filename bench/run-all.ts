@@ -43,9 +43,7 @@ const FLOOR = path.join(root, 'bench/mcp-bare-initialize.mjs');
 const RESULTS_DIR = path.join(root, 'bench/results');
 const TOKEN = 'roam-graph-local-token-BENCHbenchBENCHbenchBENCHbe';
 const GRAPH = 'bench';
-// The Node that runs npm (20 on CI): inside npm scripts a bare `node` is the npm-shipped 22
-// (the node22 devDependency links node_modules/.bin/node; test/server-node.ts).
-const NODE = process.env.npm_node_execpath || process.execPath;
+const NODE = process.execPath;
 
 const { values: flags } = parseArgs({
   options: {

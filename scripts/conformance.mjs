@@ -10,11 +10,11 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureLtsNode } from './lts-node.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const NODE24 = path.join(root, 'node_modules/node24/bin/node');
-// Not process.execPath: inside npm scripts a bare `node` is the npm-shipped one (test/server-node.ts).
-const SERVER_NODE = process.env.ROAM_TEST_NODE || process.env.npm_node_execpath || process.execPath;
+const NODE24 = ensureLtsNode('node24');
+const SERVER_NODE = process.env.ROAM_TEST_NODE || process.execPath;
 const BIN = path.join(root, 'dist/roam-mcp.mjs');
 export const SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'tools-call-error', 'resources-list'];
 

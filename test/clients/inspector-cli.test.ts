@@ -1,7 +1,7 @@
 /**
  * The MCP Inspector CLI (2.x, a client nobody here wrote) against the built bin over stdio: it
  * lists the tools and calls list_graphs and get_page on an emulator graph. The Inspector needs
- * Node ≥ 22.19, so it runs on the npm-shipped Node 24 (the `node24` devDependency); the bin runs
+ * Node ≥ 22.19, so it runs on the npm-shipped Node 24 (scripts/lts-node.mjs); the bin runs
  * on SERVER_NODE. The token lives only in the temp HOME's config file, never in argv or env.
  */
 import { execFile } from 'node:child_process';
@@ -12,8 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { BIN, ROOT, newToken, removeHome, tempHome } from '../mcp/helpers/mcp-harness.ts';
 import { SERVER_NODE } from '../server-node.ts';
+import { ltsNodePath, ltsNodeSupported } from '../../scripts/lts-node.mjs';
 
-const INSPECTOR_NODE = path.join(ROOT, 'node_modules/node24/bin/node');
+const INSPECTOR_NODE = ltsNodePath('node24');
 const INSPECTOR = path.join(
   ROOT,
   'node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js',
@@ -62,7 +63,7 @@ afterAll(async () => {
   await removeHome(home);
 });
 
-describe('the MCP Inspector CLI against dist/roam-mcp.mjs', () => {
+describe.skipIf(!ltsNodeSupported)('the MCP Inspector CLI against dist/roam-mcp.mjs', () => {
   it('lists the tools, each with an input schema', async () => {
     const { result } = (await inspect(['--method', 'tools/list'])) as {
       result: { tools: Array<{ name: string; inputSchema: { type: string } }> };
