@@ -48,8 +48,9 @@ export function parseCliArgs(argv: string[]): CliCommand {
     if (token.name === 'help') return { command: 'help' };
     if (token.name === 'version') return { command: 'version' };
     if (token.name === 'config') {
-      if (!token.value) return needsPath;
-      configPath = token.value;
+      if (token.value === undefined) return needsPath;
+      // The .mcpb manifest passes `--config=${user_config.config_file}`: empty when the user set none.
+      configPath = token.value || undefined;
     } else if (token.name === 'read-only' && token.value === undefined) readOnly = true;
     else return unknown(token.inlineValue ? `${token.rawName}=${token.value}` : token.rawName);
   }

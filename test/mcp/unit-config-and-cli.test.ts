@@ -142,7 +142,8 @@ describe('CLI arguments', () => {
       args: ['--list'],
       configPath: 'c.json',
     });
-    expect(parseCliArgs(['--config='])).toMatchObject({ command: 'error', message: /needs a file path/ });
+    // The .mcpb manifest's `--config=${user_config.config_file}` when no file is set: the default lookup.
+    expect(parseCliArgs(['--config='])).toEqual({ command: 'serve', readOnly: false });
     expect(parseCliArgs(['connect', '--config'])).toMatchObject({ message: /needs a file path/ });
     expect(parseCliArgs(['--read-only=yes'])).toMatchObject({
       command: 'error',
