@@ -140,6 +140,18 @@ describe('roam-mcp connect (flags)', () => {
     const bad = await connect(['--access-level', 'admin']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--access-level must be one of/);
+    for (const [argv, reason] of [
+      [['--graph'], '--graph needs a value.'],
+      [['--graph', '--list'], '--graph needs a value.'],
+      [['--frob'], "Unknown option '--frob'."],
+      [['--list=yes'], "Unknown option '--list=yes'."],
+      [['team'], "Unknown option 'team'."],
+    ] as const) {
+      const wrong = await connect([...argv]);
+      expect(wrong.code).toBe(2);
+      expect(wrong.stderr).toContain(reason);
+      expect(wrong.stderr).toContain('Usage: roam-mcp connect');
+    }
   });
 });
 
