@@ -136,7 +136,7 @@ describe('config problems', () => {
     ]);
     for (const { mcp } of [explicit, legacy]) {
       expect((await mcp.call('list_graphs')).structuredContent).toMatchObject({
-        graphs: [{ name: 'from-file' }],
+        items: [{ name: 'from-file' }],
       });
     }
   });

@@ -84,7 +84,7 @@ const call = async (name: string, args: Record<string, unknown> = {}) => {
 
 it('uses only the graphs the tray sent, not config files', async () => {
   const list = await call('list_graphs');
-  expect(list.structuredContent).toMatchObject({ graphs: [{ nickname: 'Alpha', name: 'alpha' }], total: 1 });
+  expect(list.structuredContent).toMatchObject({ items: [{ nickname: 'Alpha', name: 'alpha' }], total: 1 });
   expect(textOf(await call('get_page', { title: 'Project Apollo' }))).toMatch(/^# Project Apollo/);
 });
 
@@ -157,7 +157,7 @@ it("speaks through Electron's process.parentPort when there is one (utilityProce
   const viaPort = new Client({ name: 'parent-port', version: '1' });
   await viaPort.connect(new ChildStdioTransport(port));
   const list = await viaPort.callTool({ name: 'list_graphs', arguments: {} });
-  expect(list.structuredContent).toMatchObject({ graphs: [{ nickname: 'Beta' }], total: 1 });
+  expect(list.structuredContent).toMatchObject({ items: [{ nickname: 'Beta' }], total: 1 });
   expect(posted).toEqual([{ viaParentPort: { type: 'ready' } }]);
   await viaPort.close();
 });

@@ -72,9 +72,9 @@ describe('missing pages, blocks and uids', () => {
 
   it('labels block hits as blocks and page hits as pages', async () => {
     const backlinks = (await mcp.call('get_backlinks', { title: 'Neural Networks' })).json;
-    expect((backlinks.results as Array<{ type: string }>).map((r) => r.type)).toEqual(['block', 'block']);
+    expect((backlinks.items as Array<{ type: string }>).map((r) => r.type)).toEqual(['block', 'block']);
     const hits = (await mcp.call('search', { query: 'neural networks' })).json;
-    const types = (hits.results as Array<{ uid: string; type: string }>).map((r) => [r.uid, r.type]);
+    const types = (hits.items as Array<{ uid: string; type: string }>).map((r) => [r.uid, r.type]);
     expect(types).toContainEqual(['nn', 'page']);
     expect(types).toContainEqual(['ml-3', 'block']);
   });

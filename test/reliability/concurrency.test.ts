@@ -83,7 +83,7 @@ describe('concurrency', () => {
             for (const child of children) {
               const listed = await child.call('list_graphs', {});
               expect(errorCode(listed)).toBeUndefined();
-              const nickname = (listed.structuredContent as { graphs: Array<{ nickname: string }> }).graphs[0]
+              const nickname = (listed.structuredContent as { items: Array<{ nickname: string }> }).items[0]
                 ?.nickname;
               expect(['Alpha', 'Beta']).toContain(nickname);
               seen.push(nickname as string);
