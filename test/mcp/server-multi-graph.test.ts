@@ -18,7 +18,7 @@ import {
   tempHome,
   textOf,
   type McpHandle,
-} from './helpers/mcp-harness.ts';
+} from '../harness/mcp-bin.ts';
 
 const WORK = newToken();
 const PERSONAL = newToken();

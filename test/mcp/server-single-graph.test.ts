@@ -7,17 +7,17 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import {
-  BIN,
+  binCommand,
   errorOf,
   jsonOf,
   newToken,
   removeHome,
-  serverEnv,
+  binEnv,
   startMcp,
   tempHome,
   textOf,
   type McpHandle,
-} from './helpers/mcp-harness.ts';
+} from '../harness/mcp-bin.ts';
 
 const TOKEN = newToken();
 let home: string;
@@ -334,8 +334,8 @@ describe('Local API failures become actionable tool errors', () => {
 
 describe('hygiene', () => {
   it('stdout carries only JSON-RPC, even for errors and bad input', async () => {
-    const child = spawn(process.execPath, [BIN], {
-      env: serverEnv(home, { ROAM_GRAPH: 'demo', ROAM_API_TOKEN: TOKEN }),
+    const child = spawn(...binCommand(), {
+      env: binEnv(home, { ROAM_GRAPH: 'demo', ROAM_API_TOKEN: TOKEN }),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

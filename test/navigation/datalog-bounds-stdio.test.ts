@@ -9,8 +9,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src-mcp/limits.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { TEST_TOKEN } from './http-context.ts';
-import { startStdioClient, type StdioClient } from './stdio-client.ts';
+import { TEST_TOKEN } from '../harness/http-context.ts';
+import { startStdioClient, type StdioClient } from '../harness/mcp-bin.ts';
 
 let home: string;
 let emulator: Emulator;

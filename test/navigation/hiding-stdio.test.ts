@@ -10,8 +10,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { HIDDEN_GRAPH, SECRET_TEXT, SECRET_UIDS } from './hidden-graph.ts';
-import { TEST_TOKEN } from './http-context.ts';
-import { startStdioClient, type StdioClient } from './stdio-client.ts';
+import { TEST_TOKEN } from '../harness/http-context.ts';
+import { startStdioClient, type StdioClient } from '../harness/mcp-bin.ts';
 
 let home: string;
 let emulator: Emulator;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateLinkIndex, navigationResources, navigationTools } from '../../src-mcp/navigation/index.ts';
 import { readOnlyHint } from '../../src-mcp/tool-definition.ts';
 import { ToolError } from '../../src-mcp/tool-errors.ts';
-import { startNavigationHarness, type NavigationHarness } from './http-context.ts';
+import { startNavigationHarness, type NavigationHarness } from '../harness/http-context.ts';
 import { KNOWLEDGE_GRAPH, KNOWLEDGE_LINKS } from './knowledge-graph.ts';
 
 let h: NavigationHarness;
