@@ -12,13 +12,17 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { SERVER_NODE } from '../server-node.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BIN = path.join(ROOT, 'dist/roam-mcp.mjs');
 
-/** How the bin is started, for every spawn in the tests: Node, its flags, the bin, its arguments. */
+/**
+ * How the bin is started, for every spawn in the tests: the Node under test (test/server-node.ts,
+ * ROAM_TEST_NODE), its flags, the bin, its arguments.
+ */
 export function binCommand(args: string[] = [], nodeArgs: string[] = []): [string, string[]] {
-  return [process.execPath, [...nodeArgs, BIN, ...args]];
+  return [SERVER_NODE, [...nodeArgs, BIN, ...args]];
 }
 
 /** A fresh, well-formed local token (the emulator accepts any token it was given). */
