@@ -1,16 +1,14 @@
 /** Comments (local-api-actions.md §7): add_comment and get_comments, named as the official server's. */
 import * as z from 'zod';
 import { fetchHiddenContent } from '../hidden-blocks.ts';
-import { LIMITS, truncate } from '../limits.ts';
+import { LIMITS, paginate, truncate } from '../limits.ts';
 import { notFoundError, withMissingCheck } from '../not-found.ts';
-import { ToolError, type ToolDefinition } from '../tool-definition.ts';
-import { defineTool } from './define-tool.ts';
+import { defineTool, type ToolDefinition } from '../tool-definition.ts';
+import { ToolError } from '../tool-errors.ts';
 import { withoutHiddenBlocks } from './hidden-markdown.ts';
 import { callFeature, FEATURES } from './roam-feature.ts';
 
 const blockUid = z.string().min(1).describe('Uid of the block');
-/** Longer threads keep their newest comments (total says how many there are). */
-const MAX_COMMENTS = 50;
 
 interface RoamComment {
   parentUid?: unknown;
@@ -33,7 +31,7 @@ export const commentTools: ToolDefinition[] = [
       'Comments on a block (its thread, not a child block). `comment`: plain text, editable later with update_block; `commentMarkdown`: an outline. Same-day comments on a block extend yours.',
     scope: 'graph',
     writes: 'append',
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
     inputSchema: {
       blockUid,
       comment: z.string().min(1).optional(),
@@ -75,9 +73,9 @@ export const commentTools: ToolDefinition[] = [
     name: 'get_comments',
     title: 'Get comments',
     description:
-      'Comments on a block, oldest first: author, createdTime, editedTime, markdown, and singleEditableUid (editable with update_block).',
+      'Comments on a block, oldest first, paginated: author, createdTime, editedTime, markdown, singleEditableUid (editable with update_block).',
     scope: 'graph',
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: {
       blockUid,
       maxDepth: z
@@ -87,6 +85,8 @@ export const commentTools: ToolDefinition[] = [
         .max(20)
         .optional()
         .describe('Levels of children per comment (default: all)'),
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(1).max(100).default(20),
     },
     async handler(args, ctx) {
       const what = `Block uid '${args.blockUid}'`;
@@ -122,11 +122,7 @@ export const commentTools: ToolDefinition[] = [
       });
       return {
         blockUid: args.blockUid,
-        total: comments.length,
-        comments: comments.slice(-MAX_COMMENTS),
-        ...(comments.length > MAX_COMMENTS
-          ? { note: `Only the newest ${MAX_COMMENTS} comments are shown.` }
-          : {}),
+        ...paginate(comments, args.offset, args.limit),
         ...(hiddenCount > 0
           ? {
               hiddenNote: `${hiddenCount} comment(s) contain blocks the user hid from AI (#.rm-hide / #.rm-private); those blocks are left out.`,

@@ -1,8 +1,8 @@
 /** Daily capture (local-api-actions.md §6.1): append_to_daily_note, named as the official server's. */
 import * as z from 'zod';
-import { ToolError, type ToolDefinition } from '../tool-definition.ts';
+import { defineTool, type ToolDefinition } from '../tool-definition.ts';
+import { ToolError } from '../tool-errors.ts';
 import { nestUnder } from './content-tools.ts';
-import { defineTool } from './define-tool.ts';
 import { callFeature, FEATURES } from './roam-feature.ts';
 import { DAILY_DATE_HINT, isDailyDate, resolveDailyNote } from './roam-dates.ts';
 
@@ -14,7 +14,7 @@ export const dailyNoteTools: ToolDefinition[] = [
       "Appends markdown (a block or an outline) to the end of a daily note, today's by default, creating the page if needed. Only adds; returns the new uids.",
     scope: 'graph',
     writes: 'append',
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
     inputSchema: {
       markdown: z.string().min(1),
       date: z

@@ -7,8 +7,8 @@
 import * as z from 'zod';
 import { fetchHiddenContent, HIDDEN_MARK, type HiddenContent } from '../hidden-blocks.ts';
 import { withMissingCheck } from '../not-found.ts';
-import { ToolError, type ToolContext, type ToolDefinition } from '../tool-definition.ts';
-import { defineTool } from './define-tool.ts';
+import { defineTool, type ToolContext, type ToolDefinition } from '../tool-definition.ts';
+import { ToolError } from '../tool-errors.ts';
 import { callFeature, FEATURES } from './roam-feature.ts';
 
 const UID_KEYS = ['uid', 'block-uid', 'mentions-uid'];
@@ -51,8 +51,8 @@ async function readUi(ctx: ToolContext, actions: [string, string]) {
   };
 }
 
-const uiRead = { readOnlyHint: true, idempotentHint: true, openWorldHint: false } as const;
-const uiOpen = { readOnlyHint: false, destructiveHint: false, openWorldHint: false } as const;
+const uiRead = { idempotentHint: true, openWorldHint: false } as const;
+const uiOpen = { destructiveHint: false, openWorldHint: false } as const;
 
 async function openTarget(
   ctx: ToolContext,
@@ -96,6 +96,7 @@ export const desktopUiTools: ToolDefinition[] = [
     description:
       "Shows a page or block in Roam Desktop's main window (changes the user's view, not the graph).",
     scope: 'graph',
+    effects: 'ui',
     annotations: { ...uiOpen, idempotentHint: true },
     inputSchema: {
       uid: z.string().min(1).optional().describe('Page or block uid'),
@@ -129,6 +130,7 @@ export const desktopUiTools: ToolDefinition[] = [
     title: 'Open in sidebar',
     description: "Opens a page or block in Roam Desktop's right sidebar (a new pane each call).",
     scope: 'graph',
+    effects: 'ui',
     annotations: { ...uiOpen, idempotentHint: false },
     inputSchema: {
       uid: z.string().min(1).describe('Page or block uid'),

@@ -4,9 +4,9 @@
  */
 import * as z from 'zod';
 import { withMissingCheck } from '../not-found.ts';
-import { ToolError, type ToolDefinition } from '../tool-definition.ts';
-import { hitsPage, listOutput } from './content-tools.ts';
-import { defineTool } from './define-tool.ts';
+import { defineTool, type ToolDefinition } from '../tool-definition.ts';
+import { ToolError } from '../tool-errors.ts';
+import { hitsOutput, hitsPage } from './content-tools.ts';
 import { callFeature, FEATURES } from './roam-feature.ts';
 
 export const discoveryTools: ToolDefinition[] = [
@@ -16,7 +16,7 @@ export const discoveryTools: ToolDefinition[] = [
     description:
       'Existing pages worth linking to from a passage of text, best first (exact title and date matches). Writes nothing.',
     scope: 'graph',
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: { text: z.string().min(1), maxResults: z.number().int().min(1).max(100).optional() },
     async handler(args, ctx) {
       const result = await callFeature<{ suggestions?: unknown } | null>(
@@ -35,7 +35,7 @@ export const discoveryTools: ToolDefinition[] = [
     description:
       'Runs a Roam query (not Datalog): `query` like "{and: [[TODO]] {not: [[DONE]]}}", or `uid` of a block with {{query: }}. Paginated.',
     scope: 'graph',
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: {
       query: z.string().trim().min(1).optional(),
       uid: z.string().min(1).optional(),
@@ -45,7 +45,7 @@ export const discoveryTools: ToolDefinition[] = [
       limit: z.number().int().min(1).max(100).default(20),
       maxDepth: z.number().int().min(0).default(1),
     },
-    outputSchema: listOutput,
+    outputSchema: hitsOutput,
     async handler(args, ctx) {
       if ((args.query === undefined) === (args.uid === undefined)) {
         throw new ToolError('INVALID_PARAMS', 'roam_query needs exactly one of `query` and `uid`.', {

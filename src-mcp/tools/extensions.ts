@@ -7,8 +7,8 @@
 import * as z from 'zod';
 import { LocalApiError } from '../../src-shared/local-api/index.ts';
 import { LIMITS, truncate } from '../limits.ts';
-import { ToolError, type ToolContext, type ToolDefinition } from '../tool-definition.ts';
-import { defineTool } from './define-tool.ts';
+import { defineTool, type ToolContext, type ToolDefinition } from '../tool-definition.ts';
+import { ToolError } from '../tool-errors.ts';
 import { featureError, FEATURES, type RoamFeature } from './roam-feature.ts';
 
 interface ListedTool {
@@ -109,7 +109,7 @@ export const extensionTools: ToolDefinition[] = [
       "Runs a tool a Roam extension registered, by its id from select_graph's extensionTools, with `args` matching its inputSchema.",
     scope: 'graph',
     writes: 'edit',
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+    annotations: { destructiveHint: true, idempotentHint: false, openWorldHint: true },
     inputSchema: {
       tool: z.string().min(1).describe('Exact id from extensionTools'),
       args: z.record(z.string(), z.unknown()).optional(),
@@ -129,8 +129,10 @@ export const extensionTools: ToolDefinition[] = [
     description:
       "Reloads Roam's developer-mode extensions (like Ctrl-d Ctrl-r in Roam). For extension developers.",
     scope: 'graph',
-    // Developer toolset (issue 12): the toolset mechanism decides whether it is listed.
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    // Reloads code inside Roam Desktop, no graph data. Developer toolset (issue 12): the toolset
+    // mechanism decides whether it is listed.
+    effects: 'ui',
+    annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },
     inputSchema: {},
     async handler(_args, ctx) {
       const action = 'depot.reloadDeveloperExtensions';

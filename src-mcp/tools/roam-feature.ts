@@ -4,7 +4,8 @@
  * which access level to ask for.
  */
 import { LocalApiError } from '../../src-shared/local-api/index.ts';
-import { ToolError, type ToolContext } from '../tool-definition.ts';
+import type { ToolContext } from '../tool-definition.ts';
+import { ToolError } from '../tool-errors.ts';
 
 export interface RoamFeature {
   /** What the agent tried, e.g. "Comments". */

@@ -5,8 +5,7 @@
  */
 import * as z from 'zod';
 import { withMissingCheck } from '../not-found.ts';
-import type { ToolContext, ToolDefinition } from '../tool-definition.ts';
-import { defineTool } from './define-tool.ts';
+import { defineTool, type ToolContext, type ToolDefinition } from '../tool-definition.ts';
 import { callFeature, FEATURES } from './roam-feature.ts';
 
 const uid = z.string().min(1).describe('Uid of the page');
@@ -25,7 +24,7 @@ export const shortcutTools: ToolDefinition[] = [
       "Adds a page to the left sidebar's shortcuts, at `index` (0-based; moves it if already there) or at the end.",
     scope: 'graph',
     writes: 'edit',
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, index: z.number().int().min(0).optional() },
     async handler(args, ctx) {
       const positional = args.index === undefined ? [args.uid] : [args.uid, args.index];
@@ -39,7 +38,7 @@ export const shortcutTools: ToolDefinition[] = [
     description: "Removes a page from the left sidebar's shortcuts (the page stays).",
     scope: 'graph',
     writes: 'edit',
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     async handler(args, ctx) {
       await onPage(ctx, args.uid, 'data.page.removeShortcut', [args.uid]);

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HIDDEN_TEXT } from '../emulator/issue-12-graph.ts';
 import { dailyNote } from '../../src-mcp/tools/roam-dates.ts';
-import { errorOf, jsonOf, type McpHandle } from './helpers/mcp-harness.ts';
-import { startIssue12, type Issue12Setup } from './helpers/issue-12-setup.ts';
+import { errorOf, jsonOf, type McpHandle } from '../harness/mcp-bin.ts';
+import { startIssue12, type Issue12Setup } from '../harness/issue-12-setup.ts';
 import type { Emulator } from '../emulator/index.ts';
 
 let setup: Issue12Setup;
@@ -62,16 +62,20 @@ describe('comments', () => {
   });
 
   it('get_comments lists author, dates and thread, leaving out comments the user hid from AI', async () => {
-    const result = jsonOf<{ total: number; comments: Array<Record<string, unknown>>; hiddenNote?: string }>(
+    const result = jsonOf<{ total: number; items: Array<Record<string, unknown>>; hiddenNote?: string }>(
       await mcp.call('get_comments', { blockUid: 'task-open' }),
     );
-    expect(result.comments.map((c) => c.author)).toEqual(['Ada', 'Claude (AI)']);
-    expect(result.comments[0]).toMatchObject({
+    expect(result.items.map((c) => c.author)).toEqual(['Ada', 'Claude (AI)']);
+    expect(result.items[0]).toMatchObject({
       createdTime: '2026-01-05T10:00:00.000Z',
       singleEditableUid: expect.any(String),
     });
-    expect(result.comments[1]?.markdown).toMatch(/- On it <roam uid=.*\n- a <roam.*\n {2}- b <roam/);
+    expect(result.items[1]?.markdown).toMatch(/- On it <roam uid=.*\n- a <roam.*\n {2}- b <roam/);
+    expect(result).toMatchObject({ total: 2, offset: 0, limit: 20 });
     expect(result.hiddenNote).toMatch(/hid from AI/);
+    const second = jsonOf(await mcp.call('get_comments', { blockUid: 'task-open', offset: 1, limit: 1 }));
+    expect(second).toMatchObject({ items: [{ author: 'Claude (AI)' }], total: 2 });
+    expect(second).not.toHaveProperty('nextOffset');
     expect(JSON.stringify(result)).not.toContain('salary');
   });
 
@@ -230,11 +234,11 @@ describe('discovery', () => {
     const result = await mcp.call('roam_query', { query: '{and: [[TODO]] {not: [[DONE]]}}', graph: 'Main' });
     expect(result.structuredContent).toMatchObject({
       total: 1,
-      results: [{ uid: 'task-open', type: 'block', path: 'Project Apollo' }],
+      items: [{ uid: 'task-open', type: 'block', path: 'Project Apollo' }],
     });
     expect(JSON.stringify(result)).not.toContain(HIDDEN_TEXT);
     expect(jsonOf(await mcp.call('roam_query', { uid: 'query-blk' }))).toMatchObject({
-      results: [{ uid: 'task-open' }],
+      items: [{ uid: 'task-open' }],
     });
     const all = jsonOf(await mcp.call('roam_query', { query: '[[TODO]]', limit: 1 }));
     expect(all).toMatchObject({ total: 2, nextOffset: 1 });

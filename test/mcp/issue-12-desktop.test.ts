@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../emulator/index.ts';
-import { errorOf, jsonOf, startMcp, type McpHandle } from './helpers/mcp-harness.ts';
-import { startIssue12, type Issue12Setup } from './helpers/issue-12-setup.ts';
+import { errorOf, jsonOf, startMcp, type McpHandle } from '../harness/mcp-bin.ts';
+import { startIssue12, type Issue12Setup } from '../harness/issue-12-setup.ts';
 
 const MINE = [
   'append_to_daily_note',

@@ -5,9 +5,9 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startEmulator, type Emulator } from '../../emulator/index.ts';
-import { EXTENSION_TOOLS, issue12Graph } from '../../emulator/issue-12-graph.ts';
-import { newToken, removeHome, startMcp, tempHome, type McpHandle } from './mcp-harness.ts';
+import { startEmulator, type Emulator } from '../emulator/index.ts';
+import { EXTENSION_TOOLS, issue12Graph } from '../emulator/issue-12-graph.ts';
+import { newToken, removeHome, startMcp, tempHome, type McpHandle } from './mcp-bin.ts';
 
 /** Every action issue 12's tools call (the older build answers UNKNOWN_ACTION to each). */
 export const ISSUE_12_ACTIONS = [
