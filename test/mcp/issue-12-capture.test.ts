@@ -61,6 +61,14 @@ describe('comments', () => {
     });
   });
 
+  it('a garbled answer to add_comment is an unconfirmed write, never retried as if nothing happened', async () => {
+    emulator.setFault({ kind: 'malformed-json' }, { action: 'data.block.addComment', times: 1 });
+    const error = errorOf(
+      await mcp.call('add_comment', { blockUid: 'ada-b1', comment: 'maybe', graph: 'Main' }),
+    );
+    expect(error).toMatchObject({ code: 'ROAM_PROTOCOL_ERROR', retryable: false });
+  });
+
   it('get_comments lists author, dates and thread, leaving out comments the user hid from AI', async () => {
     const result = jsonOf<{ total: number; items: Array<Record<string, unknown>>; hiddenNote?: string }>(
       await mcp.call('get_comments', { blockUid: 'task-open' }),

@@ -108,6 +108,12 @@ describe('extension tools', () => {
     });
   });
 
+  it('a garbled answer is an unconfirmed write: the handler may have changed the graph', async () => {
+    emulator.setFault({ kind: 'malformed-json' }, { action: 'data.ai.callExtensionTool', times: 1 });
+    const error = errorOf(await mcp.call('call_extension_tool', { tool: 'tidy' }));
+    expect(error).toMatchObject({ code: 'ROAM_PROTOCOL_ERROR', retryable: false });
+  });
+
   it("passes Roam's explanation of an unknown tool, bad arguments or a failing handler", async () => {
     const unknown = errorOf(await mcp.call('call_extension_tool', { tool: 'nope' }));
     expect(unknown).toMatchObject({ code: 'EXTENSION_TOOL_FAILED', tool: 'nope' });
