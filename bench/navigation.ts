@@ -71,6 +71,7 @@ function measuredContext(url: string) {
     graph: { name: GRAPH, nickname: GRAPH },
     signal: new AbortController().signal,
     progress: () => {},
+    notice: () => {},
     async call<T>(action: string, args: unknown[] = []): Promise<T> {
       const body = JSON.stringify({ action, args });
       const began = performance.now();

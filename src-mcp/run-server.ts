@@ -100,18 +100,6 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     version: options.version,
     session,
     readOnly: options.readOnly,
-    // Imported lazily: the bundle evaluates these modules only after the handshake.
-    catalog: async () => {
-      const [{ graphTools }, { contentTools }, { navigationTools, navigationResources }] = await Promise.all([
-        import('./tools/graph-tools.ts'),
-        import('./tools/content-tools.ts'),
-        import('./navigation/index.ts'),
-      ]);
-      return {
-        tools: (runtime) => [...graphTools(runtime), ...contentTools, ...navigationTools],
-        resources: navigationResources,
-      };
-    },
     runtime: (hooks) =>
       new ServerRuntime(session, connection, tokenStore, {
         clientName: hooks.clientName,

@@ -37,4 +37,5 @@ export function listOutput<T extends z.ZodType>(item: T) {
   };
 }
 
-export const GRAPH_ANNOTATIONS = { readOnlyHint: true, openWorldHint: false } as const;
+/** Hints every navigation tool shares (readOnlyHint follows from declaring no `writes`). */
+export const GRAPH_ANNOTATIONS = { openWorldHint: false } as const;

@@ -7,9 +7,9 @@ import * as z from 'zod';
 import { fetchHiddenContent, withoutHiddenLines, type HiddenContent } from '../hidden-blocks.ts';
 import { LIMITS, paginate, truncate } from '../limits.ts';
 import { notFoundError, withMissingCheck } from '../not-found.ts';
-import { ToolError, type ToolContext, type ToolDefinition } from '../tool-definition.ts';
+import { defineTool, type ToolContext } from '../tool-definition.ts';
+import { ToolError } from '../tool-errors.ts';
 import { boundedAnswer, redactHidden } from './datalog-answer.ts';
-import { defineTool } from './define-tool.ts';
 import { withoutItems } from './graph-tools.ts';
 import { dailyNote } from './roam-dates.ts';
 
@@ -161,14 +161,14 @@ async function resolveParent(
   return { uid: page.uid, createdPage: page.title };
 }
 
-export const contentTools: ToolDefinition[] = [
+export const contentTools = [
   defineTool({
     name: 'get_page',
     title: 'Get page',
     description:
       'A page as markdown by title or uid. Blocks carry <roam uid="..."/> tags: use those uids with the other tools.',
     scope: 'graph',
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: { title: z.string().min(1).optional(), uid: uid.optional(), maxDepth },
     async handler(args, ctx) {
       const result = (await ctx.call('data.ai.getPage', [
@@ -185,7 +185,7 @@ export const contentTools: ToolDefinition[] = [
     description:
       'A block and its children as markdown, with its path (page > parents). Uids come from <roam uid="..."/> tags.',
     scope: 'graph',
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, maxDepth },
     async handler(args, ctx) {
       const result = (await ctx.call('data.ai.getBlock', [
@@ -202,7 +202,7 @@ export const contentTools: ToolDefinition[] = [
     description:
       'Blocks that reference a page or block (linked references), paginated, optionally filtered by text.',
     scope: 'graph',
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: {
       title: z.string().min(1).optional(),
       uid: uid.optional(),
@@ -233,7 +233,7 @@ export const contentTools: ToolDefinition[] = [
     title: 'Search',
     description: 'Full-text search over pages and blocks (every word must match), paginated.',
     scope: 'graph',
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: {
       query: z.string().trim().min(1),
       scope: z.enum(['all', 'pages', 'blocks']).default('all'),
@@ -253,7 +253,7 @@ export const contentTools: ToolDefinition[] = [
     description:
       'Roam templates (blocks tagged [[roam/templates]]) whose name contains the query, with their content.',
     scope: 'graph',
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: {
       query: z.string().default(''),
       offset,
@@ -292,7 +292,7 @@ export const contentTools: ToolDefinition[] = [
     description:
       'Runs a Datalog query (data.q) against the graph database, e.g. [:find ?t :where [?p :node/title ?t]]. Results are paginated and cut to fit; texts and uids of blocks hidden from AI are redacted.',
     scope: 'graph',
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: {
       query: z.string().trim().min(1),
       inputs: z.array(z.unknown()).default([]).describe('Values for the :in clause after $'),
@@ -316,7 +316,7 @@ export const contentTools: ToolDefinition[] = [
       'Creates a page, optionally with content as a markdown outline ("- item\\n  - child"). Returns its uid.',
     scope: 'graph',
     writes: 'append',
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
     inputSchema: { title: z.string().trim().min(1), markdown: z.string().optional() },
     async handler(args, ctx) {
       if (await pageUidByTitle(ctx, args.title)) {
@@ -342,7 +342,7 @@ export const contentTools: ToolDefinition[] = [
       'Adds markdown (one block, or an outline "- a\\n  - b") under a parent block/page uid, a page title, or a daily note page (created if missing).',
     scope: 'graph',
     writes: 'append',
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
     inputSchema: {
       markdown: z.string().min(1),
       parentUid: uid.optional(),
@@ -377,7 +377,7 @@ export const contentTools: ToolDefinition[] = [
     description: "Changes a block's text, open/collapsed state or heading level (0 removes the heading).",
     scope: 'graph',
     writes: 'edit',
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: {
       uid,
       string: z.string().optional(),
@@ -407,7 +407,7 @@ export const contentTools: ToolDefinition[] = [
     description: 'Moves a block (with its children) under another parent block or page.',
     scope: 'graph',
     writes: 'edit',
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, parentUid: uid, order },
     async handler(args, ctx) {
       await writeTo(ctx, { 'Block uid': args.uid, 'Parent uid': args.parentUid }, () =>
@@ -427,7 +427,7 @@ export const contentTools: ToolDefinition[] = [
     description: 'Deletes a block and all its children.',
     scope: 'graph',
     writes: 'edit',
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     async handler(args, ctx) {
       await writeTo(ctx, { 'Block uid': args.uid }, () =>
@@ -442,7 +442,7 @@ export const contentTools: ToolDefinition[] = [
     description: "Changes a page's title (references to it follow).",
     scope: 'graph',
     writes: 'edit',
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, title: z.string().trim().min(1) },
     async handler(args, ctx) {
       await writeTo(ctx, { 'Page uid': args.uid }, () =>
@@ -457,7 +457,7 @@ export const contentTools: ToolDefinition[] = [
     description: 'Deletes a page and all its blocks.',
     scope: 'graph',
     writes: 'edit',
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     async handler(args, ctx) {
       await writeTo(ctx, { 'Page uid': args.uid }, () =>

@@ -13,7 +13,7 @@ import {
 } from '../../src-mcp/config/config-edit.ts';
 import { expandHome } from '../../src-mcp/config/load-config.ts';
 import { GraphSession } from '../../src-mcp/graph-session.ts';
-import type { ToolError } from '../../src-mcp/tool-definition.ts';
+import type { ToolError } from '../../src-mcp/tool-errors.ts';
 import { guidelinesHash, guidelinesText } from '../../src-mcp/tools/graph-tools.ts';
 import { dailyNote } from '../../src-mcp/tools/roam-dates.ts';
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, TRUNCATION_MARK } from '../../src-mcp/limits.ts';
 import { invalidateLinkIndex, navigationResources, navigationTools } from '../../src-mcp/navigation/index.ts';
-import { ToolError } from '../../src-mcp/tool-definition.ts';
+import { ToolError } from '../../src-mcp/tool-errors.ts';
 import type { PageSpec } from '../emulator/index.ts';
 import { startNavigationHarness, type NavigationHarness } from './http-context.ts';
 
