@@ -2,7 +2,7 @@
  * `roam-mcp` without a subcommand: loads the graphs (from the tray over IPC, or from env vars
  * and config files), then serves MCP over stdio until the client goes away.
  */
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StdioServerTransport, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
 import { LocalApiClient } from '../src-shared/local-api/index.ts';
 import { validateGraphs } from '../src-shared/roam-config.ts';
 import { loadConfig, setupInstructions, type ConfigSource } from './config/load-config.ts';
@@ -49,6 +49,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
   };
 
   let firstConfig: Promise<void> = Promise.resolve();
+  const served: { handle?: StdioServerHandle } = {};
   if (parent) {
     source = { kind: 'ipc' };
     session.setGraphs([], {
@@ -59,7 +60,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
       const timer = setTimeout(resolve, FIRST_CONFIG_TIMEOUT_MS);
       parent.onMessage((message) => {
         if (message.type === 'shutdown') {
-          void mcp.server.close().finally(() => process.exit(0));
+          void (served.handle?.close() ?? Promise.resolve()).finally(() => process.exit(0));
           return;
         }
         applyGraphs(message.graphs, 'Roam Companion');
@@ -109,10 +110,16 @@ export async function runServer(options: RunServerOptions): Promise<void> {
   });
 
   await firstConfig;
-  const transport = new StdioServerTransport();
-  transport.onclose = () => process.exit(0);
   process.stdin.on('end', () => process.exit(0));
-  await mcp.server.connect(transport);
+  served.handle = mcp.serve(new ExitingStdioTransport());
+}
+
+/** The client went away (stdin closed, stdout broken, an oversized line): so does the process. */
+class ExitingStdioTransport extends StdioServerTransport {
+  override async close(): Promise<void> {
+    await super.close();
+    process.exit(0);
+  }
 }
 
 function describeSource(source: ConfigSource): string {

@@ -16,7 +16,7 @@
  *
  * Declaring a tool: src-mcp/tool-definition.ts. Nothing here changes when a tool is added.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { ConfiguredGraph } from '../src-shared/roam-config.ts';
 import type { CallScope } from './call-scope.ts';
