@@ -8,9 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { connectStdioClient, type TestClient } from '../../sdk-client.ts';
 import { SERVER_NODE } from '../../server-node.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -36,7 +35,8 @@ export interface ToolErrorBody {
 }
 
 export interface McpHandle {
-  client: Client;
+  /** The v2 client at 2026-07-28 or the v1 client at 2025-11-25 (test/sdk-client.ts). */
+  client: TestClient;
   /** Calls a tool; records the result (and any progress messages) in the transcript. */
   call(
     name: string,
@@ -66,24 +66,20 @@ export async function startMcp(options: {
   args?: string[];
   clientName?: string;
 }): Promise<McpHandle> {
-  const transport = new StdioClientTransport({
+  let stderr = '';
+  const log: string[] = [];
+  const client = await connectStdioClient({
     command: SERVER_NODE,
     args: [BIN, ...(options.args ?? [])],
     env: serverEnv(options.home, options.env),
-    stderr: 'pipe',
+    name: options.clientName ?? 'vitest-client',
+    onStderr: (chunk) => (stderr += chunk),
+    onNotification: (notification) => log.push(JSON.stringify(notification)),
   });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const log: string[] = [];
-  const client = new Client({ name: options.clientName ?? 'vitest-client', version: '1.0.0' });
-  client.fallbackNotificationHandler = async (notification) => {
-    log.push(JSON.stringify(notification));
-  };
-  await client.connect(transport);
   return {
     client,
     async call(name, args = {}, callOptions = {}) {
-      const result = (await client.callTool({ name, arguments: args }, undefined, {
+      const result = await client.callTool({ name, arguments: args }, undefined, {
         signal: callOptions.signal,
         timeout: 120_000,
         onprogress: callOptions.progress
@@ -92,7 +88,7 @@ export async function startMcp(options: {
               log.push(JSON.stringify(p));
             }
           : undefined,
-      })) as CallToolResult;
+      });
       log.push(JSON.stringify(result));
       return result;
     },
