@@ -12,7 +12,9 @@
  *    writes); after a write (even a failed one, it may have landed) the link index is invalidated;
  * 7. the result: a string as text; a JSON value as text, plus structuredContent when the tool has
  *    an outputSchema; notes (token granted, ...) as extra text items; any failure as the
- *    `{error: {code, message, ...recovery}}` isError result (src-mcp/tool-errors.ts).
+ *    `{error: {code, message, ...recovery}}` isError result (src-mcp/tool-errors.ts), as text and
+ *    as structuredContent. Each form stands on its own (docs/mcp.md, Results): a client that reads
+ *    only text and one that reads only structuredContent (notes in its `notes` field) see it all.
  *
  * Declaring a tool: src-mcp/tool-definition.ts. Nothing here changes when a tool is added.
  */
@@ -24,7 +26,7 @@ import { log } from './log.ts';
 import { invalidateLinkIndex } from './navigation/index-cache.ts';
 import type { ServerRuntime } from './server-runtime.ts';
 import { inputShape, type ToolContext, type ToolDefinition } from './tool-definition.ts';
-import { errorText, ToolError, toToolError } from './tool-errors.ts';
+import { errorBody, errorText, ToolError, toToolError } from './tool-errors.ts';
 
 /** What decides visibility and refusals for this connection. */
 export interface ToolCallState {
@@ -86,6 +88,7 @@ export async function callTool(
     return {
       isError: true,
       content: [{ type: 'text', text: errorText(toolError) }, ...noticeContent(notices)],
+      structuredContent: withNotes(errorBody(toolError), notices),
     };
   }
 }
@@ -169,8 +172,13 @@ function success(tool: ToolDefinition, value: unknown, notices: string[]): CallT
     return { content: [{ type: 'text', text: value }, ...noticeContent(notices)] };
   const text = JSON.stringify(value);
   const result: CallToolResult = { content: [{ type: 'text', text }, ...noticeContent(notices)] };
-  if (tool.outputSchema) result.structuredContent = value as Record<string, unknown>;
+  if (tool.outputSchema) result.structuredContent = withNotes(value as Record<string, unknown>, notices);
   return result;
+}
+
+/** The notes a text client reads as extra items, for a client that reads only structuredContent. */
+function withNotes(body: Record<string, unknown>, notices: string[]): Record<string, unknown> {
+  return notices.length > 0 ? { ...body, notes: notices } : body;
 }
 
 function noticeContent(notices: string[]): Array<{ type: 'text'; text: string }> {

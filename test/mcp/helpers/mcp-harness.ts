@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { connectStdioClient, type TestClient } from '../../sdk-client.ts';
@@ -108,13 +109,29 @@ export function textOf(result: CallToolResult): string {
 /** The parsed `{error}` of an isError result (fails the test when the call succeeded). */
 export function errorOf(result: CallToolResult): ToolErrorBody {
   if (!result.isError) throw new Error(`expected an error, got ${JSON.stringify(result).slice(0, 500)}`);
-  return (JSON.parse(textOf(result)) as { error: ToolErrorBody }).error;
+  return sameInBothForms<{ error: ToolErrorBody }>(result, true).error;
 }
 
 /** The JSON of a successful result (fails the test on isError). */
 export function jsonOf<T = Record<string, unknown>>(result: CallToolResult): T {
   if (result.isError) throw new Error(`unexpected tool error: ${textOf(result)}`);
-  return JSON.parse(textOf(result)) as T;
+  return sameInBothForms<T>(result, false);
+}
+
+/**
+ * The text JSON, checked against structuredContent when the result has it (always for errors): a
+ * client that reads only one of them must see the same answer and the same notes.
+ */
+function sameInBothForms<T>(result: CallToolResult, required: boolean): T {
+  const text = JSON.parse(textOf(result)) as T;
+  if (result.structuredContent === undefined && !required) return text;
+  const notes = notesOf(result).map((note) => note.slice('Note: '.length));
+  const expected = notes.length > 0 ? { ...(text as object), notes } : text;
+  if (!isDeepStrictEqual(result.structuredContent, expected))
+    throw new Error(
+      `text and structuredContent differ: ${JSON.stringify(result).slice(0, 500)} (expected ${JSON.stringify(expected).slice(0, 300)})`,
+    );
+  return text;
 }
 
 /** Every Note: text appended to a result. */
