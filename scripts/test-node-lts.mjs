@@ -17,10 +17,13 @@ export const STDIO_SUITE = [
   'test/mcp',
   'test/navigation/navigation-stdio.test.ts',
   'test/tray/mcp-launcher.test.ts',
+  'test/tray/mcp-launcher-two-clients.test.ts',
   'test/clients/inspector-cli.test.ts',
 ];
-/** What the client line changes: everything the harness drives (the Inspector is its own client). */
-const CLIENT_SUITE = STDIO_SUITE.filter((file) => !file.startsWith('test/clients/'));
+/** What the client line changes: what the harness drives (the others pick their clients). */
+const CLIENT_SUITE = STDIO_SUITE.filter(
+  (file) => !file.startsWith('test/clients/') && !file.endsWith('two-clients.test.ts'),
+);
 const PASSES = ['v1-client', 'node22', 'node24'];
 const passes = process.argv.slice(2).length ? process.argv.slice(2) : PASSES;
 
