@@ -12,9 +12,10 @@
  *    writes); after a write (even a failed one, it may have landed) the link index is invalidated;
  * 7. the result: a string as text; a JSON value as text, plus structuredContent when the tool has
  *    an outputSchema; notes (token granted, ...) as extra text items; any failure as the
- *    `{error: {code, message, ...recovery}}` isError result (src-mcp/tool-errors.ts), as text and
- *    as structuredContent. Each form stands on its own (docs/mcp.md, Results): a client that reads
- *    only text and one that reads only structuredContent (notes in its `notes` field) see it all.
+ *    `{error: {code, message, ...recovery}}` isError result (src-mcp/tool-errors.ts), as text only:
+ *    the v1 SDK client checks any structuredContent against the outputSchema, errors included.
+ *    A success stands on its own in either form (docs/mcp.md, "Using the 2026-07-28 revision"):
+ *    notes are extra text items and, in structuredContent, its `notes` field.
  *
  * Declaring a tool: src-mcp/tool-definition.ts. Nothing here changes when a tool is added.
  */
@@ -26,7 +27,7 @@ import { log } from './log.ts';
 import { invalidateLinkIndex } from './navigation/index-cache.ts';
 import type { ServerRuntime } from './server-runtime.ts';
 import { inputShape, type ToolContext, type ToolDefinition } from './tool-definition.ts';
-import { errorBody, errorText, ToolError, toToolError } from './tool-errors.ts';
+import { errorText, ToolError, toToolError } from './tool-errors.ts';
 
 /** What decides visibility and refusals for this connection. */
 export interface ToolCallState {
@@ -88,7 +89,6 @@ export async function callTool(
     return {
       isError: true,
       content: [{ type: 'text', text: errorText(toolError) }, ...noticeContent(notices)],
-      structuredContent: withNotes(errorBody(toolError), notices),
     };
   }
 }

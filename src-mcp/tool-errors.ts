@@ -75,10 +75,6 @@ export function toToolError(error: unknown, graph?: { nickname: string }): ToolE
 }
 
 /** The agent-facing JSON text of an error result. */
-export function errorBody(error: ToolError): { error: Record<string, unknown> } {
-  return { error: { code: error.code, message: error.message, ...error.details } };
-}
-
 export function errorText(error: ToolError): string {
-  return JSON.stringify(errorBody(error));
+  return JSON.stringify({ error: { code: error.code, message: error.message, ...error.details } });
 }

@@ -109,22 +109,24 @@ export function textOf(result: CallToolResult): string {
 /** The parsed `{error}` of an isError result (fails the test when the call succeeded). */
 export function errorOf(result: CallToolResult): ToolErrorBody {
   if (!result.isError) throw new Error(`expected an error, got ${JSON.stringify(result).slice(0, 500)}`);
-  return sameInBothForms<{ error: ToolErrorBody }>(result, true).error;
+  // Errors are text only: a v1 client would check structuredContent against the outputSchema.
+  if (result.structuredContent !== undefined) throw new Error('an error result carries structuredContent');
+  return (JSON.parse(textOf(result)) as { error: ToolErrorBody }).error;
 }
 
 /** The JSON of a successful result (fails the test on isError). */
 export function jsonOf<T = Record<string, unknown>>(result: CallToolResult): T {
   if (result.isError) throw new Error(`unexpected tool error: ${textOf(result)}`);
-  return sameInBothForms<T>(result, false);
+  return sameInBothForms<T>(result);
 }
 
 /**
- * The text JSON, checked against structuredContent when the result has it (always for errors): a
- * client that reads only one of them must see the same answer and the same notes.
+ * The text JSON, checked against structuredContent when the result has it: a client that reads
+ * only one of them must see the same answer and the same notes.
  */
-function sameInBothForms<T>(result: CallToolResult, required: boolean): T {
+function sameInBothForms<T>(result: CallToolResult): T {
   const text = JSON.parse(textOf(result)) as T;
-  if (result.structuredContent === undefined && !required) return text;
+  if (result.structuredContent === undefined) return text;
   const notes = notesOf(result).map((note) => note.slice('Note: '.length));
   const expected = notes.length > 0 ? { ...(text as object), notes } : text;
   if (!isDeepStrictEqual(result.structuredContent, expected))
