@@ -65,7 +65,9 @@ export interface RoamMcpServerOptions {
 export interface RoamMcpServer {
   runtime: ServerRuntime;
   /** Serves both eras on `transport` (default: this process's stdin/stdout). */
-  serve(transport?: Transport): StdioServerHandle;
+  serve(transport?: Transport): void;
+  /** Ends the connection (the tray's `shutdown`). */
+  close(): Promise<void>;
   /** Call after the graph list changed: re-evaluates visible tools, tells the client. */
   graphsChanged(): void;
 }
@@ -106,10 +108,13 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
       return { ...loaded, resources: new ResourceHandlers(loaded.resources, runtime) };
     }));
   const shared: Shared = { loadCatalogue, visible, state, notifier, client };
+  let served: StdioServerHandle | undefined;
   return {
     runtime,
-    serve: (transport) =>
-      serveStdio(({ era }) => buildServer(options, shared, era), transport ? { transport } : {}),
+    serve(transport) {
+      served = serveStdio(({ era }) => buildServer(options, shared, era), transport ? { transport } : {});
+    },
+    close: async () => served?.close(),
     graphsChanged() {
       notifier.toolsMayHaveChanged();
       notifier.resourcesChanged();

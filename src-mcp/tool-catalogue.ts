@@ -34,7 +34,7 @@ export function listedTool(tool: ToolDefinition): Tool {
  * `$schema` line, no ±2^53 bounds zod writes for every integer, and no `additionalProperties:
  * false` in output schemas (they describe what we send; nothing validates extra fields away).
  */
-export function toJsonSchema(shape: z.ZodRawShape, io: 'input' | 'output'): Record<string, unknown> {
+function toJsonSchema(shape: z.ZodRawShape, io: 'input' | 'output'): Record<string, unknown> {
   const { $schema: _drop, ...schema } = z.toJSONSchema(z.object(shape), {
     io,
     unrepresentable: 'any',

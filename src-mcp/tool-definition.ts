@@ -99,7 +99,7 @@ export function defineTool<Shape extends z.ZodRawShape>(
 }
 
 /** The optional `graph` argument every graph tool accepts. */
-export const graphArgument = z
+const graphArgument = z
   .string()
   .min(1)
   .optional()

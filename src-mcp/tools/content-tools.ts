@@ -6,11 +6,11 @@ import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { fetchHiddenContent, withoutHiddenLines, type HiddenContent } from '../hidden-blocks.ts';
 import { LIMITS, paginate, truncate } from '../limits.ts';
+import { listOutput } from '../list-envelope.ts';
 import { notFoundError, withMissingCheck } from '../not-found.ts';
 import { defineTool, type ToolContext } from '../tool-definition.ts';
 import { ToolError } from '../tool-errors.ts';
 import { boundedAnswer, redactHidden } from './datalog-answer.ts';
-import { withoutItems } from './graph-tools.ts';
 import { dailyNote } from './roam-dates.ts';
 
 const maxDepth = z
@@ -38,13 +38,7 @@ const hitSchema = z.object({
   path: z.string().optional(),
   markdown: z.string(),
 });
-const listOutput = {
-  results: z.array(hitSchema),
-  total: z.number(),
-  offset: z.number(),
-  limit: z.number(),
-  nextOffset: z.number().optional(),
-};
+const hitsOutput = listOutput(hitSchema);
 
 /** Roam's uid alphabet and length (9), for pages we create so we can return their uid. */
 function newUid(): string {
@@ -74,7 +68,7 @@ function hitsPage(result: unknown, start: number, limit: number) {
   const body = (result ?? {}) as { total?: unknown; results?: unknown; nextOffset?: unknown };
   const hits = Array.isArray(body.results) ? (body.results as Hit[]) : [];
   const total = typeof body.total === 'number' ? body.total : start + hits.length;
-  const results = hits.map((h) => ({
+  const items = hits.map((h) => ({
     uid: String(h.uid ?? ''),
     // Roam marks only page hits (`type: "page"`); everything else is a block.
     type: h.type === 'page' ? 'page' : 'block',
@@ -82,9 +76,9 @@ function hitsPage(result: unknown, start: number, limit: number) {
     markdown: truncate(String(h.markdown ?? ''), LIMITS.listItem),
   }));
   // Roam hides blocks after paging, so its own nextOffset (when sent) is the one to follow.
-  const next = typeof body.nextOffset === 'number' ? body.nextOffset : start + results.length;
+  const next = typeof body.nextOffset === 'number' ? body.nextOffset : start + items.length;
   return {
-    results,
+    items,
     total,
     offset: start,
     limit,
@@ -213,7 +207,7 @@ export const contentTools = [
       search: z.string().optional().describe('Only backlinks containing this text'),
       maxDepth: z.number().int().min(0).max(10).default(1),
     },
-    outputSchema: listOutput,
+    outputSchema: hitsOutput,
     async handler(args, ctx) {
       const { offset: start, limit, ...rest } = args;
       const ref = target(args, 'get_backlinks');
@@ -241,7 +235,7 @@ export const contentTools = [
       limit: z.number().int().min(1).max(100).default(20),
       maxDepth: z.number().int().min(0).max(10).default(0),
     },
-    outputSchema: listOutput,
+    outputSchema: hitsOutput,
     async handler(args, ctx) {
       const result = await ctx.call('data.ai.search', [{ ...args, includePath: true }]);
       return hitsPage(result, args.offset, args.limit);
@@ -260,11 +254,7 @@ export const contentTools = [
       limit: z.number().int().min(1).max(100).default(20),
     },
     outputSchema: {
-      templates: z.array(z.object({ name: z.string(), uid: z.string(), content: z.string() })),
-      total: z.number(),
-      offset: z.number(),
-      limit: z.number(),
-      nextOffset: z.number().optional(),
+      ...listOutput(z.object({ name: z.string(), uid: z.string(), content: z.string() })),
       hiddenNote: z.string().optional(),
     },
     async handler(args, ctx) {
@@ -274,10 +264,8 @@ export const contentTools = [
         fetchHiddenContent(ctx),
       ]);
       const { templates, hiddenCount } = visibleTemplates(result, hidden);
-      const page = paginate(templates, args.offset, args.limit);
       return {
-        templates: page.items,
-        ...withoutItems(page),
+        ...paginate(templates, args.offset, args.limit),
         ...(hiddenCount > 0
           ? {
               hiddenNote: `${hiddenCount} template(s) or template line(s) the user hid from AI (#.rm-hide / #.rm-private) are left out.`,

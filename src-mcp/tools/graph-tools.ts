@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { LIMITS, paginate, truncate } from '../limits.ts';
+import { listOutput } from '../list-envelope.ts';
 import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import type { ServerRuntime } from '../server-runtime.ts';
 import { defineTool } from '../tool-definition.ts';
@@ -59,20 +60,14 @@ export const graphTools = [
       offset: z.number().int().min(0).default(0),
       limit: z.number().int().min(1).max(100).default(50),
     },
-    outputSchema: {
-      graphs: z.array(
-        z.object({
-          nickname: z.string(),
-          name: z.string(),
-          description: z.string().optional(),
-          selected: z.boolean(),
-        }),
-      ),
-      total: z.number(),
-      offset: z.number(),
-      limit: z.number(),
-      nextOffset: z.number().optional(),
-    },
+    outputSchema: listOutput(
+      z.object({
+        nickname: z.string(),
+        name: z.string(),
+        description: z.string().optional(),
+        selected: z.boolean(),
+      }),
+    ),
     async handler(args, { runtime }) {
       const session = runtime.session;
       session.assertConfigured();
@@ -83,8 +78,7 @@ export const graphTools = [
         ...(g.description !== undefined ? { description: g.description } : {}),
         selected: g === current,
       }));
-      const page = paginate(all, args.offset, args.limit);
-      return { graphs: page.items, ...withoutItems(page) };
+      return paginate(all, args.offset, args.limit);
     },
   }),
   defineTool({
@@ -149,18 +143,3 @@ export const graphTools = [
     },
   }),
 ];
-
-export function withoutItems<T>(page: {
-  total: number;
-  offset: number;
-  limit: number;
-  nextOffset?: number;
-  items: T[];
-}) {
-  return {
-    total: page.total,
-    offset: page.offset,
-    limit: page.limit,
-    ...(page.nextOffset !== undefined ? { nextOffset: page.nextOffset } : {}),
-  };
-}

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { ltsNodeSupported } from '../../scripts/lts-node.mjs';
-import { ROOT } from '../mcp/helpers/mcp-harness.ts';
+import { ROOT } from '../harness/mcp-bin.ts';
 import { SERVER_NODE } from '../server-node.ts';
 
 it.skipIf(!ltsNodeSupported)(

@@ -2,7 +2,7 @@
  * The MCP Inspector CLI (2.x, a client nobody here wrote) against the built bin over stdio: it
  * lists the tools and calls list_graphs and get_page on an emulator graph. The Inspector needs
  * Node ≥ 22.19, so it runs on the npm-shipped Node 24 (scripts/lts-node.mjs); the bin runs
- * on SERVER_NODE. The token lives only in the temp HOME's config file, never in argv or env.
+ * on the Node under test (test/harness/mcp-bin.ts binCommand). The token lives only in the temp HOME's config file, never in argv or env.
  */
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
@@ -10,8 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { BIN, ROOT, newToken, removeHome, tempHome } from '../mcp/helpers/mcp-harness.ts';
-import { SERVER_NODE } from '../server-node.ts';
+import { binCommand, ROOT, newToken, removeHome, tempHome } from '../harness/mcp-bin.ts';
 import { ltsNodePath, ltsNodeSupported } from '../../scripts/lts-node.mjs';
 
 const INSPECTOR_NODE = ltsNodePath('node24');
@@ -28,7 +27,17 @@ let emulator: Emulator;
 async function inspect(args: string[]): Promise<Record<string, unknown>> {
   const { stdout } = await promisify(execFile)(
     INSPECTOR_NODE,
-    [INSPECTOR, '--cli', '--format', 'json', '-q', '-e', 'ROAM_MCP_NO_LAUNCH=1', ...args, SERVER_NODE, BIN],
+    [
+      INSPECTOR,
+      '--cli',
+      '--format',
+      'json',
+      '-q',
+      '-e',
+      'ROAM_MCP_NO_LAUNCH=1',
+      ...args,
+      ...binCommand().flat(),
+    ],
     // HOME holds the Inspector's own catalog and our config file; the Inspector passes HOME on.
     { cwd: home, env: { HOME: home, PATH: process.env.PATH ?? '' }, timeout: 60_000 },
   );

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { ROOT } from './helpers/mcp-harness.ts';
+import { ROOT } from '../harness/mcp-bin.ts';
 
 it('bundles @modelcontextprotocol/server without AJV and without the v1 sdk', async () => {
   const map = JSON.parse(await readFile(path.join(ROOT, 'dist/roam-mcp.mjs.map'), 'utf8')) as {

@@ -10,8 +10,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterEach, expect, it } from 'vitest';
 import { tools as catalogue } from '../../src-mcp/tool-catalogue.ts';
-import { SERVER_NODE } from '../server-node.ts';
-import { BIN, newToken, removeHome, serverEnv, tempHome } from './helpers/mcp-harness.ts';
+import { binCommand, binEnv, newToken, removeHome, tempHome } from '../harness/mcp-bin.ts';
 
 type Message = { id?: number; result?: Record<string, unknown>; error?: { code: number; message: string } };
 
@@ -33,8 +32,9 @@ afterEach(async () => {
 /** The bin with one graph from env vars; `send` writes a request and resolves with its answer. */
 async function openBin() {
   const home = await tempHome();
-  const child = spawn(SERVER_NODE, [BIN], {
-    env: serverEnv(home, { ROAM_GRAPH: 'solo', ROAM_API_TOKEN: newToken() }),
+  const [command, args] = binCommand();
+  const child = spawn(command, args, {
+    env: binEnv(home, { ROAM_GRAPH: 'solo', ROAM_API_TOKEN: newToken() }),
   });
   opened.push({ child, home });
   const waiting = new Map<number, (message: Message) => void>();
@@ -102,7 +102,7 @@ it('server/discover at 2026-07-28: no handshake, resultType, cache hints and ser
   const call = await bin.send('tools/call', { _meta: envelope, name: 'list_graphs', arguments: {} });
   expect(call.result).toMatchObject({
     resultType: 'complete',
-    structuredContent: { graphs: [{ name: 'solo' }] },
+    structuredContent: { items: [{ name: 'solo' }] },
   });
   expect(call.result).not.toHaveProperty('ttlMs');
 });

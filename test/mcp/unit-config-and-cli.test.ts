@@ -136,6 +136,23 @@ describe('CLI arguments', () => {
     });
   });
 
+  it('takes the --name=value forms and names a flag given a value it does not take', () => {
+    expect(parseCliArgs(['connect', '--list', '--config=c.json'])).toEqual({
+      command: 'connect',
+      args: ['--list'],
+      configPath: 'c.json',
+    });
+    // The .mcpb manifest's `--config=${user_config.config_file}` when no file is set: the default lookup.
+    expect(parseCliArgs(['--config='])).toEqual({ command: 'serve', readOnly: false });
+    expect(parseCliArgs(['connect', '--config'])).toMatchObject({ message: /needs a file path/ });
+    expect(parseCliArgs(['--read-only=yes'])).toMatchObject({
+      command: 'error',
+      message: /Unknown argument '--read-only=yes'/,
+    });
+    expect(parseCliArgs(['--help', '--bogus'])).toEqual({ command: 'help' });
+    expect(parseCliArgs(['--bogus', '--help'])).toMatchObject({ command: 'error' });
+  });
+
   it('expands ~ in config paths', () => {
     expect(expandHome('~/a/b.json', '/home/u')).toBe(path.join('/home/u', 'a/b.json'));
     expect(expandHome('/abs.json', '/home/u')).toBe('/abs.json');

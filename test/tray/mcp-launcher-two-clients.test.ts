@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { TrayCore } from '../../src-main/core/tray-core.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { connectStdioClient, type TestClient } from '../sdk-client.ts';
+import { connectStdioClient, type TestClient } from '../harness/sdk-client.ts';
 import { SERVER_NODE } from '../server-node.ts';
 import { mcpBundle, repoRoot, startCore, tempDirs, waitFor } from './helpers.ts';
 
@@ -37,7 +37,7 @@ const call = (client: TestClient, name: string, args: Record<string, unknown> = 
 const json = (result: CallToolResult) =>
   JSON.parse((result.content[0] as { text: string }).text) as Record<string, unknown>;
 const selected = async (client: TestClient) =>
-  (json(await call(client, 'list_graphs')).graphs as Array<{ nickname: string; selected: boolean }>).find(
+  (json(await call(client, 'list_graphs')).items as Array<{ nickname: string; selected: boolean }>).find(
     (g) => g.selected,
   )?.nickname;
 

@@ -34,6 +34,10 @@ export interface TestClient {
   readResource(params: { uri: string }): Promise<{ contents: Array<{ uri: string; text?: string }> }>;
   getInstructions(): string | undefined;
   getServerVersion(): { name: string; version: string } | undefined;
+  /** A round trip that proves the server still serves (2026-07-28 has no `ping`). */
+  ping(): Promise<unknown>;
+  /** The spawned process. */
+  pid(): number | undefined;
   close(): Promise<void>;
 }
 
@@ -41,6 +45,7 @@ export interface StdioClientOptions {
   command: string;
   args: string[];
   env: Record<string, string>;
+  cwd?: string;
   name: string;
   /** Every notification the server sent (progress excepted: that goes to the call's onprogress). */
   onNotification?: (notification: { method: string; params?: unknown }) => void;
@@ -59,6 +64,7 @@ async function connectV1(options: StdioClientOptions): Promise<TestClient> {
     command: options.command,
     args: options.args,
     env: options.env,
+    cwd: options.cwd,
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk: Buffer) => options.onStderr?.(chunk.toString('utf8')));
@@ -75,6 +81,8 @@ async function connectV1(options: StdioClientOptions): Promise<TestClient> {
     readResource: (params) => client.readResource(params),
     getInstructions: () => client.getInstructions(),
     getServerVersion: () => client.getServerVersion(),
+    ping: () => client.ping(),
+    pid: () => transport.pid ?? undefined,
     close: () => client.close(),
   };
 }
@@ -89,6 +97,7 @@ async function connectV2(options: StdioClientOptions): Promise<TestClient> {
     command: options.command,
     args: options.args,
     env: options.env,
+    cwd: options.cwd,
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk: Buffer) => options.onStderr?.(chunk.toString('utf8')));
@@ -113,6 +122,8 @@ async function connectV2(options: StdioClientOptions): Promise<TestClient> {
       (await client.readResource(params)) as unknown as { contents: Array<{ uri: string; text?: string }> },
     getInstructions: () => client.getInstructions(),
     getServerVersion: () => client.getServerVersion(),
+    ping: () => client.listTools(undefined, { cacheMode: 'bypass' }),
+    pid: () => transport.pid ?? undefined,
     close: () => client.close(),
   };
 }
