@@ -61,7 +61,16 @@ export default tseslint.config(
     ['src-shared/constants.ts', 'src-shared/graph-identity.ts'],
     [{ regex: '.', message: 'The renderer uses this file, so it imports nothing and stays zod-free.' }],
   ),
-  layer(['src-mcp/**'], [outside('src-mcp imports only src-shared', ...roots('src-shared', 'src-mcp'))]),
+  layer(
+    ['src-mcp/**'],
+    [
+      outside('src-mcp imports only src-shared', ...roots('src-shared', 'src-mcp')),
+      {
+        regex: '^@modelcontextprotocol/sdk(/|$)',
+        message: 'The server is on SDK v2 (@modelcontextprotocol/server); the v1 sdk is a test client only.',
+      },
+    ],
+  ),
   layer(
     ['src-main/core/**'],
     [

@@ -154,24 +154,27 @@ export async function measureColdStartEras(env: NodeJS.ProcessEnv, runs: number,
 export interface ImportCost {
   node: string;
   module: string;
-  /** Whether our package.json depends on it directly (the bin bundles that one). */
+  /** Whether dist/roam-mcp.mjs bundles it (its source map names the package). */
   ours: boolean;
   medianMs: number;
 }
 
-/** Each SDK server module installed (ours, or another package's), with its package version. */
+/** Each SDK server module installed, with its package version; `ours` when the bin bundles it. */
 function sdkServerModules() {
-  const ourDeps = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-    dependencies?: Record<string, string>;
-    devDependencies?: Record<string, string>;
-  };
-  const direct = { ...ourDeps.dependencies, ...ourDeps.devDependencies };
+  const map = path.join(root, 'dist/roam-mcp.mjs.map');
+  const bundled = existsSync(map) ? readFileSync(map, 'utf8') : '';
   return SDK_SERVER_MODULES.flatMap((specifier) => {
     const pkg = specifier.split('/').slice(0, 2).join('/');
     const manifest = path.join(root, 'node_modules', pkg, 'package.json');
     if (!existsSync(manifest)) return [];
     const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
-    return [{ specifier, label: `${specifier} (${pkg} ${version})`, ours: pkg in direct }];
+    return [
+      {
+        specifier,
+        label: `${specifier} (${pkg} ${version})`,
+        ours: bundled.includes(`node_modules/${pkg}/`),
+      },
+    ];
   });
 }
 
@@ -208,7 +211,7 @@ export function coldStartErasMarkdown(rows: EraRow[], imports: ImportCost[], off
     ...(official ? [] : ['', 'Official Roam MCP server: not measured (pass `--official PATH`).']),
     '',
     'Import of an MCP SDK server module alone (unbundled, from node_modules), for each SDK installed; ' +
-      '"ours" is the one in our package.json, which the bin bundles (others come with dev tools):',
+      '"ours" is the one dist/roam-mcp.mjs bundles (others come with test clients and dev tools):',
     '',
     '| Node | module | ours | import median |',
     '|---|---|---|---|',

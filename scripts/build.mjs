@@ -33,6 +33,8 @@ export const targets = {
       outfile: out('roam-mcp.mjs'),
       format: 'esm',
       minify: true,
+      // The SDK's Node shim without AJV (src-mcp/sdk-node-shims.ts says why).
+      alias: { '@modelcontextprotocol/server/_shims': path.join(root, 'src-mcp/sdk-node-shims.ts') },
       banner: { js: `#!/usr/bin/env node\n${esmRequireShim}` },
       write: false,
     }).then((result) => writeAtomically(result)),

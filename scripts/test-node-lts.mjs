@@ -1,8 +1,14 @@
 // `npm run test:node-lts`: the stdio suite (the whole tool surface over stdio, the launcher and
-// its child) with the server on Node 22 and 24, the LTS lines users run (npm-shipped binaries,
-// installed on first use by scripts/lts-node.mjs). Vitest itself
-// stays on the Node that runs this script; test/server-node.ts reads ROAM_TEST_NODE.
+// its child) again, in the passes `npm test`'s main run does not cover (docs/mcp.md, Node versions
+// and "State and the two protocol eras"):
+// - `v1-client`: the v1 SDK client (2025-11-25, `initialize`) against the server on this Node
+//   (the main run uses the v2 client at 2026-07-28); test/sdk-client.ts reads ROAM_TEST_CLIENT;
+// - `node22`, `node24`: the server on the LTS lines users run (npm-shipped binaries, installed on
+//   first use by scripts/lts-node.mjs), v2 client; test/server-node.ts reads ROAM_TEST_NODE.
+// Vitest itself stays on the Node that runs this script. `node scripts/test-node-lts.mjs node22`
+// runs one pass.
 import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureLtsNode, ltsNodeSupported } from './lts-node.mjs';
@@ -12,11 +18,34 @@ export const STDIO_SUITE = [
   'test/mcp',
   'test/navigation/navigation-stdio.test.ts',
   'test/tray/mcp-launcher.test.ts',
+  'test/tray/mcp-launcher-two-clients.test.ts',
   'test/clients/inspector-cli.test.ts',
 ];
-const versions = process.argv.slice(2).length ? process.argv.slice(2) : ['node22', 'node24'];
+/**
+ * What the client line changes: the tool surface the harness drives over stdio
+ * (test/harness/mcp-bin.ts). test/reliability uses the harness too but tests files, locks and
+ * faults, not the protocol: with it this pass took 120 s instead of about 60 s.
+ */
+const CLIENT_SUITE = [
+  'test/mcp',
+  ...readdirSync(path.join(root, 'test/navigation'))
+    .filter((file) => file.endsWith('-stdio.test.ts'))
+    .map((file) => `test/navigation/${file}`),
+  'test/tray/mcp-launcher.test.ts',
+];
+const PASSES = ['v1-client', 'node22', 'node24'];
+const passes = process.argv.slice(2).length ? process.argv.slice(2) : PASSES;
 
-for (const name of versions) {
+for (const name of passes) {
+  if (!PASSES.includes(name)) {
+    console.error(`Unknown pass '${name}'. Passes: ${PASSES.join(', ')}.`);
+    process.exit(2);
+  }
+  if (name === 'v1-client') {
+    console.log(`\n=== stdio suite with the v1 SDK client (2025-11-25) on Node ${process.version} ===`);
+    run(CLIENT_SUITE, { ROAM_TEST_CLIENT: 'v1' }, `the v1 client on Node ${process.version}`);
+    continue;
+  }
   if (!ltsNodeSupported) {
     console.log(`Skipping ${name}: the npm-shipped Node binaries run on linux-x64 only.`);
     continue;
@@ -24,13 +53,19 @@ for (const name of versions) {
   const node = ensureLtsNode(name);
   const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
   console.log(`\n=== stdio suite with the server on Node ${version} (${name}) ===`);
-  const run = spawnSync(
+  run(STDIO_SUITE, { ROAM_TEST_NODE: node }, `the server on Node ${version}`);
+}
+
+function run(files, env, what) {
+  const started = performance.now();
+  const result = spawnSync(
     process.execPath,
-    [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...STDIO_SUITE],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, ROAM_TEST_NODE: node } },
+    [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...files],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
   );
-  if (run.status !== 0) {
-    console.error(`The stdio suite failed with the server on Node ${version}.`);
-    process.exit(run.status ?? 1);
+  if (result.status !== 0) {
+    console.error(`The stdio suite failed with ${what}.`);
+    process.exit(result.status ?? 1);
   }
+  console.log(`(${what}: ${Math.round((performance.now() - started) / 1000)} s)`);
 }

@@ -3,13 +3,13 @@
  * A read resolves `{graph}` from the URI and runs with the same graph context as a tool call
  * (src-mcp/tool-call.ts `graphContext`).
  */
-import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import {
-  ErrorCode,
-  McpError,
+  ProtocolError,
+  ProtocolErrorCode,
+  UriTemplate,
   type Resource,
-  type ResourceTemplate,
-} from '@modelcontextprotocol/sdk/types.js';
+  type ResourceTemplateType,
+} from '@modelcontextprotocol/server';
 import { findGraph } from '../src-shared/roam-config.ts';
 import type { ServerRuntime } from './server-runtime.ts';
 import { graphContext } from './tool-call.ts';
@@ -41,7 +41,7 @@ export class ResourceHandlers {
     );
   }
 
-  listTemplates(): ResourceTemplate[] {
+  listTemplates(): ResourceTemplateType[] {
     return this.resources.map((r) => ({
       uriTemplate: r.uriTemplate,
       name: r.name,
@@ -61,8 +61,8 @@ export class ResourceHandlers {
       const text = await this.readMatched(definition, uri, variables, signal);
       return { contents: [{ uri, mimeType: definition.mimeType, text }] };
     }
-    throw new McpError(
-      ErrorCode.InvalidParams,
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
       `Unknown resource ${uri}. Resource templates: ${this.resources.map((r) => r.uriTemplate).join(', ') || 'none'}.`,
     );
   }
@@ -77,8 +77,8 @@ export class ResourceHandlers {
     const graph = findGraph(session.list(), variables.graph ?? '');
     if (!graph) {
       const available = session.available().map((g) => g.nickname);
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
         `No configured graph '${variables.graph}' in ${uri}. Available: ${available.join(', ')}.`,
       );
     }
@@ -87,8 +87,8 @@ export class ResourceHandlers {
       return await definition.read(variables, graphContext(this.runtime, graph, scope));
     } catch (error) {
       const toolError = toToolError(error, graph);
-      throw new McpError(
-        toolError.code === 'NOT_FOUND' ? ErrorCode.InvalidParams : ErrorCode.InternalError,
+      throw new ProtocolError(
+        toolError.code === 'NOT_FOUND' ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.InternalError,
         `${toolError.code}: ${toolError.message}`,
         { code: toolError.code, ...toolError.details },
       );

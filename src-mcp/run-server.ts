@@ -2,7 +2,7 @@
  * `roam-mcp` without a subcommand: loads the graphs (from the tray over IPC, or from env vars
  * and config files), then serves MCP over stdio until the client goes away.
  */
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { LocalApiClient } from '../src-shared/local-api/index.ts';
 import { validateGraphs } from '../src-shared/roam-config.ts';
 import { loadConfig, setupInstructions, type ConfigSource } from './config/load-config.ts';
@@ -51,10 +51,16 @@ export async function runServer(options: RunServerOptions): Promise<void> {
   });
 
   await firstConfig;
-  const transport = new StdioServerTransport();
-  transport.onclose = () => process.exit(0);
   process.stdin.on('end', () => process.exit(0));
-  await mcp.server.connect(transport);
+  mcp.serve(new ExitingStdioTransport());
+}
+
+/** The client went away (stdin closed, stdout broken, an oversized line): so does the process. */
+class ExitingStdioTransport extends StdioServerTransport {
+  override async close(): Promise<void> {
+    await super.close();
+    process.exit(0);
+  }
 }
 
 /**
@@ -75,7 +81,7 @@ function graphsFromTray(
     parent.onMessage((message) => {
       if (message.type === 'shutdown') {
         void mcp()
-          .server.close()
+          .close()
           .finally(() => process.exit(0));
         return;
       }

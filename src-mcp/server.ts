@@ -1,17 +1,25 @@
 /**
- * The MCP server over one transport, wired from four parts: the catalogue (loaded after the
- * handshake), tool calls (src-mcp/tool-call.ts), resources (src-mcp/resource-handlers.ts) and
- * list_changed notifications when the visible tools change (graphs, tokens, capability probes).
+ * The MCP server over one stdio connection, wired from four parts: the catalogue (loaded after
+ * the opening exchange), tool calls (src-mcp/tool-call.ts), resources
+ * (src-mcp/resource-handlers.ts) and list_changed notifications when the visible tools change
+ * (graphs, tokens, capability probes).
+ *
+ * Both protocol eras are served by the SDK's stdio entry (`serveStdio`): the opening message picks
+ * the era — `initialize` (2025-06-18, 2025-11-25) or a request carrying the 2026-07-28 `_meta`
+ * envelope (`server/discover`, no handshake) — and one `Server` built by `buildServer` serves the
+ * connection. Everything that is state (graphs, selection, tickets, tokens, probes) lives in the
+ * process, not in that instance: on stdio the process is the connection (docs/mcp.md, "State and
+ * the two protocol eras").
  */
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListResourcesRequestSchema,
-  ListToolsRequestSchema,
-  ReadResourceRequestSchema,
+  CLIENT_INFO_META_KEY,
+  Server,
+  type CacheHint,
+  type ServerContext,
   type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+  type Transport,
+} from '@modelcontextprotocol/server';
+import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
 import type { GraphSession } from './graph-session.ts';
 import { ResourceHandlers } from './resource-handlers.ts';
 import type { ServerRuntime } from './server-runtime.ts';
@@ -25,12 +33,28 @@ export const SERVER_INSTRUCTIONS = [
   'Lists are paginated: pass nextOffset as offset for more.',
 ].join('\n');
 
+/**
+ * 2026-07-28 cache hints (docs/mcp.md, "Using the 2026-07-28 revision"). Every list is private to
+ * this connection (it depends on the user's graphs and tokens). Tools and resources change only
+ * with the config, a granted token or a capability probe, and each change is announced on the
+ * client's subscriptions/listen stream, so a minute of freshness is safe; templates and discover
+ * never change while the process runs.
+ */
+const LIST_TTL_MS = 60_000;
+const STATIC_TTL_MS = 3_600_000;
+export const CACHE_HINTS: Record<string, CacheHint> = {
+  'tools/list': { ttlMs: LIST_TTL_MS, cacheScope: 'private' },
+  'resources/list': { ttlMs: LIST_TTL_MS, cacheScope: 'private' },
+  'resources/templates/list': { ttlMs: STATIC_TTL_MS, cacheScope: 'private' },
+  'server/discover': { ttlMs: STATIC_TTL_MS, cacheScope: 'private' },
+};
+
 export interface RoamMcpServerOptions {
   name: string;
   version: string;
   session: GraphSession;
   readOnly: boolean;
-  /** Built once the SDK server exists (the runtime needs the client's name and list_changed). */
+  /** Built once per process (the runtime needs the client's name and list_changed). */
   runtime: (hooks: {
     clientName: () => string;
     capabilitiesChanged: () => void;
@@ -39,8 +63,11 @@ export interface RoamMcpServerOptions {
 }
 
 export interface RoamMcpServer {
-  server: Server;
   runtime: ServerRuntime;
+  /** Serves both eras on `transport` (default: this process's stdin/stdout). */
+  serve(transport?: Transport): void;
+  /** Ends the connection (the tray's `shutdown`). */
+  close(): Promise<void>;
   /** Call after the graph list changed: re-evaluates visible tools, tells the client. */
   graphsChanged(): void;
 }
@@ -51,40 +78,43 @@ interface Catalogue {
   resources: ResourceHandlers;
 }
 
+/** What every instance of this process shares: the catalogue, the runtime, who the client is. */
+interface Shared {
+  loadCatalogue: () => Promise<Catalogue>;
+  visible: () => ToolDefinition[];
+  state: ToolCallState;
+  notifier: ListChangedNotifier;
+  /** The client's name: from `initialize` (2025 eras) or each request's `_meta` (2026-07-28). */
+  client: { name?: string };
+}
+
 export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServer {
-  const server = new Server(
-    { name: options.name, version: options.version, title: 'Roam Research (Roam Companion)' },
-    {
-      capabilities: { tools: { listChanged: true }, resources: { listChanged: true } },
-      instructions: SERVER_INSTRUCTIONS,
-    },
-  );
   let tools: readonly ToolDefinition[] = [];
   const visible = () => tools.filter((tool) => !refusal(tool, state));
-  const notifier = new ListChangedNotifier(server, () => signatureOf(visible()));
+  const notifier = new ListChangedNotifier(() => signatureOf(visible()));
+  const client: Shared['client'] = {};
   const runtime = options.runtime({
-    clientName: () => server.getClientVersion()?.name ?? 'MCP client',
+    clientName: () => client.name ?? 'MCP client',
     capabilitiesChanged: () => notifier.toolsMayHaveChanged(),
     probeActions: () => [...new Set(tools.flatMap((t) => (t.requiresAction ? [t.requiresAction] : [])))],
   });
   const state: ToolCallState = { runtime, readOnly: options.readOnly };
   let catalogue: Promise<Catalogue> | undefined;
-  // Imported lazily: the bundle evaluates the tool modules only after the handshake.
+  // Imported lazily: the bundle evaluates the tool modules only after the first answer.
   const loadCatalogue = () =>
     (catalogue ??= import('./tool-catalogue.ts').then((loaded) => {
       tools = loaded.tools;
       notifier.toolsLoaded();
       return { ...loaded, resources: new ResourceHandlers(loaded.resources, runtime) };
     }));
-  server.oninitialized = () => {
-    notifier.initialized = true;
-    void loadCatalogue();
-  };
-  registerToolHandlers(server, loadCatalogue, visible, state);
-  registerResourceHandlers(server, loadCatalogue);
+  const shared: Shared = { loadCatalogue, visible, state, notifier, client };
+  let served: StdioServerHandle | undefined;
   return {
-    server,
     runtime,
+    serve(transport) {
+      served = serveStdio(({ era }) => buildServer(options, shared, era), transport ? { transport } : {});
+    },
+    close: async () => served?.close(),
     graphsChanged() {
       notifier.toolsMayHaveChanged();
       notifier.resourcesChanged();
@@ -92,19 +122,62 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
   };
 }
 
+/**
+ * One SDK server for the connection (serveStdio may build a second one when a client probes with
+ * server/discover and then falls back to `initialize`; the later one is the one that serves).
+ */
+function buildServer(options: RoamMcpServerOptions, shared: Shared, era: 'legacy' | 'modern'): Server {
+  const server = new Server(
+    { name: options.name, version: options.version, title: 'Roam Research (Roam Companion)' },
+    {
+      capabilities: { tools: { listChanged: true }, resources: { listChanged: true } },
+      instructions: SERVER_INSTRUCTIONS,
+      cacheHints: CACHE_HINTS,
+    },
+  );
+  if (era === 'legacy') {
+    server.oninitialized = () => {
+      shared.client.name = server.getClientVersion()?.name;
+      shared.notifier.attach(server);
+      void shared.loadCatalogue();
+    };
+  } else {
+    // No handshake: the connection is live from its first request. The catalogue loads right
+    // after that first answer is written.
+    shared.notifier.attach(server);
+    setImmediate(() => void shared.loadCatalogue());
+  }
+  registerToolHandlers(server, shared);
+  registerResourceHandlers(server, shared);
+  return server;
+}
+
+/** A 2026-07-28 request names its client in `_meta`; 2025 requests leave the initialize name. */
+function noteClient(ctx: ServerContext, client: Shared['client']): void {
+  // The SDK types the envelope opaquely; its clientInfo is validated before handlers run.
+  const envelope = ctx.mcpReq.envelope as Record<string, { name?: unknown } | undefined> | undefined;
+  const name = envelope?.[CLIENT_INFO_META_KEY]?.name;
+  if (typeof name === 'string' && name) client.name = name;
+}
+
 function signatureOf(list: readonly ToolDefinition[]): string {
   return list.map((t) => t.name).join(',');
 }
 
-/** tools/list_changed only when the visible set really changed, and only after initialization. */
+/**
+ * tools/list_changed only when the visible set really changed, and only once a connection is
+ * live. On a 2026-07-28 connection serveStdio delivers it on the client's subscriptions/listen
+ * stream (none open: nothing is sent).
+ */
 class ListChangedNotifier {
-  initialized = false;
+  private server: Server | undefined;
   private lastVisible = '';
 
-  constructor(
-    private readonly server: Server,
-    private readonly signature: () => string,
-  ) {}
+  constructor(private readonly signature: () => string) {}
+
+  attach(server: Server): void {
+    this.server = server;
+  }
 
   /** The catalogue arrived: what is visible now is what the first tools/list will show. */
   toolsLoaded(): void {
@@ -115,50 +188,48 @@ class ListChangedNotifier {
     const signature = this.signature();
     if (signature === this.lastVisible) return;
     this.lastVisible = signature;
-    if (this.initialized) void this.server.sendToolListChanged().catch(() => {});
+    void this.server?.sendToolListChanged().catch(() => {});
   }
 
   resourcesChanged(): void {
-    if (this.initialized) void this.server.sendResourceListChanged().catch(() => {});
+    void this.server?.sendResourceListChanged().catch(() => {});
   }
 }
 
-function registerToolHandlers(
-  server: Server,
-  loadCatalogue: () => Promise<Catalogue>,
-  visible: () => ToolDefinition[],
-  state: ToolCallState,
-): void {
-  // JSON Schemas are built once per visible set, not on every tools/list.
+function registerToolHandlers(server: Server, shared: Shared): void {
+  // JSON Schemas are built once per visible set, not on every tools/list. The order is the
+  // catalogue's, the same on every call (tools/list order is part of the prompt a model caches).
   let listed: { signature: string; tools: Tool[] } | undefined;
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
-    const { listedTool } = await loadCatalogue();
-    const shown = visible();
+  server.setRequestHandler('tools/list', async () => {
+    const { listedTool } = await shared.loadCatalogue();
+    const shown = shared.visible();
     const signature = signatureOf(shown);
     if (listed?.signature !== signature) listed = { signature, tools: shown.map(listedTool) };
     return { tools: listed.tools };
   });
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const { tools } = await loadCatalogue();
-    const { scope, stop } = requestScope(extra.signal, request.params._meta?.progressToken, (params) =>
-      extra.sendNotification({ method: 'notifications/progress', params }),
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    noteClient(ctx, shared.client);
+    const { tools } = await shared.loadCatalogue();
+    const { scope, stop } = requestScope(ctx.mcpReq.signal, request.params._meta?.progressToken, (params) =>
+      ctx.mcpReq.notify({ method: 'notifications/progress', params }),
     );
     try {
-      return await callTool(tools, request.params.name, request.params.arguments, scope, state);
+      return await callTool(tools, request.params.name, request.params.arguments, scope, shared.state);
     } finally {
       stop();
     }
   });
 }
 
-function registerResourceHandlers(server: Server, loadCatalogue: () => Promise<Catalogue>): void {
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
-    resources: (await loadCatalogue()).resources.list(),
+function registerResourceHandlers(server: Server, shared: Shared): void {
+  server.setRequestHandler('resources/list', async () => ({
+    resources: (await shared.loadCatalogue()).resources.list(),
   }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
-    resourceTemplates: (await loadCatalogue()).resources.listTemplates(),
+  server.setRequestHandler('resources/templates/list', async () => ({
+    resourceTemplates: (await shared.loadCatalogue()).resources.listTemplates(),
   }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) =>
-    (await loadCatalogue()).resources.read(request.params.uri, extra.signal),
-  );
+  server.setRequestHandler('resources/read', async (request, ctx) => {
+    noteClient(ctx, shared.client);
+    return (await shared.loadCatalogue()).resources.read(request.params.uri, ctx.mcpReq.signal);
+  });
 }

@@ -12,11 +12,14 @@
  *    writes); after a write (even a failed one, it may have landed) the link index is invalidated;
  * 7. the result: a string as text; a JSON value as text, plus structuredContent when the tool has
  *    an outputSchema; notes (token granted, ...) as extra text items; any failure as the
- *    `{error: {code, message, ...recovery}}` isError result (src-mcp/tool-errors.ts).
+ *    `{error: {code, message, ...recovery}}` isError result (src-mcp/tool-errors.ts), as text only:
+ *    the v1 SDK client checks any structuredContent against the outputSchema, errors included.
+ *    A success stands on its own in either form (docs/mcp.md, "Using the 2026-07-28 revision"):
+ *    notes are extra text items and, in structuredContent, its `notes` field.
  *
  * Declaring a tool: src-mcp/tool-definition.ts. Nothing here changes when a tool is added.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { ConfiguredGraph } from '../src-shared/roam-config.ts';
 import type { CallScope } from './call-scope.ts';
@@ -169,8 +172,13 @@ function success(tool: ToolDefinition, value: unknown, notices: string[]): CallT
     return { content: [{ type: 'text', text: value }, ...noticeContent(notices)] };
   const text = JSON.stringify(value);
   const result: CallToolResult = { content: [{ type: 'text', text }, ...noticeContent(notices)] };
-  if (tool.outputSchema) result.structuredContent = value as Record<string, unknown>;
+  if (tool.outputSchema) result.structuredContent = withNotes(value as Record<string, unknown>, notices);
   return result;
+}
+
+/** The notes a text client reads as extra items, for a client that reads only structuredContent. */
+function withNotes(body: Record<string, unknown>, notices: string[]): Record<string, unknown> {
+  return notices.length > 0 ? { ...body, notes: notices } : body;
 }
 
 function noticeContent(notices: string[]): Array<{ type: 'text'; text: string }> {

@@ -4,7 +4,7 @@
  * a new tool in an existing group changes nothing here. Loaded after the MCP handshake
  * (src-mcp/server.ts), so building the schemas never delays the initialize answer.
  */
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { navigationResources, navigationTools } from './navigation/index.ts';
 import { inputShape, readOnlyHint, type ResourceDefinition, type ToolDefinition } from './tool-definition.ts';

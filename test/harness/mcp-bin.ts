@@ -1,18 +1,19 @@
 /**
  * The one stdio test harness: the built bin (dist/roam-mcp.mjs) started the one way
- * (`binCommand`), in a temp HOME, driven by the SDK Client over stdio, with a transcript of
- * everything the server said (results, notifications, stderr) so tests can check that no token
- * ever leaks.
+ * (`binCommand`), in a temp HOME, driven over stdio by the SDK client of either line
+ * (test/harness/sdk-client.ts, ROAM_TEST_CLIENT: v2 at 2026-07-28 by default, v1 at 2025-11-25),
+ * with a transcript of everything the server said (results, notifications, stderr) so tests can
+ * check that no token ever leaks.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { isDeepStrictEqual } from 'node:util';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { SERVER_NODE } from '../server-node.ts';
+import { connectStdioClient, type TestClient } from './sdk-client.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BIN = path.join(ROOT, 'dist/roam-mcp.mjs');
@@ -74,8 +75,8 @@ export interface ToolErrorBody {
 }
 
 export interface McpHandle {
-  client: Client;
-  transport: StdioClientTransport;
+  /** The v2 client at 2026-07-28 or the v1 client at 2025-11-25 (test/harness/sdk-client.ts). */
+  client: TestClient;
   /** Calls a tool; records the result (and any progress messages) in the transcript. */
   call(
     name: string,
@@ -99,45 +100,42 @@ export async function startMcp(options: {
   clientName?: string;
 }): Promise<McpHandle> {
   const [command, args] = binCommand(options.args);
-  const transport = new StdioClientTransport({
+  let stderr = '';
+  const log: string[] = [];
+  let listChanged: Array<() => void> = [];
+  const client = await connectStdioClient({
     command,
     args,
     env: binEnv(options.home, options.env),
     cwd: options.home,
-    stderr: 'pipe',
+    name: options.clientName ?? 'vitest-client',
+    onStderr: (chunk) => (stderr += chunk),
+    onNotification: (notification) => {
+      log.push(JSON.stringify(notification));
+      if (notification.method !== 'notifications/tools/list_changed') return;
+      for (const resolve of listChanged) resolve();
+      listChanged = [];
+    },
   });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const log: string[] = [];
-  const client = new Client({ name: options.clientName ?? 'vitest-client', version: '1.0.0' });
-  let listChanged: Array<() => void> = [];
-  client.fallbackNotificationHandler = async (notification) => void log.push(JSON.stringify(notification));
-  client.setNotificationHandler(ToolListChangedNotificationSchema, (notification) => {
-    log.push(JSON.stringify(notification));
-    for (const resolve of listChanged) resolve();
-    listChanged = [];
-  });
-  await client.connect(transport);
   return {
     client,
-    transport,
     call: (name, args = {}, callOptions = {}) => recordedCall(client, log, name, args, callOptions),
     nextToolListChange: () => new Promise<void>((resolve) => listChanged.push(resolve)),
     transcript: () => `${log.join('\n')}\n${stderr}`,
     stderr: () => stderr,
-    pid: () => transport.pid ?? undefined,
+    pid: () => client.pid(),
     close: () => client.close(),
   };
 }
 
 async function recordedCall(
-  client: Client,
+  client: TestClient,
   log: string[],
   name: string,
   args: Record<string, unknown>,
   options: { signal?: AbortSignal; progress?: string[] },
 ): Promise<CallToolResult> {
-  const result = (await client.callTool({ name, arguments: args }, undefined, {
+  const result = await client.callTool({ name, arguments: args }, undefined, {
     signal: options.signal,
     timeout: 120_000,
     onprogress: options.progress
@@ -146,7 +144,7 @@ async function recordedCall(
           log.push(JSON.stringify(p));
         }
       : undefined,
-  })) as CallToolResult;
+  });
   log.push(JSON.stringify(result));
   return result;
 }
@@ -198,6 +196,8 @@ export function allTextOf(result: CallToolResult): string {
 /** The parsed `{error}` of an isError result (fails the test when the call succeeded). */
 export function errorOf(result: CallToolResult): ToolErrorBody {
   if (!result.isError) throw new Error(`expected an error, got ${JSON.stringify(result).slice(0, 500)}`);
+  // Errors are text only: a v1 client would check structuredContent against the outputSchema.
+  if (result.structuredContent !== undefined) throw new Error('an error result carries structuredContent');
   return (JSON.parse(textOf(result)) as { error: ToolErrorBody }).error;
 }
 
@@ -216,7 +216,23 @@ export function errorCode(result: CallToolResult): string | undefined {
 /** The JSON of a successful result (fails the test on isError). */
 export function jsonOf<T = Record<string, unknown>>(result: CallToolResult): T {
   if (result.isError) throw new Error(`unexpected tool error: ${textOf(result)}`);
-  return JSON.parse(textOf(result)) as T;
+  return sameInBothForms<T>(result);
+}
+
+/**
+ * The text JSON, checked against structuredContent when the result has it: a client that reads
+ * only one of them must see the same answer and the same notes.
+ */
+function sameInBothForms<T>(result: CallToolResult): T {
+  const text = JSON.parse(textOf(result)) as T;
+  if (result.structuredContent === undefined) return text;
+  const notes = notesOf(result).map((note) => note.slice('Note: '.length));
+  const expected = notes.length > 0 ? { ...(text as object), notes } : text;
+  if (!isDeepStrictEqual(result.structuredContent, expected))
+    throw new Error(
+      `text and structuredContent differ: ${JSON.stringify(result).slice(0, 500)} (expected ${JSON.stringify(expected).slice(0, 300)})`,
+    );
+  return text;
 }
 
 /** Every Note: text appended to a result. */

@@ -180,6 +180,10 @@ describe('token exchange', () => {
     expect((result.structuredContent as { guidelines: string }).guidelines).toContain('Be kind');
     expect(progress.join(' ')).toMatch(/approve/i);
     expect(notesOf(result).join(' ')).toMatch(/read-only access, less than the read-append requested/);
+    // The same note for a client that reads only structuredContent.
+    expect((result.structuredContent as { notes?: string[] }).notes?.join(' ')).toMatch(
+      /read-only access, less than the read-append requested/,
+    );
     const request = emulator.requests.find((r) => r.path === '/api/graphs/tokens/request');
     expect(request?.body).toEqual({
       graph: 'fresh',

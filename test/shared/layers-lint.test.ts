@@ -34,6 +34,11 @@ const violations: Array<[file: string, code: string, reason: RegExp]> = [
   ],
   ['src-mcp/probe.ts', "import { app } from 'electron';", /Only src-main\/shell may import electron/],
   [
+    'src-mcp/probe.ts',
+    "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+    /the v1 sdk is a test client only/,
+  ],
+  [
     'src-main/core/probe.ts',
     "import { install } from '../../src-mcp/installers/installer.ts';",
     /installers\/index\.ts/,
