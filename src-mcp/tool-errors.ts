@@ -31,6 +31,9 @@ export function toToolError(error: unknown, graph?: { nickname: string }): ToolE
     const code = error.kind === 'exchange' ? error.code : CODE_BY_KIND[error.kind];
     const details: Record<string, unknown> = { ...where };
     if (error.kind === 'auth') details.suggested_next_tool = 'select_graph';
+    // Which Roam build answered, so "update Roam Desktop" can be checked against it.
+    if ((error.kind === 'version' || error.kind === 'unknown-action') && error.apiVersion)
+      details.roamApiVersion = error.apiVersion;
     if (error.kind === 'exchange' && ['TIMEOUT', 'CANCELLED', 'REQUEST_IN_PROGRESS'].includes(error.code)) {
       details.retryable = true;
     }

@@ -32,8 +32,8 @@ export { demoGraphContent, demoPersonalGraphContent } from './demo-graph.ts';
 export { generateGraph } from './generate-graph.ts';
 export type * from './types.ts';
 
-/** Roam's Local API version as of seed 001. */
-export const DEFAULT_API_VERSION = '0.0.9';
+/** The Local API version current Roam Desktop builds report (local-api-actions.md §2). */
+export const DEFAULT_API_VERSION = '1.1.5';
 const FIVE_MINUTES = 5 * 60_000;
 
 const graphKey = (name: string, type: GraphType) => `${type}:${name}`;
@@ -221,7 +221,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
 
   function tokenInfo(req: IncomingMessage, send: (status: number, body: unknown) => void): void {
     const auth = tokens.identify(req.headers.authorization);
-    if (!auth.ok) return send(auth.status, { success: false, error: { message: auth.message } });
+    if (!auth.ok)
+      return send(auth.status, { success: false, error: { code: auth.code, message: auth.message } });
     send(200, {
       success: true,
       graphName: auth.grant.graph,

@@ -40,7 +40,10 @@ export interface EmulatorOptions {
   graphs: GraphSpec[];
   /** How long a token request waits for the user before 408 TIMEOUT (Roam: 5 minutes). */
   tokenRequestTimeoutMs?: number;
-  /** Reported as `apiVersion`; `expectedApiVersion` that differs gives 400 VERSION_MISMATCH. */
+  /**
+   * Reported as `apiVersion` on every answer (default "1.1.5"); an `expectedApiVersion` whose
+   * major.minor differs gives 400 VERSION_MISMATCH (the patch is ignored, as Roam does).
+   */
   apiVersion?: string;
   /** Offer `data.ai.semanticSearch` (lexical-vector similarity). Default false: UNKNOWN_ACTION. */
   semanticSearch?: boolean;
