@@ -10,6 +10,7 @@ import { notFoundError, withMissingCheck } from '../not-found.ts';
 import { ToolError, type ToolContext, type ToolDefinition } from '../tool-definition.ts';
 import { boundedAnswer, redactHidden } from './datalog-answer.ts';
 import { defineTool } from './define-tool.ts';
+import { checkDeletionReport } from './deletion-report.ts';
 import { withoutItems } from './graph-tools.ts';
 import { dailyNote } from './roam-dates.ts';
 
@@ -430,9 +431,10 @@ export const contentTools: ToolDefinition[] = [
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     async handler(args, ctx) {
-      await writeTo(ctx, { 'Block uid': args.uid }, () =>
+      const report = await writeTo(ctx, { 'Block uid': args.uid }, () =>
         ctx.call('data.block.delete', [{ block: { uid: args.uid } }]),
       );
+      checkDeletionReport(report, 'block', args.uid, ctx.graph.nickname);
       return { deleted: 'block', uid: args.uid };
     },
   }),
@@ -460,9 +462,10 @@ export const contentTools: ToolDefinition[] = [
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     async handler(args, ctx) {
-      await writeTo(ctx, { 'Page uid': args.uid }, () =>
+      const report = await writeTo(ctx, { 'Page uid': args.uid }, () =>
         ctx.call('data.page.delete', [{ page: { uid: args.uid } }]),
       );
+      checkDeletionReport(report, 'page', args.uid, ctx.graph.nickname);
       return { deleted: 'page', uid: args.uid };
     },
   }),

@@ -1,5 +1,6 @@
 /** The roamAlphaAPI actions the emulator answers, by dotted name, as one table. */
 import * as ai from './ai-actions.ts';
+import { DELETION_ACTIONS, OLDER_DELETION_ACTIONS } from './deletion-actions.ts';
 import { runPull, runPullMany, runQuery } from './edn-query.ts';
 import { parseMarkdownBlocks } from './markdown-blocks.ts';
 import type { ParsedBlock } from './markdown-blocks.ts';
@@ -9,6 +10,8 @@ import { generateUid } from './roam-uid.ts';
 
 export interface ActionContext {
   semanticSearch: boolean;
+  /** An older build's result shapes (GraphSpec.olderShapes). */
+  olderShapes?: boolean;
 }
 
 type Handler = (graph: RoamGraph, args: unknown[]) => unknown;
@@ -84,12 +87,6 @@ const HANDLERS: Record<string, Handler> = {
     graph.moveBlock(input.location, input.block);
     return null;
   },
-  'data.block.delete': (graph, args) => {
-    graph.deleteBlock(
-      first<{ block?: { uid?: string } }>(args, 'data.block.delete', '{"block": {"uid": "..."}}').block,
-    );
-    return null;
-  },
   'data.block.fromMarkdown': (graph, args) => {
     const what = 'data.block.fromMarkdown';
     const input = first<FromMarkdownArgs>(
@@ -141,21 +138,23 @@ const HANDLERS: Record<string, Handler> = {
     );
     return null;
   },
-  'data.page.delete': (graph, args) => {
-    graph.deletePage(
-      first<{ page?: { uid?: string } }>(args, 'data.page.delete', '{"page": {"uid": "..."}}').page,
-    );
-    return null;
-  },
   'util.generateUID': () => generateUid(),
   'util.dateToPageTitle': (_graph, args) => dateToPageTitle(toDate(args[0])),
   'util.dateToPageUid': (_graph, args) => dateToPageUid(toDate(args[0])),
   'graph.name': (graph) => graph.name,
   'graph.type': (graph) => graph.type,
+  // Issue 12, tools-b: deletion reports, files, batch edits.
+  ...DELETION_ACTIONS,
+};
+
+/** What an older build answers differently (GraphSpec.olderShapes). */
+const OLDER_SHAPES: Record<string, Handler> = {
+  ...OLDER_DELETION_ACTIONS,
 };
 
 /** The handler for `action`, or undefined (→ UNKNOWN_ACTION). */
 export function findAction(action: string, context: ActionContext): Handler | undefined {
   if (action === 'data.ai.semanticSearch') return context.semanticSearch ? ai.semanticSearch : undefined;
+  if (context.olderShapes && Object.hasOwn(OLDER_SHAPES, action)) return OLDER_SHAPES[action];
   return Object.hasOwn(HANDLERS, action) ? HANDLERS[action] : undefined;
 }

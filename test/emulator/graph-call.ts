@@ -16,6 +16,8 @@ export interface HostedGraph {
   userPermission: AccessLevel;
   /** Actions this (older) Roam build does not have: they answer UNKNOWN_ACTION. */
   missingActions: ReadonlySet<string>;
+  /** An older build's result shapes (GraphSpec.olderShapes). */
+  olderShapes: boolean;
 }
 
 export interface GraphCallContext {
@@ -121,7 +123,9 @@ function answerGraphCall(context: GraphCallContext, request: GraphCallRequest): 
       },
     });
   }
-  const handler = entry.missingActions.has(action) ? undefined : findAction(action, { semanticSearch });
+  const handler = entry.missingActions.has(action)
+    ? undefined
+    : findAction(action, { semanticSearch, olderShapes: entry.olderShapes });
   if (!handler) {
     return reply(404, {
       success: false,

@@ -81,6 +81,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
       graph: loadGraph(spec.name, type, contentOf(spec)),
       userPermission: spec.userPermission ?? 'full',
       missingActions: new Set(spec.missingActions ?? []),
+      olderShapes: spec.olderShapes ?? false,
     });
     for (const { token, accessLevel } of spec.tokens ?? [])
       tokens.add(token, { graph: spec.name, type, accessLevel });
@@ -300,10 +301,10 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     stop,
     start: (wanted) => listen(wanted ?? 0),
     graph(name, type = 'hosted'): EmulatedGraph {
-      const { graph } = requireGraph(name, type);
+      const { graph, olderShapes } = requireGraph(name, type);
       return {
         run(action, args = []) {
-          const handler = findAction(action, { semanticSearch });
+          const handler = findAction(action, { semanticSearch, olderShapes });
           if (!handler) throw new Error(`API action not found: ${action}`);
           return handler(graph, args);
         },

@@ -30,6 +30,12 @@ export interface GraphSpec {
    * predate them do (local-api-actions.md lists which builds have each action).
    */
   missingActions?: string[];
+  /**
+   * An older Roam build's result shapes (local-api-actions.md §3.1, §6.5): deletes answer null
+   * with no deletion report (a missing uid is an error), getGraphGuidelines a markdown string or
+   * null. Default false: current Roam.
+   */
+  olderShapes?: boolean;
 }
 
 export interface EmulatorOptions {
