@@ -6,6 +6,7 @@ import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import type { ServerRuntime } from '../server-runtime.ts';
 import { ToolError, type ToolDefinition } from '../tool-definition.ts';
 import { callScope, defineTool } from './define-tool.ts';
+import { orientationOf } from './orientation.ts';
 
 const permissionsSchema = z.union([z.array(z.enum(['read', 'append', 'edit'])), z.literal('unknown')]);
 
@@ -18,7 +19,17 @@ const selectedGraphOutput = {
   permissions_note: z.string().optional(),
 };
 
-/** `data.ai.getGraphGuidelines` answers a markdown string, null, or `{guidelines}`. */
+/** Orientation fields of select_graph's result (./orientation.ts). */
+const orientationOutput = {
+  starred_pages: z.array(z.string()),
+  todays_daily_note: z.string().nullable(),
+  user_name: z.string().optional(),
+  ai_user_name: z.string().optional(),
+  next_steps: z.string(),
+  roam_syntax: z.string(),
+};
+
+/** `data.ai.getGraphGuidelines` answers `{guidelines, ...}` (current Roam), a markdown string or null (older). */
 export function guidelinesText(result: unknown): string | null {
   if (typeof result === 'string') return result;
   if (result && typeof result === 'object') {
@@ -101,17 +112,18 @@ export function graphTools(runtime: ServerRuntime): ToolDefinition[] {
         ...selectedGraphOutput,
         guidelines: z.string().nullable(),
         guidelines_hash: z.string().nullable(),
+        ...orientationOutput,
       },
       async handler(args, ctx) {
         const scope = callScope(ctx);
         const graph = session.resolve(args.graph);
         let result: unknown;
         try {
-          result = await runtime.callGraph(graph, 'data.ai.getGraphGuidelines', [{}], scope);
+          result = await runtime.callGraph(graph, 'data.ai.getGraphGuidelines', [], scope);
         } catch (error) {
           // A rejected token was dropped: the retry asks Roam for a new one (token exchange).
           if (!(error instanceof ToolError && error.code === 'AUTH_FAILED')) throw error;
-          result = await runtime.callGraph(graph, 'data.ai.getGraphGuidelines', [{}], scope);
+          result = await runtime.callGraph(graph, 'data.ai.getGraphGuidelines', [], scope);
         }
         if (session.permissions(graph) === 'unknown' && graph.token) {
           const info = await runtime.connection.client
@@ -127,6 +139,7 @@ export function graphTools(runtime: ServerRuntime): ToolDefinition[] {
           ...describeGraph(runtime, graph),
           guidelines: text === null ? null : truncate(text, LIMITS.primary),
           guidelines_hash: guidelinesHash(text),
+          ...orientationOf(result, graph.nickname),
         };
       },
     }),

@@ -1,6 +1,7 @@
 /** The roamAlphaAPI actions the emulator answers, by dotted name, as one table. */
 import * as ai from './ai-actions.ts';
 import { DELETION_ACTIONS, OLDER_DELETION_ACTIONS } from './deletion-actions.ts';
+import { getGraphGuidelines, getGraphGuidelinesOlder } from './guidelines-action.ts';
 import { runPull, runPullMany, runQuery } from './edn-query.ts';
 import { parseMarkdownBlocks } from './markdown-blocks.ts';
 import type { ParsedBlock } from './markdown-blocks.ts';
@@ -62,7 +63,6 @@ const HANDLERS: Record<string, Handler> = {
   'data.ai.getBacklinks': ai.getBacklinks,
   'data.ai.search': ai.search,
   'data.ai.searchTemplates': ai.searchTemplates,
-  'data.ai.getGraphGuidelines': ai.getGraphGuidelines,
   'data.block.create': (graph, args) => {
     const input = first<{ location?: BlockLocation; block?: BlockFields }>(
       args,
@@ -143,12 +143,14 @@ const HANDLERS: Record<string, Handler> = {
   'util.dateToPageUid': (_graph, args) => dateToPageUid(toDate(args[0])),
   'graph.name': (graph) => graph.name,
   'graph.type': (graph) => graph.type,
-  // Issue 12, tools-b: deletion reports, files, batch edits.
+  // Issue 12, tools-b: guidelines object, deletion reports, files, batch edits.
+  'data.ai.getGraphGuidelines': getGraphGuidelines,
   ...DELETION_ACTIONS,
 };
 
 /** What an older build answers differently (GraphSpec.olderShapes). */
 const OLDER_SHAPES: Record<string, Handler> = {
+  'data.ai.getGraphGuidelines': getGraphGuidelinesOlder,
   ...OLDER_DELETION_ACTIONS,
 };
 

@@ -50,12 +50,6 @@ export function getBlock(graph: RoamGraph, args: unknown[]): unknown {
   return { markdown: markdownOf(graph, eid, input.maxDepth), path: blockPath(graph, eid) };
 }
 
-/** `data.ai.getGraphGuidelines` → markdown of the page titled exactly "agent guidelines", or null. */
-export function getGraphGuidelines(graph: RoamGraph): unknown {
-  const eid = graph.eidByTitle('agent guidelines');
-  return eid === undefined ? null : pageMarkdown(graph, eid);
-}
-
 const SORTS = ['created-date', 'edited-date', 'daily-note-date'] as const;
 
 /** `data.ai.getBacklinks` → {total, results: [{uid, markdown, path, type}]}. */

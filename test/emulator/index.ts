@@ -77,8 +77,18 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
         `startEmulator: ${type} graph '${spec.name}' is listed twice; give each graph one entry.`,
       );
     }
+    const content = contentOf(spec);
+    const graph = loadGraph(spec.name, type, content);
+    graph.displayNames = { ...spec.displayNames };
+    graph.shortcuts = content
+      .filter((page) => page.sidebar !== undefined)
+      .sort((a, b) => (a.sidebar ?? 0) - (b.sidebar ?? 0))
+      .flatMap((page) => {
+        const eid = graph.eidByTitle(page.title);
+        return eid === undefined ? [] : [graph.attr<string>(eid, ':block/uid') as string];
+      });
     graphs.set(graphKey(spec.name, type), {
-      graph: loadGraph(spec.name, type, contentOf(spec)),
+      graph,
       userPermission: spec.userPermission ?? 'full',
       missingActions: new Set(spec.missingActions ?? []),
       olderShapes: spec.olderShapes ?? false,

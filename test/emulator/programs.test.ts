@@ -90,7 +90,8 @@ describe('npm run demo (dist/demo.mjs)', () => {
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ action: 'data.ai.getGraphGuidelines', args: [{}] }),
       }).then((r) => r.json() as Promise<{ success: boolean; result: unknown }>);
-    expect((await ask('demo-work', work!.token)).result).toMatch(/^# agent guidelines/);
+    const answer = (await ask('demo-work', work!.token)).result as { guidelines: string };
+    expect(answer.guidelines).toMatch(/^# roam\/agent guidelines/);
     expect((await ask('demo-personal', personal!.token, '?type=offline')).success).toBe(true);
 
     child.kill('SIGTERM');

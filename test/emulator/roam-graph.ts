@@ -52,6 +52,10 @@ export class RoamGraph {
   readonly conn: Conn;
   /** Bumped by each write: callers cache derived data per version. */
   version = 0;
+  /** The signed-in user's and the AI user's display names (GraphSpec.displayNames). */
+  displayNames: { human?: string; ai?: string } = {};
+  /** Uids of the pages in the left sidebar's Shortcuts, in order (getGraphGuidelines' starredPages). */
+  shortcuts: string[] = [];
 
   constructor(
     readonly name: string,

@@ -12,6 +12,8 @@ export interface PageSpec {
   /** A daily note page: `:log/id` set, title like "November 22nd, 2026", uid "11-22-2026". */
   daily?: boolean;
   children?: BlockSpec[];
+  /** Position in the left sidebar's Shortcuts (0 first); absent = not a shortcut. */
+  sidebar?: number;
 }
 export type BlockSpec =
   string | { string: string; uid?: string; heading?: 1 | 2 | 3; children?: BlockSpec[] };
@@ -36,6 +38,8 @@ export interface GraphSpec {
    * null. Default false: current Roam.
    */
   olderShapes?: boolean;
+  /** Display names getGraphGuidelines reports (`humanUserDisplayName`, `aiUserDisplayName`). */
+  displayNames?: { human?: string; ai?: string };
 }
 
 export interface EmulatorOptions {

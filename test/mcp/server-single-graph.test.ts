@@ -226,7 +226,9 @@ describe('writing', () => {
   });
 
   it('select_graph returns guidelines, their sha256 and permissions', async () => {
-    const guidelines = emulator.graph('demo').run('data.ai.getGraphGuidelines', [{}]) as string;
+    const { guidelines } = emulator.graph('demo').run('data.ai.getGraphGuidelines', []) as {
+      guidelines: string;
+    };
     const result = await mcp.call('select_graph', { graph: 'demo' });
     expect(result.structuredContent).toMatchObject({
       graph_name: 'demo',
