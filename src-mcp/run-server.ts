@@ -102,13 +102,15 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     readOnly: options.readOnly,
     // Imported lazily: the bundle evaluates these modules only after the handshake.
     catalog: async () => {
-      const [{ graphTools }, { contentTools }, { navigationTools, navigationResources }] = await Promise.all([
-        import('./tools/graph-tools.ts'),
-        import('./tools/content-tools.ts'),
-        import('./navigation/index.ts'),
-      ]);
+      const [{ graphTools }, { contentTools }, { navigationTools, navigationResources }, { fileTools }] =
+        await Promise.all([
+          import('./tools/graph-tools.ts'),
+          import('./tools/content-tools.ts'),
+          import('./navigation/index.ts'),
+          import('./tools/files.ts'),
+        ]);
       return {
-        tools: (runtime) => [...graphTools(runtime), ...contentTools, ...navigationTools],
+        tools: (runtime) => [...graphTools(runtime), ...contentTools, ...navigationTools, ...fileTools],
         resources: navigationResources,
       };
     },

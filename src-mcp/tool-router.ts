@@ -11,6 +11,7 @@ import type { CallScope } from './call-scope.ts';
 import { invalidateLinkIndex } from './navigation/index.ts';
 import type { ServerRuntime } from './server-runtime.ts';
 import { ToolError, type ToolDefinition } from './tool-definition.ts';
+import { ToolContent } from './tool-content.ts';
 import { toToolError } from './tool-errors.ts';
 import type { ServerToolContext } from './tools/define-tool.ts';
 
@@ -162,6 +163,7 @@ function parseArguments(tool: ToolDefinition, rawArgs: unknown): Record<string, 
 }
 
 function success(tool: ToolDefinition, value: unknown, notices: string[]): CallToolResult {
+  if (value instanceof ToolContent) return { content: [...value.content, ...noticeContent(notices)] };
   if (typeof value === 'string')
     return { content: [{ type: 'text', text: value }, ...noticeContent(notices)] };
   const text = JSON.stringify(value);

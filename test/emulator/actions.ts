@@ -1,6 +1,7 @@
 /** The roamAlphaAPI actions the emulator answers, by dotted name, as one table. */
 import * as ai from './ai-actions.ts';
 import { DELETION_ACTIONS, OLDER_DELETION_ACTIONS } from './deletion-actions.ts';
+import { FILE_ACTIONS } from './file-actions.ts';
 import { getGraphGuidelines, getGraphGuidelinesOlder } from './guidelines-action.ts';
 import { runPull, runPullMany, runQuery } from './edn-query.ts';
 import { parseMarkdownBlocks } from './markdown-blocks.ts';
@@ -146,6 +147,7 @@ const HANDLERS: Record<string, Handler> = {
   // Issue 12, tools-b: guidelines object, deletion reports, files, batch edits.
   'data.ai.getGraphGuidelines': getGraphGuidelines,
   ...DELETION_ACTIONS,
+  ...FILE_ACTIONS,
 };
 
 /** What an older build answers differently (GraphSpec.olderShapes). */

@@ -56,6 +56,8 @@ export class RoamGraph {
   displayNames: { human?: string; ai?: string } = {};
   /** Uids of the pages in the left sidebar's Shortcuts, in order (getGraphGuidelines' starredPages). */
   shortcuts: string[] = [];
+  /** Files uploaded with `file.upload`, by URL. */
+  readonly files = new Map<string, { base64: string; mimetype: string; filename?: string }>();
 
   constructor(
     readonly name: string,
