@@ -102,15 +102,27 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     readOnly: options.readOnly,
     // Imported lazily: the bundle evaluates these modules only after the handshake.
     catalog: async () => {
-      const [{ graphTools }, { contentTools }, { navigationTools, navigationResources }, { fileTools }] =
-        await Promise.all([
-          import('./tools/graph-tools.ts'),
-          import('./tools/content-tools.ts'),
-          import('./navigation/index.ts'),
-          import('./tools/files.ts'),
-        ]);
+      const [
+        { graphTools },
+        { contentTools },
+        { navigationTools, navigationResources },
+        { fileTools },
+        { batchEditTools },
+      ] = await Promise.all([
+        import('./tools/graph-tools.ts'),
+        import('./tools/content-tools.ts'),
+        import('./navigation/index.ts'),
+        import('./tools/files.ts'),
+        import('./tools/batch-edits.ts'),
+      ]);
       return {
-        tools: (runtime) => [...graphTools(runtime), ...contentTools, ...navigationTools, ...fileTools],
+        tools: (runtime) => [
+          ...graphTools(runtime),
+          ...contentTools,
+          ...navigationTools,
+          ...fileTools,
+          ...batchEditTools,
+        ],
         resources: navigationResources,
       };
     },

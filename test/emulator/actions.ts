@@ -1,5 +1,6 @@
 /** The roamAlphaAPI actions the emulator answers, by dotted name, as one table. */
 import * as ai from './ai-actions.ts';
+import { BATCH_ACTIONS } from './batch-actions.ts';
 import { DELETION_ACTIONS, OLDER_DELETION_ACTIONS } from './deletion-actions.ts';
 import { FILE_ACTIONS } from './file-actions.ts';
 import { getGraphGuidelines, getGraphGuidelinesOlder } from './guidelines-action.ts';
@@ -148,6 +149,7 @@ const HANDLERS: Record<string, Handler> = {
   'data.ai.getGraphGuidelines': getGraphGuidelines,
   ...DELETION_ACTIONS,
   ...FILE_ACTIONS,
+  ...BATCH_ACTIONS,
 };
 
 /** What an older build answers differently (GraphSpec.olderShapes). */
