@@ -54,7 +54,7 @@ export const batchEditTools: ToolDefinition[] = [
     name: 'update_blocks',
     title: 'Update blocks',
     description:
-      'Updates 1-25 blocks in one call (fields as update_block; string is stored literally). Reports each in order; any failure is an error listing what was applied.',
+      'Updates 1-25 blocks at once (string stored literally). Per-item report in order; any failure is an error listing what was applied.',
     scope: 'graph',
     writes: 'edit',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
@@ -71,7 +71,7 @@ export const batchEditTools: ToolDefinition[] = [
     name: 'delete_blocks',
     title: 'Delete blocks',
     description:
-      'Deletes 1-25 blocks, each with its children, in one call. Reports each in order; any failure is an error listing what was deleted.',
+      'Deletes 1-25 blocks, each with its children. Per-item report in order; any failure is an error listing what was deleted.',
     scope: 'graph',
     writes: 'edit',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
