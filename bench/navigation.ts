@@ -15,7 +15,8 @@ import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { z } from 'zod';
-import { invalidateLinkIndex, navigationTools } from '../src-mcp/navigation/index.ts';
+import { invalidateLinkIndex } from '../src-mcp/navigation/index-cache.ts';
+import { navigationTools } from '../src-mcp/navigation/index.ts';
 import type { ToolContext } from '../src-mcp/tool-definition.ts';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -71,6 +72,7 @@ function measuredContext(url: string) {
     graph: { name: GRAPH, nickname: GRAPH },
     signal: new AbortController().signal,
     progress: () => {},
+    notice: () => {},
     async call<T>(action: string, args: unknown[] = []): Promise<T> {
       const body = JSON.stringify({ action, args });
       const began = performance.now();

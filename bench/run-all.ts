@@ -7,6 +7,8 @@
  *    - cold start (spawn → initialize answered) of dist/roam-mcp.mjs, the bare-node floor
  *      (bench/mcp-bare-initialize.mjs) and, with `--official PATH`, the official Roam MCP server;
  *      tools/list size in bytes and estimated tokens (chars / 4);
+ *    - cold start by protocol era (`initialize` and 2026-07-28 `server/discover`) on Node 20, 22
+ *      and 24, and the SDK server module's import cost (bench/cold-start-eras.ts);
  *    - per-call overhead of each read tool over the same Local API requests sent directly
  *      (replayed from the emulator's request log), median and p99, at 1 and 8 concurrent calls;
  *    - every read tool on generated graphs of 1k, 10k and 100k blocks: round trips, response
@@ -18,7 +20,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -27,6 +29,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startEmulator, type Emulator, type RecordedRequest } from '../test/emulator/index.ts';
+import {
+  coldStartErasMarkdown,
+  measureColdStartEras,
+  measureSdkImport,
+  type EraRow,
+  type ImportCost,
+} from './cold-start-eras.ts';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const BIN = path.join(root, 'dist/roam-mcp.mjs');
@@ -34,6 +43,7 @@ const FLOOR = path.join(root, 'bench/mcp-bare-initialize.mjs');
 const RESULTS_DIR = path.join(root, 'bench/results');
 const TOKEN = 'roam-graph-local-token-BENCHbenchBENCHbenchBENCHbe';
 const GRAPH = 'bench';
+const NODE = process.execPath;
 
 const { values: flags } = parseArgs({
   options: {
@@ -88,7 +98,7 @@ async function machine() {
     cpu: cpus[0]?.model ?? 'unknown',
     cores: cpus.length,
     memoryGb: round(os.totalmem() / 2 ** 30, 1),
-    node: process.version,
+    node: spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim(),
     loadAverageAtStart: os.loadavg().map((n) => round(n, 1)),
   };
 }
@@ -117,7 +127,7 @@ async function runChildBenchmarks(): Promise<ChildBench[]> {
     const started = Date.now();
     log(`running bench/${file} ...`);
     const outcome = await new Promise<{ status: ChildBench['status']; error?: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join('bench', file)], {
+      const child = spawn(NODE, ['--import', 'tsx', path.join('bench', file)], {
         cwd: root,
         stdio: ['ignore', 'inherit', 'pipe'],
       });
@@ -175,7 +185,7 @@ function coldStart(command: string[], env: NodeJS.ProcessEnv): Promise<number> {
 }
 
 function commandFor(script: string): string[] {
-  return /\.(c|m)?js$/.test(script) ? [process.execPath, script] : [script];
+  return /\.(c|m)?js$/.test(script) ? [NODE, script] : [script];
 }
 
 async function toolsListSize(command: string[], env: Record<string, string>) {
@@ -195,8 +205,8 @@ async function toolsListSize(command: string[], env: Record<string, string>) {
 
 async function measureStartup(env: Record<string, string>) {
   const servers: Array<{ name: string; command: string[] }> = [
-    { name: 'roam-mcp', command: [process.execPath, BIN] },
-    { name: 'bare node floor', command: [process.execPath, FLOOR] },
+    { name: 'roam-mcp', command: [NODE, BIN] },
+    { name: 'bare node floor', command: [NODE, FLOOR] },
   ];
   if (flags.official) servers.push({ name: 'official Roam MCP', command: commandFor(flags.official) });
   const samples = new Map<string, number[]>(servers.map((s) => [s.name, []]));
@@ -283,7 +293,7 @@ function argumentsFor(
 
 async function startBinFor(home: string) {
   const transport = new StdioClientTransport({
-    command: process.execPath,
+    command: NODE,
     args: [BIN],
     env: { PATH: process.env.PATH ?? '', HOME: home, ROAM_MCP_NO_LAUNCH: '1' },
     stderr: 'ignore',
@@ -468,6 +478,8 @@ function markdown(report: {
   overhead: Overhead;
   sizes: Sizes;
   children: ChildBench[];
+  eras: EraRow[];
+  sdkImport: ImportCost[];
 }): string {
   const m = report.machine;
   const lines = [
@@ -498,6 +510,8 @@ function markdown(report: {
     ...(flags.official
       ? []
       : ['', 'Official Roam MCP server: not measured (none available locally; pass `--official PATH`).']),
+    '',
+    ...coldStartErasMarkdown(report.eras, report.sdkImport, Boolean(flags.official)),
     '',
     '## Per-call overhead of read tools',
     '',
@@ -575,6 +589,9 @@ async function main(): Promise<void> {
       ROAM_API_TOKEN: TOKEN,
     };
     const startup = await measureStartup(env);
+    log('cold start by protocol era on Node 20, 22 and 24 ...');
+    const eras = await measureColdStartEras(env, COLD_RUNS, flags.official);
+    const sdkImport = measureSdkImport(COLD_RUNS);
     await emulator.close();
     log('per-call overhead ...');
     const overhead = await measureOverhead(home);
@@ -592,6 +609,8 @@ async function main(): Promise<void> {
       overhead,
       sizes,
       children,
+      eras,
+      sdkImport,
     };
     await writeFile(path.join(RESULTS_DIR, 'overall.json'), `${JSON.stringify(report, null, 2)}\n`);
     // Formatted as the repository's prettier would, so CI's format check passes on the committed file.

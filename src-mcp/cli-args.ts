@@ -1,4 +1,5 @@
-/** Command-line parsing for `roam-mcp` (no dependency: the bin must start fast). */
+/** Command-line parsing for `roam-mcp` (node:util only: the bin must start fast). */
+import { parseArgs } from 'node:util';
 
 export type CliCommand =
   | { command: 'serve'; configPath?: string; readOnly: boolean }
@@ -21,31 +22,51 @@ Config (first found): the env vars ROAM_GRAPH + ROAM_API_TOKEN (+ ROAM_GRAPH_TYP
 --config PATH, ~/.roam-tools.json, ~/.roam-mcp.json.
 `;
 
+const serveOptions = {
+  config: { type: 'string' },
+  'read-only': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
+const needsPath = { command: 'error', message: '--config needs a file path.' } as const;
+const unknown = (arg: string): CliCommand => ({ command: 'error', message: `Unknown argument '${arg}'.` });
+
 export function parseCliArgs(argv: string[]): CliCommand {
   const [first] = argv;
   if (first === 'install' || first === 'uninstall' || first === 'status') return { command: 'installers' };
-  if (first === 'connect') {
-    const rest = argv.slice(1);
-    const at = rest.indexOf('--config');
-    if (at >= 0) {
-      const configPath = rest[at + 1];
-      if (!configPath) return { command: 'error', message: '--config needs a file path.' };
-      return { command: 'connect', args: [...rest.slice(0, at), ...rest.slice(at + 2)], configPath };
-    }
-    return { command: 'connect', args: rest };
-  }
+  if (first === 'connect') return parseConnect(argv.slice(1));
   let configPath: string | undefined;
   let readOnly = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--help' || arg === '-h' || arg === 'help') return { command: 'help' };
-    if (arg === '--version' || arg === '-v') return { command: 'version' };
-    if (arg === '--read-only') readOnly = true;
-    else if (arg === '--config') {
-      configPath = argv[++i];
-      if (!configPath) return { command: 'error', message: '--config needs a file path.' };
-    } else if (arg.startsWith('--config=')) configPath = arg.slice('--config='.length);
-    else return { command: 'error', message: `Unknown argument '${arg}'.` };
+  // In order, as typed: `--help` wins over what follows it, an unknown argument over what follows.
+  for (const token of tokensOf(argv)) {
+    if (token.kind === 'positional') {
+      if (token.value === 'help') return { command: 'help' };
+      return unknown(token.value);
+    }
+    if (token.kind === 'option-terminator') return unknown('--');
+    if (token.name === 'help') return { command: 'help' };
+    if (token.name === 'version') return { command: 'version' };
+    if (token.name === 'config') {
+      if (token.value === undefined) return needsPath;
+      // The .mcpb manifest passes `--config=${user_config.config_file}`: empty when the user set none.
+      configPath = token.value || undefined;
+    } else if (token.name === 'read-only' && token.value === undefined) readOnly = true;
+    else return unknown(token.inlineValue ? `${token.rawName}=${token.value}` : token.rawName);
   }
   return { command: 'serve', configPath, readOnly };
 }
+
+/** `connect` takes `--config` like the server; every other argument is connect's own. */
+function parseConnect(rest: string[]): CliCommand {
+  const config = tokensOf(rest).find((token) => token.kind === 'option' && token.name === 'config');
+  if (!config || config.kind !== 'option') return { command: 'connect', args: rest };
+  if (!config.value) return needsPath;
+  const width = config.inlineValue ? 1 : 2;
+  const args = [...rest.slice(0, config.index), ...rest.slice(config.index + width)];
+  return { command: 'connect', args, configPath: config.value };
+}
+
+// Not strict: the tokens keep every argument as typed, so an unknown one is named in our own words.
+const tokensOf = (args: string[]) =>
+  parseArgs({ args, options: serveOptions, strict: false, allowPositionals: true, tokens: true }).tokens;

@@ -11,7 +11,7 @@ import {
   type GraphType,
 } from '../src-shared/roam-config.ts';
 import { graphId as graphKey } from '../src-shared/constants.ts';
-import { ToolError } from './tool-definition.ts';
+import { ToolError } from './tool-errors.ts';
 
 export interface ConfigProblem {
   code: 'CONFIG_NOT_FOUND' | 'CONFIG_INVALID';

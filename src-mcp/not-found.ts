@@ -3,7 +3,8 @@
  * a message naming the graph and the next step, and the closest titles when we know them.
  */
 import { LocalApiError } from '../src-shared/local-api/index.ts';
-import { ToolError, type ToolContext } from './tool-definition.ts';
+import type { ToolContext } from './tool-definition.ts';
+import { ToolError } from './tool-errors.ts';
 
 export interface Suggestion {
   title: string;

@@ -8,10 +8,10 @@ import { validateGraphs } from '../src-shared/roam-config.ts';
 import { loadConfig, setupInstructions, type ConfigSource } from './config/load-config.ts';
 import { GraphSession, type ConfigProblem } from './graph-session.ts';
 import { log } from './log.ts';
-import { openParentChannel } from './parent-channel.ts';
+import { openParentChannel, type ParentChannel } from './parent-channel.ts';
 import { RoamConnection } from './roam-connection.ts';
 import { platformOpener } from './roam-launcher.ts';
-import { createRoamMcpServer } from './server.ts';
+import { createRoamMcpServer, type RoamMcpServer } from './server.ts';
 import { ServerRuntime } from './server-runtime.ts';
 import { tokenStoreFor } from './token-store.ts';
 
@@ -30,102 +30,18 @@ const DEFAULT_ROAM_WAIT_MS = 20_000;
 export async function runServer(options: RunServerOptions): Promise<void> {
   const session = new GraphSession();
   const parent = openParentChannel(options.env);
-  let source: ConfigSource;
-
-  const applyGraphs = (graphs: Parameters<typeof validateGraphs>[0], origin: string) => {
-    const result = validateGraphs(graphs);
-    for (const warning of result.warnings) log('warn', warning);
-    for (const error of result.errors) log('error', error);
-    if (result.errors.length > 0) {
-      session.setGraphs([], { code: 'CONFIG_INVALID', message: configInvalid(result.errors, origin) });
-    } else if (result.graphs.length === 0) {
-      session.setGraphs([], {
-        code: 'CONFIG_NOT_FOUND',
-        message: `${origin} has no enabled graph. Add or enable a graph in ${origin}, then try again.`,
-      });
-    } else {
-      session.setGraphs(result.graphs);
-    }
-  };
-
+  let source: ConfigSource = { kind: 'ipc' };
   let firstConfig: Promise<void> = Promise.resolve();
-  if (parent) {
-    source = { kind: 'ipc' };
-    session.setGraphs([], {
-      code: 'CONFIG_NOT_FOUND',
-      message: 'Roam Companion has not sent any graph yet. Add a graph in Roam Companion, then try again.',
-    });
-    firstConfig = new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, FIRST_CONFIG_TIMEOUT_MS);
-      parent.onMessage((message) => {
-        if (message.type === 'shutdown') {
-          void mcp.server.close().finally(() => process.exit(0));
-          return;
-        }
-        applyGraphs(message.graphs, 'Roam Companion');
-        clearTimeout(timer);
-        resolve();
-        mcp.graphsChanged();
-      });
-    });
-    parent.onDisconnect(() => process.exit(0));
-    parent.send({ type: 'ready' });
-  } else {
-    const loaded = await loadConfig({ configPath: options.configPath, env: options.env, home: options.home });
-    source = loaded.source;
-    for (const warning of loaded.warnings) log('warn', warning);
-    for (const error of loaded.errors) log('error', error);
-    let problem: ConfigProblem | undefined;
-    if (loaded.errors.length > 0) {
-      problem = {
-        code: 'CONFIG_INVALID',
-        message: configInvalid(loaded.errors, describeSource(loaded.source)),
-      };
-    } else if (loaded.source.kind === 'none') {
-      problem = { code: 'CONFIG_NOT_FOUND', message: setupInstructions(loaded.source.searched) };
-      log('warn', problem.message);
-    }
-    session.setGraphs(problem ? [] : loaded.graphs, problem);
-    if (!problem) log('info', `${loaded.graphs.length} graph(s) from ${describeSource(loaded.source)}`);
-  }
+  if (parent) firstConfig = graphsFromTray(session, parent, () => mcp);
+  else source = await graphsFromFiles(session, options);
 
-  const waitMs = Number(options.env.ROAM_MCP_ROAM_WAIT_MS ?? DEFAULT_ROAM_WAIT_MS);
-  const connection = new RoamConnection(new LocalApiClient({ home: options.home }), {
-    open: platformOpener(options.env),
-    waitMs: Number.isFinite(waitMs) && waitMs >= 0 ? waitMs : DEFAULT_ROAM_WAIT_MS,
-  });
+  const connection = roamConnection(options);
   const tokenStore = tokenStoreFor(() => source, parent);
   const mcp = createRoamMcpServer({
     name: 'roam-mcp',
     version: options.version,
     session,
     readOnly: options.readOnly,
-    // Imported lazily: the bundle evaluates these modules only after the handshake.
-    catalog: async () => {
-      const [
-        { graphTools },
-        { contentTools },
-        { navigationTools, navigationResources },
-        { fileTools },
-        { batchEditTools },
-      ] = await Promise.all([
-        import('./tools/graph-tools.ts'),
-        import('./tools/content-tools.ts'),
-        import('./navigation/index.ts'),
-        import('./tools/files.ts'),
-        import('./tools/batch-edits.ts'),
-      ]);
-      return {
-        tools: (runtime) => [
-          ...graphTools(runtime),
-          ...contentTools,
-          ...navigationTools,
-          ...fileTools,
-          ...batchEditTools,
-        ],
-        resources: navigationResources,
-      };
-    },
     runtime: (hooks) =>
       new ServerRuntime(session, connection, tokenStore, {
         clientName: hooks.clientName,
@@ -139,6 +55,83 @@ export async function runServer(options: RunServerOptions): Promise<void> {
   transport.onclose = () => process.exit(0);
   process.stdin.on('end', () => process.exit(0));
   await mcp.server.connect(transport);
+}
+
+/**
+ * Graphs from the tray over IPC, live: resolves on the first `config` (or after
+ * FIRST_CONFIG_TIMEOUT_MS, serving with none); later configs update the session and the client.
+ */
+function graphsFromTray(
+  session: GraphSession,
+  parent: ParentChannel,
+  mcp: () => RoamMcpServer,
+): Promise<void> {
+  session.setGraphs([], {
+    code: 'CONFIG_NOT_FOUND',
+    message: 'Roam Companion has not sent any graph yet. Add a graph in Roam Companion, then try again.',
+  });
+  const firstConfig = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, FIRST_CONFIG_TIMEOUT_MS);
+    parent.onMessage((message) => {
+      if (message.type === 'shutdown') {
+        void mcp()
+          .server.close()
+          .finally(() => process.exit(0));
+        return;
+      }
+      applyGraphs(session, message.graphs, 'Roam Companion');
+      clearTimeout(timer);
+      resolve();
+      mcp().graphsChanged();
+    });
+  });
+  parent.onDisconnect(() => process.exit(0));
+  parent.send({ type: 'ready' });
+  return firstConfig;
+}
+
+function applyGraphs(session: GraphSession, graphs: Parameters<typeof validateGraphs>[0], origin: string) {
+  const result = validateGraphs(graphs);
+  for (const warning of result.warnings) log('warn', warning);
+  for (const error of result.errors) log('error', error);
+  if (result.errors.length > 0) {
+    session.setGraphs([], { code: 'CONFIG_INVALID', message: configInvalid(result.errors, origin) });
+  } else if (result.graphs.length === 0) {
+    session.setGraphs([], {
+      code: 'CONFIG_NOT_FOUND',
+      message: `${origin} has no enabled graph. Add or enable a graph in ${origin}, then try again.`,
+    });
+  } else {
+    session.setGraphs(result.graphs);
+  }
+}
+
+/** Graphs from env vars or a config file, read once at startup. */
+async function graphsFromFiles(session: GraphSession, options: RunServerOptions): Promise<ConfigSource> {
+  const loaded = await loadConfig({ configPath: options.configPath, env: options.env, home: options.home });
+  for (const warning of loaded.warnings) log('warn', warning);
+  for (const error of loaded.errors) log('error', error);
+  let problem: ConfigProblem | undefined;
+  if (loaded.errors.length > 0) {
+    problem = {
+      code: 'CONFIG_INVALID',
+      message: configInvalid(loaded.errors, describeSource(loaded.source)),
+    };
+  } else if (loaded.source.kind === 'none') {
+    problem = { code: 'CONFIG_NOT_FOUND', message: setupInstructions(loaded.source.searched) };
+    log('warn', problem.message);
+  }
+  session.setGraphs(problem ? [] : loaded.graphs, problem);
+  if (!problem) log('info', `${loaded.graphs.length} graph(s) from ${describeSource(loaded.source)}`);
+  return loaded.source;
+}
+
+function roamConnection(options: RunServerOptions): RoamConnection {
+  const waitMs = Number(options.env.ROAM_MCP_ROAM_WAIT_MS ?? DEFAULT_ROAM_WAIT_MS);
+  return new RoamConnection(new LocalApiClient({ home: options.home }), {
+    open: platformOpener(options.env),
+    waitMs: Number.isFinite(waitMs) && waitMs >= 0 ? waitMs : DEFAULT_ROAM_WAIT_MS,
+  });
 }
 
 function describeSource(source: ConfigSource): string {

@@ -11,7 +11,7 @@ import type { GraphSession } from './graph-session.ts';
 import { log } from './log.ts';
 import type { RoamConnection } from './roam-connection.ts';
 import { SharedRequest } from './shared-request.ts';
-import { ToolError } from './tool-definition.ts';
+import { tokenRequestError, ToolError } from './tool-errors.ts';
 import type { TokenStore } from './token-store.ts';
 
 /** The level we ask for when the config does not say: the user can lower it in Roam's dialog. */
@@ -136,13 +136,7 @@ export class ServerRuntime {
       );
     } catch (error) {
       if (error instanceof LocalApiError && error.kind === 'exchange') {
-        throw new ToolError(error.code, `No token for graph '${graph.nickname}': ${error.message}`, {
-          graph: graph.nickname,
-          retryable: error.code !== 'USER_REJECTED' && error.code !== 'GRAPH_BLOCKED',
-          ...(error.code === 'REQUEST_IN_PROGRESS' || error.code === 'TIMEOUT' || error.code === 'CANCELLED'
-            ? { suggested_next_tool: 'select_graph' }
-            : {}),
-        });
+        throw tokenRequestError(error, graph);
       }
       throw error;
     }

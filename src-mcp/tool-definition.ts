@@ -1,9 +1,17 @@
 /**
- * Tools are data (the official Roam MCP server's style): one table of definitions, routed by one
- * function in the server. Content tools, graph management and navigation all use this shape.
+ * The tool declaration contract (what a tool file writes; src-mcp/tool-call.ts runs it, the
+ * catalogue src-mcp/tool-catalogue.ts lists it). One form for every tool:
+ *
+ *   export const getThing = defineTool({ name, title, description, scope, inputSchema, handler, ... });
+ *
+ * in a group file under src-mcp/tools/ (or src-mcp/navigation/tools/), plus the entry in that
+ * group's exported array, which the catalogue imports. Nothing else changes for a new tool.
  */
-import type { z } from 'zod';
+import * as z from 'zod';
+import type { CallScope } from './call-scope.ts';
+import type { ServerRuntime } from './server-runtime.ts';
 
+/** MCP tool annotations. `readOnlyHint` is derived (see `readOnlyHint` below), never declared. */
 export interface ToolAnnotations {
   readOnlyHint: boolean;
   destructiveHint?: boolean;
@@ -11,49 +19,101 @@ export interface ToolAnnotations {
   openWorldHint?: boolean;
 }
 
-/** What a handler may do: talk to the Local API for the graph the call resolved to. */
-export interface ToolContext {
+/**
+ * What a graph tool's handler may do: talk to the Local API for the graph the call resolved to.
+ * It is also the call's scope (cancellation, progress, notes appended to the result).
+ */
+export interface ToolContext extends CallScope {
   /** The graph this call resolved to (docs/mcp.md, Graphs and sessions). Never carries the token. */
   graph: { name: string; nickname: string };
   /** One Local API round trip (`POST /api/{graph}` with `{action, args}`), returns `result`. */
   call<T = unknown>(action: string, args?: unknown[]): Promise<T>;
-  /** Aborted when the client cancels the request. */
-  signal: AbortSignal;
-  /** MCP progress notification, sent only when the client asked for progress. */
-  progress(message: string): void;
 }
 
-export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
+/** What a session tool's handler gets (graph management): the connection's runtime, no graph. */
+export interface SessionContext extends CallScope {
+  runtime: ServerRuntime;
+}
+
+interface ToolBase<Shape extends z.ZodRawShape> {
+  /** snake_case, unique in the catalogue. */
   name: string;
   title: string;
   /** Short and exact: tools/list must stay compact. */
   description: string;
+  /** Arguments; graph tools also accept the optional `graph` (added by `inputShape`). */
   inputSchema: Shape;
   /** When present, results carry `structuredContent` with these fields and the same JSON as text. */
   outputSchema?: z.ZodRawShape;
-  annotations: ToolAnnotations;
-  /** `graph`: needs a resolved graph (accepts the optional `graph` argument). `none`: graph management. */
-  scope: 'graph' | 'none';
-  /** Writes need a graph ticket (guidelines seen this session) and a token that can write. */
+  /** The hints other than `readOnlyHint`, which follows from `writes` / `effects`. */
+  annotations?: Omit<ToolAnnotations, 'readOnlyHint'>;
+  /**
+   * Changes graph data: hidden and refused in --read-only mode and when every token is read-only,
+   * and needs a graph ticket (select_graph seen this session). The graph's link index is
+   * invalidated after the call.
+   */
   writes?: 'append' | 'edit';
+  /**
+   * `ui`: changes what the user sees in Roam Desktop (opens a page, the sidebar) but no graph
+   * data. Annotated `readOnlyHint: false`; needs no ticket and stays available in --read-only mode.
+   */
+  effects?: 'ui';
   /**
    * Capability-based exposure: listed only once the Local API is known to offer this action
    * (the server probes it and sends `notifications/tools/list_changed` when it appears).
    */
   requiresAction?: string;
+}
+
+/** Needs a resolved graph; accepts the optional `graph` argument; becomes the selection on success. */
+export interface GraphToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> extends ToolBase<Shape> {
+  scope: 'graph';
   handler(args: z.infer<z.ZodObject<Shape>>, ctx: ToolContext): Promise<unknown>;
 }
 
-/** A failure the agent can act on: `{error: {code, message, ...recovery}}` with `isError: true`. */
-export class ToolError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = 'ToolError';
-  }
+/** Graph management: no graph resolved for it; gets the runtime instead. */
+export interface SessionToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> extends ToolBase<Shape> {
+  scope: 'session';
+  handler(args: z.infer<z.ZodObject<Shape>>, ctx: SessionContext): Promise<unknown>;
+}
+
+export type ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> =
+  GraphToolDefinition<Shape> | SessionToolDefinition<Shape>;
+
+/**
+ * Typed construction of a declaration: the handler sees its own argument types; the result is
+ * the erased form the catalogue holds. A handler returns a string (sent as text), a ToolContent
+ * (MCP content as it is, e.g. an image) or a JSON value (sent as text, and as structuredContent
+ * when there is an outputSchema); it throws ToolError
+ * (src-mcp/tool-errors.ts) for failures the agent can act on.
+ */
+export function defineTool<Shape extends z.ZodRawShape>(
+  definition: GraphToolDefinition<Shape>,
+): GraphToolDefinition;
+export function defineTool<Shape extends z.ZodRawShape>(
+  definition: SessionToolDefinition<Shape>,
+): SessionToolDefinition;
+export function defineTool<Shape extends z.ZodRawShape>(
+  definition: GraphToolDefinition<Shape> | SessionToolDefinition<Shape>,
+): ToolDefinition {
+  return definition as unknown as ToolDefinition;
+}
+
+/** The optional `graph` argument every graph tool accepts. */
+const graphArgument = z
+  .string()
+  .min(1)
+  .optional()
+  .describe('Graph nickname (default: the selected one); becomes the selection');
+
+/** The accepted arguments: the declared ones, plus `graph` for graph tools. */
+export function inputShape(tool: ToolDefinition): z.ZodRawShape {
+  return tool.scope === 'graph' ? { ...tool.inputSchema, graph: graphArgument } : tool.inputSchema;
+}
+
+/** Read-only unless it writes graph data or has a visible effect in Roam Desktop. */
+export function readOnlyHint(tool: ToolDefinition): boolean {
+  return !tool.writes && tool.effects === undefined;
 }
 
 /**

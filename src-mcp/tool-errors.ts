@@ -1,9 +1,21 @@
 /**
- * Local API failures as agent-facing tool errors (docs/mcp.md, Errors): a code
- * to branch on, a message that says what happened and what to do next, and recovery hints.
+ * Every failure an agent sees, in one shape (docs/mcp.md, Errors): `{error: {code, message,
+ * ...recovery}}` with `isError: true`. A code to branch on, a message that says what happened and
+ * what to do next, and recovery hints (`retryable`, `suggested_next_tool`, `graph`, `field`).
  */
 import { LocalApiError, scrubTokens } from '../src-shared/local-api/index.ts';
-import { ToolError } from './tool-definition.ts';
+
+/** A failure the agent can act on: `{error: {code, message, ...recovery}}` with `isError: true`. */
+export class ToolError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ToolError';
+  }
+}
 
 const CODE_BY_KIND: Record<LocalApiError['kind'], string> = {
   auth: 'AUTH_FAILED',
@@ -22,26 +34,40 @@ const CODE_BY_KIND: Record<LocalApiError['kind'], string> = {
   cancelled: 'CANCELLED',
 };
 
+/** Token request outcomes the user decided: asking again the same way cannot help. */
+const FINAL_TOKEN_OUTCOMES = new Set(['USER_REJECTED', 'GRAPH_BLOCKED']);
+/** Outcomes where select_graph (which asks again, or joins the open dialog) is the next step. */
+const ASK_AGAIN_OUTCOMES = new Set(['REQUEST_IN_PROGRESS', 'TIMEOUT', 'CANCELLED']);
+
+/**
+ * The token-request retry rules (docs/mcp.md, Token exchange), the only place they live: a failed
+ * request keeps Roam's own code (USER_REJECTED, GRAPH_BLOCKED, ...), is retryable unless the user
+ * decided, and points to select_graph when asking again is the way forward.
+ */
+export function tokenRequestError(error: LocalApiError, graph?: { nickname: string }): ToolError {
+  const message = graph ? `No token for graph '${graph.nickname}': ${error.message}` : error.message;
+  return new ToolError(error.code, message, {
+    ...(graph ? { graph: graph.nickname } : {}),
+    retryable: !FINAL_TOKEN_OUTCOMES.has(error.code),
+    ...(ASK_AGAIN_OUTCOMES.has(error.code) ? { suggested_next_tool: 'select_graph' } : {}),
+  });
+}
+
 /** Converts anything a handler threw into a ToolError; unknown errors become INTERNAL_ERROR. */
 export function toToolError(error: unknown, graph?: { nickname: string }): ToolError {
   if (error instanceof ToolError) return error;
   const where = graph ? { graph: graph.nickname } : {};
   if (error instanceof LocalApiError) {
-    // Exchange outcomes keep Roam's own codes (USER_REJECTED, GRAPH_BLOCKED, ...).
-    const code = error.kind === 'exchange' ? error.code : CODE_BY_KIND[error.kind];
+    if (error.kind === 'exchange') return tokenRequestError(error, graph);
     const details: Record<string, unknown> = { ...where };
     if (error.kind === 'auth') details.suggested_next_tool = 'select_graph';
     // Which Roam build answered, so "update Roam Desktop" can be checked against it.
     if ((error.kind === 'version' || error.kind === 'unknown-action') && error.apiVersion)
       details.roamApiVersion = error.apiVersion;
-    if (error.kind === 'exchange' && ['TIMEOUT', 'CANCELLED', 'REQUEST_IN_PROGRESS'].includes(error.code)) {
-      details.retryable = true;
-    }
-    if (error.kind === 'exchange' && error.code === 'USER_REJECTED') details.retryable = false;
     // A write that may have landed: check before retrying (src-shared/local-api/local-api-client.ts).
     if (error.code === 'WRITE_UNCONFIRMED')
       Object.assign(details, { retryable: false, suggested_next_tool: 'get_block' });
-    return new ToolError(code, error.message, details);
+    return new ToolError(CODE_BY_KIND[error.kind], error.message, details);
   }
   const message = error instanceof Error ? error.message : String(error);
   return new ToolError(
@@ -49,4 +75,9 @@ export function toToolError(error: unknown, graph?: { nickname: string }): ToolE
     `roam-mcp failed unexpectedly: ${scrubTokens(message)}. Try again; if it persists, report it with the MCP client's log.`,
     where,
   );
+}
+
+/** The agent-facing JSON text of an error result. */
+export function errorText(error: ToolError): string {
+  return JSON.stringify({ error: { code: error.code, message: error.message, ...error.details } });
 }

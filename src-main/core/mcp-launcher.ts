@@ -86,37 +86,14 @@ export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLa
   const unregister = await registerSession(options.storeDir);
   const child = options.spawn(options.mcpServerPath, childEnv(options.env ?? process.env));
 
-  let ready = false;
-  let lastSent = '';
-  let sending = Promise.resolve();
-  // Serialized so an older config never overtakes a newer one.
-  const sendConfig = () => {
-    sending = sending.then(async () => {
-      if (!ready) return;
-      try {
-        const message: ParentMessage = { type: 'config', graphs: await store.childConfig() };
-        const serialized = JSON.stringify(message);
-        if (serialized === lastSent) return;
-        lastSent = serialized;
-        child.send(message);
-      } catch (error) {
-        log(`could not send the graph config to the MCP server: ${(error as Error).message}`);
-      }
-    });
-    return sending;
-  };
-
+  const config = configSender(store, child, log);
   const handle = async (message: ChildMessage) => {
     switch (message.type) {
       case 'ready':
-        ready = true;
-        lastSent = '';
-        await sendConfig();
-        return;
+        return config.childReady();
       case 'token-obtained':
         await store.saveToken(message.graph, message.token, message.grantedAccessLevel);
-        await sendConfig();
-        return;
+        return config.send();
       case 'token-rejected':
         await store.markRevoked(message.graph);
         return;
@@ -134,11 +111,14 @@ export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLa
     );
   });
 
-  const unwatch = watchStoreFile(store.path, () => void sendConfig());
+  const unwatch = watchStoreFile(store.path, () => void config.send());
   const exited = new Promise<number>((resolve) => {
     child.on('exit', (code, signal) => {
       unwatch();
-      void sending.then(unregister).then(() => resolve(code ?? (signal ? 1 : 0)));
+      void config
+        .send()
+        .then(unregister)
+        .then(() => resolve(code ?? (signal ? 1 : 0)));
     });
   });
 
@@ -155,6 +135,39 @@ export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLa
       const code = await exited;
       clearTimeout(timer);
       return code;
+    },
+  };
+}
+
+/** Sends the child its graph config once it is ready and whenever it changed, in order. */
+function configSender(store: GraphStore, child: McpChild, log: (line: string) => void) {
+  let ready = false;
+  let lastSent = '';
+  let sending = Promise.resolve();
+  // Serialized so an older config never overtakes a newer one.
+  const send = () => {
+    sending = sending.then(async () => {
+      if (!ready) return;
+      try {
+        const message: ParentMessage = { type: 'config', graphs: await store.childConfig() };
+        const serialized = JSON.stringify(message);
+        if (serialized === lastSent) return;
+        lastSent = serialized;
+        child.send(message);
+      } catch (error) {
+        log(`could not send the graph config to the MCP server: ${(error as Error).message}`);
+      }
+    });
+    return sending;
+  };
+  return {
+    send,
+    /** Resolves once every send already queued is done. */
+    settled: () => sending,
+    childReady() {
+      ready = true;
+      lastSent = '';
+      return send();
     },
   };
 }

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { app, ipcMain, safeStorage, shell, type BrowserWindow } from 'electron';
 import ElectronStore from 'electron-store';
 import type { AppStatus, GraphView } from '../../src-shared/ipc-contract.ts';
-import { createTrayCore } from '../core/tray-core.ts';
+import { createTrayCore, type TrayCore } from '../core/tray-core.ts';
 import { appPaths } from './app-paths.ts';
 import { deepLinkInArgv, graphIdFromDeepLink, registerDeepLinks } from './deep-links.ts';
 import { applyLaunchAtLogin } from './login-item.ts';
@@ -17,27 +17,11 @@ import { acquireSingleInstance } from './single-instance.ts';
 import { SystemTray } from './system-tray.ts';
 
 export async function runTrayApp(argv: readonly string[]): Promise<void> {
-  let window: BrowserWindow | undefined;
   let coreReady = false;
   let pendingGraph = graphIdFromDeepLink(deepLinkInArgv(argv) ?? '');
   const paths = appPaths(app);
-
-  const openManager = (graphId?: string) => {
-    if (!window || window.isDestroyed()) {
-      window = createManagerWindow(paths);
-      window.on('closed', () => (window = undefined));
-      if (graphId) {
-        // The renderer subscribes once loaded; navigate then.
-        window.webContents.once('did-finish-load', () =>
-          window?.webContents.send('app:navigate', { graphId }),
-        );
-      }
-    } else if (graphId) {
-      window.webContents.send('app:navigate', { graphId });
-    }
-    window.show();
-    window.focus();
-  };
+  const manager = managerWindow(paths);
+  const openManager = manager.open;
   const openLink = (url: string) => {
     const graphId = graphIdFromDeepLink(url);
     if (!coreReady) pendingGraph = graphId;
@@ -54,6 +38,50 @@ export async function runTrayApp(argv: readonly string[]): Promise<void> {
   app.on('window-all-closed', () => {});
   await app.whenReady();
 
+  const trayCore = await startCore(paths);
+  coreReady = true;
+  registerIpcHandlers(ipcMain, trayCore, pathToFileURL(paths.rendererIndex).href);
+  forwardEvents(trayCore, manager.webContents);
+
+  const { tray, currentGraphs } = await startTray(trayCore, paths, openManager);
+  const settings = await trayCore.handlers['settings:get'](undefined);
+  applyLaunchAtLogin(app, settings.launchAtLogin);
+  const firstRun =
+    currentGraphs().length === 0 || (await trayCore.handlers['import:check'](undefined)).available;
+  if (pendingGraph || firstRun) openManager(pendingGraph);
+
+  app.on('before-quit', () => {
+    tray.destroy();
+    void trayCore.close();
+  });
+}
+
+type Paths = ReturnType<typeof appPaths>;
+
+/** The manager window: created on demand, then brought forward (and pointed at a graph). */
+function managerWindow(paths: Paths) {
+  let window: BrowserWindow | undefined;
+  const open = (graphId?: string) => {
+    if (!window || window.isDestroyed()) {
+      window = createManagerWindow(paths);
+      window.on('closed', () => (window = undefined));
+      if (graphId) {
+        // The renderer subscribes once loaded; navigate then.
+        window.webContents.once('did-finish-load', () =>
+          window?.webContents.send('app:navigate', { graphId }),
+        );
+      }
+    } else if (graphId) {
+      window.webContents.send('app:navigate', { graphId });
+    }
+    window.show();
+    window.focus();
+  };
+  return { open, webContents: () => (window && !window.isDestroyed() ? window.webContents : undefined) };
+}
+
+/** The core over electron-store and safeStorage. */
+async function startCore(paths: Paths): Promise<TrayCore> {
   const secretBox = await createSafeStorageSecretBox(safeStorage);
   if (secretBox.backend === 'basic_text') {
     process.stderr.write(
@@ -65,7 +93,7 @@ export async function runTrayApp(argv: readonly string[]): Promise<void> {
     name: 'config',
     configFileMode: 0o600,
   });
-  const trayCore = createTrayCore({
+  return createTrayCore({
     home: app.getPath('home'),
     storeDir: paths.storeDir,
     secretBox,
@@ -75,10 +103,10 @@ export async function runTrayApp(argv: readonly string[]): Promise<void> {
     openExternal: (url) => shell.openExternal(url),
     setLaunchAtLogin: (enabled) => applyLaunchAtLogin(app, enabled),
   });
-  coreReady = true;
-  registerIpcHandlers(ipcMain, trayCore, pathToFileURL(paths.rendererIndex).href);
-  forwardEvents(trayCore, () => (window && !window.isDestroyed() ? window.webContents : undefined));
+}
 
+/** The tray menu, kept in step with the graphs and Roam's status. */
+async function startTray(trayCore: TrayCore, paths: Paths, openManager: (graphId?: string) => void) {
   let graphs: GraphView[] = [];
   let status: AppStatus | undefined;
   const tray = new SystemTray(paths.assets, {
@@ -95,13 +123,5 @@ export async function runTrayApp(argv: readonly string[]): Promise<void> {
   status = await trayCore.handlers['status:get'](undefined).catch(() => undefined);
   refresh();
 
-  const settings = await trayCore.handlers['settings:get'](undefined);
-  applyLaunchAtLogin(app, settings.launchAtLogin);
-  const firstRun = graphs.length === 0 || (await trayCore.handlers['import:check'](undefined)).available;
-  if (pendingGraph || firstRun) openManager(pendingGraph);
-
-  app.on('before-quit', () => {
-    tray.destroy();
-    void trayCore.close();
-  });
+  return { tray, currentGraphs: () => graphs };
 }

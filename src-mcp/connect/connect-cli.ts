@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
 import {
   LocalApiClient,
   LocalApiError,
@@ -68,29 +69,51 @@ interface Flags {
   help?: boolean;
 }
 
-const VALUE_FLAGS: Record<string, keyof Flags> = {
-  '--graph': 'graph',
-  '--type': 'type',
-  '--nickname': 'nickname',
-  '--access-level': 'accessLevel',
-  '--description': 'description',
-  '--remove': 'remove',
-  '--disable': 'disable',
-  '--enable': 'enable',
-};
+const connectOptions = {
+  list: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  graph: { type: 'string' },
+  type: { type: 'string' },
+  nickname: { type: 'string' },
+  'access-level': { type: 'string' },
+  description: { type: 'string' },
+  remove: { type: 'string' },
+  disable: { type: 'string' },
+  enable: { type: 'string' },
+} as const;
+
+type OptionName = keyof typeof connectOptions;
+const flagKey = (name: OptionName): keyof Flags => (name === 'access-level' ? 'accessLevel' : name);
 
 function parseFlags(args: string[]): Flags | string {
   const flags: Flags = {};
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === '--list') flags.list = true;
-    else if (arg === '--help' || arg === '-h') flags.help = true;
-    else if (arg in VALUE_FLAGS) {
-      const value = args[++i];
-      if (value === undefined || value.startsWith('--')) return `${arg} needs a value.`;
-      (flags as Record<string, unknown>)[VALUE_FLAGS[arg] as string] = value;
-    } else return `Unknown option '${arg}'.`;
+  // Not strict: every argument comes back as typed, so an unknown one is named in our words.
+  const { tokens } = parseArgs({
+    args,
+    options: connectOptions,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  for (const token of tokens) {
+    if (token.kind === 'positional') return `Unknown option '${token.value}'.`;
+    if (token.kind === 'option-terminator') return `Unknown option '--'.`;
+    const typed = token.inlineValue ? `${token.rawName}=${token.value}` : token.rawName;
+    if (!(token.name in connectOptions)) return `Unknown option '${typed}'.`;
+    const name = token.name as OptionName;
+    if (connectOptions[name].type === 'boolean') {
+      if (token.value !== undefined) return `Unknown option '${typed}'.`;
+      (flags as Record<string, unknown>)[flagKey(name)] = true;
+    } else {
+      // `--graph --list` is a forgotten value, not a graph named "--list".
+      if (token.value === undefined || token.value.startsWith('--')) return `${token.rawName} needs a value.`;
+      (flags as Record<string, unknown>)[flagKey(name)] = token.value;
+    }
   }
+  return checkChoices(flags);
+}
+
+function checkChoices(flags: Flags): Flags | string {
   if (flags.type !== undefined && !GRAPH_TYPES.includes(flags.type as GraphType)) {
     return `--type must be hosted or offline, not '${flags.type}'.`;
   }
@@ -272,8 +295,11 @@ async function connectGraph(
   }
 }
 
+type Say = (line?: string) => void;
+type Ask = (question: string) => Promise<string>;
+
 async function interactive(
-  say: (line?: string) => void,
+  say: Say,
   file: string,
   client: LocalApiClient,
   signal: AbortSignal,
@@ -283,7 +309,7 @@ async function interactive(
     input: options.input ?? process.stdin,
     output: options.output ?? process.stderr,
   });
-  const ask = (question: string) => rl.question(question, { signal }).then((a) => a.trim());
+  const ask: Ask = (question) => rl.question(question, { signal }).then((a) => a.trim());
   try {
     for (;;) {
       const available = await printGraphs(say, file, client, signal);
@@ -292,57 +318,74 @@ async function interactive(
         'Number or name of a graph to connect, r NICK to remove, d/e NICK to disable/enable, q to quit: ',
       );
       if (choice === '' || choice === 'q') return 0;
-      const [verb, ...rest] = choice.split(/\s+/);
-      const ref = rest.join(' ');
-      if ((verb === 'r' || verb === 'd' || verb === 'e') && ref) {
-        try {
-          await editConfigDocument(file, (doc) =>
-            verb === 'r' ? removeGraph(doc, ref) : setDisabled(doc, ref, verb === 'd'),
-          );
-          say(`Done. Restart your MCP client to apply.`);
-        } catch (error) {
-          say((error as Error).message);
-        }
-        continue;
-      }
-      const picked = /^\d+$/.test(choice) ? available[Number(choice) - 1] : undefined;
-      const name = picked?.name ?? choice;
-      const type: GraphType = picked?.type ?? available.find((g) => g.name === name)?.type ?? 'hosted';
-      const doc = await readConfigDocument(file);
-      const existing = doc.graphs[findEntryIndex(doc, name)];
-      const nickname =
-        (await ask(`Nickname for '${name}' [${String(existing?.nickname ?? name)}]: `)) || undefined;
-      let level =
-        (await ask(`Access level: read-only, read-append or full [${DEFAULT_ACCESS_LEVEL}]: `)) ||
-        DEFAULT_ACCESS_LEVEL;
-      if (!ACCESS_LEVELS.includes(level as AccessLevel)) {
-        say(
-          `'${level}' is not an access level; using ${DEFAULT_ACCESS_LEVEL} (you can change it in Roam's dialog).`,
-        );
-        level = DEFAULT_ACCESS_LEVEL;
-      }
-      for (;;) {
-        let code: number;
-        try {
-          code = await connectGraph(say, options.home, file, client, signal, {
-            name,
-            type,
-            nickname,
-            accessLevel: level as AccessLevel,
-          });
-        } catch (error) {
-          say((error as Error).message);
-          code = 1;
-        }
-        if (code === 0) break;
-        const again = await ask('Try again? [y/N]: ');
-        if (again.toLowerCase() !== 'y') break;
-      }
+      if (await editFromPrompt(say, file, choice)) continue;
+      const request = await askConnectRequest(say, ask, file, choice, available);
+      await connectWithRetries(say, ask, () =>
+        connectGraph(say, options.home, file, client, signal, request),
+      );
     }
   } catch (error) {
     if (signal.aborted || (error as Error).name === 'AbortError') return 130;
     throw error;
   } finally {
     rl.close();
+  }
+}
+
+/** `r NICK`, `d NICK`, `e NICK`: remove, disable or enable; false when the choice is not one of them. */
+async function editFromPrompt(say: Say, file: string, choice: string): Promise<boolean> {
+  const [verb, ...rest] = choice.split(/\s+/);
+  const ref = rest.join(' ');
+  if (!((verb === 'r' || verb === 'd' || verb === 'e') && ref)) return false;
+  try {
+    await editConfigDocument(file, (doc) =>
+      verb === 'r' ? removeGraph(doc, ref) : setDisabled(doc, ref, verb === 'd'),
+    );
+    say(`Done. Restart your MCP client to apply.`);
+  } catch (error) {
+    say((error as Error).message);
+  }
+  return true;
+}
+
+async function askConnectRequest(
+  say: Say,
+  ask: Ask,
+  file: string,
+  choice: string,
+  available: GraphRef[],
+): Promise<ConnectRequest> {
+  const picked = /^\d+$/.test(choice) ? available[Number(choice) - 1] : undefined;
+  const name = picked?.name ?? choice;
+  const type: GraphType = picked?.type ?? available.find((g) => g.name === name)?.type ?? 'hosted';
+  const doc = await readConfigDocument(file);
+  const existing = doc.graphs[findEntryIndex(doc, name)];
+  const nickname =
+    (await ask(`Nickname for '${name}' [${String(existing?.nickname ?? name)}]: `)) || undefined;
+  let level =
+    (await ask(`Access level: read-only, read-append or full [${DEFAULT_ACCESS_LEVEL}]: `)) ||
+    DEFAULT_ACCESS_LEVEL;
+  if (!ACCESS_LEVELS.includes(level as AccessLevel)) {
+    say(
+      `'${level}' is not an access level; using ${DEFAULT_ACCESS_LEVEL} (you can change it in Roam's dialog).`,
+    );
+    level = DEFAULT_ACCESS_LEVEL;
+  }
+  return { name, type, nickname, accessLevel: level as AccessLevel };
+}
+
+/** Each attempt is a fresh request in Roam; the user decides whether to ask again. */
+async function connectWithRetries(say: Say, ask: Ask, attempt: () => Promise<number>): Promise<void> {
+  for (;;) {
+    let code: number;
+    try {
+      code = await attempt();
+    } catch (error) {
+      say((error as Error).message);
+      code = 1;
+    }
+    if (code === 0) return;
+    const again = await ask('Try again? [y/N]: ');
+    if (again.toLowerCase() !== 'y') return;
   }
 }

@@ -5,6 +5,7 @@
  * command to paste), so it can be piped. Never used in stdio server mode.
  */
 import os from 'node:os';
+import { parseArgs } from 'node:util';
 import { clientIdSchema, type ClientId, type ClientView } from '../../src-shared/ipc-contract.ts';
 import { CLIENTS } from './client-catalog.ts';
 import { InstallerError } from './installer-error.ts';
@@ -72,7 +73,13 @@ interface ParsedArgs {
   clientMissing?: 'install' | 'uninstall';
 }
 
-function parseArgs(argv: string[]): ParsedArgs {
+const flagOptions = {
+  'dry-run': { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function parseInstallerArgs(argv: string[]): ParsedArgs {
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
     return { command: 'help', dryRun: false, json: false };
@@ -80,13 +87,35 @@ function parseArgs(argv: string[]): ParsedArgs {
   if (command !== 'install' && command !== 'uninstall' && command !== 'status') {
     throw new UsageError(`Unknown command "${command}".`);
   }
-  if (rest.includes('--help') || rest.includes('-h')) return { command: 'help', dryRun: false, json: false };
-  const allowed = command === 'status' ? ['--json'] : ['--dry-run'];
-  const flags = rest.filter((arg) => arg.startsWith('-'));
-  const unknownFlag = flags.find((flag) => !allowed.includes(flag));
-  if (unknownFlag) throw new UsageError(`Unknown option "${unknownFlag}" for ${command}.`);
-  const positionals = rest.filter((arg) => !arg.startsWith('-'));
-  const parsed: ParsedArgs = { command, dryRun: flags.includes('--dry-run'), json: flags.includes('--json') };
+  // Not strict: every argument comes back as typed, so an unknown one is named in our words.
+  const { tokens } = parseArgs({
+    args: rest,
+    options: flagOptions,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  const flags = tokens.flatMap((t) => (t.kind === 'option' ? [t] : []));
+  if (flags.some((flag) => flag.name === 'help')) return { command: 'help', dryRun: false, json: false };
+  const allowed = command === 'status' ? 'json' : 'dry-run';
+  const unknownFlag = flags.find((flag) => flag.name !== allowed || flag.value !== undefined);
+  if (unknownFlag) {
+    const typed = unknownFlag.inlineValue
+      ? `${unknownFlag.rawName}=${unknownFlag.value}`
+      : unknownFlag.rawName;
+    throw new UsageError(`Unknown option "${typed}" for ${command}.`);
+  }
+  const positionals = tokens.flatMap((t) => (t.kind === 'positional' ? [t.value] : []));
+  const given = flags.length > 0; // each flag is the allowed one by now
+  const parsed: ParsedArgs = {
+    command,
+    dryRun: given && allowed === 'dry-run',
+    json: given && allowed === 'json',
+  };
+  return withClient(parsed, command, positionals);
+}
+
+function withClient(parsed: ParsedArgs, command: ClientAction | 'status', positionals: string[]): ParsedArgs {
   if (command === 'status') {
     if (positionals.length > 0) throw new UsageError(`status takes no client (got "${positionals[0]}").`);
     return parsed;
@@ -159,7 +188,7 @@ export async function runInstallerCli(
   const err = overrides.stderr ?? ((text: string) => void process.stderr.write(text));
   let args: ParsedArgs;
   try {
-    args = parseArgs(argv);
+    args = parseInstallerArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     err(`roam-mcp: ${error.message}\n\n${USAGE}`);

@@ -1,5 +1,5 @@
 /** Graph navigation tools and resources (issue: navigation). Registered by the server. */
-import type { ResourceDefinition, ToolDefinition } from '../tool-definition.ts';
+import type { ResourceDefinition } from '../tool-definition.ts';
 import { graphStats } from './resources/graph-stats.ts';
 import { linkIndexFirstPage, linkIndexPage } from './resources/link-index-pages.ts';
 import { pageByTitle } from './resources/page-by-title.ts';
@@ -14,9 +14,7 @@ import { resolvePages } from './tools/resolve-pages.ts';
 import { searchByTags } from './tools/search-by-tags.ts';
 import { semanticSearch } from './tools/semantic-search.ts';
 
-export { invalidateLinkIndex } from './index-cache.ts';
-
-export const navigationTools: ToolDefinition[] = [
+export const navigationTools = [
   getOutlinks,
   getNeighbors,
   findPath,

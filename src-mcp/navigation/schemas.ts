@@ -26,15 +26,8 @@ export const offsetField = z
 
 export const pageOutput = z.object({ uid: z.string(), title: z.string() });
 
-/** `items` plus the pagination fields of limits.ts `Page`. */
-export function listOutput<T extends z.ZodType>(item: T) {
-  return {
-    items: z.array(item),
-    total: z.number().int().describe('All matches, not just this page.'),
-    offset: z.number().int(),
-    limit: z.number().int(),
-    nextOffset: z.number().int().optional().describe('Offset of the next page; absent on the last page.'),
-  };
-}
+/** The list envelope every list tool shares (src-mcp/list-envelope.ts). */
+export { listOutput } from '../list-envelope.ts';
 
-export const GRAPH_ANNOTATIONS = { readOnlyHint: true, openWorldHint: false } as const;
+/** Hints every navigation tool shares (readOnlyHint follows from declaring no `writes`). */
+export const GRAPH_ANNOTATIONS = { openWorldHint: false } as const;

@@ -3,9 +3,9 @@
  * call, named and shaped like the official server's, reported per item in input order.
  */
 import * as z from 'zod';
-import { ToolError, type ToolDefinition } from '../tool-definition.ts';
+import { defineTool } from '../tool-definition.ts';
+import { ToolError } from '../tool-errors.ts';
 import { batchOutcome, readReport } from './batch-report.ts';
-import { defineTool } from './define-tool.ts';
 
 const uid = z.string().min(1);
 const update = z
@@ -49,7 +49,7 @@ function wireFields(item: Update, index: number): Record<string, unknown> {
   return block;
 }
 
-export const batchEditTools: ToolDefinition[] = [
+export const batchEditTools = [
   defineTool({
     name: 'update_blocks',
     title: 'Update blocks',
@@ -57,7 +57,7 @@ export const batchEditTools: ToolDefinition[] = [
       'Updates 1-25 blocks at once (string stored literally). Per-item report in order; any failure is an error listing what was applied.',
     scope: 'graph',
     writes: 'edit',
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { updates: z.array(update).min(1).max(25) },
     outputSchema: reportOutput,
     async handler(args, ctx) {
@@ -74,7 +74,7 @@ export const batchEditTools: ToolDefinition[] = [
       'Deletes 1-25 blocks, each with its children. Per-item report in order; any failure is an error listing what was deleted.',
     scope: 'graph',
     writes: 'edit',
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    annotations: { destructiveHint: true, idempotentHint: false, openWorldHint: false },
     inputSchema: { uids: z.array(uid).min(1).max(25) },
     outputSchema: reportOutput,
     async handler(args, ctx) {

@@ -5,7 +5,7 @@
  * what was applied and what was not.
  */
 import { LIMITS, truncate } from '../limits.ts';
-import { ToolError } from '../tool-definition.ts';
+import { ToolError } from '../tool-errors.ts';
 
 export interface ItemReport {
   uid: string;

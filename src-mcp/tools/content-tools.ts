@@ -6,12 +6,12 @@ import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { fetchHiddenContent, withoutHiddenLines, type HiddenContent } from '../hidden-blocks.ts';
 import { LIMITS, paginate, truncate } from '../limits.ts';
+import { listOutput } from '../list-envelope.ts';
 import { notFoundError, withMissingCheck } from '../not-found.ts';
-import { ToolError, type ToolContext, type ToolDefinition } from '../tool-definition.ts';
+import { defineTool, type ToolContext } from '../tool-definition.ts';
+import { ToolError } from '../tool-errors.ts';
 import { boundedAnswer, redactHidden } from './datalog-answer.ts';
-import { defineTool } from './define-tool.ts';
 import { checkDeletionReport } from './deletion-report.ts';
-import { withoutItems } from './graph-tools.ts';
 import { dailyNote } from './roam-dates.ts';
 
 const maxDepth = z
@@ -39,13 +39,7 @@ const hitSchema = z.object({
   path: z.string().optional(),
   markdown: z.string(),
 });
-const listOutput = {
-  results: z.array(hitSchema),
-  total: z.number(),
-  offset: z.number(),
-  limit: z.number(),
-  nextOffset: z.number().optional(),
-};
+const hitsOutput = listOutput(hitSchema);
 
 /** Roam's uid alphabet and length (9), for pages we create so we can return their uid. */
 function newUid(): string {
@@ -75,7 +69,7 @@ function hitsPage(result: unknown, start: number, limit: number) {
   const body = (result ?? {}) as { total?: unknown; results?: unknown; nextOffset?: unknown };
   const hits = Array.isArray(body.results) ? (body.results as Hit[]) : [];
   const total = typeof body.total === 'number' ? body.total : start + hits.length;
-  const results = hits.map((h) => ({
+  const items = hits.map((h) => ({
     uid: String(h.uid ?? ''),
     // Roam marks only page hits (`type: "page"`); everything else is a block.
     type: h.type === 'page' ? 'page' : 'block',
@@ -83,9 +77,9 @@ function hitsPage(result: unknown, start: number, limit: number) {
     markdown: truncate(String(h.markdown ?? ''), LIMITS.listItem),
   }));
   // Roam hides blocks after paging, so its own nextOffset (when sent) is the one to follow.
-  const next = typeof body.nextOffset === 'number' ? body.nextOffset : start + results.length;
+  const next = typeof body.nextOffset === 'number' ? body.nextOffset : start + items.length;
   return {
-    results,
+    items,
     total,
     offset: start,
     limit,
@@ -162,14 +156,14 @@ async function resolveParent(
   return { uid: page.uid, createdPage: page.title };
 }
 
-export const contentTools: ToolDefinition[] = [
+export const contentTools = [
   defineTool({
     name: 'get_page',
     title: 'Get page',
     description:
       'A page as markdown by title or uid. Blocks carry <roam uid="..."/> tags: use those uids with the other tools.',
     scope: 'graph',
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: { title: z.string().min(1).optional(), uid: uid.optional(), maxDepth },
     async handler(args, ctx) {
       const result = (await ctx.call('data.ai.getPage', [
@@ -186,7 +180,7 @@ export const contentTools: ToolDefinition[] = [
     description:
       'A block and its children as markdown, with its path (page > parents). Uids come from <roam uid="..."/> tags.',
     scope: 'graph',
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, maxDepth },
     async handler(args, ctx) {
       const result = (await ctx.call('data.ai.getBlock', [
@@ -203,7 +197,7 @@ export const contentTools: ToolDefinition[] = [
     description:
       'Blocks that reference a page or block (linked references), paginated, optionally filtered by text.',
     scope: 'graph',
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: {
       title: z.string().min(1).optional(),
       uid: uid.optional(),
@@ -214,7 +208,7 @@ export const contentTools: ToolDefinition[] = [
       search: z.string().optional().describe('Only backlinks containing this text'),
       maxDepth: z.number().int().min(0).max(10).default(1),
     },
-    outputSchema: listOutput,
+    outputSchema: hitsOutput,
     async handler(args, ctx) {
       const { offset: start, limit, ...rest } = args;
       const ref = target(args, 'get_backlinks');
@@ -234,7 +228,7 @@ export const contentTools: ToolDefinition[] = [
     title: 'Search',
     description: 'Full-text search over pages and blocks (every word must match), paginated.',
     scope: 'graph',
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: {
       query: z.string().trim().min(1),
       scope: z.enum(['all', 'pages', 'blocks']).default('all'),
@@ -242,7 +236,7 @@ export const contentTools: ToolDefinition[] = [
       limit: z.number().int().min(1).max(100).default(20),
       maxDepth: z.number().int().min(0).max(10).default(0),
     },
-    outputSchema: listOutput,
+    outputSchema: hitsOutput,
     async handler(args, ctx) {
       const result = await ctx.call('data.ai.search', [{ ...args, includePath: true }]);
       return hitsPage(result, args.offset, args.limit);
@@ -254,18 +248,14 @@ export const contentTools: ToolDefinition[] = [
     description:
       'Roam templates (blocks tagged [[roam/templates]]) whose name contains the query, with their content.',
     scope: 'graph',
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: {
       query: z.string().default(''),
       offset,
       limit: z.number().int().min(1).max(100).default(20),
     },
     outputSchema: {
-      templates: z.array(z.object({ name: z.string(), uid: z.string(), content: z.string() })),
-      total: z.number(),
-      offset: z.number(),
-      limit: z.number(),
-      nextOffset: z.number().optional(),
+      ...listOutput(z.object({ name: z.string(), uid: z.string(), content: z.string() })),
       hiddenNote: z.string().optional(),
     },
     async handler(args, ctx) {
@@ -275,10 +265,8 @@ export const contentTools: ToolDefinition[] = [
         fetchHiddenContent(ctx),
       ]);
       const { templates, hiddenCount } = visibleTemplates(result, hidden);
-      const page = paginate(templates, args.offset, args.limit);
       return {
-        templates: page.items,
-        ...withoutItems(page),
+        ...paginate(templates, args.offset, args.limit),
         ...(hiddenCount > 0
           ? {
               hiddenNote: `${hiddenCount} template(s) or template line(s) the user hid from AI (#.rm-hide / #.rm-private) are left out.`,
@@ -293,7 +281,7 @@ export const contentTools: ToolDefinition[] = [
     description:
       'Runs a Datalog query (data.q) against the graph database, e.g. [:find ?t :where [?p :node/title ?t]]. Results are paginated and cut to fit; texts and uids of blocks hidden from AI are redacted.',
     scope: 'graph',
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: {
       query: z.string().trim().min(1),
       inputs: z.array(z.unknown()).default([]).describe('Values for the :in clause after $'),
@@ -317,7 +305,7 @@ export const contentTools: ToolDefinition[] = [
       'Creates a page, optionally with content as a markdown outline ("- item\\n  - child"). Returns its uid.',
     scope: 'graph',
     writes: 'append',
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
     inputSchema: { title: z.string().trim().min(1), markdown: z.string().optional() },
     async handler(args, ctx) {
       if (await pageUidByTitle(ctx, args.title)) {
@@ -343,7 +331,7 @@ export const contentTools: ToolDefinition[] = [
       'Adds markdown (one block, or an outline "- a\\n  - b") under a parent block/page uid, a page title, or a daily note page (created if missing).',
     scope: 'graph',
     writes: 'append',
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
     inputSchema: {
       markdown: z.string().min(1),
       parentUid: uid.optional(),
@@ -378,7 +366,7 @@ export const contentTools: ToolDefinition[] = [
     description: "Changes a block's text, open/collapsed state or heading level (0 removes the heading).",
     scope: 'graph',
     writes: 'edit',
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: {
       uid,
       string: z.string().optional(),
@@ -408,7 +396,7 @@ export const contentTools: ToolDefinition[] = [
     description: 'Moves a block (with its children) under another parent block or page.',
     scope: 'graph',
     writes: 'edit',
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, parentUid: uid, order },
     async handler(args, ctx) {
       await writeTo(ctx, { 'Block uid': args.uid, 'Parent uid': args.parentUid }, () =>
@@ -428,7 +416,7 @@ export const contentTools: ToolDefinition[] = [
     description: 'Deletes a block and all its children.',
     scope: 'graph',
     writes: 'edit',
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     async handler(args, ctx) {
       const report = await writeTo(ctx, { 'Block uid': args.uid }, () =>
@@ -444,7 +432,7 @@ export const contentTools: ToolDefinition[] = [
     description: "Changes a page's title (references to it follow).",
     scope: 'graph',
     writes: 'edit',
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, title: z.string().trim().min(1) },
     async handler(args, ctx) {
       await writeTo(ctx, { 'Page uid': args.uid }, () =>
@@ -459,7 +447,7 @@ export const contentTools: ToolDefinition[] = [
     description: 'Deletes a page and all its blocks.',
     scope: 'graph',
     writes: 'edit',
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     async handler(args, ctx) {
       const report = await writeTo(ctx, { 'Page uid': args.uid }, () =>

@@ -145,7 +145,7 @@ export function boundedAnswer(result: unknown, paging: Paging, redacted: number)
       }
     : {};
   return {
-    results: fitted.rows,
+    items: fitted.rows,
     total: result.length,
     offset: paging.offset,
     limit: paging.limit,

@@ -3,7 +3,7 @@
  * `{deleted: boolean, reason?}`; `deleted: false` means nothing was deleted, which the agent
  * must see as NOT_FOUND, never as success. Older builds answer null (no report).
  */
-import { ToolError } from '../tool-definition.ts';
+import { ToolError } from '../tool-errors.ts';
 
 export interface DeletionReport {
   deleted?: unknown;

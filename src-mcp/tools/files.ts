@@ -6,8 +6,8 @@
 import * as z from 'zod';
 import { LIMITS, truncate } from '../limits.ts';
 import { ToolContent } from '../tool-content.ts';
-import { ToolError, type ToolDefinition } from '../tool-definition.ts';
-import { defineTool } from './define-tool.ts';
+import { defineTool } from '../tool-definition.ts';
+import { ToolError } from '../tool-errors.ts';
 import { isTextual, mimeFromBytes, mimeFromName } from './file-types.ts';
 import { decodeBase64, fetchUrl, readLocalFile, type UploadBytes } from './upload-source.ts';
 
@@ -82,14 +82,14 @@ function uploadedUrl(answer: unknown): { url: string; markdown: string } {
   return { url: bare, markdown: wrapped ? answer.trim() : `![](${bare})` };
 }
 
-export const fileTools: ToolDefinition[] = [
+export const fileTools = [
   defineTool({
     name: 'file_get',
     title: 'Get file',
     description:
       'Reads a file stored in Roam (decrypted for encrypted graphs): images as images, text as text.',
     scope: 'graph',
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: { url },
     async handler(args, ctx) {
       const result = await ctx.call<FileGetResult>('file.get', [{ url: args.url, format: 'base64' }]);
@@ -103,7 +103,7 @@ export const fileTools: ToolDefinition[] = [
       'Stores a file in Roam and returns its URL (embed it as ![](url)). Exactly one of filePath (inside your home), url or base64; up to 10 MB.',
     scope: 'graph',
     writes: 'append',
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: true },
     inputSchema: {
       filePath: z.string().min(1).optional(),
       url: z.string().min(1).optional(),
@@ -133,7 +133,7 @@ export const fileTools: ToolDefinition[] = [
     description: "Deletes a file from Roam's storage. Blocks that embed its URL keep a broken link.",
     scope: 'graph',
     writes: 'edit',
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { url },
     outputSchema: { deleted: z.boolean(), url: z.string() },
     async handler(args, ctx) {

@@ -2,10 +2,11 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { LIMITS, paginate, truncate } from '../limits.ts';
+import { listOutput } from '../list-envelope.ts';
 import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import type { ServerRuntime } from '../server-runtime.ts';
-import { ToolError, type ToolDefinition } from '../tool-definition.ts';
-import { callScope, defineTool } from './define-tool.ts';
+import { defineTool } from '../tool-definition.ts';
+import { ToolError } from '../tool-errors.ts';
 import { orientationOf } from './orientation.ts';
 
 const permissionsSchema = z.union([z.array(z.enum(['read', 'append', 'edit'])), z.literal('unknown')]);
@@ -59,122 +60,99 @@ function describeGraph(runtime: ServerRuntime, graph: ConfiguredGraph) {
   };
 }
 
-export function graphTools(runtime: ServerRuntime): ToolDefinition[] {
-  const session = runtime.session;
-  return [
-    defineTool({
-      name: 'list_graphs',
-      title: 'List Roam graphs',
-      description:
-        'Lists the Roam graphs you can use (nickname, name, description) and which one is selected.',
-      scope: 'none',
-      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-      inputSchema: {
-        offset: z.number().int().min(0).default(0),
-        limit: z.number().int().min(1).max(100).default(50),
-      },
-      outputSchema: {
-        graphs: z.array(
-          z.object({
-            nickname: z.string(),
-            name: z.string(),
-            description: z.string().optional(),
-            selected: z.boolean(),
-          }),
-        ),
-        total: z.number(),
-        offset: z.number(),
-        limit: z.number(),
-        nextOffset: z.number().optional(),
-      },
-      async handler(args) {
-        session.assertConfigured();
-        const current = session.current();
-        const all = session.list().map((g) => ({
-          nickname: g.nickname,
-          name: g.name,
-          ...(g.description !== undefined ? { description: g.description } : {}),
-          selected: g === current,
-        }));
-        const page = paginate(all, args.offset, args.limit);
-        return { graphs: page.items, ...withoutItems(page) };
-      },
-    }),
-    defineTool({
-      name: 'select_graph',
-      title: 'Select a Roam graph',
-      description:
-        'Selects the graph for this session and returns its agent guidelines; read and follow them. Required before the first write to a graph.',
-      scope: 'none',
-      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-      inputSchema: { graph: z.string().min(1).describe('Nickname or name from list_graphs') },
-      outputSchema: {
-        ...selectedGraphOutput,
-        guidelines: z.string().nullable(),
-        guidelines_hash: z.string().nullable(),
-        ...orientationOutput,
-      },
-      async handler(args, ctx) {
-        const scope = callScope(ctx);
-        const graph = session.resolve(args.graph);
-        let result: unknown;
-        try {
-          result = await runtime.callGraph(graph, 'data.ai.getGraphGuidelines', [], scope);
-        } catch (error) {
-          // A rejected token was dropped: the retry asks Roam for a new one (token exchange).
-          if (!(error instanceof ToolError && error.code === 'AUTH_FAILED')) throw error;
-          result = await runtime.callGraph(graph, 'data.ai.getGraphGuidelines', [], scope);
-        }
-        if (session.permissions(graph) === 'unknown' && graph.token) {
-          const info = await runtime.connection.client
-            .tokenInfo({ name: graph.name, type: graph.type, token: graph.token }, scope)
-            .catch(() => ({ status: 'unknown' as const }));
-          if (info.status === 'valid' && info.accessLevel)
-            session.setToken(graph, graph.token, info.accessLevel);
-        }
-        const text = guidelinesText(result);
-        session.select(graph);
-        session.grantTicket(graph);
-        return {
-          ...describeGraph(runtime, graph),
-          guidelines: text === null ? null : truncate(text, LIMITS.primary),
-          guidelines_hash: guidelinesHash(text),
-          ...orientationOf(result, graph.nickname),
-        };
-      },
-    }),
-    defineTool({
-      name: 'current_graph',
-      title: 'Current Roam graph',
-      description:
-        'Shows the graph this session uses (selected, or the only one configured) and its permissions.',
-      scope: 'none',
-      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-      inputSchema: {},
-      outputSchema: {
-        ...selectedGraphOutput,
-        guidelines_seen: z.boolean(),
-      },
-      async handler() {
-        session.assertConfigured();
-        const graph = session.current() ?? session.resolve(undefined);
-        return { ...describeGraph(runtime, graph), guidelines_seen: session.hasTicket(graph) };
-      },
-    }),
-  ];
-}
-
-export function withoutItems<T>(page: {
-  total: number;
-  offset: number;
-  limit: number;
-  nextOffset?: number;
-  items: T[];
-}) {
-  return {
-    total: page.total,
-    offset: page.offset,
-    limit: page.limit,
-    ...(page.nextOffset !== undefined ? { nextOffset: page.nextOffset } : {}),
-  };
-}
+export const graphTools = [
+  defineTool({
+    name: 'list_graphs',
+    title: 'List Roam graphs',
+    description: 'Lists the Roam graphs you can use (nickname, name, description) and which one is selected.',
+    scope: 'session',
+    annotations: { idempotentHint: true, openWorldHint: false },
+    inputSchema: {
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(1).max(100).default(50),
+    },
+    outputSchema: listOutput(
+      z.object({
+        nickname: z.string(),
+        name: z.string(),
+        description: z.string().optional(),
+        selected: z.boolean(),
+      }),
+    ),
+    async handler(args, { runtime }) {
+      const session = runtime.session;
+      session.assertConfigured();
+      const current = session.current();
+      const all = session.list().map((g) => ({
+        nickname: g.nickname,
+        name: g.name,
+        ...(g.description !== undefined ? { description: g.description } : {}),
+        selected: g === current,
+      }));
+      return paginate(all, args.offset, args.limit);
+    },
+  }),
+  defineTool({
+    name: 'select_graph',
+    title: 'Select a Roam graph',
+    description:
+      'Selects the graph for this session and returns its agent guidelines; read and follow them. Required before the first write to a graph.',
+    scope: 'session',
+    annotations: { idempotentHint: true, openWorldHint: false },
+    inputSchema: { graph: z.string().min(1).describe('Nickname or name from list_graphs') },
+    outputSchema: {
+      ...selectedGraphOutput,
+      guidelines: z.string().nullable(),
+      guidelines_hash: z.string().nullable(),
+      ...orientationOutput,
+    },
+    async handler(args, scope) {
+      const { runtime } = scope;
+      const session = runtime.session;
+      const graph = session.resolve(args.graph);
+      let result: unknown;
+      try {
+        result = await runtime.callGraph(graph, 'data.ai.getGraphGuidelines', [], scope);
+      } catch (error) {
+        // A rejected token was dropped: the retry asks Roam for a new one (token exchange).
+        if (!(error instanceof ToolError && error.code === 'AUTH_FAILED')) throw error;
+        result = await runtime.callGraph(graph, 'data.ai.getGraphGuidelines', [], scope);
+      }
+      if (session.permissions(graph) === 'unknown' && graph.token) {
+        const info = await runtime.connection.client
+          .tokenInfo({ name: graph.name, type: graph.type, token: graph.token }, scope)
+          .catch(() => ({ status: 'unknown' as const }));
+        if (info.status === 'valid' && info.accessLevel)
+          session.setToken(graph, graph.token, info.accessLevel);
+      }
+      const text = guidelinesText(result);
+      session.select(graph);
+      session.grantTicket(graph);
+      return {
+        ...describeGraph(runtime, graph),
+        guidelines: text === null ? null : truncate(text, LIMITS.primary),
+        guidelines_hash: guidelinesHash(text),
+        ...orientationOf(result, graph.nickname),
+      };
+    },
+  }),
+  defineTool({
+    name: 'current_graph',
+    title: 'Current Roam graph',
+    description:
+      'Shows the graph this session uses (selected, or the only one configured) and its permissions.',
+    scope: 'session',
+    annotations: { idempotentHint: true, openWorldHint: false },
+    inputSchema: {},
+    outputSchema: {
+      ...selectedGraphOutput,
+      guidelines_seen: z.boolean(),
+    },
+    async handler(_args, { runtime }) {
+      const session = runtime.session;
+      session.assertConfigured();
+      const graph = session.current() ?? session.resolve(undefined);
+      return { ...describeGraph(runtime, graph), guidelines_seen: session.hasTicket(graph) };
+    },
+  }),
+];

@@ -9,7 +9,7 @@ import { open, realpath } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { LOCAL_TOKEN_PREFIX, REMOTE_TOKEN_PREFIX } from '../../src-shared/roam-config.ts';
-import { ToolError } from '../tool-definition.ts';
+import { ToolError } from '../tool-errors.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const MAX_MB = MAX_UPLOAD_BYTES / 1024 / 1024;

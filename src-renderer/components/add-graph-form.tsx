@@ -1,52 +1,69 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { GRAPH_TYPES, graphId, type AccessLevel, type GraphType } from '../../src-shared/constants.ts';
+import type { AvailableGraph } from '../../src-shared/ipc-contract.ts';
 import { describeError } from '../bridge/bridge-error.ts';
 import { useApp, useGraphs, useTokens } from '../stores/stores-context.tsx';
 import { AccessLevelField } from './access-level-field.tsx';
+import { ActionError } from './action-error.tsx';
 import { NicknameField } from './nickname-field.tsx';
+import { useAddGraphPicker, typeIn, type AddGraphPicker } from './use-add-graph-picker.ts';
 import { useNicknameCheck } from './use-nickname-check.ts';
 
-const typeIn = 'type-in';
+type Outcome = { graphId: string; problem?: string };
 
 /** Add a graph (picked from Roam's list or typed), then request its token in the same flow. */
-export function AddGraphForm(props: {
-  onDone(outcome: { graphId: string; problem?: string }): void;
-  onCancel(): void;
-}) {
-  const available = useGraphs((s) => s.available);
-  const availableLoad = useGraphs((s) => s.availableLoad);
-  const refreshAvailable = useGraphs((s) => s.refreshAvailable);
-  const configured = useGraphs((s) => s.graphs);
+export function AddGraphForm(props: { onDone(outcome: Outcome): void; onCancel(): void }) {
+  const form = useAddGraphForm(props.onDone);
+  const { picker, check } = form;
+  return (
+    <form className="card form" aria-label="Add a graph" onSubmit={(event) => void form.submit(event)}>
+      <h2>Add a graph</h2>
+      <GraphPicker picker={picker} />
+      <NicknameField
+        value={form.nickname}
+        onChange={form.setNickname}
+        check={check}
+        placeholder={picker.name || undefined}
+      />
+      <label className="field">
+        <span>Description</span>
+        <textarea
+          rows={2}
+          value={form.description}
+          placeholder="What is in this graph, so agents pick the right one"
+          onChange={(event) => form.setDescription(event.target.value)}
+        />
+      </label>
+      <AccessLevelField value={form.accessLevel} onChange={form.setAccessLevel} />
+      <ActionError error={form.error} />
+      <div className="actions">
+        <button type="button" onClick={props.onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="primary" disabled={form.submitting || check.state === 'invalid'}>
+          {form.submitting ? 'Adding…' : 'Add and request token'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const pickMessage = 'Pick a graph from the list, or choose "Type a name" and enter it.';
+
+/** The form's fields and its submit: add the graph, then request its token. */
+function useAddGraphForm(onDone: (outcome: Outcome) => void) {
   const add = useGraphs((s) => s.add);
   const requestToken = useTokens((s) => s.request);
   const defaultLevel = useApp((s) => s.settings?.defaultAccessLevel ?? 'read-only');
-
-  const graphSelectId = useId();
-  const [picked, setPicked] = useState('');
-  const [typedName, setTypedName] = useState('');
-  const [typedType, setTypedType] = useState<GraphType>('hosted');
+  const picker = useAddGraphPicker();
+  const { name, type } = picker;
   const [nickname, setNickname] = useState('');
   const [description, setDescription] = useState('');
   const [accessLevel, setAccessLevel] = useState<AccessLevel>(defaultLevel);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    void refreshAvailable();
-  }, [refreshAvailable]);
-
-  const unconfigured = available.filter(
-    (a) => !configured.some((g) => g.name === a.name && g.type === a.type),
-  );
-  const choice = picked || (unconfigured.length ? '' : typeIn);
-  const chosen = unconfigured.find((a) => graphId(a) === choice);
-  const name = choice === typeIn ? typedName.trim() : (chosen?.name ?? '');
-  const type = choice === typeIn ? typedType : (chosen?.type ?? 'hosted');
   const effectiveNickname = nickname.trim() || name;
   const check = useNicknameCheck(effectiveNickname, { name });
-  const pickMessage = 'Pick a graph from the list, or choose "Type a name" and enter it.';
-  // The "pick a graph" error is about the current input: it goes once a graph is picked or typed.
-  const shownError = error === pickMessage && name ? null : error;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -70,27 +87,51 @@ export function AddGraphForm(props: {
     }
     try {
       await requestToken(graphId, accessLevel);
-      props.onDone({ graphId });
+      onDone({ graphId });
     } catch (failure) {
-      props.onDone({
-        graphId,
-        problem: `Added '${effectiveNickname}', but the token request failed: ${describeError(failure)}`,
-      });
+      const problem = `Added '${effectiveNickname}', but the token request failed: ${describeError(failure)}`;
+      onDone({ graphId, problem });
     }
   }
 
+  return {
+    picker,
+    check,
+    nickname,
+    setNickname,
+    description,
+    setDescription,
+    accessLevel,
+    setAccessLevel,
+    submitting,
+    // The "pick a graph" error is about the current input: it goes once a graph is picked or typed.
+    error: error === pickMessage && name ? null : error,
+    submit,
+  };
+}
+
+function GraphPicker(props: { picker: AddGraphPicker }) {
+  const { picker } = props;
+  const graphSelectId = useId();
+  const refreshAvailable = useGraphs((s) => s.refreshAvailable);
+  useEffect(() => {
+    void refreshAvailable();
+  }, [refreshAvailable]);
   return (
-    <form className="card form" aria-label="Add a graph" onSubmit={(event) => void submit(event)}>
-      <h2>Add a graph</h2>
+    <>
       <div className="field">
         <label htmlFor={graphSelectId}>Graph</label>
-        <select id={graphSelectId} value={choice} onChange={(event) => setPicked(event.target.value)}>
-          {unconfigured.length > 0 && (
+        <select
+          id={graphSelectId}
+          value={picker.choice}
+          onChange={(event) => picker.pick(event.target.value)}
+        >
+          {picker.unconfigured.length > 0 && (
             <option value="" disabled>
               Choose a graph…
             </option>
           )}
-          {unconfigured.map((a) => (
+          {picker.unconfigured.map((a) => (
             <option key={graphId(a)} value={graphId(a)}>
               {a.name} ({a.type})
             </option>
@@ -98,24 +139,21 @@ export function AddGraphForm(props: {
           <option value={typeIn}>Type a name…</option>
         </select>
         <span className="muted small" aria-live="polite">
-          {availableLoad.phase === 'loading'
-            ? 'Asking Roam Desktop for your graphs…'
-            : availableLoad.phase === 'error'
-              ? `Roam did not list your graphs (${availableLoad.message}). Type the name instead.`
-              : unconfigured.length
-                ? 'Graphs open in Roam Desktop and not added yet.'
-                : 'Roam reports no other graphs; type the name.'}
+          <PickerHint unconfigured={picker.unconfigured} />
         </span>
       </div>
-      {choice === typeIn && (
+      {picker.choice === typeIn && (
         <div className="row">
           <label className="field grow">
             <span>Graph name</span>
-            <input value={typedName} onChange={(event) => setTypedName(event.target.value)} />
+            <input value={picker.typedName} onChange={(event) => picker.setTypedName(event.target.value)} />
           </label>
           <label className="field">
             <span>Type</span>
-            <select value={typedType} onChange={(event) => setTypedType(event.target.value as GraphType)}>
+            <select
+              value={picker.typedType}
+              onChange={(event) => picker.setTypedType(event.target.value as GraphType)}
+            >
               {GRAPH_TYPES.map((t) => (
                 <option key={t} value={t}>
                   {t}
@@ -125,30 +163,16 @@ export function AddGraphForm(props: {
           </label>
         </div>
       )}
-      <NicknameField value={nickname} onChange={setNickname} check={check} placeholder={name || undefined} />
-      <label className="field">
-        <span>Description</span>
-        <textarea
-          rows={2}
-          value={description}
-          placeholder="What is in this graph, so agents pick the right one"
-          onChange={(event) => setDescription(event.target.value)}
-        />
-      </label>
-      <AccessLevelField value={accessLevel} onChange={setAccessLevel} />
-      {shownError && (
-        <p role="alert" className="error-text">
-          {shownError}
-        </p>
-      )}
-      <div className="actions">
-        <button type="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="primary" disabled={submitting || check.state === 'invalid'}>
-          {submitting ? 'Adding…' : 'Add and request token'}
-        </button>
-      </div>
-    </form>
+    </>
   );
+}
+
+function PickerHint(props: { unconfigured: AvailableGraph[] }) {
+  const availableLoad = useGraphs((s) => s.availableLoad);
+  if (availableLoad.phase === 'loading') return 'Asking Roam Desktop for your graphs…';
+  if (availableLoad.phase === 'error')
+    return `Roam did not list your graphs (${availableLoad.message}). Type the name instead.`;
+  return props.unconfigured.length
+    ? 'Graphs open in Roam Desktop and not added yet.'
+    : 'Roam reports no other graphs; type the name.';
 }

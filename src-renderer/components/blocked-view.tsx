@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import type { BlockedGraphView } from '../../src-shared/ipc-contract.ts';
-import { describeError } from '../bridge/bridge-error.ts';
 import { useTokens } from '../stores/stores-context.tsx';
 import { LoadGate } from './load-gate.tsx';
+import { ActionError, useActionError } from './action-error.tsx';
 
 /** Graphs the user blocked with "Never Allow" in Roam, how to unblock them, and a retry. */
 export function BlockedView(props: { onRetried(): void }) {
@@ -35,7 +34,7 @@ export function BlockedView(props: { onRetried(): void }) {
 function BlockedRow(props: { graph: BlockedGraphView; onRetried(): void }) {
   const { graph } = props;
   const retry = useTokens((s) => s.retryBlocked);
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useActionError();
   return (
     <li className="card" aria-label={graph.nickname}>
       <div className="row">
@@ -51,21 +50,17 @@ function BlockedRow(props: { graph: BlockedGraphView; onRetried(): void }) {
         <button
           type="button"
           aria-label={`Retry ${graph.nickname}`}
-          onClick={() => {
-            setError(null);
-            retry(graph.graphId).then(props.onRetried, (failure: unknown) =>
-              setError(describeError(failure)),
-            );
-          }}
+          onClick={() =>
+            void run(async () => {
+              await retry(graph.graphId);
+              props.onRetried();
+            })
+          }
         >
           Retry
         </button>
       </div>
-      {error && (
-        <p role="alert" className="error-text">
-          {error}
-        </p>
-      )}
+      <ActionError error={error} />
     </li>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ClientChangeView, ClientView } from '../../src-shared/ipc-contract.ts';
-import { describeError } from '../bridge/bridge-error.ts';
 import { useClients } from '../stores/stores-context.tsx';
+import { ActionError, useActionError } from './action-error.tsx';
 import { ClientChangePreviewView } from './client-change-preview.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { LoadGate } from './load-gate.tsx';
@@ -44,20 +44,7 @@ function ClientRow(props: { client: ClientView }) {
   const preview = useClients((s) => s.preview);
   const apply = useClients((s) => s.apply);
   const [pending, setPending] = useState<ClientChangeView | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function run(action: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { error, busy, run } = useActionError();
   const startChange = (action: 'install' | 'uninstall') =>
     run(async () => setPending(await preview(client.id, action)));
   const confirmChange = (change: ClientChangeView) =>
@@ -82,18 +69,7 @@ function ClientRow(props: { client: ClientView }) {
       ) : (
         !pending &&
         client.state !== 'unavailable' && (
-          <div className="actions">
-            {client.state !== 'installed' && (
-              <button type="button" disabled={busy} onClick={() => void startChange('install')}>
-                {client.state === 'stale' ? `Update ${client.name}…` : `Install into ${client.name}…`}
-              </button>
-            )}
-            {client.state !== 'not-installed' && (
-              <button type="button" disabled={busy} onClick={() => void startChange('uninstall')}>
-                {`Uninstall from ${client.name}…`}
-              </button>
-            )}
-          </div>
+          <ClientActions client={client} busy={busy} onChange={(action) => void startChange(action)} />
         )
       )}
       {pending && (
@@ -114,11 +90,29 @@ function ClientRow(props: { client: ClientView }) {
           </div>
         </>
       )}
-      {error && (
-        <p role="alert" className="error-text">
-          {error}
-        </p>
-      )}
+      <ActionError error={error} />
     </li>
+  );
+}
+
+function ClientActions(props: {
+  client: ClientView;
+  busy: boolean;
+  onChange(action: 'install' | 'uninstall'): void;
+}) {
+  const { client, busy } = props;
+  return (
+    <div className="actions">
+      {client.state !== 'installed' && (
+        <button type="button" disabled={busy} onClick={() => props.onChange('install')}>
+          {client.state === 'stale' ? `Update ${client.name}…` : `Install into ${client.name}…`}
+        </button>
+      )}
+      {client.state !== 'not-installed' && (
+        <button type="button" disabled={busy} onClick={() => props.onChange('uninstall')}>
+          {`Uninstall from ${client.name}…`}
+        </button>
+      )}
+    </div>
   );
 }

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import type { GraphView } from '../../src-shared/ipc-contract.ts';
 import type { AccessLevel } from '../../src-shared/roam-config.ts';
-import { describeError } from '../bridge/bridge-error.ts';
 import { useGraphs } from '../stores/stores-context.tsx';
 import { AccessLevelField } from './access-level-field.tsx';
 import { NicknameField } from './nickname-field.tsx';
 import { useNicknameCheck } from './use-nickname-check.ts';
+import { ActionError, useActionError } from './action-error.tsx';
 
 export function EditGraphForm(props: { graph: GraphView; onClose(): void }) {
   const { graph } = props;
@@ -13,19 +13,17 @@ export function EditGraphForm(props: { graph: GraphView; onClose(): void }) {
   const [nickname, setNickname] = useState(graph.nickname);
   const [description, setDescription] = useState(graph.description ?? '');
   const [accessLevel, setAccessLevel] = useState<AccessLevel>(graph.accessLevel);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, run } = useActionError();
   const check = useNicknameCheck(nickname, { exceptId: graph.id });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!nickname.trim()) return setError('The nickname cannot be empty: agents use it to name this graph.');
     if (check.state === 'invalid') return setError(check.message);
-    try {
+    await run(async () => {
       await update({ id: graph.id, nickname: nickname.trim(), description, accessLevel });
       props.onClose();
-    } catch (failure) {
-      setError(describeError(failure));
-    }
+    });
   }
 
   return (
@@ -39,11 +37,7 @@ export function EditGraphForm(props: { graph: GraphView; onClose(): void }) {
       {accessLevel !== graph.accessLevel && graph.token.state === 'ok' && (
         <p className="muted small">The current token keeps its level; request a new token after saving.</p>
       )}
-      {error && (
-        <p role="alert" className="error-text">
-          {error}
-        </p>
-      )}
+      <ActionError error={error} />
       <div className="actions">
         <button type="button" onClick={props.onClose}>
           Cancel

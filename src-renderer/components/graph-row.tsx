@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import type { GraphView } from '../../src-shared/ipc-contract.ts';
-import { describeError } from '../bridge/bridge-error.ts';
 import { useGraphs, useTokens } from '../stores/stores-context.tsx';
 import { accessLevelText } from './access-levels.ts';
+import { ActionError, useActionError } from './action-error.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { EditGraphForm } from './edit-graph-form.tsx';
 import { tokenStateText } from './token-state.ts';
+
+type Run = (action: () => Promise<unknown>) => Promise<void>;
+type Opener = 'edit' | 'remove';
 
 export function GraphRow(props: { graph: GraphView; focus: { at: number } | null }) {
   const { graph, focus } = props;
@@ -16,89 +19,26 @@ export function GraphRow(props: { graph: GraphView; focus: { at: number } | null
     rowRef.current?.scrollIntoView?.({ block: 'nearest' });
     rowRef.current?.focus();
   }, [focus]);
-  const update = useGraphs((s) => s.update);
   const remove = useGraphs((s) => s.remove);
-  const requestToken = useTokens((s) => s.request);
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm-remove'>('view');
-  // Keyboard users land back on the button that opened the form or the confirmation.
-  const returnFocus = useRef<'edit' | 'remove' | null>(null);
-  const backToView = (from: 'edit' | 'remove') => {
-    returnFocus.current = from;
+  const returnFocus = useReturnFocus();
+  const backToView = (from: Opener) => {
+    returnFocus.arm(from);
     setMode('view');
   };
-  const focusIfReturning = (which: 'edit' | 'remove') => (element: HTMLButtonElement | null) => {
-    if (element && returnFocus.current === which) {
-      returnFocus.current = null;
-      element.focus();
-    }
-  };
-  const [error, setError] = useState<string | null>(null);
-
-  async function run(action: () => Promise<unknown>) {
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(describeError(failure));
-    }
-  }
+  const { error, run } = useActionError();
 
   return (
     <li className="card graph" aria-label={graph.nickname} ref={rowRef} tabIndex={-1}>
-      <div className="row">
-        <div className="grow">
-          <span className="strong">{graph.nickname}</span>
-          <div className="muted small">
-            {graph.name} · {graph.type === 'hosted' ? 'Hosted' : 'Offline'} ·{' '}
-            {accessLevelText[graph.accessLevel].label}
-          </div>
-          {graph.description && <div className="small">{graph.description}</div>}
-        </div>
-        <span className={`badge token-${graph.token.state}`}>
-          {tokenStateText[graph.token.state]}
-          {graph.token.state === 'ok' && graph.token.last4 ? ` ··${graph.token.last4}` : ''}
-        </span>
-        <label className="switch" title="Offer this graph to AI agents">
-          <input
-            type="checkbox"
-            role="switch"
-            aria-label={`Enabled: ${graph.nickname}`}
-            checked={graph.enabled}
-            onChange={(event) => void run(() => update({ id: graph.id, enabled: event.target.checked }))}
-          />
-          <span aria-hidden="true" className="slider" />
-        </label>
-      </div>
+      <GraphSummary graph={graph} run={run} />
       {mode === 'view' && (
-        <div className="actions">
-          <button
-            type="button"
-            aria-label={`Request token for ${graph.nickname}`}
-            disabled={graph.token.state === 'waiting'} // one dialog per graph in Roam at a time
-            onClick={() => void run(() => requestToken(graph.id, graph.accessLevel))}
-          >
-            Request token
-          </button>
-          <button
-            type="button"
-            ref={focusIfReturning('edit')}
-            aria-label={`Edit ${graph.nickname}`}
-            onClick={() => setMode('edit')}
-          >
-            Edit
-          </button>
-          <button
-            type="button"
-            aria-label={`Remove ${graph.nickname}`}
-            ref={focusIfReturning('remove')}
-            onClick={() => setMode('confirm-remove')}
-          >
-            Remove
-          </button>
-          <CopyButton text={graph.nickname} label={`Copy nickname ${graph.nickname}`}>
-            Copy nickname
-          </CopyButton>
-        </div>
+        <GraphActions
+          graph={graph}
+          run={run}
+          focusRef={returnFocus.ref}
+          onEdit={() => setMode('edit')}
+          onRemove={() => setMode('confirm-remove')}
+        />
       )}
       {mode === 'edit' && <EditGraphForm graph={graph} onClose={() => backToView('edit')} />}
       {mode === 'confirm-remove' && (
@@ -113,11 +53,96 @@ export function GraphRow(props: { graph: GraphView; focus: { at: number } | null
           }}
         />
       )}
-      {error && (
-        <p role="alert" className="error-text">
-          {error}
-        </p>
-      )}
+      <ActionError error={error} />
     </li>
+  );
+}
+
+/** Keyboard users land back on the button that opened the form or the confirmation. */
+function useReturnFocus() {
+  const pending = useRef<Opener | null>(null);
+  return {
+    arm(from: Opener) {
+      pending.current = from;
+    },
+    ref: (which: Opener) => (element: HTMLButtonElement | null) => {
+      if (element && pending.current === which) {
+        pending.current = null;
+        element.focus();
+      }
+    },
+  };
+}
+
+function GraphSummary(props: { graph: GraphView; run: Run }) {
+  const { graph, run } = props;
+  const update = useGraphs((s) => s.update);
+  return (
+    <div className="row">
+      <div className="grow">
+        <span className="strong">{graph.nickname}</span>
+        <div className="muted small">
+          {graph.name} · {graph.type === 'hosted' ? 'Hosted' : 'Offline'} ·{' '}
+          {accessLevelText[graph.accessLevel].label}
+        </div>
+        {graph.description && <div className="small">{graph.description}</div>}
+      </div>
+      <span className={`badge token-${graph.token.state}`}>
+        {tokenStateText[graph.token.state]}
+        {graph.token.state === 'ok' && graph.token.last4 ? ` ··${graph.token.last4}` : ''}
+      </span>
+      <label className="switch" title="Offer this graph to AI agents">
+        <input
+          type="checkbox"
+          role="switch"
+          aria-label={`Enabled: ${graph.nickname}`}
+          checked={graph.enabled}
+          onChange={(event) => void run(() => update({ id: graph.id, enabled: event.target.checked }))}
+        />
+        <span aria-hidden="true" className="slider" />
+      </label>
+    </div>
+  );
+}
+
+function GraphActions(props: {
+  graph: GraphView;
+  run: Run;
+  focusRef(which: Opener): (element: HTMLButtonElement | null) => void;
+  onEdit(): void;
+  onRemove(): void;
+}) {
+  const { graph, run, focusRef } = props;
+  const requestToken = useTokens((s) => s.request);
+  return (
+    <div className="actions">
+      <button
+        type="button"
+        aria-label={`Request token for ${graph.nickname}`}
+        disabled={graph.token.state === 'waiting'} // one dialog per graph in Roam at a time
+        onClick={() => void run(() => requestToken(graph.id, graph.accessLevel))}
+      >
+        Request token
+      </button>
+      <button
+        type="button"
+        ref={focusRef('edit')}
+        aria-label={`Edit ${graph.nickname}`}
+        onClick={props.onEdit}
+      >
+        Edit
+      </button>
+      <button
+        type="button"
+        aria-label={`Remove ${graph.nickname}`}
+        ref={focusRef('remove')}
+        onClick={props.onRemove}
+      >
+        Remove
+      </button>
+      <CopyButton text={graph.nickname} label={`Copy nickname ${graph.nickname}`}>
+        Copy nickname
+      </CopyButton>
+    </div>
   );
 }

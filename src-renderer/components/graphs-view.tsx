@@ -8,11 +8,8 @@ import { TokenRequestPanel } from './token-request-panel.tsx';
 
 export function GraphsView(props: { onShowBlocked(): void }) {
   const graphs = useGraphs((s) => s.graphs);
-  const load = useGraphs((s) => s.load);
-  const refresh = useGraphs((s) => s.refresh);
   const requests = useTokens((s) => s.requests);
   const dismissed = useTokens((s) => s.dismissed);
-  const focus = useApp((s) => s.focus);
   const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -61,22 +58,30 @@ export function GraphsView(props: { onShowBlocked(): void }) {
           </button>
         </div>
       )}
-      <LoadGate state={load} what="your graphs" onRetry={() => void refresh()}>
-        {graphs.length === 0 ? (
-          <div className="empty">
-            <p className="strong">No graphs yet</p>
-            <p className="muted">
-              Add a graph to let your AI clients read (or write) it through Roam Desktop.
-            </p>
-          </div>
-        ) : (
-          <ul className="list" aria-label="Graphs">
-            {graphs.map((graph) => (
-              <GraphRow key={graph.id} graph={graph} focus={focus?.graphId === graph.id ? focus : null} />
-            ))}
-          </ul>
-        )}
-      </LoadGate>
+      <GraphList />
     </div>
+  );
+}
+
+function GraphList() {
+  const graphs = useGraphs((s) => s.graphs);
+  const load = useGraphs((s) => s.load);
+  const refresh = useGraphs((s) => s.refresh);
+  const focus = useApp((s) => s.focus);
+  return (
+    <LoadGate state={load} what="your graphs" onRetry={() => void refresh()}>
+      {graphs.length === 0 ? (
+        <div className="empty">
+          <p className="strong">No graphs yet</p>
+          <p className="muted">Add a graph to let your AI clients read (or write) it through Roam Desktop.</p>
+        </div>
+      ) : (
+        <ul className="list" aria-label="Graphs">
+          {graphs.map((graph) => (
+            <GraphRow key={graph.id} graph={graph} focus={focus?.graphId === graph.id ? focus : null} />
+          ))}
+        </ul>
+      )}
+    </LoadGate>
   );
 }

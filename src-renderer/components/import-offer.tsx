@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { describeError } from '../bridge/bridge-error.ts';
 import { useGraphs } from '../stores/stores-context.tsx';
+import { ActionError, useActionError } from './action-error.tsx';
 
 /** What the last import did (also when every graph was already here). */
 function ImportNote() {
@@ -24,8 +23,7 @@ export function ImportOffer() {
   const offer = useGraphs((s) => s.importOffer);
   const runImport = useGraphs((s) => s.runImport);
   const dismiss = useGraphs((s) => s.dismissImport);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, run } = useActionError();
   if (!offer) return <ImportNote />;
   const what =
     offer.graphCount === 1 ? '1 graph' : offer.graphCount ? `${offer.graphCount} graphs` : 'graphs';
@@ -36,32 +34,14 @@ export function ImportOffer() {
         tokens, so you manage them here? The file stays as it is.
       </p>
       <div className="actions">
-        <button
-          type="button"
-          onClick={() => void dismiss().catch((failure: unknown) => setError(describeError(failure)))}
-        >
+        <button type="button" onClick={() => void run(dismiss)}>
           Not now
         </button>
-        <button
-          type="button"
-          className="primary"
-          disabled={busy}
-          onClick={() => {
-            setBusy(true);
-            setError(null);
-            runImport()
-              .catch((failure: unknown) => setError(describeError(failure)))
-              .finally(() => setBusy(false));
-          }}
-        >
+        <button type="button" className="primary" disabled={busy} onClick={() => void run(runImport)}>
           Import {what}
         </button>
       </div>
-      {error && (
-        <p role="alert" className="error-text">
-          {error}
-        </p>
-      )}
+      <ActionError error={error} />
     </section>
   );
 }

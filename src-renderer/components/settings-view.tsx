@@ -1,22 +1,19 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { ACCESS_LEVELS, type AccessLevel } from '../../src-shared/constants.ts';
 import type { AppSettings } from '../../src-shared/ipc-contract.ts';
-import { describeError } from '../bridge/bridge-error.ts';
 import { useApp } from '../stores/stores-context.tsx';
 import { accessLevelText } from './access-levels.ts';
 import { LoadGate } from './load-gate.tsx';
+import { ActionError, useActionError } from './action-error.tsx';
 
 export function SettingsView() {
   const settings = useApp((s) => s.settings);
   const load = useApp((s) => s.settingsLoad);
   const refresh = useApp((s) => s.refresh);
   const change = useApp((s) => s.changeSettings);
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useActionError();
   const levelId = useId();
-  const save = (patch: Partial<AppSettings>) => {
-    setError(null);
-    change(patch).catch((failure: unknown) => setError(describeError(failure)));
-  };
+  const save = (patch: Partial<AppSettings>) => void run(() => change(patch));
   return (
     <div className="view">
       <h2>Settings</h2>
@@ -49,11 +46,7 @@ export function SettingsView() {
           </div>
         )}
       </LoadGate>
-      {error && (
-        <p role="alert" className="error-text">
-          {error}
-        </p>
-      )}
+      <ActionError error={error} />
     </div>
   );
 }

@@ -1,13 +1,12 @@
-import { useState } from 'react';
-import { describeError } from '../bridge/bridge-error.ts';
 import { useApp } from '../stores/stores-context.tsx';
+import { ActionError, useActionError } from './action-error.tsx';
 
 /** Roam Desktop running or not (with a way to open it), its port, and live MCP sessions. */
 export function StatusBar() {
   const status = useApp((s) => s.status);
   const load = useApp((s) => s.statusLoad);
   const openRoam = useApp((s) => s.openRoam);
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useActionError();
   return (
     <footer className="status-bar" aria-label="Status">
       {load.phase === 'loading' && <span className="muted">Checking Roam Desktop…</span>}
@@ -21,13 +20,7 @@ export function StatusBar() {
               : 'Roam Desktop is not running'}
           </span>
           {!status.roam.running && (
-            <button
-              type="button"
-              onClick={() => {
-                setError(null);
-                openRoam().catch((failure: unknown) => setError(describeError(failure)));
-              }}
-            >
+            <button type="button" onClick={() => void run(openRoam)}>
               Open Roam Desktop
             </button>
           )}
@@ -37,11 +30,7 @@ export function StatusBar() {
         </>
       )}
       {status?.storage?.warning && <span className="warning-text small">{status.storage.warning}</span>}
-      {error && (
-        <span role="alert" className="error-text">
-          {error}
-        </span>
-      )}
+      <ActionError error={error} inline />
     </footer>
   );
 }

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import type { TokenRequestView } from '../../src-shared/ipc-contract.ts';
-import { describeError } from '../bridge/bridge-error.ts';
 import { pendingStatuses } from '../stores/tokens-store.ts';
 import { useTokens } from '../stores/stores-context.tsx';
 import { accessLevelText } from './access-levels.ts';
+import { ActionError, useActionError } from './action-error.tsx';
 import { Countdown } from './countdown.tsx';
 
 /** One graph's token request: what to do in Roam while it waits, then its outcome in plain words. */
@@ -16,18 +15,8 @@ export function TokenRequestPanel(props: {
   const requestToken = useTokens((s) => s.request);
   const cancel = useTokens((s) => s.cancel);
   const dismiss = useTokens((s) => s.dismiss);
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useActionError();
   const pending = pendingStatuses.has(request.status);
-  const asked = accessLevelText[request.requestedAccessLevel].label;
-
-  async function run(action: () => Promise<unknown>) {
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(describeError(failure));
-    }
-  }
   const retry = (
     <button
       type="button"
@@ -44,52 +33,7 @@ export function TokenRequestPanel(props: {
 
   return (
     <section className={`card request request-${request.status}`} aria-label={`Token request for ${label}`}>
-      <div role="status">
-        {pending && (
-          <>
-            <p className="strong">Approve the dialog in Roam Desktop</p>
-            <p>
-              Roam Desktop is asking whether Roam Companion may use “{label}” with {asked} access. Switch to
-              Roam Desktop and click Allow. Roam stops waiting in <Countdown until={request.expiresAt} />.
-            </p>
-          </>
-        )}
-        {request.status === 'approved' && (
-          <>
-            <p className="strong">Approved: {label} is connected.</p>
-            {request.grantedAccessLevel && (
-              <p>Granted access: {accessLevelText[request.grantedAccessLevel].label}.</p>
-            )}
-            {request.downgraded && (
-              <p className="warning-text">
-                Roam granted less than you asked ({asked}): your account’s permission on this graph is lower.
-                Agents get{' '}
-                {request.grantedAccessLevel
-                  ? accessLevelText[request.grantedAccessLevel].label
-                  : 'the granted'}{' '}
-                access.
-              </p>
-            )}
-          </>
-        )}
-        {request.status === 'rejected' && (
-          <p className="strong">The request for {label} was declined in Roam. Try again and click Allow.</p>
-        )}
-        {request.status === 'blocked' && (
-          <p className="strong">
-            {label} is blocked: “Never Allow” was chosen in Roam. It moved to Blocked, which explains how to
-            undo it.
-          </p>
-        )}
-        {request.status === 'timeout' && (
-          <p className="strong">
-            Roam stopped waiting for {label} after 5 minutes without an answer. Try again.
-          </p>
-        )}
-        {request.status === 'cancelled' && <p className="strong">Token request for {label} cancelled.</p>}
-        {request.status === 'error' && <p className="strong">Token request for {label} failed.</p>}
-        {request.message && request.status !== 'approved' && <p className="small">{request.message}</p>}
-      </div>
+      <TokenRequestStatus request={request} label={label} />
       <div className="actions">
         {pending && (
           <button type="button" onClick={() => void run(() => cancel(request.graphId))}>
@@ -104,11 +48,59 @@ export function TokenRequestPanel(props: {
         )}
         {!pending && close}
       </div>
-      {error && (
-        <p role="alert" className="error-text">
-          {error}
+      <ActionError error={error} />
+    </section>
+  );
+}
+
+function TokenRequestStatus(props: { request: TokenRequestView; label: string }) {
+  const { request, label } = props;
+  const pending = pendingStatuses.has(request.status);
+  const asked = accessLevelText[request.requestedAccessLevel].label;
+  return (
+    <div role="status">
+      {pending && (
+        <>
+          <p className="strong">Approve the dialog in Roam Desktop</p>
+          <p>
+            Roam Desktop is asking whether Roam Companion may use “{label}” with {asked} access. Switch to
+            Roam Desktop and click Allow. Roam stops waiting in <Countdown until={request.expiresAt} />.
+          </p>
+        </>
+      )}
+      {request.status === 'approved' && (
+        <>
+          <p className="strong">Approved: {label} is connected.</p>
+          {request.grantedAccessLevel && (
+            <p>Granted access: {accessLevelText[request.grantedAccessLevel].label}.</p>
+          )}
+          {request.downgraded && (
+            <p className="warning-text">
+              Roam granted less than you asked ({asked}): your account’s permission on this graph is lower.
+              Agents get{' '}
+              {request.grantedAccessLevel ? accessLevelText[request.grantedAccessLevel].label : 'the granted'}{' '}
+              access.
+            </p>
+          )}
+        </>
+      )}
+      {request.status === 'rejected' && (
+        <p className="strong">The request for {label} was declined in Roam. Try again and click Allow.</p>
+      )}
+      {request.status === 'blocked' && (
+        <p className="strong">
+          {label} is blocked: “Never Allow” was chosen in Roam. It moved to Blocked, which explains how to
+          undo it.
         </p>
       )}
-    </section>
+      {request.status === 'timeout' && (
+        <p className="strong">
+          Roam stopped waiting for {label} after 5 minutes without an answer. Try again.
+        </p>
+      )}
+      {request.status === 'cancelled' && <p className="strong">Token request for {label} cancelled.</p>}
+      {request.status === 'error' && <p className="strong">Token request for {label} failed.</p>}
+      {request.message && request.status !== 'approved' && <p className="small">{request.message}</p>}
+    </div>
   );
 }

@@ -51,7 +51,7 @@ export function importNote(added: number, offered: number): string {
 }
 
 export function createGraphsStore(api: RoamCompanionApi): GraphsStore {
-  const store = createStore<GraphsState>()((set) => ({
+  const store = createStore<GraphsState>()((set, get) => ({
     graphs: [],
     load: loading,
     available: [],
@@ -87,31 +87,7 @@ export function createGraphsStore(api: RoamCompanionApi): GraphsStore {
       set((state) => ({ graphs: state.graphs.filter((g) => g.id !== id) }));
     },
     checkNickname: (input) => api['graphs:check-nickname'](input),
-    importOffer: null,
-    async checkImport() {
-      try {
-        const check = await api['import:check']();
-        set({ importOffer: check.available ? { path: check.path, graphCount: check.graphCount } : null });
-      } catch {
-        set({ importOffer: null }); // only an offer: the graphs view works without it
-      }
-    },
-    importNote: null,
-    async runImport() {
-      const offered = store.getState().importOffer?.graphCount ?? 0;
-      const before = new Set(store.getState().graphs.map((g) => g.id));
-      const graphs = await api['import:run']();
-      const added = graphs.filter((g) => !before.has(g.id)).length;
-      set({ graphs, importOffer: null, load: ready, importNote: importNote(added, offered) });
-      return graphs;
-    },
-    async dismissImport() {
-      await api['import:dismiss']();
-      set({ importOffer: null });
-    },
-    clearImportNote() {
-      set({ importNote: null });
-    },
+    ...importSlice(api, set, get),
   }));
 
   // The result of a call lands at once; the 'graphs:changed' event that follows confirms it.
@@ -126,4 +102,44 @@ export function createGraphsStore(api: RoamCompanionApi): GraphsStore {
 
   api.on('graphs:changed', (graphs) => store.setState({ graphs, load: ready }));
   return store;
+}
+
+type ImportSlice = Pick<
+  GraphsState,
+  'importOffer' | 'importNote' | 'checkImport' | 'runImport' | 'dismissImport' | 'clearImportNote'
+>;
+
+/** The offer to import the official server's graphs, and what the import did. */
+function importSlice(
+  api: RoamCompanionApi,
+  set: GraphsStore['setState'],
+  get: GraphsStore['getState'],
+): ImportSlice {
+  return {
+    importOffer: null,
+    async checkImport() {
+      try {
+        const check = await api['import:check']();
+        set({ importOffer: check.available ? { path: check.path, graphCount: check.graphCount } : null });
+      } catch {
+        set({ importOffer: null }); // only an offer: the graphs view works without it
+      }
+    },
+    importNote: null,
+    async runImport() {
+      const offered = get().importOffer?.graphCount ?? 0;
+      const before = new Set(get().graphs.map((g) => g.id));
+      const graphs = await api['import:run']();
+      const added = graphs.filter((g) => !before.has(g.id)).length;
+      set({ graphs, importOffer: null, load: ready, importNote: importNote(added, offered) });
+      return graphs;
+    },
+    async dismissImport() {
+      await api['import:dismiss']();
+      set({ importOffer: null });
+    },
+    clearImportNote() {
+      set({ importNote: null });
+    },
+  };
 }

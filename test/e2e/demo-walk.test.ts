@@ -74,7 +74,7 @@ async function agentGraphs(): Promise<string[]> {
   const result = await client!.callTool({ name: 'list_graphs', arguments: {} });
   const text = (result.content as { type: string; text: string }[])[0]?.text ?? '';
   if (result.isError) return [`error: ${text}`];
-  return (JSON.parse(text) as { graphs: { nickname: string }[] }).graphs.map((g) => g.nickname);
+  return (JSON.parse(text) as { items: { nickname: string }[] }).items.map((g) => g.nickname);
 }
 
 describe('the demo walk: the agent sees what the tray shows', () => {

@@ -127,6 +127,8 @@ describe('runInstallerCli (in-process)', () => {
       [['install', 'cursor', '--force'], 'Unknown option "--force" for install'],
       [['install', 'cursor', 'vscode'], 'install takes one client'],
       [['status', 'cursor'], 'status takes no client'],
+      [['status', '--dry-run'], 'Unknown option "--dry-run" for status'],
+      [['install', 'cursor', '--dry-run=no'], 'Unknown option "--dry-run=no" for install'],
     ] as const) {
       const run = await cli([...argv]);
       expect(run).toMatchObject({ code: 2, stdout: '' });

@@ -2,18 +2,20 @@
  * update_blocks / delete_blocks through the built bin: per-item reports in input order, any
  * failure an unmistakable error naming what was and was not applied, scope and older-Roam paths.
  */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.ts';
-import { writeGraphsConfig } from './helpers/graphs-config.ts';
 import {
   errorOf,
   jsonOf,
   newToken,
+  toolsConfig,
   removeHome,
   startMcp,
   tempHome,
   type McpHandle,
-} from './helpers/mcp-harness.ts';
+} from '../harness/mcp-bin.ts';
 
 const FULL = newToken();
 const APPEND = newToken();
@@ -56,11 +58,15 @@ beforeAll(async () => {
       },
     ],
   });
-  await writeGraphsConfig(home, [
-    { name: 'main', token: FULL, accessLevel: 'full' },
-    { name: 'shared', token: APPEND, accessLevel: 'read-append' },
-    { name: 'older', token: OLDER, accessLevel: 'full' },
-  ]);
+  await writeFile(
+    path.join(home, '.roam-tools.json'),
+    toolsConfig([
+      { name: 'main', token: FULL, accessLevel: 'full' },
+      { name: 'shared', token: APPEND, accessLevel: 'read-append' },
+      { name: 'older', token: OLDER, accessLevel: 'full' },
+    ]),
+    { mode: 0o600 },
+  );
   mcp = await startMcp({ home });
   for (const graph of ['main', 'shared', 'older']) jsonOf(await mcp.call('select_graph', { graph }));
 });

@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { newToken, removeHome, startMcp, tempHome, type McpHandle } from './helpers/mcp-harness.ts';
+import { newToken, removeHome, startMcp, tempHome, type McpHandle } from '../harness/mcp-bin.ts';
 
 const A = newToken();
 const B = newToken();

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { BIN, ROOT, removeHome, serverEnv, tempHome } from './helpers/mcp-harness.ts';
+import { binCommand, ROOT, removeHome, binEnv, tempHome } from '../harness/mcp-bin.ts';
 
 let home: string;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => removeHome(home));
 
 const run = (...args: string[]) =>
-  spawnSync(process.execPath, [BIN, ...args], { env: serverEnv(home), encoding: 'utf8', input: '' });
+  spawnSync(...binCommand([...args]), { env: binEnv(home), encoding: 'utf8', input: '' });
 
 it('--help and --version answer on stderr and exit 0, leaving stdout to JSON-RPC', () => {
   const help = run('--help');

@@ -6,7 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { errorOf, newToken, removeHome, startMcp, tempHome, type McpHandle } from './helpers/mcp-harness.ts';
+import { errorOf, newToken, removeHome, startMcp, tempHome, type McpHandle } from '../harness/mcp-bin.ts';
 
 const homes: string[] = [];
 const handles: McpHandle[] = [];
@@ -136,7 +136,7 @@ describe('config problems', () => {
     ]);
     for (const { mcp } of [explicit, legacy]) {
       expect((await mcp.call('list_graphs')).structuredContent).toMatchObject({
-        graphs: [{ name: 'from-file' }],
+        items: [{ name: 'from-file' }],
       });
     }
   });

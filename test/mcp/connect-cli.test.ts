@@ -4,7 +4,7 @@ import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { BIN, removeHome, serverEnv, tempHome } from './helpers/mcp-harness.ts';
+import { binCommand, removeHome, binEnv, tempHome } from '../harness/mcp-bin.ts';
 
 let home: string;
 let configFile: string;
@@ -18,7 +18,7 @@ interface Run {
 
 /** Runs `roam-mcp connect ...`; `answers` are typed one per prompt (each after its prompt shows). */
 function connect(args: string[], answers: string[] = []): Promise<Run> {
-  const child = spawn(process.execPath, [BIN, 'connect', ...args], { env: serverEnv(home), stdio: 'pipe' });
+  const child = spawn(...binCommand(['connect', ...args]), { env: binEnv(home), stdio: 'pipe' });
   let stdout = '';
   let stderr = '';
   let prompts = 0;
@@ -139,6 +139,18 @@ describe('roam-mcp connect (flags)', () => {
     const bad = await connect(['--access-level', 'admin']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--access-level must be one of/);
+    for (const [argv, reason] of [
+      [['--graph'], '--graph needs a value.'],
+      [['--graph', '--list'], '--graph needs a value.'],
+      [['--frob'], "Unknown option '--frob'."],
+      [['--list=yes'], "Unknown option '--list=yes'."],
+      [['team'], "Unknown option 'team'."],
+    ] as const) {
+      const wrong = await connect([...argv]);
+      expect(wrong.code).toBe(2);
+      expect(wrong.stderr).toContain(reason);
+      expect(wrong.stderr).toContain('Usage: roam-mcp connect');
+    }
   });
 });
 
@@ -146,8 +158,8 @@ describe('roam-mcp connect without Roam', () => {
   it('without a port file, says where it comes from and how to run the demo', async () => {
     const bare = await tempHome();
     try {
-      const child = spawn(process.execPath, [BIN, 'connect', '--graph', 'team'], {
-        env: serverEnv(bare),
+      const child = spawn(...binCommand(['connect', '--graph', 'team']), {
+        env: binEnv(bare),
         stdio: ['ignore', 'ignore', 'pipe'],
       });
       let stderr = '';

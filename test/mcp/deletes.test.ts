@@ -2,18 +2,20 @@
  * delete_page / delete_block through the built bin: Roam's `{deleted: false}` report is NOT_FOUND
  * with isError, never success, on newer builds; older builds (no report) reach NOT_FOUND too.
  */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.ts';
 import {
   errorOf,
   jsonOf,
   newToken,
+  toolsConfig,
   removeHome,
   startMcp,
   tempHome,
   type McpHandle,
-} from './helpers/mcp-harness.ts';
-import { writeGraphsConfig } from './helpers/graphs-config.ts';
+} from '../harness/mcp-bin.ts';
 
 const NEWER = newToken();
 const OLDER = newToken();
@@ -34,10 +36,14 @@ beforeAll(async () => {
       { name: 'older', content, olderShapes: true, tokens: [{ token: OLDER, accessLevel: 'full' }] },
     ],
   });
-  await writeGraphsConfig(home, [
-    { name: 'newer', token: NEWER, accessLevel: 'full' },
-    { name: 'older', token: OLDER, accessLevel: 'full' },
-  ]);
+  await writeFile(
+    path.join(home, '.roam-tools.json'),
+    toolsConfig([
+      { name: 'newer', token: NEWER, accessLevel: 'full' },
+      { name: 'older', token: OLDER, accessLevel: 'full' },
+    ]),
+    { mode: 0o600 },
+  );
   mcp = await startMcp({ home });
   for (const graph of ['newer', 'older']) jsonOf(await mcp.call('select_graph', { graph }));
 });

@@ -5,7 +5,7 @@
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { notesOf, removeHome, startMcp, tempHome, textOf, type McpHandle } from './helpers/mcp-harness.ts';
+import { notesOf, removeHome, startMcp, tempHome, textOf, type McpHandle } from '../harness/mcp-bin.ts';
 
 let home: string;
 let emulator: Emulator;

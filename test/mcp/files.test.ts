@@ -11,17 +11,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { writeGraphsConfig } from './helpers/graphs-config.ts';
 import {
   errorOf,
   jsonOf,
   newToken,
+  toolsConfig,
   removeHome,
   startMcp,
   tempHome,
   textOf,
   type McpHandle,
-} from './helpers/mcp-harness.ts';
+} from '../harness/mcp-bin.ts';
 
 const FULL = newToken();
 const APPEND = newToken();
@@ -51,11 +51,15 @@ beforeAll(async () => {
       },
     ],
   });
-  await writeGraphsConfig(home, [
-    { name: 'main', token: FULL, accessLevel: 'full' },
-    { name: 'shared', token: APPEND, accessLevel: 'read-append' },
-    { name: 'older', token: OLDER, accessLevel: 'full' },
-  ]);
+  await writeFile(
+    path.join(home, '.roam-tools.json'),
+    toolsConfig([
+      { name: 'main', token: FULL, accessLevel: 'full' },
+      { name: 'shared', token: APPEND, accessLevel: 'read-append' },
+      { name: 'older', token: OLDER, accessLevel: 'full' },
+    ]),
+    { mode: 0o600 },
+  );
   web = http.createServer((req, res) => {
     if (req.url === '/notes.txt') res.writeHead(200, { 'Content-Type': 'text/plain' }).end('fetched text');
     else if (req.url === '/secret.txt') res.writeHead(200).end(`token=${FULL}`);

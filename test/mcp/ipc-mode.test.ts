@@ -10,17 +10,17 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import type { ChildMessage, ParentMessage } from '../../src-shared/child-ipc.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { ChildStdioTransport } from './helpers/child-transport.ts';
+import { ChildStdioTransport } from '../harness/child-transport.ts';
 import {
-  BIN,
+  binCommand,
   ROOT,
   errorOf,
   newToken,
   removeHome,
-  serverEnv,
+  binEnv,
   tempHome,
   textOf,
-} from './helpers/mcp-harness.ts';
+} from '../harness/mcp-bin.ts';
 
 const A = newToken();
 const FILE_CONFIG = JSON.stringify({ graphs: [{ name: 'from-file', token: newToken() }] });
@@ -51,8 +51,8 @@ beforeAll(async () => {
       { name: 'beta', content: [{ title: 'Beta Page', children: ['hello from beta'] }] },
     ],
   });
-  child = spawn(process.execPath, [BIN], {
-    env: serverEnv(home, { ROAM_MCP_CONFIG_FROM_PARENT: '1' }),
+  child = spawn(...binCommand(), {
+    env: binEnv(home, { ROAM_MCP_CONFIG_FROM_PARENT: '1' }),
     stdio: ['pipe', 'pipe', 'pipe', 'ipc'],
   });
   child.stderr!.on('data', (c: Buffer) => (stdio += c.toString('utf8')));
@@ -84,7 +84,7 @@ const call = async (name: string, args: Record<string, unknown> = {}) => {
 
 it('uses only the graphs the tray sent, not config files', async () => {
   const list = await call('list_graphs');
-  expect(list.structuredContent).toMatchObject({ graphs: [{ nickname: 'Alpha', name: 'alpha' }], total: 1 });
+  expect(list.structuredContent).toMatchObject({ items: [{ nickname: 'Alpha', name: 'alpha' }], total: 1 });
   expect(textOf(await call('get_page', { title: 'Project Apollo' }))).toMatch(/^# Project Apollo/);
 });
 
@@ -136,14 +136,10 @@ it('an empty config says to add a graph in Roam Companion; shutdown ends the chi
 });
 
 it("speaks through Electron's process.parentPort when there is one (utilityProcess)", async () => {
-  const port = spawn(
-    process.execPath,
-    ['--import', path.join(ROOT, 'test/mcp/helpers/fake-parent-port.mjs'), BIN],
-    {
-      env: serverEnv(home, { ROAM_MCP_CONFIG_FROM_PARENT: '1' }),
-      stdio: ['pipe', 'pipe', 'ignore', 'ipc'],
-    },
-  );
+  const port = spawn(...binCommand([], ['--import', path.join(ROOT, 'test/harness/fake-parent-port.mjs')]), {
+    env: binEnv(home, { ROAM_MCP_CONFIG_FROM_PARENT: '1' }),
+    stdio: ['pipe', 'pipe', 'ignore', 'ipc'],
+  });
   onTestFinished(() => void port.kill());
   const posted: unknown[] = [];
   const ready = new Promise<void>((resolve) =>
@@ -157,7 +153,7 @@ it("speaks through Electron's process.parentPort when there is one (utilityProce
   const viaPort = new Client({ name: 'parent-port', version: '1' });
   await viaPort.connect(new ChildStdioTransport(port));
   const list = await viaPort.callTool({ name: 'list_graphs', arguments: {} });
-  expect(list.structuredContent).toMatchObject({ graphs: [{ nickname: 'Beta' }], total: 1 });
+  expect(list.structuredContent).toMatchObject({ items: [{ nickname: 'Beta' }], total: 1 });
   expect(posted).toEqual([{ viaParentPort: { type: 'ready' } }]);
   await viaPort.close();
 });

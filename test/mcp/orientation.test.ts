@@ -2,10 +2,19 @@
  * select_graph through the built bin: Roam's guidelines object (current builds) or bare markdown
  * (older builds), the orientation-done note with a first step, and the compact syntax note.
  */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { writeGraphsConfig } from './helpers/graphs-config.ts';
-import { jsonOf, newToken, removeHome, startMcp, tempHome, type McpHandle } from './helpers/mcp-harness.ts';
+import {
+  jsonOf,
+  newToken,
+  toolsConfig,
+  removeHome,
+  startMcp,
+  tempHome,
+  type McpHandle,
+} from '../harness/mcp-bin.ts';
 
 const NEWER = newToken();
 const OLDER = newToken();
@@ -37,10 +46,14 @@ beforeAll(async () => {
       { name: 'older', content: 'demo', olderShapes: true, tokens: [{ token: OLDER, accessLevel: 'full' }] },
     ],
   });
-  await writeGraphsConfig(home, [
-    { name: 'newer', token: NEWER, accessLevel: 'full' },
-    { name: 'older', token: OLDER, accessLevel: 'full' },
-  ]);
+  await writeFile(
+    path.join(home, '.roam-tools.json'),
+    toolsConfig([
+      { name: 'newer', token: NEWER, accessLevel: 'full' },
+      { name: 'older', token: OLDER, accessLevel: 'full' },
+    ]),
+    { mode: 0o600 },
+  );
   mcp = await startMcp({ home });
 });
 

@@ -15,7 +15,7 @@ import {
   tempHome,
   textOf,
   type McpHandle,
-} from './helpers/mcp-harness.ts';
+} from '../harness/mcp-bin.ts';
 
 const TOKEN = newToken();
 const BACKUP_TOKEN = newToken();

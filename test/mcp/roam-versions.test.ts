@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { errorOf, newToken, removeHome, startMcp, tempHome, type McpHandle } from './helpers/mcp-harness.ts';
+import { errorOf, newToken, removeHome, startMcp, tempHome, type McpHandle } from '../harness/mcp-bin.ts';
 
 const TOKEN = newToken();
 let home: string | undefined;

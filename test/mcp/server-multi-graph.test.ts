@@ -18,7 +18,7 @@ import {
   tempHome,
   textOf,
   type McpHandle,
-} from './helpers/mcp-harness.ts';
+} from '../harness/mcp-bin.ts';
 
 const WORK = newToken();
 const PERSONAL = newToken();
@@ -104,17 +104,17 @@ afterAll(async () => {
 describe('graph resolution', () => {
   it('list_graphs shows enabled graphs by nickname, with descriptions, never tokens or types', async () => {
     const list = (await mcp.call('list_graphs')).structuredContent as {
-      graphs: Array<Record<string, unknown>>;
+      items: Array<Record<string, unknown>>;
       total: number;
     };
     expect(list.total).toBe(8);
-    expect(list.graphs[0]).toEqual({
+    expect(list.items[0]).toEqual({
       nickname: 'Work',
       name: 'work-notes-2024',
       description: 'Work projects',
       selected: false,
     });
-    expect(list.graphs.map((g) => g.nickname)).not.toContain('old');
+    expect(list.items.map((g) => g.nickname)).not.toContain('old');
     expect(JSON.stringify(list)).not.toMatch(/offline|hosted|token/);
   });
 
@@ -217,7 +217,7 @@ describe('token exchange', () => {
   it('GRAPH_BLOCKED, TIMEOUT and REQUEST_IN_PROGRESS each say what to do', async () => {
     emulator.decide('blocked', { kind: 'never-allow' });
     const blocked = errorOf(await mcp.call('select_graph', { graph: 'blocked' }));
-    expect(blocked.code).toBe('GRAPH_BLOCKED');
+    expect(blocked).toMatchObject({ code: 'GRAPH_BLOCKED', retryable: false });
     expect(blocked.message).toMatch(/unblock/);
 
     emulator.decide('slow', { kind: 'no-answer' });

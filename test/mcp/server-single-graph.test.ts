@@ -7,17 +7,17 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import {
-  BIN,
+  binCommand,
   errorOf,
   jsonOf,
   newToken,
   removeHome,
-  serverEnv,
+  binEnv,
   startMcp,
   tempHome,
   textOf,
   type McpHandle,
-} from './helpers/mcp-harness.ts';
+} from '../harness/mcp-bin.ts';
 
 const TOKEN = newToken();
 let home: string;
@@ -94,7 +94,7 @@ describe('the MCP surface', () => {
   it('auto-selects the only graph: list_graphs and current_graph show it, without token or type', async () => {
     const list = await mcp.call('list_graphs');
     expect(list.structuredContent).toEqual({
-      graphs: [{ nickname: 'Demo', name: 'demo', selected: true }],
+      items: [{ nickname: 'Demo', name: 'demo', selected: true }],
       total: 1,
       offset: 0,
       limit: 50,
@@ -143,39 +143,39 @@ describe('reading', () => {
     expect(all.total).toBeGreaterThan(2);
     const first = await mcp.call('get_backlinks', { title: 'Project Apollo', limit: 2 });
     const body = first.structuredContent as {
-      results: Array<{ uid: string }>;
+      items: Array<{ uid: string }>;
       total: number;
       nextOffset?: number;
     };
     expect(body.total).toBe(all.total);
-    expect(body.results).toHaveLength(2);
+    expect(body.items).toHaveLength(2);
     expect(body.nextOffset).toBe(2);
     const second = (await mcp.call('get_backlinks', { title: 'Project Apollo', limit: 2, offset: 2 }))
       .structuredContent as typeof body;
-    expect(second.results[0]?.uid).not.toBe(body.results[0]?.uid);
+    expect(second.items[0]?.uid).not.toBe(body.items[0]?.uid);
 
     const search = (await mcp.call('search', { query: 'apollo', limit: 1 })).structuredContent as typeof body;
     expect(search.total).toBeGreaterThan(1);
-    expect(search.results).toHaveLength(1);
+    expect(search.items).toHaveLength(1);
     expect(search.nextOffset).toBe(1);
     const pagesOnly = (await mcp.call('search', { query: 'apollo', scope: 'pages' })).structuredContent as {
-      results: Array<{ type: string }>;
+      items: Array<{ type: string }>;
     };
-    expect(pagesOnly.results.every((r) => r.type === 'page')).toBe(true);
+    expect(pagesOnly.items.every((r) => r.type === 'page')).toBe(true);
   });
 
   it('search_templates and datalog_query (with inputs, paginated)', async () => {
     const templates = (await mcp.call('search_templates', { query: 'meeting' })).structuredContent as {
-      templates: Array<{ name: string }>;
+      items: Array<{ name: string }>;
       total: number;
     };
-    expect(templates.templates.map((t) => t.name)).toEqual(['Meeting Notes']);
+    expect(templates.items.map((t) => t.name)).toEqual(['Meeting Notes']);
     expect(templates.total).toBe(1);
 
-    const titles = jsonOf<{ results: unknown[]; total: number; nextOffset?: number }>(
+    const titles = jsonOf<{ items: unknown[]; total: number; nextOffset?: number }>(
       await mcp.call('datalog_query', { query: '[:find ?t :where [?p :node/title ?t]]', limit: 3 }),
     );
-    expect(titles.results).toHaveLength(3);
+    expect(titles.items).toHaveLength(3);
     expect(titles.total).toBe(emulator.graph('demo').counts().pages);
     expect(titles.nextOffset).toBe(3);
     const uid = jsonOf<{ result: unknown }>(
@@ -202,10 +202,10 @@ describe('reading', () => {
     expect(text.length).toBeLessThanOrEqual(10_000);
     expect(text.endsWith('... [truncated]')).toBe(true);
     const hit = (await mcp.call('search', { query: 'needle', scope: 'blocks' })).structuredContent as {
-      results: Array<{ markdown: string }>;
+      items: Array<{ markdown: string }>;
     };
-    expect(hit.results[0]!.markdown.length).toBeLessThanOrEqual(500);
-    expect(hit.results[0]!.markdown.endsWith('... [truncated]')).toBe(true);
+    expect(hit.items[0]!.markdown.length).toBeLessThanOrEqual(500);
+    expect(hit.items[0]!.markdown.endsWith('... [truncated]')).toBe(true);
   });
 });
 
@@ -336,8 +336,8 @@ describe('Local API failures become actionable tool errors', () => {
 
 describe('hygiene', () => {
   it('stdout carries only JSON-RPC, even for errors and bad input', async () => {
-    const child = spawn(process.execPath, [BIN], {
-      env: serverEnv(home, { ROAM_GRAPH: 'demo', ROAM_API_TOKEN: TOKEN }),
+    const child = spawn(...binCommand(), {
+      env: binEnv(home, { ROAM_GRAPH: 'demo', ROAM_API_TOKEN: TOKEN }),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

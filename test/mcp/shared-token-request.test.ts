@@ -15,7 +15,7 @@ import {
   tempHome,
   textOf,
   type McpHandle,
-} from './helpers/mcp-harness.ts';
+} from '../harness/mcp-bin.ts';
 
 let home: string;
 let emulator: Emulator;

@@ -15,7 +15,7 @@ import {
   startMcp,
   tempHome,
   type McpHandle,
-} from './helpers/mcp-harness.ts';
+} from '../harness/mcp-bin.ts';
 
 const WORK = newToken();
 const PERSONAL = newToken();

@@ -13,7 +13,7 @@ import {
 } from '../../src-mcp/config/config-edit.ts';
 import { expandHome } from '../../src-mcp/config/load-config.ts';
 import { GraphSession } from '../../src-mcp/graph-session.ts';
-import type { ToolError } from '../../src-mcp/tool-definition.ts';
+import type { ToolError } from '../../src-mcp/tool-errors.ts';
 import { guidelinesHash, guidelinesText } from '../../src-mcp/tools/graph-tools.ts';
 import { dailyNote } from '../../src-mcp/tools/roam-dates.ts';
 
@@ -134,6 +134,23 @@ describe('CLI arguments', () => {
       command: 'error',
       message: /Unknown argument '--bogus'/,
     });
+  });
+
+  it('takes the --name=value forms and names a flag given a value it does not take', () => {
+    expect(parseCliArgs(['connect', '--list', '--config=c.json'])).toEqual({
+      command: 'connect',
+      args: ['--list'],
+      configPath: 'c.json',
+    });
+    // The .mcpb manifest's `--config=${user_config.config_file}` when no file is set: the default lookup.
+    expect(parseCliArgs(['--config='])).toEqual({ command: 'serve', readOnly: false });
+    expect(parseCliArgs(['connect', '--config'])).toMatchObject({ message: /needs a file path/ });
+    expect(parseCliArgs(['--read-only=yes'])).toMatchObject({
+      command: 'error',
+      message: /Unknown argument '--read-only=yes'/,
+    });
+    expect(parseCliArgs(['--help', '--bogus'])).toEqual({ command: 'help' });
+    expect(parseCliArgs(['--bogus', '--help'])).toMatchObject({ command: 'error' });
   });
 
   it('expands ~ in config paths', () => {

@@ -9,8 +9,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src-mcp/limits.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { TEST_TOKEN } from './http-context.ts';
-import { startStdioClient, type StdioClient } from './stdio-client.ts';
+import { TEST_TOKEN } from '../harness/http-context.ts';
+import { startStdioClient, type StdioClient } from '../harness/mcp-bin.ts';
 
 let home: string;
 let emulator: Emulator;
@@ -54,7 +54,7 @@ describe('datalog_query answers are bounded', () => {
     const truncated = answer.truncated as { characters: number; message: string };
     expect(truncated.characters).toBeGreaterThan(500_000);
     expect(truncated.message).toMatch(/Narrow the query/);
-    expect(((answer.results as unknown[][])[0]![0] as string[]).length).toBeGreaterThan(10);
+    expect(((answer.items as unknown[][])[0]![0] as string[]).length).toBeGreaterThan(10);
   });
 
   it('returns the rows that fit, with the total and where to continue', async () => {
@@ -62,7 +62,7 @@ describe('datalog_query answers are bounded', () => {
       query: '[:find ?uid ?s :where [?b :block/uid ?uid] [?b :block/string ?s]]',
       limit: 1000,
     });
-    const rows = answer.results as unknown[];
+    const rows = answer.items as unknown[];
     expect(answer.total).toBe(20_000);
     expect(rows.length).toBeLessThan(1000);
     expect(answer.nextOffset).toBe(rows.length);
@@ -80,7 +80,7 @@ describe('datalog_query answers are bounded', () => {
       query: '[:find ?t (count ?b) :where [?p :node/title ?t] [?b :block/refs ?p]]',
       limit: 1000,
     });
-    const [hub] = (counts.results as Array<[string, number]>).sort((a, b) => b[1] - a[1])[0]!;
+    const [hub] = (counts.items as Array<[string, number]>).sort((a, b) => b[1] - a[1])[0]!;
     const pulled = await query({
       query:
         '[:find (pull ?p [:node/title {:block/_refs [:block/string :block/uid]}]) . :in $ ?t :where [?p :node/title ?t]]',

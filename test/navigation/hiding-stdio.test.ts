@@ -10,8 +10,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { HIDDEN_GRAPH, SECRET_TEXT, SECRET_UIDS } from './hidden-graph.ts';
-import { TEST_TOKEN } from './http-context.ts';
-import { startStdioClient, type StdioClient } from './stdio-client.ts';
+import { TEST_TOKEN } from '../harness/http-context.ts';
+import { startStdioClient, type StdioClient } from '../harness/mcp-bin.ts';
 
 let home: string;
 let emulator: Emulator;
@@ -137,10 +137,10 @@ describe('hidden blocks give no links, tags, counts or previews', () => {
 describe('search_templates (Roam does not filter it: we do)', () => {
   it('drops templates inside hidden blocks and hidden lines inside templates, and says so', async () => {
     const { json } = await mcp.call('search_templates', {});
-    expect(json.templates).toEqual([
+    expect(json.items).toEqual([
       { name: 'Meeting', uid: 'tpl-meeting', content: expect.stringContaining('Agenda') },
     ]);
-    const content = (json.templates as Array<{ content: string }>)[0]!.content;
+    const content = (json.items as Array<{ content: string }>)[0]!.content;
     expect(content).toContain('Actions');
     expect(content).not.toContain(SECRET_TEXT);
     expect(json.hiddenNote).toMatch(/hid from AI/);
@@ -153,7 +153,7 @@ describe('datalog_query (raw q is not filtered by Roam: we redact)', () => {
       query: '[:find ?uid ?s :where [?b :block/uid ?uid] [?b :block/string ?s]]',
     });
     expectNothingHidden('datalog_query', JSON.stringify(json));
-    const rows = json.results as Array<[string, string]>;
+    const rows = json.items as Array<[string, string]>;
     expect(rows).toContainEqual(['[hidden by #.rm-hide]', '[hidden by #.rm-hide]']);
     expect(rows).toContainEqual(['tpl-meeting', 'Meeting #roam/templates']);
     expect(json.hidden).toMatchObject({ redacted: 16 });

@@ -4,9 +4,10 @@
  * and edits made by another client are seen on the next call.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { invalidateLinkIndex, navigationTools } from '../../src-mcp/navigation/index.ts';
+import { invalidateLinkIndex } from '../../src-mcp/navigation/index-cache.ts';
+import { navigationTools } from '../../src-mcp/navigation/index.ts';
 import type { ToolContext } from '../../src-mcp/tool-definition.ts';
-import { startNavigationHarness, type NavigationHarness } from './http-context.ts';
+import { startNavigationHarness, type NavigationHarness } from '../harness/http-context.ts';
 import { KNOWLEDGE_GRAPH } from './knowledge-graph.ts';
 
 const GRAPH = 'nav-freshness';

@@ -3,9 +3,11 @@
  * does real HTTP to the emulator (real DataScript queries). Answers are checkable from that file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invalidateLinkIndex, navigationResources, navigationTools } from '../../src-mcp/navigation/index.ts';
-import { ToolError } from '../../src-mcp/tool-definition.ts';
-import { startNavigationHarness, type NavigationHarness } from './http-context.ts';
+import { invalidateLinkIndex } from '../../src-mcp/navigation/index-cache.ts';
+import { navigationResources, navigationTools } from '../../src-mcp/navigation/index.ts';
+import { readOnlyHint } from '../../src-mcp/tool-definition.ts';
+import { ToolError } from '../../src-mcp/tool-errors.ts';
+import { startNavigationHarness, type NavigationHarness } from '../harness/http-context.ts';
 import { KNOWLEDGE_GRAPH, KNOWLEDGE_LINKS } from './knowledge-graph.ts';
 
 let h: NavigationHarness;
@@ -49,7 +51,7 @@ describe('tool definitions', () => {
     );
     for (const tool of navigationTools) {
       expect(tool.scope).toBe('graph');
-      expect(tool.annotations.readOnlyHint).toBe(true);
+      expect(readOnlyHint(tool)).toBe(true);
       expect(tool.title.length).toBeGreaterThan(0);
       expect(tool.description.length).toBeLessThanOrEqual(200);
       expect(tool.outputSchema).toBeDefined();

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { TEST_TOKEN } from './http-context.ts';
+import { TEST_TOKEN } from '../harness/http-context.ts';
 import { KNOWLEDGE_GRAPH } from './knowledge-graph.ts';
-import { startStdioClient, type StdioClient } from './stdio-client.ts';
+import { startStdioClient, type StdioClient } from '../harness/mcp-bin.ts';
 
 let home: string;
 let emulator: Emulator;
@@ -72,9 +72,9 @@ describe('missing pages, blocks and uids', () => {
 
   it('labels block hits as blocks and page hits as pages', async () => {
     const backlinks = (await mcp.call('get_backlinks', { title: 'Neural Networks' })).json;
-    expect((backlinks.results as Array<{ type: string }>).map((r) => r.type)).toEqual(['block', 'block']);
+    expect((backlinks.items as Array<{ type: string }>).map((r) => r.type)).toEqual(['block', 'block']);
     const hits = (await mcp.call('search', { query: 'neural networks' })).json;
-    const types = (hits.results as Array<{ uid: string; type: string }>).map((r) => [r.uid, r.type]);
+    const types = (hits.items as Array<{ uid: string; type: string }>).map((r) => [r.uid, r.type]);
     expect(types).toContainEqual(['nn', 'page']);
     expect(types).toContainEqual(['ml-3', 'block']);
   });

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { TEST_TOKEN } from './http-context.ts';
+import { TEST_TOKEN } from '../harness/http-context.ts';
 import { KNOWLEDGE_GRAPH } from './knowledge-graph.ts';
-import { startStdioClient, type StdioClient } from './stdio-client.ts';
+import { startStdioClient, type StdioClient } from '../harness/mcp-bin.ts';
 
 let home: string;
 let emulator: Emulator;

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.ts';
-import { TEST_TOKEN } from './http-context.ts';
-import { startStdioClient, type StdioClient } from './stdio-client.ts';
+import { TEST_TOKEN } from '../harness/http-context.ts';
+import { startStdioClient, type StdioClient } from '../harness/mcp-bin.ts';
 
 const GRAPH: PageSpec[] = [
   { title: 'January 1st, 2030', daily: true, children: ['Plans for the decade'] },

@@ -11,7 +11,7 @@ import { getMcpConfigForManifest, type McpbManifestAny } from '@anthropic-ai/mcp
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT, newToken, removeHome, serverEnv, tempHome } from '../mcp/helpers/mcp-harness.ts';
+import { binCommand, ROOT, newToken, removeHome, binEnv, tempHome } from '../harness/mcp-bin.ts';
 
 const run = promisify(execFile);
 const MCPB_CLI = path.join(ROOT, 'node_modules/@anthropic-ai/mcpb/dist/cli/cli.js');
@@ -41,7 +41,7 @@ async function startAsClaudeDesktop(home: string, userConfig: Record<string, str
   });
   if (!config) throw new Error('the mcpb library produced no launch config');
   const client = new Client({ name: 'claude-desktop-like', version: '1.0.0' });
-  const env = serverEnv(home, config.env ?? {});
+  const env = binEnv(home, config.env ?? {});
   await client.connect(
     new StdioClientTransport({ command: config.command, args: config.args, env, stderr: 'pipe' }),
   );
@@ -76,9 +76,9 @@ describe('roam-mcp.mcpb', () => {
     const client = new Client({ name: 'tools', version: '1.0.0' });
     await client.connect(
       new StdioClientTransport({
-        command: process.execPath,
-        args: [BIN],
-        env: serverEnv(work),
+        command: binCommand()[0],
+        args: binCommand()[1],
+        env: binEnv(work),
         stderr: 'pipe',
       }),
     );

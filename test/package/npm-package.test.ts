@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT, removeHome, serverEnv, tempHome } from '../mcp/helpers/mcp-harness.ts';
+import { binCommand, ROOT, removeHome, binEnv, tempHome } from '../harness/mcp-bin.ts';
 
 const run = promisify(execFile);
 
@@ -27,7 +27,7 @@ async function toolNames(
   extra: { cwd?: string; env?: Record<string, string> } = {},
 ): Promise<string[]> {
   const client = new Client({ name: 'package-test', version: '1.0.0' });
-  const env = serverEnv(home, extra.env);
+  const env = binEnv(home, extra.env);
   await client.connect(new StdioClientTransport({ command, args, env, cwd: extra.cwd, stderr: 'pipe' }));
   try {
     return (await client.listTools()).tools.map((tool) => tool.name);
@@ -84,7 +84,7 @@ describe('npm package', () => {
     const home = path.join(work, 'home');
     await mkdir(home);
     const viaPackage = await toolNames(path.join(project, 'node_modules', '.bin', 'roam-mcp'), [], home);
-    const viaRepoBuild = await toolNames(process.execPath, [BIN], home);
+    const viaRepoBuild = await toolNames(...binCommand(), home);
     expect(viaPackage.length).toBeGreaterThan(0);
     expect(viaPackage).toEqual(viaRepoBuild);
 

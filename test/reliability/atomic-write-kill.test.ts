@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempHome } from './mcp-harness.ts';
+import { scratchHome } from '../harness/mcp-bin.ts';
 
 const LONG = process.env.ROAM_LONG_TESTS === '1';
 const KILLS = LONG ? 1000 : 50;
@@ -19,7 +19,7 @@ let dir: { home: string; cleanup(): Promise<void> };
 let writer: string;
 
 beforeAll(async () => {
-  dir = await tempHome('roam-atomic-');
+  dir = await scratchHome('roam-atomic-');
   // Bundled once, so each of the many children starts in plain node quickly.
   writer = path.join(dir.home, 'atomic-writer.mjs');
   await build({

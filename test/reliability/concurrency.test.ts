@@ -10,7 +10,15 @@ import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
 import { createFileKeySecretBox } from '../../src-main/core/file-key-secret-box.ts';
 import { createTrayCore } from '../../src-main/core/tray-core.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { BIN, errorCode, makeToken, startBin, tempHome, textOf, toolsConfig } from './mcp-harness.ts';
+import {
+  BIN,
+  errorCode,
+  makeToken,
+  startMcp,
+  scratchHome,
+  allTextOf,
+  toolsConfig,
+} from '../harness/mcp-bin.ts';
 
 const TOKEN = makeToken('CONCURRENT');
 const GRAPH = 'shared-graph';
@@ -20,7 +28,7 @@ let emulator: Emulator;
 const configPath = () => path.join(home.home, '.roam-tools.json');
 
 beforeEach(async () => {
-  home = await tempHome('roam-concurrency-');
+  home = await scratchHome('roam-concurrency-');
   emulator = await startEmulator({
     home: home.home,
     port: 0,
@@ -78,12 +86,12 @@ describe('concurrency', () => {
       const seen: string[] = [];
       try {
         for (let wave = 0; wave < 2; wave++) {
-          const children = await Promise.all([1, 2, 3].map(() => startBin({ home: home.home })));
+          const children = await Promise.all([1, 2, 3].map(() => startMcp({ home: home.home })));
           try {
             for (const child of children) {
               const listed = await child.call('list_graphs', {});
               expect(errorCode(listed)).toBeUndefined();
-              const nickname = (listed.structuredContent as { graphs: Array<{ nickname: string }> }).graphs[0]
+              const nickname = (listed.structuredContent as { items: Array<{ nickname: string }> }).items[0]
                 ?.nickname;
               expect(['Alpha', 'Beta']).toContain(nickname);
               seen.push(nickname as string);
@@ -108,7 +116,7 @@ describe('concurrency', () => {
     { timeout: 60_000 },
     async () => {
       await writeFile(configPath(), toolsConfig([{ name: GRAPH, nickname: 'Shared' }]), { mode: 0o600 });
-      const bin = await startBin({ home: home.home });
+      const bin = await startMcp({ home: home.home });
       try {
         const calls = [
           bin.call('select_graph', { graph: 'Shared' }),
@@ -139,16 +147,16 @@ describe('concurrency', () => {
     async () => {
       await writeFile(configPath(), toolsConfig([{ name: GRAPH, nickname: 'Shared' }]), { mode: 0o600 });
       const [first, second] = await Promise.all([
-        startBin({ home: home.home }),
-        startBin({ home: home.home }),
+        startMcp({ home: home.home }),
+        startMcp({ home: home.home }),
       ]);
       try {
         const firstCall = first!.call('select_graph', { graph: 'Shared' });
         await waitUntil(() => emulator.pendingTokenRequests().length === 1, 'the first token request');
         const secondResult = await second!.call('select_graph', { graph: 'Shared' });
         expect(errorCode(secondResult)).toBe('REQUEST_IN_PROGRESS');
-        expect(textOf(secondResult)).toMatch(/already waiting|Answer that dialog/i);
-        expect(textOf(secondResult)).toMatch(/"retryable":true/);
+        expect(allTextOf(secondResult)).toMatch(/already waiting|Answer that dialog/i);
+        expect(allTextOf(secondResult)).toMatch(/"retryable":true/);
         expect(emulator.pendingTokenRequests()).toHaveLength(1);
         emulator.decide(GRAPH, { kind: 'approve' });
         expect(errorCode(await firstCall)).toBeUndefined();
@@ -169,8 +177,8 @@ describe('concurrency', () => {
     async () => {
       await writeFile(configPath(), toolsConfig([{ name: GRAPH, nickname: 'Shared' }]), { mode: 0o600 });
       const [first, second] = await Promise.all([
-        startBin({ home: home.home }),
-        startBin({ home: home.home }),
+        startMcp({ home: home.home }),
+        startMcp({ home: home.home }),
       ]);
       try {
         const firstCall = first!.call('select_graph', { graph: 'Shared' });
@@ -213,7 +221,7 @@ describe('concurrency', () => {
         // A large file (8 MB of description) widens the read-modify-write window of each writer.
         const big = names.map((name) => ({ name, description: 'd'.repeat(8_000_000 / names.length) }));
         await writeFile(configPath(), toolsConfig(big), { mode: 0o600 });
-        const bins = await Promise.all(names.map(() => startBin({ home: home.home })));
+        const bins = await Promise.all(names.map(() => startMcp({ home: home.home })));
         try {
           const calls = bins.map((bin, i) => bin.call('select_graph', { graph: names[i] as string }));
           await waitUntil(

@@ -9,7 +9,7 @@ import { chmod, lstat, mkdir, readFile, readlink, stat, symlink, writeFile } fro
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { errorCode, makeToken, startBin, tempHome, textOf, toolsConfig } from './mcp-harness.ts';
+import { errorCode, makeToken, startMcp, scratchHome, allTextOf, toolsConfig } from '../harness/mcp-bin.ts';
 
 const TOKEN = makeToken('CONFIGFUZZSECRETVALUE');
 const SECRET_PART = TOKEN.slice('roam-graph-local-token-'.length);
@@ -22,7 +22,7 @@ let emulator: Emulator;
 const configPath = () => path.join(home.home, '.roam-tools.json');
 
 beforeAll(async () => {
-  home = await tempHome();
+  home = await scratchHome();
   emulator = await startEmulator({
     home: home.home,
     port: 0,
@@ -43,14 +43,14 @@ function expectNoSecret(text: string): void {
 
 /** Starts the bin on the current HOME, calls a graph tool and list_graphs, returns what was seen. */
 async function observe(): Promise<{ code: string | undefined; text: string; stderr: string }> {
-  const bin = await startBin({ home: home.home });
+  const bin = await startMcp({ home: home.home });
   try {
     const page = await bin.call('get_page', { title: 'Project Apollo' });
     const list = await bin.call('list_graphs', {});
     // The server keeps serving after the config error.
     const ping = await bin.client.ping();
     expect(ping).toBeTruthy();
-    return { code: errorCode(page), text: `${textOf(page)}\n${textOf(list)}`, stderr: bin.stderr() };
+    return { code: errorCode(page), text: `${allTextOf(page)}\n${allTextOf(list)}`, stderr: bin.stderr() };
   } finally {
     await bin.close();
   }
@@ -126,14 +126,14 @@ describe('hostile config files through the bin', () => {
   });
 
   it('a directory instead of a file gives a clear error and is left alone', async () => {
-    const dirHome = await tempHome();
+    const dirHome = await scratchHome();
     try {
       await mkdir(path.join(dirHome.home, '.roam-tools.json'));
-      const bin = await startBin({ home: dirHome.home });
+      const bin = await startMcp({ home: dirHome.home });
       try {
         const result = await bin.call('get_page', { title: 'x' });
         expect(errorCode(result)).toMatch(/^CONFIG_/);
-        expect(textOf(result)).toMatch(/roam-tools\.json|directory|EISDIR/i);
+        expect(allTextOf(result)).toMatch(/roam-tools\.json|directory|EISDIR/i);
         expect((await stat(path.join(dirHome.home, '.roam-tools.json'))).isDirectory()).toBe(true);
       } finally {
         await bin.close();

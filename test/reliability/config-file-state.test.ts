@@ -8,7 +8,7 @@ import { chmod, lstat, mkdir, readFile, readlink, rm, stat, symlink, writeFile }
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { errorCode, startBin, tempHome, textOf, toolsConfig } from './mcp-harness.ts';
+import { errorCode, startMcp, scratchHome, allTextOf, toolsConfig } from '../harness/mcp-bin.ts';
 
 const GRAPH = 'kept-graph';
 let home: { home: string; cleanup(): Promise<void> };
@@ -17,7 +17,7 @@ const configPath = () => path.join(home.home, '.roam-tools.json');
 const modeOf = async (file: string) => (await stat(file)).mode & 0o777;
 
 beforeEach(async () => {
-  home = await tempHome('roam-file-state-');
+  home = await scratchHome('roam-file-state-');
   emulator = await startEmulator({ home: home.home, port: 0, graphs: [{ name: GRAPH, content: 'demo' }] });
   emulator.autoDecide({ kind: 'approve' }, 0);
 });
@@ -32,15 +32,15 @@ afterEach(async () => {
  * would while the server runs), then has the bin obtain a token. Returns the notice and stderr.
  */
 async function obtainToken(meanwhile: () => Promise<void> = async () => {}) {
-  const bin = await startBin({ home: home.home });
+  const bin = await startMcp({ home: home.home });
   try {
     await meanwhile();
     const result = await bin.call('get_page', { title: 'Project Apollo' });
-    expect(errorCode(result), textOf(result)).toBeUndefined();
+    expect(errorCode(result), allTextOf(result)).toBeUndefined();
     const auth = emulator.requests.filter((r) => r.graph === GRAPH).at(-1)?.headers.authorization;
     const token = auth?.replace(/^Bearer /, '');
     expect(token).toMatch(/^roam-graph-local-token-/);
-    return { notice: textOf(result), stderr: bin.stderr(), token: token as string };
+    return { notice: allTextOf(result), stderr: bin.stderr(), token: token as string };
   } finally {
     await bin.close();
   }

@@ -11,7 +11,16 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validateGraphs } from '../../src-shared/roam-config.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { BIN, binEnv, errorCode, makeToken, startBin, tempHome, textOf, toolsConfig } from './mcp-harness.ts';
+import {
+  binCommand,
+  binEnv,
+  errorCode,
+  makeToken,
+  startMcp,
+  scratchHome,
+  allTextOf,
+  toolsConfig,
+} from '../harness/mcp-bin.ts';
 
 const GRAPH = 'spaced-graph';
 const TOKEN = makeToken('SPACED');
@@ -20,7 +29,7 @@ let emulator: Emulator;
 const configPath = () => path.join(home.home, '.roam-tools.json');
 
 beforeEach(async () => {
-  home = await tempHome('roam-read-safety-');
+  home = await scratchHome('roam-read-safety-');
   emulator = await startEmulator({
     home: home.home,
     port: 0,
@@ -38,11 +47,11 @@ describe('a FIFO where the config should be', () => {
     it(`${where}: answers initialize and every call with a config error`, { timeout: 20_000 }, async () => {
       const fifo = where === '--config' ? path.join(home.home, 'pipe.json') : configPath();
       execFileSync('mkfifo', [fifo]);
-      const bin = await startBin({ home: home.home, args: where === '--config' ? ['--config', fifo] : [] });
+      const bin = await startMcp({ home: home.home, args: where === '--config' ? ['--config', fifo] : [] });
       try {
         const result = await bin.call('list_graphs', {});
         expect(errorCode(result)).toBe('CONFIG_INVALID');
-        expect(textOf(result)).toContain(`${fifo} is a named pipe (FIFO), not a regular file`);
+        expect(allTextOf(result)).toContain(`${fifo} is a named pipe (FIFO), not a regular file`);
       } finally {
         await bin.close();
       }
@@ -51,7 +60,7 @@ describe('a FIFO where the config should be', () => {
 
   it('exits when stdin closes', { timeout: 20_000 }, async () => {
     execFileSync('mkfifo', [configPath()]);
-    const child = spawn(process.execPath, [BIN], { env: binEnv(home.home), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(...binCommand(), { env: binEnv(home.home), stdio: ['pipe', 'pipe', 'pipe'] });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     child.stdin.end();
     expect(await exited).toBe(0);
@@ -61,10 +70,10 @@ describe('a FIFO where the config should be', () => {
 describe('whitespace in a token', () => {
   it('a trailing newline in the file is trimmed, with a warning that does not show the token', async () => {
     await writeFile(configPath(), toolsConfig([{ name: GRAPH, token: `${TOKEN}\n` }]), { mode: 0o600 });
-    const bin = await startBin({ home: home.home });
+    const bin = await startMcp({ home: home.home });
     try {
       const result = await bin.call('get_page', { title: 'Project Apollo' });
-      expect(errorCode(result), textOf(result)).toBeUndefined();
+      expect(errorCode(result), allTextOf(result)).toBeUndefined();
       expect(bin.stderr()).toMatch(/Graph 'spaced-graph': the token had spaces or line breaks around it/);
       expect(bin.stderr()).not.toContain(TOKEN);
     } finally {
@@ -73,13 +82,13 @@ describe('whitespace in a token', () => {
   });
 
   it('the \\r of a CRLF env file in ROAM_API_TOKEN is trimmed', async () => {
-    const bin = await startBin({
+    const bin = await startMcp({
       home: home.home,
       env: { ROAM_GRAPH: GRAPH, ROAM_API_TOKEN: `${TOKEN}\r` },
     });
     try {
       const result = await bin.call('get_page', { title: 'Project Apollo' });
-      expect(errorCode(result), textOf(result)).toBeUndefined();
+      expect(errorCode(result), allTextOf(result)).toBeUndefined();
       expect(bin.stderr()).not.toContain(TOKEN);
     } finally {
       await bin.close();
@@ -89,14 +98,14 @@ describe('whitespace in a token', () => {
   it('whitespace inside the token is a config error naming the graph, not the token', async () => {
     const broken = `${TOKEN.slice(0, 30)} ${TOKEN.slice(30)}`;
     await writeFile(configPath(), toolsConfig([{ name: GRAPH, token: broken }]), { mode: 0o600 });
-    const bin = await startBin({ home: home.home });
+    const bin = await startMcp({ home: home.home });
     try {
       const result = await bin.call('get_page', { title: 'Project Apollo' });
       expect(errorCode(result)).toBe('CONFIG_INVALID');
-      expect(textOf(result)).toMatch(
+      expect(allTextOf(result)).toMatch(
         /Graph 'spaced-graph': the token contains a space or line break inside it/,
       );
-      for (const text of [textOf(result), bin.stderr()]) {
+      for (const text of [allTextOf(result), bin.stderr()]) {
         expect(text).not.toContain(TOKEN.slice(23, 30));
         expect(text).not.toContain(TOKEN.slice(30));
       }

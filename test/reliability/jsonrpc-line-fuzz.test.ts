@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { BIN, binEnv, makeToken, tempHome, toolsConfig } from './mcp-harness.ts';
+import { binCommand, binEnv, makeToken, scratchHome, toolsConfig } from '../harness/mcp-bin.ts';
 
 const TOKEN = makeToken('RAWLINES');
 const GRAPH = 'raw-graph';
@@ -69,7 +69,7 @@ let raw: RawBin;
 let nextId = 1000;
 
 beforeAll(async () => {
-  home = await tempHome();
+  home = await scratchHome();
   emulator = await startEmulator({
     home: home.home,
     port: 0,
@@ -78,7 +78,7 @@ beforeAll(async () => {
   await writeFile(path.join(home.home, '.roam-tools.json'), toolsConfig([{ name: GRAPH, token: TOKEN }]), {
     mode: 0o600,
   });
-  raw = new RawBin(spawn(process.execPath, [BIN], { env: binEnv(home.home), cwd: home.home }));
+  raw = new RawBin(spawn(...binCommand(), { env: binEnv(home.home), cwd: home.home }));
   const init = await raw.request(1, 'initialize', {
     protocolVersion: '2025-06-18',
     capabilities: {},

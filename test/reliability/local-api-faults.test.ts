@@ -11,25 +11,25 @@ import { startEmulator, type Emulator } from '../emulator/index.ts';
 import {
   errorCode,
   makeToken,
-  startBin,
-  tempHome,
-  textOf,
+  startMcp,
+  scratchHome,
+  allTextOf,
   toolsConfig,
-  type McpChild,
-} from './mcp-harness.ts';
+  type McpHandle,
+} from '../harness/mcp-bin.ts';
 
 const TOKEN = makeToken('FAULTS');
 const GRAPH = 'faults-graph';
 
 let home: { home: string; cleanup(): Promise<void> };
 let emulator: Emulator;
-let bin: McpChild;
+let bin: McpHandle;
 
 /** A read every test uses to prove the server still serves. */
 async function expectServing(): Promise<void> {
   const result = await bin.call('get_page', { title: 'Project Apollo' });
   expect(errorCode(result)).toBeUndefined();
-  expect(textOf(result)).toContain('Goals');
+  expect(allTextOf(result)).toContain('Goals');
 }
 
 function apolloBlocksWith(text: string): number {
@@ -40,7 +40,7 @@ function apolloBlocksWith(text: string): number {
 }
 
 beforeAll(async () => {
-  home = await tempHome();
+  home = await scratchHome();
   emulator = await startEmulator({
     home: home.home,
     port: 0,
@@ -49,7 +49,7 @@ beforeAll(async () => {
   await writeFile(path.join(home.home, '.roam-tools.json'), toolsConfig([{ name: GRAPH, token: TOKEN }]), {
     mode: 0o600,
   });
-  bin = await startBin({ home: home.home });
+  bin = await startMcp({ home: home.home });
   const selected = await bin.call('select_graph', { graph: GRAPH });
   expect(errorCode(selected)).toBeUndefined();
 });
@@ -65,7 +65,7 @@ describe('Local API faults through the bin', () => {
     emulator.setFault({ kind: 'status', status: 500 }, { action: 'data.ai.getPage', times: 1 });
     const result = await bin.call('get_page', { title: 'Project Apollo' });
     expect(errorCode(result)).toBe('ROAM_INTERNAL_ERROR');
-    expect(textOf(result)).toMatch(/try again/i);
+    expect(allTextOf(result)).toMatch(/try again/i);
     await expectServing();
   });
 
@@ -73,7 +73,7 @@ describe('Local API faults through the bin', () => {
     emulator.setFault({ kind: 'status', status: 504 }, { action: 'data.ai.getPage', times: 1 });
     const result = await bin.call('get_page', { title: 'Project Apollo' });
     expect(errorCode(result)).toBe('GRAPH_LOADING_TIMEOUT');
-    expect(textOf(result)).toMatch(/password/i);
+    expect(allTextOf(result)).toMatch(/password/i);
     await expectServing();
   });
 
@@ -125,7 +125,7 @@ describe('Local API faults through the bin', () => {
     // Either the failure is reported (the write may or may not have happened: it says so) ...
     if (code !== undefined) {
       expect(code).toBe('CONNECTION_LOST');
-      expect(textOf(first)).toMatch(/may or may not/i);
+      expect(allTextOf(first)).toMatch(/may or may not/i);
     }
     const afterFirst = apolloBlocksWith(text);
     // ... or, if it claimed success, the block is there exactly once.
@@ -156,7 +156,7 @@ describe('Local API faults through the bin', () => {
     await emulator.stop();
     const result = await bin.call('get_page', { title: 'Project Apollo' });
     expect(errorCode(result)).toBe('ROAM_NOT_RUNNING');
-    expect(textOf(result)).toMatch(/Start Roam Desktop/i);
+    expect(allTextOf(result)).toMatch(/Start Roam Desktop/i);
     await emulator.start(0);
     await expectServing();
   });
@@ -172,7 +172,7 @@ describe('Local API faults through the bin', () => {
 
 describe('Roam down when the bin starts', () => {
   it('initialize and tools/list work, graph tools answer ROAM_NOT_RUNNING, then recover', async () => {
-    const local = await tempHome();
+    const local = await scratchHome();
     const down = await startEmulator({
       home: local.home,
       port: 0,
@@ -182,13 +182,13 @@ describe('Roam down when the bin starts', () => {
       mode: 0o600,
     });
     await down.stop();
-    const child = await startBin({ home: local.home });
+    const child = await startMcp({ home: local.home });
     try {
       const { tools } = await child.client.listTools();
       expect(tools.map((t) => t.name)).toContain('get_page');
       const result = await child.call('get_page', { title: 'Project Apollo' });
       expect(errorCode(result)).toBe('ROAM_NOT_RUNNING');
-      expect(textOf(result)).not.toContain(TOKEN);
+      expect(allTextOf(result)).not.toContain(TOKEN);
       await down.start(0);
       const after = await child.call('get_page', { title: 'Project Apollo' });
       expect(errorCode(after)).toBeUndefined();
@@ -207,7 +207,7 @@ describe('faults during a token request (no action: the fault hits /api/graphs/t
     { kind: 'drop' },
   ] as const) {
     it(`${JSON.stringify(fault)}: a clean error without a token, then the next request works`, async () => {
-      const local = await tempHome();
+      const local = await scratchHome();
       const roam = await startEmulator({
         home: local.home,
         port: 0,
@@ -218,12 +218,12 @@ describe('faults during a token request (no action: the fault hits /api/graphs/t
         toolsConfig([{ name: 'needs-token', nickname: 'Needs' }]),
         { mode: 0o600 },
       );
-      const child = await startBin({ home: local.home });
+      const child = await startMcp({ home: local.home });
       try {
         roam.setFault(fault, { times: 1 });
         const failed = await child.call('select_graph', { graph: 'Needs' });
         expect(errorCode(failed)).toMatch(/^(ROAM_INTERNAL_ERROR|ROAM_PROTOCOL_ERROR|CONNECTION_LOST)$/);
-        expect(textOf(failed)).not.toMatch(/roam-graph-local-token-[A-Za-z0-9_-]{8}/);
+        expect(allTextOf(failed)).not.toMatch(/roam-graph-local-token-[A-Za-z0-9_-]{8}/);
         roam.autoDecide({ kind: 'approve' });
         const retry = await child.call('select_graph', { graph: 'Needs' });
         expect(errorCode(retry)).toBeUndefined();

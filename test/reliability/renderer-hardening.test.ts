@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { requestChannels } from '../../src-shared/constants.ts';
-import { ROOT } from './mcp-harness.ts';
+import { ROOT } from '../harness/mcp-bin.ts';
 
 type Listener = (...args: unknown[]) => unknown;
 const fake = vi.hoisted(() => {

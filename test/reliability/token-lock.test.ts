@@ -12,7 +12,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { BIN, binEnv, errorCode, startBin, tempHome } from './mcp-harness.ts';
+import { binCommand, binEnv, errorCode, startMcp, scratchHome } from '../harness/mcp-bin.ts';
 
 const LONG = process.env.ROAM_LONG_TESTS === '1';
 const ROUNDS = LONG ? 100 : 2;
@@ -27,7 +27,7 @@ let emulator: Emulator;
 const configPath = () => path.join(dir.home, '.roam-tools.json');
 
 beforeAll(async () => {
-  dir = await tempHome('roam-token-lock-');
+  dir = await scratchHome('roam-token-lock-');
   holder = path.join(dir.home, 'lock-holder.mjs');
   await build({
     entryPoints: [path.join(import.meta.dirname, 'fixtures/lock-holder.ts')],
@@ -71,7 +71,7 @@ function leaveStaleLock(file: string): Promise<void> {
 }
 
 function connect(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, 'connect', ...args], {
+  const child = spawn(...binCommand(['connect', ...args]), {
     env: binEnv(dir.home),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -81,7 +81,7 @@ function connect(args: string[]): Promise<{ code: number | null; stderr: string 
 }
 
 async function serverObtainsToken(graph: string): Promise<void> {
-  const bin = await startBin({ home: dir.home });
+  const bin = await startMcp({ home: dir.home });
   try {
     const result = await bin.call('select_graph', { graph });
     expect(errorCode(result), bin.stderr()).toBeUndefined();

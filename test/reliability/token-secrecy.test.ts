@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventChannels, type EventChannel } from '../../src-shared/constants.ts';
 import { startPreview, type Preview } from '../../src-main/preview/server.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { errorCode, makeToken, startBin, tempHome, toolsConfig, type McpChild } from './mcp-harness.ts';
+import {
+  errorCode,
+  makeToken,
+  startMcp,
+  scratchHome,
+  toolsConfig,
+  type McpHandle,
+} from '../harness/mcp-bin.ts';
 
 const FULL = makeToken('SECRETFULLxxxxxxxxxxxxxxxxx1');
 const READ = makeToken('SECRETREADxxxxxxxxxxxxxxxxx2');
@@ -40,7 +47,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  home = await tempHome('roam-secrets-');
+  home = await scratchHome('roam-secrets-');
   emulator = await startEmulator({
     home: home.home,
     port: 0,
@@ -78,7 +85,7 @@ describe('token secrecy', () => {
         ]),
         { mode: 0o600 },
       );
-      const bin: McpChild = await startBin({ home: home.home });
+      const bin: McpHandle = await startMcp({ home: home.home });
       try {
         const calls: Array<[string, Record<string, unknown>]> = [
           ['list_graphs', {}],
@@ -256,7 +263,7 @@ describe('token secrecy', () => {
   // Regression: the atomic rename used to replace a symlinked ~/.roam-tools.json with a regular
   // file, so the dotfile it pointed to never got the token; writes now go to the link's target.
   it('a token written back through a symlinked config keeps the link (the dotfile is updated)', async () => {
-    const local = await tempHome('roam-symlink-');
+    const local = await scratchHome('roam-symlink-');
     const dots = path.join(local.home, 'dotfiles');
     try {
       await mkdir(dots);
@@ -264,7 +271,7 @@ describe('token secrecy', () => {
       await writeFile(real, toolsConfig([{ name: 'fresh', nickname: 'Fresh' }]), { mode: 0o600 });
       await symlink(real, path.join(local.home, '.roam-tools.json'));
       await writeFile(path.join(local.home, '.roam-local-api.json'), JSON.stringify({ port: emulator.port }));
-      const bin = await startBin({ home: local.home });
+      const bin = await startMcp({ home: local.home });
       try {
         expect(errorCode(await bin.call('select_graph', { graph: 'Fresh' }))).toBeUndefined();
       } finally {

@@ -13,12 +13,12 @@ import { startEmulator, type Emulator } from '../emulator/index.ts';
 import {
   errorCode,
   makeToken,
-  startBin,
-  tempHome,
-  textOf,
+  startMcp,
+  scratchHome,
+  allTextOf,
   toolsConfig,
-  type McpChild,
-} from './mcp-harness.ts';
+  type McpHandle,
+} from '../harness/mcp-bin.ts';
 
 const TOKEN = makeToken('FUZZARGS');
 const GRAPH = 'fuzz-graph';
@@ -104,7 +104,7 @@ function argumentsFor(tool: Tool): fc.Arbitrary<unknown> {
 
 let home: { home: string; cleanup(): Promise<void> };
 let emulator: Emulator;
-let bin: McpChild;
+let bin: McpHandle;
 let tools: Tool[] = [];
 let freshPages = 0;
 
@@ -114,12 +114,12 @@ async function readsAFreshPage() {
   const title = `Fresh page ${freshPages}`;
   emulator.graph(GRAPH).run('data.page.create', [{ page: { title } }]);
   const result = await bin.call('get_page', { title });
-  expect(textOf(result)).toContain(title);
+  expect(allTextOf(result)).toContain(title);
   return result;
 }
 
 beforeAll(async () => {
-  home = await tempHome();
+  home = await scratchHome();
   emulator = await startEmulator({
     home: home.home,
     port: 0,
@@ -128,7 +128,7 @@ beforeAll(async () => {
   await writeFile(path.join(home.home, '.roam-tools.json'), toolsConfig([{ name: GRAPH, token: TOKEN }]), {
     mode: 0o600,
   });
-  bin = await startBin({ home: home.home });
+  bin = await startMcp({ home: home.home });
   expect(errorCode(await bin.call('select_graph', { graph: GRAPH }))).toBeUndefined();
   tools = (await bin.client.listTools()).tools;
 });
@@ -164,7 +164,7 @@ describe('tool arguments fuzzing (from tools/list inputSchemas)', () => {
               return;
             }
             expect(Array.isArray(result.content)).toBe(true);
-            const text = textOf(result as never);
+            const text = allTextOf(result as never);
             expect(text).not.toContain(TOKEN);
             if (result.isError) expect(errorCode(result as never)).toMatch(/^[A-Z_]+$/);
           }),

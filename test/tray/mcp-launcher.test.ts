@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrayCore } from '../../src-main/core/tray-core.ts';
 import { childEnv } from '../../src-main/core/mcp-launcher.ts';
 import { TOKEN_PATTERN, mcpBundle, repoRoot, startCore, tempDirs, waitFor } from './helpers.ts';
+import { SERVER_NODE } from '../server-node.ts';
 
 const fakeChild = path.join(repoRoot, 'test/tray/fixtures/fake-mcp-child.mjs');
 const launcherEntry = path.join(repoRoot, 'test/tray/fixtures/launcher-entry.ts');
@@ -30,7 +31,7 @@ describe.each([
     ({ core } = startCore(dirs));
     await core.handlers['graphs:add']({ name: 'first-graph', nickname: 'First' });
     transport = new StdioClientTransport({
-      command: process.execPath,
+      command: SERVER_NODE,
       args: ['--import', 'tsx', launcherEntry, dirs.storeDir, script],
       cwd: repoRoot,
       // A legacy token variable in the client's env must not reach the child.

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { addGraphInputSchema, requestSchemas } from '../../../src-shared/ipc-contract.ts';
 import { CoreError } from '../core-error.ts';
 import { graphId } from '../../../src-shared/constants.ts';
-import { assertGraphRules, newStoredGraph, toGraphView } from '../graph-store.ts';
+import { assertGraphRules, newStoredGraph, toGraphView, type StoredGraph } from '../graph-store.ts';
 import type { CoreContext } from './core-context.ts';
 
 type Input<C extends keyof typeof requestSchemas> = z.output<(typeof requestSchemas)[C]>;
@@ -41,17 +41,7 @@ export function graphHandlers(ctx: CoreContext) {
     async 'graphs:update'(input: Input<'graphs:update'>): Promise<RequestResults['graphs:update']> {
       const data = await ctx.store.update((d) => {
         const before = structuredClone(d.graphs);
-        const graph = ctx.store.find(d, input.id);
-        if (input.nickname !== undefined) graph.nickname = input.nickname;
-        if (input.description !== undefined) {
-          if (input.description) graph.description = input.description;
-          else delete graph.description;
-        }
-        if (input.accessLevel !== undefined) graph.accessLevel = input.accessLevel;
-        if (input.enabled !== undefined) {
-          if (input.enabled) delete graph.disabled;
-          else graph.disabled = true;
-        }
+        applyUpdate(ctx.store.find(d, input.id), input);
         assertGraphRules(before, d.graphs);
       });
       ctx.storeChanged(data);
@@ -71,23 +61,41 @@ export function graphHandlers(ctx: CoreContext) {
     async 'graphs:check-nickname'(
       input: Input<'graphs:check-nickname'>,
     ): Promise<RequestResults['graphs:check-nickname']> {
-      const nickname = input.nickname.trim();
-      if (!nickname) return { ok: true };
-      const stored = ctx.store.read().graphs;
-      const own = stored.find((g) => graphId(g) === input.exceptId);
-      const entries = stored
-        .filter((g) => g !== own)
-        .map((g) => ({ ...g, disabled: false, token: undefined }));
-      // The candidate's name is one of its labels too (a nickname may not be another graph's name).
-      const candidate = {
-        name: own?.name ?? (input.name?.trim() || nickname),
-        type: own?.type ?? 'hosted',
-        nickname,
-      };
-      // The shared rule decides; its new errors name the graphs involved.
-      const before = validateGraphs(entries).errors;
-      const problems = validateGraphs([...entries, candidate]).errors.filter((e) => !before.includes(e));
-      return problems.length ? { ok: false, message: problems.join(' ') } : { ok: true };
+      return checkNickname(ctx, input);
     },
   };
+}
+
+function applyUpdate(graph: StoredGraph, input: Input<'graphs:update'>): void {
+  if (input.nickname !== undefined) graph.nickname = input.nickname;
+  if (input.description !== undefined) {
+    if (input.description) graph.description = input.description;
+    else delete graph.description;
+  }
+  if (input.accessLevel !== undefined) graph.accessLevel = input.accessLevel;
+  if (input.enabled !== undefined) {
+    if (input.enabled) delete graph.disabled;
+    else graph.disabled = true;
+  }
+}
+
+function checkNickname(
+  ctx: CoreContext,
+  input: Input<'graphs:check-nickname'>,
+): RequestResults['graphs:check-nickname'] {
+  const nickname = input.nickname.trim();
+  if (!nickname) return { ok: true };
+  const stored = ctx.store.read().graphs;
+  const own = stored.find((g) => graphId(g) === input.exceptId);
+  const entries = stored.filter((g) => g !== own).map((g) => ({ ...g, disabled: false, token: undefined }));
+  // The candidate's name is one of its labels too (a nickname may not be another graph's name).
+  const candidate = {
+    name: own?.name ?? (input.name?.trim() || nickname),
+    type: own?.type ?? 'hosted',
+    nickname,
+  };
+  // The shared rule decides; its new errors name the graphs involved.
+  const before = validateGraphs(entries).errors;
+  const problems = validateGraphs([...entries, candidate]).errors.filter((e) => !before.includes(e));
+  return problems.length ? { ok: false, message: problems.join(' ') } : { ok: true };
 }

@@ -1,5 +1,6 @@
 import { paginate } from '../../limits.ts';
-import { ToolError, type ResourceDefinition } from '../../tool-definition.ts';
+import type { ResourceDefinition } from '../../tool-definition.ts';
+import { ToolError } from '../../tool-errors.ts';
 import { loadLinkIndex } from '../index-cache.ts';
 
 /** Pages per resource read. */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { ToolDefinition } from '../../tool-definition.ts';
+import { defineTool } from '../../tool-definition.ts';
 import { loadLinkIndex } from '../index-cache.ts';
 import { inNeighborLists, outNeighborLists } from '../link-index.ts';
 import { findPage, pageNotFound } from '../page-lookup.ts';
@@ -23,7 +23,7 @@ const inputSchema = {
 };
 
 /** Bounded BFS over the cached link index: 1 round trip (the freshness check). */
-export const findPath: ToolDefinition<typeof inputSchema> = {
+export const findPath = defineTool({
   name: 'find_path',
   title: 'Shortest link path between pages',
   description:
@@ -84,7 +84,7 @@ export const findPath: ToolDefinition<typeof inputSchema> = {
     );
     return { found: false, ...missReason(longer, args), ...ends, path: null, length: null };
   },
-};
+});
 
 /** Why no path was found within maxLength, and what to try next. */
 function missReason(

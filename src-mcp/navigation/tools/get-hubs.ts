@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { paginate } from '../../limits.ts';
-import type { ToolDefinition } from '../../tool-definition.ts';
+import { defineTool } from '../../tool-definition.ts';
 import { loadLinkIndex } from '../index-cache.ts';
 import { memoized, outNeighborLists, type LinkIndex } from '../link-index.ts';
 import { pagerank } from '../pagerank.ts';
@@ -35,7 +35,7 @@ function ranking(index: LinkIndex, metric: Metric): { scores: ArrayLike<number>;
 }
 
 /** Most central pages, from the cached index: 1 round trip. */
-export const getHubs: ToolDefinition<typeof inputSchema> = {
+export const getHubs = defineTool({
   name: 'get_hubs',
   title: 'Most central pages',
   description:
@@ -69,4 +69,4 @@ export const getHubs: ToolDefinition<typeof inputSchema> = {
       })),
     };
   },
-};
+});

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { ToolDefinition } from '../../tool-definition.ts';
+import { defineTool } from '../../tool-definition.ts';
 import { loadLinkIndex } from '../index-cache.ts';
 import { linkGraph, mostConnected, neighborhood } from '../link-graph.ts';
 import { requirePage } from '../page-lookup.ts';
@@ -26,7 +26,7 @@ const inputSchema = {
 };
 
 /** `{nodes, edges}` from the cached index: 1 round trip, always within LIMITS.primary characters. */
-export const getLinkGraph: ToolDefinition<typeof inputSchema> = {
+export const getLinkGraph = defineTool({
   name: 'get_link_graph',
   title: 'Link graph for visualisation',
   description:
@@ -61,4 +61,4 @@ export const getLinkGraph: ToolDefinition<typeof inputSchema> = {
     const { ranked, depthOf } = neighborhood(index, id, args.depth, args.limit);
     return { center, ...linkGraph(index, ranked, args.limit, BUDGET, depthOf) };
   },
-};
+});

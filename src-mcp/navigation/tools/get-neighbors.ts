@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { paginate } from '../../limits.ts';
-import type { ToolDefinition } from '../../tool-definition.ts';
+import { defineTool } from '../../tool-definition.ts';
 import { loadLinkIndex } from '../index-cache.ts';
 import { requirePage } from '../page-lookup.ts';
 import { fetchPagePreviews } from '../previews.ts';
@@ -34,7 +34,7 @@ const neighborOutput = pageOutput.extend({
  * Linked pages with previews. 1 round trip for the index, plus 1 batched preview query for the
  * pages shown (none when the page has no neighbours).
  */
-export const getNeighbors: ToolDefinition<typeof inputSchema> = {
+export const getNeighbors = defineTool({
   name: 'get_neighbors',
   title: 'Linked pages with previews',
   description:
@@ -86,4 +86,4 @@ export const getNeighbors: ToolDefinition<typeof inputSchema> = {
       }),
     };
   },
-};
+});

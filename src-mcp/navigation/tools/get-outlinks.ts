@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { paginate } from '../../limits.ts';
-import type { ToolDefinition } from '../../tool-definition.ts';
+import { defineTool } from '../../tool-definition.ts';
 import { loadLinkIndex } from '../index-cache.ts';
 import { requirePage } from '../page-lookup.ts';
 import {
@@ -15,7 +15,7 @@ import {
 const inputSchema = { ...pageRefShape, limit: limitField(50, 100), offset: offsetField };
 
 /** Pages one page links to, most referenced first. Answered from the link index (1 round trip). */
-export const getOutlinks: ToolDefinition<typeof inputSchema> = {
+export const getOutlinks = defineTool({
   name: 'get_outlinks',
   title: 'Pages a page links to',
   description:
@@ -43,4 +43,4 @@ export const getOutlinks: ToolDefinition<typeof inputSchema> = {
       })),
     };
   },
-};
+});

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { paginate } from '../../limits.ts';
-import type { ToolDefinition } from '../../tool-definition.ts';
+import { defineTool } from '../../tool-definition.ts';
 import { loadLinkIndex } from '../index-cache.ts';
 import { pageNotFound } from '../page-lookup.ts';
 import { GRAPH_ANNOTATIONS, limitField, listOutput, offsetField, pageOutput } from '../schemas.ts';
@@ -15,7 +15,7 @@ const inputSchema = {
 };
 
 /** Pages in title order from the cached index: 1 round trip. */
-export const listPages: ToolDefinition<typeof inputSchema> = {
+export const listPages = defineTool({
   name: 'list_pages',
   title: 'List pages',
   description:
@@ -65,4 +65,4 @@ export const listPages: ToolDefinition<typeof inputSchema> = {
       }),
     };
   },
-};
+});

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { ToolDefinition } from '../../tool-definition.ts';
+import { defineTool } from '../../tool-definition.ts';
 import { loadLinkIndex } from '../index-cache.ts';
 import { fetchPagePreviews } from '../previews.ts';
 import { GRAPH_ANNOTATIONS, pageOutput } from '../schemas.ts';
@@ -17,7 +17,7 @@ const inputSchema = {
 };
 
 /** A random page from the cached index: 1 round trip, plus 1 query for its preview. */
-export const randomPage: ToolDefinition<typeof inputSchema> = {
+export const randomPage = defineTool({
   name: 'random_page',
   title: 'Random page',
   description:
@@ -63,4 +63,4 @@ export const randomPage: ToolDefinition<typeof inputSchema> = {
       },
     };
   },
-};
+});

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { ToolDefinition } from '../../tool-definition.ts';
+import { defineTool } from '../../tool-definition.ts';
 import { loadLinkIndex } from '../index-cache.ts';
 import { fuzzyMatches, round } from '../page-lookup.ts';
 import { GRAPH_ANNOTATIONS, pageOutput } from '../schemas.ts';
@@ -19,7 +19,7 @@ const inputSchema = {
 };
 
 /** Name resolution over the cached index's titles: 1 round trip. */
-export const resolvePages: ToolDefinition<typeof inputSchema> = {
+export const resolvePages = defineTool({
   name: 'resolve_pages',
   title: 'Resolve names to pages',
   description:
@@ -65,4 +65,4 @@ export const resolvePages: ToolDefinition<typeof inputSchema> = {
     });
     return { results, total: results.length };
   },
-};
+});

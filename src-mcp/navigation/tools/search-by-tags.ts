@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { LIMITS, paginate } from '../../limits.ts';
-import type { ToolDefinition } from '../../tool-definition.ts';
+import { defineTool } from '../../tool-definition.ts';
 import { loadLinkIndex } from '../index-cache.ts';
 import type { LinkIndex } from '../link-index.ts';
 import { pageNotFound } from '../page-lookup.ts';
@@ -52,7 +52,7 @@ function tagTitles(index: LinkIndex, tagIds: readonly number[], carries: (tag: n
  * Tag filter over the cached index: 1 round trip, plus 1 batched query for the previews (pages) or
  * texts (blocks) of the items shown.
  */
-export const searchByTags: ToolDefinition<typeof inputSchema> = {
+export const searchByTags = defineTool({
   name: 'search_by_tags',
   title: 'Pages or blocks carrying tags',
   description:
@@ -117,4 +117,4 @@ export const searchByTags: ToolDefinition<typeof inputSchema> = {
       }),
     };
   },
-};
+});

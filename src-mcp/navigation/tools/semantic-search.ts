@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { LIMITS, truncate } from '../../limits.ts';
-import type { ToolDefinition } from '../../tool-definition.ts';
+import { defineTool } from '../../tool-definition.ts';
 import { GRAPH_ANNOTATIONS, limitField, listOutput, offsetField } from '../schemas.ts';
 
 /** The most results Roam is asked for: deep paging through similarity ranks is not useful. */
@@ -24,7 +24,7 @@ interface SemanticHit {
  * Roam's own `data.ai.semanticSearch`, listed only where the Local API offers it. 1 round trip;
  * Roam reports no total, so `total` is known only once the last page is reached.
  */
-export const semanticSearch: ToolDefinition<typeof inputSchema> = {
+export const semanticSearch = defineTool({
   name: 'semantic_search',
   title: 'Semantic search',
   description:
@@ -67,4 +67,4 @@ export const semanticSearch: ToolDefinition<typeof inputSchema> = {
       ...(more ? { nextOffset: args.offset + items.length } : {}),
     };
   },
-};
+});

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.ts';
-import type { ToolContext, ToolDefinition } from '../../src-mcp/tool-definition.ts';
+import type { GraphToolDefinition, ToolContext } from '../../src-mcp/tool-definition.ts';
 
 export const TEST_TOKEN = 'roam-graph-local-token-NAVtestNAVtestNAVtestNAVtest';
 
@@ -14,7 +14,7 @@ export interface NavigationHarness {
   emulator: Emulator;
   ctx: ToolContext;
   /** Calls a tool as the server would: input parsed by its zod schema (defaults applied). */
-  run(tool: ToolDefinition, args?: Record<string, unknown>): Promise<unknown>;
+  run(tool: GraphToolDefinition, args?: Record<string, unknown>): Promise<unknown>;
   /** Local API actions sent for this graph since the last `reset()`. */
   actions(): string[];
   reset(): void;
@@ -27,6 +27,7 @@ export function httpContext(emulator: Emulator, graph: string, token = TEST_TOKE
     graph: { name: graph, nickname: graph },
     signal: new AbortController().signal,
     progress: () => {},
+    notice: () => {},
     async call<T>(action: string, args: unknown[] = []): Promise<T> {
       const response = await fetch(`${emulator.url}/api/${encodeURIComponent(graph)}`, {
         method: 'POST',

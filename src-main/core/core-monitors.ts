@@ -1,0 +1,83 @@
+import type { AppStatus } from '../../src-shared/ipc-contract.ts';
+import type { LocalApiClient } from '../../src-shared/local-api/index.ts';
+import type { Emit } from './core-events.ts';
+import type { GraphStore, StoreData } from './graph-store.ts';
+import { countSessions } from './mcp-sessions.ts';
+import { checkRevokedTokens } from './revoked-tokens.ts';
+import { RoamStatusMonitor } from './roam-status.ts';
+import { storageWarning } from './storage-warning.ts';
+import { watchStoreFile } from './store-watch.ts';
+import type { TrayCoreOptions } from './tray-core-options.ts';
+
+export interface CoreMonitors {
+  status: RoamStatusMonitor;
+  appStatus(): Promise<AppStatus>;
+  stop(): void;
+}
+
+/**
+ * What changes outside the core's own calls: Roam starting or stopping (then revoked tokens),
+ * MCP sessions coming and going, and other processes writing the store.
+ */
+export function startCoreMonitors(deps: {
+  options: TrayCoreOptions;
+  store: GraphStore;
+  api: LocalApiClient;
+  emit: Emit;
+  storeChanged(data: StoreData): void;
+}): CoreMonitors {
+  const { options, store, api, emit, storeChanged } = deps;
+  let sessions = 0;
+  const appStatus = async (): Promise<AppStatus> => {
+    const roam = status.current ?? (await status.check());
+    const storage: AppStatus['storage'] = { backend: options.secretBox.backend };
+    const warning = storageWarning(options.secretBox.backend);
+    if (warning) storage.warning = warning;
+    sessions = await countSessions(options.storeDir);
+    return { roam: { ...roam }, mcpSessions: sessions, storage };
+  };
+  const publishStatus = () =>
+    void appStatus()
+      .then((s) => emit('status:changed', s))
+      .catch(() => {}); // The next check reports it.
+
+  const status = new RoamStatusMonitor(api, options.home, (roam) => {
+    publishStatus();
+    if (roam.running) {
+      void checkRevokedTokens(store, api)
+        .then((changed) => changed && storeChanged(store.read()))
+        .catch(() => {}); // An unreadable store is reported by the next handler.
+    }
+  });
+
+  // Launchers and other processes write the store too (tokens obtained by children, revocations).
+  const unwatch = watchStoreFile(store.path, () => {
+    try {
+      storeChanged(store.read());
+    } catch {
+      // Reported by the next handler that reads the store.
+    }
+  });
+  const pollSessions = async () => {
+    const count = await countSessions(options.storeDir);
+    if (count !== sessions) {
+      sessions = count;
+      publishStatus();
+    }
+  };
+  const pollMs = options.statusPollMs ?? 5000;
+  const sessionTimer = pollMs > 0 ? setInterval(() => void pollSessions(), pollMs) : undefined;
+  sessionTimer?.unref();
+  void pollSessions();
+  status.start(pollMs);
+
+  return {
+    status,
+    appStatus,
+    stop() {
+      clearInterval(sessionTimer);
+      status.stop();
+      unwatch();
+    },
+  };
+}

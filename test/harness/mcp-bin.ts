@@ -1,0 +1,227 @@
+/**
+ * The one stdio test harness: the built bin (dist/roam-mcp.mjs) started the one way
+ * (`binCommand`), in a temp HOME, driven by the SDK Client over stdio, with a transcript of
+ * everything the server said (results, notifications, stderr) so tests can check that no token
+ * ever leaks.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { SERVER_NODE } from '../server-node.ts';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const BIN = path.join(ROOT, 'dist/roam-mcp.mjs');
+
+/**
+ * How the bin is started, for every spawn in the tests: the Node under test (test/server-node.ts,
+ * ROAM_TEST_NODE), its flags, the bin, its arguments.
+ */
+export function binCommand(args: string[] = [], nodeArgs: string[] = []): [string, string[]] {
+  return [SERVER_NODE, [...nodeArgs, BIN, ...args]];
+}
+
+/** A fresh, well-formed local token (the emulator accepts any token it was given). */
+export function newToken(): string {
+  return `roam-graph-local-token-${randomBytes(22).toString('base64url').slice(0, 29)}`;
+}
+
+/** A well-formed local token that is recognisable in output: prefix + `tag` padded to 29 characters. */
+export function makeToken(tag: string): string {
+  const body = `${tag}${'x'.repeat(29)}`.slice(0, 29).replace(/[^A-Za-z0-9_-]/g, 'x');
+  return `roam-graph-local-token-${body}`;
+}
+
+export async function tempHome(prefix = 'roam-mcp-test-'): Promise<string> {
+  return mkdtemp(path.join(os.tmpdir(), prefix));
+}
+
+export async function removeHome(home: string): Promise<void> {
+  await rm(home, { recursive: true, force: true });
+}
+
+/** A temp HOME with its own cleanup. */
+export async function scratchHome(prefix = 'roam-rel-'): Promise<{ home: string; cleanup(): Promise<void> }> {
+  const home = await tempHome(prefix);
+  return { home, cleanup: () => removeHome(home) };
+}
+
+/** The bin's environment: temp HOME only, never launching a real Roam, a short wait for it. */
+export function binEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    HOME: home,
+    USERPROFILE: home,
+    PATH: process.env.PATH ?? '',
+    ROAM_MCP_NO_LAUNCH: '1',
+    ROAM_MCP_ROAM_WAIT_MS: '1500',
+    ...extra,
+  };
+}
+
+/** ~/.roam-tools.json text for one or more graphs. */
+export function toolsConfig(
+  graphs: Array<{ name: string; token?: string; nickname?: string; accessLevel?: string }>,
+): string {
+  return JSON.stringify({ version: 1, graphs: graphs.map((g) => ({ type: 'hosted', ...g })) }, null, 2);
+}
+
+export interface ToolErrorBody {
+  code: string;
+  message: string;
+  [key: string]: unknown;
+}
+
+export interface McpHandle {
+  client: Client;
+  transport: StdioClientTransport;
+  /** Calls a tool; records the result (and any progress messages) in the transcript. */
+  call(
+    name: string,
+    args?: Record<string, unknown>,
+    options?: { signal?: AbortSignal; progress?: string[] },
+  ): Promise<CallToolResult>;
+  /** Resolves at the next `notifications/tools/list_changed` (e.g. once a capability probe found an action). */
+  nextToolListChange(): Promise<void>;
+  /** Everything the server emitted so far: results, notifications, stderr. */
+  transcript(): string;
+  stderr(): string;
+  pid(): number | undefined;
+  close(): Promise<void>;
+}
+
+/** Spawns the bin and completes the MCP handshake. */
+export async function startMcp(options: {
+  home: string;
+  env?: Record<string, string>;
+  args?: string[];
+  clientName?: string;
+}): Promise<McpHandle> {
+  const [command, args] = binCommand(options.args);
+  const transport = new StdioClientTransport({
+    command,
+    args,
+    env: binEnv(options.home, options.env),
+    cwd: options.home,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const log: string[] = [];
+  const client = new Client({ name: options.clientName ?? 'vitest-client', version: '1.0.0' });
+  let listChanged: Array<() => void> = [];
+  client.fallbackNotificationHandler = async (notification) => void log.push(JSON.stringify(notification));
+  client.setNotificationHandler(ToolListChangedNotificationSchema, (notification) => {
+    log.push(JSON.stringify(notification));
+    for (const resolve of listChanged) resolve();
+    listChanged = [];
+  });
+  await client.connect(transport);
+  return {
+    client,
+    transport,
+    call: (name, args = {}, callOptions = {}) => recordedCall(client, log, name, args, callOptions),
+    nextToolListChange: () => new Promise<void>((resolve) => listChanged.push(resolve)),
+    transcript: () => `${log.join('\n')}\n${stderr}`,
+    stderr: () => stderr,
+    pid: () => transport.pid ?? undefined,
+    close: () => client.close(),
+  };
+}
+
+async function recordedCall(
+  client: Client,
+  log: string[],
+  name: string,
+  args: Record<string, unknown>,
+  options: { signal?: AbortSignal; progress?: string[] },
+): Promise<CallToolResult> {
+  const result = (await client.callTool({ name, arguments: args }, undefined, {
+    signal: options.signal,
+    timeout: 120_000,
+    onprogress: options.progress
+      ? (p) => {
+          options.progress?.push(p.message ?? '');
+          log.push(JSON.stringify(p));
+        }
+      : undefined,
+  })) as CallToolResult;
+  log.push(JSON.stringify(result));
+  return result;
+}
+
+export interface StdioClient extends Omit<McpHandle, 'call'> {
+  /** Calls a tool; returns the result and its text parsed as JSON. */
+  call(
+    name: string,
+    args?: Record<string, unknown>,
+  ): Promise<{ result: CallToolResult; json: Record<string, unknown> }>;
+}
+
+/** The bin configured through env vars for one graph (ROAM_GRAPH, ROAM_API_TOKEN). */
+export async function startStdioClient(options: {
+  home: string;
+  graph: string;
+  nickname: string;
+  token: string;
+}): Promise<StdioClient> {
+  const mcp = await startMcp({
+    home: options.home,
+    clientName: 'navigation-tests',
+    env: { ROAM_GRAPH: options.graph, ROAM_GRAPH_NICKNAME: options.nickname, ROAM_API_TOKEN: options.token },
+  });
+  return {
+    ...mcp,
+    async call(name, args = {}) {
+      const result = await mcp.call(name, args);
+      const first = result.content[0];
+      const json = first?.type === 'text' ? (JSON.parse(first.text) as Record<string, unknown>) : {};
+      return { result, json };
+    },
+  };
+}
+
+/** The first text of a result (fails the test when there is none). */
+export function textOf(result: CallToolResult): string {
+  const first = result.content[0];
+  if (!first || first.type !== 'text')
+    throw new Error(`expected a text result, got ${JSON.stringify(result)}`);
+  return first.text;
+}
+
+/** All text of a result, joined (notes included). */
+export function allTextOf(result: CallToolResult): string {
+  return result.content.map((part) => (part.type === 'text' ? part.text : JSON.stringify(part))).join('\n');
+}
+
+/** The parsed `{error}` of an isError result (fails the test when the call succeeded). */
+export function errorOf(result: CallToolResult): ToolErrorBody {
+  if (!result.isError) throw new Error(`expected an error, got ${JSON.stringify(result).slice(0, 500)}`);
+  return (JSON.parse(textOf(result)) as { error: ToolErrorBody }).error;
+}
+
+/** The `{error: {code}}` of an isError tool result, or undefined for a success. */
+export function errorCode(result: CallToolResult): string | undefined {
+  if (!result.isError) return undefined;
+  const first = result.content[0];
+  if (!first || first.type !== 'text') return 'NO_TEXT';
+  try {
+    return (JSON.parse(first.text) as { error?: { code?: string } }).error?.code ?? 'NO_CODE';
+  } catch {
+    return 'NOT_JSON';
+  }
+}
+
+/** The JSON of a successful result (fails the test on isError). */
+export function jsonOf<T = Record<string, unknown>>(result: CallToolResult): T {
+  if (result.isError) throw new Error(`unexpected tool error: ${textOf(result)}`);
+  return JSON.parse(textOf(result)) as T;
+}
+
+/** Every Note: text appended to a result. */
+export function notesOf(result: CallToolResult): string[] {
+  return result.content.flatMap((c) => (c.type === 'text' && c.text.startsWith('Note: ') ? [c.text] : []));
+}
