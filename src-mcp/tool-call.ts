@@ -10,7 +10,8 @@
  * 5. the handler, with a context built once (`graphContext` / session context);
  * 6. on success an explicit `graph` becomes the selection (a failed call never redirects later
  *    writes); after a write (even a failed one, it may have landed) the link index is invalidated;
- * 7. the result: a string as text; a JSON value as text, plus structuredContent when the tool has
+ * 7. the result: a string as text; a ToolContent (src-mcp/tool-content.ts) as its MCP content;
+ *    a JSON value as text, plus structuredContent when the tool has
  *    an outputSchema; notes (token granted, ...) as extra text items; any failure as the
  *    `{error: {code, message, ...recovery}}` isError result (src-mcp/tool-errors.ts), as text only:
  *    the v1 SDK client checks any structuredContent against the outputSchema, errors included.
@@ -26,6 +27,7 @@ import type { CallScope } from './call-scope.ts';
 import { log } from './log.ts';
 import { invalidateLinkIndex } from './navigation/index-cache.ts';
 import type { ServerRuntime } from './server-runtime.ts';
+import { ToolContent } from './tool-content.ts';
 import { inputShape, type ToolContext, type ToolDefinition } from './tool-definition.ts';
 import { errorText, ToolError, toToolError } from './tool-errors.ts';
 
@@ -168,6 +170,7 @@ function parseArguments(tool: ToolDefinition, rawArgs: unknown): Record<string, 
 }
 
 function success(tool: ToolDefinition, value: unknown, notices: string[]): CallToolResult {
+  if (value instanceof ToolContent) return { content: [...value.content, ...noticeContent(notices)] };
   if (typeof value === 'string')
     return { content: [{ type: 'text', text: value }, ...noticeContent(notices)] };
   const text = JSON.stringify(value);

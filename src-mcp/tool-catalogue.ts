@@ -1,19 +1,22 @@
 /**
- * Every tool and resource, in the order tools/list shows them (graph management, content,
- * navigation), and the tools/list form of a tool. A new group of tools is one import line here;
- * a new tool in an existing group changes nothing here. Loaded after the MCP handshake
- * (src-mcp/server.ts), so building the schemas never delays the initialize answer.
+ * Every tool and resource, in the order tools/list shows them (graph management, content, daily
+ * notes, comments, discovery, shortcuts, desktop UI, extensions, files, batch edits, navigation),
+ * and the tools/list form of a tool. A new group of tools is one import line here; a new tool in
+ * an existing group changes nothing here. Loaded after the MCP handshake (src-mcp/server.ts), so
+ * building the schemas never delays the initialize answer.
  */
 import type { Tool } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { navigationResources, navigationTools } from './navigation/index.ts';
 import { inputShape, readOnlyHint, type ResourceDefinition, type ToolDefinition } from './tool-definition.ts';
+import { batchEditTools } from './tools/batch-edits.ts';
 import { commentTools } from './tools/comments.ts';
 import { contentTools } from './tools/content-tools.ts';
 import { dailyNoteTools } from './tools/daily-notes.ts';
 import { desktopUiTools } from './tools/desktop-ui.ts';
 import { discoveryTools } from './tools/discovery.ts';
 import { extensionTools } from './tools/extensions.ts';
+import { fileTools } from './tools/files.ts';
 import { graphTools } from './tools/graph-tools.ts';
 import { shortcutTools } from './tools/shortcuts.ts';
 
@@ -26,6 +29,8 @@ export const tools: readonly ToolDefinition[] = [
   ...shortcutTools,
   ...desktopUiTools,
   ...extensionTools,
+  ...fileTools,
+  ...batchEditTools,
   ...navigationTools,
 ];
 

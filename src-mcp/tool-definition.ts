@@ -82,8 +82,9 @@ export type ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> =
 
 /**
  * Typed construction of a declaration: the handler sees its own argument types; the result is
- * the erased form the catalogue holds. A handler returns a string (sent as text) or a JSON value
- * (sent as text, and as structuredContent when there is an outputSchema); it throws ToolError
+ * the erased form the catalogue holds. A handler returns a string (sent as text), a ToolContent
+ * (MCP content as it is, e.g. an image) or a JSON value (sent as text, and as structuredContent
+ * when there is an outputSchema); it throws ToolError
  * (src-mcp/tool-errors.ts) for failures the agent can act on.
  */
 export function defineTool<Shape extends z.ZodRawShape>(

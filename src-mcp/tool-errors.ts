@@ -61,6 +61,9 @@ export function toToolError(error: unknown, graph?: { nickname: string }): ToolE
     if (error.kind === 'exchange') return tokenRequestError(error, graph);
     const details: Record<string, unknown> = { ...where };
     if (error.kind === 'auth') details.suggested_next_tool = 'select_graph';
+    // Which Roam build answered, so "update Roam Desktop" can be checked against it.
+    if ((error.kind === 'version' || error.kind === 'unknown-action') && error.apiVersion)
+      details.roamApiVersion = error.apiVersion;
     // A write that may have landed: check before retrying (src-shared/local-api/local-api-client.ts).
     if (error.code === 'WRITE_UNCONFIRMED')
       Object.assign(details, { retryable: false, suggested_next_tool: 'get_block' });

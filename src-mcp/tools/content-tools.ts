@@ -11,6 +11,7 @@ import { notFoundError, withMissingCheck } from '../not-found.ts';
 import { defineTool, type ToolContext } from '../tool-definition.ts';
 import { ToolError } from '../tool-errors.ts';
 import { boundedAnswer, redactHidden } from './datalog-answer.ts';
+import { checkDeletionReport } from './deletion-report.ts';
 import { DAILY_DATE_HINT, dailyNote, isDailyDate, resolveDailyNote, type DailyNote } from './roam-dates.ts';
 
 const maxDepth = z
@@ -440,9 +441,10 @@ export const contentTools = [
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     async handler(args, ctx) {
-      await writeTo(ctx, { 'Block uid': args.uid }, () =>
+      const report = await writeTo(ctx, { 'Block uid': args.uid }, () =>
         ctx.call('data.block.delete', [{ block: { uid: args.uid } }]),
       );
+      checkDeletionReport(report, 'block', args.uid, ctx.graph.nickname);
       return { deleted: 'block', uid: args.uid };
     },
   }),
@@ -470,9 +472,10 @@ export const contentTools = [
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     async handler(args, ctx) {
-      await writeTo(ctx, { 'Page uid': args.uid }, () =>
+      const report = await writeTo(ctx, { 'Page uid': args.uid }, () =>
         ctx.call('data.page.delete', [{ page: { uid: args.uid } }]),
       );
+      checkDeletionReport(report, 'page', args.uid, ctx.graph.nickname);
       return { deleted: 'page', uid: args.uid };
     },
   }),

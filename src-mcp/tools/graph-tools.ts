@@ -8,6 +8,7 @@ import type { ServerRuntime } from '../server-runtime.ts';
 import { defineTool } from '../tool-definition.ts';
 import { ToolError } from '../tool-errors.ts';
 import { extensionToolsField, extensionToolsOutput } from './extensions.ts';
+import { orientationOf } from './orientation.ts';
 
 const permissionsSchema = z.union([z.array(z.enum(['read', 'append', 'edit'])), z.literal('unknown')]);
 
@@ -20,7 +21,17 @@ const selectedGraphOutput = {
   permissions_note: z.string().optional(),
 };
 
-/** `data.ai.getGraphGuidelines` answers a markdown string, null, or `{guidelines}`. */
+/** Orientation fields of select_graph's result (./orientation.ts). */
+const orientationOutput = {
+  starred_pages: z.array(z.string()),
+  todays_daily_note: z.string().nullable(),
+  user_name: z.string().optional(),
+  ai_user_name: z.string().optional(),
+  next_steps: z.string(),
+  roam_syntax: z.string(),
+};
+
+/** `data.ai.getGraphGuidelines` answers `{guidelines, ...}` (current Roam), a markdown string or null (older). */
 export function guidelinesText(result: unknown): string | null {
   if (typeof result === 'string') return result;
   if (result && typeof result === 'object') {
@@ -95,6 +106,7 @@ export const graphTools = [
       guidelines: z.string().nullable(),
       guidelines_hash: z.string().nullable(),
       ...extensionToolsOutput,
+      ...orientationOutput,
     },
     async handler(args, scope) {
       const { runtime } = scope;
@@ -102,11 +114,11 @@ export const graphTools = [
       const graph = session.resolve(args.graph);
       let result: unknown;
       try {
-        result = await runtime.callGraph(graph, 'data.ai.getGraphGuidelines', [{}], scope);
+        result = await runtime.callGraph(graph, 'data.ai.getGraphGuidelines', [], scope);
       } catch (error) {
         // A rejected token was dropped: the retry asks Roam for a new one (token exchange).
         if (!(error instanceof ToolError && error.code === 'AUTH_FAILED')) throw error;
-        result = await runtime.callGraph(graph, 'data.ai.getGraphGuidelines', [{}], scope);
+        result = await runtime.callGraph(graph, 'data.ai.getGraphGuidelines', [], scope);
       }
       if (session.permissions(graph) === 'unknown' && graph.token) {
         const info = await runtime.connection.client
@@ -123,6 +135,7 @@ export const graphTools = [
         guidelines: text === null ? null : truncate(text, LIMITS.primary),
         guidelines_hash: guidelinesHash(text),
         ...extensionToolsField(result),
+        ...orientationOf(result, graph.nickname),
       };
     },
   }),

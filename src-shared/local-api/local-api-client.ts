@@ -46,11 +46,18 @@ export type TokenInfo =
   | { status: 'invalid'; message: string }
   | { status: 'unknown' };
 
+/**
+ * The Local API version this client speaks, sent as `expectedApiVersion` on every action: Roam
+ * answers VERSION_MISMATCH when its major.minor differs and ignores the patch (docs/mcp.md,
+ * Roam versions), so features added in a patch are found through UNKNOWN_ACTION instead.
+ */
+export const EXPECTED_API_VERSION = '1.1.5';
+
 export interface LocalApiClientOptions {
   /** Where `.roam-local-api.json` lives. */
   home: string;
-  /** Sent as `expectedApiVersion` when set (Roam answers VERSION_MISMATCH on a difference). */
-  expectedApiVersion?: string | number;
+  /** Overrides EXPECTED_API_VERSION (tests). */
+  expectedApiVersion?: string;
 }
 
 export class LocalApiClient {
@@ -78,9 +85,8 @@ export class LocalApiClient {
     options: CallOptions = {},
   ): Promise<T> {
     const query = graph.type === 'offline' ? '?type=offline' : '';
-    const body: Record<string, unknown> = { action, args };
-    if (this.options.expectedApiVersion !== undefined)
-      body.expectedApiVersion = this.options.expectedApiVersion;
+    const expectedApiVersion = this.options.expectedApiVersion ?? EXPECTED_API_VERSION;
+    const body = { action, args, expectedApiVersion };
     const response = await this.send('POST', `/api/${encodeURIComponent(graph.name)}${query}`, {
       body,
       headers: { authorization: `Bearer ${graph.token}` },
@@ -88,7 +94,7 @@ export class LocalApiClient {
       retryStaleSocket: !isWriteAction(action),
     });
     try {
-      return this.successResult(response) as T;
+      return this.successResult(response, action) as T;
     } catch (error) {
       if (error instanceof LocalApiError && error.kind === 'protocol' && isWriteAction(action))
         throw unconfirmedWrite(response);
@@ -179,13 +185,13 @@ export class LocalApiClient {
   }
 
   /** `result` of a 2xx answer (a bare array is accepted for the discovery routes), else throws. */
-  private successResult(response: HttpJsonResponse): unknown {
+  private successResult(response: HttpJsonResponse, action?: string): unknown {
     if (response.status < 200 || response.status >= 300)
-      throw errorFromResponse(response.status, response.body);
+      throw errorFromResponse(response.status, response.body, action);
     if (response.body === undefined) throw protocolError(response);
     if (Array.isArray(response.body)) return response.body;
     const body = response.body as { success?: unknown; result?: unknown };
-    if (body.success === false) throw errorFromResponse(response.status, response.body);
+    if (body.success === false) throw errorFromResponse(response.status, response.body, action);
     return body.result;
   }
 

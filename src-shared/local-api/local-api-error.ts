@@ -1,3 +1,5 @@
+import { unknownActionAdvice } from './action-requirements.ts';
+
 /**
  * The one error type of the Local API client. Its message says what happened and what to do
  * next, and never contains a token: every text that came from the wire is scrubbed first.
@@ -51,6 +53,8 @@ export class LocalApiError extends Error {
   readonly kind: LocalApiErrorKind;
   /** Roam's own message, scrubbed of tokens (the `message` adds what to do next). */
   readonly serverMessage: string;
+  /** The Local API version Roam stamped on its answer, when it did. */
+  readonly apiVersion: string | undefined;
 
   constructor(init: {
     status: number;
@@ -58,6 +62,7 @@ export class LocalApiError extends Error {
     kind: LocalApiErrorKind;
     message: string;
     serverMessage?: string;
+    apiVersion?: string;
   }) {
     super(scrubTokens(init.message));
     this.name = 'LocalApiError';
@@ -65,6 +70,7 @@ export class LocalApiError extends Error {
     this.code = init.code;
     this.kind = init.kind;
     this.serverMessage = scrubTokens(init.serverMessage ?? '');
+    this.apiVersion = init.apiVersion;
   }
 
   /** Plain data for logs and IPC (Error fields are not enumerable). */
@@ -86,12 +92,47 @@ const EXCHANGE_GUIDANCE: Record<string, string> = {
   CANCELLED: 'The token request was cancelled before the user answered. Try again.',
 };
 
-/** Turns a non-2xx Local API answer into a LocalApiError with guidance. */
-export function errorFromResponse(status: number, body: unknown): LocalApiError {
+/** Advice per 401 code (local-api-actions.md §2); other 401s get the generic advice. */
+const AUTH_GUIDANCE: Record<string, string> = {
+  MISSING_TOKEN: 'No token was sent for this graph.',
+  INVALID_TOKEN_FORMAT: 'The token is not a Roam Local API token (they start with roam-graph-local-token-).',
+  WRONG_GRAPH_TYPE: 'The token belongs to the other kind of graph (hosted or offline) of that name.',
+  TOKEN_NOT_FOUND: 'The token may have been revoked or belong to another graph.',
+};
+
+/** "1.1.5" → [1, 1]; anything unreadable → undefined. */
+function majorMinor(version: unknown): [number, number] | undefined {
+  const match = /^(\d+)\.(\d+)/.exec(String(version ?? ''));
+  return match ? [Number(match[1]), Number(match[2])] : undefined;
+}
+
+/** Which side to update on VERSION_MISMATCH: the one whose major.minor is behind. */
+function versionAdvice(serverMessage: string, roam: string | undefined, expected: unknown): string {
+  const theirs = majorMinor(roam);
+  const ours = majorMinor(expected);
+  const versions = roam
+    ? ` Roam Desktop speaks Local API ${roam}; this roam-mcp speaks ${String(expected ?? 'another version')}.`
+    : '';
+  const roamNewer = theirs && ours && (theirs[0] - ours[0] || theirs[1] - ours[1]) > 0;
+  const next = roamNewer
+    ? ' Update roam-mcp (the MCP server) to its latest version, then restart the MCP client.'
+    : theirs && ours
+      ? ' Update Roam Desktop to its latest version.'
+      : ' Update Roam Desktop and roam-mcp to their latest versions.';
+  return `${serverMessage}.${versions}${next}`;
+}
+
+/**
+ * Turns a non-2xx Local API answer into a LocalApiError with guidance; `action` names what a
+ * build that lacks it (UNKNOWN_ACTION) should be updated for.
+ */
+export function errorFromResponse(status: number, body: unknown, action?: string): LocalApiError {
   const { code, message } = readErrorField(body);
   const serverMessage = message || `HTTP ${status}`;
+  const stamped = (body as { apiVersion?: unknown } | undefined)?.apiVersion;
+  const apiVersion = typeof stamped === 'string' || typeof stamped === 'number' ? String(stamped) : undefined;
   const make = (kind: LocalApiErrorKind, text: string, errCode = code || `HTTP_${status}`) =>
-    new LocalApiError({ status, code: errCode, kind, message: text, serverMessage });
+    new LocalApiError({ status, code: errCode, kind, message: text, serverMessage, apiVersion });
 
   if (code && code in EXCHANGE_GUIDANCE) {
     return make('exchange', `${serverMessage}. ${EXCHANGE_GUIDANCE[code]}`);
@@ -110,20 +151,22 @@ export function errorFromResponse(status: number, body: unknown): LocalApiError 
     case 'VERSION_MISMATCH':
       return make(
         'version',
-        `${serverMessage}. This roam-mcp and your Roam Desktop speak different Local API versions: update Roam Desktop and roam-mcp to their latest versions.`,
+        versionAdvice(
+          serverMessage,
+          apiVersion,
+          (body as { expectedApiVersion?: unknown }).expectedApiVersion,
+        ),
       );
     case 'UNKNOWN_ACTION':
-      return make(
-        'unknown-action',
-        `${serverMessage}. This Roam Desktop version does not offer it; update Roam Desktop.`,
-      );
+      return make('unknown-action', `${serverMessage}. ${unknownActionAdvice(action, apiVersion)}`);
     case 'VALIDATION_ERROR':
       return make('validation', `${serverMessage}. The request was rejected as invalid.`);
   }
   if (status === 401) {
+    const why = AUTH_GUIDANCE[code] ?? AUTH_GUIDANCE.TOKEN_NOT_FOUND;
     return make(
       'auth',
-      `Roam rejected the token: ${serverMessage}. The token may have been revoked or belong to another graph. Get a new one with 'roam-mcp connect' (or Roam: Settings > Graph > Local API Tokens).`,
+      `Roam rejected the token: ${serverMessage}. ${why} Get a new one with 'roam-mcp connect' (or Roam: Settings > Graph > Local API Tokens).`,
       code || 'UNAUTHORIZED',
     );
   }

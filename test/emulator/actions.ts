@@ -1,5 +1,9 @@
 /** The roamAlphaAPI actions the emulator answers, by dotted name, as one table. */
 import * as ai from './ai-actions.ts';
+import { BATCH_ACTIONS } from './batch-actions.ts';
+import { DELETION_ACTIONS, OLDER_DELETION_ACTIONS } from './deletion-actions.ts';
+import { FILE_ACTIONS } from './file-actions.ts';
+import { getGraphGuidelines, getGraphGuidelinesOlder } from './guidelines-action.ts';
 import { runPull, runPullMany, runQuery } from './edn-query.ts';
 import { parseMarkdownBlocks } from './markdown-blocks.ts';
 import type { ParsedBlock } from './markdown-blocks.ts';
@@ -16,6 +20,8 @@ import { uiActions } from './ui-actions.ts';
 
 export interface ActionContext {
   semanticSearch: boolean;
+  /** An older build's result shapes (GraphSpec.olderShapes). */
+  olderShapes?: boolean;
 }
 
 type Handler = (graph: RoamGraph, args: unknown[]) => unknown;
@@ -51,7 +57,6 @@ const HANDLERS: Record<string, Handler> = {
   'data.ai.getBacklinks': ai.getBacklinks,
   'data.ai.search': ai.search,
   'data.ai.searchTemplates': ai.searchTemplates,
-  'data.ai.getGraphGuidelines': ai.getGraphGuidelines,
   'data.block.create': (graph, args) => {
     const input = first<{ location?: BlockLocation; block?: BlockFields }>(
       args,
@@ -74,12 +79,6 @@ const HANDLERS: Record<string, Handler> = {
       '{"location": {"parent-uid": "...", "order": 0}, "block": {"uid": "..."}}',
     );
     graph.moveBlock(input.location, input.block);
-    return null;
-  },
-  'data.block.delete': (graph, args) => {
-    graph.deleteBlock(
-      first<{ block?: { uid?: string } }>(args, 'data.block.delete', '{"block": {"uid": "..."}}').block,
-    );
     return null;
   },
   'data.block.fromMarkdown': (graph, args) => {
@@ -122,12 +121,6 @@ const HANDLERS: Record<string, Handler> = {
     );
     return null;
   },
-  'data.page.delete': (graph, args) => {
-    graph.deletePage(
-      first<{ page?: { uid?: string } }>(args, 'data.page.delete', '{"page": {"uid": "..."}}').page,
-    );
-    return null;
-  },
   'util.generateUID': () => generateUid(),
   'util.dateToPageTitle': (_graph, args) => dateToPageTitle(toDate(args[0])),
   'util.dateToPageUid': (_graph, args) => dateToPageUid(toDate(args[0])),
@@ -135,8 +128,18 @@ const HANDLERS: Record<string, Handler> = {
   'graph.type': (graph) => graph.type,
 };
 
-/** Issue 12 (tools-a): comments, shortcuts, discovery, extensions, desktop UI. */
+/** What an older build answers differently (GraphSpec.olderShapes). */
+const OLDER_SHAPES: Record<string, Handler> = {
+  'data.ai.getGraphGuidelines': getGraphGuidelinesOlder,
+  ...OLDER_DELETION_ACTIONS,
+};
+
+/**
+ * Issue 12: the guidelines object, comments, shortcuts, discovery, extensions, desktop UI,
+ * deletion reports, files, batch edits.
+ */
 const ISSUE_12_HANDLERS: Record<string, Handler> = {
+  'data.ai.getGraphGuidelines': getGraphGuidelines,
   'data.block.addComment': addComment,
   'data.ai.getComments': getComments,
   'data.page.addShortcut': addShortcut,
@@ -146,6 +149,9 @@ const ISSUE_12_HANDLERS: Record<string, Handler> = {
   'data.ai.callExtensionTool': callExtensionTool,
   'depot.reloadDeveloperExtensions': reloadDeveloperExtensions,
   ...uiActions,
+  ...DELETION_ACTIONS,
+  ...FILE_ACTIONS,
+  ...BATCH_ACTIONS,
 };
 Object.assign(HANDLERS, ISSUE_12_HANDLERS);
 
@@ -195,5 +201,6 @@ function dailyNoteTitle(value: unknown, what: string): string {
 /** The handler for `action`, or undefined (→ UNKNOWN_ACTION). */
 export function findAction(action: string, context: ActionContext): Handler | undefined {
   if (action === 'data.ai.semanticSearch') return context.semanticSearch ? ai.semanticSearch : undefined;
+  if (context.olderShapes && Object.hasOwn(OLDER_SHAPES, action)) return OLDER_SHAPES[action];
   return Object.hasOwn(HANDLERS, action) ? HANDLERS[action] : undefined;
 }

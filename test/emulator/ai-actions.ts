@@ -1,11 +1,7 @@
 /** The `data.ai.*` actions: markdown views of pages, blocks, backlinks, search and templates. */
 import datascript from 'datascript';
 import { blockMarkdown, blockPath, pageMarkdown } from './ai-markdown.ts';
-import { listedExtensionTools } from './extension-actions.ts';
-import { extrasOf } from './graph-extras.ts';
 import { isHidden } from './hidden-blocks.ts';
-import { dateToPageTitle } from './roam-dates.ts';
-import { starredPages } from './shortcut-actions.ts';
 import type { RoamGraph } from './roam-graph.ts';
 
 interface Target {
@@ -52,24 +48,6 @@ export function getBlock(graph: RoamGraph, args: unknown[]): unknown {
   // A hidden block reads as missing (local-api-actions.md §12).
   if (eid === undefined || isHidden(graph, eid)) return null;
   return { markdown: markdownOf(graph, eid, input.maxDepth), path: blockPath(graph, eid) };
-}
-
-/**
- * `data.ai.getGraphGuidelines` → an object (local-api-actions.md §3.1): the markdown of the page
- * titled exactly "agent guidelines" (or null), the shortcuts, today's daily note title, and the
- * extension tools when any are registered.
- */
-export function getGraphGuidelines(graph: RoamGraph): unknown {
-  const eid = graph.eidByTitle('agent guidelines');
-  const extensionTools = listedExtensionTools(graph);
-  return {
-    queriedAt: new Date().toISOString(),
-    guidelines: eid === undefined ? null : pageMarkdown(graph, eid),
-    starredPages: starredPages(graph),
-    todaysDailyNotePage: dateToPageTitle(new Date()),
-    aiUserDisplayName: extrasOf(graph).aiUserDisplayName,
-    ...(extensionTools.length ? { extensionTools } : {}),
-  };
 }
 
 const SORTS = ['created-date', 'edited-date', 'daily-note-date'] as const;

@@ -52,40 +52,46 @@ describe('authentication outcomes (seed 001 §3.4, seed 000)', () => {
     const reply = await callAction(emulator, { graph: 'work', token: WORK_READ, ...guidelines });
     expect(reply.status).toBe(200);
     expect(reply.body.success).toBe(true);
-    expect(reply.body.apiVersion).toBe('0.0.9');
-    expect((reply.body.result as { guidelines: string }).guidelines).toContain('# agent guidelines');
+    expect(reply.body.apiVersion).toBe('1.1.5');
+    expect((reply.body.result as { guidelines: string }).guidelines).toContain('# roam/agent guidelines');
   });
 
   it.each([
-    ['no Authorization header', undefined, 401, 'Authorization header with Bearer token is required'],
-    ['an unknown prefix', 'sk-abcdef', 401, 'Invalid token format'],
+    [
+      'no Authorization header',
+      undefined,
+      'MISSING_TOKEN',
+      'Authorization header with Bearer token is required',
+    ],
+    ['an unknown prefix', 'sk-abcdef', 'INVALID_TOKEN_FORMAT', 'Invalid token format'],
     [
       'a remote API token',
       'roam-graph-token-abcdefabcdefabcdefabcdef',
-      401,
+      'INVALID_TOKEN_FORMAT',
       'This endpoint requires a local API token',
     ],
     [
       'a token of another graph',
       NOTES_OFFLINE,
-      401,
+      'TOKEN_NOT_FOUND',
       "Token not valid for this graph. Check that you're using the correct token for this graph.",
     ],
     [
       'an unknown local token',
       'roam-graph-local-token-unknownunknownunknownunkno',
-      401,
+      'TOKEN_NOT_FOUND',
       "Token not valid for this graph. Check that you're using the correct token for this graph.",
     ],
-  ])('rejects %s', async (_label, token, status, message) => {
+  ])('rejects %s with 401, its code and apiVersion', async (_label, token, code, message) => {
     const reply = await callAction(emulator, { graph: 'work', ...(token ? { token } : {}), ...guidelines });
-    expect(reply.status).toBe(status);
-    expect(reply.body).toEqual({ success: false, error: { message } });
+    expect(reply.status).toBe(401);
+    expect(reply.body).toEqual({ success: false, error: { code, message }, apiVersion: '1.1.5' });
   });
 
   it('says which type a token belongs to, in both directions', async () => {
     const hosted = await callAction(emulator, { graph: 'notes', token: NOTES_OFFLINE, ...guidelines });
     expect(hosted.status).toBe(401);
+    expect(hosted.body.error?.code).toBe('WRONG_GRAPH_TYPE');
     expect(hosted.body.error?.message).toBe(
       "Token is valid for offline graph 'notes', not hosted. Add ?type=offline to your request URL.",
     );
@@ -123,6 +129,7 @@ describe('authentication outcomes (seed 001 §3.4, seed 000)', () => {
     const broken = await callAction(emulator, { graph: 'work', token: WORK_FULL, ...guidelines });
     expect(broken.status).toBe(500);
     expect(broken.body.error?.message).toBe('Token file corrupted. Check local-api-tokens.edn');
+    expect(broken.body.error?.code).toBe('TOKEN_FILE_CORRUPTED');
     emulator.setTokenFileCorrupted(false);
     expect((await callAction(emulator, { graph: 'work', token: WORK_FULL, ...guidelines })).status).toBe(200);
   });
@@ -156,7 +163,7 @@ describe('authentication outcomes (seed 001 §3.4, seed 000)', () => {
     );
     expect(after).toEqual({
       status: 401,
-      body: { success: false, error: { message: 'Invalid or expired token' } },
+      body: { success: false, error: { code: 'TOKEN_NOT_FOUND', message: 'Invalid or expired token' } },
     });
     const none = await postJson(emulator, '/api/graphs/tokens/info', {});
     expect(none.body.error?.message).toBe('Authorization header with Bearer token is required');
@@ -202,25 +209,30 @@ describe('scopes, permissions, versions and actions', () => {
     expect((await callAction(emulator, { graph: 'team', token, ...create })).status).toBe(200);
   });
 
-  it('answers VERSION_MISMATCH when expectedApiVersion differs, accepting an equal number or string', async () => {
+  it('answers VERSION_MISMATCH when major.minor differs, ignoring the patch, with both versions', async () => {
+    const ask = (expectedApiVersion: unknown) =>
+      callAction(emulator, { graph: 'work', token: WORK_READ, ...guidelines, extra: { expectedApiVersion } });
+    for (const other of ['1.0.9', '1.2.0', '0.0.9', '2.1.5']) {
+      const reply = await ask(other);
+      expect(reply.status, other).toBe(400);
+      expect(reply.body.error?.code).toBe('VERSION_MISMATCH');
+      expect(reply.body.error?.message).toMatch(/^API version mismatch/);
+      expect(reply.body.apiVersion).toBe('1.1.5');
+      expect(reply.body.expectedApiVersion).toBe(other);
+    }
+    for (const same of ['1.1.5', '1.1.0', '1.1.99', 1.1])
+      expect((await ask(same)).status, String(same)).toBe(200);
+  });
+
+  it('stamps apiVersion on error answers too', async () => {
     const reply = await callAction(emulator, {
       graph: 'work',
       token: WORK_READ,
-      ...guidelines,
-      extra: { expectedApiVersion: '0.0.8' },
+      action: 'data.nope',
+      args: [],
     });
-    expect(reply.status).toBe(400);
-    expect(reply.body.error?.code).toBe('VERSION_MISMATCH');
-    expect(reply.body.error?.message).toMatch(/^API version mismatch/);
-    expect(reply.body.apiVersion).toBe('0.0.9');
-    expect(reply.body.expectedApiVersion).toBe('0.0.8');
-    const same = await callAction(emulator, {
-      graph: 'work',
-      token: WORK_READ,
-      ...guidelines,
-      extra: { expectedApiVersion: '0.0.9' },
-    });
-    expect(same.status).toBe(200);
+    expect(reply.status).toBe(404);
+    expect(reply.body.apiVersion).toBe('1.1.5');
   });
 
   it('answers UNKNOWN_ACTION for actions it does not know, including semanticSearch when off', async () => {
@@ -236,6 +248,7 @@ describe('scopes, permissions, versions and actions', () => {
         code: 'UNKNOWN_ACTION',
         message: `API action not found: ${action}`,
       });
+      expect(reply.body.apiVersion).toBe('1.1.5');
     }
   });
 

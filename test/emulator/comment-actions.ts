@@ -5,10 +5,9 @@
  * "roam/comments" (how Roam stores them is not documented).
  */
 import { blockMarkdown } from './ai-markdown.ts';
-import { extrasOf } from './graph-extras.ts';
 import { insertBlocks } from './insert-blocks.ts';
 import { parseMarkdownBlocks } from './markdown-blocks.ts';
-import { nextTime, type RoamGraph } from './roam-graph.ts';
+import { DEFAULT_AI_USER, nextTime, type RoamGraph } from './roam-graph.ts';
 import type { CommentSpec } from './types.ts';
 
 export const COMMENTS_PAGE = 'roam/comments';
@@ -61,7 +60,7 @@ export function addComment(graph: RoamGraph, args: unknown[]): unknown {
   const text = plain ?? markdown;
   if (typeof text !== 'string' || text.trim() === '')
     throw new Error(`${what}: the reply must be a non-empty string.`);
-  const author = extrasOf(graph).aiUserDisplayName;
+  const author = graph.displayNames.ai ?? DEFAULT_AI_USER;
   const today = utcDay(nextTime());
   const existing = threadOf(graph, eid).find(
     (c) => graph.attr(c, AUTHOR) === author && utcDay(graph.attr<number>(c, ':create/time') ?? 0) === today,

@@ -11,6 +11,7 @@ export function demoGraphContent(): PageSpec[] {
     {
       title: 'Project Apollo',
       uid: 'apollo-pg',
+      sidebar: 0,
       children: [
         { string: 'status:: in progress', uid: 'apollo-st' },
         { string: 'owner:: [[Ada Lovelace]]', uid: 'apollo-ow' },
@@ -126,7 +127,7 @@ export function demoGraphContent(): PageSpec[] {
       ],
     },
     {
-      title: 'agent guidelines',
+      title: 'roam/agent guidelines',
       uid: 'agent-gd',
       children: [
         { string: 'Write dates as ISO dates (YYYY-MM-DD) in block text', uid: 'agent-g1' },

@@ -17,6 +17,8 @@ export interface HostedGraph {
   userPermission: AccessLevel;
   /** Actions this (older) Roam build does not have: they answer UNKNOWN_ACTION. */
   missingActions: ReadonlySet<string>;
+  /** An older build's result shapes (GraphSpec.olderShapes). */
+  olderShapes: boolean;
 }
 
 export interface GraphCallContext {
@@ -46,11 +48,24 @@ function scopeLabel(level: AccessLevel): string {
   return level === 'read-only' ? 'read only' : level === 'read-append' ? 'read + append' : 'full access';
 }
 
+/** Roam compares major.minor only: a patch release cannot break a client (local-api-actions.md §2). */
+export function sameMajorMinor(a: string, b: string): boolean {
+  const majorMinor = (v: string) => v.split('.').slice(0, 2).join('.');
+  return majorMinor(a) === majorMinor(b);
+}
+
+/** Roam stamps its `apiVersion` on every answer, errors included. */
 export function runGraphCall(context: GraphCallContext, request: GraphCallRequest): Reply {
+  const answer = answerGraphCall(context, request);
+  return { status: answer.status, body: { ...answer.body, apiVersion: context.apiVersion } };
+}
+
+function answerGraphCall(context: GraphCallContext, request: GraphCallRequest): Reply {
   const { tokens, apiVersion, semanticSearch } = context;
   const { graph: name, type, body } = request;
   const auth = tokens.authenticate(request.authorization, name, type);
-  if (!auth.ok) return reply(auth.status, { success: false, error: { message: auth.message } });
+  if (!auth.ok)
+    return reply(auth.status, { success: false, error: { code: auth.code, message: auth.message } });
   const input = (body ?? {}) as { action?: unknown; args?: unknown; expectedApiVersion?: unknown };
   if (typeof input.action !== 'string' || input.action === '') {
     return reply(400, {
@@ -78,15 +93,15 @@ export function runGraphCall(context: GraphCallContext, request: GraphCallReques
   if (!entry)
     return reply(500, { success: false, error: { message: `Graph '${name}' (${type}) vanished.` } });
   context.markOpen(name, type);
-  if (input.expectedApiVersion !== undefined && String(input.expectedApiVersion) !== apiVersion) {
+  const expected = input.expectedApiVersion;
+  if (expected !== undefined && !sameMajorMinor(String(expected), apiVersion)) {
     return reply(400, {
       success: false,
       error: {
         code: 'VERSION_MISMATCH',
-        message: `API version mismatch: Roam Desktop speaks ${apiVersion}, the client expected ${String(input.expectedApiVersion)}. Update Roam Desktop or the client.`,
+        message: `API version mismatch: Roam Desktop speaks ${apiVersion}, the client expected ${String(expected)}. Update Roam Desktop or the client.`,
       },
-      apiVersion,
-      expectedApiVersion: input.expectedApiVersion,
+      expectedApiVersion: expected,
     });
   }
   // An extension tool needs the scope it declares (local-api-actions.md §11.2).
@@ -113,7 +128,9 @@ export function runGraphCall(context: GraphCallContext, request: GraphCallReques
       },
     });
   }
-  const handler = entry.missingActions.has(action) ? undefined : findAction(action, { semanticSearch });
+  const handler = entry.missingActions.has(action)
+    ? undefined
+    : findAction(action, { semanticSearch, olderShapes: entry.olderShapes });
   if (!handler) {
     return reply(404, {
       success: false,
@@ -122,7 +139,7 @@ export function runGraphCall(context: GraphCallContext, request: GraphCallReques
   }
   try {
     const result = handler(entry.graph, args);
-    return reply(200, { success: true, result: result ?? null, apiVersion });
+    return reply(200, { success: true, result: result ?? null });
   } catch (error) {
     return reply(500, { success: false, error: { message: (error as Error).message } });
   }

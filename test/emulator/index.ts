@@ -12,6 +12,7 @@ import { ACCESS_LEVELS, scopesOf } from '../../src-shared/roam-config.ts';
 import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
 import { findAction } from './actions.ts';
 import { seedComments } from './comment-actions.ts';
+import { seedShortcuts } from './shortcut-actions.ts';
 import { extrasOf, setExtras } from './graph-extras.ts';
 import { demoGraphContent } from './demo-graph.ts';
 import { FaultPlan, faultBody } from './faults.ts';
@@ -34,8 +35,8 @@ export { demoGraphContent, demoPersonalGraphContent } from './demo-graph.ts';
 export { generateGraph } from './generate-graph.ts';
 export type * from './types.ts';
 
-/** Roam's Local API version as of seed 001. */
-export const DEFAULT_API_VERSION = '0.0.9';
+/** The Local API version current Roam Desktop builds report (local-api-actions.md §2). */
+export const DEFAULT_API_VERSION = '1.1.5';
 const FIVE_MINUTES = 5 * 60_000;
 
 const graphKey = (name: string, type: GraphType) => `${type}:${name}`;
@@ -79,9 +80,11 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
         `startEmulator: ${type} graph '${spec.name}' is listed twice; give each graph one entry.`,
       );
     }
-    const graph = loadGraph(spec.name, type, contentOf(spec));
+    const content = contentOf(spec);
+    const graph = loadGraph(spec.name, type, content);
+    graph.displayNames = { ...graph.displayNames, ...spec.displayNames };
+    seedShortcuts(graph, content);
     setExtras(graph, {
-      ...(spec.aiUserDisplayName ? { aiUserDisplayName: spec.aiUserDisplayName } : {}),
       extensionTools: spec.extensionTools ?? [],
       developerExtensions: spec.developerExtensions ?? [],
     });
@@ -90,6 +93,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
       graph,
       userPermission: spec.userPermission ?? 'full',
       missingActions: new Set(spec.missingActions ?? []),
+      olderShapes: spec.olderShapes ?? false,
     });
     for (const { token, accessLevel } of spec.tokens ?? [])
       tokens.add(token, { graph: spec.name, type, accessLevel });
@@ -230,7 +234,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
 
   function tokenInfo(req: IncomingMessage, send: (status: number, body: unknown) => void): void {
     const auth = tokens.identify(req.headers.authorization);
-    if (!auth.ok) return send(auth.status, { success: false, error: { message: auth.message } });
+    if (!auth.ok)
+      return send(auth.status, { success: false, error: { code: auth.code, message: auth.message } });
     send(200, {
       success: true,
       graphName: auth.grant.graph,
@@ -308,10 +313,10 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     stop,
     start: (wanted) => listen(wanted ?? 0),
     graph(name, type = 'hosted'): EmulatedGraph {
-      const { graph } = requireGraph(name, type);
+      const { graph, olderShapes } = requireGraph(name, type);
       return {
         run(action, args = []) {
-          const handler = findAction(action, { semanticSearch });
+          const handler = findAction(action, { semanticSearch, olderShapes });
           if (!handler) throw new Error(`API action not found: ${action}`);
           return handler(graph, args);
         },

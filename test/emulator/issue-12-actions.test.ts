@@ -25,7 +25,7 @@ beforeAll(async () => {
       {
         name: 'g',
         content: issue12Graph(),
-        aiUserDisplayName: 'Claude (AI)',
+        displayNames: { ai: 'Claude (AI)' },
         comments: [
           { block: 'task-open', author: 'Ada', createdTime: '2026-01-05T10:00:00.000Z', text: 'Due Friday' },
         ],

@@ -89,8 +89,9 @@ describe('npm run demo (dist/demo.mjs)', () => {
         method: 'POST',
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ action: 'data.ai.getGraphGuidelines', args: [{}] }),
-      }).then((r) => r.json() as Promise<{ success: boolean; result: { guidelines: string } }>);
-    expect((await ask('demo-work', work!.token)).result.guidelines).toMatch(/^# agent guidelines/);
+      }).then((r) => r.json() as Promise<{ success: boolean; result: unknown }>);
+    const answer = (await ask('demo-work', work!.token)).result as { guidelines: string };
+    expect(answer.guidelines).toMatch(/^# roam\/agent guidelines/);
     expect((await ask('demo-personal', personal!.token, '?type=offline')).success).toBe(true);
 
     child.kill('SIGTERM');

@@ -179,18 +179,28 @@ describe('AI markdown (seed 000 "AI Markdown Format")', () => {
     });
   });
 
-  it('returns the agent guidelines page, or null in a graph without one', async () => {
-    const { guidelines } = (await result('data.ai.getGraphGuidelines', [])) as { guidelines: string };
-    expect(guidelines.split('\n')[0]).toBe('# agent guidelines <roam uid="agent-gd"/>');
-    expect(guidelines).toContain(
+  it('returns the guidelines object: the roam/agent guidelines page (or null), shortcuts, today', async () => {
+    const answer = (await result('data.ai.getGraphGuidelines', [])) as {
+      guidelines: string | null;
+      starredPages: string[];
+      todaysDailyNotePage: string;
+      queriedAt: string;
+    };
+    expect(answer.guidelines!.split('\n')[0]).toBe('# roam/agent guidelines <roam uid="agent-gd"/>');
+    expect(answer.guidelines).toContain(
       '- Write dates as ISO dates (YYYY-MM-DD) in block text <roam uid="agent-g1"/>',
     );
+    expect(answer.starredPages).toEqual(['Project Apollo']);
+    const now = new Date();
+    expect(answer.todaysDailyNotePage).toMatch(
+      new RegExp(`^\\w+ ${now.getDate()}(st|nd|rd|th), ${now.getFullYear()}$`),
+    );
+    expect(Number.isNaN(Date.parse(answer.queriedAt))).toBe(false);
     const other = emulator.graph('demo');
     other.run('data.page.update', [{ page: { uid: 'agent-gd', title: 'old guidelines' } }]);
-    expect(await result('data.ai.getGraphGuidelines', [])).toMatchObject({
-      guidelines: null,
-      starredPages: [],
-    });
-    other.run('data.page.update', [{ page: { uid: 'agent-gd', title: 'agent guidelines' } }]);
+    expect(
+      ((await result('data.ai.getGraphGuidelines', [])) as { guidelines: unknown }).guidelines,
+    ).toBeNull();
+    other.run('data.page.update', [{ page: { uid: 'agent-gd', title: 'roam/agent guidelines' } }]);
   });
 });

@@ -48,10 +48,22 @@ export interface BlockFields {
 
 type TxOp = unknown;
 
+/** The AI user's name when a graph spec names none. */
+export const DEFAULT_AI_USER = 'Roam Assistant (AI)';
+
 export class RoamGraph {
   readonly conn: Conn;
   /** Bumped by each write: callers cache derived data per version. */
   version = 0;
+  /**
+   * The signed-in user's and the AI user's display names (GraphSpec.displayNames): getGraphGuidelines
+   * reports them, and agent comments are attributed to `ai` (local-api-actions.md §3.1, §7).
+   */
+  displayNames: { human?: string; ai?: string } = { ai: DEFAULT_AI_USER };
+  /** Uids of the pages in the left sidebar's Shortcuts, in order (getGraphGuidelines' starredPages). */
+  shortcuts: string[] = [];
+  /** Files uploaded with `file.upload`, by URL. */
+  readonly files = new Map<string, { base64: string; mimetype: string; filename?: string }>();
 
   constructor(
     readonly name: string,

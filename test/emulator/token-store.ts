@@ -12,7 +12,15 @@ export interface TokenGrant {
   accessLevel: AccessLevel;
 }
 
-export type AuthResult = { ok: true; grant: TokenGrant } | { ok: false; status: number; message: string };
+/** Roam's 401 codes (local-api-actions.md §2: the official client branches on them). */
+export type AuthFailureCode =
+  'MISSING_TOKEN' | 'INVALID_TOKEN_FORMAT' | 'WRONG_GRAPH_TYPE' | 'TOKEN_NOT_FOUND' | 'TOKEN_FILE_CORRUPTED';
+interface AuthFailure {
+  status: number;
+  code: AuthFailureCode;
+  message: string;
+}
+export type AuthResult = { ok: true; grant: TokenGrant } | ({ ok: false } & AuthFailure);
 
 /** A fresh 52-character local token: prefix + 29-character nanoid secret. */
 export function mintTokenValue(): string {
@@ -43,16 +51,27 @@ export class TokenStore {
   }
 
   /** The token of a well-formed local Bearer header, or the failure for a malformed one. */
-  private parseHeader(header: string | undefined): { token: string } | { status: number; message: string } {
+  private parseHeader(header: string | undefined): { token: string } | AuthFailure {
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (!match) return { status: 401, message: 'Authorization header with Bearer token is required' };
+    if (!match)
+      return {
+        status: 401,
+        code: 'MISSING_TOKEN',
+        message: 'Authorization header with Bearer token is required',
+      };
     const token = match[1] as string;
     if (!token.startsWith(LOCAL_TOKEN_PREFIX)) {
-      return token.startsWith(REMOTE_TOKEN_PREFIX)
-        ? { status: 401, message: 'This endpoint requires a local API token' }
-        : { status: 401, message: 'Invalid token format' };
+      const message = token.startsWith(REMOTE_TOKEN_PREFIX)
+        ? 'This endpoint requires a local API token'
+        : 'Invalid token format';
+      return { status: 401, code: 'INVALID_TOKEN_FORMAT', message };
     }
-    if (this.corrupted) return { status: 500, message: 'Token file corrupted. Check local-api-tokens.edn' };
+    if (this.corrupted)
+      return {
+        status: 500,
+        code: 'TOKEN_FILE_CORRUPTED',
+        message: 'Token file corrupted. Check local-api-tokens.edn',
+      };
     return { token };
   }
 
@@ -61,20 +80,27 @@ export class TokenStore {
     const parsed = this.parseHeader(header);
     if (!('token' in parsed)) return { ok: false, ...parsed };
     const grant = this.tokens.get(parsed.token);
-    return grant ? { ok: true, grant } : { ok: false, status: 401, message: 'Invalid or expired token' };
+    return grant
+      ? { ok: true, grant }
+      : { ok: false, status: 401, code: 'TOKEN_NOT_FOUND', message: 'Invalid or expired token' };
   }
 
   /** Checks an Authorization header value against the graph the request targets. */
   authenticate(header: string | undefined, graph: string, type: GraphType): AuthResult {
-    const fail = (status: number, message: string): AuthResult => ({ ok: false, status, message });
+    const fail = (code: AuthFailureCode, message: string): AuthResult => ({
+      ok: false,
+      status: 401,
+      code,
+      message,
+    });
     const parsed = this.parseHeader(header);
-    if (!('token' in parsed)) return fail(parsed.status, parsed.message);
+    if (!('token' in parsed)) return { ok: false, ...parsed };
     const token = parsed.token;
     const grant = this.tokens.get(token);
     if (grant && grant.graph === graph && grant.type === type) return { ok: true, grant };
     if (grant && grant.graph === graph) {
       return fail(
-        401,
+        'WRONG_GRAPH_TYPE',
         grant.type === 'offline'
           ? `Token is valid for offline graph '${graph}', not hosted. Add ?type=offline to your request URL.`
           : `Token is valid for hosted graph '${graph}', not offline. Remove ?type=offline from your request URL.`,
@@ -82,12 +108,12 @@ export class TokenStore {
     }
     if (this.hasTokensFor(graph, type)) {
       return fail(
-        401,
+        'TOKEN_NOT_FOUND',
         "Token not valid for this graph. Check that you're using the correct token for this graph.",
       );
     }
     return fail(
-      401,
+      'TOKEN_NOT_FOUND',
       `Token not recognized for ${type} graph '${graph}'. Check that the graph name is correct and create a token in Settings > Graph > Local API Tokens.`,
     );
   }

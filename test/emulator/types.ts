@@ -12,6 +12,8 @@ export interface PageSpec {
   /** A daily note page: `:log/id` set, title like "November 22nd, 2026", uid "11-22-2026". */
   daily?: boolean;
   children?: BlockSpec[];
+  /** Position in the left sidebar's Shortcuts (0 first); absent = not a shortcut. */
+  sidebar?: number;
 }
 export type BlockSpec =
   string | { string: string; uid?: string; heading?: 1 | 2 | 3; children?: BlockSpec[] };
@@ -30,8 +32,17 @@ export interface GraphSpec {
    * predate them do (local-api-actions.md lists which builds have each action).
    */
   missingActions?: string[];
-  /** Display name of the AI user agent writes (comments) are attributed to. */
-  aiUserDisplayName?: string;
+  /**
+   * An older Roam build's result shapes (local-api-actions.md §3.1, §6.5): deletes answer null
+   * with no deletion report (a missing uid is an error), getGraphGuidelines a markdown string or
+   * null. Default false: current Roam.
+   */
+  olderShapes?: boolean;
+  /**
+   * Display names getGraphGuidelines reports (`humanUserDisplayName`, `aiUserDisplayName`); `ai`
+   * is also the author of agent comments (local-api-actions.md §7).
+   */
+  displayNames?: { human?: string; ai?: string };
   /** Comments by others (humans), for get_comments: on block `block`, written at `createdTime`. */
   comments?: CommentSpec[];
   /** Tools extensions registered for AI (listed in getGraphGuidelines, run by callExtensionTool). */
@@ -80,7 +91,10 @@ export interface EmulatorOptions {
   graphs: GraphSpec[];
   /** How long a token request waits for the user before 408 TIMEOUT (Roam: 5 minutes). */
   tokenRequestTimeoutMs?: number;
-  /** Reported as `apiVersion`; `expectedApiVersion` that differs gives 400 VERSION_MISMATCH. */
+  /**
+   * Reported as `apiVersion` on every answer (default "1.1.5"); an `expectedApiVersion` whose
+   * major.minor differs gives 400 VERSION_MISMATCH (the patch is ignored, as Roam does).
+   */
   apiVersion?: string;
   /** Offer `data.ai.semanticSearch` (lexical-vector similarity). Default false: UNKNOWN_ACTION. */
   semanticSearch?: boolean;

@@ -58,7 +58,7 @@ export async function startIssue12(): Promise<Issue12Setup> {
         name: 'main',
         content: issue12Graph(),
         tokens: [{ token: main, accessLevel: 'full' }],
-        aiUserDisplayName: 'Claude (AI)',
+        displayNames: { ai: 'Claude (AI)' },
         comments: [
           { block: 'task-open', author: 'Ada', createdTime: '2026-01-05T10:00:00.000Z', text: 'Due Friday' },
           {

@@ -64,7 +64,9 @@ export function binEnv(home: string, extra: Record<string, string> = {}): Record
 }
 
 /** ~/.roam-tools.json text for one or more graphs. */
-export function toolsConfig(graphs: Array<{ name: string; token?: string; nickname?: string }>): string {
+export function toolsConfig(
+  graphs: Array<{ name: string; token?: string; nickname?: string; accessLevel?: string }>,
+): string {
   return JSON.stringify({ version: 1, graphs: graphs.map((g) => ({ type: 'hosted', ...g })) }, null, 2);
 }
 

@@ -84,7 +84,11 @@ describe('call', () => {
     expect(result).toEqual({ markdown: '# Hi' });
     expect(seen[0]?.url).toBe('/api/my%20graph?type=offline');
     expect(seen[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
-    expect(seen[0]?.body).toEqual({ action: 'data.ai.getPage', args: [{ title: 'Hi' }] });
+    expect(seen[0]?.body).toEqual({
+      action: 'data.ai.getPage',
+      args: [{ title: 'Hi' }],
+      expectedApiVersion: '1.1.5',
+    });
     await client.call({ name: 'g', type: 'hosted', token: TOKEN }, 'data.q', [
       '[:find ?e :where [?e :node/title]]',
     ]);
@@ -144,6 +148,59 @@ describe('call', () => {
     expect(error).toBeInstanceOf(LocalApiError);
     expect(error).toMatchObject({ status, kind, code });
     expect((error as Error).message.length).toBeGreaterThan(20);
+  });
+
+  it.each([
+    ['1.2.0', /Update roam-mcp \(the MCP server\)/],
+    ['2.0.0', /Update roam-mcp \(the MCP server\)/],
+    ['1.0.9', /Update Roam Desktop to its latest version/],
+    ['0.0.9', /Update Roam Desktop to its latest version/],
+  ])('on VERSION_MISMATCH from a Roam speaking %s, says which side to update', async (roam, advice) => {
+    answer = (_s, res) =>
+      reply(res, 400, {
+        success: false,
+        error: { code: 'VERSION_MISMATCH', message: 'API version mismatch' },
+        apiVersion: roam,
+        expectedApiVersion: '1.1.5',
+      });
+    const error = (await new LocalApiClient({ home })
+      .call({ name: 'g', type: 'hosted', token: TOKEN }, 'data.q')
+      .catch((e: unknown) => e)) as LocalApiError;
+    expect(error.kind).toBe('version');
+    expect(error.message).toMatch(advice);
+    expect(error.message).toContain(`Roam Desktop speaks Local API ${roam}; this roam-mcp speaks 1.1.5`);
+    expect(error.apiVersion).toBe(roam);
+  });
+
+  it('on UNKNOWN_ACTION names the feature, the build it needs and tells to update Roam Desktop', async () => {
+    answer = (_s, res) =>
+      reply(res, 404, {
+        success: false,
+        error: { code: 'UNKNOWN_ACTION', message: 'API action not found: data.ai.suggestLinks' },
+        apiVersion: '1.1.2',
+      });
+    const error = (await new LocalApiClient({ home })
+      .call({ name: 'g', type: 'hosted', token: TOKEN }, 'data.ai.suggestLinks', [{ text: 'x' }])
+      .catch((e: unknown) => e)) as LocalApiError;
+    expect(error.code).toBe('UNKNOWN_ACTION');
+    expect(error.message).toBe(
+      'API action not found: data.ai.suggestLinks. This Roam Desktop (Local API 1.1.2) does not offer link suggestions (suggest_links), action data.ai.suggestLinks: update Roam Desktop to its latest version. It needs a Roam Desktop build of 2026-07-08 or later (Local API 1.1.3).',
+    );
+  });
+
+  it.each([
+    ['MISSING_TOKEN', /No token was sent/],
+    ['INVALID_TOKEN_FORMAT', /not a Roam Local API token/],
+    ['WRONG_GRAPH_TYPE', /other kind of graph \(hosted or offline\)/],
+    ['TOKEN_NOT_FOUND', /revoked or belong to another graph/],
+  ])('gives advice for the 401 code %s', async (code, advice) => {
+    answer = (_s, res) => reply(res, 401, { success: false, error: { code, message: 'rejected' } });
+    const error = (await new LocalApiClient({ home })
+      .call({ name: 'g', type: 'hosted', token: TOKEN }, 'data.q')
+      .catch((e: unknown) => e)) as LocalApiError;
+    expect(error.kind).toBe('auth');
+    expect(error.code).toBe(code);
+    expect(error.message).toMatch(advice);
   });
 
   it('reports malformed JSON as a protocol error', async () => {

@@ -84,7 +84,7 @@ beforeAll(async () => {
         content: [{ title: 'Diary', children: ['private thought'] }],
         tokens: [{ token: PERSONAL, accessLevel: 'read-only' }],
       },
-      { name: 'fresh', content: [{ title: 'agent guidelines', children: ['Be kind'] }] },
+      { name: 'fresh', content: [{ title: 'roam/agent guidelines', children: ['Be kind'] }] },
       { name: 'rejecting' },
       { name: 'blocked' },
       { name: 'slow' },
