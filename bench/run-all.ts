@@ -295,7 +295,7 @@ async function startBinFor(home: string) {
   const transport = new StdioClientTransport({
     command: NODE,
     args: [BIN],
-    env: { PATH: process.env.PATH ?? '', HOME: home, ROAM_MCP_NO_LAUNCH: '1' },
+    env: { PATH: process.env.PATH ?? '', HOME: home, ROAM_MCP_NO_LAUNCH: '1', ROAM_MCP_TOOLS: 'all' },
     stderr: 'ignore',
   });
   const client = new Client({ name: 'bench', version: '1' });
@@ -585,6 +585,7 @@ async function main(): Promise<void> {
       PATH: process.env.PATH ?? '',
       HOME: home,
       ROAM_MCP_NO_LAUNCH: '1',
+      ROAM_MCP_TOOLS: 'all',
       ROAM_GRAPH: GRAPH,
       ROAM_API_TOKEN: TOKEN,
     };

@@ -14,10 +14,13 @@ import { platformOpener } from './roam-launcher.ts';
 import { createRoamMcpServer, type RoamMcpServer } from './server.ts';
 import { ServerRuntime } from './server-runtime.ts';
 import { tokenStoreFor } from './token-store.ts';
+import { DEFAULT_TOOLSETS, parseToolsets, TOOLSETS_ENV } from './toolsets.ts';
 
 export interface RunServerOptions {
   configPath?: string;
   readOnly: boolean;
+  /** `--tools` as typed; ROAM_MCP_TOOLS when absent. */
+  tools?: string;
   env: NodeJS.ProcessEnv;
   home: string;
   version: string;
@@ -42,6 +45,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     version: options.version,
     session,
     readOnly: options.readOnly,
+    toolsets: toolsetSelection(options),
     runtime: (hooks) =>
       new ServerRuntime(session, connection, tokenStore, {
         clientName: hooks.clientName,
@@ -124,6 +128,22 @@ async function graphsFromFiles(session: GraphSession, options: RunServerOptions)
   session.setGraphs(problem ? [] : loaded.graphs, problem);
   if (!problem) log('info', `${loaded.graphs.length} graph(s) from ${describeSource(loaded.source)}`);
   return loaded.source;
+}
+
+/** The selected toolsets; an invalid selection serves the default and answers every call with why. */
+function toolsetSelection(options: RunServerOptions) {
+  const fromCli = options.tools !== undefined;
+  const selection = parseToolsets(
+    fromCli ? options.tools : options.env[TOOLSETS_ENV],
+    fromCli ? '--tools' : TOOLSETS_ENV,
+  );
+  if ('sets' in selection) {
+    log('info', `toolsets: ${selection.sets.join(', ')}`);
+    return { toolsets: selection.sets };
+  }
+  const problem = `The Roam MCP config has a problem: ${selection.error} Fix it in the MCP client's config and restart the MCP client.`;
+  log('error', problem);
+  return { toolsets: [...DEFAULT_TOOLSETS], toolsetsProblem: problem };
 }
 
 function roamConnection(options: RunServerOptions): RoamConnection {
