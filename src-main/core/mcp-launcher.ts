@@ -17,6 +17,7 @@ import { GraphStore, createConfBackend, type StoreBackend } from './graph-store.
 import { registerSession } from './mcp-sessions.ts';
 import { watchStoreFile } from './store-watch.ts';
 import type { SecretBox } from './secret-box.ts';
+import { TOOLSETS_ENV } from '../../src-mcp/toolsets.ts';
 
 /** The child as the launcher needs it: Node's ChildProcess satisfies this. */
 export interface McpChild {
@@ -67,6 +68,19 @@ export interface McpLauncherOptions {
   /** Diagnostics go to stderr: stdout belongs to the client's JSON-RPC. */
   log?: (line: string) => void;
   env?: NodeJS.ProcessEnv;
+  /** The toolsets the client's entry chose (`--tools` after `--mcp`), for the child. */
+  tools?: string;
+}
+
+/**
+ * `--tools SETS` / `--tools=SETS` from the app's argv (the installer writes it after `--mcp`,
+ * docs/mcp.md Toolsets); the child validates it.
+ */
+export function toolsFromArgv(argv: readonly string[]): string | undefined {
+  const at = argv.findIndex((arg) => arg === '--tools' || arg.startsWith('--tools='));
+  if (at < 0) return undefined;
+  const arg = argv[at] as string;
+  return arg === '--tools' ? (argv[at + 1] ?? '') : arg.slice('--tools='.length);
 }
 
 export interface McpLauncher {
@@ -84,7 +98,10 @@ export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLa
     options.secretBox,
   );
   const unregister = await registerSession(options.storeDir);
-  const child = options.spawn(options.mcpServerPath, childEnv(options.env ?? process.env));
+  const env = childEnv(options.env ?? process.env);
+  // Not secret: the child reads it like `--tools` (an invalid value is its config error).
+  if (options.tools !== undefined) env[TOOLSETS_ENV] = options.tools;
+  const child = options.spawn(options.mcpServerPath, env);
 
   const config = configSender(store, child, log);
   const handle = async (message: ChildMessage) => {
