@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tools as catalogue } from '../src-mcp/tool-catalogue.ts';
-import { DEFAULT_TOOLSETS, TOOLSETS, TOOLSET_NAMES } from '../src-mcp/toolsets.ts';
+import { DEFAULT_TOOLSETS, TOOLSETS, TOOLSET_NAMES } from '../src-shared/toolsets.ts';
 import { startEmulator } from '../test/emulator/index.ts';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));

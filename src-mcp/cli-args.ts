@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 
 export type CliCommand =
-  /** `tools`: the toolset selection as typed (validated by the server, src-mcp/toolsets.ts). */
+  /** `tools`: the toolset selection as typed (validated by the server, src-shared/toolsets.ts). */
   | { command: 'serve'; configPath?: string; readOnly: boolean; tools?: string }
   | { command: 'connect'; args: string[]; configPath?: string }
   /** `install`, `uninstall`, `status`: the client installers (src-mcp/installers). */

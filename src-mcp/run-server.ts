@@ -14,7 +14,7 @@ import { platformOpener } from './roam-launcher.ts';
 import { createRoamMcpServer, type RoamMcpServer } from './server.ts';
 import { ServerRuntime } from './server-runtime.ts';
 import { tokenStoreFor } from './token-store.ts';
-import { DEFAULT_TOOLSETS, parseToolsets, TOOLSETS_ENV } from './toolsets.ts';
+import { DEFAULT_TOOLSETS, parseToolsets, TOOLSETS_ENV } from '../src-shared/toolsets.ts';
 
 export interface RunServerOptions {
   configPath?: string;

@@ -26,14 +26,14 @@ import { invalidateLinkIndex } from './navigation/index-cache.ts';
 import type { ServerRuntime } from './server-runtime.ts';
 import { inputShape, type ToolContext, type ToolDefinition } from './tool-definition.ts';
 import { errorText, ToolError, toToolError } from './tool-errors.ts';
-import { toolsetOf, type ToolsetName } from './toolsets.ts';
+import { toolsetOf, type ToolsetName } from '../src-shared/toolsets.ts';
 
 /** What decides visibility and refusals for this connection. */
 export interface ToolCallState {
   runtime: ServerRuntime;
   /** roam-mcp runs with --read-only. */
   readOnly: boolean;
-  /** The selected toolsets (src-mcp/toolsets.ts): tools outside them are hidden and refused. */
+  /** The selected toolsets (src-shared/toolsets.ts): tools outside them are hidden and refused. */
   toolsets: readonly ToolsetName[];
   /** Why the toolset selection (--tools, ROAM_MCP_TOOLS) is invalid: every call answers it. */
   toolsetsProblem?: string;

@@ -17,7 +17,7 @@ import { GraphStore, createConfBackend, type StoreBackend } from './graph-store.
 import { registerSession } from './mcp-sessions.ts';
 import { watchStoreFile } from './store-watch.ts';
 import type { SecretBox } from './secret-box.ts';
-import { TOOLSETS_ENV } from '../../src-mcp/toolsets.ts';
+import { TOOLSETS_ENV } from '../../src-shared/toolsets.ts';
 
 /** The child as the launcher needs it: Node's ChildProcess satisfies this. */
 export interface McpChild {

@@ -9,7 +9,7 @@ import type { ServerRuntime } from '../../src-mcp/server-runtime.ts';
 import { callTool, refusal, type ToolCallState } from '../../src-mcp/tool-call.ts';
 import { listedTool, tools as catalogue } from '../../src-mcp/tool-catalogue.ts';
 import { defineTool } from '../../src-mcp/tool-definition.ts';
-import { TOOLSET_NAMES } from '../../src-mcp/toolsets.ts';
+import { TOOLSET_NAMES } from '../../src-shared/toolsets.ts';
 
 const reader = defineTool({
   name: 'read_thing',

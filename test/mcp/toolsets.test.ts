@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src-mcp/cli-args.ts';
 import { tools } from '../../src-mcp/tool-catalogue.ts';
-import { DEFAULT_TOOLSETS, parseToolsets, TOOLSETS, TOOLSET_NAMES } from '../../src-mcp/toolsets.ts';
+import { DEFAULT_TOOLSETS, parseToolsets, TOOLSETS, TOOLSET_NAMES } from '../../src-shared/toolsets.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import {
   errorOf,
@@ -50,8 +50,10 @@ describe('toolset membership', () => {
       const sets = TOOLSET_NAMES.filter((set) => (TOOLSETS[set] as readonly string[]).includes(tool.name));
       if (sets.length === 1) return [];
       return sets.length === 0
-        ? [`Tool '${tool.name}' is in no toolset: add its name to one set in TOOLSETS (src-mcp/toolsets.ts).`]
-        : [`Tool '${tool.name}' is in ${sets.join(' and ')}: keep it in one set in src-mcp/toolsets.ts.`];
+        ? [
+            `Tool '${tool.name}' is in no toolset: add its name to one set in TOOLSETS (src-shared/toolsets.ts).`,
+          ]
+        : [`Tool '${tool.name}' is in ${sets.join(' and ')}: keep it in one set in src-shared/toolsets.ts.`];
     });
     expect(problems).toEqual([]);
   });

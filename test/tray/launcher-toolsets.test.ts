@@ -8,7 +8,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterEach, describe, expect, it } from 'vitest';
 import { toolsFromArgv } from '../../src-main/core/mcp-launcher.ts';
 import { tools } from '../../src-mcp/tool-catalogue.ts';
-import { TOOLSETS } from '../../src-mcp/toolsets.ts';
+import { TOOLSETS } from '../../src-shared/toolsets.ts';
 import { SERVER_NODE } from '../server-node.ts';
 import { mcpBundle, repoRoot, startCore, tempDirs } from './helpers.ts';
 

@@ -3,7 +3,8 @@
  * description and input schema, so a client sees only the sets it selects (`--tools core,ui`,
  * ROAM_MCP_TOOLS, or per client in Roam Companion). Membership is by tool name: a tool added to
  * the catalogue gets its set here (test/mcp/toolsets.test.ts fails for a tool without one).
- * No imports: the server reads the selection before the catalogue loads.
+ * Shared by the server, the tray and its renderer; no imports, so the server reads the selection
+ * before the catalogue loads.
  */
 
 export const TOOLSETS = {
