@@ -13,12 +13,14 @@ import type { CoreContext } from './core-context.ts';
 
 type Input<C extends keyof typeof requestSchemas> = z.output<(typeof requestSchemas)[C]>;
 
-export function installerOptions(ctx: CoreContext): InstallerOptions {
+/** `toolsets`: the client's choice, launched as `--tools a,b` after ours (docs/mcp.md, Toolsets). */
+export function installerOptions(ctx: CoreContext, toolsets?: readonly string[]): InstallerOptions {
   const { options } = ctx;
+  // Without the app's own launcher (browser preview, tests): node running the bundle.
+  const launcher = options.launcher ?? { command: process.execPath, args: [options.mcpServerPath] };
   const opts: InstallerOptions = {
     home: options.home,
-    // Without the app's own launcher (browser preview, tests): node running the bundle.
-    launcher: options.launcher ?? { command: process.execPath, args: [options.mcpServerPath] },
+    launcher: toolsets ? { ...launcher, args: [...launcher.args, '--tools', toolsets.join(',')] } : launcher,
   };
   if (options.platform) opts.platform = options.platform;
   if (options.env) opts.env = options.env;
@@ -32,13 +34,13 @@ export function clientHandlers(ctx: CoreContext) {
       return listClients(installerOptions(ctx));
     },
     async 'clients:preview'(input: Input<'clients:preview'>): Promise<RequestResults['clients:preview']> {
-      const change = await previewChange(input.id, input.action, installerOptions(ctx));
+      const change = await previewChange(input.id, input.action, installerOptions(ctx, input.toolsets));
       // The same diff as the CLI's --dry-run, so the change is visible even in a minified file.
       const diff = lineDiff(change.before ?? '', change.after ?? '');
       return { ...change, diff };
     },
     async 'clients:install'(input: Input<'clients:install'>): Promise<RequestResults['clients:install']> {
-      const result = await install(input.id, installerOptions(ctx));
+      const result = await install(input.id, installerOptions(ctx, input.toolsets));
       await refresh();
       return result.client;
     },
