@@ -66,6 +66,16 @@ export const TOOLSETS = {
 
 export type ToolsetName = keyof typeof TOOLSETS;
 
+/** What each set is for, in the words the AI clients screen shows. */
+export const TOOLSET_SUMMARIES: Record<ToolsetName, string> = {
+  core: 'read and write pages and blocks, comments, daily notes',
+  navigation: 'explore links: neighbours, paths, hubs, tags',
+  ui: 'what Roam Desktop shows: windows, selection, sidebar, shortcuts',
+  files: 'files hosted by Roam',
+  extensions: 'tools of Roam extensions',
+  developer: 'reload extensions in development',
+};
+
 export const TOOLSET_NAMES = Object.keys(TOOLSETS) as ToolsetName[];
 
 /**
