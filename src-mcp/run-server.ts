@@ -87,6 +87,7 @@ function graphsFromTray(
       clearTimeout(timer);
       resolve();
       mcp().graphsChanged();
+      if (message.toolsets) applyToolsets(mcp(), message.toolsets);
     });
   });
   parent.onDisconnect(() => process.exit(0));
@@ -108,6 +109,13 @@ function applyGraphs(session: GraphSession, graphs: Parameters<typeof validateGr
   } else {
     session.setGraphs(result.graphs);
   }
+}
+
+/** The tray's live toolset choice for this client; a bad one keeps the current selection. */
+function applyToolsets(mcp: RoamMcpServer, toolsets: string[]) {
+  const selection = parseToolsets(toolsets.join(','), 'Roam Companion');
+  if ('sets' in selection) mcp.setToolsets(selection.sets);
+  else log('error', `${selection.error} Kept the current toolsets.`);
 }
 
 /** Graphs from env vars or a config file, read once at startup. */
