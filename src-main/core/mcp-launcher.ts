@@ -70,17 +70,19 @@ export interface McpLauncherOptions {
   env?: NodeJS.ProcessEnv;
   /** The toolsets the client's entry chose (`--tools` after `--mcp`), for the child. */
   tools?: string;
+  /** The entry's `--client` id: the launcher forwards that client's stored toolsets live. */
+  client?: string;
 }
 
 /**
- * `--tools SETS` / `--tools=SETS` from the app's argv (the installer writes it after `--mcp`,
- * docs/mcp.md Toolsets); the child validates it.
+ * `--tools SETS` or `--client ID` (also with `=`) from the app's argv: the installer writes them
+ * after `--mcp` (docs/mcp.md, Toolsets); the child validates the toolsets.
  */
-export function toolsFromArgv(argv: readonly string[]): string | undefined {
-  const at = argv.findIndex((arg) => arg === '--tools' || arg.startsWith('--tools='));
+export function argvOption(argv: readonly string[], option: 'tools' | 'client'): string | undefined {
+  const at = argv.findIndex((arg) => arg === `--${option}` || arg.startsWith(`--${option}=`));
   if (at < 0) return undefined;
   const arg = argv[at] as string;
-  return arg === '--tools' ? (argv[at + 1] ?? '') : arg.slice('--tools='.length);
+  return arg === `--${option}` ? (argv[at + 1] ?? '') : arg.slice(`--${option}=`.length);
 }
 
 export interface McpLauncher {
@@ -103,7 +105,7 @@ export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLa
   if (options.tools !== undefined) env[TOOLSETS_ENV] = options.tools;
   const child = options.spawn(options.mcpServerPath, env);
 
-  const config = configSender(store, child, log);
+  const config = configSender(store, child, log, options.client);
   const handle = async (message: ChildMessage) => {
     switch (message.type) {
       case 'ready':
@@ -157,7 +159,7 @@ export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLa
 }
 
 /** Sends the child its graph config once it is ready and whenever it changed, in order. */
-function configSender(store: GraphStore, child: McpChild, log: (line: string) => void) {
+function configSender(store: GraphStore, child: McpChild, log: (line: string) => void, client?: string) {
   let ready = false;
   let lastSent = '';
   let sending = Promise.resolve();
@@ -166,7 +168,13 @@ function configSender(store: GraphStore, child: McpChild, log: (line: string) =>
     sending = sending.then(async () => {
       if (!ready) return;
       try {
-        const message: ParentMessage = { type: 'config', graphs: await store.childConfig() };
+        const data = store.read();
+        const toolsets = client ? data.clientToolsets[client] : undefined;
+        const message: ParentMessage = {
+          type: 'config',
+          graphs: await store.childConfig(data),
+          ...(toolsets ? { toolsets } : {}),
+        };
         const serialized = JSON.stringify(message);
         if (serialized === lastSent) return;
         lastSent = serialized;

@@ -47,10 +47,13 @@ export function userArgs(entry: unknown, desired: Record<string, unknown>): unkn
 }
 
 const isToolsArg = (arg: unknown) => typeof arg === 'string' && /^--tools(=|$)/.test(arg);
+const isChoiceArg = (arg: unknown) => typeof arg === 'string' && /^--(tools|client)(=|$)/.test(arg);
 
-/** `args` without `--tools SETS` / `--tools=SETS`. */
+/** `args` without the toolset choice: `--tools SETS` and `--client ID` (either with `=`). */
 function withoutToolsArgs(args: unknown[]): unknown[] {
-  return args.filter((arg, i) => !isToolsArg(arg) && !(args[i - 1] === '--tools'));
+  return args.filter(
+    (arg, i) => !isChoiceArg(arg) && !(args[i - 1] === '--tools' || args[i - 1] === '--client'),
+  );
 }
 
 /** The toolsets an entry's args choose (`--tools a,b`), or undefined when it chooses none. */

@@ -57,7 +57,7 @@ describe('clients:* through the installers', () => {
     });
     expect(preview.after).toContain('"--tools"');
     await core.handlers['clients:install']({ id: 'cursor', toolsets: ['core', 'navigation'] });
-    expect(await args()).toEqual(['--mcp', '--tools', 'core,navigation']);
+    expect(await args()).toEqual(['--mcp', '--client', 'cursor', '--tools', 'core,navigation']);
     // The user adds an option by hand; a new choice replaces --tools and keeps it.
     const text = (await readFile(file, 'utf8')).replace(
       '"core,navigation"',
@@ -65,7 +65,7 @@ describe('clients:* through the installers', () => {
     );
     await writeFile(file, text);
     const updated = await core.handlers['clients:install']({ id: 'cursor', toolsets: ['ui'] });
-    expect(await args()).toEqual(['--mcp', '--tools', 'ui', '--read-only']);
+    expect(await args()).toEqual(['--mcp', '--client', 'cursor', '--tools', 'ui', '--read-only']);
     expect(updated).toMatchObject({
       state: 'installed',
       toolsets: ['ui'],
@@ -73,7 +73,7 @@ describe('clients:* through the installers', () => {
     });
     // Installing without a choice (the CLI's way) leaves the entry's choice alone.
     await core.handlers['clients:install']({ id: 'cursor' });
-    expect(await args()).toEqual(['--mcp', '--tools', 'ui', '--read-only']);
+    expect(await args()).toEqual(['--mcp', '--client', 'cursor', '--tools', 'ui', '--read-only']);
     await core.handlers['clients:uninstall']({ id: 'cursor' });
   });
 

@@ -1,12 +1,15 @@
 /**
  * The toolsets a client's entry chose (`--tools` after `--mcp`, written by the installer) reach
- * the real roam-mcp child through the --mcp launcher: tools/list shows only them.
+ * the real roam-mcp child through the --mcp launcher: tools/list shows only them; a later choice
+ * (stored per client, found by the entry's `--client`) reaches the connected client live.
  */
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toolsFromArgv } from '../../src-main/core/mcp-launcher.ts';
+import { argvOption } from '../../src-main/core/mcp-launcher.ts';
 import { tools } from '../../src-mcp/tool-catalogue.ts';
 import { TOOLSETS } from '../../src-shared/toolsets.ts';
 import { SERVER_NODE } from '../server-node.ts';
@@ -57,9 +60,52 @@ describe('toolsets through the --mcp launcher', () => {
     expect(await launch([])).toEqual(listedOf('core'));
   });
 
-  it('reads --tools and --tools= from the app argv', () => {
-    expect(toolsFromArgv(['app', '--mcp', '--tools', 'core,ui'])).toBe('core,ui');
-    expect(toolsFromArgv(['app', '--mcp', '--tools=all'])).toBe('all');
-    expect(toolsFromArgv(['app', '--mcp'])).toBeUndefined();
+  it('a new choice in the AI clients screen reaches the connected client live (tools/list_changed)', async () => {
+    const dirs = await tempDirs();
+    await mkdir(path.join(dirs.home, '.cursor'));
+    const { core } = startCore(dirs, {
+      launcher: { command: process.execPath, args: ['--mcp'] },
+      platform: 'linux',
+      env: {},
+    });
+    await core.handlers['graphs:add']({ name: 'first-graph', nickname: 'First' });
+    await core.handlers['clients:install']({ id: 'cursor', toolsets: ['core'] });
+    const entry = JSON.parse(await readFile(path.join(dirs.home, '.cursor/mcp.json'), 'utf8')) as {
+      mcpServers: Record<string, { args: string[] }>;
+    };
+    // What Cursor would start: the entry's arguments after --mcp.
+    const entryArgs = entry.mcpServers['roam-companion']!.args.slice(1);
+    expect(entryArgs).toEqual(['--client', 'cursor', '--tools', 'core']);
+    const client = new Client({ name: 'tray-test', version: '0.0.0' });
+    const { ROAM_MCP_TOOLS: _inherited, ...parentEnv } = process.env as Record<string, string>;
+    await client.connect(
+      new StdioClientTransport({
+        command: SERVER_NODE,
+        args: ['--import', 'tsx', launcherEntry, dirs.storeDir, mcpBundle, ...entryArgs],
+        cwd: repoRoot,
+        env: { ...parentEnv, HOME: dirs.home },
+        stderr: 'inherit',
+      }),
+    );
+    cleanups.push(async () => {
+      await client.close();
+      await core.close();
+      await dirs.cleanup();
+    });
+    const names = async () => (await client.listTools()).tools.map((t) => t.name);
+    expect(await names()).toEqual(listedOf('core'));
+    const changed = new Promise<void>((resolve) =>
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
+    );
+    await core.handlers['clients:install']({ id: 'cursor', toolsets: ['navigation'] });
+    await changed;
+    expect(await names()).toEqual(listedOf('navigation'));
+  });
+
+  it('reads --tools and --client, with or without =, from the app argv', () => {
+    expect(argvOption(['app', '--mcp', '--tools', 'core,ui'], 'tools')).toBe('core,ui');
+    expect(argvOption(['app', '--mcp', '--client=cursor', '--tools=all'], 'tools')).toBe('all');
+    expect(argvOption(['app', '--mcp', '--client=cursor', '--tools=all'], 'client')).toBe('cursor');
+    expect(argvOption(['app', '--mcp'], 'tools')).toBeUndefined();
   });
 });
