@@ -63,7 +63,8 @@ export function parseCliArgs(argv: string[]): CliCommand {
       configPath = token.value || undefined;
     } else if (token.name === 'tools') {
       if (token.value === undefined) return needsToolsets;
-      tools = token.value;
+      // The .mcpb manifest passes `--tools=${user_config.tools}`: empty when the user chose none.
+      tools = token.value || undefined;
     } else if (token.name === 'read-only' && token.value === undefined) readOnly = true;
     else return unknown(token.inlineValue ? `${token.rawName}=${token.value}` : token.rawName);
   }

@@ -88,6 +88,7 @@ describe('toolset selection', () => {
       tools: 'core,ui',
     });
     expect(parseCliArgs(['--read-only', '--tools=all'])).toMatchObject({ tools: 'all', readOnly: true });
+    expect(parseCliArgs(['--tools='])).toEqual({ command: 'serve', readOnly: false });
     expect(parseCliArgs(['--tools'])).toMatchObject({
       command: 'error',
       message: expect.stringContaining('--tools needs'),
