@@ -96,6 +96,7 @@ async function main(): Promise<void> {
     ROAM_GRAPH: 'bench',
     ROAM_API_TOKEN: TOKEN,
     ROAM_MCP_NO_LAUNCH: '1',
+    ROAM_MCP_TOOLS: 'all',
   };
 
   // The SDK-only reference, bundled the way scripts/build.mjs bundles the bin.

@@ -185,6 +185,7 @@ async function stdioPass(
       HOME: home,
       PATH: process.env.PATH ?? '',
       ROAM_MCP_NO_LAUNCH: '1',
+      ROAM_MCP_TOOLS: 'all',
       ROAM_GRAPH: GRAPH,
       ROAM_API_TOKEN: TOKEN,
     },

@@ -11,6 +11,7 @@
  *      and 24, and the SDK server module's import cost (bench/cold-start-eras.ts);
  *    - per-call overhead of each read tool over the same Local API requests sent directly
  *      (replayed from the emulator's request log), median and p99, at 1 and 8 concurrent calls;
+ *    - what every chat pays of tools/list per toolset (bench/tools-budget.ts);
  *    - every read tool on generated graphs of 1k, 10k and 100k blocks: round trips, response
  *      bytes and tokens, bin CPU time, and the bin's peak RSS (VmHWM) at the end.
  * Writes bench/results/overall.json and bench/RESULTS.md.
@@ -36,6 +37,7 @@ import {
   type EraRow,
   type ImportCost,
 } from './cold-start-eras.ts';
+import { budgetMarkdown, budgetTargets, measureToolsBudget, type BudgetRow } from './tools-budget.ts';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const BIN = path.join(root, 'dist/roam-mcp.mjs');
@@ -295,7 +297,7 @@ async function startBinFor(home: string) {
   const transport = new StdioClientTransport({
     command: NODE,
     args: [BIN],
-    env: { PATH: process.env.PATH ?? '', HOME: home, ROAM_MCP_NO_LAUNCH: '1' },
+    env: { PATH: process.env.PATH ?? '', HOME: home, ROAM_MCP_NO_LAUNCH: '1', ROAM_MCP_TOOLS: 'all' },
     stderr: 'ignore',
   });
   const client = new Client({ name: 'bench', version: '1' });
@@ -434,7 +436,7 @@ type Startup = Awaited<ReturnType<typeof measureStartup>>;
 type Overhead = Awaited<ReturnType<typeof measureOverhead>>;
 type Sizes = Array<Awaited<ReturnType<typeof measureGraphSize>>>;
 
-function targets(startup: Startup, overhead: Overhead, sizes: Sizes) {
+function targets(startup: Startup, overhead: Overhead, sizes: Sizes, budget: BudgetRow[]) {
   const bin = startup.find((s) => s.name === 'roam-mcp')!;
   const floor = startup.find((s) => s.name === 'bare node floor')!;
   const ratio = bin.medianMs / floor.medianMs;
@@ -466,6 +468,7 @@ function targets(startup: Startup, overhead: Overhead, sizes: Sizes) {
       measured: `peak ${rss} MB (VmHWM)`,
       pass: rss < 80,
     },
+    ...budgetTargets(budget),
   ];
 }
 
@@ -480,6 +483,7 @@ function markdown(report: {
   children: ChildBench[];
   eras: EraRow[];
   sdkImport: ImportCost[];
+  budget: BudgetRow[];
 }): string {
   const m = report.machine;
   const lines = [
@@ -512,6 +516,8 @@ function markdown(report: {
       : ['', 'Official Roam MCP server: not measured (none available locally; pass `--official PATH`).']),
     '',
     ...coldStartErasMarkdown(report.eras, report.sdkImport, Boolean(flags.official)),
+    '',
+    ...budgetMarkdown(report.budget),
     '',
     '## Per-call overhead of read tools',
     '',
@@ -585,6 +591,7 @@ async function main(): Promise<void> {
       PATH: process.env.PATH ?? '',
       HOME: home,
       ROAM_MCP_NO_LAUNCH: '1',
+      ROAM_MCP_TOOLS: 'all',
       ROAM_GRAPH: GRAPH,
       ROAM_API_TOKEN: TOKEN,
     };
@@ -593,6 +600,8 @@ async function main(): Promise<void> {
     const eras = await measureColdStartEras(env, COLD_RUNS, flags.official);
     const sdkImport = measureSdkImport(COLD_RUNS);
     await emulator.close();
+    log('tools budget per toolset ...');
+    const budget = await measureToolsBudget();
     log('per-call overhead ...');
     const overhead = await measureOverhead(home);
     const sizes: Sizes = [];
@@ -604,13 +613,14 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       machine: info,
       loadAverageAtEnd: os.loadavg().map((n) => round(n, 1)),
-      targets: targets(startup, overhead, sizes),
+      targets: targets(startup, overhead, sizes, budget),
       startup,
       overhead,
       sizes,
       children,
       eras,
       sdkImport,
+      budget,
     };
     await writeFile(path.join(RESULTS_DIR, 'overall.json'), `${JSON.stringify(report, null, 2)}\n`);
     // Formatted as the repository's prettier would, so CI's format check passes on the committed file.

@@ -16,7 +16,11 @@ const BIN = path.join(root, 'dist', 'roam-mcp.mjs');
 const MCPB_CLI = path.join(root, 'node_modules', '@anthropic-ai', 'mcpb', 'dist', 'cli', 'cli.js');
 export const DEFAULT_OUT = path.join(root, 'release', 'roam-mcp.mcpb');
 
-/** The tools as the real bin lists them, started with an empty HOME (no graph needed to list). */
+/**
+ * Every tool the bundle can offer (`--tools all`: the manifest describes all toolsets; the
+ * `tools` setting picks what a chat sees), as the real bin lists them, started with an empty
+ * HOME (no graph needed to list).
+ */
 export async function listBinTools() {
   const home = await mkdtemp(path.join(os.tmpdir(), 'roam-mcpb-tools-'));
   const client = new Client({ name: 'build-mcpb', version: '1.0.0' });
@@ -24,7 +28,12 @@ export async function listBinTools() {
     const env = { HOME: home, USERPROFILE: home, PATH: process.env.PATH ?? '', ROAM_MCP_NO_LAUNCH: '1' };
     // stderr piped and dropped: the bin warns that no graph is configured, which is expected here.
     await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: [BIN], env, stderr: 'pipe' }),
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, '--tools', 'all'],
+        env,
+        stderr: 'pipe',
+      }),
     );
     const { tools } = await client.listTools();
     return tools.map((tool) => ({ name: tool.name, description: tool.description ?? '' }));
@@ -58,6 +67,15 @@ const USER_CONFIG = {
     required: false,
     default: '',
   },
+  tools: {
+    type: 'string',
+    title: 'Toolsets (optional)',
+    description:
+      'Which tools a chat sees, comma-separated: core, navigation, ui, files, extensions, developer, ' +
+      'or all. Leave empty for core (each tool costs context in every chat).',
+    required: false,
+    default: '',
+  },
   token: {
     type: 'string',
     title: 'Local API token for that graph (optional)',
@@ -85,8 +103,12 @@ export function mcpbManifest({ pkg, tools }) {
       entry_point: 'server/roam-mcp.mjs',
       mcp_config: {
         command: 'node',
-        // `--config=` with an empty value means "the default files", as without the option.
-        args: ['${__dirname}/server/roam-mcp.mjs', '--config=${user_config.config_file}'],
+        // `--config=` / `--tools=` with an empty value mean "the default", as without the option.
+        args: [
+          '${__dirname}/server/roam-mcp.mjs',
+          '--config=${user_config.config_file}',
+          '--tools=${user_config.tools}',
+        ],
         env: { ROAM_GRAPH: '${user_config.graph}', ROAM_API_TOKEN: '${user_config.token}' },
       },
     },

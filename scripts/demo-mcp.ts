@@ -16,7 +16,10 @@ const log = (line: string) => process.stderr.write(`roam-companion demo --mcp: $
 const demoStoreDir = (home: string) => path.join(home, '.roam-companion');
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { home: { type: 'string' } } });
+  // `--client` and `--tools`: the toolset choice the AI clients screen writes (docs/mcp.md, Toolsets).
+  const { values } = parseArgs({
+    options: { home: { type: 'string' }, client: { type: 'string' }, tools: { type: 'string' } },
+  });
   if (!values.home || !path.isAbsolute(values.home)) {
     log('missing --home <absolute path of the demo HOME>: copy the entry the demo printed.');
     process.exit(2);
@@ -31,6 +34,8 @@ async function main(): Promise<void> {
     // The child finds the emulator's port file in the demo HOME, not the client's.
     env: { ...process.env, HOME: values.home, USERPROFILE: values.home },
     log,
+    ...(values.tools !== undefined ? { tools: values.tools } : {}),
+    ...(values.client !== undefined ? { client: values.client } : {}),
   });
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
     process.once(signal, () => void launcher.stop());

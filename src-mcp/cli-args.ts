@@ -2,7 +2,8 @@
 import { parseArgs } from 'node:util';
 
 export type CliCommand =
-  | { command: 'serve'; configPath?: string; readOnly: boolean }
+  /** `tools`: the toolset selection as typed (validated by the server, src-shared/toolsets.ts). */
+  | { command: 'serve'; configPath?: string; readOnly: boolean; tools?: string }
   | { command: 'connect'; args: string[]; configPath?: string }
   /** `install`, `uninstall`, `status`: the client installers (src-mcp/installers). */
   | { command: 'installers' }
@@ -10,7 +11,10 @@ export type CliCommand =
   | { command: 'error'; message: string };
 
 export const USAGE = `Usage:
-  roam-mcp [--config PATH] [--read-only]   Run the MCP server on stdio (what MCP clients start)
+  roam-mcp [--config PATH] [--read-only] [--tools SETS]
+                                           Run the MCP server on stdio (what MCP clients start);
+                                           SETS: core,navigation,ui,files,extensions,developer or
+                                           all (default core; or env ROAM_MCP_TOOLS)
   roam-mcp connect [options]               Add a Roam graph and get a token from Roam Desktop
                                            (run 'roam-mcp connect --help' for its options)
   roam-mcp install <client> [--dry-run]    Add roam-mcp to claude-desktop, claude-code, cursor or vscode
@@ -25,11 +29,16 @@ Config (first found): the env vars ROAM_GRAPH + ROAM_API_TOKEN (+ ROAM_GRAPH_TYP
 const serveOptions = {
   config: { type: 'string' },
   'read-only': { type: 'boolean' },
+  tools: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
 
 const needsPath = { command: 'error', message: '--config needs a file path.' } as const;
+const needsToolsets = {
+  command: 'error',
+  message: '--tools needs toolset names, e.g. --tools core,navigation (or all).',
+} as const;
 const unknown = (arg: string): CliCommand => ({ command: 'error', message: `Unknown argument '${arg}'.` });
 
 export function parseCliArgs(argv: string[]): CliCommand {
@@ -38,6 +47,7 @@ export function parseCliArgs(argv: string[]): CliCommand {
   if (first === 'connect') return parseConnect(argv.slice(1));
   let configPath: string | undefined;
   let readOnly = false;
+  let tools: string | undefined;
   // In order, as typed: `--help` wins over what follows it, an unknown argument over what follows.
   for (const token of tokensOf(argv)) {
     if (token.kind === 'positional') {
@@ -51,10 +61,14 @@ export function parseCliArgs(argv: string[]): CliCommand {
       if (token.value === undefined) return needsPath;
       // The .mcpb manifest passes `--config=${user_config.config_file}`: empty when the user set none.
       configPath = token.value || undefined;
+    } else if (token.name === 'tools') {
+      if (token.value === undefined) return needsToolsets;
+      // The .mcpb manifest passes `--tools=${user_config.tools}`: empty when the user chose none.
+      tools = token.value || undefined;
     } else if (token.name === 'read-only' && token.value === undefined) readOnly = true;
     else return unknown(token.inlineValue ? `${token.rawName}=${token.value}` : token.rawName);
   }
-  return { command: 'serve', configPath, readOnly };
+  return { command: 'serve', configPath, readOnly, ...(tools !== undefined ? { tools } : {}) };
 }
 
 /** `connect` takes `--config` like the server; every other argument is connect's own. */

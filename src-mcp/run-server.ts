@@ -14,10 +14,13 @@ import { platformOpener } from './roam-launcher.ts';
 import { createRoamMcpServer, type RoamMcpServer } from './server.ts';
 import { ServerRuntime } from './server-runtime.ts';
 import { tokenStoreFor } from './token-store.ts';
+import { DEFAULT_TOOLSETS, parseToolsets, TOOLSETS_ENV } from '../src-shared/toolsets.ts';
 
 export interface RunServerOptions {
   configPath?: string;
   readOnly: boolean;
+  /** `--tools` as typed; ROAM_MCP_TOOLS when absent. */
+  tools?: string;
   env: NodeJS.ProcessEnv;
   home: string;
   version: string;
@@ -42,6 +45,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     version: options.version,
     session,
     readOnly: options.readOnly,
+    toolsets: toolsetSelection(options),
     runtime: (hooks) =>
       new ServerRuntime(session, connection, tokenStore, {
         clientName: hooks.clientName,
@@ -89,6 +93,7 @@ function graphsFromTray(
       clearTimeout(timer);
       resolve();
       mcp().graphsChanged();
+      if (message.toolsets) applyToolsets(mcp(), message.toolsets);
     });
   });
   parent.onDisconnect(() => process.exit(0));
@@ -112,6 +117,13 @@ function applyGraphs(session: GraphSession, graphs: Parameters<typeof validateGr
   }
 }
 
+/** The tray's live toolset choice for this client; a bad one keeps the current selection. */
+function applyToolsets(mcp: RoamMcpServer, toolsets: string[]) {
+  const selection = parseToolsets(toolsets.join(','), 'Roam Companion');
+  if ('sets' in selection) mcp.setToolsets(selection.sets);
+  else log('error', `${selection.error} Kept the current toolsets.`);
+}
+
 /** Graphs from env vars or a config file, read once at startup. */
 async function graphsFromFiles(session: GraphSession, options: RunServerOptions): Promise<ConfigSource> {
   const loaded = await loadConfig({ configPath: options.configPath, env: options.env, home: options.home });
@@ -130,6 +142,22 @@ async function graphsFromFiles(session: GraphSession, options: RunServerOptions)
   session.setGraphs(problem ? [] : loaded.graphs, problem);
   if (!problem) log('info', `${loaded.graphs.length} graph(s) from ${describeSource(loaded.source)}`);
   return loaded.source;
+}
+
+/** The selected toolsets; an invalid selection serves the default and answers every call with why. */
+function toolsetSelection(options: RunServerOptions) {
+  const fromCli = options.tools !== undefined;
+  const selection = parseToolsets(
+    fromCli ? options.tools : options.env[TOOLSETS_ENV],
+    fromCli ? '--tools' : TOOLSETS_ENV,
+  );
+  if ('sets' in selection) {
+    log('info', `toolsets: ${selection.sets.join(', ')}`);
+    return { toolsets: selection.sets };
+  }
+  const problem = `The Roam MCP config has a problem: ${selection.error} Fix it in the MCP client's config and restart the MCP client.`;
+  log('error', problem);
+  return { toolsets: [...DEFAULT_TOOLSETS], toolsetsProblem: problem };
 }
 
 function roamConnection(options: RunServerOptions): RoamConnection {

@@ -54,6 +54,8 @@ export interface RoamMcpServerOptions {
   version: string;
   session: GraphSession;
   readOnly: boolean;
+  /** The selected toolsets, and why the selection was invalid (then every call answers that). */
+  toolsets: Pick<ToolCallState, 'toolsets' | 'toolsetsProblem'>;
   /** Built once per process (the runtime needs the client's name and list_changed). */
   runtime: (hooks: {
     clientName: () => string;
@@ -70,6 +72,8 @@ export interface RoamMcpServer {
   close(): Promise<void>;
   /** Call after the graph list changed: re-evaluates visible tools, tells the client. */
   graphsChanged(): void;
+  /** A new toolset selection (the tray, live): re-evaluates visible tools, tells the client. */
+  setToolsets(toolsets: ToolCallState['toolsets']): void;
 }
 
 interface Catalogue {
@@ -98,7 +102,7 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
     capabilitiesChanged: () => notifier.toolsMayHaveChanged(),
     probeActions: () => [...new Set(tools.flatMap((t) => (t.requiresAction ? [t.requiresAction] : [])))],
   });
-  const state: ToolCallState = { runtime, readOnly: options.readOnly };
+  const state: ToolCallState = { runtime, readOnly: options.readOnly, ...options.toolsets };
   let catalogue: Promise<Catalogue> | undefined;
   // Imported lazily: the bundle evaluates the tool modules only after the first answer.
   const loadCatalogue = () =>
@@ -118,6 +122,10 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
     graphsChanged() {
       notifier.toolsMayHaveChanged();
       notifier.resourcesChanged();
+    },
+    setToolsets(toolsets) {
+      state.toolsets = toolsets;
+      notifier.toolsMayHaveChanged();
     },
   };
 }

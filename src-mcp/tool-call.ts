@@ -2,7 +2,8 @@
  * What happens on `tools/call`, in order, all in this file:
  *
  * 1. lookup by name in the catalogue (src-mcp/tool-catalogue.ts);
- * 2. refusal (`refusal`, also what hides a tool from tools/list): --read-only mode (READ_ONLY),
+ * 2. refusal (`refusal`, also what hides a tool from tools/list): outside the selected toolsets
+ *    (TOOLSET_NOT_ENABLED; an invalid selection answers CONFIG_INVALID), --read-only mode (READ_ONLY),
  *    every token read-only (INSUFFICIENT_SCOPE), Local API action not offered (UNKNOWN_TOOL);
  * 3. argument parsing against the declared schema (INVALID_PARAMS names the field);
  * 4. graph tools: graph resolution (explicit `graph`, selection, the only graph), then a graph
@@ -30,12 +31,17 @@ import type { ServerRuntime } from './server-runtime.ts';
 import { ToolContent } from './tool-content.ts';
 import { inputShape, type ToolContext, type ToolDefinition } from './tool-definition.ts';
 import { errorText, ToolError, toToolError } from './tool-errors.ts';
+import { toolsetOf, type ToolsetName } from '../src-shared/toolsets.ts';
 
 /** What decides visibility and refusals for this connection. */
 export interface ToolCallState {
   runtime: ServerRuntime;
   /** roam-mcp runs with --read-only. */
   readOnly: boolean;
+  /** The selected toolsets (src-shared/toolsets.ts): tools outside them are hidden and refused. */
+  toolsets: readonly ToolsetName[];
+  /** Why the toolset selection (--tools, ROAM_MCP_TOOLS) is invalid: every call answers it. */
+  toolsetsProblem?: string;
 }
 
 /**
@@ -43,6 +49,9 @@ export interface ToolCallState {
  * and capabilities are decided: tools/list shows exactly the tools this lets through.
  */
 export function refusal(tool: ToolDefinition, state: ToolCallState): ToolError | undefined {
+  const set = toolsetOf(tool.name);
+  // A tool no set lists stays offered: a missed assignment must not hide it (the test catches it).
+  if (set && !state.toolsets.includes(set)) return notInToolsets(tool.name, set, state.toolsets);
   if (tool.writes && state.readOnly) {
     return new ToolError(
       'READ_ONLY',
@@ -57,6 +66,14 @@ export function refusal(tool: ToolDefinition, state: ToolCallState): ToolError |
   }
   if (tool.requiresAction && !state.runtime.offers(tool.requiresAction)) return unknownTool(tool.name);
   return undefined;
+}
+
+function notInToolsets(name: string, set: ToolsetName, selected: readonly ToolsetName[]): ToolError {
+  return new ToolError(
+    'TOOLSET_NOT_ENABLED',
+    `${name} is in the '${set}' toolset, which this roam-mcp does not offer (it offers: ${selected.join(', ')}). To enable it, add ${set} to --tools in the MCP client's config (e.g. --tools ${[...selected, set].join(',')}), or to ROAM_MCP_TOOLS, or choose it for this client in Roam Companion > AI clients; then restart the MCP client.`,
+    { toolset: set },
+  );
 }
 
 function unknownTool(name: string): ToolError {
@@ -78,6 +95,7 @@ export async function callTool(
   const collecting: CallScope = { ...scope, notice: (message) => notices.push(message) };
   const resolved: { graph?: ConfiguredGraph } = {};
   try {
+    if (state.toolsetsProblem) throw new ToolError('CONFIG_INVALID', state.toolsetsProblem);
     const tool = tools.find((t) => t.name === name);
     if (!tool) throw unknownTool(name);
     const refused = refusal(tool, state);

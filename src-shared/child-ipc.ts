@@ -19,7 +19,15 @@ export type ChildGraph = z.infer<typeof childGraphSchema>;
 
 /** Parent → child. `config` is the full, current list of enabled graphs; it replaces the previous one. */
 export const parentMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('config'), graphs: z.array(childGraphSchema) }),
+  z.object({
+    type: z.literal('config'),
+    graphs: z.array(childGraphSchema),
+    /**
+     * The client's toolsets as Roam Companion keeps them (docs/mcp.md, Toolsets): when present,
+     * they replace the selection the child started with, live (tools/list_changed).
+     */
+    toolsets: z.array(z.string()).optional(),
+  }),
   z.object({ type: z.literal('shutdown') }),
 ]);
 export type ParentMessage = z.infer<typeof parentMessageSchema>;

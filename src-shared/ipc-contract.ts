@@ -5,6 +5,9 @@
  * Nothing here ever carries a token: only its state and last 4 characters.
  */
 import * as z from 'zod';
+import { TOOLSET_NAMES } from './toolsets.ts';
+
+const toolsetsSchema = z.array(z.enum(TOOLSET_NAMES)).min(1);
 import {
   ACCESS_LEVELS,
   GRAPH_TYPES,
@@ -72,6 +75,8 @@ export interface ClientView {
   message?: string;
   /** Options the user added to our entry, kept when it is updated (env: variable names only). */
   customOptions?: { args: string[]; env: string[] };
+  /** The toolsets the entry chooses (`--tools`); absent: the server's default (docs/mcp.md, Toolsets). */
+  toolsets?: string[];
 }
 
 export interface ClientChangePreview {
@@ -145,8 +150,13 @@ export const requestSchemas = {
   'blocked:list': z.void(),
   'blocked:retry': z.object({ id: graphIdSchema }),
   'clients:list': z.void(),
-  'clients:preview': z.object({ id: clientIdSchema, action: z.enum(['install', 'uninstall']) }),
-  'clients:install': z.object({ id: clientIdSchema }),
+  'clients:preview': z.object({
+    id: clientIdSchema,
+    action: z.enum(['install', 'uninstall']),
+    toolsets: toolsetsSchema.optional(),
+  }),
+  /** `toolsets`: written into the entry as `--tools …` (replacing the entry's old choice). */
+  'clients:install': z.object({ id: clientIdSchema, toolsets: toolsetsSchema.optional() }),
   'clients:uninstall': z.object({ id: clientIdSchema }),
   'status:get': z.void(),
   'roam:open': z.void(),

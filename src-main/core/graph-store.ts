@@ -64,6 +64,11 @@ const storeDataSchema = z.object({
     .default({ launchAtLogin: false, defaultAccessLevel: DEFAULT_ACCESS_LEVEL }),
   /** Set once the user imported (or we found nothing to import from) `~/.roam-tools.json`. */
   importDone: z.boolean().default(false),
+  /**
+   * Each AI client's toolsets as last installed (client id → set names): a running `--mcp
+   * --client <id>` launcher forwards a change to its child live (docs/mcp.md, Toolsets).
+   */
+  clientToolsets: z.record(z.string(), z.array(z.string())).default({}),
 });
 export type StoreData = z.infer<typeof storeDataSchema>;
 

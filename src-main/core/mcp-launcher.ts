@@ -17,6 +17,7 @@ import { GraphStore, createConfBackend, type StoreBackend } from './graph-store.
 import { registerSession } from './mcp-sessions.ts';
 import { watchStoreFile } from './store-watch.ts';
 import type { SecretBox } from './secret-box.ts';
+import { TOOLSETS_ENV } from '../../src-shared/toolsets.ts';
 
 /** The child as the launcher needs it: Node's ChildProcess satisfies this. */
 export interface McpChild {
@@ -67,6 +68,21 @@ export interface McpLauncherOptions {
   /** Diagnostics go to stderr: stdout belongs to the client's JSON-RPC. */
   log?: (line: string) => void;
   env?: NodeJS.ProcessEnv;
+  /** The toolsets the client's entry chose (`--tools` after `--mcp`), for the child. */
+  tools?: string;
+  /** The entry's `--client` id: the launcher forwards that client's stored toolsets live. */
+  client?: string;
+}
+
+/**
+ * `--tools SETS` or `--client ID` (also with `=`) from the app's argv: the installer writes them
+ * after `--mcp` (docs/mcp.md, Toolsets); the child validates the toolsets.
+ */
+export function argvOption(argv: readonly string[], option: 'tools' | 'client'): string | undefined {
+  const at = argv.findIndex((arg) => arg === `--${option}` || arg.startsWith(`--${option}=`));
+  if (at < 0) return undefined;
+  const arg = argv[at] as string;
+  return arg === `--${option}` ? (argv[at + 1] ?? '') : arg.slice(`--${option}=`.length);
 }
 
 export interface McpLauncher {
@@ -84,9 +100,12 @@ export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLa
     options.secretBox,
   );
   const unregister = await registerSession(options.storeDir);
-  const child = options.spawn(options.mcpServerPath, childEnv(options.env ?? process.env));
+  const env = childEnv(options.env ?? process.env);
+  // Not secret: the child reads it like `--tools` (an invalid value is its config error).
+  if (options.tools !== undefined) env[TOOLSETS_ENV] = options.tools;
+  const child = options.spawn(options.mcpServerPath, env);
 
-  const config = configSender(store, child, log);
+  const config = configSender(store, child, log, options.client);
   const handle = async (message: ChildMessage) => {
     switch (message.type) {
       case 'ready':
@@ -140,7 +159,7 @@ export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLa
 }
 
 /** Sends the child its graph config once it is ready and whenever it changed, in order. */
-function configSender(store: GraphStore, child: McpChild, log: (line: string) => void) {
+function configSender(store: GraphStore, child: McpChild, log: (line: string) => void, client?: string) {
   let ready = false;
   let lastSent = '';
   let sending = Promise.resolve();
@@ -149,7 +168,13 @@ function configSender(store: GraphStore, child: McpChild, log: (line: string) =>
     sending = sending.then(async () => {
       if (!ready) return;
       try {
-        const message: ParentMessage = { type: 'config', graphs: await store.childConfig() };
+        const data = store.read();
+        const toolsets = client ? data.clientToolsets[client] : undefined;
+        const message: ParentMessage = {
+          type: 'config',
+          graphs: await store.childConfig(data),
+          ...(toolsets ? { toolsets } : {}),
+        };
         const serialized = JSON.stringify(message);
         if (serialized === lastSent) return;
         lastSent = serialized;

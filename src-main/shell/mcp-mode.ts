@@ -9,7 +9,7 @@
  */
 import { app, safeStorage } from 'electron';
 import ElectronStore from 'electron-store';
-import { forkSpawner, runMcpLauncher } from '../core/mcp-launcher.ts';
+import { forkSpawner, runMcpLauncher, argvOption } from '../core/mcp-launcher.ts';
 import { appPaths } from './app-paths.ts';
 import { createSafeStorageSecretBox } from './safe-storage-secret-box.ts';
 
@@ -30,6 +30,8 @@ export async function runMcpMode(): Promise<void> {
       }),
       spawn: forkSpawner({ extraEnv: { ELECTRON_RUN_AS_NODE: '1' } }),
       log,
+      tools: argvOption(process.argv, 'tools'),
+      client: argvOption(process.argv, 'client'),
     });
     for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void launcher.stop());
     app.exit(await launcher.exited);

@@ -41,7 +41,31 @@ export function userArgs(entry: unknown, desired: Record<string, unknown>): unkn
   const ours = argsOf(desired);
   if (startsWith(args, ours)) return args.slice(ours.length);
   const first = args.findIndex((arg) => typeof arg === 'string' && arg.startsWith('--') && arg !== '--mcp');
-  return first < 0 ? [] : args.slice(first);
+  const added = first < 0 ? [] : args.slice(first);
+  // A toolset choice in our args replaces the entry's old one (docs/mcp.md, Toolsets).
+  return ours.includes('--tools') ? withoutToolsArgs(added) : added;
+}
+
+const isToolsArg = (arg: unknown) => typeof arg === 'string' && /^--tools(=|$)/.test(arg);
+const isChoiceArg = (arg: unknown) => typeof arg === 'string' && /^--(tools|client)(=|$)/.test(arg);
+
+/** `args` without the toolset choice: `--tools SETS` and `--client ID` (either with `=`). */
+function withoutToolsArgs(args: unknown[]): unknown[] {
+  return args.filter(
+    (arg, i) => !isChoiceArg(arg) && !(args[i - 1] === '--tools' || args[i - 1] === '--client'),
+  );
+}
+
+/** The toolsets an entry's args choose (`--tools a,b`), or undefined when it chooses none. */
+export function toolsetsOfEntry(entry: unknown): string[] | undefined {
+  if (!isPlainObject(entry)) return undefined;
+  const args = argsOf(entry);
+  const at = args.findIndex(isToolsArg);
+  if (at < 0) return undefined;
+  const value = args[at] === '--tools' ? args[at + 1] : String(args[at]).slice('--tools='.length);
+  return String(value ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
 }
 
 /**
@@ -63,7 +87,8 @@ export function mergedEntry(entry: unknown, desired: Record<string, unknown>): R
 }
 
 function customOptions(entry: Record<string, unknown>, desired: Record<string, unknown>) {
-  const args = userArgs(entry, desired).map((arg) => redactSecrets(String(arg)));
+  // The toolsets show on their own (ClientView.toolsets), not as an added option.
+  const args = withoutToolsArgs(userArgs(entry, desired)).map((arg) => redactSecrets(String(arg)));
   const env = isPlainObject(entry.env) ? Object.keys(entry.env) : [];
   return args.length || env.length ? { customOptions: { args, env } } : {};
 }

@@ -9,7 +9,7 @@ import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
 import { claudeCodeAddCommand, claudeCodeView, CLAUDE_CODE_REMOVE_COMMAND } from './claude-code.ts';
 import { CLIENTS, clientSpec, type ClientSpec } from './client-catalog.ts';
 import { parseConfig, withServerEntry, type ConfigDocument } from './config-document.ts';
-import { entryMatches, entryState, mergedEntry } from './entry-state.ts';
+import { entryMatches, entryState, mergedEntry, toolsetsOfEntry } from './entry-state.ts';
 import { InstallerError } from './installer-error.ts';
 import { SERVER_KEY, type InstallerOptions } from './installer-options.ts';
 import { redactSecrets } from './redact-secrets.ts';
@@ -78,7 +78,8 @@ async function fileClientView(spec: ClientSpec, opts: InstallerOptions): Promise
     spec.entryFor(opts.launcher),
   );
   if (state === 'stale') return { ...base, state, message: `${message} Reinstall to update it.` };
-  return { ...base, state, ...(customOptions ? { customOptions } : {}) };
+  const toolsets = toolsetsOfEntry(doc?.servers?.[SERVER_KEY]);
+  return { ...base, state, ...(customOptions ? { customOptions } : {}), ...(toolsets ? { toolsets } : {}) };
 }
 
 /** One client's current state. */

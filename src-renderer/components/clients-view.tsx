@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { ClientChangeView, ClientView } from '../../src-shared/ipc-contract.ts';
+import { DEFAULT_TOOLSETS, TOOLSET_NAMES, type ToolsetName } from '../../src-shared/toolsets.ts';
 import { useClients } from '../stores/stores-context.tsx';
 import { ActionError, useActionError } from './action-error.tsx';
 import { ClientChangePreviewView } from './client-change-preview.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { LoadGate } from './load-gate.tsx';
+import { ToolsetsField } from './toolsets-field.tsx';
 
 const stateText: Record<ClientView['state'], string> = {
   installed: 'Installed',
@@ -30,7 +32,8 @@ export function ClientsView() {
         ) : (
           <ul className="list" aria-label="AI clients">
             {clients.map((client) => (
-              <ClientRow key={client.id} client={client} />
+              // A choice changed outside (another window, a hand edit) starts the row afresh.
+              <ClientRow key={`${client.id}:${client.toolsets?.join(',') ?? ''}`} client={client} />
             ))}
           </ul>
         )}
@@ -45,11 +48,15 @@ function ClientRow(props: { client: ClientView }) {
   const apply = useClients((s) => s.apply);
   const [pending, setPending] = useState<ClientChangeView | null>(null);
   const { error, busy, run } = useActionError();
+  const current = entryToolsets(client);
+  const [toolsets, setToolsets] = useState<ToolsetName[]>(current);
+  // Sent only when it changes the entry's choice: an untouched install follows the server default.
+  const newChoice = sameSets(toolsets, current) ? undefined : toolsets;
   const startChange = (action: 'install' | 'uninstall') =>
-    run(async () => setPending(await preview(client.id, action)));
+    run(async () => setPending(await preview(client.id, action, newChoice)));
   const confirmChange = (change: ClientChangeView) =>
     run(async () => {
-      await apply(client.id, change.action);
+      await apply(client.id, change.action, change.action === 'install' ? newChoice : undefined);
       setPending(null);
     });
 
@@ -69,7 +76,15 @@ function ClientRow(props: { client: ClientView }) {
       ) : (
         !pending &&
         client.state !== 'unavailable' && (
-          <ClientActions client={client} busy={busy} onChange={(action) => void startChange(action)} />
+          <>
+            <ToolsetsField clientName={client.name} value={toolsets} onChange={setToolsets} />
+            <ClientActions
+              client={client}
+              busy={busy}
+              toolsetsChanged={newChoice !== undefined}
+              onChange={(action) => void startChange(action)}
+            />
+          </>
         )
       )}
       {pending && (
@@ -95,9 +110,21 @@ function ClientRow(props: { client: ClientView }) {
   );
 }
 
+/** The entry's toolsets, or the server's default when it chooses none (or names unknown ones). */
+function entryToolsets(client: ClientView): ToolsetName[] {
+  const chosen = client.toolsets?.includes('all')
+    ? TOOLSET_NAMES
+    : TOOLSET_NAMES.filter((set) => client.toolsets?.includes(set));
+  return chosen.length ? chosen : [...DEFAULT_TOOLSETS];
+}
+
+const sameSets = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((set) => b.includes(set));
+
 function ClientActions(props: {
   client: ClientView;
   busy: boolean;
+  toolsetsChanged: boolean;
   onChange(action: 'install' | 'uninstall'): void;
 }) {
   const { client, busy } = props;
@@ -106,6 +133,11 @@ function ClientActions(props: {
       {client.state !== 'installed' && (
         <button type="button" disabled={busy} onClick={() => props.onChange('install')}>
           {client.state === 'stale' ? `Update ${client.name}…` : `Install into ${client.name}…`}
+        </button>
+      )}
+      {client.state === 'installed' && props.toolsetsChanged && (
+        <button type="button" disabled={busy} onClick={() => props.onChange('install')}>
+          {`Apply the toolsets to ${client.name}…`}
         </button>
       )}
       {client.state !== 'not-installed' && (

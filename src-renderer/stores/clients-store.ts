@@ -5,14 +5,16 @@ import type {
   ClientView,
   RoamCompanionApi,
 } from '../../src-shared/ipc-contract.ts';
+import type { ToolsetName } from '../../src-shared/toolsets.ts';
 import { failed, loading, ready, type LoadState } from './load-state.ts';
 
 export interface ClientsState {
   clients: ClientView[];
   load: LoadState;
   refresh(): Promise<void>;
-  preview(id: ClientId, action: 'install' | 'uninstall'): Promise<ClientChangeView>;
-  apply(id: ClientId, action: 'install' | 'uninstall'): Promise<ClientView>;
+  /** `toolsets`: a new choice for the entry (docs/mcp.md, Toolsets); absent keeps the entry's. */
+  preview(id: ClientId, action: 'install' | 'uninstall', toolsets?: ToolsetName[]): Promise<ClientChangeView>;
+  apply(id: ClientId, action: 'install' | 'uninstall', toolsets?: ToolsetName[]): Promise<ClientView>;
 }
 
 export type ClientsStore = StoreApi<ClientsState>;
@@ -30,10 +32,11 @@ export function createClientsStore(api: RoamCompanionApi): ClientsStore {
         set({ load: failed(error) });
       }
     },
-    preview: (id, action) => api['clients:preview']({ id, action }),
-    async apply(id, action) {
+    preview: (id, action, toolsets) =>
+      api['clients:preview']({ id, action, ...(toolsets ? { toolsets } : {}) }),
+    async apply(id, action, toolsets) {
       const client = await (action === 'install'
-        ? api['clients:install']({ id })
+        ? api['clients:install']({ id, ...(toolsets ? { toolsets } : {}) })
         : api['clients:uninstall']({ id }));
       set((state) => ({ clients: state.clients.map((c) => (c.id === client.id ? client : c)) }));
       return client;

@@ -305,6 +305,21 @@ describe('tray UI in Chromium', () => {
     expect(Object.keys(written.mcpServers)).toEqual(['other', 'roam-companion']);
     expect(JSON.stringify(written)).not.toContain(LOCAL_TOKEN_PREFIX);
 
+    // A different toolset choice is applied to the installed entry as --tools after ours.
+    await row
+      .getByRole('group', { name: 'Toolsets for Claude Desktop' })
+      .getByRole('checkbox', { name: /^navigation/ })
+      .check();
+    await row.getByRole('button', { name: 'Apply the toolsets to Claude Desktop…' }).click();
+    await row.getByRole('button', { name: 'Confirm install' }).click();
+    await poll(async () => {
+      const entry = (
+        JSON.parse(await readFile(configPath, 'utf8')) as { mcpServers: Record<string, { args: string[] }> }
+      ).mcpServers['roam-companion'];
+      return entry?.args.slice(-2);
+    }).toEqual(['--tools', 'core,navigation']);
+    await row.getByRole('button', { name: /Apply the toolsets/ }).waitFor({ state: 'detached' });
+
     await row.getByRole('button', { name: 'Uninstall from Claude Desktop…' }).click();
     await row.getByRole('button', { name: 'Confirm uninstall' }).click();
     await contains(row, 'Not installed');

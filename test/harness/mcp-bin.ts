@@ -51,7 +51,10 @@ export async function scratchHome(prefix = 'roam-rel-'): Promise<{ home: string;
   return { home, cleanup: () => removeHome(home) };
 }
 
-/** The bin's environment: temp HOME only, never launching a real Roam, a short wait for it. */
+/**
+ * The bin's environment: temp HOME only, never launching a real Roam, a short wait for it, and
+ * every toolset (tests reach every tool; test/mcp/toolsets.test.ts overrides ROAM_MCP_TOOLS).
+ */
 export function binEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
     HOME: home,
@@ -59,6 +62,7 @@ export function binEnv(home: string, extra: Record<string, string> = {}): Record
     PATH: process.env.PATH ?? '',
     ROAM_MCP_NO_LAUNCH: '1',
     ROAM_MCP_ROAM_WAIT_MS: '1500',
+    ROAM_MCP_TOOLS: 'all',
     ...extra,
   };
 }

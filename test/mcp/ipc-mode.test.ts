@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import type { ChildMessage, ParentMessage } from '../../src-shared/child-ipc.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
@@ -119,6 +120,28 @@ it('a 401 is reported to the parent as token-rejected', async () => {
     'AUTH_FAILED',
   );
   expect(received).toContainEqual({ type: 'token-rejected', graph: { name: 'alpha', type: 'hosted' } });
+});
+
+it('toolsets in a config replace the selection live: tools/list_changed, then only those sets', async () => {
+  const changed = new Promise<void>((resolve) =>
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
+  );
+  send({ type: 'config', graphs: [graphA, graphB], toolsets: ['navigation'] });
+  await changed;
+  const names = (await client.listTools()).tools.map((t) => t.name);
+  expect(names).toContain('get_hubs');
+  expect(names).not.toContain('get_page');
+  const refused = errorOf(await call('get_page', { title: 'Project Apollo', graph: 'Alpha' }));
+  expect(refused).toMatchObject({ code: 'TOOLSET_NOT_ENABLED', toolset: 'core' });
+  // `all` gives the later tests every tool again.
+  const restored = new Promise<void>((resolve) =>
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
+  );
+  send({ type: 'config', graphs: [graphA, graphB], toolsets: ['all'] });
+  await restored;
+  expect((await client.listTools()).tools.map((t) => t.name)).toEqual(
+    expect.arrayContaining(['list_graphs', 'get_page', 'get_hubs']),
+  );
 });
 
 it('an empty config says to add a graph in Roam Companion; shutdown ends the child', async () => {

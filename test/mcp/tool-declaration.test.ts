@@ -9,6 +9,7 @@ import type { ServerRuntime } from '../../src-mcp/server-runtime.ts';
 import { callTool, refusal, type ToolCallState } from '../../src-mcp/tool-call.ts';
 import { listedTool, tools as catalogue } from '../../src-mcp/tool-catalogue.ts';
 import { defineTool } from '../../src-mcp/tool-definition.ts';
+import { TOOLSET_NAMES } from '../../src-shared/toolsets.ts';
 
 const reader = defineTool({
   name: 'read_thing',
@@ -42,7 +43,7 @@ function state(readOnly: boolean, accessLevel?: 'read-only' | 'full'): ToolCallS
   const session = new GraphSession();
   session.setGraphs([{ name: 'g', nickname: 'G', type: 'hosted', token: 't', accessLevel }]);
   const runtime = { session, offers: () => false } as unknown as ServerRuntime;
-  return { runtime, readOnly };
+  return { runtime, readOnly, toolsets: TOOLSET_NAMES };
 }
 const scope = { signal: new AbortController().signal, progress: () => {}, notice: () => {} };
 

@@ -130,6 +130,19 @@ describe('roam-mcp.mcpb', () => {
     }
   });
 
+  it('offers the toolsets chosen in the settings', async () => {
+    const home = path.join(work, 'home-tools');
+    await mkdir(home, { recursive: true });
+    const started = await startAsClaudeDesktop(home, { tools: 'navigation' });
+    try {
+      const names = (await started.client.listTools()).tools.map((t) => t.name);
+      expect(names).toContain('get_hubs');
+      expect(names).not.toContain('get_page');
+    } finally {
+      await started.client.close();
+    }
+  });
+
   it('uses the config file chosen in the settings', async () => {
     const home = path.join(work, 'home-chosen');
     await mkdir(home, { recursive: true });

@@ -19,10 +19,10 @@ async function bundledSources(bundle: string): Promise<string[]> {
   );
 }
 
-const zodFree = ['src-shared/constants.ts', 'src-shared/graph-identity.ts'];
+const zodFree = ['src-shared/constants.ts', 'src-shared/graph-identity.ts', 'src-shared/toolsets.ts'];
 
 describe.each(['renderer/app.js', 'main/preload.cjs'])('dist/%s', (bundle) => {
-  it('ships no zod and nothing from src-shared but the zod-free constants.ts and graph-identity.ts', async () => {
+  it('ships no zod and nothing from src-shared but the zod-free constants.ts, graph-identity.ts and toolsets.ts', async () => {
     const sources = await bundledSources(bundle);
     expect(sources.length).toBeGreaterThan(0);
     expect(sources.filter((s) => s.includes('node_modules/zod/'))).toEqual([]);

@@ -94,6 +94,52 @@ describe('Clients view', () => {
     expect(within(cursor).getByRole('button', { name: 'Update Cursor…' })).toBeTruthy();
   });
 
+  it('installs with the chosen toolsets, and offers to apply a changed choice to an installed client', async () => {
+    const { fake } = await renderWithStores(<ClientsView />, {
+      overrides: {
+        'clients:list': async () => [
+          { id: 'claude-desktop', name: 'Claude Desktop', configPath: '/h/c.json', state: 'not-installed' },
+          {
+            id: 'cursor',
+            name: 'Cursor',
+            configPath: '/h/.cursor/mcp.json',
+            state: 'installed',
+            toolsets: ['ui'],
+          },
+        ],
+      },
+    });
+    const desktop = screen.getByRole('listitem', { name: 'Claude Desktop' });
+    const desktopSets = within(desktop).getByRole('group', { name: 'Toolsets for Claude Desktop' });
+    expect(within(desktopSets).getByRole('checkbox', { name: /^core/ })).toHaveProperty('checked', true);
+    // The last chosen set cannot be unchecked: a client always gets some tools.
+    expect(within(desktopSets).getByRole('checkbox', { name: /^core/ })).toHaveProperty('disabled', true);
+    await userEvent.click(within(desktopSets).getByRole('checkbox', { name: /^navigation/ }));
+    await userEvent.click(within(desktop).getByRole('button', { name: 'Install into Claude Desktop…' }));
+    expect(fake.calls.at(-1)).toEqual({
+      channel: 'clients:preview',
+      input: { id: 'claude-desktop', action: 'install', toolsets: ['core', 'navigation'] },
+    });
+    await userEvent.click(within(desktop).getByRole('button', { name: 'Confirm install' }));
+    expect(fake.calls.at(-1)).toEqual({
+      channel: 'clients:install',
+      input: { id: 'claude-desktop', toolsets: ['core', 'navigation'] },
+    });
+
+    const cursor = screen.getByRole('listitem', { name: 'Cursor' });
+    const cursorSets = within(cursor).getByRole('group', { name: 'Toolsets for Cursor' });
+    expect(within(cursorSets).getByRole('checkbox', { name: /^ui/ })).toHaveProperty('checked', true);
+    expect(within(cursorSets).getByRole('checkbox', { name: /^core/ })).toHaveProperty('checked', false);
+    expect(within(cursor).queryByRole('button', { name: /Apply the toolsets/ })).toBeNull();
+    await userEvent.click(within(cursorSets).getByRole('checkbox', { name: /^core/ }));
+    await userEvent.click(within(cursor).getByRole('button', { name: 'Apply the toolsets to Cursor…' }));
+    await userEvent.click(within(cursor).getByRole('button', { name: 'Confirm install' }));
+    expect(fake.calls.at(-1)).toEqual({
+      channel: 'clients:install',
+      input: { id: 'cursor', toolsets: ['core', 'ui'] },
+    });
+  });
+
   it('shows an install failure with what to do next', async () => {
     await renderWithStores(<ClientsView />, {
       overrides: {

@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIpcError } from '../../src-main/core/core-error.ts';
@@ -43,6 +43,38 @@ describe('clients:* through the installers', () => {
     };
     expect(Object.values(written.mcpServers)).toEqual([{ command: launcher.command, args: ['--mcp'] }]);
     expect((await core.handlers['clients:uninstall']({ id: 'cursor' })).state).toBe('not-installed');
+  });
+
+  it('writes the chosen toolsets as --tools after --mcp, replacing the old choice and keeping the user’s options', async () => {
+    const file = path.join(dirs.home, '.cursor/mcp.json');
+    const args = async () =>
+      (JSON.parse(await readFile(file, 'utf8')) as { mcpServers: Record<string, { args: string[] }> })
+        .mcpServers['roam-companion']?.args;
+    const preview = await core.handlers['clients:preview']({
+      id: 'cursor',
+      action: 'install',
+      toolsets: ['core', 'navigation'],
+    });
+    expect(preview.after).toContain('"--tools"');
+    await core.handlers['clients:install']({ id: 'cursor', toolsets: ['core', 'navigation'] });
+    expect(await args()).toEqual(['--mcp', '--client', 'cursor', '--tools', 'core,navigation']);
+    // The user adds an option by hand; a new choice replaces --tools and keeps it.
+    const text = (await readFile(file, 'utf8')).replace(
+      '"core,navigation"',
+      '"core,navigation", "--read-only"',
+    );
+    await writeFile(file, text);
+    const updated = await core.handlers['clients:install']({ id: 'cursor', toolsets: ['ui'] });
+    expect(await args()).toEqual(['--mcp', '--client', 'cursor', '--tools', 'ui', '--read-only']);
+    expect(updated).toMatchObject({
+      state: 'installed',
+      toolsets: ['ui'],
+      customOptions: { args: ['--read-only'], env: [] },
+    });
+    // Installing without a choice (the CLI's way) leaves the entry's choice alone.
+    await core.handlers['clients:install']({ id: 'cursor' });
+    expect(await args()).toEqual(['--mcp', '--client', 'cursor', '--tools', 'ui', '--read-only']);
+    await core.handlers['clients:uninstall']({ id: 'cursor' });
   });
 
   it('a client that is not installed gives the installer’s code and advice', async () => {

@@ -13,17 +13,29 @@ import type { CoreContext } from './core-context.ts';
 
 type Input<C extends keyof typeof requestSchemas> = z.output<(typeof requestSchemas)[C]>;
 
-export function installerOptions(ctx: CoreContext): InstallerOptions {
+/**
+ * `choice`: the client's toolsets, launched as `--client <id> --tools a,b` after ours: `--tools`
+ * for the child, `--client` so the launcher can follow a later choice live (docs/mcp.md, Toolsets).
+ */
+export function installerOptions(
+  ctx: CoreContext,
+  choice?: { client: string; toolsets: readonly string[] },
+): InstallerOptions {
   const { options } = ctx;
+  // Without the app's own launcher (browser preview, tests): node running the bundle.
+  const launcher = options.launcher ?? { command: process.execPath, args: [options.mcpServerPath] };
+  const chosen = choice ? ['--client', choice.client, '--tools', choice.toolsets.join(',')] : [];
   const opts: InstallerOptions = {
     home: options.home,
-    // Without the app's own launcher (browser preview, tests): node running the bundle.
-    launcher: options.launcher ?? { command: process.execPath, args: [options.mcpServerPath] },
+    launcher: { ...launcher, args: [...launcher.args, ...chosen] },
   };
   if (options.platform) opts.platform = options.platform;
   if (options.env) opts.env = options.env;
   return opts;
 }
+
+const choiceOf = (input: { id: string; toolsets?: string[] }) =>
+  input.toolsets ? { client: input.id, toolsets: input.toolsets } : undefined;
 
 export function clientHandlers(ctx: CoreContext) {
   const refresh = async () => ctx.emit('clients:changed', await listClients(installerOptions(ctx)));
@@ -32,13 +44,19 @@ export function clientHandlers(ctx: CoreContext) {
       return listClients(installerOptions(ctx));
     },
     async 'clients:preview'(input: Input<'clients:preview'>): Promise<RequestResults['clients:preview']> {
-      const change = await previewChange(input.id, input.action, installerOptions(ctx));
+      const change = await previewChange(input.id, input.action, installerOptions(ctx, choiceOf(input)));
       // The same diff as the CLI's --dry-run, so the change is visible even in a minified file.
       const diff = lineDiff(change.before ?? '', change.after ?? '');
       return { ...change, diff };
     },
     async 'clients:install'(input: Input<'clients:install'>): Promise<RequestResults['clients:install']> {
-      const result = await install(input.id, installerOptions(ctx));
+      const result = await install(input.id, installerOptions(ctx, choiceOf(input)));
+      if (input.toolsets) {
+        const toolsets = input.toolsets;
+        await ctx.store.update((data) => {
+          data.clientToolsets[input.id] = toolsets;
+        });
+      }
       await refresh();
       return result.client;
     },
