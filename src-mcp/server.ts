@@ -207,6 +207,9 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
           graph: { name: graph.name, nickname: graph.nickname },
           call: <T>(action: string, args: unknown[] = []) =>
             runtime.callGraph(graph, action, args, scope) as Promise<T>,
+          callRows: async (action, args, onRow) => {
+            await runtime.callGraph(graph, action, args, scope, onRow);
+          },
           signal: extra.signal,
           progress: () => {},
         });

@@ -105,6 +105,9 @@ export async function routeToolCall(
       graph: { name: resolved.name, nickname: resolved.nickname },
       call: <T>(action: string, actionArgs: unknown[] = []) =>
         options.runtime.callGraph(resolved, action, actionArgs, collecting) as Promise<T>,
+      callRows: async (action, actionArgs, onRow) => {
+        await options.runtime.callGraph(resolved, action, actionArgs, collecting, onRow);
+      },
       signal: scope.signal,
       progress: scope.progress,
       scope: collecting,
