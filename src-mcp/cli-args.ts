@@ -1,7 +1,8 @@
 /** Command-line parsing for `roam-mcp` (no dependency: the bin must start fast). */
+import { parseStaleness } from './navigation/index-staleness.ts';
 
 export type CliCommand =
-  | { command: 'serve'; configPath?: string; readOnly: boolean }
+  | { command: 'serve'; configPath?: string; readOnly: boolean; indexStalenessMs?: number }
   | { command: 'connect'; args: string[]; configPath?: string }
   /** `install`, `uninstall`, `status`: the client installers (src-mcp/installers). */
   | { command: 'installers' }
@@ -10,6 +11,7 @@ export type CliCommand =
 
 export const USAGE = `Usage:
   roam-mcp [--config PATH] [--read-only]   Run the MCP server on stdio (what MCP clients start)
+           [--index-staleness-ms N]        Reuse the navigation index for N ms without asking Roam (default 2000)
   roam-mcp connect [options]               Add a Roam graph and get a token from Roam Desktop
                                            (run 'roam-mcp connect --help' for its options)
   roam-mcp install <client> [--dry-run]    Add roam-mcp to claude-desktop, claude-code, cursor or vscode
@@ -36,6 +38,7 @@ export function parseCliArgs(argv: string[]): CliCommand {
   }
   let configPath: string | undefined;
   let readOnly = false;
+  let indexStalenessMs: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--help' || arg === '-h' || arg === 'help') return { command: 'help' };
@@ -45,7 +48,12 @@ export function parseCliArgs(argv: string[]): CliCommand {
       configPath = argv[++i];
       if (!configPath) return { command: 'error', message: '--config needs a file path.' };
     } else if (arg.startsWith('--config=')) configPath = arg.slice('--config='.length);
-    else return { command: 'error', message: `Unknown argument '${arg}'.` };
+    else if (arg === '--index-staleness-ms' || arg.startsWith('--index-staleness-ms=')) {
+      const text = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : (argv[++i] ?? '');
+      const parsed = parseStaleness(text, '--index-staleness-ms');
+      if (typeof parsed === 'string') return { command: 'error', message: parsed };
+      indexStalenessMs = parsed;
+    } else return { command: 'error', message: `Unknown argument '${arg}'.` };
   }
-  return { command: 'serve', configPath, readOnly };
+  return { command: 'serve', configPath, readOnly, indexStalenessMs };
 }

@@ -8,6 +8,7 @@ import { validateGraphs } from '../src-shared/roam-config.ts';
 import { loadConfig, setupInstructions, type ConfigSource } from './config/load-config.ts';
 import { GraphSession, type ConfigProblem } from './graph-session.ts';
 import { log } from './log.ts';
+import { stalenessFrom } from './navigation/index-staleness.ts';
 import { openParentChannel } from './parent-channel.ts';
 import { RoamConnection } from './roam-connection.ts';
 import { platformOpener } from './roam-launcher.ts';
@@ -18,6 +19,8 @@ import { tokenStoreFor } from './token-store.ts';
 export interface RunServerOptions {
   configPath?: string;
   readOnly: boolean;
+  /** `--index-staleness-ms` (docs/navigation.md, Freshness); else the env var, else the default. */
+  indexStalenessMs?: number;
   env: NodeJS.ProcessEnv;
   home: string;
   version: string;
@@ -28,6 +31,8 @@ const FIRST_CONFIG_TIMEOUT_MS = 10_000;
 const DEFAULT_ROAM_WAIT_MS = 20_000;
 
 export async function runServer(options: RunServerOptions): Promise<void> {
+  const staleness = stalenessFrom(options.indexStalenessMs, options.env);
+  if (staleness.warning) log('warn', staleness.warning);
   const session = new GraphSession();
   const parent = openParentChannel(options.env);
   let source: ConfigSource;
@@ -102,11 +107,13 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     readOnly: options.readOnly,
     // Imported lazily: the bundle evaluates these modules only after the handshake.
     catalog: async () => {
-      const [{ graphTools }, { contentTools }, { navigationTools, navigationResources }] = await Promise.all([
-        import('./tools/graph-tools.ts'),
-        import('./tools/content-tools.ts'),
-        import('./navigation/index.ts'),
-      ]);
+      const [{ graphTools }, { contentTools }, { navigationTools, navigationResources, setIndexStaleness }] =
+        await Promise.all([
+          import('./tools/graph-tools.ts'),
+          import('./tools/content-tools.ts'),
+          import('./navigation/index.ts'),
+        ]);
+      setIndexStaleness(staleness.ms);
       return {
         tools: (runtime) => [...graphTools(runtime), ...contentTools, ...navigationTools],
         resources: navigationResources,

@@ -22,7 +22,7 @@ const BLOCK_TEXT_QUERY =
 export async function fetchPagePreviews(
   ctx: ToolContext,
   uids: readonly string[],
-  hidden: ReadonlySet<number>,
+  hidden: { has(eid: number): boolean },
 ): Promise<Map<string, string>> {
   const previews = new Map<string, string>();
   if (uids.length === 0) return previews;
@@ -49,7 +49,7 @@ export async function fetchBlockTexts(
   ctx: ToolContext,
   eids: readonly number[],
   max: number,
-  hidden: ReadonlySet<number>,
+  hidden: { has(eid: number): boolean },
 ): Promise<Map<number, { uid: string; text: string }>> {
   const texts = new Map<number, { uid: string; text: string }>();
   if (eids.length === 0) return texts;

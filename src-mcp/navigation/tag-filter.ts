@@ -1,6 +1,8 @@
 /** Which pages and blocks carry a set of tags. In Roam `#tag`, `[[tag]]` and `tag::` are the same reference. */
+import type { ToolContext } from '../tool-definition.ts';
+import { queryRows } from './index-queries.ts';
+import { memoized, type LinkIndex } from './link-index.ts';
 import { findPage, suggestions } from './page-lookup.ts';
-import type { LinkIndex } from './link-index.ts';
 
 export type TagMode = 'any' | 'all';
 
@@ -39,7 +41,7 @@ export function resolveTags(index: LinkIndex, tags: readonly string[]): Resolved
 export function pagesWithTags(index: LinkIndex, tagIds: readonly number[], mode: TagMode): number[] {
   const matched = new Map<number, { tags: number; references: number }>();
   for (const tag of tagIds) {
-    for (const [page, references] of index.inLinks[tag]!) {
+    for (const [page, references] of index.inLinks.of(tag)) {
       const entry = matched.get(page) ?? { tags: 0, references: 0 };
       entry.tags++;
       entry.references += references;
@@ -52,13 +54,48 @@ export function pagesWithTags(index: LinkIndex, tagIds: readonly number[], mode:
     .map(([page]) => page);
 }
 
-/** Blocks referencing the tags (any or all of them), newest first. */
-export function blocksWithTags(index: LinkIndex, tagIds: readonly number[], mode: TagMode): number[] {
+/** Blocks referencing any of the tags, with their page: `[block, tag, page]` eids. */
+export const TAG_BLOCKS_QUERY =
+  '[:find ?b ?d ?p :in $ [?d ...] :where [?b :block/refs ?d] [?b :block/page ?p]]';
+
+export interface TaggedBlock {
+  eid: number;
+  /** Page id of the page holding the block. */
+  page: number;
+  /** Page ids of the tags it carries (among those asked for). */
+  tags: number[];
+}
+
+/** Page id by page eid, built once per index. */
+function pageIdsByEid(index: LinkIndex): Map<number, number> {
+  return memoized(index, 'page-ids-by-eid', () => new Map([...index.pageEids].map((eid, id) => [eid, id])));
+}
+
+/**
+ * Blocks referencing the tags (any or all of them), newest first (DataScript eids grow with
+ * creation), hidden blocks left out. Not kept in the index: one round trip for these tags only.
+ */
+export async function fetchBlocksWithTags(
+  ctx: ToolContext,
+  index: LinkIndex,
+  tagIds: readonly number[],
+  mode: TagMode,
+): Promise<TaggedBlock[]> {
   if (tagIds.length === 0) return [];
-  const counts = new Map<number, number>();
-  for (const tag of tagIds)
-    for (const block of index.taggedBlocks[tag]!) counts.set(block, (counts.get(block) ?? 0) + 1);
-  const blocks: number[] = [];
-  for (const [block, count] of counts) if (mode === 'any' || count === tagIds.length) blocks.push(block);
-  return blocks.sort((a, b) => b - a);
+  const idOf = pageIdsByEid(index);
+  const blocks = new Map<number, TaggedBlock>();
+  const tagEids = tagIds.map((tag) => index.pageEids[tag]!);
+  await queryRows(ctx, [TAG_BLOCKS_QUERY, tagEids], ([eid, tagEid, pageEid]) => {
+    const [block, tag, page] = [Number(eid), idOf.get(Number(tagEid)), idOf.get(Number(pageEid))];
+    // A page created after the index was built is not in it: its blocks wait for the next build.
+    if (tag === undefined || page === undefined || index.hidden.has(block)) return;
+    const entry = blocks.get(block) ?? { eid: block, page, tags: [] };
+    entry.tags.push(tag);
+    blocks.set(block, entry);
+  });
+  const order = new Map(tagIds.map((tag, i) => [tag, i]));
+  return [...blocks.values()]
+    .filter((block) => mode === 'any' || block.tags.length === tagIds.length)
+    .map((block) => ({ ...block, tags: block.tags.sort((a, b) => order.get(a)! - order.get(b)!) }))
+    .sort((a, b) => b.eid - a.eid);
 }

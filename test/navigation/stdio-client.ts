@@ -29,6 +29,8 @@ export async function startStdioClient(options: {
   graph: string;
   nickname: string;
   token: string;
+  /** The index staleness window; 0 by default, so every call sees another client's edits at once. */
+  stalenessMs?: number;
 }): Promise<StdioClient> {
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -40,6 +42,7 @@ export async function startStdioClient(options: {
       ROAM_GRAPH: options.graph,
       ROAM_GRAPH_NICKNAME: options.nickname,
       ROAM_API_TOKEN: options.token,
+      ROAM_MCP_INDEX_STALENESS_MS: String(options.stalenessMs ?? 0),
     },
     stderr: 'pipe',
   });
