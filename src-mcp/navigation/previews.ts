@@ -8,11 +8,11 @@ import type { ToolContext } from '../tool-definition.ts';
 /** How many top-level blocks make a page preview. */
 const PREVIEW_BLOCKS = 3;
 
-const PAGE_PREVIEW_QUERY =
+export const PAGE_PREVIEW_QUERY =
   '[:find ?uid ?o ?s ?c :in $ [?uid ...] :where [?p :block/uid ?uid] [?p :block/children ?c]' +
   ` [?c :block/order ?o] [(< ?o ${PREVIEW_BLOCKS})] [?c :block/string ?s]]`;
 
-const BLOCK_TEXT_QUERY =
+export const BLOCK_TEXT_QUERY =
   '[:find ?b ?uid ?s :in $ [?b ...] :where [?b :block/uid ?uid] [?b :block/string ?s]]';
 
 /**
