@@ -6,7 +6,7 @@
  */
 import { BLOCKS_QUERY, PAGES_QUERY, REFERENCES_QUERY } from '../src-mcp/navigation/index-queries.ts';
 import { HIDDEN_BLOCKS_QUERY, HIDING_TAGS } from '../src-mcp/hidden-blocks.ts';
-import { PAGE_COUNT_QUERY } from '../src-mcp/navigation/index-freshness.ts';
+import { EDITED_SINCE_QUERY, PAGE_COUNT_QUERY } from '../src-mcp/navigation/index-freshness.ts';
 import { startEmulator } from '../test/emulator/index.ts';
 import { startSyntheticLocalApi } from '../test/scale/synthetic-local-api.ts';
 
@@ -30,6 +30,7 @@ async function start(options: Start) {
       [REFERENCES_QUERY],
       [HIDDEN_BLOCKS_QUERY, [...HIDING_TAGS]],
       [PAGE_COUNT_QUERY],
+      [EDITED_SINCE_QUERY, Date.now()],
     ])
       await fetch(`${api.url}/api/${options.graph}`, {
         method: 'POST',

@@ -108,18 +108,28 @@ function everyTool(hub: string, other: string): Array<[string, Record<string, un
 async function runVariant(home: string, execArgv: string[]) {
   const bin = await startBin(home, execArgv, 0);
   try {
+    const atRestMb = await peakRssMb(bin.pid);
     const first = await bin.call('get_hubs', { limit: 50 });
+    const afterBuildMb = await peakRssMb(bin.pid);
     const titles = first.json.items.map((i: { title: string }) => i.title) as string[];
     const [hub, other] = [titles[0]!, titles[titles.length - 1]!];
     const tools = [];
     for (const [name, args] of everyTool(hub, other)) {
       const { wallMs, tokens } = await bin.call(name, args);
-      tools.push({ tool: `${name} ${JSON.stringify(args).slice(0, 60)}`, wallMs: round(wallMs), tokens });
+      const peakMb = await peakRssMb(bin.pid);
+      tools.push({
+        tool: `${name} ${JSON.stringify(args).slice(0, 60)}`,
+        wallMs: round(wallMs),
+        tokens,
+        peakMb,
+      });
     }
     const warm: number[] = [];
     for (let i = 0; i < 7; i++) warm.push((await bin.call('get_outlinks', { title: hub })).wallMs);
     return {
       firstCallMs: round(first.wallMs),
+      atRestMb,
+      afterBuildMb,
       tools,
       warmOutsideMs: round(median(warm)),
       peakRssMb: await peakRssMb(bin.pid),
@@ -213,13 +223,18 @@ function markdown(report: Awaited<ReturnType<typeof run>>): string {
   for (const s of report.sizes) {
     lines.push(
       '',
-      `## ${s.blocks.toLocaleString('en')} blocks: every navigation tool (default node)`,
+      `## ${s.blocks.toLocaleString('en')} blocks: every navigation tool`,
       '',
-      '| call | wall ms | tokens |',
-      '|---|---|---|',
+      `Peak RSS (default / semi-space): at rest ${s.default.atRestMb} / ${s.semiSpace.atRestMb} MB, after the index build ${s.default.afterBuildMb} / ${s.semiSpace.afterBuildMb} MB, then after each call:`,
+      '',
+      '| call | wall ms (default) | tokens | peak RSS MB (default / semi-space) |',
+      '|---|---|---|---|',
     );
-    for (const t of s.default.tools)
-      lines.push(`| \`${t.tool.replace(/\|/g, '\\|')}\` | ${t.wallMs} | ${t.tokens} |`);
+    s.default.tools.forEach((t, i) =>
+      lines.push(
+        `| \`${t.tool.replace(/\|/g, '\\|')}\` | ${t.wallMs} | ${t.tokens} | ${t.peakMb} / ${s.semiSpace.tools[i]?.peakMb} |`,
+      ),
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -53,34 +53,27 @@ export class Adjacency {
   ) {}
 
   /**
-   * From distinct links sorted by source then target (`from`, `to`, `weight`, `count` of them):
-   * the links as given, and the same links reversed.
+   * From distinct links sorted by source then target, given as each source's link count
+   * (`outDegree`) and the targets and weights in that order: the links as given, and reversed.
    */
-  static both(
-    nodes: number,
-    from: Int32Array,
-    to: Int32Array,
-    weight: Int32Array,
-  ): { out: Adjacency; in: Adjacency } {
-    const count = from.length;
+  static both(outDegree: Int32Array, to: Int32Array, weight: Int32Array): { out: Adjacency; in: Adjacency } {
+    const nodes = outDegree.length;
+    const count = to.length;
     const outStart = new Int32Array(nodes + 1);
     const inStart = new Int32Array(nodes + 1);
-    for (let i = 0; i < count; i++) {
-      outStart[from[i]! + 1]!++;
-      inStart[to[i]! + 1]!++;
-    }
-    for (let p = 0; p < nodes; p++) {
-      outStart[p + 1]! += outStart[p]!;
-      inStart[p + 1]! += inStart[p]!;
-    }
+    for (let p = 0; p < nodes; p++) outStart[p + 1] = outStart[p]! + outDegree[p]!;
+    for (let i = 0; i < count; i++) inStart[to[i]! + 1]!++;
+    for (let p = 0; p < nodes; p++) inStart[p + 1]! += inStart[p]!;
     // Sources come in ascending order, so each page's in-links come out ascending too.
     const inTargets = new Int32Array(count);
     const inWeights = new Int32Array(count);
     const fill = inStart.slice(0, nodes);
-    for (let i = 0; i < count; i++) {
-      const slot = fill[to[i]!]!++;
-      inTargets[slot] = from[i]!;
-      inWeights[slot] = weight[i]!;
+    for (let from = 0; from < nodes; from++) {
+      for (let i = outStart[from]!; i < outStart[from + 1]!; i++) {
+        const slot = fill[to[i]!]!++;
+        inTargets[slot] = from;
+        inWeights[slot] = weight[i]!;
+      }
     }
     return {
       out: new Adjacency(outStart, to, weight),

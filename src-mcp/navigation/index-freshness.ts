@@ -16,9 +16,19 @@ export const BLOCK_COUNT_QUERY = '[:find (count ?b) :where [?b :block/page]]';
  */
 export const CLOCK_MARGIN_MS = 5_000;
 
+/**
+ * At most this many entities edited after `since` are remembered. A graph with more edit times
+ * in the future than this (another device's clock far ahead) falls back to `since` = the newest
+ * edit time, where an edit stamped earlier by another client is seen only once a count moves,
+ * a later edit comes, or our own write drops the index.
+ */
+export const MAX_REMEMBERED_EDITS = 1_000;
+
 /** What a check saw: entities edited after `since` (as sorted "eid:time" keys) and counts. */
 export interface Check {
   since: number;
+  /** How many entities were edited after `since`; their keys only up to MAX_REMEMBERED_EDITS. */
+  editedCount: number;
   edited: string[];
   newest: number;
   pages: number;
@@ -34,16 +44,17 @@ async function count(ctx: ToolContext, query: string): Promise<number> {
 /** One round of requests, sent together: 2, or 3 with `recount`. */
 export async function runCheck(ctx: ToolContext, since: number, recount: boolean): Promise<Check> {
   const edited: string[] = [];
+  let editedCount = 0;
   let newest = since;
   const [, pages, blocks] = await Promise.all([
     queryRows(ctx, [EDITED_SINCE_QUERY, since], ([eid, time]) => {
-      edited.push(`${String(eid)}:${String(time)}`);
+      if (++editedCount <= MAX_REMEMBERED_EDITS) edited.push(`${String(eid)}:${String(time)}`);
       newest = Math.max(newest, Number(time));
     }),
     count(ctx, PAGE_COUNT_QUERY),
     recount ? count(ctx, BLOCK_COUNT_QUERY) : undefined,
   ]);
-  return { since, edited: edited.sort(), newest, pages, blocks };
+  return { since, editedCount, edited: edited.sort(), newest, pages, blocks };
 }
 
 /** True when `check` saw nothing the baseline did not. */
@@ -63,6 +74,9 @@ export function unchanged(baseline: Check, check: Check, indexed: { blocks: numb
  */
 export function rebase(check: Check, pages: number, now: number): Check {
   const since = Math.max(check.since, Math.min(check.newest, now - CLOCK_MARGIN_MS));
-  const edited = check.edited.filter((key) => Number(key.slice(key.indexOf(':') + 1)) > since);
-  return { since, edited, newest: check.newest, pages };
+  if (check.editedCount <= MAX_REMEMBERED_EDITS) {
+    const edited = check.edited.filter((key) => Number(key.slice(key.indexOf(':') + 1)) > since);
+    return { since, editedCount: edited.length, edited, newest: check.newest, pages };
+  }
+  return { since: check.newest, editedCount: 0, edited: [], newest: check.newest, pages };
 }

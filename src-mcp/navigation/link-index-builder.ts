@@ -5,6 +5,7 @@
  */
 import { Adjacency } from './adjacency.ts';
 import { HiddenBlocks, type HiddenRow } from './hidden-rows.ts';
+import { IntByKey, IntList } from './int-columns.ts';
 import { compareTitles, type LinkIndex, type PageNode } from './link-index.ts';
 
 /** `[eid, title, uid, :edit/time or 0, :log/id or 0]` for every page. */
@@ -14,15 +15,6 @@ export type BlockRow = readonly [number, number, number];
 /** `[blockEid, referenced eid]` for every reference (to pages or blocks; only pages count). */
 export type ReferenceRow = readonly [number, number];
 
-function grown<T extends Int32Array | Float64Array>(array: T, needed: number): T {
-  if (needed <= array.length) return array;
-  let length = array.length;
-  while (length < needed) length *= 2;
-  const next = new (array.constructor as new (n: number) => T)(length);
-  next.set(array);
-  return next;
-}
-
 export class LinkIndexBuilder {
   private readonly pageEids: number[] = [];
   private readonly titles: string[] = [];
@@ -30,15 +22,14 @@ export class LinkIndexBuilder {
   private readonly pageTimes: number[] = [];
   private readonly daily: boolean[] = [];
   /** Block eid → its page's eid + 1 (0: not a block). */
-  private blockPage = new Int32Array(1024);
+  private blockPage = new IntByKey();
   private blockCount = 0;
   /** Page eid → slot in `blocksOf` / `newestOf`. */
   private readonly statSlot = new Map<number, number>();
-  private blocksOf = new Int32Array(256);
-  private newestOf = new Float64Array(256);
-  private referenceCount = 0;
-  private referrers = new Int32Array(1024);
-  private referenced = new Int32Array(1024);
+  private readonly blocksOf: number[] = [];
+  private readonly newestOf: number[] = [];
+  private referrers = new IntList();
+  private referenced = new IntList();
   private readonly hiddenRows: Array<[number, number]> = [];
 
   readonly addPage = (row: readonly unknown[]): void => {
@@ -52,15 +43,14 @@ export class LinkIndexBuilder {
 
   readonly addBlock = (row: readonly unknown[]): void => {
     const [block, page, time] = row as BlockRow;
-    this.blockPage = grown(this.blockPage, block + 1);
-    this.blockPage[block] = page + 1;
+    this.blockPage.set(block, page + 1);
     this.blockCount++;
     let slot = this.statSlot.get(page);
     if (slot === undefined) {
       slot = this.statSlot.size;
       this.statSlot.set(page, slot);
-      this.blocksOf = grown(this.blocksOf, slot + 1);
-      this.newestOf = grown(this.newestOf, slot + 1);
+      this.blocksOf.push(0);
+      this.newestOf.push(0);
     }
     this.blocksOf[slot]!++;
     if ((time || 0) > this.newestOf[slot]!) this.newestOf[slot] = time;
@@ -68,11 +58,8 @@ export class LinkIndexBuilder {
 
   readonly addReference = (row: readonly unknown[]): void => {
     const [block, target] = row as ReferenceRow;
-    const at = this.referenceCount++;
-    this.referrers = grown(this.referrers, at + 1);
-    this.referenced = grown(this.referenced, at + 1);
-    this.referrers[at] = block;
-    this.referenced[at] = target;
+    this.referrers.push(block);
+    this.referenced.push(target);
   };
 
   readonly addHidden = (row: readonly unknown[]): void => {
@@ -85,8 +72,7 @@ export class LinkIndexBuilder {
     const order = this.titles
       .map((_, i) => i)
       .sort((a, b) => compareTitles(this.titles[a]!, this.titles[b]!));
-    const maxEid = this.pageEids.reduce((max, eid) => Math.max(max, eid), this.blockPage.length - 1);
-    const idOfEid = new Int32Array(maxEid + 1).fill(-1);
+    const idOfEid = new Map<number, number>();
     const pageEids = new Int32Array(order.length);
     let blocks = 0;
     let lastEdit = 0;
@@ -96,7 +82,7 @@ export class LinkIndexBuilder {
     }
     const pages: PageNode[] = order.map((row, id) => {
       const eid = this.pageEids[row]!;
-      idOfEid[eid] = id;
+      idOfEid.set(eid, id);
       pageEids[id] = eid;
       const slot = this.statSlot.get(eid);
       const newest = Math.max(this.pageTimes[row]!, slot === undefined ? 0 : this.newestOf[slot]!);
@@ -124,34 +110,34 @@ export class LinkIndexBuilder {
   }
 
   /** Page → page links with their strength: one sort of packed (from, to) keys, then runs. */
-  private links(nodes: number, idOfEid: Int32Array, hidden: HiddenBlocks) {
-    const keys = new Float64Array(this.referenceCount);
+  private links(nodes: number, idOfEid: ReadonlyMap<number, number>, hidden: HiddenBlocks) {
+    const keys = new Float64Array(this.referrers.length);
     let kept = 0;
-    for (let i = 0; i < this.referenceCount; i++) {
-      const block = this.referrers[i]!;
-      const target = this.referenced[i]!;
-      const to = target < idOfEid.length ? idOfEid[target]! : -1;
-      if (to < 0 || hidden.has(block)) continue;
-      const pageEid = (block < this.blockPage.length ? this.blockPage[block]! : 0) - 1;
-      const from = pageEid >= 0 && pageEid < idOfEid.length ? idOfEid[pageEid]! : -1;
-      if (from < 0 || from === to) continue;
+    for (let i = 0; i < keys.length; i++) {
+      const block = this.referrers.at(i);
+      const to = idOfEid.get(this.referenced.at(i));
+      if (to === undefined || hidden.has(block)) continue;
+      const from = idOfEid.get(this.blockPage.get(block) - 1);
+      if (from === undefined || from === to) continue;
       keys[kept++] = from * nodes + to;
     }
+    // The rows are spent: let them go before the links are laid out.
+    [this.referrers, this.referenced, this.blockPage] = [new IntList(), new IntList(), new IntByKey()];
     const sorted = keys.subarray(0, kept).sort();
     let distinct = 0;
     for (let i = 0; i < kept; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) distinct++;
-    const from = new Int32Array(distinct);
     const to = new Int32Array(distinct);
     const weight = new Int32Array(distinct);
+    const outDegree = new Int32Array(nodes);
     for (let i = 0, link = -1; i < kept; i++) {
       if (i === 0 || sorted[i] !== sorted[i - 1]) {
-        link++;
-        from[link] = Math.floor(sorted[i]! / nodes);
-        to[link] = sorted[i]! - from[link]! * nodes;
+        const from = Math.floor(sorted[i]! / nodes);
+        to[++link] = sorted[i]! - from * nodes;
+        outDegree[from]!++;
       }
       weight[link]!++;
     }
-    return { ...Adjacency.both(nodes, from, to, weight), references: kept };
+    return { ...Adjacency.both(outDegree, to, weight), references: kept };
   }
 }
 

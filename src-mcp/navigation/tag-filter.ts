@@ -58,12 +58,13 @@ export function pagesWithTags(index: LinkIndex, tagIds: readonly number[], mode:
 export const TAG_BLOCKS_QUERY =
   '[:find ?b ?d ?p :in $ [?d ...] :where [?b :block/refs ?d] [?b :block/page ?p]]';
 
-export interface TaggedBlock {
-  eid: number;
-  /** Page id of the page holding the block. */
-  page: number;
-  /** Page ids of the tags it carries (among those asked for). */
-  tags: number[];
+export interface TaggedBlocks {
+  /** Block eids, newest first. */
+  eids: number[];
+  /** Page id of the page holding `eids[i]`. */
+  pageAt(i: number): number;
+  /** Page ids of the tags `eids[i]` carries (among those asked for). */
+  tagsAt(i: number): number[];
 }
 
 /** Page id by page eid, built once per index. */
@@ -80,22 +81,51 @@ export async function fetchBlocksWithTags(
   index: LinkIndex,
   tagIds: readonly number[],
   mode: TagMode,
-): Promise<TaggedBlock[]> {
-  if (tagIds.length === 0) return [];
+): Promise<TaggedBlocks> {
   const idOf = pageIdsByEid(index);
-  const blocks = new Map<number, TaggedBlock>();
-  const tagEids = tagIds.map((tag) => index.pageEids[tag]!);
-  await queryRows(ctx, [TAG_BLOCKS_QUERY, tagEids], ([eid, tagEid, pageEid]) => {
-    const [block, tag, page] = [Number(eid), idOf.get(Number(tagEid)), idOf.get(Number(pageEid))];
+  if (tagIds.length === 0) return { eids: [], pageAt: () => -1, tagsAt: () => [] };
+  const slotOfTag = new Map(tagIds.map((tag, slot) => [index.pageEids[tag]!, slot]));
+  // Flat: (eid, tag slot) packed in one number, and the page; a hub tag has many blocks.
+  const packed: number[] = [];
+  const rowPages: number[] = [];
+  await queryRows(ctx, [TAG_BLOCKS_QUERY, [...slotOfTag.keys()]], ([eid, tagEid, pageEid]) => {
+    const [block, slot, page] = [Number(eid), slotOfTag.get(Number(tagEid)), idOf.get(Number(pageEid))];
     // A page created after the index was built is not in it: its blocks wait for the next build.
-    if (tag === undefined || page === undefined || index.hidden.has(block)) return;
-    const entry = blocks.get(block) ?? { eid: block, page, tags: [] };
-    entry.tags.push(tag);
-    blocks.set(block, entry);
+    if (slot === undefined || page === undefined || index.hidden.has(block)) return;
+    packed.push(block * 16 + slot);
+    rowPages.push(page);
   });
-  const order = new Map(tagIds.map((tag, i) => [tag, i]));
-  return [...blocks.values()]
-    .filter((block) => mode === 'any' || block.tags.length === tagIds.length)
-    .map((block) => ({ ...block, tags: block.tags.sort((a, b) => order.get(a)! - order.get(b)!) }))
-    .sort((a, b) => b.eid - a.eid);
+  return groupByBlock(packed, rowPages, tagIds.length, mode, (mask) =>
+    tagIds.filter((_, slot) => mask & (1 << slot)),
+  );
+}
+
+/** One entry per block, newest first, its tags as a bit mask, from `eid * 16 + slot` keys. */
+function groupByBlock(
+  packed: readonly number[],
+  rowPages: readonly number[],
+  tags: number,
+  mode: TagMode,
+  tagsOf: (mask: number) => number[],
+): TaggedBlocks {
+  const order = Int32Array.from(packed.keys()).sort((a, b) => packed[b]! - packed[a]!);
+  const eids: number[] = [];
+  const masks: number[] = [];
+  const pages: number[] = [];
+  for (const row of order) {
+    const block = Math.floor(packed[row]! / 16);
+    if (eids.at(-1) !== block) {
+      eids.push(block);
+      masks.push(0);
+      pages.push(rowPages[row]!);
+    }
+    masks[masks.length - 1]! |= 1 << (packed[row]! % 16);
+  }
+  const all = (1 << tags) - 1;
+  const kept = mode === 'any' ? eids.map((_, i) => i) : eids.flatMap((_, i) => (masks[i] === all ? [i] : []));
+  return {
+    eids: kept.map((i) => eids[i]!),
+    pageAt: (i) => pages[kept[i]!]!,
+    tagsAt: (i) => tagsOf(masks[kept[i]!]!),
+  };
 }

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { generateGraph } from '../emulator/generate-graph.ts';
 import type { PageSpec } from '../emulator/types.ts';
 import { ColumnGraph } from './column-graph.ts';
-import { answerQuery, type Row } from './synthetic-queries.ts';
+import { answerKey, answerQuery, type Row } from './synthetic-queries.ts';
 
 export interface SyntheticLocalApi {
   url: string;
@@ -87,7 +87,7 @@ function answer(
   if (action !== 'data.q' && action !== 'q')
     return [404, failure('UNKNOWN_ACTION', `API action not found: ${action}`)];
   const [query, ...inputs] = args as [string, ...unknown[]];
-  const key = JSON.stringify(args);
+  const key = answerKey(g, query, inputs);
   const cached = cache.get(key);
   if (cached) return [200, cached];
   const rows = answerQuery(g, query, inputs);

@@ -88,24 +88,19 @@ export const searchByTags: ToolDefinition<typeof inputSchema> = {
         })),
       };
     }
-    const blocks = await fetchBlocksWithTags(ctx, index, usable, args.mode);
-    const page = paginate(blocks, args.offset, args.limit);
-    const texts = await fetchBlockTexts(
-      ctx,
-      page.items.map((block) => block.eid),
-      LIMITS.listItem,
-      index.hidden,
-    );
+    const tagged = await fetchBlocksWithTags(ctx, index, usable, args.mode);
+    const page = paginate(tagged.eids, args.offset, args.limit);
+    const texts = await fetchBlockTexts(ctx, page.items, LIMITS.listItem, index.hidden);
     return {
       ...header,
       ...page,
-      items: page.items.map((block) => {
-        const holder = index.pages[block.page]!;
+      items: page.items.map((block, k) => {
+        const holder = index.pages[tagged.pageAt(args.offset + k)]!;
         return {
-          uid: texts.get(block.eid)?.uid ?? '',
+          uid: texts.get(block)?.uid ?? '',
           page: { uid: holder.uid, title: holder.title },
-          text: texts.get(block.eid)?.text ?? '',
-          matchedTags: block.tags.map((tag) => index.pages[tag]!.title),
+          text: texts.get(block)?.text ?? '',
+          matchedTags: tagged.tagsAt(args.offset + k).map((tag) => index.pages[tag]!.title),
         };
       }),
     };
