@@ -61,10 +61,8 @@ export async function runCheck(ctx: ToolContext, since: number, recount: boolean
 export function unchanged(baseline: Check, check: Check, indexed: { blocks: number }): boolean {
   if (check.pages !== baseline.pages) return false;
   if (check.blocks !== undefined && check.blocks !== indexed.blocks) return false;
-  return (
-    check.edited.length === baseline.edited.length &&
-    check.edited.every((key, i) => key === baseline.edited[i])
-  );
+  if (check.editedCount !== baseline.editedCount || check.editedCount > MAX_REMEMBERED_EDITS) return false;
+  return check.edited.every((key, i) => key === baseline.edited[i]);
 }
 
 /**
