@@ -429,11 +429,13 @@ interface ScaleSize {
   backend: string;
   default: {
     firstCallMs: number;
+    firstCallCpuMs: number;
     warmOutsideMs: number;
+    warmCpuMs: number;
     peakRssMb: number;
     tools: Array<{ tokens: number }>;
   };
-  semiSpace: { firstCallMs: number; peakRssMb: number };
+  semiSpace: { firstCallMs: number; firstCallCpuMs: number; peakRssMb: number };
   warmInsideMs: number;
 }
 
