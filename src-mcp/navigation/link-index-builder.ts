@@ -5,6 +5,8 @@
  */
 import { Adjacency } from './adjacency.ts';
 import { HiddenBlocks, type HiddenRow } from './hidden-rows.ts';
+
+export type { HiddenRow };
 import { IntByKey, IntList } from './int-columns.ts';
 import { compareTitles, type LinkIndex, type PageNode } from './link-index.ts';
 
@@ -154,4 +156,19 @@ function titleLookups(pages: readonly PageNode[]) {
     else byLowerTitle.set(lower, [id]);
   });
   return { byUid, byTitle, byLowerTitle };
+}
+
+/** Builds the index from whole row sets (tests; the server streams into a LinkIndexBuilder). */
+export function buildLinkIndex(
+  pageRows: readonly PageRow[],
+  blockRows: readonly BlockRow[],
+  referenceRows: readonly ReferenceRow[],
+  hiddenRows: readonly HiddenRow[] = [],
+): LinkIndex {
+  const builder = new LinkIndexBuilder();
+  pageRows.forEach(builder.addPage);
+  blockRows.forEach(builder.addBlock);
+  referenceRows.forEach(builder.addReference);
+  hiddenRows.forEach(builder.addHidden);
+  return builder.finish();
 }

@@ -8,10 +8,6 @@
  */
 import type { Adjacency } from './adjacency.ts';
 import type { HiddenBlocks } from './hidden-rows.ts';
-import { LinkIndexBuilder, type BlockRow, type PageRow, type ReferenceRow } from './link-index-builder.ts';
-import type { HiddenRow } from './hidden-rows.ts';
-
-export type { BlockRow, HiddenRow, PageRow, ReferenceRow };
 
 export interface PageNode {
   uid: string;
@@ -49,21 +45,6 @@ export interface LinkIndex {
   };
   /** Values derived on first use (pagerank, orderings, bigrams), dropped with the index. */
   readonly memo: Map<string, unknown>;
-}
-
-/** Builds the index from whole row sets (tests; the server streams into a LinkIndexBuilder). */
-export function buildLinkIndex(
-  pageRows: readonly PageRow[],
-  blockRows: readonly BlockRow[],
-  referenceRows: readonly ReferenceRow[],
-  hiddenRows: readonly HiddenRow[] = [],
-): LinkIndex {
-  const builder = new LinkIndexBuilder();
-  pageRows.forEach(builder.addPage);
-  blockRows.forEach(builder.addBlock);
-  referenceRows.forEach(builder.addReference);
-  hiddenRows.forEach(builder.addHidden);
-  return builder.finish();
 }
 
 /** Case-insensitive title order, ties broken case-sensitively so the order is total. */

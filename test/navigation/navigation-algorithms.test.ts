@@ -9,7 +9,7 @@ import {
   type HiddenRow,
   type PageRow,
   type ReferenceRow,
-} from '../../src-mcp/navigation/link-index.ts';
+} from '../../src-mcp/navigation/link-index-builder.ts';
 import { pagerank } from '../../src-mcp/navigation/pagerank.ts';
 import { shortestPath } from '../../src-mcp/navigation/shortest-path.ts';
 
