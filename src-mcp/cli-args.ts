@@ -1,8 +1,9 @@
 /** Command-line parsing for `roam-mcp` (node:util only: the bin must start fast). */
 import { parseArgs } from 'node:util';
+import { parseStaleness } from './navigation/index-staleness.ts';
 
 export type CliCommand =
-  | { command: 'serve'; configPath?: string; readOnly: boolean }
+  | { command: 'serve'; configPath?: string; readOnly: boolean; indexStalenessMs?: number }
   | { command: 'connect'; args: string[]; configPath?: string }
   /** `install`, `uninstall`, `status`: the client installers (src-mcp/installers). */
   | { command: 'installers' }
@@ -11,6 +12,7 @@ export type CliCommand =
 
 export const USAGE = `Usage:
   roam-mcp [--config PATH] [--read-only]   Run the MCP server on stdio (what MCP clients start)
+           [--index-staleness-ms N]        Reuse the navigation index for N ms without asking Roam (default 2000)
   roam-mcp connect [options]               Add a Roam graph and get a token from Roam Desktop
                                            (run 'roam-mcp connect --help' for its options)
   roam-mcp install <client> [--dry-run]    Add roam-mcp to claude-desktop, claude-code, cursor or vscode
@@ -24,6 +26,7 @@ Config (first found): the env vars ROAM_GRAPH + ROAM_API_TOKEN (+ ROAM_GRAPH_TYP
 
 const serveOptions = {
   config: { type: 'string' },
+  'index-staleness-ms': { type: 'string' },
   'read-only': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -38,6 +41,7 @@ export function parseCliArgs(argv: string[]): CliCommand {
   if (first === 'connect') return parseConnect(argv.slice(1));
   let configPath: string | undefined;
   let readOnly = false;
+  let indexStalenessMs: number | undefined;
   // In order, as typed: `--help` wins over what follows it, an unknown argument over what follows.
   for (const token of tokensOf(argv)) {
     if (token.kind === 'positional') {
@@ -52,9 +56,13 @@ export function parseCliArgs(argv: string[]): CliCommand {
       // The .mcpb manifest passes `--config=${user_config.config_file}`: empty when the user set none.
       configPath = token.value || undefined;
     } else if (token.name === 'read-only' && token.value === undefined) readOnly = true;
-    else return unknown(token.inlineValue ? `${token.rawName}=${token.value}` : token.rawName);
+    else if (token.name === 'index-staleness-ms') {
+      const parsed = parseStaleness(token.value ?? '', '--index-staleness-ms');
+      if (typeof parsed === 'string') return { command: 'error', message: parsed };
+      indexStalenessMs = parsed;
+    } else return unknown(token.inlineValue ? `${token.rawName}=${token.value}` : token.rawName);
   }
-  return { command: 'serve', configPath, readOnly };
+  return { command: 'serve', configPath, readOnly, indexStalenessMs };
 }
 
 /** `connect` takes `--config` like the server; every other argument is connect's own. */

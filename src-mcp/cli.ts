@@ -39,6 +39,7 @@ async function main(argv: string[]): Promise<number | undefined> {
       await runServer({
         configPath: parsed.configPath,
         readOnly: parsed.readOnly,
+        indexStalenessMs: parsed.indexStalenessMs,
         env: process.env,
         home: os.homedir(),
         version,

@@ -8,6 +8,7 @@ import { validateGraphs } from '../src-shared/roam-config.ts';
 import { loadConfig, setupInstructions, type ConfigSource } from './config/load-config.ts';
 import { GraphSession, type ConfigProblem } from './graph-session.ts';
 import { log } from './log.ts';
+import { stalenessFrom } from './navigation/index-staleness.ts';
 import { openParentChannel, type ParentChannel } from './parent-channel.ts';
 import { RoamConnection } from './roam-connection.ts';
 import { platformOpener } from './roam-launcher.ts';
@@ -18,6 +19,8 @@ import { tokenStoreFor } from './token-store.ts';
 export interface RunServerOptions {
   configPath?: string;
   readOnly: boolean;
+  /** `--index-staleness-ms` (docs/navigation.md, Freshness); else the env var, else the default. */
+  indexStalenessMs?: number;
   env: NodeJS.ProcessEnv;
   home: string;
   version: string;
@@ -28,6 +31,8 @@ const FIRST_CONFIG_TIMEOUT_MS = 10_000;
 const DEFAULT_ROAM_WAIT_MS = 20_000;
 
 export async function runServer(options: RunServerOptions): Promise<void> {
+  const staleness = stalenessFrom(options.indexStalenessMs, options.env);
+  if (staleness.warning) log('warn', staleness.warning);
   const session = new GraphSession();
   const parent = openParentChannel(options.env);
   let source: ConfigSource = { kind: 'ipc' };
@@ -42,6 +47,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     version: options.version,
     session,
     readOnly: options.readOnly,
+    indexStalenessMs: staleness.ms,
     runtime: (hooks) =>
       new ServerRuntime(session, connection, tokenStore, {
         clientName: hooks.clientName,

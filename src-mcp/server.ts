@@ -54,6 +54,8 @@ export interface RoamMcpServerOptions {
   version: string;
   session: GraphSession;
   readOnly: boolean;
+  /** The navigation index's staleness window (docs/navigation.md, Freshness), set when the catalogue loads. */
+  indexStalenessMs: number;
   /** Built once per process (the runtime needs the client's name and list_changed). */
   runtime: (hooks: {
     clientName: () => string;
@@ -104,6 +106,7 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
   const loadCatalogue = () =>
     (catalogue ??= import('./tool-catalogue.ts').then((loaded) => {
       tools = loaded.tools;
+      loaded.setIndexStaleness(options.indexStalenessMs);
       notifier.toolsLoaded();
       return { ...loaded, resources: new ResourceHandlers(loaded.resources, runtime) };
     }));

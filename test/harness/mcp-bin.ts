@@ -51,7 +51,11 @@ export async function scratchHome(prefix = 'roam-rel-'): Promise<{ home: string;
   return { home, cleanup: () => removeHome(home) };
 }
 
-/** The bin's environment: temp HOME only, never launching a real Roam, a short wait for it. */
+/**
+ * The bin's environment: temp HOME only, never launching a real Roam, a short wait for it, and no
+ * navigation index staleness window (every call sees another client's edits at once; a test of the
+ * window sets ROAM_MCP_INDEX_STALENESS_MS itself).
+ */
 export function binEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
     HOME: home,
@@ -59,6 +63,7 @@ export function binEnv(home: string, extra: Record<string, string> = {}): Record
     PATH: process.env.PATH ?? '',
     ROAM_MCP_NO_LAUNCH: '1',
     ROAM_MCP_ROAM_WAIT_MS: '1500',
+    ROAM_MCP_INDEX_STALENESS_MS: '0',
     ...extra,
   };
 }
@@ -163,11 +168,21 @@ export async function startStdioClient(options: {
   graph: string;
   nickname: string;
   token: string;
+  /** The index staleness window in ms; 0 (binEnv's) unless given. */
+  stalenessMs?: number;
 }): Promise<StdioClient> {
+  const env = {
+    ROAM_GRAPH: options.graph,
+    ROAM_GRAPH_NICKNAME: options.nickname,
+    ROAM_API_TOKEN: options.token,
+  };
   const mcp = await startMcp({
     home: options.home,
     clientName: 'navigation-tests',
-    env: { ROAM_GRAPH: options.graph, ROAM_GRAPH_NICKNAME: options.nickname, ROAM_API_TOKEN: options.token },
+    env:
+      options.stalenessMs === undefined
+        ? env
+        : { ...env, ROAM_MCP_INDEX_STALENESS_MS: String(options.stalenessMs) },
   });
   return {
     ...mcp,
