@@ -436,6 +436,81 @@ type Startup = Awaited<ReturnType<typeof measureStartup>>;
 type Overhead = Awaited<ReturnType<typeof measureOverhead>>;
 type Sizes = Array<Awaited<ReturnType<typeof measureGraphSize>>>;
 
+interface ScaleSize {
+  blocks: number;
+  backend: string;
+  default: {
+    firstCallMs: number;
+    firstCallCpuMs: number;
+    warmOutsideMs: number;
+    warmCpuMs: number;
+    peakRssMb: number;
+    tools: Array<{ tokens: number }>;
+  };
+  semiSpace: { firstCallMs: number; firstCallCpuMs: number; peakRssMb: number };
+  warmInsideMs: number;
+}
+
+/** The navigation-at-scale targets (issue 14), from bench/navigation-scale.ts's results file. */
+async function scaleTargets() {
+  const file = path.join(RESULTS_DIR, 'navigation-scale.json');
+  if (!existsSync(file)) return [];
+  const report = JSON.parse(await readFile(file, 'utf8')) as { date: string; sizes: ScaleSize[] };
+  const at = (blocks: number) => report.sizes.find((s) => s.blocks === blocks);
+  const [k100, m1] = [at(100_000), at(1_000_000)];
+  const rows: Array<{ target: string; measured: string; pass: boolean }> = [];
+  const both = (s: ScaleSize, pick: (v: ScaleSize['semiSpace']) => number, unit: string) =>
+    `${pick(s.default)} ${unit} (node default) / ${pick(s.semiSpace)} ${unit} (--max-semi-space-size=1)`;
+  if (k100) {
+    rows.push(
+      {
+        target: 'peak RSS, 100k blocks, after every navigation tool ≤ 72 MB',
+        measured: both(k100, (v) => v.peakRssMb, 'MB'),
+        pass: Math.min(k100.default.peakRssMb, k100.semiSpace.peakRssMb) <= 72,
+      },
+      {
+        target: 'first navigation call (index build), 100k, wall ≤ 2 s',
+        measured: `wall ${both(k100, (v) => v.firstCallMs, 'ms')}; bin CPU ${both(k100, (v) => v.firstCallCpuMs, 'ms')}`,
+        pass: Math.min(k100.default.firstCallMs, k100.semiSpace.firstCallMs) <= 2000,
+      },
+      {
+        target: 'warm navigation call, 100k, outside the staleness window ≤ 100 ms',
+        measured: `${k100.default.warmOutsideMs} ms wall (get_outlinks, median of 7), bin CPU ${k100.default.warmCpuMs} ms per call`,
+        pass: k100.default.warmOutsideMs <= 100,
+      },
+      {
+        target: 'warm navigation call inside the window ≤ 10 ms',
+        measured: `${k100.warmInsideMs} ms at 100k${m1 ? `, ${m1.warmInsideMs} ms at 1M` : ''}`,
+        pass: Math.max(k100.warmInsideMs, m1?.warmInsideMs ?? 0) <= 10,
+      },
+    );
+  }
+  if (m1) {
+    rows.push(
+      {
+        target: 'peak RSS, 1M blocks (synthetic API) ≤ 120 MB',
+        measured: both(m1, (v) => v.peakRssMb, 'MB'),
+        pass: Math.min(m1.default.peakRssMb, m1.semiSpace.peakRssMb) <= 120,
+      },
+      {
+        target: 'index build, 1M, our side only (first call, synthetic API answers from memory) ≤ 1.5 s',
+        measured: `wall ${both(m1, (v) => v.firstCallMs, 'ms')}; bin CPU ${both(m1, (v) => v.firstCallCpuMs, 'ms')}`,
+        pass: Math.min(m1.default.firstCallMs, m1.semiSpace.firstCallMs) <= 1500,
+      },
+    );
+  }
+  const largest = [k100, m1].flatMap((s) =>
+    s ? [[s.blocks, Math.max(...s.default.tools.map((t) => t.tokens))]] : [],
+  );
+  if (largest.length)
+    rows.push({
+      target: 'largest tool answer at 100k and 1M ≤ 25k tokens',
+      measured: largest.map(([b, t]) => `${t} tokens at ${b!.toLocaleString('en')}`).join(', '),
+      pass: largest.every(([, t]) => t! <= 25_000),
+    });
+  return rows.map((r) => ({ ...r, target: `${r.target} (navigation-scale, ${report.date.slice(0, 16)})` }));
+}
+
 function targets(startup: Startup, overhead: Overhead, sizes: Sizes, budget: BudgetRow[]) {
   const bin = startup.find((s) => s.name === 'roam-mcp')!;
   const floor = startup.find((s) => s.name === 'bare node floor')!;
@@ -613,7 +688,7 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       machine: info,
       loadAverageAtEnd: os.loadavg().map((n) => round(n, 1)),
-      targets: targets(startup, overhead, sizes, budget),
+      targets: [...targets(startup, overhead, sizes, budget), ...(await scaleTargets())],
       startup,
       overhead,
       sizes,

@@ -1,9 +1,10 @@
 /** Command-line parsing for `roam-mcp` (node:util only: the bin must start fast). */
 import { parseArgs } from 'node:util';
+import { parseStaleness } from './navigation/index-staleness.ts';
 
 export type CliCommand =
   /** `tools`: the toolset selection as typed (validated by the server, src-shared/toolsets.ts). */
-  | { command: 'serve'; configPath?: string; readOnly: boolean; tools?: string }
+  | { command: 'serve'; configPath?: string; readOnly: boolean; tools?: string; indexStalenessMs?: number }
   | { command: 'connect'; args: string[]; configPath?: string }
   /** `install`, `uninstall`, `status`: the client installers (src-mcp/installers). */
   | { command: 'installers' }
@@ -15,6 +16,7 @@ export const USAGE = `Usage:
                                            Run the MCP server on stdio (what MCP clients start);
                                            SETS: core,navigation,ui,files,extensions,developer or
                                            all (default core; or env ROAM_MCP_TOOLS)
+           [--index-staleness-ms N]        Reuse the navigation index for N ms without asking Roam (default 2000)
   roam-mcp connect [options]               Add a Roam graph and get a token from Roam Desktop
                                            (run 'roam-mcp connect --help' for its options)
   roam-mcp install <client> [--dry-run]    Add roam-mcp to claude-desktop, claude-code, cursor or vscode
@@ -28,6 +30,7 @@ Config (first found): the env vars ROAM_GRAPH + ROAM_API_TOKEN (+ ROAM_GRAPH_TYP
 
 const serveOptions = {
   config: { type: 'string' },
+  'index-staleness-ms': { type: 'string' },
   'read-only': { type: 'boolean' },
   tools: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -48,6 +51,7 @@ export function parseCliArgs(argv: string[]): CliCommand {
   let configPath: string | undefined;
   let readOnly = false;
   let tools: string | undefined;
+  let indexStalenessMs: number | undefined;
   // In order, as typed: `--help` wins over what follows it, an unknown argument over what follows.
   for (const token of tokensOf(argv)) {
     if (token.kind === 'positional') {
@@ -66,9 +70,19 @@ export function parseCliArgs(argv: string[]): CliCommand {
       // The .mcpb manifest passes `--tools=${user_config.tools}`: empty when the user chose none.
       tools = token.value || undefined;
     } else if (token.name === 'read-only' && token.value === undefined) readOnly = true;
-    else return unknown(token.inlineValue ? `${token.rawName}=${token.value}` : token.rawName);
+    else if (token.name === 'index-staleness-ms') {
+      const parsed = parseStaleness(token.value ?? '', '--index-staleness-ms');
+      if (typeof parsed === 'string') return { command: 'error', message: parsed };
+      indexStalenessMs = parsed;
+    } else return unknown(token.inlineValue ? `${token.rawName}=${token.value}` : token.rawName);
   }
-  return { command: 'serve', configPath, readOnly, ...(tools !== undefined ? { tools } : {}) };
+  return {
+    command: 'serve',
+    configPath,
+    readOnly,
+    indexStalenessMs,
+    ...(tools !== undefined ? { tools } : {}),
+  };
 }
 
 /** `connect` takes `--config` like the server; every other argument is connect's own. */

@@ -40,6 +40,7 @@ async function main(argv: string[]): Promise<number | undefined> {
         configPath: parsed.configPath,
         readOnly: parsed.readOnly,
         tools: parsed.tools,
+        indexStalenessMs: parsed.indexStalenessMs,
         env: process.env,
         home: os.homedir(),
         version,

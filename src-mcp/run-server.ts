@@ -8,6 +8,7 @@ import { validateGraphs } from '../src-shared/roam-config.ts';
 import { loadConfig, setupInstructions, type ConfigSource } from './config/load-config.ts';
 import { GraphSession, type ConfigProblem } from './graph-session.ts';
 import { log } from './log.ts';
+import { stalenessFrom } from './navigation/index-staleness.ts';
 import { openParentChannel, type ParentChannel } from './parent-channel.ts';
 import { RoamConnection } from './roam-connection.ts';
 import { platformOpener } from './roam-launcher.ts';
@@ -21,6 +22,8 @@ export interface RunServerOptions {
   readOnly: boolean;
   /** `--tools` as typed; ROAM_MCP_TOOLS when absent. */
   tools?: string;
+  /** `--index-staleness-ms` (docs/navigation.md, Freshness); else the env var, else the default. */
+  indexStalenessMs?: number;
   env: NodeJS.ProcessEnv;
   home: string;
   version: string;
@@ -31,6 +34,8 @@ const FIRST_CONFIG_TIMEOUT_MS = 10_000;
 const DEFAULT_ROAM_WAIT_MS = 20_000;
 
 export async function runServer(options: RunServerOptions): Promise<void> {
+  const staleness = stalenessFrom(options.indexStalenessMs, options.env);
+  if (staleness.warning) log('warn', staleness.warning);
   const session = new GraphSession();
   const parent = openParentChannel(options.env);
   let source: ConfigSource = { kind: 'ipc' };
@@ -46,6 +51,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     session,
     readOnly: options.readOnly,
     toolsets: toolsetSelection(options),
+    indexStalenessMs: staleness.ms,
     runtime: (hooks) =>
       new ServerRuntime(session, connection, tokenStore, {
         clientName: hooks.clientName,

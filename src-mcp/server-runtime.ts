@@ -43,12 +43,15 @@ export class ServerRuntime {
     action: string,
     args: unknown[],
     scope: CallScope,
+    onRow?: (row: readonly unknown[]) => void,
   ): Promise<unknown> {
     const token = await this.ensureToken(graph, scope);
+    const options = onRow ? { signal: scope.signal, onRow } : scope;
     try {
       const result = await this.connection.whenRunning(
         graph,
-        () => this.connection.client.call({ name: graph.name, type: graph.type, token }, action, args, scope),
+        () =>
+          this.connection.client.call({ name: graph.name, type: graph.type, token }, action, args, options),
         scope,
       );
       this.probeInBackground(graph, token);

@@ -149,6 +149,9 @@ export function graphContext(runtime: ServerRuntime, graph: ConfiguredGraph, sco
     graph: { name: graph.name, nickname: graph.nickname },
     call: <T>(action: string, actionArgs: unknown[] = []) =>
       runtime.callGraph(graph, action, actionArgs, scope) as Promise<T>,
+    callRows: async (action, actionArgs, onRow) => {
+      await runtime.callGraph(graph, action, actionArgs, scope, onRow);
+    },
     signal: scope.signal,
     progress: scope.progress,
     notice: scope.notice,

@@ -28,6 +28,12 @@ export interface ToolContext extends CallScope {
   graph: { name: string; nickname: string };
   /** One Local API round trip (`POST /api/{graph}` with `{action, args}`), returns `result`. */
   call<T = unknown>(action: string, args?: unknown[]): Promise<T>;
+  /**
+   * Like `call` for a row-shaped result (`data.q`): each row goes to `onRow` as it arrives and is
+   * never held whole (the array may be reused after the callback). Optional: without it the
+   * navigation index reads the rows through `call`.
+   */
+  callRows?(action: string, args: unknown[], onRow: (row: readonly unknown[]) => void): Promise<void>;
 }
 
 /** What a session tool's handler gets (graph management): the connection's runtime, no graph. */

@@ -1,29 +1,46 @@
 /**
  * The hiding step of the index build (docs/navigation.md "Hidden blocks"), kept apart from the
- * index itself: given the hidden blocks, the raw rows lose what those blocks contributed.
+ * index itself: given the hidden blocks, the build drops the references they make and leaves them
+ * out of their page's block count, so the index need not know why.
  */
-import type { HiddenRow, PageStatsRow, ReferenceRow } from './index-rows.ts';
 
-/**
- * Applies Roam's hiding rule to the raw rows: references made by hidden blocks are dropped and
- * hidden blocks leave their page's block count. A separate step, so the index need not know why.
- */
-export function withoutHidden(
-  statsRows: readonly PageStatsRow[],
-  referenceRows: readonly ReferenceRow[],
-  hiddenRows: readonly HiddenRow[],
-): { hidden: Set<number>; stats: PageStatsRow[]; references: ReferenceRow[] } {
-  const hidden = new Set<number>();
-  const hiddenPerPage = new Map<number, number>();
-  for (const [block, page] of hiddenRows) {
-    if (hidden.has(block)) continue;
-    hidden.add(block);
-    hiddenPerPage.set(page, (hiddenPerPage.get(page) ?? 0) + 1);
+/** `[blockEid, pageEid]` of every block hidden from AI (src-mcp/hidden-blocks.ts). */
+export type HiddenRow = readonly [number, number];
+
+/** Eids of blocks hidden from AI: they give no links, tags, counts or previews. */
+export class HiddenBlocks {
+  private constructor(
+    /** Sorted, distinct. */
+    private readonly eids: Int32Array,
+    /** Page eid → how many of its blocks are hidden. */
+    readonly perPage: ReadonlyMap<number, number>,
+  ) {}
+
+  static from(rows: Iterable<HiddenRow>): HiddenBlocks {
+    const pageOf = new Map<number, number>();
+    for (const [block, page] of rows) pageOf.set(block, page);
+    const eids = Int32Array.from(pageOf.keys()).sort();
+    const perPage = new Map<number, number>();
+    for (const page of pageOf.values()) perPage.set(page, (perPage.get(page) ?? 0) + 1);
+    return new HiddenBlocks(eids, perPage);
   }
-  if (hidden.size === 0) return { hidden, stats: [...statsRows], references: [...referenceRows] };
-  return {
-    hidden,
-    stats: statsRows.map(([page, count, newest]) => [page, count - (hiddenPerPage.get(page) ?? 0), newest]),
-    references: referenceRows.filter(([block]) => !hidden.has(block)),
-  };
+
+  static readonly none = HiddenBlocks.from([]);
+
+  get size(): number {
+    return this.eids.length;
+  }
+
+  has(eid: number): boolean {
+    let lo = 0;
+    let hi = this.eids.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const at = this.eids[mid]!;
+      if (at === eid) return true;
+      if (at < eid) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
+  }
 }

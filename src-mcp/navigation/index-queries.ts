@@ -1,50 +1,62 @@
 /**
- * The datalog behind the link index. Every query aggregates or projects inside Roam, so each one is
- * a single Local API round trip whatever the graph's size.
+ * The datalog behind the link index: four plain queries, aggregated on our side (aggregates
+ * inside DataScript cost several times more), read row by row into a LinkIndexBuilder and sent
+ * together, so a build is one round of requests whatever the graph's size.
  */
-import { fetchHiddenBlocks } from '../hidden-blocks.ts';
+import { fetchHiddenBlocks, HIDDEN_BLOCKS_QUERY, HIDING_TAGS } from '../hidden-blocks.ts';
 import type { ToolContext } from '../tool-definition.ts';
-import {
-  buildLinkIndex,
-  type LinkIndex,
-  type PageRow,
-  type PageStatsRow,
-  type ReferenceRow,
-} from './link-index.ts';
-
-/**
- * Freshness: the newest `:edit/time` and how many entities carry one. An edit moves the first,
- * a deletion changes the second.
- */
-export const FINGERPRINT_QUERY = '[:find (max ?t) (count ?e) :where [?e :edit/time ?t]]';
+import { LinkIndexBuilder } from './link-index-builder.ts';
+import type { LinkIndex } from './link-index.ts';
 
 export const PAGES_QUERY =
   '[:find ?p ?title ?uid ?t ?log :where [?p :node/title ?title] [?p :block/uid ?uid]' +
   ' [(get-else $ ?p :edit/time 0) ?t] [(get-else $ ?p :log/id 0) ?log]]';
 
-export const PAGE_STATS_QUERY =
-  '[:find ?p (count ?b) (max ?t) :where [?b :block/page ?p] [(get-else $ ?b :edit/time 0) ?t]]';
+/** Every block with its page and edit time: block counts, last edits, and the block → page join. */
+export const BLOCKS_QUERY = '[:find ?b ?p ?t :where [?b :block/page ?p] [(get-else $ ?b :edit/time 0) ?t]]';
 
-export const REFERENCES_QUERY =
-  '[:find ?b ?p ?d :where [?b :block/refs ?d] [?d :node/title] [?b :block/page ?p]]';
+/** Every reference; those to blocks (`((uid))`) are dropped on our side. */
+export const REFERENCES_QUERY = '[:find ?b ?d :where [?b :block/refs ?d]]';
 
-/** One round trip: the graph's current freshness fingerprint. */
-export async function fetchFingerprint(ctx: ToolContext): Promise<string> {
-  const rows = await ctx.call<Array<[number | null, number]>>('data.q', [FINGERPRINT_QUERY]);
-  const [newest, count] = rows?.[0] ?? [0, 0];
-  return `${newest ?? 0}:${count ?? 0}`;
+/** A built index and the row counts its freshness check compares later (index-freshness.ts). */
+export interface BuiltIndex {
+  index: LinkIndex;
+  /** Page rows and block rows the index was built from (hidden blocks included). */
+  pages: number;
+  blocks: number;
+}
+
+/** Rows of one query into `onRow`: streamed when the context can, else read whole. */
+export async function queryRows(
+  ctx: ToolContext,
+  args: unknown[],
+  onRow: (row: readonly unknown[]) => void,
+): Promise<void> {
+  if (ctx.callRows) return ctx.callRows('data.q', args, onRow);
+  for (const row of (await ctx.call<unknown[][] | null>('data.q', args)) ?? []) onRow(row);
 }
 
 /**
- * Four round trips, sent together: pages, per-page block stats, block → page references, and the
- * blocks hidden from AI (whose references and counts the index leaves out).
+ * Four requests, sent together: pages, blocks, references, and the blocks hidden from AI (whose
+ * references and counts the index leaves out).
  */
-export async function fetchLinkIndex(ctx: ToolContext, fingerprint: string): Promise<LinkIndex> {
-  const [pages, stats, references, hidden] = await Promise.all([
-    ctx.call<PageRow[]>('data.q', [PAGES_QUERY]),
-    ctx.call<PageStatsRow[]>('data.q', [PAGE_STATS_QUERY]),
-    ctx.call<ReferenceRow[]>('data.q', [REFERENCES_QUERY]),
-    fetchHiddenBlocks(ctx),
+export async function fetchLinkIndex(ctx: ToolContext): Promise<BuiltIndex> {
+  const builder = new LinkIndexBuilder();
+  let pages = 0;
+  let blocks = 0;
+  await Promise.all([
+    queryRows(ctx, [PAGES_QUERY], (row) => {
+      pages++;
+      builder.addPage(row);
+    }),
+    queryRows(ctx, [BLOCKS_QUERY], (row) => {
+      blocks++;
+      builder.addBlock(row);
+    }),
+    queryRows(ctx, [REFERENCES_QUERY], builder.addReference),
+    ctx.callRows
+      ? queryRows(ctx, [HIDDEN_BLOCKS_QUERY, [...HIDING_TAGS]], builder.addHidden)
+      : fetchHiddenBlocks(ctx).then((rows) => rows.forEach(builder.addHidden)),
   ]);
-  return buildLinkIndex(fingerprint, pages ?? [], stats ?? [], references ?? [], hidden);
+  return { index: builder.finish(), pages, blocks };
 }

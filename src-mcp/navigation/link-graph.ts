@@ -1,6 +1,6 @@
 /** Choosing a subgraph that fits the context window: the nodes near a page, or the best connected ones. */
 import { LIMITS, truncate } from '../limits.ts';
-import { inNeighborLists, memoized, outNeighborLists, type LinkIndex } from './link-index.ts';
+import { degree, memoized, type LinkIndex } from './link-index.ts';
 
 /** Titles in the graph are labels: this long at most. */
 export const LABEL_CHARS = 60;
@@ -13,10 +13,6 @@ export interface LinkGraph {
   /** Links among the chosen nodes before the size budget. */
   totalEdges: number;
   truncated: boolean;
-}
-
-function degree(index: LinkIndex, id: number): number {
-  return index.inLinks[id]!.size + index.outLinks[id]!.size;
 }
 
 export interface Neighborhood {
@@ -37,7 +33,7 @@ export function neighborhood(
   depth: number,
   shown = Infinity,
 ): Neighborhood {
-  const [out, incoming] = [outNeighborLists(index), inNeighborLists(index)];
+  const [out, incoming] = [index.outLinks, index.inLinks];
   const depthOf = new Int8Array(index.pages.length).fill(-1);
   depthOf[center] = 0;
   const ranked = [center];
@@ -45,7 +41,7 @@ export function neighborhood(
   for (let d = 1; d <= depth && frontier.length > 0; d++) {
     const ring: number[] = [];
     for (const node of frontier) {
-      for (const adjacency of [out[node]!, incoming[node]!]) {
+      for (const adjacency of [out.neighbors(node), incoming.neighbors(node)]) {
         for (const next of adjacency) {
           if (depthOf[next] !== -1) continue;
           depthOf[next] = d;
@@ -97,7 +93,7 @@ export function linkGraph(
   const included = new Set(chosen.slice(0, nodes.length));
   const candidates: Array<[number, number, number]> = [];
   for (const from of included) {
-    for (const [to, references] of index.outLinks[from]!)
+    for (const [to, references] of index.outLinks.of(from))
       if (included.has(to)) candidates.push([from, to, references]);
   }
   candidates.sort((a, b) => b[2] - a[2] || a[0] - b[0] || a[1] - b[1]);

@@ -16,20 +16,26 @@ export function findPage(index: LinkIndex, name: string): number | undefined {
 
 /** Pages whose titles are most similar to `name` (Dice ≥ threshold), best first, ties in title order. */
 export function fuzzyMatches(index: LinkIndex, name: string, threshold: number, limit: number): ScoredPage[] {
-  const titleBigrams = memoized(index, 'title-bigrams', () =>
-    index.pages.map((page) => {
-      const normalized = normalizeName(page.title);
-      return { normalized, grams: bigrams(normalized) };
-    }),
-  );
+  const titles = memoized(index, 'title-bigrams', () => packedBigrams(index));
   const normalized = normalizeName(name);
   const grams = bigrams(normalized);
   const scored: ScoredPage[] = [];
-  titleBigrams.forEach((title, id) => {
-    const score = title.normalized === normalized ? (normalized ? 1 : 0) : diceOfBigrams(grams, title.grams);
+  for (let id = 0; id < titles.normalized.length; id++) {
+    const own = titles.grams.subarray(titles.start[id], titles.start[id + 1]);
+    const score = titles.normalized[id] === normalized ? (normalized ? 1 : 0) : diceOfBigrams(grams, own);
     if (score >= threshold && score > 0) scored.push({ id, score });
-  });
+  }
   return scored.sort((a, b) => b.score - a.score || a.id - b.id).slice(0, limit);
+}
+
+/** Every title's bigrams in one flat array (`grams[start[id] .. start[id + 1])`), not one per page. */
+function packedBigrams(index: LinkIndex) {
+  const normalized = index.pages.map((page) => normalizeName(page.title));
+  const start = new Int32Array(normalized.length + 1);
+  normalized.forEach((title, id) => (start[id + 1] = start[id]! + Math.max(0, [...title].length - 1)));
+  const grams = new Float64Array(start[normalized.length]!);
+  normalized.forEach((title, id) => grams.set(bigrams(title), start[id]));
+  return { normalized, start, grams };
 }
 
 /** The closest titles, for error messages. */

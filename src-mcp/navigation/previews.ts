@@ -8,11 +8,11 @@ import type { ToolContext } from '../tool-definition.ts';
 /** How many top-level blocks make a page preview. */
 const PREVIEW_BLOCKS = 3;
 
-const PAGE_PREVIEW_QUERY =
+export const PAGE_PREVIEW_QUERY =
   '[:find ?uid ?o ?s ?c :in $ [?uid ...] :where [?p :block/uid ?uid] [?p :block/children ?c]' +
   ` [?c :block/order ?o] [(< ?o ${PREVIEW_BLOCKS})] [?c :block/string ?s]]`;
 
-const BLOCK_TEXT_QUERY =
+export const BLOCK_TEXT_QUERY =
   '[:find ?b ?uid ?s :in $ [?b ...] :where [?b :block/uid ?uid] [?b :block/string ?s]]';
 
 /**
@@ -22,7 +22,7 @@ const BLOCK_TEXT_QUERY =
 export async function fetchPagePreviews(
   ctx: ToolContext,
   uids: readonly string[],
-  hidden: ReadonlySet<number>,
+  hidden: { has(eid: number): boolean },
 ): Promise<Map<string, string>> {
   const previews = new Map<string, string>();
   if (uids.length === 0) return previews;
@@ -49,7 +49,7 @@ export async function fetchBlockTexts(
   ctx: ToolContext,
   eids: readonly number[],
   max: number,
-  hidden: ReadonlySet<number>,
+  hidden: { has(eid: number): boolean },
 ): Promise<Map<number, { uid: string; text: string }>> {
   const texts = new Map<number, { uid: string; text: string }>();
   if (eids.length === 0) return texts;

@@ -1,4 +1,5 @@
 /** Bounded breadth-first search: the shortest link path between two pages. */
+import { neighborsOf, type NeighborLists } from './adjacency.ts';
 
 /** How a hop was taken: along a link (`out`) or against it, from a page to one that links to it (`in`). */
 export type HopDirection = 'out' | 'in';
@@ -16,8 +17,8 @@ export interface PathResult {
  * Neighbour lists are visited in the given order, so the answer is deterministic.
  */
 export function shortestPath(
-  out: readonly (readonly number[])[],
-  incoming: readonly (readonly number[])[],
+  out: NeighborLists,
+  incoming: NeighborLists,
   source: number,
   target: number,
   maxLength: number,
@@ -29,10 +30,11 @@ export function shortestPath(
   for (let depth = 0; depth < maxLength && frontier.length > 0; depth++) {
     const nextFrontier: number[] = [];
     for (const node of frontier) {
-      const steps: Array<[readonly number[], HopDirection]> = [[out[node] ?? [], 'out']];
-      if (followBacklinks) steps.push([incoming[node] ?? [], 'in']);
+      const steps: Array<[ArrayLike<number>, HopDirection]> = [[neighborsOf(out, node), 'out']];
+      if (followBacklinks) steps.push([neighborsOf(incoming, node), 'in']);
       for (const [neighbors, hop] of steps) {
-        for (const next of neighbors) {
+        for (let k = 0; k < neighbors.length; k++) {
+          const next = neighbors[k]!;
           if (parent.has(next)) continue;
           parent.set(next, { from: node, hop });
           if (next === target) return unwind(parent, target);

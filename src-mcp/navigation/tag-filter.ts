@@ -1,6 +1,8 @@
 /** Which pages and blocks carry a set of tags. In Roam `#tag`, `[[tag]]` and `tag::` are the same reference. */
+import type { ToolContext } from '../tool-definition.ts';
+import { queryRows } from './index-queries.ts';
+import { memoized, type LinkIndex } from './link-index.ts';
 import { findPage, suggestions } from './page-lookup.ts';
-import type { LinkIndex } from './link-index.ts';
 
 export type TagMode = 'any' | 'all';
 
@@ -39,7 +41,7 @@ export function resolveTags(index: LinkIndex, tags: readonly string[]): Resolved
 export function pagesWithTags(index: LinkIndex, tagIds: readonly number[], mode: TagMode): number[] {
   const matched = new Map<number, { tags: number; references: number }>();
   for (const tag of tagIds) {
-    for (const [page, references] of index.inLinks[tag]!) {
+    for (const [page, references] of index.inLinks.of(tag)) {
       const entry = matched.get(page) ?? { tags: 0, references: 0 };
       entry.tags++;
       entry.references += references;
@@ -52,13 +54,78 @@ export function pagesWithTags(index: LinkIndex, tagIds: readonly number[], mode:
     .map(([page]) => page);
 }
 
-/** Blocks referencing the tags (any or all of them), newest first. */
-export function blocksWithTags(index: LinkIndex, tagIds: readonly number[], mode: TagMode): number[] {
-  if (tagIds.length === 0) return [];
-  const counts = new Map<number, number>();
-  for (const tag of tagIds)
-    for (const block of index.taggedBlocks[tag]!) counts.set(block, (counts.get(block) ?? 0) + 1);
-  const blocks: number[] = [];
-  for (const [block, count] of counts) if (mode === 'any' || count === tagIds.length) blocks.push(block);
-  return blocks.sort((a, b) => b - a);
+/** Blocks referencing any of the tags, with their page: `[block, tag, page]` eids. */
+export const TAG_BLOCKS_QUERY =
+  '[:find ?b ?d ?p :in $ [?d ...] :where [?b :block/refs ?d] [?b :block/page ?p]]';
+
+export interface TaggedBlocks {
+  /** Block eids, newest first. */
+  eids: number[];
+  /** Page id of the page holding `eids[i]`. */
+  pageAt(i: number): number;
+  /** Page ids of the tags `eids[i]` carries (among those asked for). */
+  tagsAt(i: number): number[];
+}
+
+/** Page id by page eid, built once per index. */
+function pageIdsByEid(index: LinkIndex): Map<number, number> {
+  return memoized(index, 'page-ids-by-eid', () => new Map([...index.pageEids].map((eid, id) => [eid, id])));
+}
+
+/**
+ * Blocks referencing the tags (any or all of them), newest first (DataScript eids grow with
+ * creation), hidden blocks left out. Not kept in the index: one round trip for these tags only.
+ */
+export async function fetchBlocksWithTags(
+  ctx: ToolContext,
+  index: LinkIndex,
+  tagIds: readonly number[],
+  mode: TagMode,
+): Promise<TaggedBlocks> {
+  const idOf = pageIdsByEid(index);
+  if (tagIds.length === 0) return { eids: [], pageAt: () => -1, tagsAt: () => [] };
+  const slotOfTag = new Map(tagIds.map((tag, slot) => [index.pageEids[tag]!, slot]));
+  // Flat: (eid, tag slot) packed in one number, and the page; a hub tag has many blocks.
+  const packed: number[] = [];
+  const rowPages: number[] = [];
+  await queryRows(ctx, [TAG_BLOCKS_QUERY, [...slotOfTag.keys()]], ([eid, tagEid, pageEid]) => {
+    const [block, slot, page] = [Number(eid), slotOfTag.get(Number(tagEid)), idOf.get(Number(pageEid))];
+    // A page created after the index was built is not in it: its blocks wait for the next build.
+    if (slot === undefined || page === undefined || index.hidden.has(block)) return;
+    packed.push(block * 16 + slot);
+    rowPages.push(page);
+  });
+  return groupByBlock(packed, rowPages, tagIds.length, mode, (mask) =>
+    tagIds.filter((_, slot) => mask & (1 << slot)),
+  );
+}
+
+/** One entry per block, newest first, its tags as a bit mask, from `eid * 16 + slot` keys. */
+function groupByBlock(
+  packed: readonly number[],
+  rowPages: readonly number[],
+  tags: number,
+  mode: TagMode,
+  tagsOf: (mask: number) => number[],
+): TaggedBlocks {
+  const order = Int32Array.from(packed.keys()).sort((a, b) => packed[b]! - packed[a]!);
+  const eids: number[] = [];
+  const masks: number[] = [];
+  const pages: number[] = [];
+  for (const row of order) {
+    const block = Math.floor(packed[row]! / 16);
+    if (eids.at(-1) !== block) {
+      eids.push(block);
+      masks.push(0);
+      pages.push(rowPages[row]!);
+    }
+    masks[masks.length - 1]! |= 1 << (packed[row]! % 16);
+  }
+  const all = (1 << tags) - 1;
+  const kept = mode === 'any' ? eids.map((_, i) => i) : eids.flatMap((_, i) => (masks[i] === all ? [i] : []));
+  return {
+    eids: kept.map((i) => eids[i]!),
+    pageAt: (i) => pages[kept[i]!]!,
+    tagsAt: (i) => tagsOf(masks[kept[i]!]!),
+  };
 }

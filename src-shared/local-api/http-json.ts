@@ -4,12 +4,15 @@
  * (docs/reliability.md). Here nothing times out on the client side; only the caller's signal aborts.
  */
 import http from 'node:http';
+import { ResultRowStream, type ResultRow } from './result-row-stream.ts';
 
 export interface HttpJsonResponse {
   status: number;
   /** Parsed JSON body, or undefined when the body was not JSON (see `raw`). */
   body: unknown;
   raw: string;
+  /** The result's rows went to `onRow` as they arrived; `body` and `raw` hold nothing of them. */
+  streamed?: boolean;
 }
 
 /** A socket-level failure: `code` is Node's (ECONNREFUSED, ECONNRESET, ...). */
@@ -32,7 +35,13 @@ const agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 1000, maxSockets
 export function requestJson(
   method: 'GET' | 'POST',
   url: string,
-  options: { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal },
+  options: {
+    body?: unknown;
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+    /** Stream the rows of a 2xx `{"success":true,"result":[[..],..]}` answer here instead. */
+    onRow?: (row: ResultRow) => void;
+  },
 ): Promise<HttpJsonResponse> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) {
@@ -62,21 +71,56 @@ export function requestJson(
       finish(() => reject(new HttpTransportError(code, sent && code !== 'ECONNREFUSED', req.reusedSocket)));
     });
     req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const status = res.statusCode ?? 0;
+      const reader = new BodyReader(status >= 200 && status < 300 ? options.onRow : undefined);
+      res.on('data', (chunk: Buffer) => reader.push(chunk));
       res.on('error', () => finish(() => reject(new HttpTransportError('ECONNRESET', true, false))));
       res.on('aborted', () => finish(() => reject(new HttpTransportError('ECONNRESET', true, false))));
       res.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        let body: unknown;
         try {
-          body = raw ? JSON.parse(raw) : undefined;
-        } catch {
-          body = undefined;
+          const read = reader.end();
+          finish(() => resolve({ status, ...read }));
+        } catch (error) {
+          finish(() => reject(error));
         }
-        finish(() => resolve({ status: res.statusCode ?? 0, body, raw }));
       });
     });
     req.end(payload);
   });
+}
+
+/** Collects a body, or streams its rows; a row handler's failure is kept for the end. */
+class BodyReader {
+  private readonly chunks: Buffer[] = [];
+  private readonly rows: ResultRowStream | undefined;
+  private failure: unknown;
+
+  constructor(onRow: ((row: ResultRow) => void) | undefined) {
+    this.rows = onRow && new ResultRowStream(onRow);
+  }
+
+  push(chunk: Buffer): void {
+    if (!this.rows) this.chunks.push(chunk);
+    else if (this.failure === undefined) {
+      try {
+        this.rows.push(chunk);
+      } catch (error) {
+        this.failure = error;
+      }
+    }
+  }
+
+  end(): Omit<HttpJsonResponse, 'status'> {
+    if (this.failure !== undefined) throw this.failure;
+    const ended = this.rows?.end();
+    if (ended?.streamed) return { body: { success: true, result: null }, raw: '', streamed: true };
+    const raw = (ended ? ended.raw : Buffer.concat(this.chunks)).toString('utf8');
+    let body: unknown;
+    try {
+      body = raw ? JSON.parse(raw) : undefined;
+    } catch {
+      body = undefined;
+    }
+    return { body, raw };
+  }
 }

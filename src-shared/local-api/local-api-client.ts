@@ -8,6 +8,7 @@ import { ACCESS_LEVELS, scopesOf, type AccessLevel, type GraphType } from '../ro
 import { isWriteAction } from './action-scopes.ts';
 import { HttpTransportError, requestJson, type HttpJsonResponse } from './http-json.ts';
 import { LocalApiError, errorFromResponse } from './local-api-error.ts';
+import { MalformedRowsError, type ResultRow } from './result-row-stream.ts';
 import { readPort } from './port-file.ts';
 
 /** A graph as Roam knows it: name plus hosted/offline. */
@@ -23,6 +24,12 @@ export interface AuthenticatedGraph extends GraphRef {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * Read a row-shaped result (`data.q`) as it arrives: each row goes here (the array may be reused
+   * after the callback returns) and `call` resolves to undefined. Other results are handed over row
+   * by row too when they are arrays of rows.
+   */
+  onRow?: (row: ResultRow) => void;
 }
 
 export interface TokenRequest {
@@ -92,14 +99,21 @@ export class LocalApiClient {
       headers: { authorization: `Bearer ${graph.token}` },
       signal: options.signal,
       retryStaleSocket: !isWriteAction(action),
+      onRow: options.onRow,
     });
+    let result: unknown;
     try {
-      return this.successResult(response, action) as T;
+      result = this.successResult(response, action);
     } catch (error) {
       if (error instanceof LocalApiError && error.kind === 'protocol' && isWriteAction(action))
         throw unconfirmedWrite(response);
       throw error;
     }
+    if (!options.onRow || response.streamed) return (options.onRow ? undefined : result) as T;
+    if (result === null || result === undefined) return undefined as T;
+    if (!Array.isArray(result) || !result.every(Array.isArray)) throw protocolError(response);
+    for (const row of result as unknown[][]) options.onRow(row);
+    return undefined as T;
   }
 
   /** Graph windows open in Roam right now (no token needed). */
@@ -203,6 +217,7 @@ export class LocalApiClient {
       headers?: Record<string, string>;
       signal?: AbortSignal;
       retryStaleSocket: boolean;
+      onRow?: (row: ResultRow) => void;
     },
   ): Promise<HttpJsonResponse> {
     let port = await this.currentPort();
@@ -210,6 +225,8 @@ export class LocalApiClient {
       try {
         return await requestJson(method, `http://127.0.0.1:${port}${path}`, init);
       } catch (error) {
+        if (error instanceof MalformedRowsError)
+          throw protocolError({ status: 200, body: undefined, raw: '' });
         if (!(error instanceof HttpTransportError)) throw error;
         if (error.code === 'ABORT_ERR' || init.signal?.aborted) {
           throw new LocalApiError({

@@ -23,12 +23,32 @@ export function loadGraph(name: string, type: GraphType, pages: readonly PageSpe
 /** Every datom of the graph the pages describe, referenced-but-missing pages included. */
 export function graphDatoms(name: string, pages: readonly PageSpec[]): Datom[] {
   const datoms: Datom[] = [];
+  emitGraphDatoms(name, pages, (datom) => datoms.push(datom));
+  return datoms;
+}
+
+/**
+ * The same datoms, handed over one at a time in the same order (and so with the same eids), for
+ * stores that are not DataScript (test/scale's column store of a million blocks).
+ */
+export function emitGraphDatoms(
+  name: string,
+  pages: readonly PageSpec[],
+  emit: (datom: Datom) => void,
+): void {
+  const datoms = { push: (...added: Datom[]) => added.forEach(emit) };
   const random = new SeededRandom(0x5eed);
   const uids = new Set<string>();
   const titles = new Map<string, number>();
   const pendingRefs: Array<{ eid: number; text: string }> = [];
+  const blockEids = new Map<string, number>();
+  const blockUid = (eid: number, uid: string) => {
+    blockEids.set(uid, eid);
+    return uid;
+  };
   let nextEid = 1;
   let clock = BASE_TIME;
+  let resolving = false;
 
   const claimUid = (uid: string | undefined, what: string): string => {
     if (uid !== undefined) {
@@ -49,7 +69,11 @@ export function graphDatoms(name: string, pages: readonly PageSpec[]): Datom[] {
     const dailyUid = date ? dateToPageUid(date) : undefined;
     const pageUid = claimUid(uid ?? (dailyUid && !uids.has(dailyUid) ? dailyUid : undefined), title);
     titles.set(title, eid);
-    datoms.push([eid, ':node/title', title], [eid, ':block/uid', pageUid]);
+    // Pages loaded with the content are `((uid))` targets too; those created for a reference are not.
+    datoms.push(
+      [eid, ':node/title', title],
+      [eid, ':block/uid', resolving ? pageUid : blockUid(eid, pageUid)],
+    );
     datoms.push([eid, ':create/time', time], [eid, ':edit/time', time]);
     if (date && pageUid === dailyUid) datoms.push([eid, ':log/id', date.getTime()]);
     return eid;
@@ -67,7 +91,7 @@ export function graphDatoms(name: string, pages: readonly PageSpec[]): Datom[] {
       const eid = nextEid++;
       const at = time();
       datoms.push(
-        [eid, ':block/uid', claimUid(block.uid, `block "${block.string.slice(0, 40)}"`)],
+        [eid, ':block/uid', blockUid(eid, claimUid(block.uid, `block "${block.string.slice(0, 40)}"`))],
         [eid, ':block/string', block.string],
         [eid, ':block/order', order],
         [eid, ':block/page', page],
@@ -95,8 +119,7 @@ export function graphDatoms(name: string, pages: readonly PageSpec[]): Datom[] {
     addBlocks(spec.children ?? [], page, page, [page], () => (date ? (time += MINUTE) : (clock += MINUTE)));
   }
 
-  const blockEids = new Map<string, number>();
-  for (const [e, a, v] of datoms) if (a === ':block/uid') blockEids.set(v as string, e);
+  resolving = true;
   for (const { eid, text } of pendingRefs) {
     const parsed = parseRefs(text);
     for (const title of parsed.pageTitles) {
@@ -108,5 +131,4 @@ export function graphDatoms(name: string, pages: readonly PageSpec[]): Datom[] {
       if (target !== undefined) datoms.push([eid, ':block/refs', target]);
     }
   }
-  return datoms;
 }

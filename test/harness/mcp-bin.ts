@@ -52,8 +52,10 @@ export async function scratchHome(prefix = 'roam-rel-'): Promise<{ home: string;
 }
 
 /**
- * The bin's environment: temp HOME only, never launching a real Roam, a short wait for it, and
- * every toolset (tests reach every tool; test/mcp/toolsets.test.ts overrides ROAM_MCP_TOOLS).
+ * The bin's environment: temp HOME only, never launching a real Roam, a short wait for it, every
+ * toolset (tests reach every tool; test/mcp/toolsets.test.ts overrides ROAM_MCP_TOOLS), and no
+ * navigation index staleness window (every call sees another client's edits at once; a test of the
+ * window sets ROAM_MCP_INDEX_STALENESS_MS itself).
  */
 export function binEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
@@ -63,6 +65,7 @@ export function binEnv(home: string, extra: Record<string, string> = {}): Record
     ROAM_MCP_NO_LAUNCH: '1',
     ROAM_MCP_ROAM_WAIT_MS: '1500',
     ROAM_MCP_TOOLS: 'all',
+    ROAM_MCP_INDEX_STALENESS_MS: '0',
     ...extra,
   };
 }
@@ -169,11 +172,21 @@ export async function startStdioClient(options: {
   graph: string;
   nickname: string;
   token: string;
+  /** The index staleness window in ms; 0 (binEnv's) unless given. */
+  stalenessMs?: number;
 }): Promise<StdioClient> {
+  const env = {
+    ROAM_GRAPH: options.graph,
+    ROAM_GRAPH_NICKNAME: options.nickname,
+    ROAM_API_TOKEN: options.token,
+  };
   const mcp = await startMcp({
     home: options.home,
     clientName: 'navigation-tests',
-    env: { ROAM_GRAPH: options.graph, ROAM_GRAPH_NICKNAME: options.nickname, ROAM_API_TOKEN: options.token },
+    env:
+      options.stalenessMs === undefined
+        ? env
+        : { ...env, ROAM_MCP_INDEX_STALENESS_MS: String(options.stalenessMs) },
   });
   return {
     ...mcp,

@@ -1,11 +1,12 @@
 /**
- * Round trips and cache freshness, counted on the emulator's request log: the index is built from
- * at most 4 queries (pages, stats, references, hidden blocks), a warm call costs 1 (the fingerprint) plus at most 1 batched preview query,
- * and edits made by another client are seen on the next call.
+ * Round trips and cache freshness, counted on the emulator's request log, with no staleness
+ * window: the index is built from 4 queries (pages, blocks, references, hidden blocks) after the
+ * freshness check (2: edited since, page count), a warm call costs the check plus at most 1
+ * batched preview query, and edits made by another client are seen on the next call.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { invalidateLinkIndex } from '../../src-mcp/navigation/index-cache.ts';
-import { navigationTools } from '../../src-mcp/navigation/index.ts';
+import { invalidateLinkIndex, navigationTools, setIndexStaleness } from '../../src-mcp/navigation/index.ts';
+import { DEFAULT_STALENESS_MS } from '../../src-mcp/navigation/index-staleness.ts';
 import type { ToolContext } from '../../src-mcp/tool-definition.ts';
 import { startNavigationHarness, type NavigationHarness } from '../harness/http-context.ts';
 import { KNOWLEDGE_GRAPH } from './knowledge-graph.ts';
@@ -24,17 +25,21 @@ const edit = (action: string, args: unknown) => h.emulator.graph(GRAPH).run(acti
 
 beforeAll(async () => {
   invalidateLinkIndex();
+  setIndexStaleness(0);
   h = await startNavigationHarness(GRAPH, KNOWLEDGE_GRAPH);
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  setIndexStaleness(DEFAULT_STALENESS_MS);
+  await h.close();
+});
 
 describe('round trips', () => {
   beforeEach(() => invalidateLinkIndex(GRAPH));
 
-  it('builds the index with 4 queries after the fingerprint, then answers warm calls with 1', async () => {
+  it('builds the index with 4 queries after the check, then answers warm calls with the check (2)', async () => {
     h.reset();
     await call('get_hubs');
-    expect(h.actions()).toEqual(['data.q', 'data.q', 'data.q', 'data.q', 'data.q']);
+    expect(h.actions()).toEqual(['data.q', 'data.q', 'data.q', 'data.q', 'data.q', 'data.q']);
     for (const tool of [
       'get_hubs',
       'get_outlinks',
@@ -50,7 +55,7 @@ describe('round trips', () => {
       }[tool];
       h.reset();
       await call(tool, args);
-      expect({ tool, requests: h.actions().length }).toEqual({ tool, requests: 1 });
+      expect({ tool, requests: h.actions().length }).toEqual({ tool, requests: 2 });
     }
   });
 
@@ -59,20 +64,24 @@ describe('round trips', () => {
     h.reset();
     const out = await call('get_neighbors', { title: 'draft' });
     expect(out.items).toHaveLength(3);
-    expect(h.actions()).toEqual(['data.q', 'data.q']);
+    expect(h.actions()).toEqual(['data.q', 'data.q', 'data.q']);
     h.reset();
+    await call('search_by_tags', { tags: ['draft'], target: 'pages' });
+    expect(h.actions()).toHaveLength(3);
+    h.reset();
+    // Blocks carrying a tag are not in the index: one query for the tag's blocks, one for texts.
     await call('search_by_tags', { tags: ['draft'], target: 'blocks' });
-    expect(h.actions()).toHaveLength(2);
+    expect(h.actions()).toHaveLength(4);
     h.reset();
     await call('get_neighbors', { title: 'Island' });
-    expect(h.actions()).toHaveLength(1);
+    expect(h.actions()).toHaveLength(2);
   });
 
   it('shares one build between concurrent cold calls', async () => {
     h.reset();
     await Promise.all([call('get_hubs'), call('list_pages'), call('get_outlinks', { title: 'Cooking' })]);
-    // Three fingerprints, one build.
-    expect(h.actions()).toHaveLength(3 + 4);
+    // One check, one build, shared by all three.
+    expect(h.actions()).toHaveLength(2 + 4);
   });
 });
 
@@ -85,7 +94,7 @@ describe('freshness', () => {
     });
     h.reset();
     expect(await outlinks('Island')).toEqual(['Cooking']);
-    expect(h.actions()).toHaveLength(5);
+    expect(h.actions()).toHaveLength(2 + 4);
     expect((await call('find_path', { source: 'Island', target: 'food' })).length).toBe(2);
   });
 
@@ -113,7 +122,7 @@ describe('freshness', () => {
     invalidateLinkIndex(GRAPH);
     const hubs = navigationTools.find((t) => t.name === 'get_hubs')!;
     let calls = 0;
-    // After the fingerprint answers, Roam fails the next query: the build fails mid-way.
+    // After the first check request answers, Roam fails the next query: the call fails mid-way.
     const failing: ToolContext = {
       ...h.ctx,
       call: async <T>(action: string, args?: unknown[]) => {
@@ -126,7 +135,7 @@ describe('freshness', () => {
     await expect(hubs.handler({ metric: 'in_degree', limit: 1, offset: 0 }, failing)).rejects.toThrow(/500/);
     h.reset();
     expect((await call('get_hubs', { limit: 1 })).items[0].title).toBe('draft');
-    expect(h.actions()).toHaveLength(5);
+    expect(h.actions()).toHaveLength(6);
   });
 
   it('rebuilds after invalidation even when nothing changed', async () => {
@@ -134,6 +143,6 @@ describe('freshness', () => {
     invalidateLinkIndex(GRAPH);
     h.reset();
     await call('get_hubs');
-    expect(h.actions()).toHaveLength(5);
+    expect(h.actions()).toHaveLength(6);
   });
 });

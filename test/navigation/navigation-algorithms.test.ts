@@ -3,7 +3,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bigrams, diceOfBigrams, normalizeName } from '../../src-mcp/navigation/dice.ts';
 import { linkGraph, mostConnected, neighborhood } from '../../src-mcp/navigation/link-graph.ts';
-import { buildLinkIndex, type PageRow, type ReferenceRow } from '../../src-mcp/navigation/link-index.ts';
+import {
+  buildLinkIndex,
+  type BlockRow,
+  type HiddenRow,
+  type PageRow,
+  type ReferenceRow,
+} from '../../src-mcp/navigation/link-index-builder.ts';
 import { pagerank } from '../../src-mcp/navigation/pagerank.ts';
 import { shortestPath } from '../../src-mcp/navigation/shortest-path.ts';
 
@@ -138,23 +144,21 @@ describe('buildLinkIndex', () => {
     [2, 'a', 'uid-a', 50, 0],
     [3, 'C', 'uid-c', 0, 1767225600000],
   ];
-  const refs: ReferenceRow[] = [
-    [10, 1, 2],
-    [11, 1, 2],
-    [11, 1, 3],
-    [11, 1, 1],
-    [12, 3, 2],
-    [13, 3, 99],
+  const blocks: BlockRow[] = [
+    [10, 1, 300],
+    [11, 1, 250],
+    [12, 3, 200],
   ];
-  const index = buildLinkIndex(
-    'fp',
-    pages,
-    [
-      [1, 2, 300],
-      [3, 1, 200],
-    ],
-    refs,
-  );
+  const refs: ReferenceRow[] = [
+    [10, 2],
+    [11, 2],
+    [11, 3],
+    [11, 1],
+    [12, 2],
+    [13, 99],
+    [12, 10],
+  ];
+  const index = buildLinkIndex(pages, blocks, refs);
   const id = (title: string) => index.byTitle.get(title)!;
 
   it('orders pages by title, case-insensitively, and keeps their stats', () => {
@@ -170,19 +174,69 @@ describe('buildLinkIndex', () => {
   });
 
   it('counts references per link, leaves self-references and unknown targets out', () => {
-    expect([...index.outLinks[id('B')]!]).toEqual([
+    expect([...index.outLinks.of(id('B'))]).toEqual([
       [id('a'), 2],
       [id('C'), 1],
     ]);
-    expect(index.inLinks[id('a')]!.get(id('C'))).toBe(1);
-    expect(index.outLinks[id('B')]!.has(id('B'))).toBe(false);
+    expect(index.inLinks.of(id('a')).get(id('C'))).toBe(1);
+    expect(index.outLinks.of(id('B')).has(id('B'))).toBe(false);
     expect(index.totals).toEqual({ pages: 3, blocks: 3, references: 4, links: 3, lastEdit: 300 });
   });
 
-  it('keeps block-level tags, newest first, self-references included', () => {
-    expect(index.taggedBlocks[id('a')]).toEqual([12, 11, 10]);
-    expect(index.taggedBlocks[id('B')]).toEqual([11]);
-    expect(index.blockPages.get(12)).toBe(id('C'));
+  it('keeps the page eids, to ask about the blocks of one page', () => {
+    expect([...index.pageEids]).toEqual([2, 1, 3]);
+  });
+
+  it('gives the same links, counts and totals as a plain Map per page, hidden blocks left out', () => {
+    const rows = fc.record({
+      pages: fc.integer({ min: 1, max: 12 }),
+      blocks: fc.array(fc.tuple(fc.nat(11), fc.nat(1000)), { maxLength: 40 }),
+      refs: fc.array(fc.tuple(fc.nat(45), fc.nat(60)), { maxLength: 80 }),
+      hidden: fc.array(fc.nat(45), { maxLength: 6 }),
+    });
+    fc.assert(
+      fc.property(rows, (g) => {
+        // Page eids 1..pages, block eids 100 + i on page (page % pages) + 1.
+        const pages: PageRow[] = Array.from({ length: g.pages }, (_, i) => [
+          i + 1,
+          `P${(i * 7) % 13} ${i}`,
+          `u${i}`,
+          i,
+          0,
+        ]);
+        const blocks: BlockRow[] = g.blocks.map(([page, time], i) => [100 + i, (page % g.pages) + 1, time]);
+        const pageOf = new Map(blocks.map(([b, p]) => [b, p]));
+        const refs = [...new Set(g.refs.map(([b, d]) => `${100 + b},${d < 20 ? d : 100 + d}`))].map(
+          (key) => key.split(',').map(Number) as unknown as ReferenceRow,
+        );
+        const hidden: HiddenRow[] = g.hidden
+          .filter((b) => pageOf.has(100 + b))
+          .map((b) => [100 + b, pageOf.get(100 + b)!]);
+        const index = buildLinkIndex(pages, blocks, refs, hidden);
+        const hiddenSet = new Set(hidden.map(([b]) => b));
+        const expected = new Map<string, number>();
+        let references = 0;
+        for (const [b, d] of [...new Set(refs.map((r) => r.join()))].map((r) => r.split(',').map(Number))) {
+          const from = pageOf.get(b!);
+          if (from === undefined || hiddenSet.has(b!) || d! < 1 || d! > g.pages || from === d) continue;
+          references++;
+          const key = `${index.pages[index.byUid.get(`u${from - 1}`)!]!.title}>${index.pages[index.byUid.get(`u${d! - 1}`)!]!.title}`;
+          expected.set(key, (expected.get(key) ?? 0) + 1);
+        }
+        const got = new Map<string, number>();
+        index.pages.forEach((page, id) => {
+          for (const [to, weight] of index.outLinks.of(id))
+            got.set(`${page.title}>${index.pages[to]!.title}`, weight);
+          for (const [from, weight] of index.inLinks.of(id))
+            expect(index.outLinks.of(from).get(id)).toBe(weight);
+          const count = blocks.filter(([b, p]) => p === index.pageEids[id] && !hiddenSet.has(b)).length;
+          expect(page.blockCount).toBe(count);
+        });
+        expect(got).toEqual(expected);
+        expect(index.totals.references).toBe(references);
+        expect(index.totals.links).toBe(expected.size);
+      }),
+    );
   });
 
   it('resolves uids and lower-cased titles', () => {
@@ -200,7 +254,13 @@ describe('linkGraph', () => {
         fc.integer({ min: 300, max: 3000 }),
         (out, limit, budget) => {
           const rows: ReferenceRow[] = [];
-          out.forEach((targets, from) => targets.forEach((to, k) => rows.push([1000 * from + k, from, to])));
+          const blocks: BlockRow[] = [];
+          out.forEach((targets, from) =>
+            targets.forEach((to, k) => {
+              blocks.push([1000 * (from + 1) + k, from, 0]);
+              rows.push([1000 * (from + 1) + k, to]);
+            }),
+          );
           const pages: PageRow[] = out.map((_, i) => [
             i,
             `Page number ${i} ${'x'.repeat(i * 3)}`,
@@ -208,7 +268,7 @@ describe('linkGraph', () => {
             0,
             0,
           ]);
-          const index = buildLinkIndex('fp', pages, [], rows);
+          const index = buildLinkIndex(pages, blocks, rows);
           const graph = linkGraph(index, mostConnected(index), limit, budget);
           expect(JSON.stringify(graph).length).toBeLessThanOrEqual(budget);
           expect(graph.nodes.length).toBeLessThanOrEqual(limit);
@@ -223,13 +283,18 @@ describe('linkGraph', () => {
   });
 
   it('neighbourhood rings grow by distance', () => {
+    const blocks: BlockRow[] = [
+      [10, 0, 0],
+      [11, 1, 0],
+      [12, 3, 0],
+    ];
     const rows: ReferenceRow[] = [
-      [10, 0, 1],
-      [11, 1, 2],
-      [12, 3, 2],
+      [10, 1],
+      [11, 2],
+      [12, 2],
     ];
     const pages: PageRow[] = [0, 1, 2, 3, 4].map((i) => [i, `p${i}`, `u${i}`, 0, 0]);
-    const index = buildLinkIndex('fp', pages, [], rows);
+    const index = buildLinkIndex(pages, blocks, rows);
     const { ranked, depthOf } = neighborhood(index, 0, 3);
     expect(ranked).toEqual([0, 1, 2, 3]);
     expect([...depthOf]).toEqual([0, 1, 2, 3, -1]);

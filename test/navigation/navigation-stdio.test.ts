@@ -136,11 +136,11 @@ describe('with semantic search offered', () => {
     expect((tooMany.json.error as { message: string }).message).toMatch(/limit/);
   });
 
-  it('costs one Local API round trip per warm call', async () => {
+  it('costs one freshness check (2 requests sent together) per warm call with no staleness window', async () => {
     await mcp.call('get_hubs');
     emulator.clearRequests();
     await mcp.call('find_path', { source: 'Cooking', target: 'Recipes' });
-    expect(emulator.requests.filter((r) => r.action).map((r) => r.action)).toEqual(['data.q']);
+    expect(emulator.requests.filter((r) => r.action).map((r) => r.action)).toEqual(['data.q', 'data.q']);
   });
 
   it('offers stats, the link index and pages as resources', async () => {

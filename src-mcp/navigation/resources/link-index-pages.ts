@@ -24,11 +24,11 @@ async function readLinkIndex(
   const page = paginate(index.pages, offset, LINK_INDEX_PAGE_SIZE);
   const items = page.items.map((node, k) => {
     const id = offset + k;
-    const out = [...index.outLinks[id]!].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    const out = [...index.outLinks.of(id)].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
     return {
       uid: node.uid,
       title: node.title,
-      incomingCount: index.inLinks[id]!.size,
+      incomingCount: index.inLinks.of(id).size,
       outgoingCount: out.length,
       links: out
         .slice(0, LINK_INDEX_LINKS_PER_PAGE)

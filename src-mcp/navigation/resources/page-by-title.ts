@@ -27,8 +27,8 @@ export const pageByTitle: ResourceDefinition = {
     ]);
     const markdown = typeof result === 'string' ? result : (result?.markdown ?? '');
     const footer =
-      `\n\n---\nLinks: ${index.outLinks[id]!.size} pages linked from here, ` +
-      `${index.inLinks[id]!.size} linking here (get_neighbors for details).`;
+      `\n\n---\nLinks: ${index.outLinks.of(id).size} pages linked from here, ` +
+      `${index.inLinks.of(id).size} linking here (get_neighbors for details).`;
     return truncate(markdown, LIMITS.primary - footer.length) + footer;
   },
 };

@@ -25,9 +25,9 @@ function ranking(index: LinkIndex, metric: Metric): { scores: ArrayLike<number>;
   return memoized(index, `hubs:${metric}`, () => {
     const scores =
       metric === 'in_degree'
-        ? index.inLinks.map((m) => m.size)
+        ? index.inLinks.degrees()
         : metric === 'out_degree'
-          ? index.outLinks.map((m) => m.size)
+          ? index.outLinks.degrees()
           : pagerank(outNeighborLists(index));
     const order = index.pages.map((_, id) => id).sort((a, b) => scores[b]! - scores[a]! || a - b);
     return { scores, order };
@@ -64,8 +64,8 @@ export const getHubs = defineTool({
         uid: index.pages[id]!.uid,
         title: index.pages[id]!.title,
         score: args.metric === 'pagerank' ? Number(scores[id]!.toPrecision(4)) : scores[id]!,
-        inDegree: index.inLinks[id]!.size,
-        outDegree: index.outLinks[id]!.size,
+        inDegree: index.inLinks.of(id).size,
+        outDegree: index.outLinks.of(id).size,
       })),
     };
   },

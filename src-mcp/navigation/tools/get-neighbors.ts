@@ -51,8 +51,8 @@ export const getNeighbors = defineTool({
   async handler(args, ctx) {
     const index = await loadLinkIndex(ctx);
     const id = requirePage(index, args, ctx.graph.nickname);
-    const incoming = index.inLinks[id]!;
-    const outgoing = index.outLinks[id]!;
+    const incoming = index.inLinks.of(id);
+    const outgoing = index.outLinks.of(id);
     const candidates = new Set<number>();
     if (args.direction !== 'out') for (const other of incoming.keys()) candidates.add(other);
     if (args.direction !== 'in') for (const other of outgoing.keys()) candidates.add(other);

@@ -30,7 +30,7 @@ export const getOutlinks = defineTool({
   async handler(args, ctx) {
     const index = await loadLinkIndex(ctx);
     const id = requirePage(index, args, ctx.graph.nickname);
-    const targets = [...index.outLinks[id]!].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    const targets = [...index.outLinks.of(id)].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
     const page = paginate(targets, args.offset, args.limit);
     const { uid, title } = index.pages[id]!;
     return {

@@ -34,11 +34,11 @@ export const listPages = defineTool({
   scope: 'graph',
   async handler(args, ctx) {
     const index = await loadLinkIndex(ctx);
-    let tagged: ReadonlyMap<number, number> | undefined;
+    let tagged: { has(id: number): boolean } | undefined;
     if (args.tag !== undefined) {
       const { ids } = resolveTags(index, [args.tag]);
       if (ids.length === 0) throw pageNotFound(index, cleanTag(args.tag), ctx.graph.nickname);
-      tagged = index.inLinks[ids[0]!];
+      tagged = index.inLinks.of(ids[0]!);
     }
     const prefix = args.prefix?.toLowerCase() ?? '';
     const matches: number[] = [];
@@ -57,8 +57,8 @@ export const listPages = defineTool({
           uid: node.uid,
           title: node.title,
           blockCount: node.blockCount,
-          incomingCount: index.inLinks[id]!.size,
-          outgoingCount: index.outLinks[id]!.size,
+          incomingCount: index.inLinks.of(id).size,
+          outgoingCount: index.outLinks.of(id).size,
           daily: node.daily,
           lastEdit: node.lastEdit ? new Date(node.lastEdit).toISOString() : null,
         };

@@ -46,7 +46,7 @@ export const randomPage = defineTool({
     const id = pool[Math.floor(Math.random() * pool.length)]!;
     const node = index.pages[id]!;
     const previews = await fetchPagePreviews(ctx, [node.uid], index.hidden);
-    const links = [...index.outLinks[id]!]
+    const links = [...index.outLinks.of(id)]
       .sort((a, b) => b[1] - a[1] || a[0] - b[0])
       .slice(0, LINKS_SHOWN)
       .map(([to]) => ({ uid: index.pages[to]!.uid, title: index.pages[to]!.title }));
@@ -57,8 +57,8 @@ export const randomPage = defineTool({
         title: node.title,
         preview: previews.get(node.uid) ?? '',
         blockCount: node.blockCount,
-        incomingCount: index.inLinks[id]!.size,
-        outgoingCount: index.outLinks[id]!.size,
+        incomingCount: index.inLinks.of(id).size,
+        outgoingCount: index.outLinks.of(id).size,
         links,
       },
     };

@@ -6,7 +6,7 @@ import type { LinkIndex } from '../link-index.ts';
 import { pageNotFound } from '../page-lookup.ts';
 import { fetchBlockTexts, fetchPagePreviews } from '../previews.ts';
 import { GRAPH_ANNOTATIONS, limitField, listOutput, offsetField, pageOutput } from '../schemas.ts';
-import { blocksWithTags, pagesWithTags, resolveTags } from '../tag-filter.ts';
+import { fetchBlocksWithTags, pagesWithTags, resolveTags } from '../tag-filter.ts';
 
 const inputSchema = {
   tags: z
@@ -30,19 +30,6 @@ const unknownTagOutput = z.object({
   name: z.string(),
   suggestions: z.array(pageOutput.extend({ score: z.number() })),
 });
-
-/** Blocks are sorted by eid, descending: DataScript eids grow with creation, so newest first. */
-function hasBlock(sortedDesc: readonly number[], block: number): boolean {
-  let lo = 0;
-  let hi = sortedDesc.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (sortedDesc[mid] === block) return true;
-    if (sortedDesc[mid]! > block) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
-}
 
 function tagTitles(index: LinkIndex, tagIds: readonly number[], carries: (tag: number) => boolean): string[] {
   return tagIds.filter(carries).map((tag) => index.pages[tag]!.title);
@@ -97,22 +84,23 @@ export const searchByTags = defineTool({
           uid: index.pages[id]!.uid,
           title: index.pages[id]!.title,
           text: previews.get(index.pages[id]!.uid) ?? '',
-          matchedTags: tagTitles(index, ids, (tag) => index.outLinks[id]!.has(tag)),
+          matchedTags: tagTitles(index, ids, (tag) => index.outLinks.of(id).has(tag)),
         })),
       };
     }
-    const page = paginate(blocksWithTags(index, usable, args.mode), args.offset, args.limit);
+    const tagged = await fetchBlocksWithTags(ctx, index, usable, args.mode);
+    const page = paginate(tagged.eids, args.offset, args.limit);
     const texts = await fetchBlockTexts(ctx, page.items, LIMITS.listItem, index.hidden);
     return {
       ...header,
       ...page,
-      items: page.items.map((block) => {
-        const holder = index.pages[index.blockPages.get(block)!]!;
+      items: page.items.map((block, k) => {
+        const holder = index.pages[tagged.pageAt(args.offset + k)]!;
         return {
           uid: texts.get(block)?.uid ?? '',
           page: { uid: holder.uid, title: holder.title },
           text: texts.get(block)?.text ?? '',
-          matchedTags: tagTitles(index, ids, (tag) => hasBlock(index.taggedBlocks[tag]!, block)),
+          matchedTags: tagged.tagsAt(args.offset + k).map((tag) => index.pages[tag]!.title),
         };
       }),
     };

@@ -1,0 +1,123 @@
+/**
+ * Weighted page → page links in compressed rows (docs/navigation.md, "The link index"): the links
+ * of page p are `targets[start[p] .. start[p + 1])`, in ascending page order, with `weights` the
+ * number of referencing blocks. Three flat typed arrays instead of a Map per page.
+ */
+
+/** One page's links, read like a `ReadonlyMap<page, references>`. */
+export class Links implements Iterable<[number, number]> {
+  constructor(
+    private readonly targets: Int32Array,
+    private readonly weights: Int32Array,
+    private readonly from: number,
+    private readonly to: number,
+  ) {}
+
+  get size(): number {
+    return this.to - this.from;
+  }
+
+  /** References to `other`, or undefined when there is no link. */
+  get(other: number): number | undefined {
+    let lo = this.from;
+    let hi = this.to - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const at = this.targets[mid]!;
+      if (at === other) return this.weights[mid];
+      if (at < other) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  }
+
+  has(other: number): boolean {
+    return this.get(other) !== undefined;
+  }
+
+  /** Linked pages, ascending. A view, not a copy. */
+  keys(): Int32Array {
+    return this.targets.subarray(this.from, this.to);
+  }
+
+  *[Symbol.iterator](): IterableIterator<[number, number]> {
+    for (let i = this.from; i < this.to; i++) yield [this.targets[i]!, this.weights[i]!];
+  }
+}
+
+export class Adjacency {
+  private constructor(
+    private readonly start: Int32Array,
+    private readonly targets: Int32Array,
+    private readonly weights: Int32Array,
+  ) {}
+
+  /**
+   * From distinct links sorted by source then target, given as each source's link count
+   * (`outDegree`) and the targets and weights in that order: the links as given, and reversed.
+   */
+  static both(outDegree: Int32Array, to: Int32Array, weight: Int32Array): { out: Adjacency; in: Adjacency } {
+    const nodes = outDegree.length;
+    const count = to.length;
+    const outStart = new Int32Array(nodes + 1);
+    const inStart = new Int32Array(nodes + 1);
+    for (let p = 0; p < nodes; p++) outStart[p + 1] = outStart[p]! + outDegree[p]!;
+    for (let i = 0; i < count; i++) inStart[to[i]! + 1]!++;
+    for (let p = 0; p < nodes; p++) inStart[p + 1]! += inStart[p]!;
+    // Sources come in ascending order, so each page's in-links come out ascending too.
+    const inTargets = new Int32Array(count);
+    const inWeights = new Int32Array(count);
+    const fill = inStart.slice(0, nodes);
+    for (let from = 0; from < nodes; from++) {
+      for (let i = outStart[from]!; i < outStart[from + 1]!; i++) {
+        const slot = fill[to[i]!]!++;
+        inTargets[slot] = from;
+        inWeights[slot] = weight[i]!;
+      }
+    }
+    return {
+      out: new Adjacency(outStart, to, weight),
+      in: new Adjacency(inStart, inTargets, inWeights),
+    };
+  }
+
+  get nodes(): number {
+    return this.start.length - 1;
+  }
+
+  /** Distinct links in total. */
+  get linkCount(): number {
+    return this.targets.length;
+  }
+
+  degree(id: number): number {
+    return this.start[id + 1]! - this.start[id]!;
+  }
+
+  /** Every page's degree. */
+  degrees(): Int32Array {
+    const out = new Int32Array(this.nodes);
+    for (let p = 0; p < out.length; p++) out[p] = this.degree(p);
+    return out;
+  }
+
+  /** Linked pages of `id`, ascending (a view). */
+  neighbors(id: number): Int32Array {
+    return this.targets.subarray(this.start[id], this.start[id + 1]);
+  }
+
+  of(id: number): Links {
+    return new Links(this.targets, this.weights, this.start[id]!, this.start[id + 1]!);
+  }
+}
+
+/** Neighbour lists as plain arrays or an Adjacency: what shortest paths and pagerank walk. */
+export type NeighborLists = readonly (readonly number[])[] | Adjacency;
+
+export function nodeCount(lists: NeighborLists): number {
+  return lists instanceof Adjacency ? lists.nodes : lists.length;
+}
+
+export function neighborsOf(lists: NeighborLists, id: number): ArrayLike<number> {
+  return lists instanceof Adjacency ? lists.neighbors(id) : (lists[id] ?? []);
+}
