@@ -70,6 +70,7 @@ async function startBin(home: string, execArgv: string[], stalenessMs: number) {
       HOME: home,
       PATH: process.env.PATH ?? '',
       ROAM_MCP_NO_LAUNCH: '1',
+      ROAM_MCP_TOOLS: 'all',
       ROAM_GRAPH: GRAPH,
       ROAM_API_TOKEN: TOKEN,
       ROAM_MCP_INDEX_STALENESS_MS: String(stalenessMs),
