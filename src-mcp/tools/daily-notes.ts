@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { defineTool, type ToolDefinition } from '../tool-definition.ts';
 import { ToolError } from '../tool-errors.ts';
 import { nestUnder } from './content-tools.ts';
-import { callFeature, FEATURES } from './roam-feature.ts';
+import { callFeature } from './roam-feature.ts';
 import { DAILY_DATE_HINT, isDailyDate, resolveDailyNote } from './roam-dates.ts';
 
 export const dailyNoteTools: ToolDefinition[] = [
@@ -12,6 +12,9 @@ export const dailyNoteTools: ToolDefinition[] = [
     title: 'Append to daily note',
     description:
       "Appends markdown (a block or an outline) to the end of a daily note, today's by default, creating the page if needed. Only adds; returns the new uids.",
+    toolset: 'core',
+    feature: 'daily-note capture',
+    actions: ['data.block.fromMarkdown'],
     scope: 'graph',
     writes: 'append',
     annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -38,12 +41,9 @@ export const dailyNoteTools: ToolDefinition[] = [
         order: 'last',
         ...(args.nestUnder === undefined ? {} : { 'nest-under-str': args.nestUnder }),
       };
-      const result = await callFeature<{ uids?: unknown } | null>(
-        ctx,
-        FEATURES.dailyCapture,
-        'data.block.fromMarkdown',
-        [{ location, 'markdown-string': args.markdown }],
-      );
+      const result = await callFeature<{ uids?: unknown } | null>(ctx, 'data.block.fromMarkdown', [
+        { location, 'markdown-string': args.markdown },
+      ]);
       return {
         uids: Array.isArray(result?.uids) ? result.uids.map(String) : [],
         date: note.uid,

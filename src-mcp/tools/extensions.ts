@@ -9,7 +9,7 @@ import { LocalApiError } from '../../src-shared/local-api/index.ts';
 import { LIMITS, truncate } from '../limits.ts';
 import { defineTool, type ToolContext, type ToolDefinition } from '../tool-definition.ts';
 import { ToolError } from '../tool-errors.ts';
-import { featureError, FEATURES, type RoamFeature } from './roam-feature.ts';
+import { featureError, type RoamFeature } from './roam-feature.ts';
 
 interface ListedTool {
   tool: string;
@@ -78,12 +78,8 @@ async function callExtension(ctx: ToolContext, tool: string, args: Record<string
     return await ctx.call<{ result?: unknown } | null>(action, [{ tool, ...(args ? { args } : {}) }]);
   } catch (error) {
     if (error instanceof LocalApiError && error.kind === 'scope') {
-      const feature = {
-        ...FEATURES.extensionTools,
-        name: `Extension tool '${tool}'`,
-        scope: await declaredScope(ctx, tool),
-      };
-      throw featureError(error, feature, ctx.graph.nickname, action);
+      const scope = await declaredScope(ctx, tool);
+      throw featureError(error, ctx, action, { name: `Extension tool '${tool}'`, scope });
     }
     if (error instanceof LocalApiError && error.kind === 'internal') {
       // Unknown tool, arguments not matching its schema, or the handler threw: Roam's text says which.
@@ -97,7 +93,7 @@ async function callExtension(ctx: ToolContext, tool: string, args: Record<string
         },
       );
     }
-    throw featureError(error, FEATURES.extensionTools, ctx.graph.nickname, action);
+    throw featureError(error, ctx, action);
   }
 }
 
@@ -107,6 +103,12 @@ export const extensionTools: ToolDefinition[] = [
     title: 'Call extension tool',
     description:
       "Runs a tool a Roam extension registered, by its id from select_graph's extensionTools, with `args` matching its inputSchema.",
+    toolset: 'extensions',
+    feature: 'extension AI tools',
+    actions: [
+      { action: 'data.ai.callExtensionTool', needs: 'a Roam Desktop build with Local API 1.1.5 or later' },
+      'data.ai.getGraphGuidelines',
+    ],
     scope: 'graph',
     writes: 'edit',
     annotations: { destructiveHint: true, idempotentHint: false, openWorldHint: true },
@@ -128,6 +130,11 @@ export const extensionTools: ToolDefinition[] = [
     title: 'Reload developer extensions',
     description:
       "Reloads Roam's developer-mode extensions (like Ctrl-d Ctrl-r in Roam). For extension developers.",
+    toolset: 'developer',
+    feature: 'reloading developer extensions',
+    actions: [
+      { action: 'depot.reloadDeveloperExtensions', needs: 'a Roam Desktop build of 2026-07-16 or later' },
+    ],
     scope: 'graph',
     // Reloads code inside Roam Desktop, no graph data. Developer toolset (issue 12): the toolset
     // mechanism decides whether it is listed.
@@ -137,7 +144,7 @@ export const extensionTools: ToolDefinition[] = [
     async handler(_args, ctx) {
       const action = 'depot.reloadDeveloperExtensions';
       const result = await ctx.call<{ reloaded?: unknown } | null>(action, []).catch((error: unknown) => {
-        throw featureError(error, FEATURES.reloadExtensions, ctx.graph.nickname, action);
+        throw featureError(error, ctx, action);
       });
       return { reloaded: Array.isArray(result?.reloaded) ? result.reloaded : [] };
     },

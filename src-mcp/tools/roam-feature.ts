@@ -1,73 +1,91 @@
 /**
- * Errors that name the feature (docs/mcp.md, New in issue 12): a Roam Desktop build without the
- * action (404 UNKNOWN_ACTION) says which build the feature needs; a token without the scope says
- * which access level to ask for.
+ * Errors that name what a tool does, from its declaration (`feature`, `actions`): a Roam Desktop
+ * build without the action (404 UNKNOWN_ACTION) says which build the feature needs; a token
+ * without the scope says which access level to ask for.
  */
-import { LocalApiError } from '../../src-shared/local-api/index.ts';
-import type { ToolContext } from '../tool-definition.ts';
+import {
+  LocalApiError,
+  scopeOfAction,
+  unknownActionAdvice,
+  type Scope,
+} from '../../src-shared/local-api/index.ts';
+import { actionOf, type ToolContext, type ToolDefinition } from '../tool-definition.ts';
 import { ToolError } from '../tool-errors.ts';
 
+/** What a feature-named error says: what the agent tried, the build it needs, the scope. */
 export interface RoamFeature {
-  /** What the agent tried, e.g. "Comments". */
+  /** e.g. "Comments". */
   name: string;
-  /** The Roam Desktop build that has it (local-api-actions.md §1). */
   needs: string;
-  /** The scope its action needs. */
-  scope: 'read' | 'append' | 'edit';
+  scope: Scope;
 }
 
 const CURRENT = 'a current Roam Desktop build';
 
-export const FEATURES = {
-  comments: { name: 'Comments', needs: CURRENT, scope: 'read' },
-  addComment: { name: 'Adding comments', needs: CURRENT, scope: 'append' },
-  dailyCapture: { name: 'Daily-note capture', needs: CURRENT, scope: 'append' },
-  shortcuts: {
-    name: 'Sidebar shortcuts',
-    needs: 'Roam Desktop with Local API 1.1.3 or later',
-    scope: 'edit',
-  },
-  suggestLinks: {
-    name: 'Link suggestions',
-    needs: 'a Roam Desktop build of 2026-07-08 or later (Local API 1.1.3)',
-    scope: 'read',
-  },
-  roamQuery: { name: 'Roam queries', needs: CURRENT, scope: 'read' },
-  extensionTools: {
-    name: 'Extension AI tools',
-    needs: 'a Roam Desktop build with Local API 1.1.5 or later',
-    scope: 'read',
-  },
-  reloadExtensions: {
-    name: 'Reloading developer extensions',
-    needs: 'a Roam Desktop build of 2026-07-16 or later',
-    scope: 'read',
-  },
-  desktopUi: { name: 'Desktop UI access', needs: CURRENT, scope: 'read' },
-} as const satisfies Record<string, RoamFeature>;
+/** What `tool` declares Roam must have to offer `action`, when not every current build does. */
+export function needsOf(tool: ToolDefinition, action: string): string | undefined {
+  return tool.actions.map(actionOf).find((declared) => declared.action === action)?.needs;
+}
 
-const LEVEL_FOR: Record<RoamFeature['scope'], string> = {
+/** The feature `tool` uses through `action`, as feature-named errors say it. */
+export function featureOf(tool: ToolDefinition, action: string): RoamFeature {
+  return {
+    name: tool.feature.charAt(0).toUpperCase() + tool.feature.slice(1),
+    needs: needsOf(tool, action) ?? CURRENT,
+    scope: scopeOfAction(action),
+  };
+}
+
+/**
+ * A Local API error of `tool` as the agent reads it: UNKNOWN_ACTION names the tool's feature and
+ * the build it needs; anything else is unchanged.
+ */
+export function namedForTool(error: unknown, tool: ToolDefinition): unknown {
+  if (!(error instanceof LocalApiError) || error.kind !== 'unknown-action') return error;
+  const missing = { feature: `${tool.feature} (${tool.name})`, needs: needsOf(tool, error.action ?? '') };
+  return new LocalApiError({
+    status: error.status,
+    code: error.code,
+    kind: error.kind,
+    message: `${error.serverMessage}. ${unknownActionAdvice(error.action, error.apiVersion, missing)}`,
+    serverMessage: error.serverMessage,
+    apiVersion: error.apiVersion,
+    action: error.action,
+  });
+}
+
+const LEVEL_FOR: Record<Scope, string> = {
   read: '"Read only" or more',
   append: '"Read + Append" or "Full access"',
   edit: '"Full access"',
 };
 
-/** One Local API call for `feature`, with feature-named errors. */
+/** One Local API call of the running tool, with errors that start with its feature's name. */
 export async function callFeature<T = unknown>(
   ctx: ToolContext,
-  feature: RoamFeature,
   action: string,
   args: unknown[],
 ): Promise<T> {
   try {
     return await ctx.call<T>(action, args);
   } catch (error) {
-    throw featureError(error, feature, ctx.graph.nickname, action);
+    throw featureError(error, ctx, action);
   }
 }
 
-export function featureError(error: unknown, feature: RoamFeature, graph: string, action: string): unknown {
-  if (!(error instanceof LocalApiError)) return error;
+/**
+ * UNKNOWN_ACTION and INSUFFICIENT_SCOPE from `action` as errors naming the running tool's feature
+ * (`override` changes what they say, e.g. an extension tool's own name and scope).
+ */
+export function featureError(
+  error: unknown,
+  ctx: ToolContext,
+  action: string,
+  override: Partial<RoamFeature> = {},
+): unknown {
+  if (!(error instanceof LocalApiError) || !ctx.tool) return error;
+  const feature = { ...featureOf(ctx.tool, action), ...override };
+  const graph = ctx.graph.nickname;
   if (error.kind === 'unknown-action') {
     return new ToolError(
       'UNKNOWN_ACTION',

@@ -47,6 +47,9 @@ export const findPath = defineTool({
     length: z.number().int().nullable().describe('Number of links in the path.'),
   },
   annotations: GRAPH_ANNOTATIONS,
+  toolset: 'navigation',
+  feature: 'paths between pages',
+  actions: ['data.q'],
   scope: 'graph',
   async handler(args, ctx) {
     const index = await loadLinkIndex(ctx);

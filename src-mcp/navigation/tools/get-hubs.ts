@@ -52,6 +52,9 @@ export const getHubs = defineTool({
     ),
   },
   annotations: GRAPH_ANNOTATIONS,
+  toolset: 'navigation',
+  feature: 'central pages',
+  actions: ['data.q'],
   scope: 'graph',
   async handler(args, ctx) {
     const index = await loadLinkIndex(ctx);

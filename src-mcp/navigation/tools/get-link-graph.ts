@@ -50,6 +50,9 @@ export const getLinkGraph = defineTool({
     truncated: z.boolean(),
   },
   annotations: GRAPH_ANNOTATIONS,
+  toolset: 'navigation',
+  feature: 'the link graph',
+  actions: ['data.q'],
   scope: 'graph',
   async handler(args, ctx) {
     const index = await loadLinkIndex(ctx);

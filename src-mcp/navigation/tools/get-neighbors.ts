@@ -47,6 +47,9 @@ export const getNeighbors = defineTool({
     ...listOutput(neighborOutput),
   },
   annotations: GRAPH_ANNOTATIONS,
+  toolset: 'navigation',
+  feature: 'neighbours',
+  actions: ['data.q'],
   scope: 'graph',
   async handler(args, ctx) {
     const index = await loadLinkIndex(ctx);

@@ -26,6 +26,9 @@ export const getOutlinks = defineTool({
     ...listOutput(pageOutput.extend({ references: z.number().int() })),
   },
   annotations: GRAPH_ANNOTATIONS,
+  toolset: 'navigation',
+  feature: 'outlinks',
+  actions: ['data.q'],
   scope: 'graph',
   async handler(args, ctx) {
     const index = await loadLinkIndex(ctx);

@@ -31,6 +31,9 @@ export const listPages = defineTool({
     }),
   ),
   annotations: GRAPH_ANNOTATIONS,
+  toolset: 'navigation',
+  feature: 'page lists',
+  actions: ['data.q'],
   scope: 'graph',
   async handler(args, ctx) {
     const index = await loadLinkIndex(ctx);

@@ -36,6 +36,9 @@ export const randomPage = defineTool({
       .nullable(),
   },
   annotations: GRAPH_ANNOTATIONS,
+  toolset: 'navigation',
+  feature: 'random pages',
+  actions: ['data.q'],
   scope: 'graph',
   async handler(args, ctx) {
     const index = await loadLinkIndex(ctx);

@@ -37,6 +37,9 @@ export const resolvePages = defineTool({
     total: z.number().int(),
   },
   annotations: GRAPH_ANNOTATIONS,
+  toolset: 'navigation',
+  feature: 'page lookup',
+  actions: ['data.q'],
   scope: 'graph',
   async handler(args, ctx) {
     const index = await loadLinkIndex(ctx);

@@ -42,8 +42,16 @@ export const semanticSearch = defineTool({
     total: z.number().int().nullable().describe('All matches, or null while more pages remain.'),
   },
   annotations: GRAPH_ANNOTATIONS,
+  toolset: 'navigation',
+  feature: 'semantic search',
+  actions: [
+    {
+      action: 'data.ai.semanticSearch',
+      needs: 'embeddings turned on for the graph and a signed-in user',
+      probe: true,
+    },
+  ],
   scope: 'graph',
-  requiresAction: 'data.ai.semanticSearch',
   async handler(args, ctx) {
     const wanted = Math.min(MAX_RANK, args.offset + args.limit + 1);
     const result = await ctx.call<{ results?: SemanticHit[]; total?: number } | SemanticHit[] | null>(
