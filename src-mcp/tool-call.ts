@@ -35,7 +35,7 @@ import type { ServerRuntime } from './server-runtime.ts';
 import { ToolContent } from './tool-content.ts';
 import { inputShape, probedActions, type ToolContext, type ToolDefinition } from './tool-definition.ts';
 import { errorText, ToolError, toToolError } from './tool-errors.ts';
-import { namedForTool } from './tools/roam-feature.ts';
+import { namedForTool } from './tool-support/roam-feature.ts';
 
 /** What decides visibility and refusals for this connection. */
 export interface ToolCallState {

@@ -7,18 +7,19 @@
  */
 import type { Tool } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { navigationResources, navigationTools } from './navigation/index.ts';
+import { navigationResources } from './navigation/index.ts';
+import { navigationTools } from './tools/navigation/index.ts';
 import { inputShape, readOnlyHint, type ResourceDefinition, type ToolDefinition } from './tool-definition.ts';
-import { batchEditTools } from './tools/batch-edits.ts';
-import { commentTools } from './tools/comments.ts';
-import { contentTools } from './tools/content-tools.ts';
-import { dailyNoteTools } from './tools/daily-notes.ts';
-import { desktopUiTools } from './tools/desktop-ui.ts';
-import { discoveryTools } from './tools/discovery.ts';
-import { extensionTools } from './tools/extensions.ts';
-import { fileTools } from './tools/files.ts';
-import { graphTools } from './tools/graph-tools.ts';
-import { shortcutTools } from './tools/shortcuts.ts';
+import { batchEditTools } from './tools/core/batch-edits.ts';
+import { commentTools } from './tools/core/comments.ts';
+import { contentTools } from './tools/core/content-reads.ts';
+import { dailyNoteTools } from './tools/core/daily-notes.ts';
+import { desktopUiTools } from './tools/ui/desktop-ui.ts';
+import { discoveryTools } from './tools/core/discovery.ts';
+import { extensionTools } from './tools/extensions/call-extension-tool.ts';
+import { fileTools } from './tools/files/files.ts';
+import { graphTools } from './tools/core/graphs.ts';
+import { shortcutTools } from './tools/ui/shortcuts.ts';
 
 export const tools: readonly ToolDefinition[] = [
   ...graphTools,

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HIDDEN_TEXT } from '../emulator/issue-12-graph.ts';
-import { dailyNote } from '../../src-mcp/tools/roam-dates.ts';
+import { dailyNote } from '../../src-mcp/tool-support/roam-dates.ts';
 import { errorOf, jsonOf, type McpHandle } from '../harness/mcp-bin.ts';
 import { startIssue12, type Issue12Setup } from '../harness/issue-12-setup.ts';
 import type { Emulator } from '../emulator/index.ts';

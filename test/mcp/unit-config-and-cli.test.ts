@@ -14,8 +14,8 @@ import {
 import { expandHome } from '../../src-mcp/config/load-config.ts';
 import { GraphSession } from '../../src-mcp/graph-session.ts';
 import type { ToolError } from '../../src-mcp/tool-errors.ts';
-import { guidelinesHash, guidelinesText } from '../../src-mcp/tools/graph-tools.ts';
-import { dailyNote } from '../../src-mcp/tools/roam-dates.ts';
+import { guidelinesHash, guidelinesText } from '../../src-mcp/tools/core/graphs.ts';
+import { dailyNote } from '../../src-mcp/tool-support/roam-dates.ts';
 
 describe('parseConfigText', () => {
   it('points at the line and column of a JSON syntax error', () => {

@@ -3,9 +3,9 @@
  * call, named and shaped like the official server's, reported per item in input order.
  */
 import * as z from 'zod';
-import { defineTool } from '../tool-definition.ts';
-import { ToolError } from '../tool-errors.ts';
-import { batchOutcome, readReport } from './batch-report.ts';
+import { defineTool } from '../../tool-definition.ts';
+import { ToolError } from '../../tool-errors.ts';
+import { batchOutcome, readReport } from '../../tool-support/batch-report.ts';
 
 const uid = z.string().min(1);
 const update = z

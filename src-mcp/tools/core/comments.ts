@@ -1,12 +1,12 @@
 /** Comments (local-api-actions.md §7): add_comment and get_comments, named as the official server's. */
 import * as z from 'zod';
-import { fetchHiddenContent } from '../hidden-blocks.ts';
-import { LIMITS, paginate, truncate } from '../limits.ts';
-import { notFoundError, withMissingCheck } from '../not-found.ts';
-import { defineTool, type ToolDefinition } from '../tool-definition.ts';
-import { ToolError } from '../tool-errors.ts';
-import { withoutHiddenBlocks } from './hidden-markdown.ts';
-import { callFeature } from './roam-feature.ts';
+import { fetchHiddenContent } from '../../hidden-blocks.ts';
+import { LIMITS, paginate, truncate } from '../../limits.ts';
+import { notFoundError, withMissingCheck } from '../../not-found.ts';
+import { defineTool, type ToolDefinition } from '../../tool-definition.ts';
+import { ToolError } from '../../tool-errors.ts';
+import { withoutHiddenBlocks } from '../../tool-support/hidden-markdown.ts';
+import { callFeature } from '../../tool-support/roam-feature.ts';
 
 const blockUid = z.string().min(1).describe('Uid of the block');
 

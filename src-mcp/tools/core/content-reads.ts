@@ -4,15 +4,21 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
-import { fetchHiddenContent, withoutHiddenLines, type HiddenContent } from '../hidden-blocks.ts';
-import { LIMITS, paginate, truncate } from '../limits.ts';
-import { listOutput } from '../list-envelope.ts';
-import { notFoundError, withMissingCheck } from '../not-found.ts';
-import { defineTool, type ToolContext } from '../tool-definition.ts';
-import { ToolError } from '../tool-errors.ts';
-import { boundedAnswer, redactHidden } from './datalog-answer.ts';
-import { checkDeletionReport } from './deletion-report.ts';
-import { DAILY_DATE_HINT, dailyNote, isDailyDate, resolveDailyNote, type DailyNote } from './roam-dates.ts';
+import { fetchHiddenContent, withoutHiddenLines, type HiddenContent } from '../../hidden-blocks.ts';
+import { LIMITS, paginate, truncate } from '../../limits.ts';
+import { listOutput } from '../../list-envelope.ts';
+import { notFoundError, withMissingCheck } from '../../not-found.ts';
+import { defineTool, type ToolContext } from '../../tool-definition.ts';
+import { ToolError } from '../../tool-errors.ts';
+import { boundedAnswer, redactHidden } from '../../tool-support/datalog-answer.ts';
+import { checkDeletionReport } from '../../tool-support/deletion-report.ts';
+import {
+  DAILY_DATE_HINT,
+  dailyNote,
+  isDailyDate,
+  resolveDailyNote,
+  type DailyNote,
+} from '../../tool-support/roam-dates.ts';
 
 const maxDepth = z
   .number()
@@ -137,7 +143,7 @@ async function pageUidByTitle(ctx: ToolContext, title: string): Promise<string |
   return typeof found === 'string' ? found : undefined;
 }
 
-/** A relative day is resolved on this machine's local date (src-mcp/tools/roam-dates.ts). */
+/** A relative day is resolved on this machine's local date (src-mcp/tool-support/roam-dates.ts). */
 function dailyNotePage(value: boolean | string | undefined): DailyNote {
   if (typeof value !== 'string') return dailyNote();
   const note = resolveDailyNote(value);

@@ -1,10 +1,10 @@
 /** Daily capture (local-api-actions.md §6.1): append_to_daily_note, named as the official server's. */
 import * as z from 'zod';
-import { defineTool, type ToolDefinition } from '../tool-definition.ts';
-import { ToolError } from '../tool-errors.ts';
-import { nestUnder } from './content-tools.ts';
-import { callFeature } from './roam-feature.ts';
-import { DAILY_DATE_HINT, isDailyDate, resolveDailyNote } from './roam-dates.ts';
+import { defineTool, type ToolDefinition } from '../../tool-definition.ts';
+import { ToolError } from '../../tool-errors.ts';
+import { nestUnder } from './content-reads.ts';
+import { callFeature } from '../../tool-support/roam-feature.ts';
+import { DAILY_DATE_HINT, isDailyDate, resolveDailyNote } from '../../tool-support/roam-dates.ts';
 
 export const dailyNoteTools: ToolDefinition[] = [
   defineTool({

@@ -3,11 +3,11 @@
  * server's. Both are data.ai.* reads, so Roam applies the hiding rule itself.
  */
 import * as z from 'zod';
-import { withMissingCheck } from '../not-found.ts';
-import { defineTool, type ToolDefinition } from '../tool-definition.ts';
-import { ToolError } from '../tool-errors.ts';
-import { hitsOutput, hitsPage } from './content-tools.ts';
-import { callFeature } from './roam-feature.ts';
+import { withMissingCheck } from '../../not-found.ts';
+import { defineTool, type ToolDefinition } from '../../tool-definition.ts';
+import { ToolError } from '../../tool-errors.ts';
+import { hitsOutput, hitsPage } from './content-reads.ts';
+import { callFeature } from '../../tool-support/roam-feature.ts';
 
 export const discoveryTools: ToolDefinition[] = [
   defineTool({

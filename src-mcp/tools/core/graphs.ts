@@ -1,15 +1,15 @@
 /** Graph management (docs/mcp.md, Graphs and sessions): list_graphs, select_graph, current_graph. */
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
-import { LIMITS, paginate, truncate } from '../limits.ts';
-import { listOutput } from '../list-envelope.ts';
-import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
-import type { ServerRuntime } from '../server-runtime.ts';
-import { onGraph } from '../tool-call.ts';
-import { defineTool, type SessionContext } from '../tool-definition.ts';
-import { ToolError } from '../tool-errors.ts';
-import { extensionToolsField, extensionToolsOutput } from './extensions.ts';
-import { orientationOf } from './orientation.ts';
+import { LIMITS, paginate, truncate } from '../../limits.ts';
+import { listOutput } from '../../list-envelope.ts';
+import type { ConfiguredGraph } from '../../../src-shared/roam-config.ts';
+import type { ServerRuntime } from '../../server-runtime.ts';
+import { onGraph } from '../../tool-call.ts';
+import { defineTool, type SessionContext } from '../../tool-definition.ts';
+import { ToolError } from '../../tool-errors.ts';
+import { extensionToolsField, extensionToolsOutput } from '../extensions/call-extension-tool.ts';
+import { orientationOf } from '../../tool-support/orientation.ts';
 
 const permissionsSchema = z.union([z.array(z.enum(['read', 'append', 'edit'])), z.literal('unknown')]);
 

@@ -5,11 +5,11 @@
  * so call_extension_tool counts as a write: select_graph first, never in --read-only mode.
  */
 import * as z from 'zod';
-import { LocalApiError } from '../../src-shared/local-api/index.ts';
-import { LIMITS, truncate } from '../limits.ts';
-import { defineTool, type ToolContext, type ToolDefinition } from '../tool-definition.ts';
-import { ToolError } from '../tool-errors.ts';
-import { featureError, type RoamFeature } from './roam-feature.ts';
+import { LocalApiError } from '../../../src-shared/local-api/index.ts';
+import { LIMITS, truncate } from '../../limits.ts';
+import { defineTool, type ToolContext, type ToolDefinition } from '../../tool-definition.ts';
+import { ToolError } from '../../tool-errors.ts';
+import { featureError, type RoamFeature } from '../../tool-support/roam-feature.ts';
 
 interface ListedTool {
   tool: string;

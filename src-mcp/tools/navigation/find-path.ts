@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { defineTool } from '../../tool-definition.ts';
-import { loadLinkIndex } from '../index-cache.ts';
-import { inNeighborLists, outNeighborLists } from '../link-index.ts';
-import { findPage, pageNotFound } from '../page-lookup.ts';
-import { GRAPH_ANNOTATIONS, pageOutput } from '../schemas.ts';
-import { shortestPath, type PathResult } from '../shortest-path.ts';
+import { loadLinkIndex } from '../../navigation/index-cache.ts';
+import { inNeighborLists, outNeighborLists } from '../../navigation/link-index.ts';
+import { findPage, pageNotFound } from '../../navigation/page-lookup.ts';
+import { GRAPH_ANNOTATIONS, pageOutput } from '../../navigation/schemas.ts';
+import { shortestPath, type PathResult } from '../../navigation/shortest-path.ts';
 
 const inputSchema = {
   source: z.string().min(1).describe('Start page: title or uid.'),

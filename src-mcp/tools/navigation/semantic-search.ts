@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { LIMITS, truncate } from '../../limits.ts';
 import { defineTool } from '../../tool-definition.ts';
-import { GRAPH_ANNOTATIONS, limitField, listOutput, offsetField } from '../schemas.ts';
+import { GRAPH_ANNOTATIONS, limitField, listOutput, offsetField } from '../../navigation/schemas.ts';
 
 /** The most results Roam is asked for: deep paging through similarity ranks is not useful. */
 const MAX_RANK = 200;

@@ -5,11 +5,11 @@
  * we redact the uids and text of hidden blocks (src-mcp/hidden-blocks.ts).
  */
 import * as z from 'zod';
-import { fetchHiddenContent, HIDDEN_MARK, type HiddenContent } from '../hidden-blocks.ts';
-import { withMissingCheck } from '../not-found.ts';
-import { defineTool, type ToolContext, type ToolDefinition } from '../tool-definition.ts';
-import { ToolError } from '../tool-errors.ts';
-import { callFeature } from './roam-feature.ts';
+import { fetchHiddenContent, HIDDEN_MARK, type HiddenContent } from '../../hidden-blocks.ts';
+import { withMissingCheck } from '../../not-found.ts';
+import { defineTool, type ToolContext, type ToolDefinition } from '../../tool-definition.ts';
+import { ToolError } from '../../tool-errors.ts';
+import { callFeature } from '../../tool-support/roam-feature.ts';
 
 const UID_KEYS = ['uid', 'block-uid', 'mentions-uid'];
 
