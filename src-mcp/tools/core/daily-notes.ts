@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { defineTool, type ToolDefinition } from '../../tool-definition.ts';
 import { ToolError } from '../../tool-errors.ts';
-import { nestUnder } from './content-reads.ts';
+import { nestUnder } from '../../tool-support/block-location.ts';
 import { callFeature } from '../../tool-support/roam-feature.ts';
 import { DAILY_DATE_HINT, isDailyDate, resolveDailyNote } from '../../tool-support/roam-dates.ts';
 

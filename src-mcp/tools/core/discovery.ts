@@ -6,8 +6,8 @@ import * as z from 'zod';
 import { withMissingCheck } from '../../not-found.ts';
 import { defineTool, type ToolDefinition } from '../../tool-definition.ts';
 import { ToolError } from '../../tool-errors.ts';
-import { hitsOutput, hitsPage } from './content-reads.ts';
 import { callFeature } from '../../tool-support/roam-feature.ts';
+import { hitsOutput, hitsPage } from '../../tool-support/search-hits.ts';
 
 export const discoveryTools: ToolDefinition[] = [
   defineTool({

@@ -8,7 +8,7 @@ import type { ServerRuntime } from '../../server-runtime.ts';
 import { onGraph } from '../../tool-call.ts';
 import { defineTool, type SessionContext } from '../../tool-definition.ts';
 import { ToolError } from '../../tool-errors.ts';
-import { extensionToolsField, extensionToolsOutput } from '../extensions/call-extension-tool.ts';
+import { extensionToolsField, extensionToolsOutput } from '../../tool-support/extension-tools.ts';
 import { orientationOf } from '../../tool-support/orientation.ts';
 
 const permissionsSchema = z.union([z.array(z.enum(['read', 'append', 'edit'])), z.literal('unknown')]);
