@@ -81,7 +81,10 @@ export class LocalApiError extends Error {
   }
 }
 
-/** Guidance per token request outcome (docs/mcp.md, Token exchange): MCP server, CLI and tray. */
+/**
+ * Guidance per token request outcome (docs/mcp.md, Token exchange), as the MCP server and the
+ * connect CLI say it; the tray words these outcomes itself (src-main/core/token-requests.ts).
+ */
 const EXCHANGE_GUIDANCE: Record<string, string> = {
   USER_REJECTED:
     'The request was declined in Roam. Ask the user before trying again; they can also create a token in Roam: Settings > Graph > Local API Tokens.',
@@ -94,7 +97,7 @@ const EXCHANGE_GUIDANCE: Record<string, string> = {
   CANCELLED: 'The token request was cancelled before the user answered. Try again.',
 };
 
-/** Advice per 401 code (local-api-actions.md §2); other 401s get the generic advice. */
+/** Advice per 401 code Roam sends; other 401s get the generic advice. */
 const AUTH_GUIDANCE: Record<string, string> = {
   MISSING_TOKEN: 'No token was sent for this graph.',
   INVALID_TOKEN_FORMAT: 'The token is not a Roam Local API token (they start with roam-graph-local-token-).',

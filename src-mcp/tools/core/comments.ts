@@ -1,4 +1,4 @@
-/** Comments (local-api-actions.md §7): add_comment and get_comments, named as the official server's. */
+/** Comments on a block's thread: add_comment and get_comments, named as the official server's. */
 import * as z from 'zod';
 import { fetchHiddenContent } from '../../hidden-blocks.ts';
 import { LIMITS, paginate, truncate } from '../../limits.ts';

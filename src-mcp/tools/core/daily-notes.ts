@@ -1,4 +1,7 @@
-/** Daily capture (local-api-actions.md §6.1): append_to_daily_note, named as the official server's. */
+/**
+ * Daily capture: append_to_daily_note, named as the official server's, one data.block.fromMarkdown
+ * into the daily note's page (Roam creates the page when missing).
+ */
 import * as z from 'zod';
 import { defineTool, type ToolDefinition } from '../../tool-definition.ts';
 import { ToolError } from '../../tool-errors.ts';

@@ -1,5 +1,5 @@
 /**
- * Discovery (local-api-actions.md §4.8, §4.9): suggest_links and roam_query, named as the official
+ * Discovery (data.ai.suggestLinks, data.ai.roamQuery): suggest_links and roam_query, named as the official
  * server's. Both are data.ai.* reads, so Roam applies the hiding rule itself.
  */
 import * as z from 'zod';

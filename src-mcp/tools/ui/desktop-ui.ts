@@ -1,5 +1,5 @@
 /**
- * Roam Desktop's UI (local-api-actions.md §10): what the user has open and selected, and opening
+ * Roam Desktop's UI (the ui.* actions): what the user has open and selected, and opening
  * pages or blocks for them. These change what the user sees, never graph data, so they need no
  * graph ticket and stay available in --read-only mode. Roam does not hide anything in UI answers;
  * we redact the uids and text of hidden blocks (src-mcp/hidden-blocks.ts).

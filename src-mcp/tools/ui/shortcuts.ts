@@ -1,5 +1,5 @@
 /**
- * The left sidebar's shortcuts (local-api-actions.md §8), graph data reported as select_graph's
+ * The left sidebar's shortcuts (data.page.addShortcut / removeShortcut), graph data reported as select_graph's
  * starred pages: add_shortcut and remove_shortcut, named as the official server's. Roam takes
  * positional args here (`[uid, index?]`), not an object.
  */
