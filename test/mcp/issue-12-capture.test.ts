@@ -1,7 +1,7 @@
 /**
- * Issue 12 through stdio (built bin, SDK client, emulator): comments, daily-note capture and
- * relative dates in create_block, shortcuts, link suggestions and Roam queries — each with its
- * older-Roam (UNKNOWN_ACTION) and scope-error paths.
+ * Through stdio (built bin, SDK client, emulator): comments, daily-note capture and relative dates
+ * in create_block, shortcuts, link suggestions and Roam queries — each with its older-Roam
+ * (UNKNOWN_ACTION) and scope-error paths.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HIDDEN_TEXT } from '../emulator/issue-12-graph.ts';

@@ -180,7 +180,7 @@ describe('daily notes and guidelines', () => {
   });
 });
 
-describe('GraphSession resolution (seed 004)', () => {
+describe('GraphSession resolution', () => {
   const graphs = [
     { name: 'work-2024', type: 'hosted' as const, nickname: 'Work' },
     { name: 'home', type: 'offline' as const, nickname: 'Home', accessLevel: 'read-only' as const },
