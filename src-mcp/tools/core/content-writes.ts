@@ -25,6 +25,16 @@ function writeTo<T>(ctx: ToolContext, uids: Record<string, string>, run: () => P
   return withMissingCheck(ctx, refs, run);
 }
 
+/** delete_block / delete_page: one Roam delete, NOT_FOUND for a missing uid, Roam's report checked. */
+async function deleteOne(ctx: ToolContext, kind: 'block' | 'page', target: string) {
+  const what = kind === 'block' ? 'Block uid' : 'Page uid';
+  const report = await writeTo(ctx, { [what]: target }, () =>
+    ctx.call(kind === 'block' ? 'data.block.delete' : 'data.page.delete', [{ [kind]: { uid: target } }]),
+  );
+  checkDeletionReport(report, kind, target, ctx.graph.nickname);
+  return { deleted: kind, uid: target };
+}
+
 export const contentWriteTools = [
   defineTool({
     name: 'create_page',
@@ -164,13 +174,7 @@ export const contentWriteTools = [
     writes: 'edit',
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
-    async handler(args, ctx) {
-      const report = await writeTo(ctx, { 'Block uid': args.uid }, () =>
-        ctx.call('data.block.delete', [{ block: { uid: args.uid } }]),
-      );
-      checkDeletionReport(report, 'block', args.uid, ctx.graph.nickname);
-      return { deleted: 'block', uid: args.uid };
-    },
+    handler: (args, ctx) => deleteOne(ctx, 'block', args.uid),
   }),
   defineTool({
     name: 'update_page',
@@ -201,12 +205,6 @@ export const contentWriteTools = [
     writes: 'edit',
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
-    async handler(args, ctx) {
-      const report = await writeTo(ctx, { 'Page uid': args.uid }, () =>
-        ctx.call('data.page.delete', [{ page: { uid: args.uid } }]),
-      );
-      checkDeletionReport(report, 'page', args.uid, ctx.graph.nickname);
-      return { deleted: 'page', uid: args.uid };
-    },
+    handler: (args, ctx) => deleteOne(ctx, 'page', args.uid),
   }),
 ];
