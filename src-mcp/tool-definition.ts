@@ -76,7 +76,7 @@ interface ToolBase<Shape extends z.ZodRawShape> {
    * case unless a name.
    */
   feature: string;
-  /** Every Local API action the handler (or a helper it uses) calls; none for session tools. */
+  /** Every Local API action the handler (or a helper it uses) calls. */
   actions: readonly RoamAction[];
   /** Arguments; graph tools also accept the optional `graph` (added by `inputShape`). */
   inputSchema: Shape;
@@ -85,9 +85,9 @@ interface ToolBase<Shape extends z.ZodRawShape> {
   /** The hints other than `readOnlyHint`, which follows from `writes` / `effects`. */
   annotations?: Omit<ToolAnnotations, 'readOnlyHint'>;
   /**
-   * Changes graph data: hidden and refused in --read-only mode and when every token is read-only,
-   * and needs a graph ticket (select_graph seen this session). The graph's link index is
-   * invalidated after the call.
+   * Changes graph data (the one answer to "is this a write"): hidden and refused in --read-only
+   * mode and when every token is read-only, and needs a graph ticket (select_graph seen this
+   * session). The graph's link index is invalidated after the call.
    */
   writes?: 'append' | 'edit';
   /**
