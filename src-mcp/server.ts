@@ -20,7 +20,9 @@ import {
   type Transport,
 } from '@modelcontextprotocol/server';
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
+import { selectionWarning } from './access/selection.ts';
 import type { GraphSession } from './graph-session.ts';
+import { log } from './log.ts';
 import { ResourceHandlers } from './resource-handlers.ts';
 import type { ServerRuntime } from './server-runtime.ts';
 import { callTool, refusal, requestScope, type ToolCallState } from './tool-call.ts';
@@ -110,10 +112,16 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
   const loadCatalogue = () =>
     (catalogue ??= import('./tool-catalogue.ts').then((loaded) => {
       tools = loaded.tools;
+      warnIfCannotWrite();
       loaded.setIndexStaleness(options.indexStalenessMs);
       notifier.toolsLoaded();
       return { ...loaded, resources: new ResourceHandlers(loaded.resources, runtime) };
     }));
+  const warnIfCannotWrite = () => {
+    const writers = tools.filter((tool) => tool.writes).map((tool) => tool.name);
+    const warning = selectionWarning(state.toolsets, writers);
+    if (warning) log('warn', warning);
+  };
   const shared: Shared = { loadCatalogue, visible, state, notifier, client };
   let served: StdioServerHandle | undefined;
   return {
@@ -128,6 +136,7 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
     },
     setToolsets(toolsets) {
       state.toolsets = toolsets;
+      warnIfCannotWrite();
       notifier.toolsMayHaveChanged();
     },
   };

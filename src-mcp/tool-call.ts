@@ -3,11 +3,14 @@
  *
  * 1. lookup by name in the catalogue (src-mcp/tool-catalogue.ts);
  * 2. refusal (`refusal`, also what hides a tool from tools/list): outside the selected toolsets
- *    (TOOLSET_NOT_ENABLED; an invalid selection answers CONFIG_INVALID), --read-only mode (READ_ONLY),
- *    every token read-only (INSUFFICIENT_SCOPE), Local API action not offered (UNKNOWN_TOOL);
+ *    (TOOLSET_NOT_ENABLED; an invalid selection answers CONFIG_INVALID; a write without select_graph
+ *    in the selection too), --read-only mode or every graph read-only by the user's choice
+ *    (ACCESS_LEVEL), every token read-only (INSUFFICIENT_SCOPE), Local API action not offered
+ *    (UNKNOWN_TOOL);
  * 3. argument parsing against the declared schema (INVALID_PARAMS names the field);
- * 4. graph tools: graph resolution (explicit `graph`, selection, the only graph), then a graph
- *    ticket for writes (GRAPH_TICKET_REQUIRED: select_graph first);
+ * 4. graph tools: graph resolution (explicit `graph`, selection, the only graph), the graph's
+ *    access level for writes (src-mcp/access/: ACCESS_LEVEL), then a graph ticket for writes
+ *    (GRAPH_TICKET_REQUIRED: select_graph first);
  * 5. the handler, with a context built once (`graphContext` / session context);
  * 6. on success an explicit `graph` becomes the selection (a failed call never redirects later
  *    writes); after a write (even a failed one, it may have landed) the link index is invalidated;
@@ -24,6 +27,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { ConfiguredGraph } from '../src-shared/roam-config.ts';
+import { enforceAccess, everyGraphReadOnlyRefusal, readOnlyFlagRefusal } from './access/index.ts';
+import { writeSelectionProblem } from './access/selection.ts';
 import type { CallScope } from './call-scope.ts';
 import { log } from './log.ts';
 import { invalidateLinkIndex } from './navigation/index-cache.ts';
@@ -52,17 +57,13 @@ export function refusal(tool: ToolDefinition, state: ToolCallState): ToolError |
   const set = toolsetOf(tool.name);
   // A tool no set lists stays offered: a missed assignment must not hide it (the test catches it).
   if (set && !state.toolsets.includes(set)) return notInToolsets(tool.name, set, state.toolsets);
-  if (tool.writes && state.readOnly) {
-    return new ToolError(
-      'READ_ONLY',
-      `${tool.name} changes the graph, but this roam-mcp runs with --read-only. Remove --read-only from the MCP client's config to allow changes.`,
-    );
+  if (tool.writes) {
+    const cannotWrite = writeSelectionProblem(tool.name, state.toolsets);
+    if (cannotWrite) return cannotWrite;
   }
+  if (tool.writes && state.readOnly) return readOnlyFlagRefusal(tool.name);
   if (tool.writes && !state.runtime.session.anyGraphMayWrite()) {
-    return new ToolError(
-      'INSUFFICIENT_SCOPE',
-      `${tool.name} changes the graph, but every configured graph has a read-only token. Get a token with more access ('roam-mcp connect', or Roam: Settings > Graph > Local API Tokens), then restart the MCP client.`,
-    );
+    return everyGraphReadOnlyRefusal(tool.name, state.runtime.session);
   }
   if (tool.requiresAction && !state.runtime.offers(tool.requiresAction)) return unknownTool(tool.name);
   return undefined;
@@ -124,6 +125,8 @@ async function runHandler(
   const { graph: ref, ...toolArgs } = args as Record<string, unknown> & { graph?: string };
   const graph = runtime.session.resolve(ref);
   resolved.graph = graph;
+  const ctx = graphContext(runtime, graph, scope);
+  await enforceAccess(tool, toolArgs, graph, ctx, runtime.session);
   if (tool.writes && !runtime.session.hasTicket(graph)) {
     throw new ToolError(
       'GRAPH_TICKET_REQUIRED',
@@ -132,7 +135,7 @@ async function runHandler(
     );
   }
   try {
-    const value = await tool.handler(toolArgs, graphContext(runtime, graph, scope));
+    const value = await tool.handler(toolArgs, ctx);
     // Only a call that succeeded moves the selection (a failed one must not redirect later writes).
     if (ref?.trim()) runtime.session.select(graph);
     return value;

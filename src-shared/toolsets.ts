@@ -104,7 +104,7 @@ export function parseToolsets(spec: string | undefined, origin = '--tools'): Too
     .map((name) => name.trim().toLowerCase())
     .filter(Boolean);
   if (names.length === 0) return { sets: [...DEFAULT_TOOLSETS] };
-  const unknown = names.filter((name) => name !== 'all' && !(name in TOOLSETS));
+  const unknown = names.filter((name) => name !== 'all' && !Object.hasOwn(TOOLSETS, name));
   if (unknown.length > 0) {
     return {
       error: `${origin} names unknown toolset${unknown.length === 1 ? '' : 's'} ${unknown.map((n) => `'${n}'`).join(', ')}. Valid toolsets: ${TOOLSET_NAMES.join(', ')}, or all (default: ${DEFAULT_TOOLSETS.join(',')}).`,

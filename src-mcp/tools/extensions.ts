@@ -129,9 +129,8 @@ export const extensionTools: ToolDefinition[] = [
     description:
       "Reloads Roam's developer-mode extensions (like Ctrl-d Ctrl-r in Roam). For extension developers.",
     scope: 'graph',
-    // Reloads code inside Roam Desktop, no graph data. Developer toolset (issue 12): the toolset
-    // mechanism decides whether it is listed.
-    effects: 'ui',
+    // Runs extension code, which can change anything: a write (ticket, never under --read-only).
+    writes: 'edit',
     annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },
     inputSchema: {},
     async handler(_args, ctx) {

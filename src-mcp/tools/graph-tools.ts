@@ -3,14 +3,16 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { LIMITS, paginate, truncate } from '../limits.ts';
 import { listOutput } from '../list-envelope.ts';
-import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
+import { ACCESS_LEVELS, type ConfiguredGraph } from '../../src-shared/roam-config.ts';
+import { accessNote } from '../access/describe.ts';
+import { PERMISSIONS, rememberGuidelines } from '../access/index.ts';
 import type { ServerRuntime } from '../server-runtime.ts';
 import { defineTool } from '../tool-definition.ts';
 import { ToolError } from '../tool-errors.ts';
 import { extensionToolsField, extensionToolsOutput } from './extensions.ts';
 import { orientationOf } from './orientation.ts';
 
-const permissionsSchema = z.union([z.array(z.enum(['read', 'append', 'edit'])), z.literal('unknown')]);
+const permissionsSchema = z.union([z.array(z.enum(PERMISSIONS)), z.literal('unknown')]);
 
 /** What select_graph and current_graph both say about the graph. */
 const selectedGraphOutput = {
@@ -18,6 +20,7 @@ const selectedGraphOutput = {
   nickname: z.string(),
   description: z.string().optional(),
   permissions: permissionsSchema,
+  access_level: z.enum(ACCESS_LEVELS).optional(),
   permissions_note: z.string().optional(),
 };
 
@@ -45,19 +48,17 @@ export function guidelinesHash(text: string | null): string | null {
   return text === null ? null : `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
 }
 
+/** The effective access (src-mcp/access/): the narrowest of chosen level, token and --read-only. */
 function describeGraph(runtime: ServerRuntime, graph: ConfiguredGraph) {
-  const permissions = runtime.session.permissions(graph);
+  const access = runtime.session.access(graph);
+  const note = accessNote(access);
   return {
     graph_name: graph.name,
     nickname: graph.nickname,
     ...(graph.description !== undefined ? { description: graph.description } : {}),
-    permissions,
-    ...(permissions === 'unknown'
-      ? {
-          permissions_note:
-            'The access level of this token is not known (not in the config, and Roam did not say). Writes beyond it answer INSUFFICIENT_SCOPE.',
-        }
-      : {}),
+    permissions: access.permissions,
+    ...(access.level ? { access_level: access.level } : {}),
+    ...(note ? { permissions_note: note } : {}),
   };
 }
 
@@ -78,6 +79,7 @@ export const graphTools = [
         name: z.string(),
         description: z.string().optional(),
         selected: z.boolean(),
+        permissions: permissionsSchema,
       }),
     ),
     async handler(args, { runtime }) {
@@ -89,6 +91,7 @@ export const graphTools = [
         name: g.name,
         ...(g.description !== undefined ? { description: g.description } : {}),
         selected: g === current,
+        permissions: session.permissions(g),
       }));
       return paginate(all, args.offset, args.limit);
     },
@@ -120,7 +123,9 @@ export const graphTools = [
         if (!(error instanceof ToolError && error.code === 'AUTH_FAILED')) throw error;
         result = await runtime.callGraph(graph, 'data.ai.getGraphGuidelines', [], scope);
       }
-      if (session.permissions(graph) === 'unknown' && graph.token) {
+      rememberGuidelines(graph, result);
+      // The token's grant narrows what is reported (and what Roam allows): ask Roam when unknown.
+      if (session.grantedLevel(graph) === undefined && graph.token) {
         const info = await runtime.connection.client
           .tokenInfo({ name: graph.name, type: graph.type, token: graph.token }, scope)
           .catch(() => ({ status: 'unknown' as const }));

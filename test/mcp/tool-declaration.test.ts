@@ -39,9 +39,15 @@ const opener = defineTool({
   handler: async (args, ctx) => `opened ${args.title} in ${ctx.graph.nickname}`,
 });
 
-function state(readOnly: boolean, accessLevel?: 'read-only' | 'full'): ToolCallState {
-  const session = new GraphSession();
-  session.setGraphs([{ name: 'g', nickname: 'G', type: 'hosted', token: 't', accessLevel }]);
+function state(
+  readOnly: boolean,
+  accessLevel?: 'read-only' | 'full',
+  grantedAccessLevel?: 'read-only' | 'full',
+): ToolCallState {
+  const session = new GraphSession({ readOnly });
+  session.setGraphs([
+    { name: 'g', nickname: 'G', type: 'hosted', token: 't', accessLevel, grantedAccessLevel },
+  ]);
   const runtime = { session, offers: () => false } as unknown as ServerRuntime;
   return { runtime, readOnly, toolsets: TOOLSET_NAMES };
 }
@@ -57,9 +63,13 @@ describe('tool declarations', () => {
     }
   });
 
-  it('refuses writes in read-only mode and with read-only tokens, but not UI effects', async () => {
-    expect(refusal(writer, state(true))?.code).toBe('READ_ONLY');
-    expect(refusal(writer, state(false, 'read-only'))?.code).toBe('INSUFFICIENT_SCOPE');
+  it('refuses writes in read-only mode, at a chosen read-only level and with read-only tokens, but not UI effects', async () => {
+    expect(refusal(writer, state(true))).toMatchObject({
+      code: 'ACCESS_LEVEL',
+      details: { setting: '--read-only' },
+    });
+    expect(refusal(writer, state(false, 'read-only'))?.code).toBe('ACCESS_LEVEL');
+    expect(refusal(writer, state(false, undefined, 'read-only'))?.code).toBe('INSUFFICIENT_SCOPE');
     expect(refusal(opener, state(true))).toBeUndefined();
     expect(refusal(opener, state(false, 'read-only'))).toBeUndefined();
     const result = await callTool([opener], 'open_thing', { title: 'P' }, scope, state(true));
