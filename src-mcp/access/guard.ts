@@ -5,6 +5,7 @@
  * batch checked), and an extension tool is judged by the scope it declares. The token's own
  * limits stay Roam's to enforce (INSUFFICIENT_SCOPE).
  */
+import { LocalApiError } from '../../src-shared/local-api/index.ts';
 import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import type { GraphSession } from '../graph-session.ts';
 import type { ToolContext, ToolDefinition } from '../tool-definition.ts';
@@ -33,9 +34,18 @@ export async function enforceAccess(
   if (level === 'read-append') throw refuse(whatItDoes(tool));
   const targets = EDIT_TARGETS[tool.name]?.(args);
   if (!targets) throw refuse(`${whatItDoes(tool)}, which cannot be limited to what agents created`);
-  const refused = await notCreatedByAgent(ctx, graph, targets);
+  const refused = await notCreatedByAgent(ctx, graph, targets).catch((error: unknown) => {
+    // Not knowing who created the targets means not changing them.
+    if (!(error instanceof LocalApiError) || !UNCHECKABLE.has(error.kind)) throw error;
+    throw refuse(
+      `${tool.name} needs to know who created its targets, and Roam could not say (${error.serverMessage || error.message})`,
+    );
+  });
   if (refused.length > 0) throw refuse(ownRefusal(tool.name, refused, graph), { not_agent_created: refused });
 }
+
+/** Roam answered, but not who created the targets (an older build, a query it cannot run). */
+const UNCHECKABLE = new Set<LocalApiError['kind']>(['internal', 'validation', 'unknown-action', 'protocol']);
 
 function ownRefusal(toolName: string, refused: NotOwn[], graph: ConfiguredGraph): string {
   const shown = refused.slice(0, 10).map((r) => `'${r.id}' (${r.reason})`);
