@@ -6,7 +6,7 @@
  * limits stay Roam's to enforce (INSUFFICIENT_SCOPE).
  */
 import { LocalApiError } from '../../src-shared/local-api/index.ts';
-import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
+import type { AccessLevel, ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import type { GraphSession } from '../graph-session.ts';
 import type { ToolContext, ToolDefinition } from '../tool-definition.ts';
 import { aiUserUnknown, notCreatedByAgent, type NotOwn } from './own-content.ts';
@@ -28,8 +28,8 @@ export async function enforceAccess(
   if (!level || level === 'full' || access.decidedBy !== 'chosen') return;
   const refuse = (what: string, extra?: Record<string, unknown>) =>
     levelRefusal(what, graph, level, session.source, extra);
+  if (tool.name === EXTENSION_TOOL) return checkExtensionScope(args, ctx, level, refuse);
   if (level === 'read-only') throw refuse(whatItDoes(tool));
-  if (tool.name === EXTENSION_TOOL) return checkExtensionScope(args, ctx, refuse);
   if (tool.writes === 'append') return;
   if (level === 'read-append') throw refuse(whatItDoes(tool));
   const targets = EDIT_TARGETS[tool.name]?.(args);
@@ -56,10 +56,15 @@ function ownRefusal(toolName: string, refused: NotOwn[], graph: ConfiguredGraph)
   return `${toolName} would change ${shown.join(', ')}${more}${unknown}`;
 }
 
-/** An extension tool runs with the authority of the scope it declares: unlisted counts as edit. */
+/**
+ * An extension tool is judged by the scope it declares (unlisted counts as edit): read-only runs
+ * only read tools; read-append and read-edit-own (whose effects cannot be tied to agents' content)
+ * read and append tools.
+ */
 async function checkExtensionScope(
   args: Record<string, unknown>,
   ctx: ToolContext,
+  level: AccessLevel,
   refuse: (what: string, extra?: Record<string, unknown>) => Error,
 ): Promise<void> {
   const id = typeof args.tool === 'string' ? args.tool : '';
@@ -67,8 +72,7 @@ async function checkExtensionScope(
   const listed = Array.isArray(guidelines?.extensionTools) ? guidelines.extensionTools : [];
   const entry = listed.find((t: { tool?: unknown }) => t?.tool === id) as { scope?: unknown } | undefined;
   const scope = entry?.scope === 'read' || entry?.scope === 'append' ? entry.scope : 'edit';
-  if (scope === 'edit') {
-    const declared = entry ? 'declares edit scope' : 'is not listed, so it counts as an edit';
-    throw refuse(`extension tool '${id}' ${declared}`, { tool: id, declared_scope: scope });
-  }
+  if (scope === 'read' || (scope === 'append' && level !== 'read-only')) return;
+  const declared = entry ? `declares ${scope} scope` : 'is not listed, so it counts as an edit';
+  throw refuse(`extension tool '${id}' ${declared}`, { tool: id, declared_scope: scope });
 }

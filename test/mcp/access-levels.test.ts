@@ -176,6 +176,18 @@ describe('--read-only', () => {
   });
 });
 
+describe('reload_dev_extensions', () => {
+  it('runs extension code, so it needs select_graph first, like every write', async () => {
+    const mcp = await serve('dev.json', 'full');
+    expect(errorOf(await mcp.call('reload_dev_extensions'))).toMatchObject({
+      code: 'GRAPH_TICKET_REQUIRED',
+      suggested_next_tool: 'select_graph',
+    });
+    await mcp.call('select_graph', { graph: 'Levels' });
+    expect(jsonOf(await mcp.call('reload_dev_extensions'))).toEqual({ reloaded: [] });
+  });
+});
+
 describe('ROAM_ACCESS_LEVEL with ROAM_GRAPH + ROAM_API_TOKEN', () => {
   it('is the chosen level of the env graph', async () => {
     const mcp = await startMcp({
@@ -271,14 +283,12 @@ describe('read-edit-own', () => {
       await mcp.call('create_block', { parentUid: 'else-pg', markdown: 'agent parent' }),
     );
     const [parent] = created.uids as [string];
-    emulator
-      .graph('levels')
-      .run('data.block.create', [
-        {
-          location: { 'parent-uid': parent, order: 'last' },
-          block: { string: 'a person replied', uid: 'person-rep' },
-        },
-      ]);
+    emulator.graph('levels').run('data.block.create', [
+      {
+        location: { 'parent-uid': parent, order: 'last' },
+        block: { string: 'a person replied', uid: 'person-rep' },
+      },
+    ]);
     const refused = errorOf(await mcp.call('delete_blocks', { uids: [parent] }));
     expect(refused.not_agent_created).toEqual([
       { id: parent, reason: '1 block(s) under it were not created by an agent' },
