@@ -34,7 +34,7 @@ export interface LoadedConfig {
 export const CONFIG_FILE_NAME = '.roam-tools.json';
 /**
  * How a person runs our `connect` without installing anything: `roam-mcp` is the bin of the
- * `roam-companion` package (a bare `npx roam-mcp` would fetch another package by that name).
+ * `roam-companion` package (npx given only the bin name would fetch another package of that name).
  */
 export const CONNECT_COMMAND = 'npx -p roam-companion roam-mcp connect';
 export const LEGACY_CONFIG_FILE_NAME = '.roam-mcp.json';
