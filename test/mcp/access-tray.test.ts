@@ -10,6 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrayCore } from '../../src-main/core/tray-core.ts';
+import type { AccessLevel } from '../../src-shared/roam-config.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { errorOf, jsonOf } from '../harness/mcp-bin.ts';
 import { mcpBundle, repoRoot, startCore, tempDirs, waitFor } from '../tray/helpers.ts';
@@ -30,7 +31,7 @@ const stringOf = (uid: string) =>
 const writesSent = () => emulator.requests.filter((r) => r.action && /^data\.(block|page)\./.test(r.action));
 
 /** Sets the level in the tray and waits until the child reports it. */
-async function chooseLevel(accessLevel: 'read-only' | 'read-append' | 'full', permissions: string[]) {
+async function chooseLevel(accessLevel: AccessLevel, permissions: string[]) {
   await core.handlers['graphs:update']({ id: HOME_ID, accessLevel });
   await waitFor(async () => {
     const current = await call('current_graph');
@@ -132,6 +133,31 @@ describe('the level chosen in Roam Companion', () => {
       updated: 'block',
     });
     expect(stringOf(blockUid)).toBe('edited at full');
+  });
+});
+
+describe('read-edit-own chosen in the tray', () => {
+  it('asks Roam for full, keeps read-edit-own in the store, and the child enforces edit-own', async () => {
+    await chooseLevel('read-edit-own', ['read', 'append', 'edit-own']);
+    const list = () => core.handlers['graphs:list'](undefined);
+    const old = (await list()).find((g) => g.id === HOME_ID)!.token.last4;
+    emulator.clearRequests();
+    await core.handlers['tokens:request']({ id: HOME_ID });
+    const request = await waitFor(() =>
+      emulator.requests.find((r) => r.path === '/api/graphs/tokens/request'),
+    );
+    expect(request.body).toMatchObject({ accessLevel: 'full' });
+    // Stored once the new token (another last4) is in: the full grant did not widen the choice.
+    const graph = await waitFor(async () =>
+      (await list()).find((g) => g.id === HOME_ID && g.token.state === 'ok' && g.token.last4 !== old),
+    );
+    expect(graph.accessLevel).toBe('read-edit-own');
+    await call('select_graph', { graph: 'Home' });
+    expect(jsonOf(await call('current_graph'))).toMatchObject({
+      permissions: ['read', 'append', 'edit-own'],
+      access_level: 'read-edit-own',
+    });
+    expect(errorOf(await call('delete_page', { uid: 'apollo-pg' })).code).toBe('ACCESS_LEVEL');
   });
 });
 
