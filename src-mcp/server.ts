@@ -20,7 +20,9 @@ import {
   type Transport,
 } from '@modelcontextprotocol/server';
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
+import { selectionWarning } from './access/selection.ts';
 import type { GraphSession } from './graph-session.ts';
+import { log } from './log.ts';
 import { ResourceHandlers } from './resource-handlers.ts';
 import type { RuntimeHooks, ServerRuntime } from './server-runtime.ts';
 import { callTool, refusal, requestScope, type ToolCallState } from './tool-call.ts';
@@ -106,10 +108,16 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
   const loadCatalogue = () =>
     (catalogue ??= import('./tool-catalogue.ts').then((loaded) => {
       tools = loaded.tools;
+      warnIfCannotWrite();
       loaded.setIndexStaleness(options.indexStalenessMs);
       notifier.toolsLoaded();
       return { ...loaded, resources: new ResourceHandlers(loaded.resources, runtime) };
     }));
+  const warnIfCannotWrite = () => {
+    const writers = tools.filter((tool) => tool.writes);
+    const warning = selectionWarning(state.toolsets, writers);
+    if (warning) log('warn', warning);
+  };
   const shared: Shared = { loadCatalogue, visible, state, notifier, client };
   let served: StdioServerHandle | undefined;
   return {
@@ -124,6 +132,7 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
     },
     setToolsets(toolsets) {
       state.toolsets = toolsets;
+      warnIfCannotWrite();
       notifier.toolsMayHaveChanged();
     },
   };
