@@ -4,7 +4,12 @@
  * which adds the token, runs an exchange when the graph has none, and reports a rejected token.
  */
 import { LocalApiError } from '../src-shared/local-api/index.ts';
-import { isLowerAccess, type AccessLevel, type ConfiguredGraph } from '../src-shared/roam-config.ts';
+import {
+  isLowerAccess,
+  tokenLevelFor,
+  type AccessLevel,
+  type ConfiguredGraph,
+} from '../src-shared/roam-config.ts';
 import { graphId as graphKey } from '../src-shared/constants.ts';
 import type { CallScope } from './call-scope.ts';
 import type { GraphSession } from './graph-session.ts';
@@ -120,7 +125,8 @@ export class ServerRuntime {
   }
 
   private async runExchange(graph: ConfiguredGraph, scope: CallScope): Promise<string> {
-    const requested = graph.accessLevel ?? DEFAULT_REQUESTED_ACCESS;
+    // read-edit-own is asked as full: roam-mcp itself keeps edits to what agents created.
+    const requested = tokenLevelFor(graph.accessLevel ?? DEFAULT_REQUESTED_ACCESS);
     scope.progress(
       `Asking Roam Desktop for ${requested} access to '${graph.nickname}': approve the request in Roam (it waits up to 5 minutes).`,
     );

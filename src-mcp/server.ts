@@ -21,7 +21,9 @@ import {
   type Transport,
 } from '@modelcontextprotocol/server';
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
+import { selectionWarning } from './access/selection.ts';
 import type { GraphSession } from './graph-session.ts';
+import { log } from './log.ts';
 import { PromptHandlers } from './prompt-handlers.ts';
 import { ResourceHandlers } from './resource-handlers.ts';
 import type { RuntimeHooks, ServerRuntime } from './server-runtime.ts';
@@ -115,12 +117,18 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
     (catalogue ??= Promise.all([import('./tool-catalogue.ts'), import('./prompts/index.ts')]).then(
       ([loaded, declared]) => {
         tools = loaded.tools;
+        warnIfCannotWrite();
         loaded.setIndexStaleness(options.indexStalenessMs);
         prompts = new PromptHandlers(declared.prompts, loaded.tools, loaded.resources, state);
         notifier.toolsLoaded();
         return { ...loaded, resources: new ResourceHandlers(loaded.resources, runtime), prompts };
       },
     ));
+  const warnIfCannotWrite = () => {
+    const writers = tools.filter((tool) => tool.writes);
+    const warning = selectionWarning(state.toolsets, writers);
+    if (warning) log('warn', warning);
+  };
   const shared: Shared = { loadCatalogue, visible, state, notifier, client };
   let served: StdioServerHandle | undefined;
   return {
@@ -135,6 +143,7 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
     },
     setToolsets(toolsets) {
       state.toolsets = toolsets;
+      warnIfCannotWrite();
       notifier.toolsMayHaveChanged();
     },
   };

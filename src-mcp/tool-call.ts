@@ -3,11 +3,14 @@
  *
  * 1. lookup by name in the catalogue (src-mcp/tool-catalogue.ts);
  * 2. refusal (`refusal`, also what hides a tool from tools/list): outside the selected toolsets
- *    (TOOLSET_NOT_ENABLED; an invalid selection answers CONFIG_INVALID), --read-only mode (READ_ONLY),
- *    every token read-only (INSUFFICIENT_SCOPE), a probed Local API action not offered (UNKNOWN_TOOL);
+ *    (TOOLSET_NOT_ENABLED; an invalid selection answers CONFIG_INVALID; a write without select_graph
+ *    in the selection too), --read-only mode or every graph read-only by the user's choice
+ *    (ACCESS_LEVEL), every token read-only (INSUFFICIENT_SCOPE), a probed Local API action not
+ *    offered (UNKNOWN_TOOL);
  * 3. argument parsing against the declared schema (INVALID_PARAMS names the field);
  * 4. graph tools: graph resolution (`onGraph`: explicit `graph`, selection, the only graph);
- * 5. before a write (`beforeWrite`): a graph ticket (GRAPH_TICKET_REQUIRED: select_graph first);
+ * 5. before a write: the graph's access level (src-mcp/access/: ACCESS_LEVEL), then
+ *    (`beforeWrite`) a graph ticket (GRAPH_TICKET_REQUIRED: select_graph first);
  * 6. the handler, with a context built once (`graphContext` / session context);
  * 7. after a write (`afterWrite`, even a failed one: it may have landed): the link index is
  *    invalidated; on success an explicit `graph` becomes the selection (a failed call never
@@ -27,6 +30,8 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { ConfiguredGraph } from '../src-shared/roam-config.ts';
 import type { ToolsetName } from '../src-shared/toolsets.ts';
+import { enforceAccess, everyGraphReadOnlyRefusal, readOnlyFlagRefusal } from './access/index.ts';
+import { writeSelectionProblem } from './access/selection.ts';
 import type { CallScope } from './call-scope.ts';
 import type { GraphSession } from './graph-session.ts';
 import { log } from './log.ts';
@@ -54,17 +59,13 @@ export interface ToolCallState {
  */
 export function refusal(tool: ToolDefinition, state: ToolCallState): ToolError | undefined {
   if (!state.toolsets.includes(tool.toolset)) return notInToolsets(tool.name, tool.toolset, state.toolsets);
-  if (tool.writes && state.readOnly) {
-    return new ToolError(
-      'READ_ONLY',
-      `${tool.name} changes the graph, but this roam-mcp runs with --read-only. Remove --read-only from the MCP client's config to allow changes.`,
-    );
+  if (tool.writes) {
+    const cannotWrite = writeSelectionProblem(tool.name, state.toolsets);
+    if (cannotWrite) return cannotWrite;
   }
+  if (tool.writes && state.readOnly) return readOnlyFlagRefusal(tool.name);
   if (tool.writes && !state.runtime.session.anyGraphMayWrite()) {
-    return new ToolError(
-      'INSUFFICIENT_SCOPE',
-      `${tool.name} changes the graph, but every configured graph has a read-only token. Get a token with more access ('roam-mcp connect', or Roam: Settings > Graph > Local API Tokens), then restart the MCP client.`,
-    );
+    return everyGraphReadOnlyRefusal(tool.name, state.runtime.session);
   }
   if (probedActions(tool).some((action) => !state.runtime.offers(action))) return unknownTool(tool.name);
   return undefined;
@@ -126,9 +127,11 @@ async function runHandler(
   const { graph: ref, ...toolArgs } = args as Record<string, unknown> & { graph?: string };
   return onGraph(runtime.session, ref, async (graph) => {
     resolved.graph = graph;
+    const ctx = graphContext(runtime, graph, scope, tool);
+    await enforceAccess(tool, toolArgs, graph, ctx, runtime.session);
     beforeWrite(tool, runtime, graph);
     try {
-      return await tool.handler(toolArgs, graphContext(runtime, graph, scope, tool));
+      return await tool.handler(toolArgs, ctx);
     } finally {
       afterWrite(tool, graph);
     }

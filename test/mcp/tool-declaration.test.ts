@@ -55,10 +55,13 @@ const opener = defineTool({
 function state(
   readOnly: boolean,
   accessLevel?: 'read-only' | 'full',
+  grantedAccessLevel?: 'read-only' | 'full',
   callGraph?: () => Promise<unknown>,
 ): ToolCallState {
-  const session = new GraphSession();
-  session.setGraphs([{ name: 'g', nickname: 'G', type: 'hosted', token: 't', accessLevel }]);
+  const session = new GraphSession({ readOnly });
+  session.setGraphs([
+    { name: 'g', nickname: 'G', type: 'hosted', token: 't', accessLevel, grantedAccessLevel },
+  ]);
   const runtime = { session, offers: () => false, callGraph } as unknown as ServerRuntime;
   return { runtime, readOnly, toolsets: TOOLSET_NAMES };
 }
@@ -74,9 +77,13 @@ describe('tool declarations', () => {
     }
   });
 
-  it('refuses writes in read-only mode and with read-only tokens, but not UI effects', async () => {
-    expect(refusal(writer, state(true))?.code).toBe('READ_ONLY');
-    expect(refusal(writer, state(false, 'read-only'))?.code).toBe('INSUFFICIENT_SCOPE');
+  it('refuses writes in read-only mode, at a chosen read-only level and with read-only tokens, but not UI effects', async () => {
+    expect(refusal(writer, state(true))).toMatchObject({
+      code: 'ACCESS_LEVEL',
+      details: { setting: '--read-only' },
+    });
+    expect(refusal(writer, state(false, 'read-only'))?.code).toBe('ACCESS_LEVEL');
+    expect(refusal(writer, state(false, undefined, 'read-only'))?.code).toBe('INSUFFICIENT_SCOPE');
     expect(refusal(opener, state(true))).toBeUndefined();
     expect(refusal(opener, state(false, 'read-only'))).toBeUndefined();
     const result = await callTool([opener], 'open_thing', { title: 'P' }, scope, state(true));
@@ -120,7 +127,13 @@ describe('tool declarations', () => {
         action,
       );
     };
-    const result = await callTool([suggester], 'suggest_links', {}, scope, state(false, 'full', olderRoam));
+    const result = await callTool(
+      [suggester],
+      'suggest_links',
+      {},
+      scope,
+      state(false, 'full', undefined, olderRoam),
+    );
     expect(JSON.parse((result.content[0] as { text: string }).text).error).toMatchObject({
       code: 'UNKNOWN_ACTION',
       message:

@@ -3,7 +3,9 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { LIMITS, paginate, truncate } from '../../limits.ts';
 import { listOutput } from '../../list-envelope.ts';
-import type { ConfiguredGraph } from '../../../src-shared/roam-config.ts';
+import { ACCESS_LEVELS, type ConfiguredGraph } from '../../../src-shared/roam-config.ts';
+import { accessNote } from '../../access/describe.ts';
+import { PERMISSIONS, rememberGuidelines } from '../../access/index.ts';
 import type { ServerRuntime } from '../../server-runtime.ts';
 import { onGraph } from '../../tool-call.ts';
 import { defineTool, type SessionContext } from '../../tool-definition.ts';
@@ -11,7 +13,7 @@ import { ToolError } from '../../tool-errors.ts';
 import { extensionToolsField, extensionToolsOutput } from '../../tool-support/extension-tools.ts';
 import { orientationOf } from '../../tool-support/orientation.ts';
 
-const permissionsSchema = z.union([z.array(z.enum(['read', 'append', 'edit'])), z.literal('unknown')]);
+const permissionsSchema = z.union([z.array(z.enum(PERMISSIONS)), z.literal('unknown')]);
 
 /** What select_graph and current_graph both say about the graph. */
 const selectedGraphOutput = {
@@ -19,6 +21,7 @@ const selectedGraphOutput = {
   nickname: z.string(),
   description: z.string().optional(),
   permissions: permissionsSchema,
+  access_level: z.enum(ACCESS_LEVELS).optional(),
   permissions_note: z.string().optional(),
 };
 
@@ -46,19 +49,17 @@ export function guidelinesHash(text: string | null): string | null {
   return text === null ? null : `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
 }
 
+/** The effective access (src-mcp/access/): the narrowest of chosen level, token and --read-only. */
 function describeGraph(runtime: ServerRuntime, graph: ConfiguredGraph) {
-  const permissions = runtime.session.permissions(graph);
+  const access = runtime.session.access(graph);
+  const note = accessNote(access);
   return {
     graph_name: graph.name,
     nickname: graph.nickname,
     ...(graph.description !== undefined ? { description: graph.description } : {}),
-    permissions,
-    ...(permissions === 'unknown'
-      ? {
-          permissions_note:
-            'The access level of this token is not known (not in the config, and Roam did not say). Writes beyond it answer INSUFFICIENT_SCOPE.',
-        }
-      : {}),
+    permissions: access.permissions,
+    ...(access.level ? { access_level: access.level } : {}),
+    ...(note ? { permissions_note: note } : {}),
   };
 }
 
@@ -74,7 +75,9 @@ async function orient(scope: SessionContext, graph: ConfiguredGraph) {
     if (!(error instanceof ToolError && error.code === 'AUTH_FAILED')) throw error;
     result = await runtime.callGraph(graph, 'data.ai.getGraphGuidelines', [], scope);
   }
-  if (session.permissions(graph) === 'unknown' && graph.token) {
+  rememberGuidelines(graph, result);
+  // The token's grant narrows what is reported (and what Roam allows): ask Roam when unknown.
+  if (session.grantedLevel(graph) === undefined && graph.token) {
     const info = await runtime.connection.client
       .tokenInfo({ name: graph.name, type: graph.type, token: graph.token }, scope)
       .catch(() => ({ status: 'unknown' as const }));
@@ -111,6 +114,7 @@ export const graphTools = [
         name: z.string(),
         description: z.string().optional(),
         selected: z.boolean(),
+        permissions: permissionsSchema,
       }),
     ),
     async handler(args, { runtime }) {
@@ -122,6 +126,7 @@ export const graphTools = [
         name: g.name,
         ...(g.description !== undefined ? { description: g.description } : {}),
         selected: g === current,
+        permissions: session.permissions(g),
       }));
       return paginate(all, args.offset, args.limit);
     },

@@ -14,8 +14,8 @@ export const developerTools: ToolDefinition[] = [
       { action: 'depot.reloadDeveloperExtensions', needs: 'a Roam Desktop build of 2026-07-16 or later' },
     ],
     scope: 'graph',
-    // Reloads code inside Roam Desktop, no graph data.
-    effects: 'ui',
+    // Runs extension code, which can change anything: a write (ticket, never under --read-only).
+    writes: 'edit',
     annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },
     inputSchema: {},
     async handler(_args, ctx) {

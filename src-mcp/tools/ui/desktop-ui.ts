@@ -11,20 +11,28 @@ import { defineTool, type ToolContext, type ToolDefinition } from '../../tool-de
 import { ToolError } from '../../tool-errors.ts';
 import { callFeature } from '../../tool-support/roam-feature.ts';
 
-const UID_KEYS = ['uid', 'block-uid', 'mentions-uid'];
+/** Text fields that hold a block's own text: redacted with its uid. */
+const TEXT_KEYS = ['block-string'];
 
-/** A UI record with hidden blocks' uids and text replaced by the mark. */
+/** A field naming a hidden block: its uid, or an id built from it (`window-id`). */
+function namesHidden(value: string, hidden: HiddenContent): boolean {
+  if (hidden.uids.has(value)) return true;
+  // Roam's uids are 9 characters; shorter ones would match by accident inside other ids.
+  for (const uid of hidden.uids) if (uid.length >= 6 && value.includes(uid)) return true;
+  return false;
+}
+
+/** A UI record with every field naming a hidden block (uids, window ids) and its text replaced. */
 function redact(record: unknown, hidden: HiddenContent): { value: unknown; redacted: boolean } {
   if (!record || typeof record !== 'object') return { value: record, redacted: false };
   const copy = { ...(record as Record<string, unknown>) };
   let redacted = false;
-  for (const key of UID_KEYS) {
-    if (typeof copy[key] === 'string' && hidden.uids.has(copy[key])) {
-      copy[key] = HIDDEN_MARK;
-      if ('block-string' in copy) copy['block-string'] = HIDDEN_MARK;
-      redacted = true;
-    }
+  for (const [key, value] of Object.entries(copy)) {
+    if (typeof value !== 'string' || TEXT_KEYS.includes(key) || !namesHidden(value, hidden)) continue;
+    copy[key] = HIDDEN_MARK;
+    redacted = true;
   }
+  if (redacted) for (const key of TEXT_KEYS) if (key in copy) copy[key] = HIDDEN_MARK;
   return { value: copy, redacted };
 }
 
