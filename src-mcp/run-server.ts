@@ -53,12 +53,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     readOnly: options.readOnly,
     toolsets: toolsetSelection(options),
     indexStalenessMs: staleness.ms,
-    runtime: (hooks) =>
-      new ServerRuntime(session, connection, tokenStore, {
-        clientName: hooks.clientName,
-        probeActions: hooks.probeActions,
-        onCapabilitiesChanged: hooks.capabilitiesChanged,
-      }),
+    runtime: (hooks) => new ServerRuntime(session, connection, tokenStore, hooks),
   });
 
   await firstConfig;

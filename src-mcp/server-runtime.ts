@@ -22,6 +22,15 @@ import type { TokenStore } from './token-store.ts';
 /** The level we ask for when the config does not say: the user can lower it in Roam's dialog. */
 export const DEFAULT_REQUESTED_ACCESS: AccessLevel = 'read-append';
 
+/** What the runtime asks of the server that owns it. */
+export interface RuntimeHooks {
+  clientName: () => string;
+  /** Actions that decide whether some tools/resources are shown. */
+  probeActions: () => string[];
+  /** A token or a probe may have changed which tools are visible. */
+  capabilitiesChanged: () => void;
+}
+
 export class ServerRuntime {
   private readonly exchanges = new Map<string, SharedRequest<string>>();
   /** Tokens Roam refused: a copy still in the config file must not be picked up again. */
@@ -34,12 +43,7 @@ export class ServerRuntime {
     readonly session: GraphSession,
     readonly connection: RoamConnection,
     private readonly tokens: TokenStore,
-    private readonly options: {
-      clientName: () => string;
-      /** Actions that decide whether some tools/resources are shown. */
-      probeActions: () => string[];
-      onCapabilitiesChanged: () => void;
-    },
+    private readonly options: RuntimeHooks,
   ) {}
 
   /** One Local API call for `graph`: token added (exchanged first if missing); 401 drops the token. */
@@ -164,7 +168,7 @@ export class ServerRuntime {
       `Roam granted a ${grant.grantedAccessLevel} token for graph '${graph.nickname}'. ${stored}${lower}`,
     );
     log('info', `obtained a ${grant.grantedAccessLevel} token for graph '${graph.nickname}'. ${stored}`);
-    this.options.onCapabilitiesChanged();
+    this.options.capabilitiesChanged();
     return grant.token;
   }
 
@@ -198,7 +202,7 @@ export class ServerRuntime {
         return true;
       }),
     ).then((found) => {
-      if (found.some(Boolean)) this.options.onCapabilitiesChanged();
+      if (found.some(Boolean)) this.options.capabilitiesChanged();
     });
   }
 }

@@ -4,28 +4,18 @@
  * so at startup (stderr) and in the write tools' refusal, instead of a ticket error the agent
  * cannot act on.
  */
-import { toolNamesOf, toolsetOf, type ToolsetName } from '../../src-shared/toolsets.ts';
+import type { ToolsetName } from '../../src-shared/toolsets.ts';
 import { ToolError } from '../tool-errors.ts';
 
-/** The tools that give a graph ticket. */
-const TICKET_TOOLS = ['select_graph'];
+/** The tool that gives a graph ticket and its toolset (test/mcp/access-rules.test.ts checks it). */
+export const TICKET_TOOL = { name: 'select_graph', toolset: 'core' as ToolsetName };
 
-function ticketSet(): ToolsetName {
-  return toolsetOf(TICKET_TOOLS[0] as string) ?? 'core';
-}
-
-function canOrient(toolsets: readonly ToolsetName[]): boolean {
-  const offered = toolNamesOf(toolsets);
-  return TICKET_TOOLS.some((name) => offered.has(name));
-}
+const canOrient = (toolsets: readonly ToolsetName[]) => toolsets.includes(TICKET_TOOL.toolset);
 
 /** The refusal of write tool `toolName` under a selection that cannot write, if it cannot. */
-export function writeSelectionProblem(
-  toolName: string,
-  toolsets: readonly ToolsetName[],
-): ToolError | undefined {
+export function writeSelectionProblem(toolName: string, toolsets: readonly ToolsetName[]): ToolError | undefined {
   if (canOrient(toolsets)) return undefined;
-  const set = ticketSet();
+  const set = TICKET_TOOL.toolset;
   return new ToolError(
     'TOOLSET_NOT_ENABLED',
     `${toolName} changes the graph, and every change needs select_graph first (to read the graph's guidelines), but select_graph is in the '${set}' toolset, which this roam-mcp does not offer (it offers: ${toolsets.join(', ')}). So this selection can only read. To allow changes, add ${set} to --tools in the MCP client's config (e.g. --tools ${[...toolsets, set].join(',')}), or to ROAM_MCP_TOOLS, or choose it for this client in Roam Companion > AI clients; then restart the MCP client.`,
@@ -33,14 +23,13 @@ export function writeSelectionProblem(
   );
 }
 
-/** The startup warning for a selection with write tools that can never write, if it is one. */
+/** The startup warning for a selection whose write tools can never write, if it is one. */
 export function selectionWarning(
   toolsets: readonly ToolsetName[],
-  writeTools: readonly string[],
+  writeTools: ReadonlyArray<{ name: string; toolset: ToolsetName }>,
 ): string | undefined {
-  const offered = toolNamesOf(toolsets);
-  const writes = writeTools.filter((name) => offered.has(name));
+  const writes = writeTools.filter((tool) => toolsets.includes(tool.toolset)).map((tool) => tool.name);
   if (writes.length === 0 || canOrient(toolsets)) return undefined;
-  const set = ticketSet();
+  const set = TICKET_TOOL.toolset;
   return `The selected toolsets (${toolsets.join(', ')}) offer tools that change the graph (${writes.join(', ')}) but not select_graph (toolset '${set}'), which every change needs first: this roam-mcp can only read. Add ${set} to --tools (e.g. --tools ${[...toolsets, set].join(',')}) to allow changes.`;
 }

@@ -12,7 +12,7 @@ import {
   type GraphType,
   type TokenAccessLevel,
 } from '../roam-config.ts';
-import { isWriteAction } from './action-scopes.ts';
+import { isRepeatableAction } from './action-scopes.ts';
 import { HttpTransportError, requestJson, type HttpJsonResponse } from './http-json.ts';
 import { LocalApiError, errorFromResponse } from './local-api-error.ts';
 import { MalformedRowsError, type ResultRow } from './result-row-stream.ts';
@@ -112,14 +112,14 @@ export class LocalApiClient {
       body,
       headers: { authorization: `Bearer ${graph.token}` },
       signal: options.signal,
-      retryStaleSocket: !isWriteAction(action),
+      retryStaleSocket: isRepeatableAction(action),
       onRow: options.onRow,
     });
     let result: unknown;
     try {
       result = this.successResult(response, action);
     } catch (error) {
-      if (error instanceof LocalApiError && error.kind === 'protocol' && isWriteAction(action))
+      if (error instanceof LocalApiError && error.kind === 'protocol' && !isRepeatableAction(action))
         throw unconfirmedWrite(response);
       throw error;
     }

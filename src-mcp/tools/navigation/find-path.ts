@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { defineTool } from '../../tool-definition.ts';
-import { loadLinkIndex } from '../index-cache.ts';
-import { inNeighborLists, outNeighborLists } from '../link-index.ts';
-import { findPage, pageNotFound } from '../page-lookup.ts';
-import { GRAPH_ANNOTATIONS, pageOutput } from '../schemas.ts';
-import { shortestPath, type PathResult } from '../shortest-path.ts';
+import { loadLinkIndex } from '../../navigation/index-cache.ts';
+import { inNeighborLists, outNeighborLists } from '../../navigation/link-index.ts';
+import { findPage, pageNotFound } from '../../navigation/page-lookup.ts';
+import { GRAPH_ANNOTATIONS, pageOutput } from '../../navigation/schemas.ts';
+import { shortestPath, type PathResult } from '../../navigation/shortest-path.ts';
 
 const inputSchema = {
   source: z.string().min(1).describe('Start page: title or uid.'),
@@ -47,6 +47,9 @@ export const findPath = defineTool({
     length: z.number().int().nullable().describe('Number of links in the path.'),
   },
   annotations: GRAPH_ANNOTATIONS,
+  toolset: 'navigation',
+  feature: 'paths between pages',
+  actions: ['data.q'],
   scope: 'graph',
   async handler(args, ctx) {
     const index = await loadLinkIndex(ctx);

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { paginate } from '../../limits.ts';
 import { defineTool } from '../../tool-definition.ts';
-import { loadLinkIndex } from '../index-cache.ts';
-import { requirePage } from '../page-lookup.ts';
+import { loadLinkIndex } from '../../navigation/index-cache.ts';
+import { requirePage } from '../../navigation/page-lookup.ts';
 import {
   GRAPH_ANNOTATIONS,
   limitField,
@@ -10,7 +10,7 @@ import {
   offsetField,
   pageOutput,
   pageRefShape,
-} from '../schemas.ts';
+} from '../../navigation/schemas.ts';
 
 const inputSchema = { ...pageRefShape, limit: limitField(50, 100), offset: offsetField };
 
@@ -26,6 +26,9 @@ export const getOutlinks = defineTool({
     ...listOutput(pageOutput.extend({ references: z.number().int() })),
   },
   annotations: GRAPH_ANNOTATIONS,
+  toolset: 'navigation',
+  feature: 'outlinks',
+  actions: ['data.q'],
   scope: 'graph',
   async handler(args, ctx) {
     const index = await loadLinkIndex(ctx);

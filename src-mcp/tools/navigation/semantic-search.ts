@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { LIMITS, truncate } from '../../limits.ts';
 import { defineTool } from '../../tool-definition.ts';
-import { GRAPH_ANNOTATIONS, limitField, listOutput, offsetField } from '../schemas.ts';
+import { GRAPH_ANNOTATIONS, limitField, listOutput, offsetField } from '../../navigation/schemas.ts';
 
 /** The most results Roam is asked for: deep paging through similarity ranks is not useful. */
 const MAX_RANK = 200;
@@ -42,8 +42,16 @@ export const semanticSearch = defineTool({
     total: z.number().int().nullable().describe('All matches, or null while more pages remain.'),
   },
   annotations: GRAPH_ANNOTATIONS,
+  toolset: 'navigation',
+  feature: 'semantic search',
+  actions: [
+    {
+      action: 'data.ai.semanticSearch',
+      needs: 'embeddings turned on for the graph and a signed-in user',
+      probe: true,
+    },
+  ],
   scope: 'graph',
-  requiresAction: 'data.ai.semanticSearch',
   async handler(args, ctx) {
     const wanted = Math.min(MAX_RANK, args.offset + args.limit + 1);
     const result = await ctx.call<{ results?: SemanticHit[]; total?: number } | SemanticHit[] | null>(

@@ -1,10 +1,13 @@
-/** Daily capture (local-api-actions.md §6.1): append_to_daily_note, named as the official server's. */
+/**
+ * Daily capture: append_to_daily_note, named as the official server's, one data.block.fromMarkdown
+ * into the daily note's page (Roam creates the page when missing).
+ */
 import * as z from 'zod';
-import { defineTool, type ToolDefinition } from '../tool-definition.ts';
-import { ToolError } from '../tool-errors.ts';
-import { nestUnder } from './content-tools.ts';
-import { callFeature, FEATURES } from './roam-feature.ts';
-import { DAILY_DATE_HINT, isDailyDate, resolveDailyNote } from './roam-dates.ts';
+import { defineTool, type ToolDefinition } from '../../tool-definition.ts';
+import { ToolError } from '../../tool-errors.ts';
+import { nestUnder } from '../../tool-support/block-location.ts';
+import { callFeature } from '../../tool-support/roam-feature.ts';
+import { DAILY_DATE_HINT, isDailyDate, resolveDailyNote } from '../../tool-support/roam-dates.ts';
 
 export const dailyNoteTools: ToolDefinition[] = [
   defineTool({
@@ -12,6 +15,9 @@ export const dailyNoteTools: ToolDefinition[] = [
     title: 'Append to daily note',
     description:
       "Appends markdown (a block or an outline) to the end of a daily note, today's by default, creating the page if needed. Only adds; returns the new uids.",
+    toolset: 'core',
+    feature: 'daily-note capture',
+    actions: ['data.block.fromMarkdown'],
     scope: 'graph',
     writes: 'append',
     annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -38,12 +44,9 @@ export const dailyNoteTools: ToolDefinition[] = [
         order: 'last',
         ...(args.nestUnder === undefined ? {} : { 'nest-under-str': args.nestUnder }),
       };
-      const result = await callFeature<{ uids?: unknown } | null>(
-        ctx,
-        FEATURES.dailyCapture,
-        'data.block.fromMarkdown',
-        [{ location, 'markdown-string': args.markdown }],
-      );
+      const result = await callFeature<{ uids?: unknown } | null>(ctx, 'data.block.fromMarkdown', [
+        { location, 'markdown-string': args.markdown },
+      ]);
       return {
         uids: Array.isArray(result?.uids) ? result.uids.map(String) : [],
         date: note.uid,

@@ -4,12 +4,12 @@
  * file_upload is checked in ./upload-source.ts.
  */
 import * as z from 'zod';
-import { LIMITS, truncate } from '../limits.ts';
-import { ToolContent } from '../tool-content.ts';
-import { defineTool } from '../tool-definition.ts';
-import { ToolError } from '../tool-errors.ts';
-import { isTextual, mimeFromBytes, mimeFromName } from './file-types.ts';
-import { decodeBase64, fetchUrl, readLocalFile, type UploadBytes } from './upload-source.ts';
+import { LIMITS, truncate } from '../../limits.ts';
+import { ToolContent } from '../../tool-content.ts';
+import { defineTool } from '../../tool-definition.ts';
+import { ToolError } from '../../tool-errors.ts';
+import { isTextual, mimeFromBytes, mimeFromName } from '../../tool-support/file-types.ts';
+import { decodeBase64, fetchUrl, readLocalFile, type UploadBytes } from '../../tool-support/upload-source.ts';
 
 /** Images above this are described, not shown (a model's context is not the place for them). */
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -88,6 +88,9 @@ export const fileTools = [
     title: 'Get file',
     description:
       'Reads a file stored in Roam (decrypted for encrypted graphs): images as images, text as text.',
+    toolset: 'files',
+    feature: 'files',
+    actions: ['file.get'],
     scope: 'graph',
     annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: { url },
@@ -101,6 +104,9 @@ export const fileTools = [
     title: 'Upload file',
     description:
       'Stores a file in Roam and returns its URL (embed it as ![](url)). Exactly one of filePath (inside your home), url or base64; up to 10 MB.',
+    toolset: 'files',
+    feature: 'files',
+    actions: ['file.upload'],
     scope: 'graph',
     writes: 'append',
     annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -131,6 +137,9 @@ export const fileTools = [
     name: 'file_delete',
     title: 'Delete file',
     description: "Deletes a file from Roam's storage. Blocks that embed its URL keep a broken link.",
+    toolset: 'files',
+    feature: 'files',
+    actions: ['file.delete'],
     scope: 'graph',
     writes: 'edit',
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },

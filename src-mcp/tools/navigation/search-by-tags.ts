@@ -1,12 +1,18 @@
 import * as z from 'zod';
 import { LIMITS, paginate } from '../../limits.ts';
 import { defineTool } from '../../tool-definition.ts';
-import { loadLinkIndex } from '../index-cache.ts';
-import type { LinkIndex } from '../link-index.ts';
-import { pageNotFound } from '../page-lookup.ts';
-import { fetchBlockTexts, fetchPagePreviews } from '../previews.ts';
-import { GRAPH_ANNOTATIONS, limitField, listOutput, offsetField, pageOutput } from '../schemas.ts';
-import { fetchBlocksWithTags, pagesWithTags, resolveTags } from '../tag-filter.ts';
+import { loadLinkIndex } from '../../navigation/index-cache.ts';
+import type { LinkIndex } from '../../navigation/link-index.ts';
+import { pageNotFound } from '../../navigation/page-lookup.ts';
+import { fetchBlockTexts, fetchPagePreviews } from '../../navigation/previews.ts';
+import {
+  GRAPH_ANNOTATIONS,
+  limitField,
+  listOutput,
+  offsetField,
+  pageOutput,
+} from '../../navigation/schemas.ts';
+import { fetchBlocksWithTags, pagesWithTags, resolveTags } from '../../navigation/tag-filter.ts';
 
 const inputSchema = {
   tags: z
@@ -59,6 +65,9 @@ export const searchByTags = defineTool({
     ),
   },
   annotations: GRAPH_ANNOTATIONS,
+  toolset: 'navigation',
+  feature: 'tag search',
+  actions: ['data.q'],
   scope: 'graph',
   async handler(args, ctx) {
     const index = await loadLinkIndex(ctx);

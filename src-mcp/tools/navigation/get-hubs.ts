@@ -1,10 +1,16 @@
 import * as z from 'zod';
 import { paginate } from '../../limits.ts';
 import { defineTool } from '../../tool-definition.ts';
-import { loadLinkIndex } from '../index-cache.ts';
-import { memoized, outNeighborLists, type LinkIndex } from '../link-index.ts';
-import { pagerank } from '../pagerank.ts';
-import { GRAPH_ANNOTATIONS, limitField, listOutput, offsetField, pageOutput } from '../schemas.ts';
+import { loadLinkIndex } from '../../navigation/index-cache.ts';
+import { memoized, outNeighborLists, type LinkIndex } from '../../navigation/link-index.ts';
+import { pagerank } from '../../navigation/pagerank.ts';
+import {
+  GRAPH_ANNOTATIONS,
+  limitField,
+  listOutput,
+  offsetField,
+  pageOutput,
+} from '../../navigation/schemas.ts';
 
 const metrics = ['in_degree', 'out_degree', 'pagerank'] as const;
 type Metric = (typeof metrics)[number];
@@ -52,6 +58,9 @@ export const getHubs = defineTool({
     ),
   },
   annotations: GRAPH_ANNOTATIONS,
+  toolset: 'navigation',
+  feature: 'central pages',
+  actions: ['data.q'],
   scope: 'graph',
   async handler(args, ctx) {
     const index = await loadLinkIndex(ctx);

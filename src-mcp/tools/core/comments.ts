@@ -1,12 +1,12 @@
-/** Comments (local-api-actions.md §7): add_comment and get_comments, named as the official server's. */
+/** Comments on a block's thread: add_comment and get_comments, named as the official server's. */
 import * as z from 'zod';
-import { fetchHiddenContent } from '../hidden-blocks.ts';
-import { LIMITS, paginate, truncate } from '../limits.ts';
-import { notFoundError, withMissingCheck } from '../not-found.ts';
-import { defineTool, type ToolDefinition } from '../tool-definition.ts';
-import { ToolError } from '../tool-errors.ts';
-import { withoutHiddenBlocks } from './hidden-markdown.ts';
-import { callFeature, FEATURES } from './roam-feature.ts';
+import { fetchHiddenContent } from '../../hidden-blocks.ts';
+import { LIMITS, paginate, truncate } from '../../limits.ts';
+import { notFoundError, withMissingCheck } from '../../not-found.ts';
+import { defineTool, type ToolDefinition } from '../../tool-definition.ts';
+import { ToolError } from '../../tool-errors.ts';
+import { withoutHiddenBlocks } from '../../tool-support/hidden-markdown.ts';
+import { callFeature } from '../../tool-support/roam-feature.ts';
 
 const blockUid = z.string().min(1).describe('Uid of the block');
 
@@ -29,6 +29,9 @@ export const commentTools: ToolDefinition[] = [
     title: 'Add comment',
     description:
       'Comments on a block (its thread, not a child block). `comment`: plain text, editable later with update_block; `commentMarkdown`: an outline. Same-day comments on a block extend yours.',
+    toolset: 'core',
+    feature: 'adding comments',
+    actions: ['data.block.addComment', 'data.q'],
     scope: 'graph',
     writes: 'append',
     annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -56,12 +59,9 @@ export const commentTools: ToolDefinition[] = [
         ctx,
         [{ what: `Block uid '${args.blockUid}'`, ref: { uid: args.blockUid } }],
         () =>
-          callFeature<{ uids?: unknown; parentUid?: unknown } | null>(
-            ctx,
-            FEATURES.addComment,
-            'data.block.addComment',
-            [{ 'block-uid': args.blockUid, ...body }],
-          ),
+          callFeature<{ uids?: unknown; parentUid?: unknown } | null>(ctx, 'data.block.addComment', [
+            { 'block-uid': args.blockUid, ...body },
+          ]),
       );
       return {
         uids: Array.isArray(result?.uids) ? result.uids.map(String) : [],
@@ -74,6 +74,9 @@ export const commentTools: ToolDefinition[] = [
     title: 'Get comments',
     description:
       'Comments on a block, oldest first, paginated: author, createdTime, editedTime, markdown, singleEditableUid (editable with update_block).',
+    toolset: 'core',
+    feature: 'comments',
+    actions: ['data.ai.getComments', 'data.q'],
     scope: 'graph',
     annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: {
@@ -93,7 +96,7 @@ export const commentTools: ToolDefinition[] = [
       // Roam does not say it hides blocks in comments; we do (src-mcp/hidden-blocks.ts).
       const [result, hidden] = await Promise.all([
         withMissingCheck(ctx, [{ what, ref: { uid: args.blockUid } }], () =>
-          callFeature<{ comments?: unknown } | null>(ctx, FEATURES.comments, 'data.ai.getComments', [
+          callFeature<{ comments?: unknown } | null>(ctx, 'data.ai.getComments', [
             { uid: args.blockUid, ...(args.maxDepth !== undefined ? { maxDepth: args.maxDepth } : {}) },
           ]),
         ),

@@ -1,16 +1,17 @@
 /** Graph management (docs/mcp.md, Graphs and sessions): list_graphs, select_graph, current_graph. */
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
-import { LIMITS, paginate, truncate } from '../limits.ts';
-import { listOutput } from '../list-envelope.ts';
-import { ACCESS_LEVELS, type ConfiguredGraph } from '../../src-shared/roam-config.ts';
-import { accessNote } from '../access/describe.ts';
-import { PERMISSIONS, rememberGuidelines } from '../access/index.ts';
-import type { ServerRuntime } from '../server-runtime.ts';
-import { defineTool } from '../tool-definition.ts';
-import { ToolError } from '../tool-errors.ts';
-import { extensionToolsField, extensionToolsOutput } from './extensions.ts';
-import { orientationOf } from './orientation.ts';
+import { LIMITS, paginate, truncate } from '../../limits.ts';
+import { listOutput } from '../../list-envelope.ts';
+import { ACCESS_LEVELS, type ConfiguredGraph } from '../../../src-shared/roam-config.ts';
+import { accessNote } from '../../access/describe.ts';
+import { PERMISSIONS, rememberGuidelines } from '../../access/index.ts';
+import type { ServerRuntime } from '../../server-runtime.ts';
+import { onGraph } from '../../tool-call.ts';
+import { defineTool, type SessionContext } from '../../tool-definition.ts';
+import { ToolError } from '../../tool-errors.ts';
+import { extensionToolsField, extensionToolsOutput } from '../../tool-support/extension-tools.ts';
+import { orientationOf } from '../../tool-support/orientation.ts';
 
 const permissionsSchema = z.union([z.array(z.enum(PERMISSIONS)), z.literal('unknown')]);
 
@@ -62,11 +63,45 @@ function describeGraph(runtime: ServerRuntime, graph: ConfiguredGraph) {
   };
 }
 
+/** select_graph's work: the guidelines, the token's access level, the ticket for writes. */
+async function orient(scope: SessionContext, graph: ConfiguredGraph) {
+  const { runtime } = scope;
+  const session = runtime.session;
+  let result: unknown;
+  try {
+    result = await runtime.callGraph(graph, 'data.ai.getGraphGuidelines', [], scope);
+  } catch (error) {
+    // A rejected token was dropped: the retry asks Roam for a new one (token exchange).
+    if (!(error instanceof ToolError && error.code === 'AUTH_FAILED')) throw error;
+    result = await runtime.callGraph(graph, 'data.ai.getGraphGuidelines', [], scope);
+  }
+  rememberGuidelines(graph, result);
+  // The token's grant narrows what is reported (and what Roam allows): ask Roam when unknown.
+  if (session.grantedLevel(graph) === undefined && graph.token) {
+    const info = await runtime.connection.client
+      .tokenInfo({ name: graph.name, type: graph.type, token: graph.token }, scope)
+      .catch(() => ({ status: 'unknown' as const }));
+    if (info.status === 'valid' && info.accessLevel) session.setToken(graph, graph.token, info.accessLevel);
+  }
+  const text = guidelinesText(result);
+  session.grantTicket(graph);
+  return {
+    ...describeGraph(runtime, graph),
+    guidelines: text === null ? null : truncate(text, LIMITS.primary),
+    guidelines_hash: guidelinesHash(text),
+    ...extensionToolsField(result),
+    ...orientationOf(result, graph.nickname),
+  };
+}
+
 export const graphTools = [
   defineTool({
     name: 'list_graphs',
     title: 'List Roam graphs',
     description: 'Lists the Roam graphs you can use (nickname, name, description) and which one is selected.',
+    toolset: 'core',
+    feature: 'the graph list',
+    actions: [],
     scope: 'session',
     annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: {
@@ -101,6 +136,9 @@ export const graphTools = [
     title: 'Select a Roam graph',
     description:
       'Selects the graph for this session and returns its agent guidelines; read and follow them. Required before the first write to a graph.',
+    toolset: 'core',
+    feature: 'graph guidelines',
+    actions: ['data.ai.getGraphGuidelines'],
     scope: 'session',
     annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: { graph: z.string().min(1).describe('Nickname or name from list_graphs') },
@@ -111,44 +149,16 @@ export const graphTools = [
       ...extensionToolsOutput,
       ...orientationOutput,
     },
-    async handler(args, scope) {
-      const { runtime } = scope;
-      const session = runtime.session;
-      const graph = session.resolve(args.graph);
-      let result: unknown;
-      try {
-        result = await runtime.callGraph(graph, 'data.ai.getGraphGuidelines', [], scope);
-      } catch (error) {
-        // A rejected token was dropped: the retry asks Roam for a new one (token exchange).
-        if (!(error instanceof ToolError && error.code === 'AUTH_FAILED')) throw error;
-        result = await runtime.callGraph(graph, 'data.ai.getGraphGuidelines', [], scope);
-      }
-      rememberGuidelines(graph, result);
-      // The token's grant narrows what is reported (and what Roam allows): ask Roam when unknown.
-      if (session.grantedLevel(graph) === undefined && graph.token) {
-        const info = await runtime.connection.client
-          .tokenInfo({ name: graph.name, type: graph.type, token: graph.token }, scope)
-          .catch(() => ({ status: 'unknown' as const }));
-        if (info.status === 'valid' && info.accessLevel)
-          session.setToken(graph, graph.token, info.accessLevel);
-      }
-      const text = guidelinesText(result);
-      session.select(graph);
-      session.grantTicket(graph);
-      return {
-        ...describeGraph(runtime, graph),
-        guidelines: text === null ? null : truncate(text, LIMITS.primary),
-        guidelines_hash: guidelinesHash(text),
-        ...extensionToolsField(result),
-        ...orientationOf(result, graph.nickname),
-      };
-    },
+    handler: (args, scope) => onGraph(scope.runtime.session, args.graph, (graph) => orient(scope, graph)),
   }),
   defineTool({
     name: 'current_graph',
     title: 'Current Roam graph',
     description:
       'Shows the graph this session uses (selected, or the only one configured) and its permissions.',
+    toolset: 'core',
+    feature: 'the current graph',
+    actions: [],
     scope: 'session',
     annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: {},

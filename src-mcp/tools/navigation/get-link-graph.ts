@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { defineTool } from '../../tool-definition.ts';
-import { loadLinkIndex } from '../index-cache.ts';
-import { linkGraph, mostConnected, neighborhood } from '../link-graph.ts';
-import { requirePage } from '../page-lookup.ts';
-import { GRAPH_ANNOTATIONS } from '../schemas.ts';
+import { loadLinkIndex } from '../../navigation/index-cache.ts';
+import { linkGraph, mostConnected, neighborhood } from '../../navigation/link-graph.ts';
+import { requirePage } from '../../navigation/page-lookup.ts';
+import { GRAPH_ANNOTATIONS } from '../../navigation/schemas.ts';
 import { LIMITS } from '../../limits.ts';
 
 /** Room left for `center` next to nodes and edges. */
@@ -50,6 +50,9 @@ export const getLinkGraph = defineTool({
     truncated: z.boolean(),
   },
   annotations: GRAPH_ANNOTATIONS,
+  toolset: 'navigation',
+  feature: 'the link graph',
+  actions: ['data.q'],
   scope: 'graph',
   async handler(args, ctx) {
     const index = await loadLinkIndex(ctx);

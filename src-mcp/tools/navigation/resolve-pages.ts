@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { defineTool } from '../../tool-definition.ts';
-import { loadLinkIndex } from '../index-cache.ts';
-import { fuzzyMatches, round } from '../page-lookup.ts';
-import { GRAPH_ANNOTATIONS, pageOutput } from '../schemas.ts';
+import { loadLinkIndex } from '../../navigation/index-cache.ts';
+import { fuzzyMatches, round } from '../../navigation/page-lookup.ts';
+import { GRAPH_ANNOTATIONS, pageOutput } from '../../navigation/schemas.ts';
 
 /** Runner-up matches shown per fuzzy name, so the agent can pick another. */
 const ALTERNATIVES = 3;
@@ -37,6 +37,9 @@ export const resolvePages = defineTool({
     total: z.number().int(),
   },
   annotations: GRAPH_ANNOTATIONS,
+  toolset: 'navigation',
+  feature: 'page lookup',
+  actions: ['data.q'],
   scope: 'graph',
   async handler(args, ctx) {
     const index = await loadLinkIndex(ctx);

@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { paginate } from '../../limits.ts';
 import { defineTool } from '../../tool-definition.ts';
-import { loadLinkIndex } from '../index-cache.ts';
-import { requirePage } from '../page-lookup.ts';
-import { fetchPagePreviews } from '../previews.ts';
+import { loadLinkIndex } from '../../navigation/index-cache.ts';
+import { requirePage } from '../../navigation/page-lookup.ts';
+import { fetchPagePreviews } from '../../navigation/previews.ts';
 import {
   GRAPH_ANNOTATIONS,
   limitField,
@@ -11,7 +11,7 @@ import {
   offsetField,
   pageOutput,
   pageRefShape,
-} from '../schemas.ts';
+} from '../../navigation/schemas.ts';
 
 const inputSchema = {
   ...pageRefShape,
@@ -47,6 +47,9 @@ export const getNeighbors = defineTool({
     ...listOutput(neighborOutput),
   },
   annotations: GRAPH_ANNOTATIONS,
+  toolset: 'navigation',
+  feature: 'neighbours',
+  actions: ['data.q'],
   scope: 'graph',
   async handler(args, ctx) {
     const index = await loadLinkIndex(ctx);

@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { defineTool } from '../../tool-definition.ts';
-import { loadLinkIndex } from '../index-cache.ts';
-import { fetchPagePreviews } from '../previews.ts';
-import { GRAPH_ANNOTATIONS, pageOutput } from '../schemas.ts';
-import { pagesWithTags, resolveTags } from '../tag-filter.ts';
+import { loadLinkIndex } from '../../navigation/index-cache.ts';
+import { fetchPagePreviews } from '../../navigation/previews.ts';
+import { GRAPH_ANNOTATIONS, pageOutput } from '../../navigation/schemas.ts';
+import { pagesWithTags, resolveTags } from '../../navigation/tag-filter.ts';
 
 /** How many of the page's strongest out-links to show. */
 const LINKS_SHOWN = 10;
@@ -36,6 +36,9 @@ export const randomPage = defineTool({
       .nullable(),
   },
   annotations: GRAPH_ANNOTATIONS,
+  toolset: 'navigation',
+  feature: 'random pages',
+  actions: ['data.q'],
   scope: 'graph',
   async handler(args, ctx) {
     const index = await loadLinkIndex(ctx);

@@ -37,7 +37,6 @@ export function dailyNote(date?: string, now: Date = new Date()): DailyNote {
   };
 }
 
-export const RELATIVE_DAYS = ['today', 'yesterday', 'tomorrow'] as const;
 const SHIFT: Record<string, number> = { today: 0, yesterday: -1, tomorrow: 1 };
 
 /** What a daily-note date argument accepts: a relative day (any case), MM-DD-YYYY or YYYY-MM-DD. */

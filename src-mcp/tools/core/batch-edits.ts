@@ -3,9 +3,9 @@
  * call, named and shaped like the official server's, reported per item in input order.
  */
 import * as z from 'zod';
-import { defineTool } from '../tool-definition.ts';
-import { ToolError } from '../tool-errors.ts';
-import { batchOutcome, readReport } from './batch-report.ts';
+import { defineTool } from '../../tool-definition.ts';
+import { ToolError } from '../../tool-errors.ts';
+import { batchOutcome, readReport } from '../../tool-support/batch-report.ts';
 
 const uid = z.string().min(1);
 const update = z
@@ -55,6 +55,14 @@ export const batchEditTools = [
     title: 'Update blocks',
     description:
       'Updates 1-25 blocks at once (string stored literally). Per-item report in order; any failure is an error listing what was applied.',
+    toolset: 'core',
+    feature: 'batch block updates',
+    actions: [
+      {
+        action: 'data.block.updateBlocks',
+        needs: 'a Roam Desktop build with batch edits; until then use update_block once per block',
+      },
+    ],
     scope: 'graph',
     writes: 'edit',
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
@@ -72,6 +80,14 @@ export const batchEditTools = [
     title: 'Delete blocks',
     description:
       'Deletes 1-25 blocks, each with its children. Per-item report in order; any failure is an error listing what was deleted.',
+    toolset: 'core',
+    feature: 'batch block deletes',
+    actions: [
+      {
+        action: 'data.block.deleteBlocks',
+        needs: 'a Roam Desktop build with batch edits; until then use delete_block once per block',
+      },
+    ],
     scope: 'graph',
     writes: 'edit',
     annotations: { destructiveHint: true, idempotentHint: false, openWorldHint: false },

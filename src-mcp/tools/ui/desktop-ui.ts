@@ -1,15 +1,15 @@
 /**
- * Roam Desktop's UI (local-api-actions.md §10): what the user has open and selected, and opening
+ * Roam Desktop's UI (the ui.* actions): what the user has open and selected, and opening
  * pages or blocks for them. These change what the user sees, never graph data, so they need no
  * graph ticket and stay available in --read-only mode. Roam does not hide anything in UI answers;
  * we redact the uids and text of hidden blocks (src-mcp/hidden-blocks.ts).
  */
 import * as z from 'zod';
-import { fetchHiddenContent, HIDDEN_MARK, type HiddenContent } from '../hidden-blocks.ts';
-import { withMissingCheck } from '../not-found.ts';
-import { defineTool, type ToolContext, type ToolDefinition } from '../tool-definition.ts';
-import { ToolError } from '../tool-errors.ts';
-import { callFeature, FEATURES } from './roam-feature.ts';
+import { fetchHiddenContent, HIDDEN_MARK, type HiddenContent } from '../../hidden-blocks.ts';
+import { withMissingCheck } from '../../not-found.ts';
+import { defineTool, type ToolContext, type ToolDefinition } from '../../tool-definition.ts';
+import { ToolError } from '../../tool-errors.ts';
+import { callFeature } from '../../tool-support/roam-feature.ts';
 
 /** Text fields that hold a block's own text: redacted with its uid. */
 const TEXT_KEYS = ['block-string'];
@@ -38,8 +38,8 @@ function redact(record: unknown, hidden: HiddenContent): { value: unknown; redac
 
 async function readUi(ctx: ToolContext, actions: [string, string]) {
   const [first, second, hidden] = await Promise.all([
-    callFeature(ctx, FEATURES.desktopUi, actions[0], []),
-    callFeature(ctx, FEATURES.desktopUi, actions[1], []),
+    callFeature(ctx, actions[0], []),
+    callFeature(ctx, actions[1], []),
     fetchHiddenContent(ctx),
   ]);
   let count = 0;
@@ -78,6 +78,9 @@ export const desktopUiTools: ToolDefinition[] = [
     name: 'get_open_windows',
     title: 'Get open windows',
     description: "What Roam Desktop shows: the main window's view and the right sidebar's panes.",
+    toolset: 'ui',
+    feature: 'desktop UI access',
+    actions: ['ui.mainWindow.getOpenView', 'ui.rightSidebar.getWindows', 'data.q'],
     scope: 'graph',
     annotations: uiRead,
     inputSchema: {},
@@ -90,6 +93,9 @@ export const desktopUiTools: ToolDefinition[] = [
     name: 'get_selection',
     title: 'Get selection',
     description: 'The block the user is editing in Roam Desktop and the blocks they multi-selected.',
+    toolset: 'ui',
+    feature: 'desktop UI access',
+    actions: ['ui.getFocusedBlock', 'ui.multiselect.getSelected', 'data.q'],
     scope: 'graph',
     annotations: uiRead,
     inputSchema: {},
@@ -103,6 +109,9 @@ export const desktopUiTools: ToolDefinition[] = [
     title: 'Open in main window',
     description:
       "Shows a page or block in Roam Desktop's main window (changes the user's view, not the graph).",
+    toolset: 'ui',
+    feature: 'desktop UI access',
+    actions: ['ui.mainWindow.openBlock', 'ui.mainWindow.openPage', 'data.q'],
     scope: 'graph',
     effects: 'ui',
     annotations: { ...uiOpen, idempotentHint: true },
@@ -124,9 +133,7 @@ export const desktopUiTools: ToolDefinition[] = [
         args.uid !== undefined
           ? ['ui.mainWindow.openBlock', { block: { uid: args.uid } }]
           : ['ui.mainWindow.openPage', { page: { title: args.title } }];
-      await openTarget(ctx, args.uid, args.title, () =>
-        callFeature(ctx, FEATURES.desktopUi, action, [target]),
-      );
+      await openTarget(ctx, args.uid, args.title, () => callFeature(ctx, action, [target]));
       return {
         opened: 'main window',
         ...(args.uid !== undefined ? { uid: args.uid } : { title: args.title }),
@@ -137,6 +144,9 @@ export const desktopUiTools: ToolDefinition[] = [
     name: 'open_sidebar',
     title: 'Open in sidebar',
     description: "Opens a page or block in Roam Desktop's right sidebar (a new pane each call).",
+    toolset: 'ui',
+    feature: 'desktop UI access',
+    actions: ['ui.rightSidebar.addWindow', 'data.q'],
     scope: 'graph',
     effects: 'ui',
     annotations: { ...uiOpen, idempotentHint: false },
@@ -149,7 +159,7 @@ export const desktopUiTools: ToolDefinition[] = [
     },
     async handler(args, ctx) {
       await openTarget(ctx, args.uid, undefined, () =>
-        callFeature(ctx, FEATURES.desktopUi, 'ui.rightSidebar.addWindow', [
+        callFeature(ctx, 'ui.rightSidebar.addWindow', [
           { window: { type: args.type, 'block-uid': args.uid } },
         ]),
       );

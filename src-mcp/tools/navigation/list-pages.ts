@@ -1,10 +1,16 @@
 import * as z from 'zod';
 import { paginate } from '../../limits.ts';
 import { defineTool } from '../../tool-definition.ts';
-import { loadLinkIndex } from '../index-cache.ts';
-import { pageNotFound } from '../page-lookup.ts';
-import { GRAPH_ANNOTATIONS, limitField, listOutput, offsetField, pageOutput } from '../schemas.ts';
-import { cleanTag, resolveTags } from '../tag-filter.ts';
+import { loadLinkIndex } from '../../navigation/index-cache.ts';
+import { pageNotFound } from '../../navigation/page-lookup.ts';
+import {
+  GRAPH_ANNOTATIONS,
+  limitField,
+  listOutput,
+  offsetField,
+  pageOutput,
+} from '../../navigation/schemas.ts';
+import { cleanTag, resolveTags } from '../../navigation/tag-filter.ts';
 
 const inputSchema = {
   prefix: z.string().optional().describe('Only titles starting with this (case-insensitive).'),
@@ -31,6 +37,9 @@ export const listPages = defineTool({
     }),
   ),
   annotations: GRAPH_ANNOTATIONS,
+  toolset: 'navigation',
+  feature: 'page lists',
+  actions: ['data.q'],
   scope: 'graph',
   async handler(args, ctx) {
     const index = await loadLinkIndex(ctx);

@@ -1,13 +1,13 @@
 /**
- * Discovery (local-api-actions.md §4.8, §4.9): suggest_links and roam_query, named as the official
+ * Discovery (data.ai.suggestLinks, data.ai.roamQuery): suggest_links and roam_query, named as the official
  * server's. Both are data.ai.* reads, so Roam applies the hiding rule itself.
  */
 import * as z from 'zod';
-import { withMissingCheck } from '../not-found.ts';
-import { defineTool, type ToolDefinition } from '../tool-definition.ts';
-import { ToolError } from '../tool-errors.ts';
-import { hitsOutput, hitsPage } from './content-tools.ts';
-import { callFeature, FEATURES } from './roam-feature.ts';
+import { withMissingCheck } from '../../not-found.ts';
+import { defineTool, type ToolDefinition } from '../../tool-definition.ts';
+import { ToolError } from '../../tool-errors.ts';
+import { callFeature } from '../../tool-support/roam-feature.ts';
+import { hitsOutput, hitsPage } from '../../tool-support/search-hits.ts';
 
 export const discoveryTools: ToolDefinition[] = [
   defineTool({
@@ -15,16 +15,21 @@ export const discoveryTools: ToolDefinition[] = [
     title: 'Suggest links',
     description:
       'Existing pages worth linking to from a passage of text, best first (exact title and date matches). Writes nothing.',
+    toolset: 'core',
+    feature: 'link suggestions',
+    actions: [
+      {
+        action: 'data.ai.suggestLinks',
+        needs: 'a Roam Desktop build of 2026-07-08 or later (Local API 1.1.3)',
+      },
+    ],
     scope: 'graph',
     annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: { text: z.string().min(1), maxResults: z.number().int().min(1).max(100).optional() },
     async handler(args, ctx) {
-      const result = await callFeature<{ suggestions?: unknown } | null>(
-        ctx,
-        FEATURES.suggestLinks,
-        'data.ai.suggestLinks',
-        [{ text: args.text, ...(args.maxResults === undefined ? {} : { maxResults: args.maxResults }) }],
-      );
+      const result = await callFeature<{ suggestions?: unknown } | null>(ctx, 'data.ai.suggestLinks', [
+        { text: args.text, ...(args.maxResults === undefined ? {} : { maxResults: args.maxResults }) },
+      ]);
       const suggestions = Array.isArray(result?.suggestions) ? result.suggestions : [];
       return { suggestions: suggestions.slice(0, args.maxResults ?? 100) };
     },
@@ -34,6 +39,9 @@ export const discoveryTools: ToolDefinition[] = [
     title: 'Run Roam query',
     description:
       'Runs a Roam query (not Datalog): `query` like "{and: [[TODO]] {not: [[DONE]]}}", or `uid` of a block with {{query: }}. Paginated.',
+    toolset: 'core',
+    feature: 'Roam queries',
+    actions: ['data.ai.roamQuery', 'data.q'],
     scope: 'graph',
     annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: {
@@ -65,7 +73,7 @@ export const discoveryTools: ToolDefinition[] = [
               limit,
               maxDepth,
             };
-      const run = () => callFeature(ctx, FEATURES.roamQuery, 'data.ai.roamQuery', [request]);
+      const run = () => callFeature(ctx, 'data.ai.roamQuery', [request]);
       const result =
         args.uid === undefined
           ? await run()
