@@ -13,7 +13,10 @@ export const TICKET_TOOL = { name: 'select_graph', toolset: 'core' as ToolsetNam
 const canOrient = (toolsets: readonly ToolsetName[]) => toolsets.includes(TICKET_TOOL.toolset);
 
 /** The refusal of write tool `toolName` under a selection that cannot write, if it cannot. */
-export function writeSelectionProblem(toolName: string, toolsets: readonly ToolsetName[]): ToolError | undefined {
+export function writeSelectionProblem(
+  toolName: string,
+  toolsets: readonly ToolsetName[],
+): ToolError | undefined {
   if (canOrient(toolsets)) return undefined;
   const set = TICKET_TOOL.toolset;
   return new ToolError(
