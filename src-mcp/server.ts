@@ -114,10 +114,8 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
       return { ...loaded, resources: new ResourceHandlers(loaded.resources, runtime) };
     }));
   const warnIfCannotWrite = () => {
-    const warning = selectionWarning(
-      state.toolsets,
-      tools.filter((tool) => tool.writes),
-    );
+    const writers = tools.filter((tool) => tool.writes);
+    const warning = selectionWarning(state.toolsets, writers);
     if (warning) log('warn', warning);
   };
   const shared: Shared = { loadCatalogue, visible, state, notifier, client };

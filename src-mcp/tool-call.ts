@@ -9,8 +9,8 @@
  *    offered (UNKNOWN_TOOL);
  * 3. argument parsing against the declared schema (INVALID_PARAMS names the field);
  * 4. graph tools: graph resolution (`onGraph`: explicit `graph`, selection, the only graph);
- * 5. before a write: the graph's access level (src-mcp/access/: ACCESS_LEVEL), then a graph
- *    ticket (`beforeWrite`, GRAPH_TICKET_REQUIRED: select_graph first);
+ * 5. before a write: the graph's access level (src-mcp/access/: ACCESS_LEVEL), then
+ *    (`beforeWrite`) a graph ticket (GRAPH_TICKET_REQUIRED: select_graph first);
  * 6. the handler, with a context built once (`graphContext` / session context);
  * 7. after a write (`afterWrite`, even a failed one: it may have landed): the link index is
  *    invalidated; on success an explicit `graph` becomes the selection (a failed call never
@@ -127,10 +127,11 @@ async function runHandler(
   const { graph: ref, ...toolArgs } = args as Record<string, unknown> & { graph?: string };
   return onGraph(runtime.session, ref, async (graph) => {
     resolved.graph = graph;
-    await enforceAccess(tool, toolArgs, graph, graphContext(runtime, graph, scope), runtime.session);
+    const ctx = graphContext(runtime, graph, scope, tool);
+    await enforceAccess(tool, toolArgs, graph, ctx, runtime.session);
     beforeWrite(tool, runtime, graph);
     try {
-      return await tool.handler(toolArgs, graphContext(runtime, graph, scope, tool));
+      return await tool.handler(toolArgs, ctx);
     } finally {
       afterWrite(tool, graph);
     }

@@ -7,10 +7,19 @@
 import type { ToolsetName } from '../../src-shared/toolsets.ts';
 import { ToolError } from '../tool-errors.ts';
 
-/** The tool that gives a graph ticket and its toolset (test/mcp/access-rules.test.ts checks it). */
-export const TICKET_TOOL = { name: 'select_graph', toolset: 'core' as ToolsetName };
+/**
+ * The toolset of select_graph, the tool that gives graph tickets (its declaration says so;
+ * test/mcp/access-selection.test.ts checks the two agree).
+ */
+export const TICKET_TOOLSET: ToolsetName = 'core';
 
-const canOrient = (toolsets: readonly ToolsetName[]) => toolsets.includes(TICKET_TOOL.toolset);
+function ticketSet(): ToolsetName {
+  return TICKET_TOOLSET;
+}
+
+function canOrient(toolsets: readonly ToolsetName[]): boolean {
+  return toolsets.includes(TICKET_TOOLSET);
+}
 
 /** The refusal of write tool `toolName` under a selection that cannot write, if it cannot. */
 export function writeSelectionProblem(
@@ -18,7 +27,7 @@ export function writeSelectionProblem(
   toolsets: readonly ToolsetName[],
 ): ToolError | undefined {
   if (canOrient(toolsets)) return undefined;
-  const set = TICKET_TOOL.toolset;
+  const set = ticketSet();
   return new ToolError(
     'TOOLSET_NOT_ENABLED',
     `${toolName} changes the graph, and every change needs select_graph first (to read the graph's guidelines), but select_graph is in the '${set}' toolset, which this roam-mcp does not offer (it offers: ${toolsets.join(', ')}). So this selection can only read. To allow changes, add ${set} to --tools in the MCP client's config (e.g. --tools ${[...toolsets, set].join(',')}), or to ROAM_MCP_TOOLS, or choose it for this client in Roam Companion > AI clients; then restart the MCP client.`,
@@ -26,13 +35,13 @@ export function writeSelectionProblem(
   );
 }
 
-/** The startup warning for a selection whose write tools can never write, if it is one. */
+/** The startup warning for a selection with write tools that can never write, if it is one. */
 export function selectionWarning(
   toolsets: readonly ToolsetName[],
   writeTools: ReadonlyArray<{ name: string; toolset: ToolsetName }>,
 ): string | undefined {
   const writes = writeTools.filter((tool) => toolsets.includes(tool.toolset)).map((tool) => tool.name);
   if (writes.length === 0 || canOrient(toolsets)) return undefined;
-  const set = TICKET_TOOL.toolset;
+  const set = ticketSet();
   return `The selected toolsets (${toolsets.join(', ')}) offer tools that change the graph (${writes.join(', ')}) but not select_graph (toolset '${set}'), which every change needs first: this roam-mcp can only read. Add ${set} to --tools (e.g. --tools ${[...toolsets, set].join(',')}) to allow changes.`;
 }

@@ -7,7 +7,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { effectiveAccess, EDIT_TARGETS, setAgentCreations } from '../../src-mcp/access/index.ts';
 import { notCreatedByAgent } from '../../src-mcp/access/own-content.ts';
-import { TICKET_TOOL } from '../../src-mcp/access/selection.ts';
 import { tools as catalogue } from '../../src-mcp/tool-catalogue.ts';
 import type { ToolContext } from '../../src-mcp/tool-definition.ts';
 import { parseConfigText } from '../../src-mcp/config/config-file.ts';
@@ -53,10 +52,6 @@ describe('editing tools under read-edit-own', () => {
       'remove_shortcut',
     ]);
     expect(Object.keys(EDIT_TARGETS).filter((name) => !editing.includes(name))).toEqual([]);
-  });
-
-  it('the selection check knows which toolset gives the graph ticket', () => {
-    expect(catalogue.find((t) => t.name === TICKET_TOOL.name)?.toolset).toBe(TICKET_TOOL.toolset);
   });
 
   it('each batch item is a target; deletes take their subtree', () => {

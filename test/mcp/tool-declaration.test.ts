@@ -55,8 +55,8 @@ const opener = defineTool({
 function state(
   readOnly: boolean,
   accessLevel?: 'read-only' | 'full',
-  callGraph?: () => Promise<unknown>,
   grantedAccessLevel?: 'read-only' | 'full',
+  callGraph?: () => Promise<unknown>,
 ): ToolCallState {
   const session = new GraphSession({ readOnly });
   session.setGraphs([
@@ -83,7 +83,7 @@ describe('tool declarations', () => {
       details: { setting: '--read-only' },
     });
     expect(refusal(writer, state(false, 'read-only'))?.code).toBe('ACCESS_LEVEL');
-    expect(refusal(writer, state(false, undefined, undefined, 'read-only'))?.code).toBe('INSUFFICIENT_SCOPE');
+    expect(refusal(writer, state(false, undefined, 'read-only'))?.code).toBe('INSUFFICIENT_SCOPE');
     expect(refusal(opener, state(true))).toBeUndefined();
     expect(refusal(opener, state(false, 'read-only'))).toBeUndefined();
     const result = await callTool([opener], 'open_thing', { title: 'P' }, scope, state(true));
@@ -127,7 +127,13 @@ describe('tool declarations', () => {
         action,
       );
     };
-    const result = await callTool([suggester], 'suggest_links', {}, scope, state(false, 'full', olderRoam));
+    const result = await callTool(
+      [suggester],
+      'suggest_links',
+      {},
+      scope,
+      state(false, 'full', undefined, olderRoam),
+    );
     expect(JSON.parse((result.content[0] as { text: string }).text).error).toMatchObject({
       code: 'UNKNOWN_ACTION',
       message:
