@@ -5,7 +5,7 @@
  */
 import type { AccessLevel, ConfiguredGraph, SwitchedOffGraph } from '../../src-shared/roam-config.ts';
 import type { ConfigSource } from '../config/load-config.ts';
-import type { GraphSession } from '../graph-session.ts';
+import type { EffectiveAccess } from './effective.ts';
 import { ToolError } from '../tool-errors.ts';
 
 /** The error code when the chosen level or --read-only refused a call. */
@@ -88,7 +88,14 @@ export function switchedOffError(graph: SwitchedOffGraph, source: ConfigSource):
  * Why a write tool is hidden and refused when every graph is read-only: the user's setting
  * (ACCESS_LEVEL) or, when only the tokens are read-only, the tokens (INSUFFICIENT_SCOPE).
  */
-export function everyGraphReadOnlyRefusal(toolName: string, session: GraphSession): ToolError {
+/** What the refusal reads of the graph session (graph-session.ts imports this file). */
+interface SessionView {
+  list(): readonly ConfiguredGraph[];
+  access(graph: ConfiguredGraph): EffectiveAccess;
+  readonly source: ConfigSource;
+}
+
+export function everyGraphReadOnlyRefusal(toolName: string, session: SessionView): ToolError {
   const graphs = session.list();
   const byUser = graphs.filter((g) => session.access(g).decidedBy === 'chosen');
   if (byUser.length === 0) {
