@@ -4,11 +4,14 @@
  * level comes from ~/.roam-tools.json (or --config), from ROAM_ACCESS_LEVEL, and --read-only
  * narrows everything; what select_graph / current_graph / list_graphs report is what is enforced.
  */
+import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.ts';
 import {
+  binCommand,
+  binEnv,
   errorOf,
   jsonOf,
   newToken,
@@ -300,6 +303,24 @@ describe('read-edit-own', () => {
     const moved = jsonOf(await mcp.call('create_block', { parentUid: 'else-pg', markdown: 'agent only' }));
     const [alone] = (moved as { uids: string[] }).uids as [string];
     expect(jsonOf(await mcp.call('delete_block', { uid: alone }))).toMatchObject({ deleted: 'block' });
+  });
+
+  it('roam-mcp connect --access-level read-edit-own asks Roam for full and saves read-edit-own', async () => {
+    const file = path.join(home, 'connected.json');
+    const child = spawn(
+      ...binCommand(['connect', '--config', file, '--graph', 'levels', '--access-level', 'read-edit-own']),
+      { env: binEnv(home), stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let said = '';
+    child.stderr.on('data', (chunk: Buffer) => (said += chunk.toString('utf8')));
+    child.stdout.on('data', (chunk: Buffer) => (said += chunk.toString('utf8')));
+    emulator.clearRequests();
+    expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0);
+    expect(said).toMatch(/Asking Roam Desktop for full access to 'levels'/);
+    const request = emulator.requests.find((r) => r.path === '/api/graphs/tokens/request');
+    expect(request?.body).toMatchObject({ accessLevel: 'full' });
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { graphs: Array<Record<string, unknown>> };
+    expect(saved.graphs[0]).toMatchObject({ name: 'levels', accessLevel: 'read-edit-own' });
   });
 
   it('refuses what cannot be limited to agents’ content: shortcuts and edit-scoped extension tools', async () => {
