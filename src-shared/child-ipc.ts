@@ -27,6 +27,10 @@ export const parentMessageSchema = z.discriminatedUnion('type', [
      * they replace the selection the child started with, live (tools/list_changed).
      */
     toolsets: z.array(z.string()).optional(),
+    /** The folders the user allowed file_upload to read from (Settings > Upload folders). */
+    uploadFolders: z.array(z.string()).optional(),
+    /** Paths the child must never upload, whatever the folders: the tray's store folder. */
+    protectedPaths: z.array(z.string()).optional(),
   }),
   z.object({ type: z.literal('shutdown') }),
 ]);
