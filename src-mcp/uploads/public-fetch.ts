@@ -21,9 +21,10 @@ export interface FetchOptions {
   signal: AbortSignal;
   maxBytes: number;
   timeoutMs: number;
-  /** Tests only: a resolver and an address policy of their own. */
+  /** Tests only: a resolver, an address policy and a certificate authority of their own. */
   resolve?: typeof dns.lookup;
   isAllowed?: (address: string) => boolean;
+  ca?: string;
 }
 
 export interface Fetched {
@@ -91,6 +92,7 @@ function requestOnce(url: URL, signal: AbortSignal, options: FetchOptions): Prom
       method: 'GET',
       headers: { 'user-agent': 'roam-mcp (file_upload)', accept: '*/*' },
       agent: false,
+      ...(options.ca ? { ca: options.ca } : {}),
       lookup: guardedLookup(options.resolve ?? dns.lookup, isAllowed),
       signal,
     });
