@@ -8,10 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { LOCAL_TOKEN_PREFIX, REMOTE_TOKEN_PREFIX } from '../../src-shared/roam-config.ts';
 import { ToolError } from '../tool-errors.ts';
-import { PathNotAllowed, pathRules, withAllowedFile } from '../uploads/path-guard.ts';
-import { protectedPaths } from '../uploads/protected-paths.ts';
+import { readUploadFile } from '../uploads/local-file.ts';
 import { FetchRefusal, fetchPublic } from '../uploads/public-fetch.ts';
-import { expandFolder, NO_UPLOAD_FOLDER, uploadFolders } from '../uploads/upload-folders.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const MAX_MB = MAX_UPLOAD_BYTES / 1024 / 1024;
@@ -43,35 +41,9 @@ export async function readLocalFile(
   filePath: string,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<UploadBytes> {
-  const home = os.homedir();
-  const expanded = expandFolder(filePath, home);
-  if (!expanded) throw refuse(`filePath must be absolute (or start with ~/), got '${filePath}'.`, 'filePath');
-  const allowed = uploadFolders();
-  const fixed = protectedPaths(home, env);
-  const rules = await pathRules({
-    folders: allowed.folders,
-    never: [...fixed.never, ...allowed.protectedPaths],
-    appData: fixed.appData,
-  });
-  if (rules.folders.length === 0)
-    throw new ToolError('UPLOAD_FOLDER_NOT_SET', NO_UPLOAD_FOLDER, { field: 'filePath' });
-  try {
-    return await withAllowedFile(expanded, rules, async (handle, stats, real) => {
-      if (stats.size > MAX_UPLOAD_BYTES)
-        throw tooLarge(`'${filePath}' (${(stats.size / 1024 / 1024).toFixed(1)} MB)`, 'filePath');
-      const bytes = await handle.readFile();
-      if (bytes.length > MAX_UPLOAD_BYTES) throw tooLarge(`'${filePath}'`, 'filePath');
-      assertNoToken(bytes, `'${filePath}'`, 'filePath');
-      return { bytes, filename: path.basename(real) };
-    });
-  } catch (error) {
-    if (!(error instanceof PathNotAllowed)) throw error;
-    throw refuse(
-      `'${filePath}' cannot be uploaded: file_upload reads only existing files inside the upload folders the user allowed (${rules.folders.join(', ')}), ` +
-        "never dot-files, dot-folders or Roam Companion's own files. Check the path, or ask the user to move the file into an upload folder.",
-      'filePath',
-    );
-  }
+  const file = await readUploadFile(filePath, { home: os.homedir(), env, maxBytes: MAX_UPLOAD_BYTES });
+  assertNoToken(file.bytes, `'${filePath}'`, 'filePath');
+  return file;
 }
 
 const FETCH_CODES: Record<FetchRefusal['kind'], string> = {

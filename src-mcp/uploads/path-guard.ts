@@ -5,11 +5,14 @@
  * paths (./protected-paths.ts). Every refusal of a path, and a path that does not exist, get the
  * same answer: the tool tells nothing about files it may not read.
  *
- * Race-safe: the checks run on the resolved path, the file is opened with O_NOFOLLOW (a symlink
- * swapped in as the last component is not followed) and O_NONBLOCK (a FIFO swapped in does not
- * hang), and after opening the descriptor itself is checked: on Linux the kernel's path of the
- * open file (/proc/self/fd) must pass the same checks and name the same inode; elsewhere the
- * path, resolved again, must pass them and its inode must be the descriptor's (dev, ino).
+ * Race-safe: the checks run on the resolved path (which has no symlink in it), the file is opened
+ * with O_NOFOLLOW (a symlink swapped in as the last component is not followed; on macOS
+ * O_NOFOLLOW_ANY, for every component) and O_NONBLOCK (a FIFO swapped in does not hang), and
+ * after opening the descriptor itself is checked: on Linux the kernel's path of the open file
+ * (/proc/self/fd) must pass the same checks and name the same inode; elsewhere the path, resolved
+ * again, must pass them and its inode must be the descriptor's (dev, ino). On Windows, which has
+ * neither, a directory swapped for a junction exactly between those steps remains possible
+ * (docs/reliability.md, Uploads).
  */
 import { constants, type Stats } from 'node:fs';
 import { lstat, open, readlink, realpath, type FileHandle } from 'node:fs/promises';
@@ -28,7 +31,13 @@ export interface AllowedFileOptions {
 /** The one answer for a path that may not be read or does not exist. */
 export class PathNotAllowed extends Error {}
 
-const FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+/** macOS 11+: fail with ELOOP if any component of the path is a symlink (<sys/fcntl.h>). */
+const O_NOFOLLOW_ANY = 0x20000000;
+const FLAGS =
+  constants.O_RDONLY |
+  (constants.O_NOFOLLOW ?? 0) |
+  (constants.O_NONBLOCK ?? 0) |
+  (process.platform === 'darwin' ? O_NOFOLLOW_ANY : 0);
 
 const resolved = (p: string) => realpath(p).catch(() => p);
 
