@@ -6,7 +6,7 @@
  * the test's own for names.
  */
 import fc from 'fast-check';
-import dns from 'node:dns';
+import type dns from 'node:dns';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
