@@ -174,6 +174,9 @@ function configSender(store: GraphStore, child: McpChild, log: (line: string) =>
           type: 'config',
           graphs: await store.childConfig(data),
           ...(toolsets ? { toolsets } : {}),
+          // The child never uploads the store folder (tokens, key), wherever it is.
+          uploadFolders: data.settings.uploadFolders,
+          protectedPaths: [store.storeDir],
         };
         const serialized = JSON.stringify(message);
         if (serialized === lastSent) return;
