@@ -56,8 +56,6 @@ export interface RoamMcpServerOptions {
   readOnly: boolean;
   /** The selected toolsets, and why the selection was invalid (then every call answers that). */
   toolsets: Pick<ToolCallState, 'toolsets' | 'toolsetsProblem'>;
-  /** The navigation index's staleness window (docs/navigation.md, Freshness), set when the catalogue loads. */
-  indexStalenessMs: number;
   /** Built once per process (the runtime needs the client's name and list_changed). */
   runtime: (hooks: {
     clientName: () => string;
@@ -110,7 +108,6 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
   const loadCatalogue = () =>
     (catalogue ??= import('./tool-catalogue.ts').then((loaded) => {
       tools = loaded.tools;
-      loaded.setIndexStaleness(options.indexStalenessMs);
       notifier.toolsLoaded();
       return { ...loaded, resources: new ResourceHandlers(loaded.resources, runtime) };
     }));

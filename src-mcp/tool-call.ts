@@ -139,14 +139,14 @@ async function runHandler(
   } finally {
     // A write may not move the index fingerprint (docs/navigation.md "Freshness"); a failed one
     // may still have landed.
-    if (tool.writes) invalidateLinkIndex(graph.name);
+    if (tool.writes) invalidateLinkIndex(graph.name, graph.type);
   }
 }
 
 /** The context a graph tool or a resource read gets: Local API calls bound to `graph`. */
 export function graphContext(runtime: ServerRuntime, graph: ConfiguredGraph, scope: CallScope): ToolContext {
   return {
-    graph: { name: graph.name, nickname: graph.nickname },
+    graph: { name: graph.name, nickname: graph.nickname, type: graph.type },
     call: <T>(action: string, actionArgs: unknown[] = []) =>
       runtime.callGraph(graph, action, actionArgs, scope) as Promise<T>,
     callRows: async (action, actionArgs, onRow) => {

@@ -81,6 +81,18 @@ export class Adjacency {
     };
   }
 
+  /** From an out-adjacency's own columns (index-codec.ts), with its reverse. */
+  static fromColumns(start: Int32Array, targets: Int32Array, weights: Int32Array) {
+    const outDegree = new Int32Array(start.length - 1);
+    for (let p = 0; p < outDegree.length; p++) outDegree[p] = start[p + 1]! - start[p]!;
+    return Adjacency.both(outDegree, targets, weights);
+  }
+
+  /** The three columns, as kept (not copies): for writing the index to disk. */
+  columns(): { start: Int32Array; targets: Int32Array; weights: Int32Array } {
+    return { start: this.start, targets: this.targets, weights: this.weights };
+  }
+
   get nodes(): number {
     return this.start.length - 1;
   }

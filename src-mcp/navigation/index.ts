@@ -14,8 +14,6 @@ import { resolvePages } from './tools/resolve-pages.ts';
 import { searchByTags } from './tools/search-by-tags.ts';
 import { semanticSearch } from './tools/semantic-search.ts';
 
-export { invalidateLinkIndex, setIndexStaleness } from './index-cache.ts';
-
 export const navigationTools = [
   getOutlinks,
   getNeighbors,

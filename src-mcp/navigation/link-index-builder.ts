@@ -143,7 +143,8 @@ export class LinkIndexBuilder {
   }
 }
 
-function titleLookups(pages: readonly PageNode[]) {
+/** The uid and title maps of pages in title order. */
+export function titleLookups(pages: readonly PageNode[]) {
   const byUid = new Map<string, number>();
   const byTitle = new Map<string, number>();
   const byLowerTitle = new Map<string, number[]>();
