@@ -40,8 +40,6 @@ interface Entry {
 const cache = new Map<string, Entry>();
 /** Graphs whose kept index our own write dropped: not resumed from disk until rebuilt here. */
 const distrusted = new Set<string>();
-/** Writes of kept indexes still going (tests and the bench wait for them). */
-const writes = new Set<Promise<void>>();
 
 /** The graph's link index, fresh as of this call or of the window (see above). */
 export function loadLinkIndex(ctx: ToolContext): Promise<LinkIndex> {
@@ -146,21 +144,9 @@ function keep(ctx: ToolContext, key: string, built: BuiltIndex, baseline: Check)
   const identity = identityOf(ctx);
   if (!dir || !identity) return;
   distrusted.delete(key);
-  const write = keepIndex(dir, {
-    identity,
-    builtAt: Date.now(),
-    anchor: anchorOf(built.index),
-    baseline,
-    built,
-  })
-    .catch((error: unknown) => log('warn', `Could not keep the link index on disk: ${String(error)}`))
-    .finally(() => writes.delete(write));
-  writes.add(write);
-}
-
-/** Resolves once every kept index this process started writing is on disk. */
-export async function keptIndexesWritten(): Promise<void> {
-  while (writes.size > 0) await Promise.all(writes);
+  keepIndex(dir, { identity, builtAt: Date.now(), anchor: anchorOf(built.index), baseline, built }).catch(
+    (error: unknown) => log('warn', `Could not keep the link index on disk: ${String(error)}`),
+  );
 }
 
 /**
