@@ -81,6 +81,35 @@ export class Adjacency {
     };
   }
 
+  /**
+   * From `from * nodes + to` keys of every reference between pages, read in ascending order
+   * (twice: once to size the arrays, once to fill them): each distinct key is a link, its
+   * repeats its weight.
+   */
+  static fromKeys(nodes: number, keys: { forEach(visit: (key: number) => void): void }) {
+    const outDegree = new Int32Array(nodes);
+    let distinct = 0;
+    let last = -1;
+    keys.forEach((key) => {
+      if (key === last) return;
+      last = key;
+      distinct++;
+      outDegree[Math.floor(key / nodes)]!++;
+    });
+    const to = new Int32Array(distinct);
+    const weight = new Int32Array(distinct);
+    let link = -1;
+    last = -1;
+    keys.forEach((key) => {
+      if (key !== last) {
+        last = key;
+        to[++link] = key - Math.floor(key / nodes) * nodes;
+      }
+      weight[link]!++;
+    });
+    return Adjacency.both(outDegree, to, weight);
+  }
+
   /** From an out-adjacency's own columns (index-codec.ts), with its reverse. */
   static fromColumns(start: Int32Array, targets: Int32Array, weights: Int32Array) {
     const outDegree = new Int32Array(start.length - 1);

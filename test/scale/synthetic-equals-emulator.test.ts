@@ -16,6 +16,7 @@ import {
   BLOCK_COUNT_QUERY,
   EDITED_SINCE_QUERY,
   PAGE_COUNT_QUERY,
+  UID_AT_QUERY,
 } from '../../src-mcp/navigation/index-freshness.ts';
 import { configureLinkIndexes, DEFAULT_STALENESS_MS } from '../../src-mcp/navigation/index-staleness.ts';
 import { BLOCKS_QUERY, PAGES_QUERY, REFERENCES_QUERY } from '../../src-mcp/navigation/index-queries.ts';
@@ -112,6 +113,9 @@ async function compare(pair: Pair, graph: string) {
     [EDITED_SINCE_QUERY, times[Math.floor(times.length * 0.9)] ?? 0],
     [PAGE_COUNT_QUERY],
     [BLOCK_COUNT_QUERY],
+    [UID_AT_QUERY, pages[0]?.[0] ?? 0],
+    [UID_AT_QUERY, blocks[0]?.[0] ?? 0],
+    [UID_AT_QUERY, 999_999_999],
     [PAGE_PREVIEW_QUERY, pages.slice(0, 40).map((p) => p[2])],
     [BLOCK_TEXT_QUERY, blocks.slice(0, 40).map((b) => b[0])],
     [TAG_BLOCKS_QUERY, pages.slice(0, 5).map((p) => p[0])],
