@@ -82,31 +82,28 @@ export class Adjacency {
   }
 
   /**
-   * From `from * nodes + to` keys of every reference between pages, read in ascending order
-   * (twice: once to size the arrays, once to fill them): each distinct key is a link, its
-   * repeats its weight.
+   * From every reference's target grouped by source page (`targets[start[p] .. start[p + 1])`,
+   * any order within a group, repeats included): each group is sorted in place, each distinct
+   * target is a link and its repeats its weight.
    */
-  static fromKeys(nodes: number, keys: { forEach(visit: (key: number) => void): void }) {
+  static fromGrouped(start: Int32Array, targets: Int32Array) {
+    const nodes = start.length - 1;
     const outDegree = new Int32Array(nodes);
     let distinct = 0;
-    let last = -1;
-    keys.forEach((key) => {
-      if (key === last) return;
-      last = key;
-      distinct++;
-      outDegree[Math.floor(key / nodes)]!++;
-    });
+    for (let p = 0; p < nodes; p++) {
+      const group = targets.subarray(start[p], start[p + 1]).sort();
+      for (let i = 0; i < group.length; i++) if (i === 0 || group[i] !== group[i - 1]) outDegree[p]!++;
+      distinct += outDegree[p]!;
+    }
     const to = new Int32Array(distinct);
     const weight = new Int32Array(distinct);
     let link = -1;
-    last = -1;
-    keys.forEach((key) => {
-      if (key !== last) {
-        last = key;
-        to[++link] = key - Math.floor(key / nodes) * nodes;
+    for (let p = 0; p < nodes; p++) {
+      for (let i = start[p]!; i < start[p + 1]!; i++) {
+        if (i === start[p] || targets[i] !== targets[i - 1]) to[++link] = targets[i]!;
+        weight[link]!++;
       }
-      weight[link]!++;
-    });
+    }
     return Adjacency.both(outDegree, to, weight);
   }
 

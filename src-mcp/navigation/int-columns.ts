@@ -38,51 +38,36 @@ export class IntByKey {
 }
 
 /**
- * Numeric keys kept as sorted runs of CHUNK: each key goes into the current run as it arrives, a
- * full run is sorted at once, and the keys are read back in order by merging the runs. No
- * contiguous array of every key is ever made, nor a second copy for sorting it.
+ * Page → page references as `(from, to)` pairs, kept as they arrive in chunked columns, then
+ * grouped by `from` with a counting sort: no comparison sort of every reference, no contiguous
+ * copy of the pairs.
  */
-export class KeyRuns {
-  private readonly runs: Float64Array[] = [];
-  private current = new Float64Array(CHUNK);
-  private fill = 0;
+export class PagePairs {
+  private from = new IntList();
+  private to = new IntList();
 
-  push(key: number): void {
-    this.current[this.fill++] = key;
-    if (this.fill === CHUNK) {
-      this.runs.push(this.current.sort());
-      this.current = new Float64Array(CHUNK);
-      this.fill = 0;
-    }
+  get length(): number {
+    return this.from.length;
   }
 
-  /** Every key in ascending order (duplicates included). */
-  forEach(visit: (key: number) => void): void {
-    const runs = [...this.runs, this.current.subarray(0, this.fill).sort()].filter((r) => r.length > 0);
-    const at = new Int32Array(runs.length);
-    const heap = runs.map((_, r) => r);
-    const less = (a: number, b: number) => runs[heap[a]!]![at[heap[a]!]!]! < runs[heap[b]!]![at[heap[b]!]!]!;
-    const down = (from: number) => {
-      for (let i = from; ;) {
-        const [l, r] = [2 * i + 1, 2 * i + 2];
-        let least = i;
-        if (l < heap.length && less(l, least)) least = l;
-        if (r < heap.length && less(r, least)) least = r;
-        if (least === i) return;
-        [heap[i], heap[least]] = [heap[least]!, heap[i]!];
-        i = least;
-      }
-    };
-    for (let i = (heap.length >> 1) - 1; i >= 0; i--) down(i);
-    while (heap.length > 0) {
-      const run = heap[0]!;
-      visit(runs[run]![at[run]!++]!);
-      if (at[run] === runs[run]!.length) {
-        const last = heap.pop()!;
-        if (heap.length === 0) break;
-        heap[0] = last;
-      }
-      down(0);
-    }
+  push(from: number, to: number): void {
+    this.from.push(from);
+    this.to.push(to);
+  }
+
+  /**
+   * Every pair's `to`, grouped by `from` (`targets[start[p] .. start[p + 1])`, in arrival order
+   * within a group). The pairs are let go.
+   */
+  groupByFrom(nodes: number): { start: Int32Array; targets: Int32Array } {
+    const count = this.from.length;
+    const start = new Int32Array(nodes + 1);
+    for (let i = 0; i < count; i++) start[this.from.at(i) + 1]!++;
+    for (let p = 0; p < nodes; p++) start[p + 1]! += start[p]!;
+    const fill = start.slice(0, nodes);
+    const targets = new Int32Array(count);
+    for (let i = 0; i < count; i++) targets[fill[this.from.at(i)]!++] = this.to.at(i);
+    [this.from, this.to] = [new IntList(), new IntList()];
+    return { start, targets };
   }
 }

@@ -2,15 +2,15 @@
  * Builds a LinkIndex from rows as they stream in (docs/navigation.md, "The link index"): every
  * row is copied into growing typed arrays at once, so no answer is ever held as JSON or as one
  * array per row. Pages, blocks and hidden blocks come first; `prepare` then fixes the page ids,
- * so each reference that arrives after it becomes its `from * pages + to` key at once (kept in
- * sorted runs, merged straight into the adjacency by `finish`). References that come earlier
- * wait as rows until `prepare`.
+ * so each reference that arrives after it becomes its `(from page, to page)` pair at once (or is
+ * dropped), and `finish` groups the pairs by source straight into the adjacency. References that
+ * come earlier wait as rows until `prepare`.
  */
 import { Adjacency } from './adjacency.ts';
 import { HiddenBlocks, type HiddenRow } from './hidden-rows.ts';
 
 export type { HiddenRow };
-import { IntByKey, IntList, KeyRuns } from './int-columns.ts';
+import { IntByKey, IntList, PagePairs } from './int-columns.ts';
 import { compareTitles, type LinkIndex, type PageNode } from './link-index.ts';
 
 /** `[eid, title, uid, :edit/time or 0, :log/id or 0]` for every page. */
@@ -47,8 +47,7 @@ export class LinkIndexBuilder {
   /** References that came before `prepare`. */
   private early = { referrers: new IntList(), referenced: new IntList() };
   private prepared: Prepared | undefined;
-  private keys = new KeyRuns();
-  private references = 0;
+  private pairs = new PagePairs();
 
   readonly addPage = (row: readonly unknown[]): void => {
     const [eid, title, uid, time, log] = row as PageRow;
@@ -94,8 +93,7 @@ export class LinkIndexBuilder {
     if (to < 0 || pageEid < 0 || p.hidden.has(block)) return;
     const from = p.idOf.get(pageEid) - 1;
     if (from < 0 || from === to) return;
-    this.references++;
-    this.keys.push(from * p.pages.length + to);
+    this.pairs.push(from, to);
   }
 
   /** Every page, block and hidden block is in: fixes the page ids (references may still come). */
@@ -140,8 +138,9 @@ export class LinkIndexBuilder {
     const { pages, pageEids, hidden, blocks, lastEdit } = this.prepared!;
     // The rows are spent: let them go before the links are laid out.
     this.blockPage = new IntByKey();
-    const links = Adjacency.fromKeys(pages.length, this.keys);
-    this.keys = new KeyRuns();
+    const references = this.pairs.length;
+    const grouped = this.pairs.groupByFrom(pages.length);
+    const links = Adjacency.fromGrouped(grouped.start, grouped.targets);
     return {
       pages,
       pageEids,
@@ -152,7 +151,7 @@ export class LinkIndexBuilder {
       totals: {
         pages: pages.length,
         blocks,
-        references: this.references,
+        references,
         links: links.out.linkCount,
         lastEdit,
       },

@@ -137,14 +137,12 @@ describe('a kept link index', () => {
   });
 
   it('is rebuilt after another client changed the graph, and the answers show the change', async () => {
-    emulator
-      .graph(GRAPH)
-      .run('data.block.create', [
-        {
-          location: { 'parent-uid': 'notes', order: 'last' },
-          block: { string: 'Now about [[Shared Topic]]' },
-        },
-      ]);
+    emulator.graph(GRAPH).run('data.block.create', [
+      {
+        location: { 'parent-uid': 'notes', order: 'last' },
+        block: { string: 'Now about [[Shared Topic]]' },
+      },
+    ]);
     const after = await chat();
     expect(after.first).toEqual(expect.arrayContaining(BUILD));
     expect(after.answers).not.toEqual(fresh.answers);
@@ -154,28 +152,33 @@ describe('a kept link index', () => {
     expect(again.answers).toEqual(after.answers);
   });
 
-  it('is rebuilt, never trusted, when damaged, cut, or from another graph at that name', async () => {
+  const damage: Array<[string, (bytes: Buffer) => Buffer]> = [
+    [
+      'a changed byte',
+      (bytes) => {
+        const flipped = Buffer.from(bytes);
+        flipped[Math.floor(bytes.length / 2)]! ^= 0x10;
+        return flipped;
+      },
+    ],
+    ['a cut file', (bytes) => bytes.subarray(0, bytes.length >> 1)],
+    ['not an index at all', () => Buffer.from('not an index')],
+    [
+      'another graph at that name (the anchor page has another uid)',
+      (bytes) => {
+        const decoded = decodeIndex(bytes, identity);
+        if (!('kept' in decoded)) throw new Error(decoded.doubt);
+        return encodeIndex({ ...decoded.kept, anchor: { ...decoded.kept.anchor!, uid: 'another-graph' } });
+      },
+    ],
+  ];
+
+  it.each(damage)('is rebuilt, never trusted, with %s', async (_, damaged) => {
     const file = (await keptFile(home))!;
-    const bytes = await readFile(file);
-    const decoded = decodeIndex(bytes, identity);
-    if (!('kept' in decoded)) throw new Error(decoded.doubt);
-    const replaced = encodeIndex({
-      ...decoded.kept,
-      anchor: { ...decoded.kept.anchor!, uid: 'another-graph' },
-    });
-    const flipped = Buffer.from(bytes);
-    flipped[Math.floor(bytes.length / 2)]! ^= 0x10;
-    for (const bad of [
-      flipped,
-      bytes.subarray(0, bytes.length >> 1),
-      Buffer.from('not an index'),
-      replaced,
-    ]) {
-      await writeFile(file, bad, { mode: 0o600 });
-      const after = await chat();
-      expect(after.first).toEqual(expect.arrayContaining(BUILD));
-      expect(after.answers).toEqual(fresh.answers);
-    }
+    await writeFile(file, damaged(await readFile(file)), { mode: 0o600 });
+    const after = await chat();
+    expect(after.first).toEqual(expect.arrayContaining(BUILD));
+    expect(after.answers).toEqual(fresh.answers);
   });
 
   it('is dropped by our own write, so no process resumes what the write may have made stale', async () => {

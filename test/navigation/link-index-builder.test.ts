@@ -1,11 +1,11 @@
 /**
  * The streamed build: references that arrive before the pages and blocks are known (held as rows)
- * and after (turned into link keys at once, kept in sorted runs and merged) give the same index,
- * and runs of more than one chunk merge in order.
+ * and after (turned into page pairs at once, grouped by source at the end) give the same index,
+ * and grouping keeps every pair.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KeyRuns } from '../../src-mcp/navigation/int-columns.ts';
+import { PagePairs } from '../../src-mcp/navigation/int-columns.ts';
 import {
   LinkIndexBuilder,
   type BlockRow,
@@ -63,15 +63,15 @@ describe('the streamed index build', () => {
     );
   });
 
-  it('merges many sorted runs into one ascending sequence, duplicates kept', () => {
-    const keys = new KeyRuns();
-    const values = Array.from(
-      { length: 200_000 },
-      (_, i) => ((i * 7919) % 150_001) + (i % 3 === 0 ? 0.5 : 0),
-    );
-    values.forEach((v) => keys.push(v));
-    const seen: number[] = [];
-    keys.forEach((k) => seen.push(k));
-    expect(seen).toEqual([...values].sort((a, b) => a - b));
+  it('groups pairs by source, every pair kept, in arrival order within a group', () => {
+    const pairs = new PagePairs();
+    const sent = Array.from({ length: 150_000 }, (_, i) => [(i * 7919) % 97, (i * 104_729) % 1_000] as const);
+    sent.forEach(([from, to]) => pairs.push(from, to));
+    const { start, targets } = pairs.groupByFrom(97);
+    for (let from = 0; from < 97; from++)
+      expect([...targets.subarray(start[from], start[from + 1])]).toEqual(
+        sent.filter(([f]) => f === from).map(([, to]) => to),
+      );
+    expect(pairs.length).toBe(0);
   });
 });
