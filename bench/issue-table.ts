@@ -89,7 +89,13 @@ function scaleRows(emulated: ScaleSize | undefined, synthetic: ScaleSize | undef
   return rows;
 }
 
-function startRows(eras: EraRow[], idle: IdleRss[]): IssueRow[] {
+/** Node 20 `initialize`: the SDK alone (no tools, no roam-mcp code) against the bare floor. */
+export interface SdkBound {
+  sdkOnlyMs: number;
+  floorMs: number;
+}
+
+function startRows(eras: EraRow[], idle: IdleRss[], bound?: SdkBound): IssueRow[] {
   const rss = (name: string) => idle.find((r) => r.name === name)?.medianMb;
   const ours = rss('roam-mcp');
   const rows: IssueRow[] = [

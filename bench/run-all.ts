@@ -66,7 +66,7 @@ const { values: flags } = parseArgs({
 });
 const QUICK = flags.quick ?? false;
 const FULL = flags.full ?? false;
-const COLD_RUNS = QUICK ? 5 : FULL ? 15 : 11;
+const COLD_RUNS = QUICK ? 5 : FULL ? 15 : 9;
 const OVERHEAD_ROUNDS = QUICK ? 10 : FULL ? 40 : 20;
 const SIZES = FULL ? [1_000, 10_000, 100_000] : [];
 /** Navigation at scale: an emulator graph and a synthetic one (bench/navigation-scale.ts). */
@@ -220,9 +220,31 @@ async function toolsListSize(command: string[], env: Record<string, string>) {
   return { tools: tools.length, bytes, estimatedTokens: tokensOf(JSON.stringify({ tools }).length) };
 }
 
-async function measureStartup(env: Record<string, string>) {
+/** The SDK-only reference (bench/mcp-sdk-initialize.ts), bundled the way the bin is. */
+async function bundleSdkOnly(dir: string): Promise<string> {
+  const { build } = await import('esbuild');
+  const outfile = path.join(dir, 'sdk-only.mjs');
+  await build({
+    entryPoints: [path.join(root, 'bench/mcp-sdk-initialize.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    minify: true,
+    logLevel: 'warning',
+    alias: { '@modelcontextprotocol/server/_shims': path.join(root, 'src-mcp/sdk-node-shims.ts') },
+    banner: {
+      js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);",
+    },
+  });
+  return outfile;
+}
+
+async function measureStartup(env: Record<string, string>, sdkOnly: string) {
   const servers: Array<{ name: string; command: string[] }> = [
     { name: 'roam-mcp', command: [NODE, BIN] },
+    { name: 'SDK only (no tools, no roam-mcp code)', command: [NODE, sdkOnly] },
     { name: 'bare node floor', command: [NODE, FLOOR] },
   ];
   if (flags.official) servers.push({ name: 'official Roam MCP', command: commandFor(flags.official) });
@@ -234,7 +256,10 @@ async function measureStartup(env: Record<string, string>) {
   const out = [];
   for (const s of servers) {
     const values = samples.get(s.name)!;
-    const list = s.name === 'bare node floor' ? undefined : await toolsListSize(s.command, env);
+    const list =
+      s.name === 'roam-mcp' || s.name.startsWith('official')
+        ? await toolsListSize(s.command, env)
+        : undefined;
     out.push({
       name: s.name,
       runs: values.length,
@@ -726,7 +751,7 @@ async function main(): Promise<void> {
       ROAM_GRAPH: GRAPH,
       ROAM_API_TOKEN: TOKEN,
     };
-    const startup = await measureStartup(env);
+    const startup = await measureStartup(env, await bundleSdkOnly(home));
     log('cold start by protocol era on Node 20, 22 and 24 ...');
     const eras = await measureColdStartEras(env, COLD_RUNS, flags.official);
     const sdkImport = FULL ? measureSdkImport(COLD_RUNS) : [];
