@@ -130,9 +130,11 @@ function startRows(eras: EraRow[], idle: IdleRss[], bound?: SdkBound): IssueRow[
   rows.push({
     figure: 'cold start vs a bare Node answering the same request, both eras',
     before: '2.1–3.3×',
-    now: mine
-      .map((r) => `Node ${r.node} ${r.era.split(' ')[0]}: ${r.medianMs} ms = ${r.vsFloor}×`)
-      .join('; '),
+    now:
+      mine.map((r) => `Node ${r.node} ${r.era.split(' ')[0]}: ${r.medianMs} ms = ${r.vsFloor}×`).join('; ') +
+      (bound
+        ? ` (the SDK alone, no tools and no roam-mcp code: ${bound.sdkOnlyMs} ms = ${(bound.sdkOnlyMs / bound.floorMs).toFixed(2)}× on Node 20)`
+        : ''),
     target: '≤ 2×',
     pass: mine.length ? mine.every((r) => r.vsFloor <= 2) : undefined,
   });
@@ -144,13 +146,14 @@ export function issueRows(input: {
   eras: EraRow[];
   idle: IdleRss[];
   worstOverhead?: { tool: string; medianMs: number };
+  sdkBound?: SdkBound;
 }): IssueRow[] {
   const emulated = [...input.scale].reverse().find((s) => s.backend === 'emulator');
   const synthetic = [...input.scale].reverse().find((s) => s.backend === 'synthetic');
   const w = input.worstOverhead;
   return [
     ...scaleRows(emulated, synthetic),
-    ...startRows(input.eras, input.idle),
+    ...startRows(input.eras, input.idle, input.sdkBound),
     {
       figure: 'per-call overhead, worst read tool',
       before: '1.82 ms',

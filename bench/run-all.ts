@@ -772,7 +772,16 @@ async function main(): Promise<void> {
       machine: info,
       loadAverageAtEnd: os.loadavg().map((n) => round(n, 1)),
       targets: [...targets(startup, overhead, sizes, budget), ...(await scaleTargets())],
-      issue: issueRows({ scale: await scaleSizes(), eras, idle, worstOverhead: worstOf(overhead) }),
+      issue: issueRows({
+        scale: await scaleSizes(),
+        eras,
+        idle,
+        worstOverhead: worstOf(overhead),
+        sdkBound: {
+          sdkOnlyMs: startup.find((s) => s.name.startsWith('SDK only'))!.medianMs,
+          floorMs: startup.find((s) => s.name === 'bare node floor')!.medianMs,
+        },
+      }),
       idle,
       startup,
       overhead,
