@@ -484,6 +484,12 @@ function idleServers() {
 
 // ---------- the report ----------
 
+/** bench/RESULTS-notes.md (written by hand: what bounds each missed target, what would move it). */
+async function notes(): Promise<string[]> {
+  const file = path.join(root, 'bench/RESULTS-notes.md');
+  return existsSync(file) ? (await readFile(file, 'utf8')).trimEnd().split('\n') : [];
+}
+
 /** The read tool with the largest median overhead (one call at a time). */
 function worstOf(overhead: Overhead) {
   let worst: { tool: string; medianMs: number } | undefined;
@@ -632,6 +638,7 @@ function markdown(report: {
   budget: BudgetRow[];
   issue: IssueRow[];
   idle: IdleRss[];
+  notes: string[];
 }): string {
   const m = report.machine;
   const lines = [
@@ -650,6 +657,8 @@ function markdown(report: {
       'one second after the `tools/list` answer (the floor answers `initialize` only).',
     '',
     ...issueMarkdown(report.issue),
+    '',
+    ...report.notes,
     '',
     '## Other targets',
     '',
@@ -783,6 +792,7 @@ async function main(): Promise<void> {
         },
       }),
       idle,
+      notes: await notes(),
       startup,
       overhead,
       sizes,
