@@ -42,9 +42,10 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     stalenessMs: staleness.ms,
     dir: path.join(dataDir({ env: options.env, home: options.home }), 'index'),
   });
-  const session = new GraphSession();
+  const session = new GraphSession({ readOnly: options.readOnly });
   const parent = openParentChannel(options.env);
   let source: ConfigSource = { kind: 'ipc' };
+  session.source = source;
   let firstConfig: Promise<void> = Promise.resolve();
   if (parent) firstConfig = graphsFromTray(session, parent, () => mcp);
   else source = await graphsFromFiles(session, options);
@@ -57,12 +58,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     session,
     readOnly: options.readOnly,
     toolsets: toolsetSelection(options),
-    runtime: (hooks) =>
-      new ServerRuntime(session, connection, tokenStore, {
-        clientName: hooks.clientName,
-        probeActions: hooks.probeActions,
-        onCapabilitiesChanged: hooks.capabilitiesChanged,
-      }),
+    runtime: (hooks) => new ServerRuntime(session, connection, tokenStore, hooks),
   });
 
   await firstConfig;
@@ -101,6 +97,7 @@ function graphsFromTray(
         return;
       }
       applyGraphs(session, message.graphs, 'Roam Companion');
+      session.setSwitchedOff(message.switchedOff ?? []);
       clearTimeout(timer);
       resolve();
       mcp().graphsChanged();
@@ -151,6 +148,8 @@ async function graphsFromFiles(session: GraphSession, options: RunServerOptions)
     log('warn', problem.message);
   }
   session.setGraphs(problem ? [] : loaded.graphs, problem);
+  session.source = loaded.source;
+  session.setSwitchedOff(loaded.switchedOff ?? []);
   if (!problem) log('info', `${loaded.graphs.length} graph(s) from ${describeSource(loaded.source)}`);
   return loaded.source;
 }

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HIDDEN_BLOCKS_QUERY, HIDING_TAGS } from '../../src-mcp/hidden-blocks.ts';
 import { invalidateLinkIndex } from '../../src-mcp/navigation/index-cache.ts';
-import { navigationTools } from '../../src-mcp/navigation/index.ts';
+import { navigationTools } from '../../src-mcp/tools/navigation/index.ts';
 import {
   BLOCK_COUNT_QUERY,
   EDITED_SINCE_QUERY,
