@@ -24,6 +24,7 @@
  * with fewer repetitions.
  *
  * Run: npm run bench [-- --official /path/to/official/server.js] [--quick | --full]
+ * `--render-only` writes RESULTS.md again from the last run's bench/results/overall.json.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -62,6 +63,7 @@ const { values: flags } = parseArgs({
     quick: { type: 'boolean', default: false },
     full: { type: 'boolean', default: false },
     'skip-children': { type: 'boolean', default: false },
+    'render-only': { type: 'boolean', default: false },
   },
 });
 const QUICK = flags.quick ?? false;
@@ -802,18 +804,27 @@ async function main(): Promise<void> {
       budget,
     };
     await writeFile(path.join(RESULTS_DIR, 'overall.json'), `${JSON.stringify(report, null, 2)}\n`);
-    // Formatted as the repository's prettier would, so CI's format check passes on the committed file.
-    const resultsFile = path.join(root, 'bench/RESULTS.md');
-    const prettier = await import('prettier');
-    const style = (await prettier.resolveConfig(resultsFile)) ?? {};
-    await writeFile(
-      resultsFile,
-      await prettier.format(markdown(report), { ...style, filepath: resultsFile }),
-    );
-    for (const t of report.targets) log(`${t.pass ? 'PASS' : 'FAIL'} ${t.target}: ${t.measured}`);
+    await writeResults(report);
   } finally {
     await rm(home, { recursive: true, force: true });
   }
 }
 
-await main();
+type Report = Parameters<typeof markdown>[0];
+
+/** bench/RESULTS.md, formatted as the repository's prettier would (CI's format check). */
+async function writeResults(report: Report): Promise<void> {
+  const resultsFile = path.join(root, 'bench/RESULTS.md');
+  const prettier = await import('prettier');
+  const style = (await prettier.resolveConfig(resultsFile)) ?? {};
+  await writeFile(resultsFile, await prettier.format(markdown(report), { ...style, filepath: resultsFile }));
+  for (const t of report.targets) log(`${t.pass ? 'PASS' : 'FAIL'} ${t.target}: ${t.measured}`);
+}
+
+/** `--render-only`: RESULTS.md again from the last run's overall.json (e.g. after editing the notes). */
+async function renderOnly(): Promise<void> {
+  const report = JSON.parse(await readFile(path.join(RESULTS_DIR, 'overall.json'), 'utf8')) as Report;
+  await writeResults({ ...report, notes: await notes() });
+}
+
+await (flags['render-only'] ? renderOnly() : main());
