@@ -24,7 +24,8 @@
  * with fewer repetitions.
  *
  * Run: npm run bench [-- --official /path/to/official/server.js] [--quick | --full]
- * `--render-only` writes RESULTS.md again from the last run's bench/results/overall.json.
+ * `--render-only` writes RESULTS.md again from the last run's bench/results/overall.json and
+ * navigation-scale.json.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -824,7 +825,18 @@ async function writeResults(report: Report): Promise<void> {
 /** `--render-only`: RESULTS.md again from the last run's overall.json (e.g. after editing the notes). */
 async function renderOnly(): Promise<void> {
   const report = JSON.parse(await readFile(path.join(RESULTS_DIR, 'overall.json'), 'utf8')) as Report;
-  await writeResults({ ...report, notes: await notes() });
+  const startup = report.startup;
+  const issue = issueRows({
+    scale: await scaleSizes(),
+    eras: report.eras,
+    idle: report.idle,
+    worstOverhead: worstOf(report.overhead),
+    sdkBound: {
+      sdkOnlyMs: startup.find((s) => s.name.startsWith('SDK only'))!.medianMs,
+      floorMs: startup.find((s) => s.name === 'bare node floor')!.medianMs,
+    },
+  });
+  await writeResults({ ...report, issue, notes: await notes() });
 }
 
 await (flags['render-only'] ? renderOnly() : main());
