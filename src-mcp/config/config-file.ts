@@ -5,16 +5,21 @@
  */
 import { readRegularFile } from '../../src-shared/node/read-regular-file.ts';
 import {
+  ACCESS_LEVELS,
   configFileSchema,
   validateGraphs,
   type AccessLevel,
+  narrowestAccess,
   type ConfiguredGraph,
   type GraphType,
+  type SwitchedOffGraph,
 } from '../../src-shared/roam-config.ts';
 import { editConfigFile } from './config-write.ts';
 
 export interface ParsedConfigFile {
   graphs: ConfiguredGraph[];
+  /** Disabled graphs: naming one tells the agent it is switched off. */
+  switchedOff?: SwitchedOffGraph[];
   errors: string[];
   warnings: string[];
   /** `uploadFolders`: where file_upload may read local files (src-mcp/uploads/upload-folders.ts). */
@@ -49,10 +54,11 @@ export function parseConfigText(text: string, file: string): ParsedConfigFile {
       warnings: [],
     };
   }
-  const { graphs, errors, warnings } = validateGraphs(parsed.data.graphs);
+  const { graphs, switchedOff, errors, warnings } = validateGraphs(parsed.data.graphs);
   const uploads = uploadFoldersOf(json as Record<string, unknown>, file);
   return {
     graphs,
+    switchedOff,
     errors: errors.map((e) => `${file}: ${e}`),
     warnings: [...warnings.map((w) => `${file}: ${w}`), ...uploads.warnings],
     ...(uploads.folders ? { uploadFolders: uploads.folders } : {}),
@@ -112,7 +118,11 @@ export async function saveTokenToFile(
     );
     if (entry) {
       entry.token = token;
-      entry.accessLevel = grantedAccessLevel;
+      // The user's choice stays when it is narrower than the grant (read-edit-own is asked as full).
+      const chosen = ACCESS_LEVELS.includes(entry.accessLevel as AccessLevel)
+        ? (entry.accessLevel as AccessLevel)
+        : undefined;
+      entry.accessLevel = narrowestAccess([chosen, grantedAccessLevel]);
     } else {
       const added: Record<string, unknown> = {
         name: graph.name,

@@ -52,7 +52,8 @@ beforeAll(async () => {
   const config = JSON.parse(
     toolsConfig([
       { name: 'main', token: FULL, accessLevel: 'full' },
-      { name: 'shared', token: APPEND, accessLevel: 'read-append' },
+      // No level chosen: the token's own limits (Roam's INSUFFICIENT_SCOPE) are tested.
+      { name: 'shared', token: APPEND },
       { name: 'older', token: OLDER, accessLevel: 'full' },
     ]),
   ) as Record<string, unknown>;
