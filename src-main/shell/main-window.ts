@@ -24,6 +24,8 @@ export function managerWindowOptions(preload: string): BrowserWindowConstructorO
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
+      // A middle click on a link must not open anything (Electronegativity AUXCLICK_JS_CHECK).
+      disableBlinkFeatures: 'Auxclick',
     },
   };
 }

@@ -72,6 +72,8 @@ describe('renderer hardening', () => {
   it('no Node integration (page or workers)', () =>
     expect([prefs().nodeIntegration, prefs().nodeIntegrationInWorker ?? false]).toEqual([false, false]));
   it('webSecurity is not turned off', () => expect(prefs().webSecurity ?? true).toBe(true));
+  it('a middle click opens nothing (auxclick off)', () =>
+    expect(prefs().disableBlinkFeatures).toBe('Auxclick'));
 
   it('the CSP limits everything to the app itself', () => expect(csp.get('default-src')).toEqual(["'self'"]));
   it('the CSP runs only the bundled scripts: no inline, no eval, no remote', () =>
