@@ -18,6 +18,7 @@ import {
   type GraphType,
 } from '../../src-shared/roam-config.ts';
 import { graphId } from '../../src-shared/constants.ts';
+import { levelsCovered } from '../../src-shared/token-grant.ts';
 import { CoreError } from './core-error.ts';
 import { withStoreLock } from './store-lock.ts';
 import type { SecretBox } from './secret-box.ts';
@@ -37,6 +38,8 @@ const storedTokenSchema = z.object({
   cipher: z.string(),
   last4: z.string(),
   revoked: z.boolean().optional(),
+  /** What Roam granted (from the request's answer or `tokens/info`); absent when Roam has not said. */
+  grantedAccessLevel: z.enum(ACCESS_LEVELS).optional(),
 });
 
 const storedGraphSchema = z.object({
@@ -145,18 +148,20 @@ export class GraphStore {
     return this.secretBox.decrypt(new Uint8Array(Buffer.from(graph.token.cipher, 'base64')));
   }
 
-  /** Stores a token obtained for a graph (by the tray or a child), adding the graph if unknown. */
+  /**
+   * Stores a token obtained for a graph (by the tray or a child), adding the graph if unknown. The
+   * chosen access level stays as the user set it: when Roam granted less, the graph view says so.
+   */
   async saveToken(
     graph: { name: string; type: GraphType },
     token: string,
     grantedAccessLevel: AccessLevel,
   ): Promise<StoreData> {
-    const sealed = await this.sealToken(token);
+    const sealed = { ...(await this.sealToken(token)), grantedAccessLevel };
     return this.update((data) => {
       const existing = data.graphs.find((g) => g.name === graph.name && g.type === graph.type);
       if (existing) {
         existing.token = sealed;
-        existing.accessLevel = grantedAccessLevel;
       } else {
         data.graphs.push({
           name: graph.name,
@@ -173,6 +178,18 @@ export class GraphStore {
     return this.update((data) => {
       const existing = data.graphs.find((g) => g.name === graph.name && g.type === graph.type);
       if (existing?.token) existing.token.revoked = true;
+    });
+  }
+
+  /** Records what Roam says the stored token `last4` grants (it may have been replaced meanwhile). */
+  async recordGrant(
+    graph: { name: string; type: GraphType },
+    last4: string,
+    grantedAccessLevel: AccessLevel,
+  ): Promise<StoreData> {
+    return this.update((data) => {
+      const existing = data.graphs.find((g) => g.name === graph.name && g.type === graph.type);
+      if (existing?.token?.last4 === last4) existing.token.grantedAccessLevel = grantedAccessLevel;
     });
   }
 
@@ -264,6 +281,11 @@ export function toGraphView(graph: StoredGraph, data: StoreData, waiting: boolea
   };
   if (graph.description !== undefined) view.description = graph.description;
   if (graph.token) view.token.last4 = graph.token.last4;
+  const granted = graph.token?.revoked ? undefined : graph.token?.grantedAccessLevel;
+  if (granted) {
+    view.token.grantedAccessLevel = granted;
+    view.token.covers = levelsCovered(granted);
+  }
   return view;
 }
 

@@ -39,11 +39,13 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
   const graphViews: CoreContext['graphViews'] = (data = store.read()) =>
     data.graphs.map((g) => toGraphView(g, data, tokens.isWaiting(graphId(g))));
   const storeChanged: CoreContext['storeChanged'] = (data) => {
+    tokens.prune(data, monitors.status.current?.running);
     emit('graphs:changed', graphViews(data));
     emit('blocked:changed', toBlockedViews(data));
   };
   const tokens = new TokenRequestManager(store, api, {
     requestChanged: (view) => emit('tokens:request-changed', view),
+    requestRemoved: ({ graphId, startedAt }) => emit('tokens:request-removed', { graphId, startedAt }),
     storeChanged,
   });
   const monitors = startCoreMonitors({ options, store, api, emit, storeChanged });

@@ -44,10 +44,12 @@ describe('Graphs view', () => {
       ],
     });
     const team = screen.getByRole('listitem', { name: 'team' });
-    expect(team.textContent).toContain('team-notes · Hosted · Full');
+    expect(team.textContent).toContain('team-notes · Hosted');
+    expect(team.textContent).toContain('Access: Full');
     expect(team.textContent).toContain('Token ok ··ab12');
     const diary = screen.getByRole('listitem', { name: 'diary' });
-    expect(diary.textContent).toContain('Offline · Read only');
+    expect(diary.textContent).toContain('diary · Offline');
+    expect(diary.textContent).toContain('Access: Read only');
     expect(diary.textContent).toContain('Token revoked');
   });
 
