@@ -14,13 +14,14 @@ export interface FailedOutcome {
   mayAskAgain: boolean;
 }
 
+/** What to do next after each refusal (the panel's headline already says what happened). */
 const REFUSAL_MESSAGE: Partial<Record<TokenRequestStatus, string>> = {
-  rejected: 'The request was declined in Roam. You can ask again with Try again.',
+  rejected: 'Changed your mind? Press Try again and click Allow in Roam Desktop.',
   blocked: `Roam blocks token requests for this graph ("Never Allow"). ${HOW_TO_UNBLOCK}`,
   'in-progress':
     'Roam is already showing a token request for this graph (from another app or window). Answer it in Roam Desktop, or wait for it to expire, then try again.',
-  timeout: 'Nobody answered the request in Roam within 5 minutes. Press Try again to ask again.',
-  cancelled: 'The request was cancelled.',
+  timeout: 'Nothing was stored. Press Try again to ask again when you are at Roam Desktop.',
+  cancelled: 'Nothing was stored. Press Try again to ask again.',
 };
 
 /** What the panel says about a request that ended without a token. */

@@ -79,12 +79,13 @@ function useAddGraphForm(onDone: (outcome: Outcome) => void) {
   const accessLevel = picked ?? defaultLevel ?? 'read-append';
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [missingOnSubmit, setMissing] = useState<Missing>(null);
+  const [triedToAdd, setTriedToAdd] = useState(false);
   const check = useNicknameCheck(nickname.trim() || name, { name });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!name) return setMissing(picker.choice === typeIn ? 'name' : 'choice');
+    setTriedToAdd(true);
+    if (!name) return;
     if (check.state === 'invalid') return setError(check.message);
     setSubmitting(true);
     setError(null);
@@ -125,8 +126,8 @@ function useAddGraphForm(onDone: (outcome: Outcome) => void) {
     setAccessLevel,
     submitting,
     error,
-    // A missing field is reported at that field, and only until it is filled in.
-    missing: name ? null : missingOnSubmit,
+    // Once Add was pressed, a missing graph or name is reported at that field until it is filled in.
+    missing: (name || !triedToAdd ? null : picker.choice === typeIn ? 'name' : 'choice') as Missing,
     submit,
   };
 }
@@ -140,6 +141,8 @@ function GraphPicker(props: { picker: AddGraphPicker; missing: Missing }) {
   useEffect(() => {
     void refreshAvailable();
   }, [refreshAvailable]);
+  // The form opens on its first field, and goes back to it when Add finds no graph chosen.
+  useEffect(() => selectRef.current?.focus(), []);
   useEffect(() => {
     if (missing === 'choice') selectRef.current?.focus();
   }, [missing]);

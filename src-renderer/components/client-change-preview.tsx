@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { trapTab } from './focus-trap.ts';
 import type { ClientChangeView } from '../../src-shared/ipc-contract.ts';
 
 interface Line {
@@ -108,6 +109,50 @@ export function ClientChangePreviewView(props: { preview: ClientChangeView }) {
           <DiffLine key={index} line={line} />
         ))}
       </pre>
+    </div>
+  );
+}
+
+/**
+ * The preview as a small dialog in the client's row: it takes the focus, keeps Tab inside,
+ * and Escape or Cancel closes it without writing anything.
+ */
+export function ChangeConfirmation(props: {
+  preview: ClientChangeView;
+  clientName: string;
+  busy: boolean;
+  onCancel(): void;
+  onConfirm(): void;
+}) {
+  const { preview } = props;
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useEffect(() => dialogRef.current?.focus(), []);
+  const verb = preview.action === 'install' ? 'install' : 'uninstall';
+  return (
+    <div
+      ref={dialogRef}
+      role="dialog"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      className="change-confirmation"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') props.onCancel();
+        else trapTab(event);
+      }}
+    >
+      <p id={titleId} className="strong">
+        Confirm the change to {props.clientName}’s config
+      </p>
+      <ClientChangePreviewView preview={preview} />
+      <div className="actions">
+        <button type="button" onClick={props.onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="primary" disabled={props.busy} onClick={props.onConfirm}>
+          {verb === 'install' ? 'Confirm install' : 'Confirm uninstall'}
+        </button>
+      </div>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { CopyButton } from './copy-button.tsx';
 import { EditGraphForm } from './edit-graph-form.tsx';
 import { TokenRequestPanel } from './token-request-panel.tsx';
 import { tokenStateText } from './token-state.ts';
+import { useReturnFocus } from './return-focus.ts';
 
 type Run = (action: () => Promise<unknown>) => Promise<void>;
 type Opener = 'edit' | 'remove';
@@ -23,7 +24,7 @@ export function GraphRow(props: { graph: GraphView; focus: { at: number } | null
   const remove = useGraphs((s) => s.remove);
   const requestToken = useTokens((s) => s.request);
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm-remove'>('view');
-  const returnFocus = useReturnFocus();
+  const returnFocus = useReturnFocus<Opener>();
   const backToView = (from: Opener) => {
     returnFocus.arm(from);
     setMode('view');
@@ -90,22 +91,6 @@ function RequestPanel(props: { graph: GraphView; onShowBlocked(): void; onRemove
   );
 }
 
-/** Keyboard users land back on the button that opened the form or the confirmation. */
-function useReturnFocus() {
-  const pending = useRef<Opener | null>(null);
-  return {
-    arm(from: Opener) {
-      pending.current = from;
-    },
-    ref: (which: Opener) => (element: HTMLButtonElement | null) => {
-      if (element && pending.current === which) {
-        pending.current = null;
-        element.focus();
-      }
-    },
-  };
-}
-
 function GraphSummary(props: { graph: GraphView; run: Run }) {
   const { graph, run } = props;
   const update = useGraphs((s) => s.update);
@@ -142,7 +127,7 @@ function GraphSummary(props: { graph: GraphView; run: Run }) {
 function GraphActions(props: {
   graph: GraphView;
   run: Run;
-  focusRef(which: Opener): (element: HTMLButtonElement | null) => void;
+  focusRef(which: Opener): (element: HTMLElement | null) => void;
   onEdit(): void;
   onRemove(): void;
 }) {

@@ -4,6 +4,7 @@ import { AddGraphForm } from './add-graph-form.tsx';
 import { GraphRow } from './graph-row.tsx';
 import { ImportOffer } from './import-offer.tsx';
 import { LoadGate } from './load-gate.tsx';
+import { useReturnFocus } from './return-focus.ts';
 
 type Focus = { graphId: string; at: number } | null;
 
@@ -12,6 +13,7 @@ export function GraphsView(props: { onShowBlocked(): void }) {
   const [notice, setNotice] = useState<string | null>(null);
   // The graph just added: its row (with its token request) is brought into view.
   const [added, setAdded] = useState<Focus>(null);
+  const returnFocus = useReturnFocus<'add'>();
 
   return (
     <div className="view">
@@ -26,7 +28,10 @@ export function GraphsView(props: { onShowBlocked(): void }) {
       <ImportOffer />
       {adding ? (
         <AddGraphForm
-          onCancel={() => setAdding(false)}
+          onCancel={() => {
+            returnFocus.arm('add');
+            setAdding(false);
+          }}
           onDone={(outcome) => {
             setAdding(false);
             setNotice(outcome.problem ?? null);
@@ -36,7 +41,12 @@ export function GraphsView(props: { onShowBlocked(): void }) {
       ) : (
         <div className="toolbar">
           <h2>Graphs</h2>
-          <button type="button" className="primary" onClick={() => setAdding(true)}>
+          <button
+            type="button"
+            className="primary"
+            ref={returnFocus.ref('add')}
+            onClick={() => setAdding(true)}
+          >
             Add graph
           </button>
         </div>

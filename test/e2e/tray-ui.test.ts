@@ -91,8 +91,10 @@ async function addGraph(options: { graph: string; nickname?: string; level: RegE
   await page.getByRole('button', { name: 'Add graph' }).click();
   const form = page.getByRole('form', { name: 'Add a graph' });
   await form.getByRole('combobox', { name: 'Graph' }).selectOption({ label: options.graph });
-  if (options.nickname) await form.getByRole('textbox', { name: 'Nickname' }).fill(options.nickname);
-  await form.getByText('Nickname is free.').waitFor();
+  if (options.nickname) {
+    await form.getByRole('textbox', { name: 'Nickname' }).fill(options.nickname);
+    await form.getByText('Nickname is free.').waitFor();
+  } else await form.getByText(/^Optional\. Left empty, agents call this graph by its name/).waitFor();
   await form.getByRole('radio', { name: options.level }).check();
   await form.getByRole('button', { name: 'Add and request token' }).click();
 }
@@ -197,7 +199,7 @@ describe('tray UI in Chromium', () => {
     await panel.getByRole('button', { name: 'Cancel request' }).click();
     await contains(panel, 'Token request for Team cancelled.');
     await poll(async () => emulator.pendingTokenRequests().length).toBe(0);
-    await panel.getByRole('button', { name: 'Dismiss' }).click();
+    await panel.getByRole('button', { name: /^Dismiss/ }).click();
     await panel.waitFor({ state: 'detached' });
   });
 

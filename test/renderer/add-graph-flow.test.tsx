@@ -110,6 +110,28 @@ describe('Add graph flow', () => {
     });
   });
 
+  it('reports a missing graph at the graph list, then a missing name at the name field once "Type a name…" is chosen', async () => {
+    const { fake } = await renderWithStores(<GraphsView onShowBlocked={noop} />, {
+      overrides: { 'graphs:available': async () => [{ name: 'research', type: 'hosted' }] },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Add graph' }));
+    const form = screen.getByRole('form', { name: 'Add a graph' });
+    const graph = within(form).getByRole('combobox', { name: 'Graph' });
+    await within(graph).findByRole('option', { name: 'research (hosted)' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Add and request token' }));
+    expect(within(form).getByRole('alert').textContent).toBe(
+      'Choose a graph from the list, or “Type a name…” to enter one.',
+    );
+    expect(graph.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(graph);
+
+    await userEvent.selectOptions(graph, 'Type a name…');
+    const name = within(form).getByRole('textbox', { name: 'Graph name' });
+    expect(within(form).getByRole('alert').textContent).toMatch(/^Enter the graph’s name/);
+    expect(document.activeElement).toBe(name);
+    expect(fake.calls.some((c) => c.channel === 'graphs:add')).toBe(false);
+  });
+
   it('keeps the form open with the core error when adding fails', async () => {
     await renderWithStores(<GraphsView onShowBlocked={noop} />, {
       overrides: {
