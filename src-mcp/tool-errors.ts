@@ -3,7 +3,7 @@
  * ...recovery}}` with `isError: true`. A code to branch on, a message that says what happened and
  * what to do next, and recovery hints (`retryable`, `suggested_next_tool`, `graph`, `field`).
  */
-import { LocalApiError, scrubTokens } from '../src-shared/local-api/index.ts';
+import { LocalApiError, scrubTokens, tokenRequestRefusal } from '../src-shared/local-api/index.ts';
 
 /** A failure the agent can act on: `{error: {code, message, ...recovery}}` with `isError: true`. */
 export class ToolError extends Error {
@@ -34,10 +34,6 @@ const CODE_BY_KIND: Record<LocalApiError['kind'], string> = {
   cancelled: 'CANCELLED',
 };
 
-/** Token request outcomes the user decided: asking again the same way cannot help. */
-const FINAL_TOKEN_OUTCOMES = new Set(['USER_REJECTED', 'GRAPH_BLOCKED']);
-/** Outcomes where select_graph (which asks again, or joins the open dialog) is the next step. */
-const ASK_AGAIN_OUTCOMES = new Set(['REQUEST_IN_PROGRESS', 'TIMEOUT', 'CANCELLED']);
 
 /**
  * The token-request retry rules (docs/mcp.md, Token exchange), the only place they live: a failed
@@ -46,10 +42,13 @@ const ASK_AGAIN_OUTCOMES = new Set(['REQUEST_IN_PROGRESS', 'TIMEOUT', 'CANCELLED
  */
 export function tokenRequestError(error: LocalApiError, graph?: { nickname: string }): ToolError {
   const message = graph ? `No token for graph '${graph.nickname}': ${error.message}` : error.message;
+  // An agent asks again only when nobody decided (src-shared/local-api/token-request-refusals.ts).
+  const askAgain = tokenRequestRefusal(error.code)?.askAgain;
   return new ToolError(error.code, message, {
     ...(graph ? { graph: graph.nickname } : {}),
-    retryable: !FINAL_TOKEN_OUTCOMES.has(error.code),
-    ...(ASK_AGAIN_OUTCOMES.has(error.code) ? { suggested_next_tool: 'select_graph' } : {}),
+    retryable: askAgain === undefined || askAgain === 'anyone',
+    // select_graph asks again, or joins the dialog already open.
+    ...(askAgain === 'anyone' ? { suggested_next_tool: 'select_graph' } : {}),
   });
 }
 

@@ -1,8 +1,8 @@
 /**
  * Messages between the tray (parent) and the MCP child it spawns for an AI client. The child's
  * stdio belongs to the client (JSON-RPC), so config travels only over this IPC channel — never
- * argv, environment variables or a plaintext file. Works over Node's `process.send` channel
- * (child_process.fork with 'ipc') and over Electron's utilityProcess `parentPort`.
+ * argv, environment variables or a plaintext file. Travels over Node's `process.send` channel
+ * (child_process.fork with 'ipc').
  */
 import * as z from 'zod';
 import { ACCESS_LEVELS, GRAPH_TYPES } from './roam-config.ts';

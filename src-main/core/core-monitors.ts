@@ -1,7 +1,7 @@
 import type { AppStatus } from '../../src-shared/ipc-contract.ts';
 import type { LocalApiClient } from '../../src-shared/local-api/index.ts';
 import type { Emit } from './core-events.ts';
-import type { GraphStore, StoreData } from './graph-store.ts';
+import type { TrayStore, StoreData } from './tray-store.ts';
 import { countSessions } from './mcp-sessions.ts';
 import { checkStoredTokens } from './stored-token-check.ts';
 import { RoamStatusMonitor } from './roam-status.ts';
@@ -21,7 +21,7 @@ export interface CoreMonitors {
  */
 export function startCoreMonitors(deps: {
   options: TrayCoreOptions;
-  store: GraphStore;
+  store: TrayStore;
   api: LocalApiClient;
   emit: Emit;
   storeChanged(data: StoreData): void;

@@ -13,7 +13,7 @@ import {
   type ParentMessage,
 } from '../../src-shared/child-ipc.ts';
 import { withoutSecrets } from '../../src-shared/secret-free-env.ts';
-import { GraphStore, createConfBackend, type StoreBackend } from './graph-store.ts';
+import { openTrayStore, type StoreBackend, type TrayStore } from './tray-store.ts';
 import { registerSession } from './mcp-sessions.ts';
 import { watchStoreFile } from './store-watch.ts';
 import type { SecretBox } from './secret-box.ts';
@@ -94,11 +94,7 @@ export interface McpLauncher {
 
 export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLauncher> {
   const log = options.log ?? ((line: string) => process.stderr.write(`roam-companion --mcp: ${line}\n`));
-  const store = new GraphStore(
-    options.store ?? createConfBackend(options.storeDir),
-    options.storeDir,
-    options.secretBox,
-  );
+  const store = openTrayStore(options);
   const unregister = await registerSession(options.storeDir);
   const env = childEnv(options.env ?? process.env);
   // Not secret: the child reads it like `--tools` (an invalid value is its config error).
@@ -159,7 +155,7 @@ export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLa
 }
 
 /** Sends the child its graph config once it is ready and whenever it changed, in order. */
-function configSender(store: GraphStore, child: McpChild, log: (line: string) => void, client?: string) {
+function configSender(store: TrayStore, child: McpChild, log: (line: string) => void, client?: string) {
   let ready = false;
   let lastSent = '';
   let sending = Promise.resolve();
@@ -187,8 +183,6 @@ function configSender(store: GraphStore, child: McpChild, log: (line: string) =>
   };
   return {
     send,
-    /** Resolves once every send already queued is done. */
-    settled: () => sending,
     childReady() {
       ready = true;
       lastSent = '';

@@ -6,10 +6,10 @@
  * arrive the same way, as `token-rejected`.
  */
 import type { LocalApiClient } from '../../src-shared/local-api/index.ts';
-import type { GraphStore } from './graph-store.ts';
+import type { TrayStore } from './tray-store.ts';
 
 /** Returns true when the store changed (a token newly revoked, or its grant learned or changed). */
-export async function checkStoredTokens(store: GraphStore, api: LocalApiClient): Promise<boolean> {
+export async function checkStoredTokens(store: TrayStore, api: LocalApiClient): Promise<boolean> {
   let changed = false;
   for (const graph of store.read().graphs) {
     if (!graph.token || graph.token.revoked) continue;

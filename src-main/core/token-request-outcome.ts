@@ -5,7 +5,7 @@
 import type { TokenRequestCause, TokenRequestStatus } from '../../src-shared/ipc-contract.ts';
 import { LocalApiError, tokenRequestRefusal } from '../../src-shared/local-api/index.ts';
 import type { GraphType } from '../../src-shared/roam-config.ts';
-import { HOW_TO_UNBLOCK } from './graph-store.ts';
+import { HOW_TO_UNBLOCK } from './graph-views.ts';
 
 export interface FailedOutcome {
   status: TokenRequestStatus;

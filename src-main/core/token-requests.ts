@@ -10,8 +10,9 @@ import type { TokenRequestView } from '../../src-shared/ipc-contract.ts';
 import type { LocalApiClient } from '../../src-shared/local-api/index.ts';
 import { isLowerAccess, type AccessLevel } from '../../src-shared/roam-config.ts';
 import { graphId } from '../../src-shared/constants.ts';
+import { nicknameOf } from '../../src-shared/graph-identity.ts';
 import { tokenLevelFor } from '../../src-shared/token-grant.ts';
-import type { GraphStore, StoreData } from './graph-store.ts';
+import type { TrayStore, StoreData } from './tray-store.ts';
 import { failedOutcome, refusalOutcome } from './token-request-outcome.ts';
 
 /** Roam waits this long for the user before answering 408 TIMEOUT (docs/tray.md, Token requests). */
@@ -50,7 +51,7 @@ export class TokenRequestManager {
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
-    private readonly store: GraphStore,
+    private readonly store: TrayStore,
     private readonly api: LocalApiClient,
     private readonly events: TokenRequestEvents,
     private readonly now: () => number = Date.now,
@@ -115,7 +116,7 @@ export class TokenRequestManager {
       message: 'Waiting for you to approve the request in Roam.',
     });
     const ref = { name: graph.name, type: graph.type };
-    const work = this.run(view, ref, graph.nickname ?? graph.name, controller).then((final) => {
+    const work = this.run(view, ref, nicknameOf(graph), controller).then((final) => {
       // Cleared before anyone hears the outcome, so a retry right away starts a new request.
       this.running.delete(id);
       this.inFlight.delete(work);

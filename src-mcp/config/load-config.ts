@@ -13,6 +13,7 @@ import {
 } from '../../src-shared/roam-config.ts';
 import { NotRegularFileError, readRegularFile } from '../../src-shared/node/read-regular-file.ts';
 import { parseConfigText } from './config-file.ts';
+import { configFileCandidates } from '../../src-shared/config-files.ts';
 
 export type ConfigSource =
   { kind: 'ipc' } | { kind: 'env' } | { kind: 'file'; path: string } | { kind: 'none'; searched: string[] };
@@ -25,8 +26,7 @@ export interface LoadedConfig {
   warnings: string[];
 }
 
-export const CONFIG_FILE_NAME = '.roam-tools.json';
-export const LEGACY_CONFIG_FILE_NAME = '.roam-mcp.json';
+export { CONFIG_FILE_NAME, LEGACY_CONFIG_FILE_NAME } from '../../src-shared/config-files.ts';
 
 /** Expands a leading `~` (client configs pass `~/.roam-tools.json` without a shell). */
 export function expandHome(file: string, home: string): string {
@@ -81,7 +81,7 @@ async function loadConfigUnsafe(options: {
     return { source: { kind: 'file', path: file }, ...parseConfigText(text, file) };
   }
 
-  const candidates = [path.join(home, CONFIG_FILE_NAME), path.join(home, LEGACY_CONFIG_FILE_NAME)];
+  const candidates = configFileCandidates(home);
   for (const file of candidates) {
     const text = await readText(file);
     if (text !== undefined) return { source: { kind: 'file', path: file }, ...parseConfigText(text, file) };

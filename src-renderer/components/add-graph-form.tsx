@@ -74,9 +74,10 @@ function useAddGraphForm(onDone: (outcome: Outcome) => void) {
   const { name, type } = picker;
   const [nickname, setNickname] = useState('');
   const [description, setDescription] = useState('');
-  // Until the user picks one, the form follows the settings' default (it may arrive after the form opens).
+  // Until the user picks one, the form follows the settings' default; before the settings arrive,
+  // nothing is picked and the core applies that same default.
   const [picked, setAccessLevel] = useState<AccessLevel | null>(null);
-  const accessLevel = picked ?? defaultLevel ?? 'read-append';
+  const accessLevel = picked ?? defaultLevel;
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [triedToAdd, setTriedToAdd] = useState(false);

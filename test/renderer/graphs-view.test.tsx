@@ -138,4 +138,15 @@ describe('Graphs view', () => {
     const row = screen.getByRole('listitem', { name: 'work' });
     expect((await within(row).findByRole('alert')).textContent).toMatch(/Open Roam Desktop/);
   });
+
+  it('takes the list only from the core’s graphs:changed event, never also from a call’s answer', async () => {
+    const { stores, emit } = await renderWithStores(<></>, {
+      overrides: { 'graphs:add': async (input) => graphView(input.name) }, // the event comes separately
+    });
+    const added = await stores.graphs.getState().add({ name: 'work' });
+    expect(added.name).toBe('work');
+    expect(stores.graphs.getState().graphs).toEqual([]);
+    emit('graphs:changed', [added]);
+    expect(stores.graphs.getState().graphs).toEqual([added]);
+  });
 });

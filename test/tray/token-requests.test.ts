@@ -4,7 +4,7 @@ import type { TokenRequestView } from '../../src-shared/ipc-contract.ts';
 import { ACCESS_LEVELS } from '../../src-shared/constants.ts';
 import { LocalApiClient } from '../../src-shared/local-api/index.ts';
 import { createFileKeySecretBox } from '../../src-main/core/file-key-secret-box.ts';
-import { GraphStore, createConfBackend } from '../../src-main/core/graph-store.ts';
+import { TrayStore, createConfBackend } from '../../src-main/core/tray-store.ts';
 import type { TrayCore } from '../../src-main/core/tray-core.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { TOKEN_PATTERN, nextEvent, startCore, tempDirs, waitFor } from './helpers.ts';
@@ -13,7 +13,7 @@ let dirs: Awaited<ReturnType<typeof tempDirs>>;
 let emulator: Emulator;
 let core: TrayCore;
 let events: ReturnType<typeof startCore>['events'];
-let store: GraphStore;
+let store: TrayStore;
 const results: unknown[] = [];
 
 async function call<T>(promise: Promise<T>): Promise<T> {
@@ -52,7 +52,7 @@ beforeAll(async () => {
     ],
   });
   ({ core, events } = startCore(dirs));
-  store = new GraphStore(
+  store = new TrayStore(
     createConfBackend(dirs.storeDir),
     dirs.storeDir,
     createFileKeySecretBox(dirs.storeDir),

@@ -6,7 +6,9 @@ import type { z } from 'zod';
 import type { addGraphInputSchema, requestSchemas } from '../../../src-shared/ipc-contract.ts';
 import { CoreError } from '../core-error.ts';
 import { graphId } from '../../../src-shared/constants.ts';
-import { assertGraphRules, newStoredGraph, toGraphView, type StoredGraph } from '../graph-store.ts';
+import { type StoredGraph } from '../tray-store.ts';
+import { assertGraphRules, newStoredGraph } from '../graph-rules.ts';
+import { toGraphView } from '../graph-views.ts';
 import type { CoreContext } from './core-context.ts';
 
 type Input<C extends keyof typeof requestSchemas> = z.output<(typeof requestSchemas)[C]>;
@@ -28,7 +30,7 @@ export function graphHandlers(ctx: CoreContext) {
         if (existing) {
           throw new CoreError(
             'VALIDATION',
-            `The ${input.type} graph '${input.name}' is already configured (as '${existing.nickname ?? existing.name}'). Edit it instead of adding it again.`,
+            `The ${input.type} graph '${input.name}' is already configured (as '${nicknameOf(existing)}'). Edit it instead of adding it again.`,
           );
         }
         const graph = newStoredGraph(input, d.settings.defaultAccessLevel);
