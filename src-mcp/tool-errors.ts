@@ -34,11 +34,11 @@ const CODE_BY_KIND: Record<LocalApiError['kind'], string> = {
   cancelled: 'CANCELLED',
 };
 
-
 /**
- * The token-request retry rules (docs/mcp.md, Token exchange), the only place they live: a failed
- * request keeps Roam's own code (USER_REJECTED, GRAPH_BLOCKED, ...), is retryable unless the user
- * decided, and points to select_graph when asking again is the way forward.
+ * A failed token request as a tool error (docs/mcp.md, Token exchange): it keeps Roam's own code
+ * (USER_REJECTED, GRAPH_BLOCKED, ...), is retryable unless the user decided (the shared table,
+ * src-shared/local-api/token-request-refusals.ts), and points to select_graph when asking again
+ * is the way forward.
  */
 export function tokenRequestError(error: LocalApiError, graph?: { nickname: string }): ToolError {
   const message = graph ? `No token for graph '${graph.nickname}': ${error.message}` : error.message;

@@ -12,15 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ChildMessage, ParentMessage } from '../../src-shared/child-ipc.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { ChildStdioTransport } from '../harness/child-transport.ts';
-import {
-  binCommand,
-  errorOf,
-  newToken,
-  removeHome,
-  binEnv,
-  tempHome,
-  textOf,
-} from '../harness/mcp-bin.ts';
+import { binCommand, errorOf, newToken, removeHome, binEnv, tempHome, textOf } from '../harness/mcp-bin.ts';
 
 const A = newToken();
 const FILE_CONFIG = JSON.stringify({ graphs: [{ name: 'from-file', token: newToken() }] });
