@@ -1,7 +1,7 @@
 /**
  * The IPC channel to the tray app when it spawned us (src-shared/child-ipc.ts): Node's
- * `process.send`, since the app forks us with child_process.fork (docs/tray.md says why not
- * utilityProcess). Config arrives only here, never through argv, env or files.
+ * `process.send` (the tray starts us with child_process.fork, src-main/core/mcp-launcher.ts).
+ * Config arrives only here, never through argv, env or files.
  */
 import {
   CHILD_IPC_ENV,

@@ -28,7 +28,7 @@ export function toGraphView(graph: StoredGraph, data: StoreData, waiting: boolea
   };
   if (graph.description !== undefined) view.description = graph.description;
   if (graph.token) view.token.last4 = graph.token.last4;
-  const granted = graph.token?.revoked ? undefined : graph.token?.grantedAccessLevel;
+  const granted = graph.token && !graph.token.revoked ? graph.grantedAccessLevel : undefined;
   if (granted) {
     view.token.grantedAccessLevel = granted;
     view.token.covers = levelsCovered(granted);

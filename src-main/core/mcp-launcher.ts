@@ -18,6 +18,7 @@ import { registerSession } from './mcp-sessions.ts';
 import { watchStoreFile } from './store-watch.ts';
 import type { SecretBox } from './secret-box.ts';
 import { TOOLSETS_ENV } from '../../src-shared/toolsets.ts';
+import { nicknameOf } from '../../src-shared/graph-identity.ts';
 
 /** The child as the launcher needs it: Node's ChildProcess satisfies this. */
 export interface McpChild {
@@ -166,10 +167,15 @@ function configSender(store: TrayStore, child: McpChild, log: (line: string) => 
       try {
         const data = store.read();
         const toolsets = client ? data.clientToolsets[client] : undefined;
+        // Names only (no token): an agent naming a switched-off graph learns how to switch it on.
+        const switchedOff = data.graphs
+          .filter((g) => g.disabled)
+          .map((g) => ({ name: g.name, nickname: nicknameOf(g) }));
         const message: ParentMessage = {
           type: 'config',
           graphs: await store.childConfig(data),
           ...(toolsets ? { toolsets } : {}),
+          ...(switchedOff.length ? { switchedOff } : {}),
         };
         const serialized = JSON.stringify(message);
         if (serialized === lastSent) return;

@@ -93,7 +93,10 @@ export async function runImport(home: string, store: TrayStore): Promise<StoreDa
       const existing = data.graphs.find((g) => graphId(g) === id);
       const token = sealed.get(id);
       if (existing) {
-        if (!existing.token && token) existing.token = token;
+        if (!existing.token && token) {
+          existing.token = token;
+          delete existing.grantedAccessLevel; // Roam tells what this one grants (tokens/info)
+        }
         continue;
       }
       const graph = newStoredGraph(entry, data.settings.defaultAccessLevel);

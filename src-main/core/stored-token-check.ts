@@ -23,7 +23,7 @@ export async function checkStoredTokens(store: TrayStore, api: LocalApiClient): 
       } else if (
         info.status === 'valid' &&
         info.accessLevel &&
-        info.accessLevel !== graph.token.grantedAccessLevel
+        info.accessLevel !== graph.grantedAccessLevel
       ) {
         await store.recordGrant(graph, graph.token.last4, info.accessLevel);
         changed = true;

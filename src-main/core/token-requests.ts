@@ -8,10 +8,10 @@
  */
 import type { TokenRequestView } from '../../src-shared/ipc-contract.ts';
 import type { LocalApiClient } from '../../src-shared/local-api/index.ts';
-import { isLowerAccess, type AccessLevel } from '../../src-shared/roam-config.ts';
+import { isLowerAccess, tokenLevelFor, type AccessLevel } from '../../src-shared/roam-config.ts';
 import { graphId } from '../../src-shared/constants.ts';
 import { nicknameOf } from '../../src-shared/graph-identity.ts';
-import { tokenLevelFor } from '../../src-shared/token-grant.ts';
+
 import type { TrayStore, StoreData } from './tray-store.ts';
 import { failedOutcome, refusalOutcome } from './token-request-outcome.ts';
 
@@ -34,13 +34,7 @@ function basisOf(data: StoreData, id: string): string | undefined {
   if (!graph) return undefined;
   const blocked = data.blocked.some((b) => graphId(b) === id);
   const { token } = graph;
-  return JSON.stringify([
-    graph.accessLevel,
-    blocked,
-    token?.last4,
-    token?.revoked,
-    token?.grantedAccessLevel,
-  ]);
+  return JSON.stringify([graph.accessLevel, blocked, token?.last4, token?.revoked, graph.grantedAccessLevel]);
 }
 
 export class TokenRequestManager {

@@ -12,9 +12,11 @@ import {
   ACCESS_LEVELS,
   DEFAULT_ACCESS_LEVEL,
   GRAPH_TYPES,
+  TOKEN_ACCESS_LEVELS,
   validateGraphs,
   type AccessLevel,
   type GraphType,
+  type TokenAccessLevel,
 } from '../../src-shared/roam-config.ts';
 import { graphId } from '../../src-shared/constants.ts';
 import { nicknameOf } from '../../src-shared/graph-identity.ts';
@@ -35,8 +37,6 @@ const storedTokenSchema = z.object({
   cipher: z.string(),
   last4: z.string(),
   revoked: z.boolean().optional(),
-  /** What Roam granted (from the request's answer or `tokens/info`); absent when Roam has not said. */
-  grantedAccessLevel: z.enum(ACCESS_LEVELS).optional(),
 });
 
 const storedGraphSchema = z.object({
@@ -45,6 +45,8 @@ const storedGraphSchema = z.object({
   nickname: z.string().optional(),
   description: z.string().optional(),
   accessLevel: z.enum(ACCESS_LEVELS),
+  /** What Roam granted the stored token: the MCP child enforces the narrower of the two. */
+  grantedAccessLevel: z.enum(TOKEN_ACCESS_LEVELS).optional(),
   disabled: z.boolean().optional(),
   token: storedTokenSchema.optional(),
 });
@@ -152,18 +154,20 @@ export class TrayStore {
   async saveToken(
     graph: { name: string; type: GraphType },
     token: string,
-    grantedAccessLevel: AccessLevel,
+    grantedAccessLevel: TokenAccessLevel,
   ): Promise<StoreData> {
-    const sealed = { ...(await this.sealToken(token)), grantedAccessLevel };
+    const sealed = await this.sealToken(token);
     return this.update((data) => {
       const existing = data.graphs.find((g) => graphId(g) === graphId(graph));
       if (existing) {
         existing.token = sealed;
+        existing.grantedAccessLevel = grantedAccessLevel;
       } else {
         data.graphs.push({
           name: graph.name,
           type: graph.type,
           accessLevel: grantedAccessLevel,
+          grantedAccessLevel,
           token: sealed,
         });
       }
@@ -182,11 +186,11 @@ export class TrayStore {
   async recordGrant(
     graph: { name: string; type: GraphType },
     last4: string,
-    grantedAccessLevel: AccessLevel,
+    grantedAccessLevel: TokenAccessLevel,
   ): Promise<StoreData> {
     return this.update((data) => {
       const existing = data.graphs.find((g) => graphId(g) === graphId(graph));
-      if (existing?.token?.last4 === last4) existing.token.grantedAccessLevel = grantedAccessLevel;
+      if (existing?.token?.last4 === last4) existing.grantedAccessLevel = grantedAccessLevel;
     });
   }
 
@@ -202,6 +206,8 @@ export class TrayStore {
         nickname: nicknameOf(stored),
         accessLevel: stored.accessLevel,
       };
+      if (stored.grantedAccessLevel && stored.token && !stored.token.revoked)
+        child.grantedAccessLevel = stored.grantedAccessLevel;
       if (stored.description) child.description = stored.description;
       // A revoked token is useless; without one the child can ask Roam for a new one.
       if (stored.token && !stored.token.revoked) child.token = await this.openToken(stored);

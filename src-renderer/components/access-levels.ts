@@ -10,6 +10,10 @@ export const accessLevelText: Record<AccessLevel, { label: string; explanation: 
     label: 'Read + append',
     explanation: 'Agents can read and add new pages and blocks, but never edit or delete what is there.',
   },
+  'read-edit-own': {
+    label: 'Own edits only',
+    explanation: 'Agents can read and add anywhere, and change or delete only what agents created.',
+  },
   full: {
     label: 'Full',
     explanation: 'Agents can read, add, edit, move and delete pages and blocks.',

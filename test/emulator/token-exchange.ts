@@ -3,7 +3,7 @@
  * by `decide`/`autoDecide`, timing out, cancelled when the client goes away; "Never Allow" sticks.
  */
 import type { AccessLevel, GraphType } from '../../src-shared/roam-config.ts';
-import { ACCESS_LEVELS, GRAPH_TYPES, isLowerAccess, scopesOf } from '../../src-shared/roam-config.ts';
+import { GRAPH_TYPES, isLowerAccess, scopesOf, TOKEN_ACCESS_LEVELS } from '../../src-shared/roam-config.ts';
 import type { TokenStore } from './token-store.ts';
 import type { PendingTokenRequest, TokenDecision } from './types.ts';
 
@@ -14,6 +14,8 @@ export interface ExchangeReply {
 }
 
 interface Pending extends PendingTokenRequest {
+  /** Requested with `ai: true`: the token writes as the graph's AI user. */
+  ai: boolean;
   reply: (reply: ExchangeReply) => void;
   timer: NodeJS.Timeout;
   autoTimer?: NodeJS.Timeout;
@@ -60,7 +62,8 @@ export class TokenExchange {
     if (typeof input.description !== 'string' || input.description.trim() === '') {
       return invalid('Description is required');
     }
-    if (!ACCESS_LEVELS.includes(input.accessLevel as AccessLevel)) {
+    // Roam grants only these; `read-edit-own` is roam-mcp's own level, never a token's.
+    if (!(TOKEN_ACCESS_LEVELS as readonly string[]).includes(input.accessLevel as AccessLevel)) {
       return invalid('accessLevel is required. Valid options: read-only, read-append, full');
     }
     const graphType = (input.graphType ?? 'hosted') as GraphType;
@@ -94,6 +97,7 @@ export class TokenExchange {
       graphType,
       accessLevel: input.accessLevel as AccessLevel,
       description: input.description,
+      ai: input.ai === true,
       reply,
       timer: setTimeout(
         () => this.finish(id, failure(408, 'TIMEOUT', 'Request timed out waiting for user response')),
@@ -169,6 +173,7 @@ export class TokenExchange {
           graph: entry.graph,
           type: entry.graphType,
           accessLevel: granted,
+          ...(entry.ai ? { ai: true } : {}),
         });
         return this.finish(id, {
           status: 200,
