@@ -14,7 +14,6 @@ import {
   GRAPH_TYPES,
   TOKEN_ACCESS_LEVELS,
   validateGraphs,
-  type AccessLevel,
   type GraphType,
   type TokenAccessLevel,
 } from '../../src-shared/roam-config.ts';
