@@ -30,6 +30,7 @@ beforeAll(async () => {
       { name: 'reading-list', userPermission: 'read-only' },
       { name: 'diary', type: 'offline' },
       { name: 'secret-plans' },
+      { name: 'own-notes' },
     ],
   });
   preview = await startPreview({ home, emulator, statusPollMs: 300, env: {} });
@@ -111,6 +112,22 @@ describe('token request panels: one per graph, in its row, gone when out of date
     ]);
     await requestPanel('Reading').getByRole('button', { name: 'Cancel request' }).click();
     await contains(requestPanel('Reading'), 'cancelled');
+  });
+
+  it('"Own edits only" is offered with what it means; Roam is asked for Full and roam-mcp holds agents to it', async () => {
+    await page.getByRole('button', { name: 'Add graph' }).click();
+    const own = addForm().getByRole('radio', { name: /^Own edits only/ });
+    expect(await own.evaluate((el) => el.closest('label')?.textContent)).toBe(
+      'Own edits only — Agents can read and add anywhere, and change or delete only what agents created.',
+    );
+    await page.keyboard.press('Escape');
+    await addGraph('own-notes (hosted)', /^Own edits only/, 'Own');
+    await poll(async () => emulator.pendingTokenRequests()).toEqual([
+      expect.objectContaining({ graph: 'own-notes', accessLevel: 'full' }),
+    ]);
+    emulator.decide('own-notes', { kind: 'approve' });
+    await contains(graphRow('Own'), 'Access: Own edits only');
+    await contains(graphRow('Own'), 'The token grants Full; roam-mcp holds agents to Own edits only.');
   });
 
   it('"Roam Desktop is not running" offers to open it, and goes once Roam runs', async () => {
