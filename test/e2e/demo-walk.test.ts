@@ -71,7 +71,7 @@ describe('the demo walk: the agent sees what the tray shows', () => {
     const graph = form.getByRole('combobox', { name: 'Graph' });
     await graph.locator('option', { hasText: 'demo-work (hosted)' }).waitFor({ state: 'attached' });
     await form.getByRole('button', { name: 'Add and request token' }).click();
-    const pick = form.getByRole('alert').filter({ hasText: 'Pick a graph from the list' });
+    const pick = form.getByRole('alert').filter({ hasText: 'Choose a graph from the list' });
     await pick.waitFor();
     await graph.selectOption({ label: 'demo-work (hosted)' });
     await pick.waitFor({ state: 'detached' });
@@ -84,7 +84,7 @@ describe('the demo walk: the agent sees what the tray shows', () => {
     // The demo's Roam approves by itself after 2 s.
     const panel = page.getByRole('region', { name: 'Token request for Work' });
     await contains(panel, 'Approved: Work is connected.');
-    await panel.getByRole('button', { name: 'Dismiss' }).click();
+    await panel.getByRole('button', { name: /^Dismiss/ }).click();
     await panel.waitFor({ state: 'detached' });
     await page.reload(); // a dismissed panel stays dismissed
     await contains(page.getByRole('listitem', { name: 'Work', exact: true }), 'Token ok');
