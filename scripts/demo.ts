@@ -9,7 +9,7 @@
  * tray shows. Every exit path (Ctrl-C, SIGTERM, SIGHUP, a closed stdout pipe, an uncaught error)
  * stops everything and removes the temp HOME.
  */
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -162,6 +162,8 @@ function instructions(demo: Demo, preview: Preview): string {
     'status bar. Install it into the sandboxed clients from the "AI clients" tab, or add this under',
     '"mcpServers" in your own claude_desktop_config.json:',
     JSON.stringify({ 'roam-companion-demo': entry }, null, 2),
+    `This entry points into the temporary HOME (${demo.home}), which is deleted when the demo`,
+    'stops: remove it from your config afterwards.',
     '',
     'Or run it directly (MCP over stdio):',
     `  ${[entry.command, ...entry.args].join(' ')}`,
@@ -170,19 +172,41 @@ function instructions(demo: Demo, preview: Preview): string {
     'To change how "Roam" answers the next requests, type a letter and Enter here:',
     ...controls,
     '    u = unblock both demo graphs (what you would do in Roam settings after a Never Allow)',
+    '    s = stop Roam Desktop, to see what the tray shows then (s again starts it)',
     '',
     `Token requests are approved automatically after ${APPROVE_AFTER_MS / 1000} s. Ctrl-C stops the demo and deletes the temporary HOME.`,
     '',
   ].join('\n');
 }
 
-/** Reads one-letter commands from a terminal; nothing when stdin is not one (e.g. under a test). */
+/** `s`: Roam Desktop quits, or starts again — so the tray's "not running" states can be seen. */
+async function toggleRoam(emulator: Emulator): Promise<string> {
+  try {
+    // Refused while it runs (the tray's "Open Roam Desktop" may have started it meanwhile).
+    await emulator.start(emulator.port);
+    return `Roam Desktop started again on ${emulator.url}.\n`;
+  } catch (error) {
+    if (!/already running/.test((error as Error).message)) throw error;
+    await emulator.stop();
+    return 'Roam Desktop stopped (the emulated one): the tray shows it as not running. Type s to start it again.\n';
+  }
+}
+
+/** Reads one-letter commands from the terminal (or whatever feeds stdin). */
 function listenForCommands(emulator: Emulator): void {
-  if (!process.stdin.isTTY) return;
   // terminal: false keeps Ctrl-C a real SIGINT for the handler in main().
   const lines = createInterface({ input: process.stdin, terminal: false });
   lines.on('line', (line) => {
     const key = line.trim().toLowerCase();
+    if (!key) return;
+    if (key === 's') {
+      void toggleRoam(emulator).then(
+        (text) => say(process.stdout, text),
+        (error: unknown) =>
+          say(process.stderr, `Could not switch Roam Desktop: ${(error as Error).message}\n`),
+      );
+      return;
+    }
     if (key === 'u') {
       emulator.unblock('demo-work', 'hosted');
       emulator.unblock('demo-personal', 'offline');
@@ -191,7 +215,10 @@ function listenForCommands(emulator: Emulator): void {
     }
     const answer = answers[key];
     if (!answer) {
-      say(process.stdout, `Unknown command '${key}'. Type one of ${Object.keys(answers).join(', ')}, u.\n`);
+      say(
+        process.stdout,
+        `Unknown command '${key}'. Type one of ${Object.keys(answers).join(', ')}, u, s.\n`,
+      );
       return;
     }
     emulator.autoDecide(answer.decision, APPROVE_AFTER_MS);
@@ -212,33 +239,53 @@ function say(stream: NodeJS.WriteStream, text: string): void {
 }
 
 /**
+ * Writes to the terminal itself (`/dev/tty`), when there is one: after Ctrl-C on `demo | tee log`,
+ * tee is gone with the same signal, so what the demo says on its way out would reach nobody.
+ */
+function sayOnTerminal(text: string): void {
+  try {
+    writeFileSync('/dev/tty', text);
+  } catch {
+    // No controlling terminal (a supervisor, a test): stderr was all there was.
+  }
+}
+
+/**
  * Removes the temp HOME (it holds tokens) on every way out: signals from the terminal or a
  * supervisor, stdout/stderr closing under us (`npm run demo | tee log`, then Ctrl-C: tee may die
- * first and the next write fails with EPIPE), an uncaught error, and process.exit itself.
+ * first and the next write fails with EPIPE), an uncaught error, and process.exit itself. It says
+ * what it removed, on the terminal too when its output went into a pipe that Ctrl-C closed.
  */
 function cleanUpOnEveryExit(home: string, stop: () => Promise<void>): void {
   let closing = false;
-  const shutdown = (reason: string, code: number) => {
+  const shutdown = (reason: string, code: number, viaTerminal: boolean) => {
     if (closing) return;
     closing = true;
-    say(process.stderr, `\n${reason}: stopping the demo and removing ${home}\n`);
+    const tell = (text: string) => {
+      say(process.stderr, text);
+      if (viaTerminal && !process.stderr.isTTY) sayOnTerminal(text);
+    };
+    tell(`\n${reason}: stopping the demo and removing ${home}\n`);
     stop().then(
-      () => process.exit(code),
+      () => {
+        tell(`Removed ${home} (the demo's tokens, tray store and sandboxed client configs).\n`);
+        process.exit(code);
+      },
       (error: unknown) => {
-        say(process.stderr, `demo: cleanup failed: ${(error as Error).message}\n`);
+        tell(`demo: cleanup failed: ${(error as Error).message}\n`);
         process.exit(1);
       },
     );
   };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
-    process.on(signal, () => shutdown(signal, 0));
+  process.on('SIGINT', () => shutdown('SIGINT', 0, true));
+  for (const signal of ['SIGTERM', 'SIGHUP'] as const) process.on(signal, () => shutdown(signal, 0, false));
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (error: NodeJS.ErrnoException) =>
-      shutdown(`output closed (${error.code ?? error.message})`, 0),
+      shutdown(`output closed (${error.code ?? error.message})`, 0, true),
     );
   }
-  process.on('uncaughtException', (error) => shutdown(`demo failed: ${error.message}`, 1));
-  process.on('unhandledRejection', (error) => shutdown(`demo failed: ${(error as Error).message}`, 1));
+  process.on('uncaughtException', (error) => shutdown(`demo failed: ${error.message}`, 1, false));
+  process.on('unhandledRejection', (error) => shutdown(`demo failed: ${(error as Error).message}`, 1, false));
   // Last resort, synchronous: whatever ends the process, the tokens do not stay behind.
   process.on('exit', () => rmSync(home, { recursive: true, force: true }));
 }

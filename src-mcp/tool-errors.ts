@@ -3,7 +3,7 @@
  * ...recovery}}` with `isError: true`. A code to branch on, a message that says what happened and
  * what to do next, and recovery hints (`retryable`, `suggested_next_tool`, `graph`, `field`).
  */
-import { LocalApiError, scrubTokens } from '../src-shared/local-api/index.ts';
+import { LocalApiError, scrubTokens, tokenRequestRefusal } from '../src-shared/local-api/index.ts';
 
 /** A failure the agent can act on: `{error: {code, message, ...recovery}}` with `isError: true`. */
 export class ToolError extends Error {
@@ -34,22 +34,21 @@ const CODE_BY_KIND: Record<LocalApiError['kind'], string> = {
   cancelled: 'CANCELLED',
 };
 
-/** Token request outcomes the user decided: asking again the same way cannot help. */
-const FINAL_TOKEN_OUTCOMES = new Set(['USER_REJECTED', 'GRAPH_BLOCKED']);
-/** Outcomes where select_graph (which asks again, or joins the open dialog) is the next step. */
-const ASK_AGAIN_OUTCOMES = new Set(['REQUEST_IN_PROGRESS', 'TIMEOUT', 'CANCELLED']);
-
 /**
- * The MCP server's token-request retry rules (docs/mcp.md, Token exchange): a failed request keeps
- * Roam's own code (USER_REJECTED, GRAPH_BLOCKED, ...), is retryable unless the user decided, and
- * points to select_graph when asking again is the way forward.
+ * A failed token request as a tool error (docs/mcp.md, Token exchange): it keeps Roam's own code
+ * (USER_REJECTED, GRAPH_BLOCKED, ...), is retryable unless the user decided (the shared table,
+ * src-shared/local-api/token-request-refusals.ts), and points to select_graph when asking again
+ * is the way forward.
  */
 export function tokenRequestError(error: LocalApiError, graph?: { nickname: string }): ToolError {
   const message = graph ? `No token for graph '${graph.nickname}': ${error.message}` : error.message;
+  // An agent asks again only when nobody decided (src-shared/local-api/token-request-refusals.ts).
+  const askAgain = tokenRequestRefusal(error.code)?.askAgain;
   return new ToolError(error.code, message, {
     ...(graph ? { graph: graph.nickname } : {}),
-    retryable: !FINAL_TOKEN_OUTCOMES.has(error.code),
-    ...(ASK_AGAIN_OUTCOMES.has(error.code) ? { suggested_next_tool: 'select_graph' } : {}),
+    retryable: askAgain === undefined || askAgain === 'anyone',
+    // select_graph asks again, or joins the dialog already open.
+    ...(askAgain === 'anyone' ? { suggested_next_tool: 'select_graph' } : {}),
   });
 }
 

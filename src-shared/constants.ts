@@ -55,6 +55,7 @@ export type RequestChannel = (typeof requestChannels)[number];
 export const eventChannels = [
   'graphs:changed',
   'tokens:request-changed',
+  'tokens:request-removed',
   'blocked:changed',
   'clients:changed',
   'status:changed',

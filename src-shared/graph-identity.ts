@@ -27,6 +27,11 @@ export function labelKey(label: string): string {
   return folded.normalize('NFKC').trim().replace(/\s+/gu, ' ');
 }
 
+/** What agents call a graph: its nickname, or its name when it has none (docs/mcp.md, Nicknames). */
+export function nicknameOf(graph: { name: string; nickname?: string | undefined }): string {
+  return graph.nickname ?? graph.name;
+}
+
 /** Why this nickname is refused (completing "The nickname 'x' …"), or undefined when it is fine. */
 export function nicknameProblem(nickname: string): string | undefined {
   const hidden = [...nickname.replace(EMOJI_SEQUENCE, '')].find((char) => INVISIBLE.test(char));

@@ -32,18 +32,34 @@ export interface GraphView {
   type: GraphType;
   nickname: string;
   description?: string;
-  /** Level to request / the level the stored token was granted. */
+  /** The level the user chose: what agents may do, enforced by roam-mcp whatever the token allows. */
   accessLevel: AccessLevel;
   enabled: boolean;
-  token: { state: TokenState; last4?: string };
+  token: GraphTokenView;
+}
+
+export interface GraphTokenView {
+  state: TokenState;
+  last4?: string;
+  /** What Roam granted the stored token; absent when there is none or Roam has not said. */
+  grantedAccessLevel?: AccessLevel;
+  /**
+   * The chosen levels this token can serve (with `grantedAccessLevel`): a chosen level outside it
+   * is wider than the grant and needs a new token; one inside but not equal is enforced by roam-mcp.
+   */
+  covers?: AccessLevel[];
 }
 
 export type TokenRequestStatus =
   'waiting' | 'approved' | 'rejected' | 'blocked' | 'timeout' | 'in-progress' | 'cancelled' | 'error';
 
+/** Why a request failed, when the panel can offer the way out (open Roam, remove a graph Roam lacks). */
+export type TokenRequestCause = 'roam-not-running' | 'graph-not-found';
+
 export interface TokenRequestView {
   graphId: string;
   status: TokenRequestStatus;
+  /** The level asked of Roam (the Roam token level the chosen access level needs). */
   requestedAccessLevel: AccessLevel;
   grantedAccessLevel?: AccessLevel;
   /** True when Roam granted less than was asked (e.g. the user is a reader). */
@@ -51,7 +67,11 @@ export interface TokenRequestView {
   startedAt: number;
   /** When Roam gives up waiting for the user (5 minutes after the start). */
   expiresAt: number;
+  /** For a person: what happened and what to do next. */
   message?: string;
+  cause?: TokenRequestCause;
+  /** A finished request the user may simply ask again (not after Never Allow, which needs unblocking in Roam first). */
+  mayAskAgain?: boolean;
 }
 
 export interface BlockedGraphView {
@@ -218,6 +238,8 @@ export type RequestInput<C extends RequestChannel> = z.input<(typeof requestSche
 export interface EventPayloads {
   'graphs:changed': GraphView[];
   'tokens:request-changed': TokenRequestView;
+  /** The state a finished request described is gone (graph removed, token replaced, Roam back): drop its panel. */
+  'tokens:request-removed': { graphId: string; startedAt: number };
   'blocked:changed': BlockedGraphView[];
   'clients:changed': ClientView[];
   'status:changed': AppStatus;

@@ -22,3 +22,14 @@ export function createCoreEvents(): CoreEvents {
     },
   };
 }
+
+/** An emit that drops a payload equal to the last one sent on its channel (a repeat tells no one anything). */
+export function sendsOnlyChanges(emit: Emit): Emit {
+  const last = new Map<EventChannel, string>();
+  return (event, payload) => {
+    const serialized = JSON.stringify(payload);
+    if (last.get(event) === serialized) return;
+    last.set(event, serialized);
+    emit(event, payload);
+  };
+}

@@ -1,9 +1,9 @@
 import type { AppStatus } from '../../src-shared/ipc-contract.ts';
 import type { LocalApiClient } from '../../src-shared/local-api/index.ts';
 import type { Emit } from './core-events.ts';
-import type { GraphStore, StoreData } from './graph-store.ts';
+import type { TrayStore, StoreData } from './tray-store.ts';
 import { countSessions } from './mcp-sessions.ts';
-import { checkRevokedTokens } from './revoked-tokens.ts';
+import { checkStoredTokens } from './stored-token-check.ts';
 import { RoamStatusMonitor } from './roam-status.ts';
 import { storageWarning } from './storage-warning.ts';
 import { watchStoreFile } from './store-watch.ts';
@@ -21,7 +21,7 @@ export interface CoreMonitors {
  */
 export function startCoreMonitors(deps: {
   options: TrayCoreOptions;
-  store: GraphStore;
+  store: TrayStore;
   api: LocalApiClient;
   emit: Emit;
   storeChanged(data: StoreData): void;
@@ -43,9 +43,10 @@ export function startCoreMonitors(deps: {
 
   const status = new RoamStatusMonitor(api, options.home, (roam) => {
     publishStatus();
+    // Roam is back: tokens may have been revoked meanwhile, and "not running" outcomes are stale.
     if (roam.running) {
-      void checkRevokedTokens(store, api)
-        .then((changed) => changed && storeChanged(store.read()))
+      void checkStoredTokens(store, api)
+        .then(() => storeChanged(store.read()))
         .catch(() => {}); // An unreadable store is reported by the next handler.
     }
   });

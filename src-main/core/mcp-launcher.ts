@@ -13,11 +13,12 @@ import {
   type ParentMessage,
 } from '../../src-shared/child-ipc.ts';
 import { withoutSecrets } from '../../src-shared/secret-free-env.ts';
-import { GraphStore, createConfBackend, type StoreBackend } from './graph-store.ts';
+import { openTrayStore, type StoreBackend, type TrayStore } from './tray-store.ts';
 import { registerSession } from './mcp-sessions.ts';
 import { watchStoreFile } from './store-watch.ts';
 import type { SecretBox } from './secret-box.ts';
 import { TOOLSETS_ENV } from '../../src-shared/toolsets.ts';
+import { nicknameOf } from '../../src-shared/graph-identity.ts';
 
 /** The child as the launcher needs it: Node's ChildProcess satisfies this. */
 export interface McpChild {
@@ -95,11 +96,7 @@ export interface McpLauncher {
 
 export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLauncher> {
   const log = options.log ?? ((line: string) => process.stderr.write(`roam-companion --mcp: ${line}\n`));
-  const store = new GraphStore(
-    options.store ?? createConfBackend(options.storeDir),
-    options.storeDir,
-    options.secretBox,
-  );
+  const store = openTrayStore(options);
   const unregister = await registerSession(options.storeDir);
   const env = childEnv(options.env ?? process.env);
   // Not secret: the child reads it like `--tools` (an invalid value is its config error).
@@ -160,7 +157,7 @@ export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLa
 }
 
 /** Sends the child its graph config once it is ready and whenever it changed, in order. */
-function configSender(store: GraphStore, child: McpChild, log: (line: string) => void, client?: string) {
+function configSender(store: TrayStore, child: McpChild, log: (line: string) => void, client?: string) {
   let ready = false;
   let lastSent = '';
   let sending = Promise.resolve();
@@ -174,7 +171,7 @@ function configSender(store: GraphStore, child: McpChild, log: (line: string) =>
         // Names only (no token): an agent naming a switched-off graph learns how to switch it on.
         const switchedOff = data.graphs
           .filter((g) => g.disabled)
-          .map((g) => ({ name: g.name, nickname: g.nickname ?? g.name }));
+          .map((g) => ({ name: g.name, nickname: nicknameOf(g) }));
         const message: ParentMessage = {
           type: 'config',
           graphs: await store.childConfig(data),
@@ -196,8 +193,6 @@ function configSender(store: GraphStore, child: McpChild, log: (line: string) =>
   };
   return {
     send,
-    /** Resolves once every send already queued is done. */
-    settled: () => sending,
     childReady() {
       ready = true;
       lastSent = '';

@@ -4,19 +4,13 @@
  * and the error lists every problem. The source file is left untouched (other tools still use it).
  */
 import { readRegularFile } from '../../src-shared/node/read-regular-file.ts';
-import path from 'node:path';
 import { configFileSchema, describeTokenProblem, type GraphEntry } from '../../src-shared/roam-config.ts';
 import { graphId } from '../../src-shared/constants.ts';
+import { nicknameOf } from '../../src-shared/graph-identity.ts';
 import { CoreError } from './core-error.ts';
-import {
-  assertGraphRules,
-  newStoredGraph,
-  type GraphStore,
-  type StoreData,
-  type StoredGraph,
-} from './graph-store.ts';
-
-export const ROAM_TOOLS_FILES = ['.roam-tools.json', '.roam-mcp.json'];
+import { type TrayStore, type StoreData, type StoredGraph } from './tray-store.ts';
+import { assertGraphRules, newStoredGraph } from './graph-rules.ts';
+import { configFileCandidates } from '../../src-shared/config-files.ts';
 
 export interface ImportCheck {
   available: boolean;
@@ -25,8 +19,8 @@ export interface ImportCheck {
 }
 
 async function readSource(home: string): Promise<{ path: string; text?: string }> {
-  for (const name of ROAM_TOOLS_FILES) {
-    const file = path.join(home, name);
+  const candidates = configFileCandidates(home);
+  for (const file of candidates) {
     try {
       // Never a plain read: a FIFO there would hang the tray.
       const text = await readRegularFile(file);
@@ -35,7 +29,7 @@ async function readSource(home: string): Promise<{ path: string; text?: string }
       // Try the next candidate.
     }
   }
-  return { path: path.join(home, ROAM_TOOLS_FILES[0]!) };
+  return { path: candidates[0]! };
 }
 
 function parseSource(file: string, text: string): GraphEntry[] {
@@ -72,7 +66,7 @@ export async function checkImport(home: string, data: StoreData): Promise<Import
   }
 }
 
-export async function runImport(home: string, store: GraphStore): Promise<StoreData> {
+export async function runImport(home: string, store: TrayStore): Promise<StoreData> {
   const source = await readSource(home);
   if (source.text === undefined) {
     throw new CoreError(
@@ -82,7 +76,7 @@ export async function runImport(home: string, store: GraphStore): Promise<StoreD
   }
   const entries = parseSource(source.path, source.text);
   const tokenProblems = entries.flatMap((e) => {
-    const problem = e.token === undefined ? undefined : describeTokenProblem(e.token, e.nickname ?? e.name);
+    const problem = e.token === undefined ? undefined : describeTokenProblem(e.token, nicknameOf(e));
     return problem ? [problem] : [];
   });
   if (tokenProblems.length)
@@ -99,7 +93,10 @@ export async function runImport(home: string, store: GraphStore): Promise<StoreD
       const existing = data.graphs.find((g) => graphId(g) === id);
       const token = sealed.get(id);
       if (existing) {
-        if (!existing.token && token) existing.token = token;
+        if (!existing.token && token) {
+          existing.token = token;
+          delete existing.grantedAccessLevel; // Roam tells what this one grants (tokens/info)
+        }
         continue;
       }
       const graph = newStoredGraph(entry, data.settings.defaultAccessLevel);

@@ -1,10 +1,7 @@
 /** The store's lock: the tray and `--mcp` launchers never interleave a read-modify-write of it. */
 import path from 'node:path';
 import { withFileLock } from '../../src-shared/node/file-lock.ts';
-
-/** A directory (proper-lockfile's lock) beside the store file. */
-export const LOCK_FILE = 'store.lock';
-const STORE_FILE = 'config.json';
+import { LOCK_FILE, STORE_FILE } from './store-file.ts';
 
 /** Runs `fn` while holding the store lock. */
 export function withStoreLock<T>(storeDir: string, fn: () => Promise<T> | T): Promise<T> {

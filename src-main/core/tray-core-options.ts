@@ -1,5 +1,5 @@
 /** What the shell, the `--mcp` launcher and the preview pass to createTrayCore. */
-import type { StoreBackend } from './graph-store.ts';
+import type { StoreBackend } from './tray-store.ts';
 import type { SecretBox } from './secret-box.ts';
 
 export interface TrayCoreOptions {

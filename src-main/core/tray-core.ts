@@ -6,20 +6,20 @@
 import type { EventChannel, EventPayloads } from '../../src-shared/ipc-contract.ts';
 import { LocalApiClient } from '../../src-shared/local-api/index.ts';
 import { graphId } from '../../src-shared/constants.ts';
-import { createCoreEvents } from './core-events.ts';
+import { createCoreEvents, sendsOnlyChanges } from './core-events.ts';
 import { startCoreMonitors } from './core-monitors.ts';
-import { GraphStore, createConfBackend, toBlockedViews, toGraphView } from './graph-store.ts';
+import { openTrayStore } from './tray-store.ts';
+import { toBlockedViews, toGraphView } from './graph-views.ts';
 import { appHandlers } from './ipc-handlers/app.ts';
 import { clientHandlers } from './ipc-handlers/clients.ts';
 import type { CoreContext } from './ipc-handlers/core-context.ts';
 import { graphHandlers } from './ipc-handlers/graphs.ts';
 import { tokenHandlers } from './ipc-handlers/tokens.ts';
-import { validatedHandlers, type CoreHandlers } from './ipc-dispatcher.ts';
+import { validatedHandlers, type CoreHandlers } from './validated-handlers.ts';
 import { TokenRequestManager } from './token-requests.ts';
 import type { TrayCoreOptions } from './tray-core-options.ts';
 
-export type { CoreHandlers } from './ipc-dispatcher.ts';
-export { storageWarning } from './storage-warning.ts';
+export type { CoreHandlers } from './validated-handlers.ts';
 
 export interface TrayCore {
   /** One handler per IPC channel; each validates its input with the contract's zod schema. */
@@ -30,20 +30,20 @@ export interface TrayCore {
 
 export function createTrayCore(options: TrayCoreOptions): TrayCore {
   const { emit, on } = createCoreEvents();
-  const store = new GraphStore(
-    options.store ?? createConfBackend(options.storeDir),
-    options.storeDir,
-    options.secretBox,
-  );
+  const store = openTrayStore(options);
   const api = new LocalApiClient({ home: options.home });
   const graphViews: CoreContext['graphViews'] = (data = store.read()) =>
     data.graphs.map((g) => toGraphView(g, data, tokens.isWaiting(graphId(g))));
+  // Each change reaches the renderer once: the core's own writes also wake the store-file watcher.
+  const emitChanged = sendsOnlyChanges(emit);
   const storeChanged: CoreContext['storeChanged'] = (data) => {
-    emit('graphs:changed', graphViews(data));
-    emit('blocked:changed', toBlockedViews(data));
+    tokens.prune(data, monitors.status.current?.running);
+    emitChanged('graphs:changed', graphViews(data));
+    emitChanged('blocked:changed', toBlockedViews(data));
   };
   const tokens = new TokenRequestManager(store, api, {
     requestChanged: (view) => emit('tokens:request-changed', view),
+    requestRemoved: ({ graphId, startedAt }) => emit('tokens:request-removed', { graphId, startedAt }),
     storeChanged,
   });
   const monitors = startCoreMonitors({ options, store, api, emit, storeChanged });

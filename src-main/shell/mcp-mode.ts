@@ -10,6 +10,7 @@
 import { app, safeStorage } from 'electron';
 import ElectronStore from 'electron-store';
 import { forkSpawner, runMcpLauncher, argvOption } from '../core/mcp-launcher.ts';
+import { STORE_FILE_MODE, STORE_NAME } from '../core/store-file.ts';
 import { appPaths } from './app-paths.ts';
 import { createSafeStorageSecretBox } from './safe-storage-secret-box.ts';
 
@@ -25,8 +26,8 @@ export async function runMcpMode(): Promise<void> {
       mcpServerPath: paths.mcpServerPath,
       store: new ElectronStore<Record<string, unknown>>({
         cwd: paths.storeDir,
-        name: 'config',
-        configFileMode: 0o600,
+        name: STORE_NAME,
+        configFileMode: STORE_FILE_MODE,
       }),
       spawn: forkSpawner({ extraEnv: { ELECTRON_RUN_AS_NODE: '1' } }),
       log,

@@ -7,6 +7,7 @@ import { app, ipcMain, safeStorage, shell, type BrowserWindow } from 'electron';
 import ElectronStore from 'electron-store';
 import type { AppStatus, GraphView } from '../../src-shared/ipc-contract.ts';
 import { createTrayCore, type TrayCore } from '../core/tray-core.ts';
+import { STORE_FILE_MODE, STORE_NAME } from '../core/store-file.ts';
 import { appPaths } from './app-paths.ts';
 import { loggableLink, parseDeepLink } from '../core/deep-link.ts';
 import { deepLinkInArgv, registerDeepLinks, safely } from './deep-links.ts';
@@ -100,8 +101,8 @@ async function startCore(paths: Paths): Promise<TrayCore> {
   }
   const store = new ElectronStore<Record<string, unknown>>({
     cwd: paths.storeDir,
-    name: 'config',
-    configFileMode: 0o600,
+    name: STORE_NAME,
+    configFileMode: STORE_FILE_MODE,
   });
   return createTrayCore({
     home: app.getPath('home'),

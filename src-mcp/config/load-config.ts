@@ -17,6 +17,7 @@ import {
 } from '../../src-shared/roam-config.ts';
 import { NotRegularFileError, readRegularFile } from '../../src-shared/node/read-regular-file.ts';
 import { parseConfigText } from './config-file.ts';
+import { configFileCandidates } from '../../src-shared/config-files.ts';
 
 export type ConfigSource =
   { kind: 'ipc' } | { kind: 'env' } | { kind: 'file'; path: string } | { kind: 'none'; searched: string[] };
@@ -33,13 +34,12 @@ export interface LoadedConfig {
   uploadFolders?: string[];
 }
 
-export const CONFIG_FILE_NAME = '.roam-tools.json';
+export { CONFIG_FILE_NAME, LEGACY_CONFIG_FILE_NAME } from '../../src-shared/config-files.ts';
 /**
  * How a person runs our `connect` without installing anything: `roam-mcp` is the bin of the
  * `roam-companion` package (npx given only the bin name would fetch another package of that name).
  */
 export const CONNECT_COMMAND = 'npx -p roam-companion roam-mcp connect';
-export const LEGACY_CONFIG_FILE_NAME = '.roam-mcp.json';
 
 /** Expands a leading `~` (client configs pass `~/.roam-tools.json` without a shell). */
 export function expandHome(file: string, home: string): string {
@@ -94,7 +94,7 @@ async function loadConfigUnsafe(options: {
     return { source: { kind: 'file', path: file }, ...parseConfigText(text, file) };
   }
 
-  const candidates = [path.join(home, CONFIG_FILE_NAME), path.join(home, LEGACY_CONFIG_FILE_NAME)];
+  const candidates = configFileCandidates(home);
   for (const file of candidates) {
     const text = await readText(file);
     if (text !== undefined) return { source: { kind: 'file', path: file }, ...parseConfigText(text, file) };

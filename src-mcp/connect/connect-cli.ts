@@ -12,6 +12,7 @@ import {
   LocalApiClient,
   LocalApiError,
   portFilePath,
+  tokenRequestRefusal,
   type GraphRef,
 } from '../../src-shared/local-api/index.ts';
 import {
@@ -291,10 +292,8 @@ async function connectGraph(
     if (error instanceof LocalApiError) {
       say(`Not connected: ${error.message}`);
       if (error.kind === 'not-running' && !existsSync(portFilePath(home))) say(noPortFileHint(home));
-      if (
-        error.kind === 'exchange' &&
-        ['TIMEOUT', 'CANCELLED', 'REQUEST_IN_PROGRESS', 'USER_REJECTED'].includes(error.code)
-      ) {
+      // The person running connect may ask again, unless Roam blocks the graph ("Never Allow").
+      if (error.kind === 'exchange' && tokenRequestRefusal(error.code)?.askAgain !== 'after-unblock') {
         say(
           `To try again: roam-mcp connect --graph ${request.name}${request.type === 'offline' ? ' --type offline' : ''}`,
         );

@@ -25,10 +25,11 @@ export function lineDiff(before: string, after: string, context = 3): string {
     if (i < a.length && j < b.length && a[i] === b[j]) {
       lines.push({ mark: ' ', text: a[i++]! });
       j++;
-    } else if (j < b.length && (i === a.length || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) {
-      lines.push({ mark: '+', text: b[j++]! });
-    } else {
+    } else if (i < a.length && (j === b.length || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) {
+      // Removed before added, as unified diffs read.
       lines.push({ mark: '-', text: a[i++]! });
+    } else {
+      lines.push({ mark: '+', text: b[j++]! });
     }
   }
   const changed = lines.map((line, index) => (line.mark === ' ' ? -1 : index)).filter((index) => index >= 0);

@@ -2,8 +2,11 @@ import { useId } from 'react';
 import { ACCESS_LEVELS, type AccessLevel } from '../../src-shared/constants.ts';
 import { accessLevelText } from './access-levels.ts';
 
-/** Radio group of the three access levels, each explained in plain words. */
-export function AccessLevelField(props: { value: AccessLevel; onChange(level: AccessLevel): void }) {
+/** Radio group of the access levels, each explained in plain words. */
+export function AccessLevelField(props: {
+  value: AccessLevel | undefined;
+  onChange(level: AccessLevel): void;
+}) {
   const name = useId();
   return (
     <fieldset className="access-levels">

@@ -11,9 +11,8 @@ export const accessLevelText: Record<AccessLevel, { label: string; explanation: 
     explanation: 'Agents can read and add new pages and blocks, but never edit or delete what is there.',
   },
   'read-edit-own': {
-    label: 'Edit own content',
-    explanation:
-      'Agents can read and add pages and blocks, and edit, move or delete only what agents created.',
+    label: 'Own edits only',
+    explanation: 'Agents can read and add anywhere, and change or delete only what agents created.',
   },
   full: {
     label: 'Full',

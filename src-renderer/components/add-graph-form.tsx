@@ -1,6 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { GRAPH_TYPES, graphId, type AccessLevel, type GraphType } from '../../src-shared/constants.ts';
-import type { AvailableGraph } from '../../src-shared/ipc-contract.ts';
 import { describeError } from '../bridge/bridge-error.ts';
 import { useApp, useGraphs, useTokens } from '../stores/stores-context.tsx';
 import { AccessLevelField } from './access-level-field.tsx';
@@ -15,15 +14,29 @@ type Outcome = { graphId: string; problem?: string };
 export function AddGraphForm(props: { onDone(outcome: Outcome): void; onCancel(): void }) {
   const form = useAddGraphForm(props.onDone);
   const { picker, check } = form;
+  const graphName = picker.name;
   return (
-    <form className="card form" aria-label="Add a graph" onSubmit={(event) => void form.submit(event)}>
+    <form
+      className="card form"
+      aria-label="Add a graph"
+      noValidate
+      onSubmit={(event) => void form.submit(event)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') props.onCancel();
+      }}
+    >
       <h2>Add a graph</h2>
-      <GraphPicker picker={picker} />
+      <GraphPicker picker={picker} missing={form.missing} />
       <NicknameField
         value={form.nickname}
         onChange={form.setNickname}
         check={check}
-        placeholder={picker.name || undefined}
+        placeholder={graphName || undefined}
+        emptyHint={
+          graphName
+            ? `Optional. Left empty, agents call this graph by its name, '${graphName}'.`
+            : 'Optional. Left empty, agents call the graph by its name.'
+        }
       />
       <label className="field">
         <span>Description</span>
@@ -36,7 +49,8 @@ export function AddGraphForm(props: { onDone(outcome: Outcome): void; onCancel()
       </label>
       <AccessLevelField value={form.accessLevel} onChange={form.setAccessLevel} />
       <ActionError error={form.error} />
-      <div className="actions">
+      {/* Sticky: Add and Cancel stay in view however tall the form is in the window. */}
+      <div className="actions sticky-actions">
         <button type="button" onClick={props.onCancel}>
           Cancel
         </button>
@@ -48,26 +62,31 @@ export function AddGraphForm(props: { onDone(outcome: Outcome): void; onCancel()
   );
 }
 
-const pickMessage = 'Pick a graph from the list, or choose "Type a name" and enter it.';
+/** Which field is missing when Add is pressed: no graph chosen, or "Type a name…" with no name. */
+type Missing = 'choice' | 'name' | null;
 
 /** The form's fields and its submit: add the graph, then request its token. */
 function useAddGraphForm(onDone: (outcome: Outcome) => void) {
   const add = useGraphs((s) => s.add);
   const requestToken = useTokens((s) => s.request);
-  const defaultLevel = useApp((s) => s.settings?.defaultAccessLevel ?? 'read-only');
+  const defaultLevel = useApp((s) => s.settings?.defaultAccessLevel);
   const picker = useAddGraphPicker();
   const { name, type } = picker;
   const [nickname, setNickname] = useState('');
   const [description, setDescription] = useState('');
-  const [accessLevel, setAccessLevel] = useState<AccessLevel>(defaultLevel);
+  // Until the user picks one, the form follows the settings' default; before the settings arrive,
+  // nothing is picked and the core applies that same default.
+  const [picked, setAccessLevel] = useState<AccessLevel | null>(null);
+  const accessLevel = picked ?? defaultLevel;
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const effectiveNickname = nickname.trim() || name;
-  const check = useNicknameCheck(effectiveNickname, { name });
+  const [triedToAdd, setTriedToAdd] = useState(false);
+  const check = useNicknameCheck(nickname.trim() || name, { name });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!name) return setError(pickMessage);
+    setTriedToAdd(true);
+    if (!name) return;
     if (check.state === 'invalid') return setError(check.message);
     setSubmitting(true);
     setError(null);
@@ -86,11 +105,14 @@ function useAddGraphForm(onDone: (outcome: Outcome) => void) {
       return setError(describeError(failure));
     }
     try {
-      await requestToken(graphId, accessLevel);
+      await requestToken(graphId);
       onDone({ graphId });
     } catch (failure) {
-      const problem = `Added '${effectiveNickname}', but the token request failed: ${describeError(failure)}`;
-      onDone({ graphId, problem });
+      const label = nickname.trim() || name;
+      onDone({
+        graphId,
+        problem: `Added '${label}', but the token request failed: ${describeError(failure)}`,
+      });
     }
   }
 
@@ -104,26 +126,37 @@ function useAddGraphForm(onDone: (outcome: Outcome) => void) {
     accessLevel,
     setAccessLevel,
     submitting,
-    // The "pick a graph" error is about the current input: it goes once a graph is picked or typed.
-    error: error === pickMessage && name ? null : error,
+    error,
+    // Once Add was pressed, a missing graph or name is reported at that field until it is filled in.
+    missing: (name || !triedToAdd ? null : picker.choice === typeIn ? 'name' : 'choice') as Missing,
     submit,
   };
 }
 
-function GraphPicker(props: { picker: AddGraphPicker }) {
-  const { picker } = props;
+function GraphPicker(props: { picker: AddGraphPicker; missing: Missing }) {
+  const { picker, missing } = props;
   const graphSelectId = useId();
+  const hintId = useId();
   const refreshAvailable = useGraphs((s) => s.refreshAvailable);
+  const selectRef = useRef<HTMLSelectElement>(null);
   useEffect(() => {
     void refreshAvailable();
   }, [refreshAvailable]);
+  // The form opens on its first field, and goes back to it when Add finds no graph chosen.
+  useEffect(() => selectRef.current?.focus(), []);
+  useEffect(() => {
+    if (missing === 'choice') selectRef.current?.focus();
+  }, [missing]);
   return (
     <>
       <div className="field">
         <label htmlFor={graphSelectId}>Graph</label>
         <select
           id={graphSelectId}
+          ref={selectRef}
           value={picker.choice}
+          aria-describedby={hintId}
+          aria-invalid={missing === 'choice'}
           onChange={(event) => picker.pick(event.target.value)}
         >
           {picker.unconfigured.length > 0 && (
@@ -138,41 +171,73 @@ function GraphPicker(props: { picker: AddGraphPicker }) {
           ))}
           <option value={typeIn}>Type a name…</option>
         </select>
-        <span className="muted small" aria-live="polite">
-          <PickerHint unconfigured={picker.unconfigured} />
-        </span>
+        {missing === 'choice' ? (
+          <span id={hintId} className="error-text small" role="alert">
+            Choose a graph from the list, or “Type a name…” to enter one.
+          </span>
+        ) : (
+          <span id={hintId} className="muted small" aria-live="polite">
+            <PickerHint picker={picker} />
+          </span>
+        )}
       </div>
-      {picker.choice === typeIn && (
-        <div className="row">
-          <label className="field grow">
-            <span>Graph name</span>
-            <input value={picker.typedName} onChange={(event) => picker.setTypedName(event.target.value)} />
-          </label>
-          <label className="field">
-            <span>Type</span>
-            <select
-              value={picker.typedType}
-              onChange={(event) => picker.setTypedType(event.target.value as GraphType)}
-            >
-              {GRAPH_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-      )}
+      {picker.choice === typeIn && <TypedGraph picker={picker} missing={missing === 'name'} />}
     </>
   );
 }
 
-function PickerHint(props: { unconfigured: AvailableGraph[] }) {
+function TypedGraph(props: { picker: AddGraphPicker; missing: boolean }) {
+  const { picker, missing } = props;
+  const errorId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (missing) inputRef.current?.focus();
+  }, [missing]);
+  return (
+    <div className="field">
+      <div className="row typed-graph">
+        <label className="field grow">
+          <span>Graph name</span>
+          <input
+            ref={inputRef}
+            value={picker.typedName}
+            aria-invalid={missing}
+            aria-describedby={missing ? errorId : undefined}
+            onChange={(event) => picker.setTypedName(event.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span>Type</span>
+          <select
+            value={picker.typedType}
+            onChange={(event) => picker.setTypedType(event.target.value as GraphType)}
+          >
+            {GRAPH_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {missing && (
+        <span id={errorId} className="error-text small" role="alert">
+          Enter the graph’s name as Roam shows it (the last part of the graph’s address).
+        </span>
+      )}
+    </div>
+  );
+}
+
+function PickerHint(props: { picker: AddGraphPicker }) {
+  const { picker } = props;
   const availableLoad = useGraphs((s) => s.availableLoad);
   if (availableLoad.phase === 'loading') return 'Asking Roam Desktop for your graphs…';
   if (availableLoad.phase === 'error')
     return `Roam did not list your graphs (${availableLoad.message}). Type the name instead.`;
-  return props.unconfigured.length
+  if (picker.choice === typeIn && picker.typedName.trim() && !picker.listed)
+    return `Roam Desktop does not list a ${picker.typedType} graph '${picker.typedName.trim()}': check the spelling.`;
+  return picker.unconfigured.length
     ? 'Graphs open in Roam Desktop and not added yet.'
     : 'Roam reports no other graphs; type the name.';
 }

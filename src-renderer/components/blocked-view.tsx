@@ -39,7 +39,7 @@ function BlockedRow(props: { graph: BlockedGraphView; onRetried(): void }) {
     <li className="card" aria-label={graph.nickname}>
       <div className="row">
         <span className="strong grow">{graph.nickname}</span>
-        <span className="badge token-blocked">{graph.type === 'hosted' ? 'Hosted' : 'Offline'}</span>
+        <span className="badge graph-type">{graph.type === 'hosted' ? 'Hosted' : 'Offline'}</span>
       </div>
       <p className="muted small">
         {graph.nickname === graph.name ? '' : `Graph ${graph.name} · `}Blocked{' '}

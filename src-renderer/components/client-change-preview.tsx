@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { trapTab } from './focus-trap.ts';
 import type { ClientChangeView } from '../../src-shared/ipc-contract.ts';
 
 interface Line {
@@ -8,28 +9,49 @@ interface Line {
   pair?: string;
 }
 
-/** Pairs the i-th removed with the i-th added line of each change, so a rewritten line shows its edit. */
+/**
+ * Pairs each removed line of a change with the added line it became (in order, when they share
+ * most of their text), so a rewritten line shows only its edit and an untouched one only the comma.
+ */
 function parseDiff(diff: string): Line[] {
   const lines: Line[] = diff.split('\n').map((l) => ({ mark: l.slice(0, 1), text: l.slice(2) }));
   for (let start = 0; start < lines.length;) {
     let end = start;
     while (end < lines.length && lines[end]!.mark !== ' ') end++;
-    const removed = lines.slice(start, end).filter((l) => l.mark === '-');
-    const added = lines.slice(start, end).filter((l) => l.mark === '+');
-    if (removed.length === added.length) {
-      removed.forEach((line, i) => {
-        line.pair = added[i]!.text;
-        added[i]!.pair = line.text;
-      });
-    }
+    pairChanges(
+      lines.slice(start, end).filter((l) => l.mark === '-'),
+      lines.slice(start, end).filter((l) => l.mark === '+'),
+    );
     start = end + 1;
   }
   return lines;
 }
 
-/** `text` with the part that differs from `pair` (between their common prefix and suffix) marked. */
-function markChange(text: string, pair: string | undefined): ReactNode {
-  if (pair === undefined) return text;
+function pairChanges(removed: Line[], added: Line[]): void {
+  let next = 0;
+  for (const line of removed) {
+    let best = -1;
+    let bestScore = 0;
+    for (let i = next; i < added.length; i++) {
+      const score = similarity(line.text, added[i]!.text);
+      // Under half in common: two different lines, not one line edited.
+      if (score >= 0.5 && score > bestScore) [best, bestScore] = [i, score];
+    }
+    if (best < 0) continue;
+    line.pair = added[best]!.text;
+    added[best]!.pair = line.text;
+    next = best + 1;
+  }
+}
+
+/** The share of the longer line that the two lines' common start and end cover. */
+function similarity(a: string, b: string): number {
+  const [head, tail] = commonEnds(a, b);
+  return (head + tail) / Math.max(a.length, b.length, 1);
+}
+
+/** Lengths of the common prefix and (not overlapping it) common suffix of two lines. */
+function commonEnds(text: string, pair: string): [number, number] {
   let head = 0;
   while (head < text.length && head < pair.length && text[head] === pair[head]) head++;
   let tail = 0;
@@ -39,6 +61,13 @@ function markChange(text: string, pair: string | undefined): ReactNode {
     text[text.length - 1 - tail] === pair[pair.length - 1 - tail]
   )
     tail++;
+  return [head, tail];
+}
+
+/** `text` with the part that differs from `pair` (between their common start and end) marked. */
+function markChange(text: string, pair: string | undefined): ReactNode {
+  if (pair === undefined) return text;
+  const [head, tail] = commonEnds(text, pair);
   if (head + tail >= text.length) return text;
   return (
     <>
@@ -80,6 +109,50 @@ export function ClientChangePreviewView(props: { preview: ClientChangeView }) {
           <DiffLine key={index} line={line} />
         ))}
       </pre>
+    </div>
+  );
+}
+
+/**
+ * The preview as a small dialog in the client's row: it takes the focus, keeps Tab inside,
+ * and Escape or Cancel closes it without writing anything.
+ */
+export function ChangeConfirmation(props: {
+  preview: ClientChangeView;
+  clientName: string;
+  busy: boolean;
+  onCancel(): void;
+  onConfirm(): void;
+}) {
+  const { preview } = props;
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useEffect(() => dialogRef.current?.focus(), []);
+  const verb = preview.action === 'install' ? 'install' : 'uninstall';
+  return (
+    <div
+      ref={dialogRef}
+      role="dialog"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      className="change-confirmation"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') props.onCancel();
+        else trapTab(event);
+      }}
+    >
+      <p id={titleId} className="strong">
+        Confirm the change to {props.clientName}’s config
+      </p>
+      <ClientChangePreviewView preview={preview} />
+      <div className="actions">
+        <button type="button" onClick={props.onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="primary" disabled={props.busy} onClick={props.onConfirm}>
+          {verb === 'install' ? 'Confirm install' : 'Confirm uninstall'}
+        </button>
+      </div>
     </div>
   );
 }

@@ -3,7 +3,8 @@ import type { ClientChangeView, ClientView } from '../../src-shared/ipc-contract
 import { DEFAULT_TOOLSETS, TOOLSET_NAMES, type ToolsetName } from '../../src-shared/toolsets.ts';
 import { useClients } from '../stores/stores-context.tsx';
 import { ActionError, useActionError } from './action-error.tsx';
-import { ClientChangePreviewView } from './client-change-preview.tsx';
+import { ChangeConfirmation } from './client-change-preview.tsx';
+import { useReturnFocus } from './return-focus.ts';
 import { CopyButton } from './copy-button.tsx';
 import { LoadGate } from './load-gate.tsx';
 import { ToolsetsField } from './toolsets-field.tsx';
@@ -48,6 +49,8 @@ function ClientRow(props: { client: ClientView }) {
   const apply = useClients((s) => s.apply);
   const [pending, setPending] = useState<ClientChangeView | null>(null);
   const { error, busy, run } = useActionError();
+  // Closing the preview puts the focus back on the action that opened it (or, once applied, its opposite).
+  const returnFocus = useReturnFocus<Action>();
   const current = entryToolsets(client);
   const [toolsets, setToolsets] = useState<ToolsetName[]>(current);
   // Sent only when it changes the entry's choice: an untouched install follows the server default.
@@ -57,8 +60,13 @@ function ClientRow(props: { client: ClientView }) {
   const confirmChange = (change: ClientChangeView) =>
     run(async () => {
       await apply(client.id, change.action, change.action === 'install' ? newChoice : undefined);
+      returnFocus.arm(change.action === 'install' ? 'uninstall' : 'install');
       setPending(null);
     });
+  const cancelChange = (change: ClientChangeView) => {
+    returnFocus.arm(change.action);
+    setPending(null);
+  };
 
   return (
     <li className="card" aria-label={client.name}>
@@ -82,28 +90,20 @@ function ClientRow(props: { client: ClientView }) {
               client={client}
               busy={busy}
               toolsetsChanged={newChoice !== undefined}
+              focusRef={returnFocus.ref}
               onChange={(action) => void startChange(action)}
             />
           </>
         )
       )}
       {pending && (
-        <>
-          <ClientChangePreviewView preview={pending} />
-          <div className="actions">
-            <button type="button" onClick={() => setPending(null)}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="primary"
-              disabled={busy}
-              onClick={() => void confirmChange(pending)}
-            >
-              {pending.action === 'install' ? 'Confirm install' : 'Confirm uninstall'}
-            </button>
-          </div>
-        </>
+        <ChangeConfirmation
+          preview={pending}
+          clientName={client.name}
+          busy={busy}
+          onCancel={() => cancelChange(pending)}
+          onConfirm={() => void confirmChange(pending)}
+        />
       )}
       <ActionError error={error} />
     </li>
@@ -121,27 +121,45 @@ function entryToolsets(client: ClientView): ToolsetName[] {
 const sameSets = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((set) => b.includes(set));
 
+type Action = 'install' | 'uninstall';
+
 function ClientActions(props: {
   client: ClientView;
   busy: boolean;
   toolsetsChanged: boolean;
-  onChange(action: 'install' | 'uninstall'): void;
+  focusRef(action: Action): (element: HTMLElement | null) => void;
+  onChange(action: Action): void;
 }) {
-  const { client, busy } = props;
+  const { client, busy, focusRef } = props;
   return (
     <div className="actions">
       {client.state !== 'installed' && (
-        <button type="button" disabled={busy} onClick={() => props.onChange('install')}>
+        <button
+          type="button"
+          disabled={busy}
+          ref={focusRef('install')}
+          onClick={() => props.onChange('install')}
+        >
           {client.state === 'stale' ? `Update ${client.name}…` : `Install into ${client.name}…`}
         </button>
       )}
       {client.state === 'installed' && props.toolsetsChanged && (
-        <button type="button" disabled={busy} onClick={() => props.onChange('install')}>
+        <button
+          type="button"
+          disabled={busy}
+          ref={focusRef('install')}
+          onClick={() => props.onChange('install')}
+        >
           {`Apply the toolsets to ${client.name}…`}
         </button>
       )}
       {client.state !== 'not-installed' && (
-        <button type="button" disabled={busy} onClick={() => props.onChange('uninstall')}>
+        <button
+          type="button"
+          disabled={busy}
+          ref={focusRef('uninstall')}
+          onClick={() => props.onChange('uninstall')}
+        >
           {`Uninstall from ${client.name}…`}
         </button>
       )}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
+import { trapTab } from './focus-trap.ts';
 
-/** An inline confirmation: focus lands on Cancel (the safe choice), Escape cancels. */
+/** An inline confirmation: focus lands on Cancel (the safe choice) and stays inside; Escape cancels. */
 export function ConfirmDialog(props: {
   title: string;
   body: string;
@@ -9,21 +10,24 @@ export function ConfirmDialog(props: {
   onCancel(): void;
 }) {
   const titleId = useId();
+  const bodyId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => cancelRef.current?.focus(), []);
   return (
     <div
       role="alertdialog"
       aria-labelledby={titleId}
+      aria-describedby={bodyId}
       className="confirm"
       onKeyDown={(event) => {
         if (event.key === 'Escape') props.onCancel();
+        else trapTab(event);
       }}
     >
       <p id={titleId} className="strong">
         {props.title}
       </p>
-      <p>{props.body}</p>
+      <p id={bodyId}>{props.body}</p>
       <div className="actions">
         <button type="button" ref={cancelRef} onClick={props.onCancel}>
           Cancel

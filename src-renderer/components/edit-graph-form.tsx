@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { GraphView } from '../../src-shared/ipc-contract.ts';
-import type { AccessLevel } from '../../src-shared/roam-config.ts';
+import type { AccessLevel } from '../../src-shared/constants.ts';
 import { useGraphs } from '../stores/stores-context.tsx';
+import { accessFit } from './access-fit.ts';
 import { AccessLevelField } from './access-level-field.tsx';
+import { accessLevelText } from './access-levels.ts';
 import { NicknameField } from './nickname-field.tsx';
 import { useNicknameCheck } from './use-nickname-check.ts';
 import { ActionError, useActionError } from './action-error.tsx';
@@ -15,6 +17,10 @@ export function EditGraphForm(props: { graph: GraphView; onClose(): void }) {
   const [accessLevel, setAccessLevel] = useState<AccessLevel>(graph.accessLevel);
   const { error, setError, run } = useActionError();
   const check = useNicknameCheck(nickname, { exceptId: graph.id });
+  const titleId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Keyboard users continue in the form they opened.
+  useEffect(() => formRef.current?.querySelector('input')?.focus(), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -27,16 +33,23 @@ export function EditGraphForm(props: { graph: GraphView; onClose(): void }) {
   }
 
   return (
-    <form className="form" aria-label={`Edit ${graph.nickname}`} onSubmit={(event) => void submit(event)}>
+    <form
+      ref={formRef}
+      className="form edit-form"
+      aria-labelledby={titleId}
+      onSubmit={(event) => void submit(event)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') props.onClose();
+      }}
+    >
+      <h3 id={titleId}>Edit {graph.nickname}</h3>
       <NicknameField value={nickname} onChange={setNickname} check={check} />
       <label className="field">
         <span>Description</span>
         <textarea rows={2} value={description} onChange={(event) => setDescription(event.target.value)} />
       </label>
       <AccessLevelField value={accessLevel} onChange={setAccessLevel} />
-      {accessLevel !== graph.accessLevel && graph.token.state === 'ok' && (
-        <p className="muted small">The current token keeps its level; request a new token after saving.</p>
-      )}
+      <LevelChangeHint graph={graph} level={accessLevel} />
       <ActionError error={error} />
       <div className="actions">
         <button type="button" onClick={props.onClose}>
@@ -48,4 +61,35 @@ export function EditGraphForm(props: { graph: GraphView; onClose(): void }) {
       </div>
     </form>
   );
+}
+
+/** What a new level means for the token the graph already has. */
+function LevelChangeHint(props: { graph: GraphView; level: AccessLevel }) {
+  const { graph, level } = props;
+  if (level === graph.accessLevel) return null;
+  const chosen = accessLevelText[level].label;
+  const granted = graph.token.grantedAccessLevel && accessLevelText[graph.token.grantedAccessLevel].label;
+  switch (accessFit({ ...graph, accessLevel: level })) {
+    case 'wider':
+      return (
+        <p className="warning-text small" role="status">
+          The token grants only {granted}: after saving, request a {chosen} token (the graph offers it).
+        </p>
+      );
+    case 'same':
+    case 'narrower':
+      return (
+        <p className="muted small" role="status">
+          The token allows it: roam-mcp holds agents to {chosen} as soon as you save.
+        </p>
+      );
+    case 'unknown':
+      return (
+        <p className="muted small" role="status">
+          Roam has not said what the token grants; if agents need more than it allows, request a new token.
+        </p>
+      );
+    default:
+      return null;
+  }
 }

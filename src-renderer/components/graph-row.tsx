@@ -1,17 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import type { GraphView } from '../../src-shared/ipc-contract.ts';
 import { useGraphs, useTokens } from '../stores/stores-context.tsx';
-import { accessLevelText } from './access-levels.ts';
+import { AccessSummary } from './access-summary.tsx';
 import { ActionError, useActionError } from './action-error.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { EditGraphForm } from './edit-graph-form.tsx';
+import { TokenRequestPanel } from './token-request-panel.tsx';
 import { tokenStateText } from './token-state.ts';
+import { useReturnFocus } from './return-focus.ts';
 
 type Run = (action: () => Promise<unknown>) => Promise<void>;
 type Opener = 'edit' | 'remove';
 
-export function GraphRow(props: { graph: GraphView; focus: { at: number } | null }) {
+export function GraphRow(props: { graph: GraphView; focus: { at: number } | null; onShowBlocked(): void }) {
   const { graph, focus } = props;
   const rowRef = useRef<HTMLLIElement>(null);
   useEffect(() => {
@@ -20,8 +22,9 @@ export function GraphRow(props: { graph: GraphView; focus: { at: number } | null
     rowRef.current?.focus();
   }, [focus]);
   const remove = useGraphs((s) => s.remove);
+  const requestToken = useTokens((s) => s.request);
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm-remove'>('view');
-  const returnFocus = useReturnFocus();
+  const returnFocus = useReturnFocus<Opener>();
   const backToView = (from: Opener) => {
     returnFocus.arm(from);
     setMode('view');
@@ -29,8 +32,22 @@ export function GraphRow(props: { graph: GraphView; focus: { at: number } | null
   const { error, run } = useActionError();
 
   return (
-    <li className="card graph" aria-label={graph.nickname} ref={rowRef} tabIndex={-1}>
+    <li
+      className={`card graph${graph.enabled ? '' : ' off'}`}
+      aria-label={graph.nickname}
+      ref={rowRef}
+      tabIndex={-1}
+    >
       <GraphSummary graph={graph} run={run} />
+      {!graph.enabled && (
+        <p className="small off-note">Switched off: agents do not see this graph until you enable it.</p>
+      )}
+      <AccessSummary graph={graph} onRequestToken={() => void run(() => requestToken(graph.id))} />
+      <RequestPanel
+        graph={graph}
+        onShowBlocked={props.onShowBlocked}
+        onRemove={() => setMode('confirm-remove')}
+      />
       {mode === 'view' && (
         <GraphActions
           graph={graph}
@@ -58,20 +75,20 @@ export function GraphRow(props: { graph: GraphView; focus: { at: number } | null
   );
 }
 
-/** Keyboard users land back on the button that opened the form or the confirmation. */
-function useReturnFocus() {
-  const pending = useRef<Opener | null>(null);
-  return {
-    arm(from: Opener) {
-      pending.current = from;
-    },
-    ref: (which: Opener) => (element: HTMLButtonElement | null) => {
-      if (element && pending.current === which) {
-        pending.current = null;
-        element.focus();
-      }
-    },
-  };
+/** The graph's token request, while it waits and until its outcome is dismissed or out of date. */
+function RequestPanel(props: { graph: GraphView; onShowBlocked(): void; onRemove(): void }) {
+  const { graph } = props;
+  const request = useTokens((s) => s.requests[graph.id]);
+  const dismissed = useTokens((s) => s.dismissed[graph.id]);
+  if (!request || dismissed) return null;
+  return (
+    <TokenRequestPanel
+      request={request}
+      label={graph.nickname}
+      onShowBlocked={props.onShowBlocked}
+      onRemoveGraph={props.onRemove}
+    />
+  );
 }
 
 function GraphSummary(props: { graph: GraphView; run: Run }) {
@@ -82,8 +99,7 @@ function GraphSummary(props: { graph: GraphView; run: Run }) {
       <div className="grow">
         <span className="strong">{graph.nickname}</span>
         <div className="muted small">
-          {graph.name} · {graph.type === 'hosted' ? 'Hosted' : 'Offline'} ·{' '}
-          {accessLevelText[graph.accessLevel].label}
+          {graph.name} · {graph.type === 'hosted' ? 'Hosted' : 'Offline'}
         </div>
         {graph.description && <div className="small">{graph.description}</div>}
       </div>
@@ -91,15 +107,18 @@ function GraphSummary(props: { graph: GraphView; run: Run }) {
         {tokenStateText[graph.token.state]}
         {graph.token.state === 'ok' && graph.token.last4 ? ` ··${graph.token.last4}` : ''}
       </span>
-      <label className="switch" title="Offer this graph to AI agents">
-        <input
-          type="checkbox"
-          role="switch"
-          aria-label={`Enabled: ${graph.nickname}`}
-          checked={graph.enabled}
-          onChange={(event) => void run(() => update({ id: graph.id, enabled: event.target.checked }))}
-        />
-        <span aria-hidden="true" className="slider" />
+      <label className="switch-field" title="Offer this graph to AI agents">
+        <span className="switch">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-label={`Enabled: ${graph.nickname}`}
+            checked={graph.enabled}
+            onChange={(event) => void run(() => update({ id: graph.id, enabled: event.target.checked }))}
+          />
+          <span aria-hidden="true" className="slider" />
+        </span>
+        <span className="small">Enabled</span>
       </label>
     </div>
   );
@@ -108,7 +127,7 @@ function GraphSummary(props: { graph: GraphView; run: Run }) {
 function GraphActions(props: {
   graph: GraphView;
   run: Run;
-  focusRef(which: Opener): (element: HTMLButtonElement | null) => void;
+  focusRef(which: Opener): (element: HTMLElement | null) => void;
   onEdit(): void;
   onRemove(): void;
 }) {
@@ -120,7 +139,7 @@ function GraphActions(props: {
         type="button"
         aria-label={`Request token for ${graph.nickname}`}
         disabled={graph.token.state === 'waiting'} // one dialog per graph in Roam at a time
-        onClick={() => void run(() => requestToken(graph.id, graph.accessLevel))}
+        onClick={() => void run(() => requestToken(graph.id))}
       >
         Request token
       </button>

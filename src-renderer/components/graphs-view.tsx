@@ -1,38 +1,22 @@
-import { useMemo, useState } from 'react';
-import { useApp, useGraphs, useTokens } from '../stores/stores-context.tsx';
+import { useState } from 'react';
+import { useApp, useGraphs } from '../stores/stores-context.tsx';
 import { AddGraphForm } from './add-graph-form.tsx';
 import { GraphRow } from './graph-row.tsx';
 import { ImportOffer } from './import-offer.tsx';
 import { LoadGate } from './load-gate.tsx';
-import { TokenRequestPanel } from './token-request-panel.tsx';
+import { useReturnFocus } from './return-focus.ts';
+
+type Focus = { graphId: string; at: number } | null;
 
 export function GraphsView(props: { onShowBlocked(): void }) {
-  const graphs = useGraphs((s) => s.graphs);
-  const requests = useTokens((s) => s.requests);
-  const dismissed = useTokens((s) => s.dismissed);
   const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-
-  const panels = useMemo(
-    () =>
-      Object.values(requests)
-        .filter((r) => !dismissed[r.graphId])
-        .map((r) => ({ request: r, graph: graphs.find((g) => g.id === r.graphId) }))
-        .filter((p) => p.graph !== undefined)
-        .sort((a, b) => b.request.startedAt - a.request.startedAt),
-    [requests, dismissed, graphs],
-  );
+  // The graph just added: its row (with its token request) is brought into view.
+  const [added, setAdded] = useState<Focus>(null);
+  const returnFocus = useReturnFocus<'add'>();
 
   return (
     <div className="view">
-      {panels.map(({ request, graph }) => (
-        <TokenRequestPanel
-          key={request.graphId}
-          request={request}
-          label={graph?.nickname ?? request.graphId}
-          onShowBlocked={props.onShowBlocked}
-        />
-      ))}
       {notice && (
         <div role="alert" className="notice error">
           <p>{notice}</p>
@@ -44,30 +28,41 @@ export function GraphsView(props: { onShowBlocked(): void }) {
       <ImportOffer />
       {adding ? (
         <AddGraphForm
-          onCancel={() => setAdding(false)}
+          onCancel={() => {
+            returnFocus.arm('add');
+            setAdding(false);
+          }}
           onDone={(outcome) => {
             setAdding(false);
             setNotice(outcome.problem ?? null);
+            setAdded({ graphId: outcome.graphId, at: Date.now() });
           }}
         />
       ) : (
         <div className="toolbar">
           <h2>Graphs</h2>
-          <button type="button" className="primary" onClick={() => setAdding(true)}>
+          <button
+            type="button"
+            className="primary"
+            ref={returnFocus.ref('add')}
+            onClick={() => setAdding(true)}
+          >
             Add graph
           </button>
         </div>
       )}
-      <GraphList />
+      <GraphList added={added} onShowBlocked={props.onShowBlocked} />
     </div>
   );
 }
 
-function GraphList() {
+function GraphList(props: { added: Focus; onShowBlocked(): void }) {
   const graphs = useGraphs((s) => s.graphs);
   const load = useGraphs((s) => s.load);
   const refresh = useGraphs((s) => s.refresh);
-  const focus = useApp((s) => s.focus);
+  const linked = useApp((s) => s.focus);
+  // The newer of a deep link's graph and the graph just added.
+  const focus = [linked, props.added].reduce<Focus>((a, b) => (b && (!a || b.at > a.at) ? b : a), null);
   return (
     <LoadGate state={load} what="your graphs" onRetry={() => void refresh()}>
       {graphs.length === 0 ? (
@@ -78,7 +73,12 @@ function GraphList() {
       ) : (
         <ul className="list" aria-label="Graphs">
           {graphs.map((graph) => (
-            <GraphRow key={graph.id} graph={graph} focus={focus?.graphId === graph.id ? focus : null} />
+            <GraphRow
+              key={graph.id}
+              graph={graph}
+              focus={focus?.graphId === graph.id ? focus : null}
+              onShowBlocked={props.onShowBlocked}
+            />
           ))}
         </ul>
       )}

@@ -7,10 +7,13 @@ export function NicknameField(props: {
   onChange(value: string): void;
   check: NicknameCheck;
   placeholder?: string;
+  /** What an empty nickname means here (the add form falls back to the graph's name). */
+  emptyHint?: string;
 }) {
   const inputId = useId();
   const hintId = useId();
   const { check } = props;
+  const empty = !props.value.trim();
   return (
     <div className="field">
       <label htmlFor={inputId}>Nickname</label>
@@ -29,11 +32,13 @@ export function NicknameField(props: {
       >
         {check.state === 'invalid'
           ? check.message
-          : check.state === 'ok'
-            ? 'Nickname is free.'
-            : check.state === 'checking'
-              ? 'Checking…'
-              : 'How agents will call this graph; unique ignoring case, one alphabet.'}
+          : empty && props.emptyHint
+            ? props.emptyHint
+            : check.state === 'ok'
+              ? 'Nickname is free.'
+              : check.state === 'checking'
+                ? 'Checking…'
+                : 'How agents will call this graph; unique ignoring case, one alphabet.'}
       </span>
     </div>
   );

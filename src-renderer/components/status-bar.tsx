@@ -14,7 +14,7 @@ export function StatusBar() {
       {status && (
         <>
           <span className={status.roam.running ? 'dot ok' : 'dot off'} aria-hidden="true" />
-          <span className="grow">
+          <span className="grow" role="status">
             {status.roam.running
               ? `Roam Desktop running · port ${status.roam.port}`
               : 'Roam Desktop is not running'}

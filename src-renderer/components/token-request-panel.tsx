@@ -1,106 +1,122 @@
 import type { TokenRequestView } from '../../src-shared/ipc-contract.ts';
-import { pendingStatuses } from '../stores/tokens-store.ts';
-import { useTokens } from '../stores/stores-context.tsx';
+import { isPending } from '../stores/tokens-store.ts';
+import { useApp, useTokens } from '../stores/stores-context.tsx';
 import { accessLevelText } from './access-levels.ts';
 import { ActionError, useActionError } from './action-error.tsx';
 import { Countdown } from './countdown.tsx';
 
-/** One graph's token request: what to do in Roam while it waits, then its outcome in plain words. */
+/**
+ * One graph's token request, inside its row: what to do in Roam while it waits, then its outcome in
+ * plain words with the way forward. The core drops it once the state it describes is gone.
+ */
 export function TokenRequestPanel(props: {
   request: TokenRequestView;
   label: string;
   onShowBlocked(): void;
+  onRemoveGraph(): void;
 }) {
   const { request, label } = props;
   const requestToken = useTokens((s) => s.request);
   const cancel = useTokens((s) => s.cancel);
   const dismiss = useTokens((s) => s.dismiss);
+  const openRoam = useApp((s) => s.openRoam);
   const { error, run } = useActionError();
-  const pending = pendingStatuses.has(request.status);
-  const retry = (
-    <button
-      type="button"
-      onClick={() => void run(() => requestToken(request.graphId, request.requestedAccessLevel))}
-    >
-      Try again
-    </button>
-  );
-  const close = (
-    <button type="button" onClick={() => dismiss(request.graphId)}>
-      Dismiss
-    </button>
-  );
-
+  const pending = isPending(request);
   return (
-    <section className={`card request request-${request.status}`} aria-label={`Token request for ${label}`}>
-      <TokenRequestStatus request={request} label={label} />
+    <section className={`request request-${request.status}`} aria-label={`Token request for ${label}`}>
+      {/* Only the headline is live: the countdown below would otherwise be read out every second. */}
+      <p className="strong" role="status">
+        {headline(request, label)}
+      </p>
+      <RequestDetails request={request} label={label} />
       <div className="actions">
         {pending && (
           <button type="button" onClick={() => void run(() => cancel(request.graphId))}>
             Cancel request
           </button>
         )}
-        {['rejected', 'timeout', 'cancelled', 'error'].includes(request.status) && retry}
+        {request.cause === 'roam-not-running' && (
+          <button type="button" onClick={() => void run(openRoam)}>
+            Open Roam Desktop
+          </button>
+        )}
+        {request.cause === 'graph-not-found' && (
+          <button type="button" onClick={props.onRemoveGraph}>
+            Remove {label}…
+          </button>
+        )}
+        {!pending && request.mayAskAgain && request.status !== 'approved' && (
+          <button type="button" onClick={() => void run(() => requestToken(request.graphId))}>
+            Try again
+          </button>
+        )}
         {request.status === 'blocked' && (
           <button type="button" onClick={props.onShowBlocked}>
             Show blocked graphs
           </button>
         )}
-        {!pending && close}
+        {!pending && (
+          <button
+            type="button"
+            aria-label={`Dismiss the token request for ${label}`}
+            onClick={() => dismiss(request.graphId)}
+          >
+            Dismiss
+          </button>
+        )}
       </div>
       <ActionError error={error} />
     </section>
   );
 }
 
-function TokenRequestStatus(props: { request: TokenRequestView; label: string }) {
+function headline(request: TokenRequestView, label: string): string {
+  switch (request.status) {
+    case 'waiting':
+      return 'Approve the dialog in Roam Desktop';
+    case 'approved':
+      return `Approved: ${label} is connected.`;
+    case 'rejected':
+      return `The request for ${label} was declined in Roam.`;
+    case 'blocked':
+      return `${label} is blocked: “Never Allow” was chosen in Roam.`;
+    case 'timeout':
+      return `Roam stopped waiting for ${label} after 5 minutes without an answer.`;
+    case 'in-progress':
+      return `Roam is already asking about ${label} in another dialog.`;
+    case 'cancelled':
+      return `Token request for ${label} cancelled.`;
+    case 'error':
+      return `Token request for ${label} failed.`;
+  }
+}
+
+function RequestDetails(props: { request: TokenRequestView; label: string }) {
   const { request, label } = props;
-  const pending = pendingStatuses.has(request.status);
   const asked = accessLevelText[request.requestedAccessLevel].label;
-  return (
-    <div role="status">
-      {pending && (
-        <>
-          <p className="strong">Approve the dialog in Roam Desktop</p>
-          <p>
-            Roam Desktop is asking whether Roam Companion may use “{label}” with {asked} access. Switch to
-            Roam Desktop and click Allow. Roam stops waiting in <Countdown until={request.expiresAt} />.
+  if (isPending(request)) {
+    return (
+      <p>
+        Roam Desktop is asking whether Roam Companion may use “{label}” with {asked} access. Switch to Roam
+        Desktop and click Allow. Roam stops waiting in <Countdown until={request.expiresAt} />.
+      </p>
+    );
+  }
+  if (request.status === 'approved') {
+    const granted = request.grantedAccessLevel ? accessLevelText[request.grantedAccessLevel].label : asked;
+    return (
+      <>
+        <p>Granted access: {granted}.</p>
+        {request.downgraded && (
+          <p className="warning-text">
+            Roam granted less than you asked ({asked}): your account’s permission on this graph is lower.
+            Agents get {granted} access.
           </p>
-        </>
-      )}
-      {request.status === 'approved' && (
-        <>
-          <p className="strong">Approved: {label} is connected.</p>
-          {request.grantedAccessLevel && (
-            <p>Granted access: {accessLevelText[request.grantedAccessLevel].label}.</p>
-          )}
-          {request.downgraded && (
-            <p className="warning-text">
-              Roam granted less than you asked ({asked}): your account’s permission on this graph is lower.
-              Agents get{' '}
-              {request.grantedAccessLevel ? accessLevelText[request.grantedAccessLevel].label : 'the granted'}{' '}
-              access.
-            </p>
-          )}
-        </>
-      )}
-      {request.status === 'rejected' && (
-        <p className="strong">The request for {label} was declined in Roam. Try again and click Allow.</p>
-      )}
-      {request.status === 'blocked' && (
-        <p className="strong">
-          {label} is blocked: “Never Allow” was chosen in Roam. It moved to Blocked, which explains how to
-          undo it.
-        </p>
-      )}
-      {request.status === 'timeout' && (
-        <p className="strong">
-          Roam stopped waiting for {label} after 5 minutes without an answer. Try again.
-        </p>
-      )}
-      {request.status === 'cancelled' && <p className="strong">Token request for {label} cancelled.</p>}
-      {request.status === 'error' && <p className="strong">Token request for {label} failed.</p>}
-      {request.message && request.status !== 'approved' && <p className="small">{request.message}</p>}
-    </div>
-  );
+        )}
+      </>
+    );
+  }
+  if (request.status === 'blocked')
+    return <p className="small">It moved to Blocked, which explains how to undo it.</p>;
+  return request.message ? <p className="small">{request.message}</p> : null;
 }

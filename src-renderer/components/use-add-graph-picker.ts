@@ -13,11 +13,10 @@ export function useAddGraphPicker() {
   const [picked, pick] = useState('');
   const [typedName, setTypedName] = useState('');
   const [typedType, setTypedType] = useState<GraphType>('hosted');
-  const unconfigured = available.filter(
-    (a) => !configured.some((g) => g.name === a.name && g.type === a.type),
-  );
+  const unconfigured = available.filter((a) => !configured.some((g) => g.id === graphId(a)));
   const choice = picked || (unconfigured.length ? '' : typeIn);
   const chosen = unconfigured.find((a) => graphId(a) === choice);
+  const typed = { name: typedName.trim(), type: typedType };
   return {
     unconfigured,
     choice,
@@ -26,7 +25,9 @@ export function useAddGraphPicker() {
     setTypedName,
     typedType,
     setTypedType,
-    name: choice === typeIn ? typedName.trim() : (chosen?.name ?? ''),
+    /** Whether Roam lists the typed graph (a typo shows before the token request fails). */
+    listed: available.some((a) => graphId(a) === graphId(typed)),
+    name: choice === typeIn ? typed.name : (chosen?.name ?? ''),
     type: choice === typeIn ? typedType : (chosen?.type ?? 'hosted'),
   };
 }

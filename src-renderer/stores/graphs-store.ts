@@ -72,33 +72,13 @@ export function createGraphsStore(api: RoamCompanionApi): GraphsStore {
         set({ available: [], availableLoad: failed(error) });
       }
     },
-    async add(input) {
-      const graph = await api['graphs:add'](input);
-      upsert(graph);
-      return graph;
-    },
-    async update(input) {
-      const graph = await api['graphs:update'](input);
-      upsert(graph);
-      return graph;
-    },
-    async remove(id) {
-      await api['graphs:remove']({ id });
-      set((state) => ({ graphs: state.graphs.filter((g) => g.id !== id) }));
-    },
+    // Every change reaches this store one way: the 'graphs:changed' event the core sends after it.
+    add: (input) => api['graphs:add'](input),
+    update: (input) => api['graphs:update'](input),
+    remove: (id) => api['graphs:remove']({ id }),
     checkNickname: (input) => api['graphs:check-nickname'](input),
     ...importSlice(api, set, get),
   }));
-
-  // The result of a call lands at once; the 'graphs:changed' event that follows confirms it.
-  function upsert(graph: GraphView): void {
-    store.setState((state) => {
-      const exists = state.graphs.some((g) => g.id === graph.id);
-      return {
-        graphs: exists ? state.graphs.map((g) => (g.id === graph.id ? graph : g)) : [...state.graphs, graph],
-      };
-    });
-  }
 
   api.on('graphs:changed', (graphs) => store.setState({ graphs, load: ready }));
   return store;
@@ -131,7 +111,7 @@ function importSlice(
       const before = new Set(get().graphs.map((g) => g.id));
       const graphs = await api['import:run']();
       const added = graphs.filter((g) => !before.has(g.id)).length;
-      set({ graphs, importOffer: null, load: ready, importNote: importNote(added, offered) });
+      set({ importOffer: null, importNote: importNote(added, offered) });
       return graphs;
     },
     async dismissImport() {

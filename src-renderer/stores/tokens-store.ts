@@ -1,5 +1,4 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AccessLevel } from '../../src-shared/roam-config.ts';
 import type { BlockedGraphView, RoamCompanionApi, TokenRequestView } from '../../src-shared/ipc-contract.ts';
 import { failed, loading, ready, type LoadState } from './load-state.ts';
 
@@ -11,7 +10,8 @@ export interface TokensState {
   blocked: BlockedGraphView[];
   blockedLoad: LoadState;
   refresh(): Promise<void>;
-  request(graphId: string, accessLevel?: AccessLevel): Promise<TokenRequestView>;
+  /** Asks Roam for a token serving the graph's chosen access level. */
+  request(graphId: string): Promise<TokenRequestView>;
   cancel(graphId: string): Promise<void>;
   retryBlocked(graphId: string): Promise<TokenRequestView>;
   dismiss(graphId: string): void;
@@ -19,7 +19,7 @@ export interface TokensState {
 
 export type TokensStore = StoreApi<TokensState>;
 
-export const pendingStatuses: ReadonlySet<TokenRequestView['status']> = new Set(['waiting', 'in-progress']);
+export const isPending = (request: TokenRequestView) => request.status === 'waiting';
 
 export function createTokensStore(api: RoamCompanionApi): TokensStore {
   const store = createStore<TokensState>()((set) => ({
@@ -37,8 +37,8 @@ export function createTokensStore(api: RoamCompanionApi): TokensStore {
         set({ blockedLoad: failed(error) });
       }
     },
-    async request(graphId, accessLevel) {
-      return record(await api['tokens:request']({ id: graphId, accessLevel }));
+    async request(graphId) {
+      return record(await api['tokens:request']({ id: graphId }));
     },
     async cancel(graphId) {
       await api['tokens:cancel']({ id: graphId });
@@ -60,8 +60,7 @@ export function createTokensStore(api: RoamCompanionApi): TokensStore {
       if (current && current.startedAt > request.startedAt) return state;
       // The call's answer ("waiting") can arrive after the event with the outcome of the same request.
       const sameRequest = current?.startedAt === request.startedAt;
-      if (sameRequest && !pendingStatuses.has(current.status) && pendingStatuses.has(request.status))
-        return state;
+      if (sameRequest && !isPending(current) && isPending(request)) return state;
       const dismissed = { ...state.dismissed };
       if (!current || current.startedAt !== request.startedAt) delete dismissed[request.graphId];
       return { requests: { ...state.requests, [request.graphId]: request }, dismissed };
@@ -70,6 +69,15 @@ export function createTokensStore(api: RoamCompanionApi): TokensStore {
   }
 
   api.on('tokens:request-changed', record);
+  // The state a finished request described is gone (graph removed, token replaced, Roam back).
+  api.on('tokens:request-removed', ({ graphId, startedAt }) =>
+    store.setState((state) => {
+      if (state.requests[graphId]?.startedAt !== startedAt) return state;
+      const requests = { ...state.requests };
+      delete requests[graphId];
+      return { requests };
+    }),
+  );
   api.on('blocked:changed', (blocked) => store.setState({ blocked, blockedLoad: ready }));
   return store;
 }

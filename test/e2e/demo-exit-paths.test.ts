@@ -94,4 +94,39 @@ describe('npm run demo cleans up on every exit path', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('Ctrl-C typed in a terminal running `demo 2>&1 | tee log` says on that terminal what it removed', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'demo-tty-'));
+    try {
+      // script(1) gives the pipeline a real terminal; ^C on it interrupts the demo and tee alike.
+      const pipeline = `"${process.execPath}" "${demoBin}" 2>&1 | tee "${path.join(dir, 'log')}"`;
+      const terminal = spawn('script', ['-q', '-e', '-f', '-c', pipeline, '/dev/null'], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+        detached: true,
+      });
+      started.push(terminal);
+      let screen = '';
+      terminal.stdout!.on('data', (chunk: Buffer) => (screen += chunk.toString()));
+      const home = await readyHome(terminal, terminal.stdout!);
+      terminal.stdin!.write('\x03');
+      await expect.poll(() => groupAlive(terminal.pid!), { timeout: 15_000, interval: 50 }).toBe(false);
+      expect(existsSync(home)).toBe(false);
+      expect(screen).toContain(`SIGINT: stopping the demo and removing ${home}`);
+      expect(screen).toContain(
+        `Removed ${home} (the demo's tokens, tray store and sandboxed client configs).`,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('SIGTERM says what it removed too', async () => {
+    const child = startDemo();
+    let said = '';
+    child.stderr!.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    const home = await readyHome(child, child.stdout!);
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+    expect(said).toContain(`Removed ${home} (the demo's tokens, tray store and sandboxed client configs).`);
+  });
 });

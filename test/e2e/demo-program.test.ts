@@ -46,6 +46,10 @@ describe('npm run demo', () => {
       'roam-companion-demo': { command: launcher[0], args: launcher.slice(1) },
     });
     expect(output).toContain(`  ${launcher.join(' ')}\n`);
+    // The entry is only good while the demo runs: it says so.
+    expect(output).toContain(
+      `This entry points into the temporary HOME (${home}), which is deleted when the demo`,
+    );
 
     const post = (channel: string) => fetch(`${ui}ipc/${channel}`, { method: 'POST' }).then((r) => r.text());
     expect(await (await fetch(ui)).text()).toContain('<div id="root">');
@@ -75,6 +79,17 @@ describe('npm run demo', () => {
       expect.objectContaining({ nickname: 'Personal', token: expect.objectContaining({ state: 'ok' }) }),
     ]);
     expect(imported).not.toContain(LOCAL_TOKEN_PREFIX);
+
+    // `s` stops the emulated Roam Desktop, and the tray shows it; `s` again starts it.
+    const running = async () =>
+      (JSON.parse(await post('status:get')) as { roam: { running: boolean } }).roam.running;
+    child.stdin.write('s\n');
+    await waitForOutput(/Roam Desktop stopped \(the emulated one\)/);
+    expect(await refused(`${roam}/api/graphs/open`)).toBe(true);
+    expect(await running()).toBe(false);
+    child.stdin.write('s\n');
+    await waitForOutput(/Roam Desktop started again on http:\/\/127\.0\.0\.1:\d+/);
+    expect(await running()).toBe(true);
 
     child.kill('SIGINT');
     const [code] = await once(child, 'exit');

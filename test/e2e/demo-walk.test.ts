@@ -6,12 +6,13 @@
  * then 0). Real Chromium, real processes, real files; screenshots into docs/screenshots with
  * UPDATE_SCREENSHOTS=1.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchChromium } from './chromium.ts';
+import { screenshot } from './screenshots.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, startDemoPreview, type Demo } from '../../scripts/demo.ts';
 import type { Preview } from '../../src-main/preview/server.ts';
@@ -45,20 +46,6 @@ const contains = (locator: Locator, text: string) => poll(() => locator.innerTex
 const status = () => page.getByRole('contentinfo', { name: 'Status' });
 const tab = (name: string) => page.getByRole('tab', { name });
 
-async function screenshot(name: string): Promise<void> {
-  const dirs = [path.resolve('test-results/screenshots')];
-  if (process.env.UPDATE_SCREENSHOTS === '1') dirs.push(path.resolve('docs/screenshots'));
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const image = await page.screenshot({ animations: 'disabled' });
-    for (const dir of dirs) {
-      await mkdir(dir, { recursive: true });
-      await writeFile(path.join(dir, `${name}-${colorScheme}.png`), image);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 /** The graph nicknames the agent gets from list_graphs. */
 async function agentGraphs(): Promise<string[]> {
   const result = await client!.callTool({ name: 'list_graphs', arguments: {} });
@@ -84,20 +71,20 @@ describe('the demo walk: the agent sees what the tray shows', () => {
     const graph = form.getByRole('combobox', { name: 'Graph' });
     await graph.locator('option', { hasText: 'demo-work (hosted)' }).waitFor({ state: 'attached' });
     await form.getByRole('button', { name: 'Add and request token' }).click();
-    const pick = form.getByRole('alert').filter({ hasText: 'Pick a graph from the list' });
+    const pick = form.getByRole('alert').filter({ hasText: 'Choose a graph from the list' });
     await pick.waitFor();
     await graph.selectOption({ label: 'demo-work (hosted)' });
     await pick.waitFor({ state: 'detached' });
     await form.getByRole('textbox', { name: 'Nickname' }).fill('Work');
     await form.getByText('Nickname is free.').waitFor();
     await form.getByRole('radio', { name: /Read \+ append/ }).check();
-    await screenshot('walk-1-add-graph');
+    await screenshot(page, 'walk-1-add-graph');
     await form.getByRole('button', { name: 'Add and request token' }).click();
 
     // The demo's Roam approves by itself after 2 s.
     const panel = page.getByRole('region', { name: 'Token request for Work' });
     await contains(panel, 'Approved: Work is connected.');
-    await panel.getByRole('button', { name: 'Dismiss' }).click();
+    await panel.getByRole('button', { name: /^Dismiss/ }).click();
     await panel.waitFor({ state: 'detached' });
     await page.reload(); // a dismissed panel stays dismissed
     await contains(page.getByRole('listitem', { name: 'Work', exact: true }), 'Token ok');
@@ -110,7 +97,7 @@ describe('the demo walk: the agent sees what the tray shows', () => {
     await contains(row, 'Not installed');
     await row.getByRole('button', { name: 'Install into Claude Desktop…' }).click();
     await row.getByLabel('Changes').locator('.diff-line.added', { hasText: 'demo-mcp.mjs' }).waitFor();
-    await screenshot('walk-2-install-preview');
+    await screenshot(page, 'walk-2-install-preview');
     await row.getByRole('button', { name: 'Confirm install' }).click();
     await contains(row, 'Installed');
   });
@@ -128,7 +115,7 @@ describe('the demo walk: the agent sees what the tray shows', () => {
     expect(await agentGraphs()).toEqual(['Work']);
     await contains(status(), '1 MCP session connected');
     await tab('Graphs').click();
-    await screenshot('walk-3-agent-connected');
+    await screenshot(page, 'walk-3-agent-connected');
   });
 
   it('a nickname edited in the UI reaches the running client', async () => {
@@ -144,7 +131,7 @@ describe('the demo walk: the agent sees what the tray shows', () => {
     await page.getByRole('switch', { name: 'Enabled: Office' }).click();
     await page.getByRole('switch', { name: 'Enabled: Office', checked: false }).waitFor();
     await poll(agentGraphs).not.toContain('Office');
-    await screenshot('walk-4-switched-off');
+    await screenshot(page, 'walk-4-switched-off');
   });
 
   it('the session count follows the client closing', async () => {

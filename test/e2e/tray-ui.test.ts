@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchChromium } from './chromium.ts';
+import { screenshot } from './screenshots.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreview, type Preview } from '../../src-main/preview/server.ts';
 import { LOCAL_TOKEN_PREFIX } from '../../src-shared/roam-config.ts';
@@ -72,27 +73,14 @@ const requestPanel = (nickname: string) =>
   page.getByRole('region', { name: `Token request for ${nickname}` });
 const tab = (name: string | RegExp) => page.getByRole('tab', { name });
 
-/** Saves light and dark shots into test-results/screenshots, and docs/screenshots when asked. */
-async function screenshot(name: string, target: Page | Locator = page): Promise<void> {
-  const dirs = [path.resolve('test-results/screenshots')];
-  if (process.env.UPDATE_SCREENSHOTS === '1') dirs.push(path.resolve('docs/screenshots'));
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const image = await target.screenshot({ animations: 'disabled' });
-    for (const dir of dirs) {
-      await mkdir(dir, { recursive: true });
-      await writeFile(path.join(dir, `${name}-${colorScheme}.png`), image);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 async function addGraph(options: { graph: string; nickname?: string; level: RegExp }): Promise<void> {
   await page.getByRole('button', { name: 'Add graph' }).click();
   const form = page.getByRole('form', { name: 'Add a graph' });
   await form.getByRole('combobox', { name: 'Graph' }).selectOption({ label: options.graph });
-  if (options.nickname) await form.getByRole('textbox', { name: 'Nickname' }).fill(options.nickname);
-  await form.getByText('Nickname is free.').waitFor();
+  if (options.nickname) {
+    await form.getByRole('textbox', { name: 'Nickname' }).fill(options.nickname);
+    await form.getByText('Nickname is free.').waitFor();
+  } else await form.getByText(/^Optional\. Left empty, agents call this graph by its name/).waitFor();
   await form.getByRole('radio', { name: options.level }).check();
   await form.getByRole('button', { name: 'Add and request token' }).click();
 }
@@ -105,7 +93,7 @@ describe('tray UI in Chromium', () => {
       `Roam Desktop running · port ${emulator.port}`,
     );
     await contains(page.getByRole('contentinfo', { name: 'Status' }), '0 MCP sessions connected');
-    await screenshot('empty');
+    await screenshot(page, 'empty');
   });
 
   it('adds a graph from the ones Roam reports and shows the approval', async () => {
@@ -125,7 +113,7 @@ describe('tray UI in Chromium', () => {
     await form.getByRole('textbox', { name: 'Nickname' }).fill('Team');
     await form.getByRole('textbox', { name: 'Description' }).fill('Shared notes of the team');
     await form.getByRole('radio', { name: /Read \+ append/ }).check();
-    await screenshot('add-graph');
+    await screenshot(page, 'add-graph');
     await form.getByRole('button', { name: 'Add and request token' }).click();
 
     const panel = requestPanel('Team');
@@ -135,7 +123,7 @@ describe('tray UI in Chromium', () => {
     expect(emulator.pendingTokenRequests()).toEqual([
       expect.objectContaining({ graph: 'team-notes', accessLevel: 'read-append' }),
     ]);
-    await screenshot('token-request');
+    await screenshot(page, 'token-request');
 
     emulator.decide('team-notes', { kind: 'approve' });
     await contains(panel, 'Approved: Team is connected.');
@@ -151,7 +139,7 @@ describe('tray UI in Chromium', () => {
     await contains(panel, 'Roam granted less than you asked (Full)');
     await contains(panel, 'Granted access: Read only.');
     await contains(graphRow('Reading'), 'Read only');
-    await screenshot('graphs');
+    await screenshot(page, 'graphs');
   });
 
   it('shows a rejection with a retry that can then succeed', async () => {
@@ -179,7 +167,7 @@ describe('tray UI in Chromium', () => {
     await isSelected(tab(/Blocked/));
     const blocked = page.getByRole('listitem', { name: 'Plans' });
     await contains(blocked, /settings/i);
-    await screenshot('blocked');
+    await screenshot(page, 'blocked');
 
     emulator.unblock('secret-plans');
     emulator.decide('secret-plans', { kind: 'approve' });
@@ -197,7 +185,7 @@ describe('tray UI in Chromium', () => {
     await panel.getByRole('button', { name: 'Cancel request' }).click();
     await contains(panel, 'Token request for Team cancelled.');
     await poll(async () => emulator.pendingTokenRequests().length).toBe(0);
-    await panel.getByRole('button', { name: 'Dismiss' }).click();
+    await panel.getByRole('button', { name: /^Dismiss/ }).click();
     await panel.waitFor({ state: 'detached' });
   });
 
@@ -287,7 +275,7 @@ describe('tray UI in Chromium', () => {
     expect(await inserted.innerText()).toMatch(/^, "roam-companion": \{"command":/);
     // Wrapped to the window: nothing hides past the right edge.
     expect(await changes.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-    await screenshot('clients');
+    await screenshot(page, 'clients');
     await row.getByRole('button', { name: 'Confirm install' }).click();
     await contains(row, 'Installed');
 
@@ -329,7 +317,7 @@ describe('tray UI in Chromium', () => {
     await poll(() => launchAtLogin.isChecked()).toBe(true);
     await page.getByRole('combobox', { name: 'Default access level for new tokens' }).selectOption('full');
     await page.getByText(/Agents can read, add, edit, move and delete/).waitFor();
-    await screenshot('settings');
+    await screenshot(page, 'settings');
     await poll(() => preview.core.handlers['settings:get'](undefined)).toEqual({
       launchAtLogin: true,
       defaultAccessLevel: 'full',

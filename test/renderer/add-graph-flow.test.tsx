@@ -69,7 +69,8 @@ describe('Add graph flow', () => {
       description: 'My diary',
       accessLevel: 'full',
     });
-    expect(calls.at(-1)?.input).toEqual({ id: 'offline:diary', accessLevel: 'full' });
+    // The token request serves the level the graph was just added with.
+    expect(calls.at(-1)?.input).toEqual({ id: 'offline:diary' });
     expect(screen.getByRole('listitem', { name: 'journal' })).toBeTruthy();
   });
 
@@ -89,10 +90,17 @@ describe('Add graph flow', () => {
     ).toBeTruthy();
     expect(within(form).getByRole('radio', { name: /Read \+ append/ })).toHaveProperty('checked', true);
     await userEvent.click(within(form).getByRole('button', { name: 'Add and request token' }));
-    expect(within(form).getByRole('alert').textContent).toMatch(/enter it/);
+    // The error asks for the missing name, at the name field, which gets the focus.
+    const name = within(form).getByRole('textbox', { name: 'Graph name' });
+    expect(within(form).getByRole('alert').textContent).toMatch(/^Enter the graph’s name/);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(name);
+    expect(fake.calls.some((c) => c.channel === 'graphs:add')).toBe(false);
 
-    await userEvent.type(within(form).getByRole('textbox', { name: 'Graph name' }), 'typed');
-    await within(form).findByText('Nickname is free.');
+    await userEvent.type(name, 'typed');
+    expect(within(form).queryByRole('alert')).toBeNull();
+    // An empty nickname is fine, and the form says what it means.
+    await within(form).findByText("Optional. Left empty, agents call this graph by its name, 'typed'.");
     await userEvent.click(within(form).getByRole('button', { name: 'Add and request token' }));
     await screen.findByRole('region', { name: 'Token request for typed' });
     expect(fake.calls.find((c) => c.channel === 'graphs:add')?.input).toMatchObject({
@@ -100,6 +108,28 @@ describe('Add graph flow', () => {
       type: 'hosted',
       accessLevel: 'read-append',
     });
+  });
+
+  it('reports a missing graph at the graph list, then a missing name at the name field once "Type a name…" is chosen', async () => {
+    const { fake } = await renderWithStores(<GraphsView onShowBlocked={noop} />, {
+      overrides: { 'graphs:available': async () => [{ name: 'research', type: 'hosted' }] },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Add graph' }));
+    const form = screen.getByRole('form', { name: 'Add a graph' });
+    const graph = within(form).getByRole('combobox', { name: 'Graph' });
+    await within(graph).findByRole('option', { name: 'research (hosted)' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Add and request token' }));
+    expect(within(form).getByRole('alert').textContent).toBe(
+      'Choose a graph from the list, or “Type a name…” to enter one.',
+    );
+    expect(graph.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(graph);
+
+    await userEvent.selectOptions(graph, 'Type a name…');
+    const name = within(form).getByRole('textbox', { name: 'Graph name' });
+    expect(within(form).getByRole('alert').textContent).toMatch(/^Enter the graph’s name/);
+    expect(document.activeElement).toBe(name);
+    expect(fake.calls.some((c) => c.channel === 'graphs:add')).toBe(false);
   });
 
   it('keeps the form open with the core error when adding fails', async () => {
@@ -115,7 +145,7 @@ describe('Add graph flow', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add graph' }));
     const form = screen.getByRole('form', { name: 'Add a graph' });
     await userEvent.type(await within(form).findByRole('textbox', { name: 'Graph name' }), 'x');
-    await within(form).findByText('Nickname is free.');
+    await within(form).findByText(/^Optional\. Left empty/);
     await userEvent.click(within(form).getByRole('button', { name: 'Add and request token' }));
     expect((await within(form).findByRole('alert')).textContent).toBe(
       "Graph 'x' is already configured. Edit it instead.",

@@ -67,6 +67,16 @@ export function createFakeApi(overrides: Overrides = {}, initial: { graphs?: Gra
     },
   ];
 
+  const emitEvent = <E extends EventChannel>(event: E, payload: EventPayloads[E]) => {
+    for (const listener of listeners.get(event) ?? []) listener(payload);
+  };
+  // Like the core, every change to the graphs is announced with the whole list.
+  const graphsChanged = () =>
+    emitEvent(
+      'graphs:changed',
+      state.graphs.map((g) => ({ ...g })),
+    );
+
   const defaults: { [C in RequestChannel]: Handler<C> } = {
     'graphs:list': async () => state.graphs,
     'graphs:available': async () => [],
@@ -80,16 +90,19 @@ export function createFakeApi(overrides: Overrides = {}, initial: { graphs?: Gra
         token: { state: 'missing' },
       });
       state.graphs.push(graph);
+      graphsChanged();
       return graph;
     },
     'graphs:update': async (input) => {
       const graph = state.graphs.find((g) => g.id === input.id);
       if (!graph) throw Object.assign(new Error(`No graph '${input.id}'.`), { code: 'NOT_FOUND' });
       Object.assign(graph, Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));
+      graphsChanged();
       return { ...graph };
     },
     'graphs:remove': async (input) => {
       state.graphs = state.graphs.filter((g) => g.id !== input.id);
+      graphsChanged();
     },
     'graphs:check-nickname': async ({ nickname, exceptId }) =>
       state.graphs.some((g) => g.id !== exceptId && g.nickname.toLowerCase() === nickname.toLowerCase())
@@ -145,8 +158,6 @@ export function createFakeApi(overrides: Overrides = {}, initial: { graphs?: Gra
     get graphs() {
       return state.graphs;
     },
-    emit(event, payload) {
-      for (const listener of listeners.get(event) ?? []) listener(payload);
-    },
+    emit: emitEvent,
   };
 }

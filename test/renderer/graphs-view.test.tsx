@@ -44,10 +44,12 @@ describe('Graphs view', () => {
       ],
     });
     const team = screen.getByRole('listitem', { name: 'team' });
-    expect(team.textContent).toContain('team-notes · Hosted · Full');
+    expect(team.textContent).toContain('team-notes · Hosted');
+    expect(team.textContent).toContain('Access: Full');
     expect(team.textContent).toContain('Token ok ··ab12');
     const diary = screen.getByRole('listitem', { name: 'diary' });
-    expect(diary.textContent).toContain('Offline · Read only');
+    expect(diary.textContent).toContain('diary · Offline');
+    expect(diary.textContent).toContain('Access: Read only');
     expect(diary.textContent).toContain('Token revoked');
   });
 
@@ -135,5 +137,16 @@ describe('Graphs view', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Request token for work' }));
     const row = screen.getByRole('listitem', { name: 'work' });
     expect((await within(row).findByRole('alert')).textContent).toMatch(/Open Roam Desktop/);
+  });
+
+  it('takes the list only from the core’s graphs:changed event, never also from a call’s answer', async () => {
+    const { stores, emit } = await renderWithStores(<></>, {
+      overrides: { 'graphs:add': async (input) => graphView(input.name) }, // the event comes separately
+    });
+    const added = await stores.graphs.getState().add({ name: 'work' });
+    expect(added.name).toBe('work');
+    expect(stores.graphs.getState().graphs).toEqual([]);
+    emit('graphs:changed', [added]);
+    expect(stores.graphs.getState().graphs).toEqual([added]);
   });
 });

@@ -17,13 +17,16 @@ describe('Import offer', () => {
   });
 
   it('imports the graphs of ~/.roam-tools.json on consent', async () => {
-    const { fake } = await renderWithStores(<GraphsView onShowBlocked={noop} />, {
-      overrides: { 'import:check': found, 'import:run': async () => [graphView('a'), graphView('b')] },
+    const imported = [graphView('a'), graphView('b')];
+    const { fake, emit } = await renderWithStores(<GraphsView onShowBlocked={noop} />, {
+      overrides: { 'import:check': found, 'import:run': async () => imported },
     });
     const offer = screen.getByRole('region', { name: 'Import graphs' });
     expect(offer.textContent).toContain('Found 2 graphs in /home/u/.roam-tools.json');
     await userEvent.click(within(offer).getByRole('button', { name: 'Import 2 graphs' }));
     expect(fake.calls.at(-1)?.channel).toBe('import:run');
+    // As after every change, the core announces the new list.
+    emit('graphs:changed', imported);
     expect(await screen.findByRole('listitem', { name: 'a' })).toBeTruthy();
     expect(screen.getByRole('listitem', { name: 'b' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Import graphs' })).toBeNull();

@@ -72,6 +72,51 @@ describe('Clients view', () => {
     expect(within(row).getByRole('button', { name: 'Uninstall from Claude Desktop…' })).toBeTruthy();
   });
 
+  it('shows the preview as a unified diff: removed before added, and only what changed in a line marked', async () => {
+    const diff = [
+      '  {',
+      '    "mcpServers": {',
+      '-     "github": { "command": "docker" }',
+      '+     "github": { "command": "docker" },',
+      '+     "roam-companion": {',
+      '+       "command": "node"',
+      '+     }',
+      '    }',
+      '  }',
+    ].join('\n');
+    await renderWithStores(<ClientsView />, {
+      overrides: {
+        'clients:preview': async (input) => ({
+          id: input.id,
+          configPath: '/h/.cursor/mcp.json',
+          action: input.action,
+          before: '',
+          after: '',
+          diff,
+        }),
+      },
+    });
+    const row = screen.getByRole('listitem', { name: 'Claude Desktop' });
+    await userEvent.click(within(row).getByRole('button', { name: 'Install into Claude Desktop…' }));
+    const lines = [...within(row).getByLabelText('Changes').querySelectorAll('.diff-line')];
+    expect(lines.map((l) => l.className)).toEqual([
+      'diff-line',
+      'diff-line',
+      'diff-line removed',
+      'diff-line added',
+      'diff-line added',
+      'diff-line added',
+      'diff-line added',
+      'diff-line',
+      'diff-line',
+    ]);
+    // The github server is untouched: its old line has nothing marked, its new one only the comma.
+    expect(lines[2]!.querySelector('mark')).toBeNull();
+    expect([...lines[3]!.querySelectorAll('mark')].map((m) => m.textContent)).toEqual([',']);
+    // A new line is new as a whole: nothing inside it is singled out.
+    expect(lines[4]!.querySelector('mark')).toBeNull();
+  });
+
   it('shows the Claude Code command to copy and a stale client to update', async () => {
     const user = userEvent.setup();
     await renderWithStores(<ClientsView />, {

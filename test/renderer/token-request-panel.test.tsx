@@ -43,7 +43,7 @@ describe('Token request panel', () => {
     await waitFor(() => expect(panel().textContent).toContain('Approved: work is connected.'));
     expect(panel().textContent).toContain('Granted access: Read only.');
     expect(panel().textContent).toContain('Roam granted less than you asked (Full)');
-    await userEvent.click(within(panel()).getByRole('button', { name: 'Dismiss' }));
+    await userEvent.click(within(panel()).getByRole('button', { name: /^Dismiss/ }));
     expect(screen.queryByRole('region', { name: 'Token request for work' })).toBeNull();
   });
 
@@ -58,28 +58,39 @@ describe('Token request panel', () => {
     const { fake, emit, panel } = await setup();
     emit(
       'tokens:request-changed',
-      requestView('hosted:work', { status: 'rejected', requestedAccessLevel: 'full' }),
+      requestView('hosted:work', { status: 'rejected', requestedAccessLevel: 'full', mayAskAgain: true }),
     );
-    expect(panel().textContent).toContain('was declined in Roam');
+    expect(panel().textContent).toContain('The request for work was declined in Roam.');
     await userEvent.click(within(panel()).getByRole('button', { name: 'Try again' }));
-    expect(fake.calls.at(-1)).toEqual({
-      channel: 'tokens:request',
-      input: { id: 'hosted:work', accessLevel: 'full' },
-    });
+    // Asked again for what the graph is set to now, not for the level of the old request.
+    expect(fake.calls.at(-1)).toEqual({ channel: 'tokens:request', input: { id: 'hosted:work' } });
     await waitFor(() => expect(panel().textContent).toContain('Approve the dialog'));
 
     emit(
       'tokens:request-changed',
-      requestView('hosted:work', { status: 'timeout', startedAt: Date.now() + 1 }),
+      requestView('hosted:work', { status: 'timeout', startedAt: Date.now() + 1, mayAskAgain: true }),
     );
     await waitFor(() => expect(panel().textContent).toContain('after 5 minutes without an answer'));
     expect(within(panel()).getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
+  it('drops a finished panel when the core says the state it described is gone', async () => {
+    const { emit } = await setup();
+    const rejected = requestView('hosted:work', { status: 'rejected', mayAskAgain: true });
+    emit('tokens:request-changed', rejected);
+    expect(screen.getByRole('region', { name: 'Token request for work' })).toBeTruthy();
+    // A removal about an older request of the graph changes nothing.
+    emit('tokens:request-removed', { graphId: 'hosted:work', startedAt: rejected.startedAt - 1 });
+    expect(screen.getByRole('region', { name: 'Token request for work' })).toBeTruthy();
+    emit('tokens:request-removed', { graphId: 'hosted:work', startedAt: rejected.startedAt });
+    expect(screen.queryByRole('region', { name: 'Token request for work' })).toBeNull();
+  });
+
   it('sends a never-allow to Blocked', async () => {
     const { emit, panel, onShowBlocked } = await setup();
-    emit('tokens:request-changed', requestView('hosted:work', { status: 'blocked' }));
+    emit('tokens:request-changed', requestView('hosted:work', { status: 'blocked', mayAskAgain: false }));
     expect(panel().textContent).toContain('“Never Allow” was chosen in Roam');
+    expect(within(panel()).queryByRole('button', { name: 'Try again' })).toBeNull();
     await userEvent.click(within(panel()).getByRole('button', { name: 'Show blocked graphs' }));
     expect(onShowBlocked).toHaveBeenCalledOnce();
   });

@@ -6,6 +6,7 @@ import { requestSchemas, type RequestChannel } from '../../src-shared/ipc-contra
 import { createFileKeySecretBox } from '../../src-main/core/file-key-secret-box.ts';
 import type { TrayCore } from '../../src-main/core/tray-core.ts';
 import { TOKEN_PATTERN, repoRoot, startCore, tempDirs } from './helpers.ts';
+import { STORE_FILE } from '../../src-main/core/store-file.ts';
 
 let dirs: Awaited<ReturnType<typeof tempDirs>>;
 let core: TrayCore;
@@ -61,9 +62,11 @@ describe('graph management', () => {
     expect(await list()).toEqual(before);
     // A graph without nickname goes by its name.
     await expect(core.handlers['graphs:add']({ name: 'work' })).rejects.toThrow(/clashes/);
-    expect(await core.handlers['graphs:check-nickname']({ nickname: 'work' })).toMatchObject({
+    // One line a person reads at once, naming the graph in the way.
+    expect(await core.handlers['graphs:check-nickname']({ nickname: 'work' })).toEqual({
       ok: false,
-      message: expect.stringContaining("graph 'jfb-work'"),
+      message:
+        "'work' is already the nickname of graph 'jfb-work' (case and accents do not count). Choose another.",
     });
     expect(
       await core.handlers['graphs:check-nickname']({ nickname: 'work', exceptId: 'hosted:jfb-work' }),
@@ -147,7 +150,7 @@ describe('graph management', () => {
 
   it('store file is 0600 and the preview key file too', async () => {
     await core.handlers['graphs:add']({ name: 'g' });
-    expect((await stat(path.join(dirs.storeDir, 'config.json'))).mode & 0o777).toBe(0o600);
+    expect((await stat(path.join(dirs.storeDir, STORE_FILE))).mode & 0o777).toBe(0o600);
     expect((await stat(path.join(dirs.storeDir, 'preview-secret.key'))).mode & 0o777).toBe(0o600);
   });
 });
@@ -176,7 +179,7 @@ describe('import of ~/.roam-tools.json', () => {
       ['hosted:jfb-work', 'Work', { state: 'ok', last4: 'AAA1' }],
       ['offline:zettel', 'zettel', { state: 'ok', last4: 'BBB2' }],
     ]);
-    const stored = await readFile(path.join(dirs.storeDir, 'config.json'), 'utf8');
+    const stored = await readFile(path.join(dirs.storeDir, STORE_FILE), 'utf8');
     expect(stored).not.toMatch(TOKEN_PATTERN);
     expect(await readFile(file, 'utf8')).toBe(source);
     expect(await core.handlers['import:check'](undefined)).toMatchObject({ available: false });
@@ -234,7 +237,7 @@ describe('crash safety of store writes', () => {
       const exited = new Promise((resolve) => writer.on('exit', resolve));
       writer.kill('SIGKILL');
       await exited;
-      const data = JSON.parse(await readFile(path.join(dirs.storeDir, 'config.json'), 'utf8')) as {
+      const data = JSON.parse(await readFile(path.join(dirs.storeDir, STORE_FILE), 'utf8')) as {
         graphs: Array<{ name: string }>;
       };
       expect(data.graphs).toHaveLength(200);

@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileKeySecretBox } from '../../src-main/core/file-key-secret-box.ts';
-import { GraphStore, createConfBackend } from '../../src-main/core/graph-store.ts';
+import { TrayStore, createConfBackend } from '../../src-main/core/tray-store.ts';
 import type { TrayCore } from '../../src-main/core/tray-core.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { TOKEN_PATTERN, mcpBundle, repoRoot, startCore, tempDirs, waitFor } from './helpers.ts';
@@ -58,7 +58,7 @@ describe('client → launcher → real roam-mcp → emulator', () => {
         (g) => g.id === 'hosted:e2e-graph' && g.token.state === 'ok',
       ),
     );
-    const store = new GraphStore(
+    const store = new TrayStore(
       createConfBackend(dirs.storeDir),
       dirs.storeDir,
       createFileKeySecretBox(dirs.storeDir),
@@ -70,7 +70,7 @@ describe('client → launcher → real roam-mcp → emulator', () => {
   });
 
   it('a token Roam revoked is reported by the child and shows as revoked', async () => {
-    const store = new GraphStore(
+    const store = new TrayStore(
       createConfBackend(dirs.storeDir),
       dirs.storeDir,
       createFileKeySecretBox(dirs.storeDir),

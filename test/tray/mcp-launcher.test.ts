@@ -7,6 +7,7 @@ import type { TrayCore } from '../../src-main/core/tray-core.ts';
 import { childEnv } from '../../src-main/core/mcp-launcher.ts';
 import { TOKEN_PATTERN, mcpBundle, repoRoot, startCore, tempDirs, waitFor } from './helpers.ts';
 import { SERVER_NODE } from '../server-node.ts';
+import { STORE_FILE } from '../../src-main/core/store-file.ts';
 
 const fakeChild = path.join(repoRoot, 'test/tray/fixtures/fake-mcp-child.mjs');
 const launcherEntry = path.join(repoRoot, 'test/tray/fixtures/launcher-entry.ts');
@@ -74,7 +75,7 @@ describe.each([
         ),
       );
       expect(graph.token.last4).toBe('4321');
-      expect(await readFile(path.join(dirs.storeDir, 'config.json'), 'utf8')).not.toMatch(TOKEN_PATTERN);
+      expect(await readFile(path.join(dirs.storeDir, STORE_FILE), 'utf8')).not.toMatch(TOKEN_PATTERN);
       // The new config (with the token) went back to the child.
       await waitFor(async () => ((await listGraphs()).includes('"hasToken":true') ? true : undefined));
     },

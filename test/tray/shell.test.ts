@@ -5,8 +5,10 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventChannels, requestChannels } from '../../src-shared/constants.ts';
 import type { GraphView } from '../../src-shared/ipc-contract.ts';
-import { GraphStore, createConfBackend } from '../../src-main/core/graph-store.ts';
-import { storageWarning, type TrayCore } from '../../src-main/core/tray-core.ts';
+import { TrayStore, createConfBackend } from '../../src-main/core/tray-store.ts';
+import { STORE_NAME } from '../../src-main/core/store-file.ts';
+import { storageWarning } from '../../src-main/core/storage-warning.ts';
+import type { TrayCore } from '../../src-main/core/tray-core.ts';
 import { TOKEN_PATTERN, repoRoot, startCore, tempDirs, waitFor } from './helpers.ts';
 
 const fake = vi.hoisted(() => {
@@ -105,7 +107,7 @@ vi.mock('electron-store', async () => {
   return {
     default: class extends Conf<Record<string, unknown>> {
       constructor({ name, ...options }: { name?: string; cwd: string }) {
-        super({ ...options, configName: name ?? 'config' });
+        super({ ...options, configName: name ?? STORE_NAME });
       }
     },
   };
@@ -321,7 +323,7 @@ describe('app modes', () => {
       path.join(fake.state.appRoot, 'dist/roam-mcp.mjs'),
     );
     const { createSafeStorageSecretBox } = await import('../../src-main/shell/safe-storage-secret-box.ts');
-    const store = new GraphStore(
+    const store = new TrayStore(
       createConfBackend(dirs.storeDir),
       dirs.storeDir,
       await createSafeStorageSecretBox(fake.electron.safeStorage as never, 'linux'),

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenRequestView } from '../../src-shared/ipc-contract.ts';
+import { ACCESS_LEVELS } from '../../src-shared/constants.ts';
 import { LocalApiClient } from '../../src-shared/local-api/index.ts';
 import { createFileKeySecretBox } from '../../src-main/core/file-key-secret-box.ts';
-import { GraphStore, createConfBackend } from '../../src-main/core/graph-store.ts';
+import { TrayStore, createConfBackend } from '../../src-main/core/tray-store.ts';
 import type { TrayCore } from '../../src-main/core/tray-core.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { TOKEN_PATTERN, nextEvent, startCore, tempDirs, waitFor } from './helpers.ts';
@@ -12,7 +13,7 @@ let dirs: Awaited<ReturnType<typeof tempDirs>>;
 let emulator: Emulator;
 let core: TrayCore;
 let events: ReturnType<typeof startCore>['events'];
-let store: GraphStore;
+let store: TrayStore;
 const results: unknown[] = [];
 
 async function call<T>(promise: Promise<T>): Promise<T> {
@@ -51,7 +52,7 @@ beforeAll(async () => {
     ],
   });
   ({ core, events } = startCore(dirs));
-  store = new GraphStore(
+  store = new TrayStore(
     createConfBackend(dirs.storeDir),
     dirs.storeDir,
     createFileKeySecretBox(dirs.storeDir),
@@ -85,7 +86,12 @@ describe('token requests against the emulator', () => {
       ),
     ).resolves.toBeDefined();
     const [listed] = (await call(core.handlers['graphs:list'](undefined))).filter((g) => g.id === graph.id);
-    expect(listed?.token).toEqual({ state: 'ok', last4: token.slice(-4) });
+    expect(listed?.token).toEqual({
+      state: 'ok',
+      last4: token.slice(-4),
+      grantedAccessLevel: 'full',
+      covers: [...ACCESS_LEVELS],
+    });
     // Encrypted at rest: neither the token nor its secret part is in the store file.
     const file = await readFile(store.path, 'utf8');
     expect(file).not.toContain(token);
@@ -103,8 +109,14 @@ describe('token requests against the emulator', () => {
       grantedAccessLevel: 'read-only',
       downgraded: true,
     });
+    // The level the user chose holds; the view shows that the token allows less, so a new one is needed.
     const listed = (await core.handlers['graphs:list'](undefined)).find((g) => g.id === graph.id);
-    expect(listed?.accessLevel).toBe('read-only');
+    expect(listed?.accessLevel).toBe('read-append');
+    expect(listed?.token).toMatchObject({
+      state: 'ok',
+      grantedAccessLevel: 'read-only',
+      covers: ['read-only'],
+    });
   });
 
   it('reject: reports it, and a retry is sent and can succeed', async () => {

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { RequestResults, requestSchemas } from '../../../src-shared/ipc-contract.ts';
 import { CoreError } from '../core-error.ts';
-import { checkRevokedTokens } from '../revoked-tokens.ts';
+import { checkStoredTokens } from '../stored-token-check.ts';
 import { checkImport, runImport } from '../roam-tools-import.ts';
 import type { CoreContext } from './core-context.ts';
 
@@ -12,7 +12,7 @@ export function appHandlers(ctx: CoreContext) {
   return {
     async 'status:get'(): Promise<RequestResults['status:get']> {
       const roam = await ctx.status.check();
-      if (roam.running && (await checkRevokedTokens(ctx.store, ctx.api))) ctx.storeChanged(ctx.store.read());
+      if (roam.running && (await checkStoredTokens(ctx.store, ctx.api))) ctx.storeChanged(ctx.store.read());
       return ctx.appStatus();
     },
     async 'roam:open'(): Promise<void> {

@@ -1,7 +1,7 @@
 /** What every handler group needs from the core; built once by createTrayCore. */
 import type { EventChannel, EventPayloads, GraphView } from '../../../src-shared/ipc-contract.ts';
 import type { LocalApiClient } from '../../../src-shared/local-api/index.ts';
-import type { GraphStore, StoreData } from '../graph-store.ts';
+import type { TrayStore, StoreData } from '../tray-store.ts';
 import type { RoamStatusMonitor } from '../roam-status.ts';
 import type { TokenRequestManager } from '../token-requests.ts';
 import type { TrayCoreOptions } from '../tray-core-options.ts';
@@ -9,7 +9,7 @@ import type { AppStatus } from '../../../src-shared/ipc-contract.ts';
 
 export interface CoreContext {
   options: TrayCoreOptions;
-  store: GraphStore;
+  store: TrayStore;
   api: LocalApiClient;
   tokens: TokenRequestManager;
   status: RoamStatusMonitor;

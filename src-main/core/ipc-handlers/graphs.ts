@@ -1,11 +1,14 @@
 /** graphs:* — add, edit, remove graphs under the MCP server's own validation rules. */
 import type { RequestResults } from '../../../src-shared/ipc-contract.ts';
 import { validateGraphs } from '../../../src-shared/roam-config.ts';
+import { labelKey, nicknameOf } from '../../../src-shared/graph-identity.ts';
 import type { z } from 'zod';
 import type { addGraphInputSchema, requestSchemas } from '../../../src-shared/ipc-contract.ts';
 import { CoreError } from '../core-error.ts';
 import { graphId } from '../../../src-shared/constants.ts';
-import { assertGraphRules, newStoredGraph, toGraphView, type StoredGraph } from '../graph-store.ts';
+import { type StoredGraph } from '../tray-store.ts';
+import { assertGraphRules, newStoredGraph } from '../graph-rules.ts';
+import { toGraphView } from '../graph-views.ts';
 import type { CoreContext } from './core-context.ts';
 
 type Input<C extends keyof typeof requestSchemas> = z.output<(typeof requestSchemas)[C]>;
@@ -27,7 +30,7 @@ export function graphHandlers(ctx: CoreContext) {
         if (existing) {
           throw new CoreError(
             'VALIDATION',
-            `The ${input.type} graph '${input.name}' is already configured (as '${existing.nickname ?? existing.name}'). Edit it instead of adding it again.`,
+            `The ${input.type} graph '${input.name}' is already configured (as '${nicknameOf(existing)}'). Edit it instead of adding it again.`,
           );
         }
         const graph = newStoredGraph(input, d.settings.defaultAccessLevel);
@@ -87,15 +90,33 @@ function checkNickname(
   if (!nickname) return { ok: true };
   const stored = ctx.store.read().graphs;
   const own = stored.find((g) => graphId(g) === input.exceptId);
-  const entries = stored.filter((g) => g !== own).map((g) => ({ ...g, disabled: false, token: undefined }));
+  const others = stored.filter((g) => g !== own);
+  const entries = others.map((g) => ({ ...g, disabled: false, token: undefined }));
   // The candidate's name is one of its labels too (a nickname may not be another graph's name).
   const candidate = {
     name: own?.name ?? (input.name?.trim() || nickname),
     type: own?.type ?? 'hosted',
     nickname,
   };
-  // The shared rule decides; its new errors name the graphs involved.
+  // The shared rule decides; the message names the graph in the way, in a line a person reads.
   const before = validateGraphs(entries).errors;
   const problems = validateGraphs([...entries, candidate]).errors.filter((e) => !before.includes(e));
-  return problems.length ? { ok: false, message: problems.join(' ') } : { ok: true };
+  if (!problems.length) return { ok: true };
+  return { ok: false, message: clashInWords(others, candidate) ?? problems.join(' ') };
+}
+
+/** "'team' is already the nickname of team-notes. Choose another." — or undefined when no label clashes. */
+function clashInWords(others: readonly StoredGraph[], candidate: { name: string; nickname: string }) {
+  const same = (a: string, b: string) => labelKey(a) === labelKey(b);
+  for (const other of others) {
+    const otherNickname = nicknameOf(other);
+    const whose = `graph '${other.name}'`;
+    if (same(candidate.nickname, otherNickname))
+      return `'${candidate.nickname}' is already the nickname of ${whose} (case and accents do not count). Choose another.`;
+    if (same(candidate.nickname, other.name))
+      return `'${candidate.nickname}' is already the name of ${whose}; agents could mean either. Choose another.`;
+    if (same(candidate.name, otherNickname))
+      return `This graph's name is already the nickname of ${whose}. Give ${whose} another nickname first.`;
+  }
+  return undefined;
 }

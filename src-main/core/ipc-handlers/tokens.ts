@@ -1,7 +1,7 @@
 /** tokens:* and blocked:* — one-click token requests and the "Never Allow" list. */
 import type { z } from 'zod';
 import type { RequestResults, requestSchemas } from '../../../src-shared/ipc-contract.ts';
-import { toBlockedViews } from '../graph-store.ts';
+import { toBlockedViews } from '../graph-views.ts';
 import type { CoreContext } from './core-context.ts';
 
 type Input<C extends keyof typeof requestSchemas> = z.output<(typeof requestSchemas)[C]>;

@@ -1,27 +1,27 @@
 /**
- * The tray's persistent state in one JSON file (conf in plain Node, electron-store in the shell:
- * same API, same format), injected as a `StoreBackend`. Tokens are kept only as SecretBox
- * ciphertext plus their last 4 characters. Every change is a read-modify-write under the store
- * lock, and conf/electron-store write the file atomically (temp file + rename).
+ * The tray's persistent state in one JSON file, `config.json` in the store folder (conf in plain
+ * Node, electron-store in the shell: same API, same format), injected as a `StoreBackend`. It
+ * holds the graphs, the blocked list, the settings and the clients' toolsets. Tokens are kept only
+ * as SecretBox ciphertext plus their last 4 characters. Every change is a read-modify-write under
+ * the store lock, and conf/electron-store write the file atomically (temp file + rename).
  */
 import Conf from 'conf';
 import * as z from 'zod';
 import type { ChildGraph } from '../../src-shared/child-ipc.ts';
-import type { BlockedGraphView, GraphView, TokenState } from '../../src-shared/ipc-contract.ts';
 import {
   ACCESS_LEVELS,
   DEFAULT_ACCESS_LEVEL,
   GRAPH_TYPES,
-  narrowestAccess,
   TOKEN_ACCESS_LEVELS,
   validateGraphs,
-  type AccessLevel,
-  type GraphEntry,
   type GraphType,
   type TokenAccessLevel,
 } from '../../src-shared/roam-config.ts';
 import { graphId } from '../../src-shared/constants.ts';
+import { nicknameOf } from '../../src-shared/graph-identity.ts';
 import { CoreError } from './core-error.ts';
+import { toEntry } from './graph-rules.ts';
+import { STORE_FILE_MODE, STORE_NAME } from './store-file.ts';
 import { withStoreLock } from './store-lock.ts';
 import type { SecretBox } from './secret-box.ts';
 
@@ -30,10 +30,6 @@ export interface StoreBackend {
   store: Record<string, unknown>;
   readonly path: string;
 }
-
-export { DEFAULT_ACCESS_LEVEL };
-export const HOW_TO_UNBLOCK =
-  'In Roam Desktop, open the graph, go to Settings > Graph > Local API Tokens and remove Roam Companion from the blocked list; then press Retry here.';
 
 const storedTokenSchema = z.object({
   /** SecretBox ciphertext, base64. */
@@ -83,12 +79,12 @@ export type StoreData = z.infer<typeof storeDataSchema>;
 export function createConfBackend(storeDir: string): StoreBackend {
   return new Conf<Record<string, unknown>>({
     cwd: storeDir,
-    configName: 'config',
-    configFileMode: 0o600,
+    configName: STORE_NAME,
+    configFileMode: STORE_FILE_MODE,
   });
 }
 
-export class GraphStore {
+export class TrayStore {
   constructor(
     private readonly backend: StoreBackend,
     readonly storeDir: string,
@@ -152,7 +148,10 @@ export class GraphStore {
     return this.secretBox.decrypt(new Uint8Array(Buffer.from(graph.token.cipher, 'base64')));
   }
 
-  /** Stores a token obtained for a graph (by the tray or a child), adding the graph if unknown. */
+  /**
+   * Stores a token obtained for a graph (by the tray or a child), adding the graph if unknown. The
+   * chosen access level stays as the user set it: when Roam granted less, the graph view says so.
+   */
   async saveToken(
     graph: { name: string; type: GraphType },
     token: string,
@@ -160,15 +159,10 @@ export class GraphStore {
   ): Promise<StoreData> {
     const sealed = await this.sealToken(token);
     return this.update((data) => {
-      const existing = data.graphs.find((g) => g.name === graph.name && g.type === graph.type);
+      const existing = data.graphs.find((g) => graphId(g) === graphId(graph));
       if (existing) {
         existing.token = sealed;
         existing.grantedAccessLevel = grantedAccessLevel;
-        // read-edit-own is asked as full: a full grant must not widen it.
-        existing.accessLevel =
-          existing.accessLevel === 'read-edit-own'
-            ? (narrowestAccess([existing.accessLevel, grantedAccessLevel]) as AccessLevel)
-            : grantedAccessLevel;
       } else {
         data.graphs.push({
           name: graph.name,
@@ -178,14 +172,26 @@ export class GraphStore {
           token: sealed,
         });
       }
-      data.blocked = data.blocked.filter((b) => !(b.name === graph.name && b.type === graph.type));
+      data.blocked = data.blocked.filter((b) => graphId(b) !== graphId(graph));
     });
   }
 
   async markRevoked(graph: { name: string; type: GraphType }): Promise<StoreData> {
     return this.update((data) => {
-      const existing = data.graphs.find((g) => g.name === graph.name && g.type === graph.type);
+      const existing = data.graphs.find((g) => graphId(g) === graphId(graph));
       if (existing?.token) existing.token.revoked = true;
+    });
+  }
+
+  /** Records what Roam says the stored token `last4` grants (it may have been replaced meanwhile). */
+  async recordGrant(
+    graph: { name: string; type: GraphType },
+    last4: string,
+    grantedAccessLevel: TokenAccessLevel,
+  ): Promise<StoreData> {
+    return this.update((data) => {
+      const existing = data.graphs.find((g) => graphId(g) === graphId(graph));
+      if (existing?.token?.last4 === last4) existing.grantedAccessLevel = grantedAccessLevel;
     });
   }
 
@@ -198,7 +204,7 @@ export class GraphStore {
       const child: ChildGraph = {
         name: stored.name,
         type: stored.type,
-        nickname: stored.nickname ?? stored.name,
+        nickname: nicknameOf(stored),
         accessLevel: stored.accessLevel,
       };
       if (stored.grantedAccessLevel && stored.token && !stored.token.revoked)
@@ -212,83 +218,15 @@ export class GraphStore {
   }
 }
 
-function toEntry(graph: StoredGraph): GraphEntry {
-  const entry: GraphEntry = { name: graph.name, type: graph.type, accessLevel: graph.accessLevel };
-  if (graph.nickname !== undefined) entry.nickname = graph.nickname;
-  if (graph.disabled) entry.disabled = true;
-  return entry;
-}
-
-/** A graph as it is first stored: the default access level for new tokens unless one is given. */
-export function newStoredGraph(
-  fields: {
-    name: string;
-    type: StoredGraph['type'];
-    nickname?: string;
-    description?: string;
-    accessLevel?: AccessLevel;
-  },
-  defaultAccessLevel: AccessLevel,
-): StoredGraph {
-  const graph: StoredGraph = {
-    name: fields.name,
-    type: fields.type,
-    accessLevel: fields.accessLevel ?? defaultAccessLevel,
-  };
-  if (fields.nickname) graph.nickname = fields.nickname;
-  if (fields.description) graph.description = fields.description;
-  return graph;
-}
-
-/**
- * The MCP server's rules (shared validateGraphs), applied to every stored graph as if enabled so a
- * disabled graph cannot be re-enabled into a clash. A hosted/offline shadowing that the change
- * would introduce is refused here rather than silently ignored by the server later.
- */
-export function assertGraphRules(before: readonly StoredGraph[], after: readonly StoredGraph[]): void {
-  const asEnabled = (list: readonly StoredGraph[]) => list.map((g) => ({ ...toEntry(g), disabled: false }));
-  const previous = validateGraphs(asEnabled(before));
-  const next = validateGraphs(asEnabled(after));
-  const newWarnings = next.warnings
-    .filter((w) => !previous.warnings.includes(w))
-    .map(
-      (w) =>
-        `Not saved: ${w} Keeping both would hide the offline graph from AI clients; remove one of them first.`,
-    );
-  const problems = [...next.errors.filter((e) => !previous.errors.includes(e)), ...newWarnings];
-  if (problems.length) throw new CoreError('VALIDATION', problems.join(' '));
-}
-
-export function tokenStateOf(graph: StoredGraph, blocked: boolean, waiting: boolean): TokenState {
-  if (waiting) return 'waiting';
-  if (graph.token?.revoked) return 'revoked';
-  if (graph.token) return 'ok';
-  return blocked ? 'blocked' : 'missing';
-}
-
-export function toGraphView(graph: StoredGraph, data: StoreData, waiting: boolean): GraphView {
-  const blocked = data.blocked.some((b) => b.name === graph.name && b.type === graph.type);
-  const view: GraphView = {
-    id: graphId(graph),
-    name: graph.name,
-    type: graph.type,
-    nickname: graph.nickname ?? graph.name,
-    accessLevel: graph.accessLevel,
-    enabled: !graph.disabled,
-    token: { state: tokenStateOf(graph, blocked, waiting) },
-  };
-  if (graph.description !== undefined) view.description = graph.description;
-  if (graph.token) view.token.last4 = graph.token.last4;
-  return view;
-}
-
-export function toBlockedViews(data: StoreData): BlockedGraphView[] {
-  return data.blocked.map((b) => ({
-    graphId: graphId(b),
-    name: b.name,
-    nickname: data.graphs.find((g) => graphId(g) === graphId(b))?.nickname ?? b.name,
-    type: b.type,
-    blockedAt: b.blockedAt,
-    howToUnblock: HOW_TO_UNBLOCK,
-  }));
+/** The store in `storeDir` (conf unless the shell hands in its electron-store), as core and launcher open it. */
+export function openTrayStore(options: {
+  storeDir: string;
+  secretBox: SecretBox;
+  store?: StoreBackend;
+}): TrayStore {
+  return new TrayStore(
+    options.store ?? createConfBackend(options.storeDir),
+    options.storeDir,
+    options.secretBox,
+  );
 }

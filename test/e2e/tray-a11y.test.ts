@@ -1,0 +1,299 @@
+/**
+ * Everyone can use the tray: every screen, light and dark, at tray size (420×600) and in a larger
+ * window (1000×760), has no serious or critical axe-core violation; everything works from the
+ * keyboard alone (tab order, visible focus, dialogs that trap and return focus, Escape closes);
+ * status changes are announced through live regions. Debian's Chromium against the real core and
+ * the emulator.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPreview, type Preview } from '../../src-main/preview/server.ts';
+import { startEmulator } from '../emulator/index.ts';
+import type { Emulator } from '../emulator/types.ts';
+import { seriousViolations } from './axe.ts';
+import { launchChromium } from './chromium.ts';
+
+let home: string;
+let emulator: Emulator;
+let preview: Preview;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  home = await mkdtemp(path.join(tmpdir(), 'tray-a11y-'));
+  emulator = await startEmulator({
+    home,
+    graphs: [
+      { name: 'team-notes', content: 'demo' },
+      { name: 'reading-list', userPermission: 'read-only' },
+      { name: 'diary', type: 'offline' },
+      { name: 'secret-plans' },
+    ],
+  });
+  // The official server's config, so the first screen shows the import offer too.
+  await writeFile(
+    path.join(home, '.roam-tools.json'),
+    JSON.stringify({
+      graphs: [{ name: 'old-notes', token: emulator.addToken('team-notes', 'hosted', 'full') }],
+    }),
+  );
+  preview = await startPreview({ home, emulator, statusPollMs: 300 });
+  browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 420, height: 600 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: preview.url });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto(preview.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.close();
+  await emulator?.close();
+  await rm(home, { recursive: true, force: true });
+});
+
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 50 });
+const graphRow = (nickname: string) => page.getByRole('listitem', { name: nickname, exact: true });
+const tab = (name: string | RegExp) => page.getByRole('tab', { name });
+const isFocused = (locator: Locator) => poll(() => locator.evaluate((el) => el === document.activeElement));
+const status = () => page.getByRole('contentinfo', { name: 'Status' });
+
+/** Violations on the screen as it is, at both window sizes and in both color schemes. */
+async function violations(): Promise<string[]> {
+  const found: string[] = [];
+  for (const viewport of [
+    { width: 420, height: 600 },
+    { width: 1000, height: 760 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const where = `${viewport.width}×${viewport.height} ${colorScheme}`;
+      found.push(...(await seriousViolations(page)).map((v) => `${where}: ${v}`));
+    }
+  }
+  await page.setViewportSize({ width: 420, height: 600 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}
+
+async function addGraph(graph: string, level: RegExp, nickname?: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add graph' }).click();
+  const form = page.getByRole('form', { name: 'Add a graph' });
+  await form.getByRole('combobox', { name: 'Graph' }).selectOption({ label: graph });
+  if (nickname) await form.getByRole('textbox', { name: 'Nickname' }).fill(nickname);
+  await form.getByRole('radio', { name: level }).check();
+  await form.getByRole('button', { name: 'Add and request token' }).click();
+  await form.waitFor({ state: 'detached' });
+}
+
+describe('every screen, light and dark, at 420×600 and 1000×760: no serious or critical axe violation', () => {
+  it('Graphs, empty, with the import offer', async () => {
+    await page.getByText('No graphs yet').waitFor();
+    await page.getByRole('region', { name: 'Import graphs' }).waitFor();
+    expect(await violations()).toEqual([]);
+  });
+
+  it('Add graph, with a field reported missing', async () => {
+    await page.getByRole('button', { name: 'Add graph' }).click();
+    const form = page.getByRole('form', { name: 'Add a graph' });
+    await form.getByRole('combobox', { name: 'Graph' }).selectOption({ label: 'Type a name…' });
+    await form.getByRole('button', { name: 'Add and request token' }).click();
+    await form.getByRole('alert').waitFor();
+    expect(await violations()).toEqual([]);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('Graphs with a waiting request, an approval granting less than chosen, and a failure', async () => {
+    emulator.decide('reading-list', { kind: 'approve', accessLevel: 'read-only' });
+    await addGraph('reading-list (hosted)', /Full/, 'Reading');
+    await graphRow('Reading').getByText('Approved: Reading is connected.').waitFor();
+    await addGraph('team-notes (hosted)', /Read \+ append/, 'Team');
+    await graphRow('Team').getByText('Approve the dialog in Roam Desktop').waitFor();
+    emulator.decide('diary', { kind: 'reject' }, 'offline');
+    await addGraph('diary (offline)', /Read only/);
+    await graphRow('diary')
+      .getByText(/was declined in Roam/)
+      .waitFor();
+    expect(await violations()).toEqual([]);
+  });
+
+  it('Graphs while Roam Desktop is not running', async () => {
+    await emulator.stop();
+    await poll(() => status().innerText()).toContain('Roam Desktop is not running');
+    expect(await violations()).toEqual([]);
+    await status().getByRole('button', { name: 'Open Roam Desktop' }).click();
+    await poll(() => status().innerText()).toContain('Roam Desktop running');
+  });
+
+  it('Edit form, remove confirmation, and a switched-off graph', async () => {
+    await graphRow('diary').getByRole('button', { name: 'Edit diary' }).click();
+    await page.getByRole('form', { name: 'Edit diary' }).getByRole('radio', { name: /Full/ }).check();
+    expect(await violations()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await graphRow('diary').getByRole('button', { name: 'Remove diary' }).click();
+    await page.getByRole('alertdialog', { name: 'Remove diary?' }).waitFor();
+    expect(await violations()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await graphRow('diary').getByRole('switch', { name: 'Enabled: diary' }).click();
+    await graphRow('diary').getByText('Switched off').waitFor();
+    expect(await violations()).toEqual([]);
+  });
+
+  it('Blocked, empty and with a graph', async () => {
+    await tab('Blocked').click();
+    await page.getByText('Nothing is blocked').waitFor();
+    expect(await violations()).toEqual([]);
+    await tab('Graphs').click();
+    emulator.decide('secret-plans', { kind: 'never-allow' });
+    await addGraph('secret-plans (hosted)', /Read only/, 'Plans');
+    await tab('Blocked (1)').click();
+    await page.getByRole('listitem', { name: 'Plans' }).waitFor();
+    expect(await violations()).toEqual([]);
+  });
+
+  it('AI clients, and the preview of an install', async () => {
+    const [claude] = (await preview.core.handlers['clients:list'](undefined)).filter(
+      (c) => c.id === 'claude-desktop',
+    );
+    await mkdir(path.dirname(claude!.configPath!), { recursive: true });
+    await tab('AI clients').click();
+    const row = page.getByRole('listitem', { name: 'Claude Desktop' });
+    await row.getByRole('button', { name: 'Install into Claude Desktop…' }).waitFor();
+    expect(await violations()).toEqual([]);
+    await row.getByRole('button', { name: 'Install into Claude Desktop…' }).click();
+    await row.getByRole('dialog').waitFor();
+    expect(await violations()).toEqual([]);
+    await page.keyboard.press('Escape');
+  });
+
+  it('Settings', async () => {
+    await tab('Settings').click();
+    await page.getByRole('checkbox', { name: 'Launch at login' }).waitFor();
+    expect(await violations()).toEqual([]);
+    await tab('Graphs').click();
+  });
+});
+
+describe('keyboard only', () => {
+  it('Tab reaches every control in reading order, each in view with a visible focus ring', async () => {
+    await tab('Graphs').click();
+    await graphRow('Team').waitFor();
+    // Every control a Tab should reach, numbered in document order (no positive tabindex anywhere).
+    const tabbable = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], [tabindex]')]
+        .filter((el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.getClientRects().length)
+        .map((el, index) => {
+          el.dataset.step = String(index);
+          return index;
+        }),
+    );
+    await tab('Graphs').focus();
+    const visited = [0];
+    for (let step = 1; step < tabbable.length + 2; step++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el?.dataset.step) return null;
+        // A switch draws its ring on the slider beside the (invisible) checkbox.
+        const ringOn = el.getAttribute('role') === 'switch' ? (el.nextElementSibling as HTMLElement) : el;
+        const style = getComputedStyle(ringOn);
+        const box = el.getBoundingClientRect();
+        return {
+          step: Number(el.dataset.step),
+          what: el.outerHTML.slice(0, 80),
+          ring: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+          inView: box.bottom > 0 && box.top < window.innerHeight,
+        };
+      });
+      if (!focused) break; // past the last control
+      expect(focused.ring, `focus ring on ${focused.what}`).toBe(true);
+      expect(focused.inView, `${focused.what} scrolled into view`).toBe(true);
+      visited.push(focused.step);
+    }
+    expect(visited).toEqual(tabbable);
+  });
+
+  it('the remove confirmation keeps the focus inside, Escape closes it and the focus returns', async () => {
+    const remove = graphRow('Team').getByRole('button', { name: 'Remove Team' });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: 'Remove Team?' });
+    await isFocused(dialog.getByRole('button', { name: 'Cancel' })).toBe(true);
+    await page.keyboard.press('Tab');
+    await isFocused(dialog.getByRole('button', { name: 'Remove' })).toBe(true);
+    await page.keyboard.press('Tab');
+    await isFocused(dialog.getByRole('button', { name: 'Cancel' })).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    await isFocused(dialog.getByRole('button', { name: 'Remove' })).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await isFocused(remove).toBe(true);
+  });
+
+  it('forms open on their first field; Escape closes them and the focus returns to their button', async () => {
+    const add = page.getByRole('button', { name: 'Add graph' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('form', { name: 'Add a graph' });
+    await isFocused(form.getByRole('combobox', { name: 'Graph' })).toBe(true);
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+    await isFocused(add).toBe(true);
+
+    const edit = graphRow('Team').getByRole('button', { name: 'Edit Team' });
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    const editForm = page.getByRole('form', { name: 'Edit Team' });
+    await isFocused(editForm.getByRole('textbox', { name: 'Nickname' })).toBe(true);
+    await page.keyboard.press('Escape');
+    await editForm.waitFor({ state: 'detached' });
+    await isFocused(edit).toBe(true);
+  });
+
+  it('the install preview takes the focus, keeps it, and gives it back on Escape', async () => {
+    await tab('AI clients').click();
+    const row = page.getByRole('listitem', { name: 'Claude Desktop' });
+    const install = row.getByRole('button', { name: 'Install into Claude Desktop…' });
+    await install.focus();
+    await page.keyboard.press('Enter');
+    const dialog = row.getByRole('dialog');
+    await isFocused(dialog).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    await isFocused(dialog.getByRole('button', { name: 'Confirm install' })).toBe(true);
+    await page.keyboard.press('Tab');
+    await isFocused(dialog.getByRole('button', { name: 'Cancel' })).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await isFocused(install).toBe(true);
+    await tab('Graphs').click();
+  });
+});
+
+describe('status changes are announced', () => {
+  const liveText = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('[role="status"], [role="alert"], [aria-live]')]
+        .map((el) => (el as HTMLElement).innerText)
+        .join('\n'),
+    );
+
+  it('Roam Desktop stopping and starting, in the status bar', async () => {
+    await emulator.stop();
+    await poll(liveText).toContain('Roam Desktop is not running');
+    await emulator.start();
+    await poll(liveText).toMatch(/Roam Desktop running · port \d+/);
+  });
+
+  it('a token request’s outcome, and a copy', async () => {
+    emulator.decide('team-notes', { kind: 'approve' });
+    await graphRow('Team').getByRole('button', { name: 'Request token for Team' }).click();
+    await poll(liveText).toContain('Approved: Team is connected.');
+    await graphRow('Team').getByRole('button', { name: 'Copy nickname Team' }).click();
+    await poll(liveText).toContain('Copied');
+  });
+});
