@@ -7,7 +7,7 @@
  * `initialize`. Writes bench/results/navigation-scale.{json,md}.
  */
 import { fork, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,7 +62,7 @@ async function peakRssMb(pid: number): Promise<number> {
   return match ? round(Number(match[1]) / 1024) : NaN;
 }
 
-async function startBin(home: string, execArgv: string[], stalenessMs: number) {
+async function startBin(home: string, execArgv: string[], stalenessMs: number, dataDir: string) {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [...execArgv, BIN],
@@ -74,6 +74,7 @@ async function startBin(home: string, execArgv: string[], stalenessMs: number) {
       ROAM_GRAPH: GRAPH,
       ROAM_API_TOKEN: TOKEN,
       ROAM_MCP_INDEX_STALENESS_MS: String(stalenessMs),
+      ROAM_COMPANION_DATA_DIR: dataDir,
     },
     stderr: 'ignore',
   });
@@ -112,8 +113,41 @@ function everyTool(hub: string, other: string): Array<[string, Record<string, un
   ];
 }
 
+/** Waits for the index the build kept on disk (written right after the first answer). */
+async function keptIndexIn(dataDir: string): Promise<void> {
+  for (let waited = 0; waited < 60_000; waited += 50) {
+    const names = await readdir(path.join(dataDir, 'index')).catch(() => [] as string[]);
+    if (names.some((n) => n.endsWith('.lidx'))) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no kept index appeared in ${dataDir}`);
+}
+
+/** A new chat: a new process whose first navigation call finds the index an earlier one kept. */
+async function newChat(home: string, execArgv: string[], dataDir: string) {
+  await keptIndexIn(dataDir);
+  const bin = await startBin(home, execArgv, 0, dataDir);
+  try {
+    const cpuBefore = await cpuMs(bin.pid);
+    const first = await bin.call('get_hubs', { limit: 50 });
+    return {
+      newChatMs: round(first.wallMs),
+      newChatCpuMs: (await cpuMs(bin.pid)) - cpuBefore,
+      newChatPeakMb: await peakRssMb(bin.pid),
+    };
+  } finally {
+    await bin.close();
+  }
+}
+
 async function runVariant(home: string, execArgv: string[]) {
-  const bin = await startBin(home, execArgv, 0);
+  const dataDir = await mkdtemp(path.join(home, 'data-'));
+  const built = await buildVariant(home, execArgv, dataDir);
+  return { ...built, ...(await newChat(home, execArgv, dataDir)) };
+}
+
+async function buildVariant(home: string, execArgv: string[], dataDir: string) {
+  const bin = await startBin(home, execArgv, 0, dataDir);
   try {
     const atRestMb = await peakRssMb(bin.pid);
     const cpuBefore = await cpuMs(bin.pid);
@@ -154,7 +188,7 @@ async function runVariant(home: string, execArgv: string[]) {
 }
 
 async function insideWindow(home: string, hub: string) {
-  const bin = await startBin(home, [], 600_000);
+  const bin = await startBin(home, [], 600_000, await mkdtemp(path.join(home, 'data-')));
   try {
     await bin.call('get_outlinks', { title: hub });
     const warm: number[] = [];

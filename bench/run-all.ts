@@ -16,7 +16,16 @@
  *      bytes and tokens, bin CPU time, and the bin's peak RSS (VmHWM) at the end.
  * Writes bench/results/overall.json and bench/RESULTS.md.
  *
- * Run: npm run bench [-- --official /path/to/official/server.js] [--quick]
+ * By default (a few minutes on a quiet machine) it measures what the performance table of
+ * bench/RESULTS.md needs: navigation at 100k (emulator) and 1M blocks (synthetic API), cold
+ * start and idle RSS, cold start by era on Node 20/22/24, per-call overhead, the tools budget.
+ * `--full` adds the other benchmarks (bench/mcp-*.ts, bench/navigation.ts), the SDK import cost
+ * and every read tool on generated 1k/10k/100k graphs; `--quick` is a smoke run at smaller sizes
+ * with fewer repetitions.
+ *
+ * Run: npm run bench [-- --official /path/to/official/server.js] [--quick | --full]
+ * `--render-only` writes RESULTS.md again from the last run's bench/results/overall.json and
+ * navigation-scale.json.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -37,6 +46,8 @@ import {
   type EraRow,
   type ImportCost,
 } from './cold-start-eras.ts';
+import { measureIdleRss, type IdleRss } from './idle-rss.ts';
+import { issueMarkdown, issueRows, type IssueRow, type ScaleSize as IssueScaleSize } from './issue-table.ts';
 import { budgetMarkdown, budgetTargets, measureToolsBudget, type BudgetRow } from './tools-budget.ts';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -51,13 +62,18 @@ const { values: flags } = parseArgs({
   options: {
     official: { type: 'string' },
     quick: { type: 'boolean', default: false },
+    full: { type: 'boolean', default: false },
     'skip-children': { type: 'boolean', default: false },
+    'render-only': { type: 'boolean', default: false },
   },
 });
 const QUICK = flags.quick ?? false;
-const COLD_RUNS = QUICK ? 5 : 15;
-const OVERHEAD_ROUNDS = QUICK ? 10 : 40;
-const SIZES = QUICK ? [1_000, 10_000] : [1_000, 10_000, 100_000];
+const FULL = flags.full ?? false;
+const COLD_RUNS = QUICK ? 5 : FULL ? 15 : 9;
+const OVERHEAD_ROUNDS = QUICK ? 10 : FULL ? 40 : 20;
+const SIZES = FULL ? [1_000, 10_000, 100_000] : [];
+/** Navigation at scale: an emulator graph and a synthetic one (bench/navigation-scale.ts). */
+const SCALE_SIZES = QUICK ? '10000,200000' : '100000,1000000';
 
 // ---------- small helpers ----------
 
@@ -118,6 +134,7 @@ interface ChildBench {
 async function runChildBenchmarks(): Promise<ChildBench[]> {
   const candidates = (await readdir(path.join(root, 'bench')))
     .filter((f) => /^(mcp-|navigation|prompts-).*\.ts$/.test(f) && !f.includes('child'))
+    .filter((f) => FULL || f === 'navigation-scale.ts')
     .sort();
   // Benchmarks write bench/results/; helpers they spawn (floors, emulator children) do not.
   const files: string[] = [];
@@ -129,7 +146,8 @@ async function runChildBenchmarks(): Promise<ChildBench[]> {
     const started = Date.now();
     log(`running bench/${file} ...`);
     const outcome = await new Promise<{ status: ChildBench['status']; error?: string }>((resolve) => {
-      const child = spawn(NODE, ['--import', 'tsx', path.join('bench', file)], {
+      const args = file === 'navigation-scale.ts' ? ['--sizes', SCALE_SIZES] : [];
+      const child = spawn(NODE, ['--import', 'tsx', path.join('bench', file), ...args], {
         cwd: root,
         stdio: ['ignore', 'inherit', 'pipe'],
       });
@@ -205,9 +223,31 @@ async function toolsListSize(command: string[], env: Record<string, string>) {
   return { tools: tools.length, bytes, estimatedTokens: tokensOf(JSON.stringify({ tools }).length) };
 }
 
-async function measureStartup(env: Record<string, string>) {
+/** The SDK-only reference (bench/mcp-sdk-initialize.ts), bundled the way the bin is. */
+async function bundleSdkOnly(dir: string): Promise<string> {
+  const { build } = await import('esbuild');
+  const outfile = path.join(dir, 'sdk-only.mjs');
+  await build({
+    entryPoints: [path.join(root, 'bench/mcp-sdk-initialize.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    minify: true,
+    logLevel: 'warning',
+    alias: { '@modelcontextprotocol/server/_shims': path.join(root, 'src-mcp/sdk-node-shims.ts') },
+    banner: {
+      js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);",
+    },
+  });
+  return outfile;
+}
+
+async function measureStartup(env: Record<string, string>, sdkOnly: string) {
   const servers: Array<{ name: string; command: string[] }> = [
     { name: 'roam-mcp', command: [NODE, BIN] },
+    { name: 'SDK only (no tools, no roam-mcp code)', command: [NODE, sdkOnly] },
     { name: 'bare node floor', command: [NODE, FLOOR] },
   ];
   if (flags.official) servers.push({ name: 'official Roam MCP', command: commandFor(flags.official) });
@@ -219,7 +259,10 @@ async function measureStartup(env: Record<string, string>) {
   const out = [];
   for (const s of servers) {
     const values = samples.get(s.name)!;
-    const list = s.name === 'bare node floor' ? undefined : await toolsListSize(s.command, env);
+    const list =
+      s.name === 'roam-mcp' || s.name.startsWith('official')
+        ? await toolsListSize(s.command, env)
+        : undefined;
     out.push({
       name: s.name,
       runs: values.length,
@@ -430,7 +473,40 @@ async function measureGraphSize(home: string, blocks: number) {
   }
 }
 
+// ---------- 2d. idle RSS ----------
+
+function idleServers() {
+  const servers = [
+    { name: 'roam-mcp', command: [NODE, BIN], listTools: true },
+    { name: 'bare node floor', command: [NODE, FLOOR], listTools: false },
+  ];
+  if (flags.official)
+    servers.push({ name: 'official Roam MCP', command: commandFor(flags.official), listTools: true });
+  return servers;
+}
+
 // ---------- the report ----------
+
+/** bench/RESULTS-notes.md (written by hand: what bounds each missed target, what would move it). */
+async function notes(): Promise<string[]> {
+  const file = path.join(root, 'bench/RESULTS-notes.md');
+  return existsSync(file) ? (await readFile(file, 'utf8')).trimEnd().split('\n') : [];
+}
+
+/** The read tool with the largest median overhead (one call at a time). */
+function worstOf(overhead: Overhead) {
+  let worst: { tool: string; medianMs: number } | undefined;
+  for (const row of overhead)
+    if ('c1' in row && row.c1 && (!worst || row.c1.medianMs > worst.medianMs))
+      worst = { tool: row.tool, medianMs: row.c1.medianMs };
+  return worst;
+}
+
+async function scaleSizes(): Promise<IssueScaleSize[]> {
+  const file = path.join(RESULTS_DIR, 'navigation-scale.json');
+  if (!existsSync(file)) return [];
+  return (JSON.parse(await readFile(file, 'utf8')) as { sizes: IssueScaleSize[] }).sizes;
+}
 
 type Startup = Awaited<ReturnType<typeof measureStartup>>;
 type Overhead = Awaited<ReturnType<typeof measureOverhead>>;
@@ -533,16 +609,20 @@ function targets(startup: Startup, overhead: Overhead, sizes: Sizes, budget: Bud
       measured: `worst tool median ${round(worstOverhead)} ms (${overhead.length} tools)`,
       pass: worstOverhead < 1,
     },
-    {
-      target: `no tool response above 25,000 tokens on the ${label}`,
-      measured: `largest ${maxTokens} tokens (${maxTool})`,
-      pass: maxTokens <= 25_000,
-    },
-    {
-      target: `MCP server RSS under 80 MB on the ${label}`,
-      measured: `peak ${rss} MB (VmHWM)`,
-      pass: rss < 80,
-    },
+    ...(biggest
+      ? [
+          {
+            target: `no tool response above 25,000 tokens on the ${label}`,
+            measured: `largest ${maxTokens} tokens (${maxTool})`,
+            pass: maxTokens <= 25_000,
+          },
+          {
+            target: `MCP server RSS under 80 MB on the ${label}`,
+            measured: `peak ${rss} MB (VmHWM)`,
+            pass: rss < 80,
+          },
+        ]
+      : []),
     ...budgetTargets(budget),
   ];
 }
@@ -559,6 +639,9 @@ function markdown(report: {
   eras: EraRow[];
   sdkImport: ImportCost[];
   budget: BudgetRow[];
+  issue: IssueRow[];
+  idle: IdleRss[];
+  notes: string[];
 }): string {
   const m = report.machine;
   const lines = [
@@ -568,9 +651,19 @@ function markdown(report: {
     '',
     `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}, Node ${m.node}. ` +
       `Load average (1/5/15 min) at start ${m.loadAverageAtStart.join(' / ')}, at end ${report.loadAverageAtEnd.join(' / ')}: ` +
-      'other work was running, so times are upper bounds.',
+      "wall times grow with the load; the CPU times (from /proc, 10 ms ticks) are our side's own work.",
     '',
-    '## Targets',
+    '## Performance table',
+    '',
+    'First call of a new chat: a new process whose first navigation call finds the index an earlier ' +
+      'process kept on disk (docs/navigation.md, "Kept on disk"). Peak RSS is VmHWM; idle RSS is VmRSS ' +
+      'one second after the `tools/list` answer (the floor answers `initialize` only).',
+    '',
+    ...issueMarkdown(report.issue),
+    '',
+    ...report.notes,
+    '',
+    '## Other targets',
     '',
     '| target | measured | result |',
     '|---|---|---|',
@@ -670,10 +763,12 @@ async function main(): Promise<void> {
       ROAM_GRAPH: GRAPH,
       ROAM_API_TOKEN: TOKEN,
     };
-    const startup = await measureStartup(env);
+    const startup = await measureStartup(env, await bundleSdkOnly(home));
     log('cold start by protocol era on Node 20, 22 and 24 ...');
     const eras = await measureColdStartEras(env, COLD_RUNS, flags.official);
-    const sdkImport = measureSdkImport(COLD_RUNS);
+    const sdkImport = FULL ? measureSdkImport(COLD_RUNS) : [];
+    log('idle RSS after initialize + tools/list ...');
+    const idle = await measureIdleRss(idleServers(), env, QUICK ? 3 : 5);
     await emulator.close();
     log('tools budget per toolset ...');
     const budget = await measureToolsBudget();
@@ -689,6 +784,18 @@ async function main(): Promise<void> {
       machine: info,
       loadAverageAtEnd: os.loadavg().map((n) => round(n, 1)),
       targets: [...targets(startup, overhead, sizes, budget), ...(await scaleTargets())],
+      issue: issueRows({
+        scale: await scaleSizes(),
+        eras,
+        idle,
+        worstOverhead: worstOf(overhead),
+        sdkBound: {
+          sdkOnlyMs: startup.find((s) => s.name.startsWith('SDK only'))!.medianMs,
+          floorMs: startup.find((s) => s.name === 'bare node floor')!.medianMs,
+        },
+      }),
+      idle,
+      notes: await notes(),
       startup,
       overhead,
       sizes,
@@ -698,18 +805,38 @@ async function main(): Promise<void> {
       budget,
     };
     await writeFile(path.join(RESULTS_DIR, 'overall.json'), `${JSON.stringify(report, null, 2)}\n`);
-    // Formatted as the repository's prettier would, so CI's format check passes on the committed file.
-    const resultsFile = path.join(root, 'bench/RESULTS.md');
-    const prettier = await import('prettier');
-    const style = (await prettier.resolveConfig(resultsFile)) ?? {};
-    await writeFile(
-      resultsFile,
-      await prettier.format(markdown(report), { ...style, filepath: resultsFile }),
-    );
-    for (const t of report.targets) log(`${t.pass ? 'PASS' : 'FAIL'} ${t.target}: ${t.measured}`);
+    await writeResults(report);
   } finally {
     await rm(home, { recursive: true, force: true });
   }
 }
 
-await main();
+type Report = Parameters<typeof markdown>[0];
+
+/** bench/RESULTS.md, formatted as the repository's prettier would (CI's format check). */
+async function writeResults(report: Report): Promise<void> {
+  const resultsFile = path.join(root, 'bench/RESULTS.md');
+  const prettier = await import('prettier');
+  const style = (await prettier.resolveConfig(resultsFile)) ?? {};
+  await writeFile(resultsFile, await prettier.format(markdown(report), { ...style, filepath: resultsFile }));
+  for (const t of report.targets) log(`${t.pass ? 'PASS' : 'FAIL'} ${t.target}: ${t.measured}`);
+}
+
+/** `--render-only`: RESULTS.md again from the last run's overall.json (e.g. after editing the notes). */
+async function renderOnly(): Promise<void> {
+  const report = JSON.parse(await readFile(path.join(RESULTS_DIR, 'overall.json'), 'utf8')) as Report;
+  const startup = report.startup;
+  const issue = issueRows({
+    scale: await scaleSizes(),
+    eras: report.eras,
+    idle: report.idle,
+    worstOverhead: worstOf(report.overhead),
+    sdkBound: {
+      sdkOnlyMs: startup.find((s) => s.name.startsWith('SDK only'))!.medianMs,
+      floorMs: startup.find((s) => s.name === 'bare node floor')!.medianMs,
+    },
+  });
+  await writeResults({ ...report, issue, notes: await notes() });
+}
+
+await (flags['render-only'] ? renderOnly() : main());

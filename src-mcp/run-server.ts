@@ -3,12 +3,13 @@
  * and config files), then serves MCP over stdio until the client goes away.
  */
 import path from 'node:path';
+import { dataDir } from '../src-shared/node/data-dir.ts';
 import { LocalApiClient } from '../src-shared/local-api/index.ts';
 import { validateGraphs } from '../src-shared/roam-config.ts';
 import { loadConfig, setupInstructions, type ConfigSource } from './config/load-config.ts';
 import { GraphSession, type ConfigProblem } from './graph-session.ts';
 import { log } from './log.ts';
-import { stalenessFrom } from './navigation/index-staleness.ts';
+import { configureLinkIndexes, stalenessFrom } from './navigation/index-staleness.ts';
 import { openParentChannel, type ParentChannel } from './parent-channel.ts';
 import { RoamConnection } from './roam-connection.ts';
 import { platformOpener } from './roam-launcher.ts';
@@ -40,6 +41,10 @@ const DEFAULT_ROAM_WAIT_MS = 20_000;
 export async function runServer(options: RunServerOptions): Promise<void> {
   const staleness = stalenessFrom(options.indexStalenessMs, options.env);
   if (staleness.warning) log('warn', staleness.warning);
+  configureLinkIndexes({
+    stalenessMs: staleness.ms,
+    dir: path.join(dataDir({ env: options.env, home: options.home }), 'index'),
+  });
   const session = new GraphSession({ readOnly: options.readOnly });
   setUploadFolders('cli', { folders: cliFolders(options) }, '--upload-folder', options.home);
   const parent = openParentChannel(options.env);
@@ -57,7 +62,6 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     session,
     readOnly: options.readOnly,
     toolsets: toolsetSelection(options),
-    indexStalenessMs: staleness.ms,
     runtime: (hooks) => new ServerRuntime(session, connection, tokenStore, hooks),
   });
 

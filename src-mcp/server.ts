@@ -61,8 +61,6 @@ export interface RoamMcpServerOptions {
   readOnly: boolean;
   /** The selected toolsets, and why the selection was invalid (then every call answers that). */
   toolsets: Pick<ToolCallState, 'toolsets' | 'toolsetsProblem'>;
-  /** The navigation index's staleness window (docs/navigation.md, Freshness), set when the catalogue loads. */
-  indexStalenessMs: number;
   /** Built once per process (the runtime needs the client's name and list_changed). */
   runtime: (hooks: RuntimeHooks) => ServerRuntime;
 }
@@ -118,7 +116,6 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
       ([loaded, declared]) => {
         tools = loaded.tools;
         warnIfCannotWrite();
-        loaded.setIndexStaleness(options.indexStalenessMs);
         prompts = new PromptHandlers(declared.prompts, loaded.tools, loaded.resources, state);
         notifier.toolsLoaded();
         return { ...loaded, resources: new ResourceHandlers(loaded.resources, runtime), prompts };

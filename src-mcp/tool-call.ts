@@ -169,7 +169,7 @@ function beforeWrite(tool: ToolDefinition, runtime: ServerRuntime, graph: Config
  * a write may not move its fingerprint (docs/navigation.md "Freshness").
  */
 function afterWrite(tool: ToolDefinition, graph: ConfiguredGraph): void {
-  if (tool.writes) invalidateLinkIndex(graph.name);
+  if (tool.writes) invalidateLinkIndex(graph.name, graph.type);
 }
 
 /** The context a graph tool or a resource read gets: Local API calls bound to `graph`. */
@@ -181,7 +181,7 @@ export function graphContext(
 ): ToolContext {
   return {
     ...(tool ? { tool } : {}),
-    graph: { name: graph.name, nickname: graph.nickname },
+    graph: { name: graph.name, nickname: graph.nickname, type: graph.type },
     call: <T>(action: string, actionArgs: unknown[] = []) =>
       runtime.callGraph(graph, action, actionArgs, scope) as Promise<T>,
     callRows: async (action, actionArgs, onRow) => {

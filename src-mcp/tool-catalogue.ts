@@ -39,8 +39,6 @@ export const tools: readonly ToolDefinition[] = [
   ...navigationTools,
 ];
 
-export { setIndexStaleness } from './navigation/index.ts';
-
 export const resources: readonly ResourceDefinition[] = navigationResources;
 
 /** A tool as tools/list shows it. */

@@ -45,7 +45,7 @@ export interface ToolAnnotations {
  */
 export interface ToolContext extends CallScope {
   /** The graph this call resolved to (docs/mcp.md, Graphs and sessions). Never carries the token. */
-  graph: { name: string; nickname: string };
+  graph: { name: string; nickname: string; type?: string };
   /** One Local API round trip (`POST /api/{graph}` with `{action, args}`), returns `result`. */
   call<T = unknown>(action: string, args?: unknown[]): Promise<T>;
   /**

@@ -54,7 +54,8 @@ export function forkSpawner(
     fork(scriptPath, [], {
       stdio: [io, io, 'inherit', 'ipc'],
       env: { ...env, ...options.extraEnv },
-      execArgv: [],
+      // A 1 MB young generation: 5-25 MB less RSS when navigation builds an index (docs/navigation.md).
+      execArgv: ['--max-semi-space-size=1'],
     });
 }
 

@@ -81,6 +81,44 @@ export class Adjacency {
     };
   }
 
+  /**
+   * From every reference's target grouped by source page (`targets[start[p] .. start[p + 1])`,
+   * any order within a group, repeats included): each group is sorted in place, each distinct
+   * target is a link and its repeats its weight.
+   */
+  static fromGrouped(start: Int32Array, targets: Int32Array) {
+    const nodes = start.length - 1;
+    const outDegree = new Int32Array(nodes);
+    let distinct = 0;
+    for (let p = 0; p < nodes; p++) {
+      const group = targets.subarray(start[p], start[p + 1]).sort();
+      for (let i = 0; i < group.length; i++) if (i === 0 || group[i] !== group[i - 1]) outDegree[p]!++;
+      distinct += outDegree[p]!;
+    }
+    const to = new Int32Array(distinct);
+    const weight = new Int32Array(distinct);
+    let link = -1;
+    for (let p = 0; p < nodes; p++) {
+      for (let i = start[p]!; i < start[p + 1]!; i++) {
+        if (i === start[p] || targets[i] !== targets[i - 1]) to[++link] = targets[i]!;
+        weight[link]!++;
+      }
+    }
+    return Adjacency.both(outDegree, to, weight);
+  }
+
+  /** From an out-adjacency's own columns (index-codec.ts), with its reverse. */
+  static fromColumns(start: Int32Array, targets: Int32Array, weights: Int32Array) {
+    const outDegree = new Int32Array(start.length - 1);
+    for (let p = 0; p < outDegree.length; p++) outDegree[p] = start[p + 1]! - start[p]!;
+    return Adjacency.both(outDegree, targets, weights);
+  }
+
+  /** The three columns, as kept (not copies): for writing the index to disk. */
+  columns(): { start: Int32Array; targets: Int32Array; weights: Int32Array } {
+    return { start: this.start, targets: this.targets, weights: this.weights };
+  }
+
   get nodes(): number {
     return this.start.length - 1;
   }

@@ -27,6 +27,17 @@ export class HiddenBlocks {
 
   static readonly none = HiddenBlocks.from([]);
 
+  /** From the columns `columns()` gave (index-codec.ts): eids sorted, `[page, hidden count]` pairs. */
+  static restore(eids: Int32Array, perPage: Int32Array): HiddenBlocks {
+    const counts = new Map<number, number>();
+    for (let i = 0; i < perPage.length; i += 2) counts.set(perPage[i]!, perPage[i + 1]!);
+    return new HiddenBlocks(eids, counts);
+  }
+
+  columns(): { eids: Int32Array; perPage: Int32Array } {
+    return { eids: this.eids, perPage: Int32Array.from([...this.perPage].flat()) };
+  }
+
   get size(): number {
     return this.eids.length;
   }

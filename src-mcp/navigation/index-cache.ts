@@ -2,12 +2,25 @@
  * The module-level cache of link indexes, keyed by graph name (docs/navigation.md, "Freshness").
  * Within the staleness window a call answers from the cached index with no request at all;
  * after it, one freshness check (2 requests sent together) decides whether to rebuild (4 more).
- * Our own writes drop the graph's index, window or not.
+ * A process's first call resumes the index an earlier process kept on disk when the check (with
+ * a block recount and the graph's anchor) finds nothing changed since (index-store.ts).
+ * Our own writes drop the graph's index, in memory and on disk, window or not.
  */
+import { log } from '../log.ts';
 import type { ToolContext } from '../tool-definition.ts';
-import { CLOCK_MARGIN_MS, rebase, runCheck, unchanged, type Check } from './index-freshness.ts';
+import type { GraphIdentity } from './index-codec.ts';
+import {
+  anchorHolds,
+  anchorOf,
+  CLOCK_MARGIN_MS,
+  rebase,
+  runCheck,
+  unchanged,
+  type Check,
+} from './index-freshness.ts';
 import { fetchLinkIndex, type BuiltIndex } from './index-queries.ts';
-import { DEFAULT_STALENESS_MS } from './index-staleness.ts';
+import { linkIndexSettings } from './index-staleness.ts';
+import { dropKeptIndex, keepIndex, readKeptIndex } from './index-store.ts';
 import type { LinkIndex } from './link-index.ts';
 
 /** How often a check also recounts blocks (a deletion need not move any `:edit/time`). */
@@ -25,16 +38,8 @@ interface Entry {
 }
 
 const cache = new Map<string, Entry>();
-let stalenessMs = DEFAULT_STALENESS_MS;
-
-/** Sets the staleness window (ms, 0 = check on every call). From `--index-staleness-ms` or the env. */
-export function setIndexStaleness(ms: number): void {
-  stalenessMs = ms;
-}
-
-export function indexStaleness(): number {
-  return stalenessMs;
-}
+/** Graphs whose kept index our own write dropped: not resumed from disk until rebuilt here. */
+const distrusted = new Set<string>();
 
 /** The graph's link index, fresh as of this call or of the window (see above). */
 export function loadLinkIndex(ctx: ToolContext): Promise<LinkIndex> {
@@ -42,14 +47,17 @@ export function loadLinkIndex(ctx: ToolContext): Promise<LinkIndex> {
   const entry = cache.get(key);
   if (!entry) return build(ctx, key).pending!;
   if (entry.pending) return entry.pending;
-  if (Date.now() - entry.checkedAt < stalenessMs) return entry.built.then((b) => b.index);
+  if (Date.now() - entry.checkedAt < linkIndexSettings().stalenessMs) return entry.built.then((b) => b.index);
   entry.pending = verify(ctx, key, entry).finally(() => {
     entry.pending = undefined;
   });
   return entry.pending;
 }
 
-/** Checks first (the baseline must predate the build), then builds; a failure drops the entry. */
+/**
+ * Resumes the kept index or checks first (the baseline must predate the build), then builds and
+ * keeps the result; a failure drops the entry.
+ */
 function build(ctx: ToolContext, key: string, check?: Check): Entry {
   const started = Date.now();
   const entry: Entry = {
@@ -58,9 +66,18 @@ function build(ctx: ToolContext, key: string, check?: Check): Entry {
     countedAt: started,
   };
   entry.built = (async () => {
-    const seen = check ?? (await runCheck(ctx, started - CLOCK_MARGIN_MS, false));
+    let seen = check;
+    if (!seen) {
+      const resumed = await resume(ctx, key, started);
+      if ('built' in resumed) {
+        entry.baseline = resumed.baseline;
+        return resumed.built;
+      }
+      seen = resumed.check ?? (await runCheck(ctx, started - CLOCK_MARGIN_MS, false));
+    }
     const built = await fetchLinkIndex(ctx);
     entry.baseline = rebase(seen, built.pages, Date.now());
+    if (cache.get(key) === entry) keep(ctx, key, built, entry.baseline);
     return built;
   })();
   entry.pending = entry.built.then((b) => b.index);
@@ -88,12 +105,62 @@ async function verify(ctx: ToolContext, key: string, entry: Entry): Promise<Link
   return build(ctx, key, check).pending!;
 }
 
+function identityOf(ctx: ToolContext): GraphIdentity | undefined {
+  return ctx.graph.type === undefined ? undefined : { name: ctx.graph.name, type: ctx.graph.type };
+}
+
+type Resumed = { built: BuiltIndex; baseline: Check } | { check?: Check };
+
+/**
+ * The kept index when the check finds the graph as it was (the same anchor, no edit, the same
+ * page and block counts); else the check, which predates the build that follows.
+ */
+async function resume(ctx: ToolContext, key: string, now: number): Promise<Resumed> {
+  const { dir } = linkIndexSettings();
+  const identity = identityOf(ctx);
+  if (!dir || !identity || distrusted.has(key)) return {};
+  const read = await readKeptIndex(dir, identity, now);
+  if ('doubt' in read) {
+    if (read.doubt !== 'none kept')
+      log('info', `link index of '${ctx.graph.nickname}' rebuilt: ${read.doubt}.`);
+    return {};
+  }
+  const { kept } = read;
+  const [check, same] = await Promise.all([
+    runCheck(ctx, kept.baseline.since, true),
+    anchorHolds(ctx, kept.anchor),
+  ]);
+  if (same && unchanged(kept.baseline, check, kept.built))
+    return { built: kept.built, baseline: kept.baseline };
+  return { check };
+}
+
+/**
+ * Writes the index for the next process, after the answer (a failure costs only that). Only a
+ * build still current is kept: one our own write overtook is not.
+ */
+function keep(ctx: ToolContext, key: string, built: BuiltIndex, baseline: Check): void {
+  const { dir } = linkIndexSettings();
+  const identity = identityOf(ctx);
+  if (!dir || !identity) return;
+  distrusted.delete(key);
+  keepIndex(dir, { identity, builtAt: Date.now(), anchor: anchorOf(built.index), baseline, built }).catch(
+    (error: unknown) => log('warn', `Could not keep the link index on disk: ${String(error)}`),
+  );
+}
+
 /**
  * Drops a graph's cached index (all graphs without a name). For this server's own writes, so the
  * next call rebuilds whatever the check would say and whatever the window (e.g. a move, which
- * may leave every count and the newest edit time where they were).
+ * may leave every count and the newest edit time where they were). The kept copy goes too.
  */
-export function invalidateLinkIndex(graphName?: string): void {
+export function invalidateLinkIndex(graphName?: string, type?: string): void {
+  const names = graphName === undefined ? [...cache.keys()] : [graphName];
   if (graphName === undefined) cache.clear();
   else cache.delete(graphName);
+  const { dir } = linkIndexSettings();
+  for (const name of names) {
+    distrusted.add(name);
+    if (dir && type !== undefined) void dropKeptIndex(dir, { name, type });
+  }
 }

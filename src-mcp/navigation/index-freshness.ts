@@ -10,6 +10,9 @@ export const EDITED_SINCE_QUERY = '[:find ?e ?t :in $ ?since :where [?e :edit/ti
 export const PAGE_COUNT_QUERY = '[:find (count ?p) :where [?p :node/title]]';
 export const BLOCK_COUNT_QUERY = '[:find (count ?b) :where [?b :block/page]]';
 
+/** The uid at one entity id: a kept index's anchor (index-codec.ts). */
+export const UID_AT_QUERY = '[:find ?uid :in $ ?e :where [?e :block/uid ?uid]]';
+
 /**
  * How far back the edited-since window reaches behind our clock when it is re-based: Roam stamps
  * `:edit/time` with the same machine's clock, so an edit made after a check is newer than this.
@@ -77,4 +80,25 @@ export function rebase(check: Check, pages: number, now: number): Check {
     return { since, editedCount: edited.length, edited, newest: check.newest, pages };
   }
   return { since: check.newest, editedCount: 0, edited: [], newest: check.newest, pages };
+}
+
+/** The page with the lowest entity id (the oldest): its uid changes when the graph is replaced. */
+export function anchorOf(index: {
+  pageEids: Int32Array;
+  pages: readonly { uid: string }[];
+}): { eid: number; uid: string } | undefined {
+  let oldest = -1;
+  for (let id = 0; id < index.pageEids.length; id++)
+    if (oldest < 0 || index.pageEids[id]! < index.pageEids[oldest]!) oldest = id;
+  return oldest < 0 ? undefined : { eid: index.pageEids[oldest]!, uid: index.pages[oldest]!.uid };
+}
+
+/** True when the anchor's entity still has the anchor's uid (no anchor: an empty graph, nothing to compare). */
+export async function anchorHolds(
+  ctx: ToolContext,
+  anchor: { eid: number; uid: string } | undefined,
+): Promise<boolean> {
+  if (!anchor) return true;
+  const rows = await ctx.call<Array<[string]> | null>('data.q', [UID_AT_QUERY, anchor.eid]);
+  return rows?.length === 1 && rows[0]![0] === anchor.uid;
 }

@@ -1,7 +1,7 @@
 /**
  * The datalog behind the link index: four plain queries, aggregated on our side (aggregates
- * inside DataScript cost several times more), read row by row into a LinkIndexBuilder and sent
- * together, so a build is one round of requests whatever the graph's size.
+ * inside DataScript cost several times more), read row by row into a LinkIndexBuilder: two
+ * rounds of requests whatever the graph's size.
  */
 import { fetchHiddenBlocks, HIDDEN_BLOCKS_QUERY, HIDING_TAGS } from '../hidden-blocks.ts';
 import type { ToolContext } from '../tool-definition.ts';
@@ -37,8 +37,9 @@ export async function queryRows(
 }
 
 /**
- * Four requests, sent together: pages, blocks, references, and the blocks hidden from AI (whose
- * references and counts the index leaves out).
+ * Four requests: pages, blocks and the blocks hidden from AI (whose references and counts the
+ * index leaves out) sent together, then the references, which the builder turns into link keys
+ * as they arrive once it knows every page and block (Roam answers one request at a time anyway).
  */
 export async function fetchLinkIndex(ctx: ToolContext): Promise<BuiltIndex> {
   const builder = new LinkIndexBuilder();
@@ -53,10 +54,11 @@ export async function fetchLinkIndex(ctx: ToolContext): Promise<BuiltIndex> {
       blocks++;
       builder.addBlock(row);
     }),
-    queryRows(ctx, [REFERENCES_QUERY], builder.addReference),
     ctx.callRows
       ? queryRows(ctx, [HIDDEN_BLOCKS_QUERY, [...HIDING_TAGS]], builder.addHidden)
       : fetchHiddenBlocks(ctx).then((rows) => rows.forEach(builder.addHidden)),
   ]);
+  builder.prepare();
+  await queryRows(ctx, [REFERENCES_QUERY], builder.addReference);
   return { index: builder.finish(), pages, blocks };
 }

@@ -1,7 +1,8 @@
 /**
- * The staleness window of the link index (docs/navigation.md, "Freshness"): from
- * `--index-staleness-ms N` or ROAM_MCP_INDEX_STALENESS_MS, milliseconds during which navigation
- * answers from the cached index without asking Roam whether it changed (0 = ask every call).
+ * The link index settings (docs/navigation.md, "Freshness"), set once by the server at start:
+ * the staleness window, from `--index-staleness-ms N` or ROAM_MCP_INDEX_STALENESS_MS,
+ * milliseconds during which navigation answers from the cached index without asking Roam whether
+ * it changed (0 = ask every call); and the folder where built indexes outlive the process.
  */
 
 /** Default staleness window: a burst of calls costs one check. */
@@ -29,4 +30,21 @@ export function stalenessFrom(
   const parsed = parseStaleness(text, STALENESS_ENV);
   if (typeof parsed === 'number') return { ms: parsed };
   return { ms: DEFAULT_STALENESS_MS, warning: `${parsed} Using ${DEFAULT_STALENESS_MS}.` };
+}
+
+export interface LinkIndexSettings {
+  stalenessMs: number;
+  /** Where each graph's built index is kept between processes; none: in memory only. */
+  dir?: string;
+}
+
+let settings: LinkIndexSettings = { stalenessMs: DEFAULT_STALENESS_MS };
+
+/** Called once, by the server at start (and by tests that need another window or a folder). */
+export function configureLinkIndexes(next: LinkIndexSettings): void {
+  settings = { ...next };
+}
+
+export function linkIndexSettings(): Readonly<LinkIndexSettings> {
+  return settings;
 }

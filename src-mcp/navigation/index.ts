@@ -4,8 +4,6 @@ import { graphStats } from './resources/graph-stats.ts';
 import { linkIndexFirstPage, linkIndexPage } from './resources/link-index-pages.ts';
 import { pageByTitle } from './resources/page-by-title.ts';
 
-export { invalidateLinkIndex, setIndexStaleness } from './index-cache.ts';
-
 export const navigationResources: ResourceDefinition[] = [
   graphStats,
   linkIndexFirstPage,

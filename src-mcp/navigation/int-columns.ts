@@ -36,3 +36,38 @@ export class IntByKey {
     return this.pages[key >>> 16]?.[key & (CHUNK - 1)] ?? 0;
   }
 }
+
+/**
+ * Page → page references as `(from, to)` pairs, kept as they arrive in chunked columns, then
+ * grouped by `from` with a counting sort: no comparison sort of every reference, no contiguous
+ * copy of the pairs.
+ */
+export class PagePairs {
+  private from = new IntList();
+  private to = new IntList();
+
+  get length(): number {
+    return this.from.length;
+  }
+
+  push(from: number, to: number): void {
+    this.from.push(from);
+    this.to.push(to);
+  }
+
+  /**
+   * Every pair's `to`, grouped by `from` (`targets[start[p] .. start[p + 1])`, in arrival order
+   * within a group). The pairs are let go.
+   */
+  groupByFrom(nodes: number): { start: Int32Array; targets: Int32Array } {
+    const count = this.from.length;
+    const start = new Int32Array(nodes + 1);
+    for (let i = 0; i < count; i++) start[this.from.at(i) + 1]!++;
+    for (let p = 0; p < nodes; p++) start[p + 1]! += start[p]!;
+    const fill = start.slice(0, nodes);
+    const targets = new Int32Array(count);
+    for (let i = 0; i < count; i++) targets[fill[this.from.at(i)]!++] = this.to.at(i);
+    [this.from, this.to] = [new IntList(), new IntList()];
+    return { start, targets };
+  }
+}

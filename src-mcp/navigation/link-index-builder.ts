@@ -1,13 +1,16 @@
 /**
  * Builds a LinkIndex from rows as they stream in (docs/navigation.md, "The link index"): every
  * row is copied into growing typed arrays at once, so no answer is ever held as JSON or as one
- * array per row. The four answers may arrive interleaved; `finish` joins them.
+ * array per row. Pages, blocks and hidden blocks come first; `prepare` then fixes the page ids,
+ * so each reference that arrives after it becomes its `(from page, to page)` pair at once (or is
+ * dropped), and `finish` groups the pairs by source straight into the adjacency. References that
+ * come earlier wait as rows until `prepare`.
  */
 import { Adjacency } from './adjacency.ts';
 import { HiddenBlocks, type HiddenRow } from './hidden-rows.ts';
 
 export type { HiddenRow };
-import { IntByKey, IntList } from './int-columns.ts';
+import { IntByKey, IntList, PagePairs } from './int-columns.ts';
 import { compareTitles, type LinkIndex, type PageNode } from './link-index.ts';
 
 /** `[eid, title, uid, :edit/time or 0, :log/id or 0]` for every page. */
@@ -17,6 +20,17 @@ export type BlockRow = readonly [number, number, number];
 /** `[blockEid, referenced eid]` for every reference (to pages or blocks; only pages count). */
 export type ReferenceRow = readonly [number, number];
 
+/** What `prepare` fixed: the pages in title order and their ids. */
+interface Prepared {
+  pages: PageNode[];
+  pageEids: Int32Array;
+  /** Page eid → its id + 1 (0: not a page). */
+  idOf: IntByKey;
+  hidden: HiddenBlocks;
+  blocks: number;
+  lastEdit: number;
+}
+
 export class LinkIndexBuilder {
   private readonly pageEids: number[] = [];
   private readonly titles: string[] = [];
@@ -25,14 +39,15 @@ export class LinkIndexBuilder {
   private readonly daily: boolean[] = [];
   /** Block eid → its page's eid + 1 (0: not a block). */
   private blockPage = new IntByKey();
-  private blockCount = 0;
   /** Page eid → slot in `blocksOf` / `newestOf`. */
   private readonly statSlot = new Map<number, number>();
   private readonly blocksOf: number[] = [];
   private readonly newestOf: number[] = [];
-  private referrers = new IntList();
-  private referenced = new IntList();
   private readonly hiddenRows: Array<[number, number]> = [];
+  /** References that came before `prepare`. */
+  private early = { referrers: new IntList(), referenced: new IntList() };
+  private prepared: Prepared | undefined;
+  private pairs = new PagePairs();
 
   readonly addPage = (row: readonly unknown[]): void => {
     const [eid, title, uid, time, log] = row as PageRow;
@@ -46,7 +61,6 @@ export class LinkIndexBuilder {
   readonly addBlock = (row: readonly unknown[]): void => {
     const [block, page, time] = row as BlockRow;
     this.blockPage.set(block, page + 1);
-    this.blockCount++;
     let slot = this.statSlot.get(page);
     if (slot === undefined) {
       slot = this.statSlot.size;
@@ -60,8 +74,11 @@ export class LinkIndexBuilder {
 
   readonly addReference = (row: readonly unknown[]): void => {
     const [block, target] = row as ReferenceRow;
-    this.referrers.push(block);
-    this.referenced.push(target);
+    if (this.prepared) this.link(this.prepared, block, target);
+    else {
+      this.early.referrers.push(block);
+      this.early.referenced.push(target);
+    }
   };
 
   readonly addHidden = (row: readonly unknown[]): void => {
@@ -69,12 +86,24 @@ export class LinkIndexBuilder {
     this.hiddenRows.push([block, page]);
   };
 
-  finish(): LinkIndex {
+  /** A reference between two different pages, from a visible block, as its key. */
+  private link(p: Prepared, block: number, target: number): void {
+    const to = p.idOf.get(target) - 1;
+    const pageEid = this.blockPage.get(block) - 1;
+    if (to < 0 || pageEid < 0 || p.hidden.has(block)) return;
+    const from = p.idOf.get(pageEid) - 1;
+    if (from < 0 || from === to) return;
+    this.pairs.push(from, to);
+  }
+
+  /** Every page, block and hidden block is in: fixes the page ids (references may still come). */
+  prepare(): void {
+    if (this.prepared) return;
     const hidden = HiddenBlocks.from(this.hiddenRows);
     const order = this.titles
       .map((_, i) => i)
       .sort((a, b) => compareTitles(this.titles[a]!, this.titles[b]!));
-    const idOfEid = new Map<number, number>();
+    const idOf = new IntByKey();
     const pageEids = new Int32Array(order.length);
     let blocks = 0;
     let lastEdit = 0;
@@ -84,7 +113,7 @@ export class LinkIndexBuilder {
     }
     const pages: PageNode[] = order.map((row, id) => {
       const eid = this.pageEids[row]!;
-      idOfEid.set(eid, id);
+      idOf.set(eid, id + 1);
       pageEids[id] = eid;
       const slot = this.statSlot.get(eid);
       const newest = Math.max(this.pageTimes[row]!, slot === undefined ? 0 : this.newestOf[slot]!);
@@ -97,53 +126,42 @@ export class LinkIndexBuilder {
         lastEdit: newest,
       };
     });
-    const { out, in: incoming, references } = this.links(pages.length, idOfEid, hidden);
-    const lookups = titleLookups(pages);
+    const prepared: Prepared = { pages, pageEids, idOf, hidden, blocks, lastEdit };
+    this.prepared = prepared;
+    const { referrers, referenced } = this.early;
+    for (let i = 0; i < referrers.length; i++) this.link(prepared, referrers.at(i), referenced.at(i));
+    this.early = { referrers: new IntList(), referenced: new IntList() };
+  }
+
+  finish(): LinkIndex {
+    this.prepare();
+    const { pages, pageEids, hidden, blocks, lastEdit } = this.prepared!;
+    // The rows are spent: let them go before the links are laid out.
+    this.blockPage = new IntByKey();
+    const references = this.pairs.length;
+    const grouped = this.pairs.groupByFrom(pages.length);
+    const links = Adjacency.fromGrouped(grouped.start, grouped.targets);
     return {
       pages,
       pageEids,
-      outLinks: out,
-      inLinks: incoming,
+      outLinks: links.out,
+      inLinks: links.in,
       hidden,
-      ...lookups,
-      totals: { pages: pages.length, blocks, references, links: out.linkCount, lastEdit },
+      ...titleLookups(pages),
+      totals: {
+        pages: pages.length,
+        blocks,
+        references,
+        links: links.out.linkCount,
+        lastEdit,
+      },
       memo: new Map(),
     };
   }
-
-  /** Page → page links with their strength: one sort of packed (from, to) keys, then runs. */
-  private links(nodes: number, idOfEid: ReadonlyMap<number, number>, hidden: HiddenBlocks) {
-    const keys = new Float64Array(this.referrers.length);
-    let kept = 0;
-    for (let i = 0; i < keys.length; i++) {
-      const block = this.referrers.at(i);
-      const to = idOfEid.get(this.referenced.at(i));
-      if (to === undefined || hidden.has(block)) continue;
-      const from = idOfEid.get(this.blockPage.get(block) - 1);
-      if (from === undefined || from === to) continue;
-      keys[kept++] = from * nodes + to;
-    }
-    // The rows are spent: let them go before the links are laid out.
-    [this.referrers, this.referenced, this.blockPage] = [new IntList(), new IntList(), new IntByKey()];
-    const sorted = keys.subarray(0, kept).sort();
-    let distinct = 0;
-    for (let i = 0; i < kept; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) distinct++;
-    const to = new Int32Array(distinct);
-    const weight = new Int32Array(distinct);
-    const outDegree = new Int32Array(nodes);
-    for (let i = 0, link = -1; i < kept; i++) {
-      if (i === 0 || sorted[i] !== sorted[i - 1]) {
-        const from = Math.floor(sorted[i]! / nodes);
-        to[++link] = sorted[i]! - from * nodes;
-        outDegree[from]!++;
-      }
-      weight[link]!++;
-    }
-    return { ...Adjacency.both(outDegree, to, weight), references: kept };
-  }
 }
 
-function titleLookups(pages: readonly PageNode[]) {
+/** The uid and title maps of pages in title order. */
+export function titleLookups(pages: readonly PageNode[]) {
   const byUid = new Map<string, number>();
   const byTitle = new Map<string, number>();
   const byLowerTitle = new Map<string, number[]>();
@@ -168,7 +186,8 @@ export function buildLinkIndex(
   const builder = new LinkIndexBuilder();
   pageRows.forEach(builder.addPage);
   blockRows.forEach(builder.addBlock);
-  referenceRows.forEach(builder.addReference);
   hiddenRows.forEach(builder.addHidden);
+  builder.prepare();
+  referenceRows.forEach(builder.addReference);
   return builder.finish();
 }

@@ -5,9 +5,9 @@
  * batched preview query, and edits made by another client are seen on the next call.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { invalidateLinkIndex, setIndexStaleness } from '../../src-mcp/navigation/index.ts';
+import { invalidateLinkIndex } from '../../src-mcp/navigation/index-cache.ts';
+import { configureLinkIndexes, DEFAULT_STALENESS_MS } from '../../src-mcp/navigation/index-staleness.ts';
 import { navigationTools } from '../../src-mcp/tools/navigation/index.ts';
-import { DEFAULT_STALENESS_MS } from '../../src-mcp/navigation/index-staleness.ts';
 import type { ToolContext } from '../../src-mcp/tool-definition.ts';
 import { startNavigationHarness, type NavigationHarness } from '../harness/http-context.ts';
 import { KNOWLEDGE_GRAPH } from './knowledge-graph.ts';
@@ -26,11 +26,11 @@ const edit = (action: string, args: unknown) => h.emulator.graph(GRAPH).run(acti
 
 beforeAll(async () => {
   invalidateLinkIndex();
-  setIndexStaleness(0);
+  configureLinkIndexes({ stalenessMs: 0 });
   h = await startNavigationHarness(GRAPH, KNOWLEDGE_GRAPH);
 });
 afterAll(async () => {
-  setIndexStaleness(DEFAULT_STALENESS_MS);
+  configureLinkIndexes({ stalenessMs: DEFAULT_STALENESS_MS });
   await h.close();
 });
 

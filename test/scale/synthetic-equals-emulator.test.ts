@@ -10,14 +10,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HIDDEN_BLOCKS_QUERY, HIDING_TAGS } from '../../src-mcp/hidden-blocks.ts';
-import { invalidateLinkIndex, setIndexStaleness } from '../../src-mcp/navigation/index.ts';
+import { invalidateLinkIndex } from '../../src-mcp/navigation/index-cache.ts';
 import { navigationTools } from '../../src-mcp/tools/navigation/index.ts';
 import {
   BLOCK_COUNT_QUERY,
   EDITED_SINCE_QUERY,
   PAGE_COUNT_QUERY,
+  UID_AT_QUERY,
 } from '../../src-mcp/navigation/index-freshness.ts';
-import { DEFAULT_STALENESS_MS } from '../../src-mcp/navigation/index-staleness.ts';
+import { configureLinkIndexes, DEFAULT_STALENESS_MS } from '../../src-mcp/navigation/index-staleness.ts';
 import { BLOCKS_QUERY, PAGES_QUERY, REFERENCES_QUERY } from '../../src-mcp/navigation/index-queries.ts';
 import { BLOCK_TEXT_QUERY, PAGE_PREVIEW_QUERY } from '../../src-mcp/navigation/previews.ts';
 import { TAG_BLOCKS_QUERY } from '../../src-mcp/navigation/tag-filter.ts';
@@ -112,6 +113,9 @@ async function compare(pair: Pair, graph: string) {
     [EDITED_SINCE_QUERY, times[Math.floor(times.length * 0.9)] ?? 0],
     [PAGE_COUNT_QUERY],
     [BLOCK_COUNT_QUERY],
+    [UID_AT_QUERY, pages[0]?.[0] ?? 0],
+    [UID_AT_QUERY, blocks[0]?.[0] ?? 0],
+    [UID_AT_QUERY, 999_999_999],
     [PAGE_PREVIEW_QUERY, pages.slice(0, 40).map((p) => p[2])],
     [BLOCK_TEXT_QUERY, blocks.slice(0, 40).map((b) => b[0])],
     [TAG_BLOCKS_QUERY, pages.slice(0, 5).map((p) => p[0])],
@@ -137,9 +141,9 @@ async function compare(pair: Pair, graph: string) {
 
 describe('the synthetic Local API answers as the emulator does', () => {
   const pairs: Pair[] = [];
-  beforeAll(() => setIndexStaleness(0));
+  beforeAll(() => configureLinkIndexes({ stalenessMs: 0 }));
   afterAll(async () => {
-    setIndexStaleness(DEFAULT_STALENESS_MS);
+    configureLinkIndexes({ stalenessMs: DEFAULT_STALENESS_MS });
     for (const pair of pairs) {
       await Promise.all([pair.emulator.close(), pair.synthetic.close()]);
       for (const home of pair.homes) await rm(home, { recursive: true, force: true });

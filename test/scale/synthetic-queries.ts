@@ -8,6 +8,7 @@ import {
   BLOCK_COUNT_QUERY,
   EDITED_SINCE_QUERY,
   PAGE_COUNT_QUERY,
+  UID_AT_QUERY,
 } from '../../src-mcp/navigation/index-freshness.ts';
 import { BLOCKS_QUERY, PAGES_QUERY, REFERENCES_QUERY } from '../../src-mcp/navigation/index-queries.ts';
 import { BLOCK_TEXT_QUERY, PAGE_PREVIEW_QUERY } from '../../src-mcp/navigation/previews.ts';
@@ -61,6 +62,8 @@ export function answerQuery(g: ColumnGraph, query: string, inputs: unknown[]): I
       return count(g.pages.length);
     case BLOCK_COUNT_QUERY:
       return count(g.blocks.length);
+    case UID_AT_QUERY:
+      return g.uid[inputs[0] as number] === undefined ? [] : [[g.uid[inputs[0] as number]]];
     case PAGE_PREVIEW_QUERY:
       return previews(g, inputs[0] as string[]);
     case BLOCK_TEXT_QUERY:
