@@ -103,7 +103,7 @@ export const fileTools = [
     name: 'file_upload',
     title: 'Upload file',
     description:
-      'Stores a file in Roam and returns its URL (embed it as ![](url)). Exactly one of filePath (inside your home), url or base64; up to 10 MB.',
+      'Stores a file in Roam and returns its URL (embed it as ![](url)). Exactly one of filePath (in a folder the user allowed for uploads), url (public internet) or base64; up to 10 MB.',
     toolset: 'files',
     feature: 'files',
     actions: ['file.upload'],
