@@ -133,7 +133,7 @@ interface ChildBench {
 
 async function runChildBenchmarks(): Promise<ChildBench[]> {
   const candidates = (await readdir(path.join(root, 'bench')))
-    .filter((f) => /^(mcp-|navigation).*\.ts$/.test(f) && !f.includes('child'))
+    .filter((f) => /^(mcp-|navigation|prompts-).*\.ts$/.test(f) && !f.includes('child'))
     .filter((f) => FULL || f === 'navigation-scale.ts')
     .sort();
   // Benchmarks write bench/results/; helpers they spawn (floors, emulator children) do not.

@@ -4,7 +4,15 @@ import { parseStaleness } from './navigation/index-staleness.ts';
 
 export type CliCommand =
   /** `tools`: the toolset selection as typed (validated by the server, src-shared/toolsets.ts). */
-  | { command: 'serve'; configPath?: string; readOnly: boolean; tools?: string; indexStalenessMs?: number }
+  | {
+      command: 'serve';
+      configPath?: string;
+      readOnly: boolean;
+      tools?: string;
+      indexStalenessMs?: number;
+      /** `--upload-folder PATH`, repeatable: where file_upload may read local files. */
+      uploadFolders?: string[];
+    }
   | { command: 'connect'; args: string[]; configPath?: string }
   /** `install`, `uninstall`, `status`: the client installers (src-mcp/installers). */
   | { command: 'installers' }
@@ -17,6 +25,7 @@ export const USAGE = `Usage:
                                            SETS: core,navigation,ui,files,extensions,developer or
                                            all (default core; or env ROAM_MCP_TOOLS)
            [--index-staleness-ms N]        Reuse the navigation index for N ms without asking Roam (default 2000)
+           [--upload-folder PATH]...       Let file_upload read local files in PATH (repeatable; default none)
   roam-mcp connect [options]               Add a Roam graph and get a token from Roam Desktop
                                            (run 'roam-mcp connect --help' for its options)
   roam-mcp install <client> [--dry-run]    Add roam-mcp to claude-desktop, claude-code, cursor or vscode
@@ -33,6 +42,7 @@ const serveOptions = {
   'index-staleness-ms': { type: 'string' },
   'read-only': { type: 'boolean' },
   tools: { type: 'string' },
+  'upload-folder': { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -41,6 +51,10 @@ const needsPath = { command: 'error', message: '--config needs a file path.' } a
 const needsToolsets = {
   command: 'error',
   message: '--tools needs toolset names, e.g. --tools core,navigation (or all).',
+} as const;
+const needsFolder = {
+  command: 'error',
+  message: '--upload-folder needs a folder path, e.g. --upload-folder ~/Pictures.',
 } as const;
 const unknown = (arg: string): CliCommand => ({ command: 'error', message: `Unknown argument '${arg}'.` });
 
@@ -52,6 +66,7 @@ export function parseCliArgs(argv: string[]): CliCommand {
   let readOnly = false;
   let tools: string | undefined;
   let indexStalenessMs: number | undefined;
+  const uploadFolders: string[] = [];
   // In order, as typed: `--help` wins over what follows it, an unknown argument over what follows.
   for (const token of tokensOf(argv)) {
     if (token.kind === 'positional') {
@@ -69,6 +84,9 @@ export function parseCliArgs(argv: string[]): CliCommand {
       if (token.value === undefined) return needsToolsets;
       // The .mcpb manifest passes `--tools=${user_config.tools}`: empty when the user chose none.
       tools = token.value || undefined;
+    } else if (token.name === 'upload-folder') {
+      if (!token.value) return needsFolder;
+      uploadFolders.push(token.value);
     } else if (token.name === 'read-only' && token.value === undefined) readOnly = true;
     else if (token.name === 'index-staleness-ms') {
       const parsed = parseStaleness(token.value ?? '', '--index-staleness-ms');
@@ -82,6 +100,7 @@ export function parseCliArgs(argv: string[]): CliCommand {
     readOnly,
     indexStalenessMs,
     ...(tools !== undefined ? { tools } : {}),
+    ...(uploadFolders.length > 0 ? { uploadFolders } : {}),
   };
 }
 

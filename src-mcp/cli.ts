@@ -41,6 +41,7 @@ async function main(argv: string[]): Promise<number | undefined> {
         readOnly: parsed.readOnly,
         tools: parsed.tools,
         indexStalenessMs: parsed.indexStalenessMs,
+        uploadFolders: parsed.uploadFolders,
         env: process.env,
         home: os.homedir(),
         version,

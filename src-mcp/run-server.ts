@@ -3,7 +3,6 @@
  * and config files), then serves MCP over stdio until the client goes away.
  */
 import path from 'node:path';
-import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { dataDir } from '../src-shared/node/data-dir.ts';
 import { LocalApiClient } from '../src-shared/local-api/index.ts';
 import { validateGraphs } from '../src-shared/roam-config.ts';
@@ -16,7 +15,9 @@ import { RoamConnection } from './roam-connection.ts';
 import { platformOpener } from './roam-launcher.ts';
 import { createRoamMcpServer, type RoamMcpServer } from './server.ts';
 import { ServerRuntime } from './server-runtime.ts';
+import { LineTransport } from './stdio/line-transport.ts';
 import { tokenStoreFor } from './token-store.ts';
+import { setUploadFolders } from './uploads/upload-folders.ts';
 import { DEFAULT_TOOLSETS, parseToolsets, TOOLSETS_ENV } from '../src-shared/toolsets.ts';
 
 export interface RunServerOptions {
@@ -26,6 +27,8 @@ export interface RunServerOptions {
   tools?: string;
   /** `--index-staleness-ms` (docs/navigation.md, Freshness); else the env var, else the default. */
   indexStalenessMs?: number;
+  /** `--upload-folder`, as typed (src-mcp/uploads/upload-folders.ts). */
+  uploadFolders?: string[];
   env: NodeJS.ProcessEnv;
   home: string;
   version: string;
@@ -43,6 +46,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     dir: path.join(dataDir({ env: options.env, home: options.home }), 'index'),
   });
   const session = new GraphSession({ readOnly: options.readOnly });
+  setUploadFolders('cli', { folders: cliFolders(options) }, '--upload-folder', options.home);
   const parent = openParentChannel(options.env);
   let source: ConfigSource = { kind: 'ipc' };
   session.source = source;
@@ -66,8 +70,8 @@ export async function runServer(options: RunServerOptions): Promise<void> {
   mcp.serve(new ExitingStdioTransport());
 }
 
-/** The client went away (stdin closed, stdout broken, an oversized line): so does the process. */
-class ExitingStdioTransport extends StdioServerTransport {
+/** The client went away (stdin closed, stdout broken): so does the process. */
+class ExitingStdioTransport extends LineTransport {
   override async close(): Promise<void> {
     await super.close();
     process.exit(0);
@@ -98,6 +102,11 @@ function graphsFromTray(
       }
       applyGraphs(session, message.graphs, 'Roam Companion');
       session.setSwitchedOff(message.switchedOff ?? []);
+      setUploadFolders(
+        'tray',
+        { folders: message.uploadFolders, protectedPaths: message.protectedPaths },
+        'Roam Companion',
+      );
       clearTimeout(timer);
       resolve();
       mcp().graphsChanged();
@@ -150,8 +159,22 @@ async function graphsFromFiles(session: GraphSession, options: RunServerOptions)
   session.setGraphs(problem ? [] : loaded.graphs, problem);
   session.source = loaded.source;
   session.setSwitchedOff(loaded.switchedOff ?? []);
+  const file = loaded.source.kind === 'file' ? [loaded.source.path] : [];
+  setUploadFolders(
+    'config',
+    { folders: loaded.uploadFolders, protectedPaths: file },
+    describeSource(loaded.source),
+    options.home,
+  );
   if (!problem) log('info', `${loaded.graphs.length} graph(s) from ${describeSource(loaded.source)}`);
   return loaded.source;
+}
+
+/** `--upload-folder` paths: relative ones against the working directory, as a shell user expects. */
+function cliFolders(options: RunServerOptions): string[] {
+  return (options.uploadFolders ?? []).map((folder) =>
+    folder === '~' || folder.startsWith('~/') || folder.startsWith('~\\') ? folder : path.resolve(folder),
+  );
 }
 
 /** The selected toolsets; an invalid selection serves the default and answers every call with why. */

@@ -1,8 +1,9 @@
 /**
- * The MCP server over one stdio connection, wired from four parts: the catalogue (loaded after
+ * The MCP server over one stdio connection, wired from five parts: the catalogue (loaded after
  * the opening exchange), tool calls (src-mcp/tool-call.ts), resources
- * (src-mcp/resource-handlers.ts) and list_changed notifications when the visible tools change
- * (graphs, tokens, capability probes).
+ * (src-mcp/resource-handlers.ts), prompts and completion (src-mcp/prompt-handlers.ts) and
+ * list_changed notifications when the visible tools (and with them the prompts) change (graphs,
+ * tokens, capability probes).
  *
  * Both protocol eras are served by the SDK's stdio entry (`serveStdio`): the opening message picks
  * the era — `initialize` (2025-06-18, 2025-11-25) or a request carrying the 2026-07-28 `_meta`
@@ -23,6 +24,7 @@ import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server
 import { selectionWarning } from './access/selection.ts';
 import type { GraphSession } from './graph-session.ts';
 import { log } from './log.ts';
+import { PromptHandlers } from './prompt-handlers.ts';
 import { ResourceHandlers } from './resource-handlers.ts';
 import type { RuntimeHooks, ServerRuntime } from './server-runtime.ts';
 import { callTool, refusal, requestScope, type ToolCallState } from './tool-call.ts';
@@ -46,6 +48,7 @@ const LIST_TTL_MS = 60_000;
 const STATIC_TTL_MS = 3_600_000;
 export const CACHE_HINTS: Record<string, CacheHint> = {
   'tools/list': { ttlMs: LIST_TTL_MS, cacheScope: 'private' },
+  'prompts/list': { ttlMs: LIST_TTL_MS, cacheScope: 'private' },
   'resources/list': { ttlMs: LIST_TTL_MS, cacheScope: 'private' },
   'resources/templates/list': { ttlMs: STATIC_TTL_MS, cacheScope: 'private' },
   'server/discover': { ttlMs: STATIC_TTL_MS, cacheScope: 'private' },
@@ -78,6 +81,7 @@ interface Catalogue {
   tools: readonly ToolDefinition[];
   listedTool: (tool: ToolDefinition) => Tool;
   resources: ResourceHandlers;
+  prompts: PromptHandlers;
 }
 
 /** What every instance of this process shares: the catalogue, the runtime, who the client is. */
@@ -92,8 +96,12 @@ interface Shared {
 
 export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServer {
   let tools: readonly ToolDefinition[] = [];
+  let prompts: PromptHandlers | undefined;
   const visible = () => tools.filter((tool) => !refusal(tool, state));
-  const notifier = new ListChangedNotifier(() => signatureOf(visible()));
+  const notifier = new ListChangedNotifier(
+    () => signatureOf(visible()),
+    () => (prompts?.visible() ?? []).map((prompt) => prompt.name).join(','),
+  );
   const client: Shared['client'] = {};
   const runtime = options.runtime({
     clientName: () => client.name ?? 'MCP client',
@@ -102,14 +110,17 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
   });
   const state: ToolCallState = { runtime, readOnly: options.readOnly, ...options.toolsets };
   let catalogue: Promise<Catalogue> | undefined;
-  // Imported lazily: the bundle evaluates the tool modules only after the first answer.
+  // Imported lazily: the bundle evaluates the tool and prompt modules only after the first answer.
   const loadCatalogue = () =>
-    (catalogue ??= import('./tool-catalogue.ts').then((loaded) => {
-      tools = loaded.tools;
-      warnIfCannotWrite();
-      notifier.toolsLoaded();
-      return { ...loaded, resources: new ResourceHandlers(loaded.resources, runtime) };
-    }));
+    (catalogue ??= Promise.all([import('./tool-catalogue.ts'), import('./prompts/index.ts')]).then(
+      ([loaded, declared]) => {
+        tools = loaded.tools;
+        warnIfCannotWrite();
+        prompts = new PromptHandlers(declared.prompts, loaded.tools, loaded.resources, state);
+        notifier.toolsLoaded();
+        return { ...loaded, resources: new ResourceHandlers(loaded.resources, runtime), prompts };
+      },
+    ));
   const warnIfCannotWrite = () => {
     const writers = tools.filter((tool) => tool.writes);
     const warning = selectionWarning(state.toolsets, writers);
@@ -143,7 +154,12 @@ function buildServer(options: RoamMcpServerOptions, shared: Shared, era: 'legacy
   const server = new Server(
     { name: options.name, version: options.version, title: 'Roam Research (Roam Companion)' },
     {
-      capabilities: { tools: { listChanged: true }, resources: { listChanged: true } },
+      capabilities: {
+        tools: { listChanged: true },
+        resources: { listChanged: true },
+        prompts: { listChanged: true },
+        completions: {},
+      },
       instructions: SERVER_INSTRUCTIONS,
       cacheHints: CACHE_HINTS,
     },
@@ -162,6 +178,7 @@ function buildServer(options: RoamMcpServerOptions, shared: Shared, era: 'legacy
   }
   registerToolHandlers(server, shared);
   registerResourceHandlers(server, shared);
+  registerPromptHandlers(server, shared);
   return server;
 }
 
@@ -185,8 +202,12 @@ function signatureOf(list: readonly ToolDefinition[]): string {
 class ListChangedNotifier {
   private server: Server | undefined;
   private lastVisible = '';
+  private lastPrompts = '';
 
-  constructor(private readonly signature: () => string) {}
+  constructor(
+    private readonly signature: () => string,
+    private readonly promptSignature: () => string,
+  ) {}
 
   attach(server: Server): void {
     this.server = server;
@@ -195,13 +216,19 @@ class ListChangedNotifier {
   /** The catalogue arrived: what is visible now is what the first tools/list will show. */
   toolsLoaded(): void {
     this.lastVisible = this.signature();
+    this.lastPrompts = this.promptSignature();
   }
 
+  /** A prompt is listed when its tools are: only a change of tools can change the prompts. */
   toolsMayHaveChanged(): void {
     const signature = this.signature();
     if (signature === this.lastVisible) return;
     this.lastVisible = signature;
     void this.server?.sendToolListChanged().catch(() => {});
+    const prompts = this.promptSignature();
+    if (prompts === this.lastPrompts) return;
+    this.lastPrompts = prompts;
+    void this.server?.sendPromptListChanged().catch(() => {});
   }
 
   resourcesChanged(): void {
@@ -244,5 +271,20 @@ function registerResourceHandlers(server: Server, shared: Shared): void {
   server.setRequestHandler('resources/read', async (request, ctx) => {
     noteClient(ctx, shared.client);
     return (await shared.loadCatalogue()).resources.read(request.params.uri, ctx.mcpReq.signal);
+  });
+}
+
+function registerPromptHandlers(server: Server, shared: Shared): void {
+  server.setRequestHandler('prompts/list', async () => ({
+    prompts: (await shared.loadCatalogue()).prompts.list(),
+  }));
+  server.setRequestHandler('prompts/get', async (request, ctx) => {
+    noteClient(ctx, shared.client);
+    const { prompts } = await shared.loadCatalogue();
+    return prompts.get(request.params.name, request.params.arguments, ctx.mcpReq.signal);
+  });
+  server.setRequestHandler('completion/complete', async (request, ctx) => {
+    noteClient(ctx, shared.client);
+    return (await shared.loadCatalogue()).prompts.complete(request.params, ctx.mcpReq.signal);
   });
 }

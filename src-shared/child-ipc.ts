@@ -32,6 +32,10 @@ export const parentMessageSchema = z.discriminatedUnion('type', [
     toolsets: z.array(z.string()).optional(),
     /** Graphs the user switched off (no token): naming one tells the agent how to switch it on. */
     switchedOff: z.array(z.object({ name: z.string().min(1), nickname: z.string().min(1) })).optional(),
+    /** The folders the user allowed file_upload to read from (Settings > Upload folders). */
+    uploadFolders: z.array(z.string()).optional(),
+    /** Paths the child must never upload, whatever the folders: the tray's store folder. */
+    protectedPaths: z.array(z.string()).optional(),
   }),
   z.object({ type: z.literal('shutdown') }),
 ]);

@@ -107,7 +107,20 @@ export interface AppStatus {
 export interface AppSettings {
   launchAtLogin: boolean;
   defaultAccessLevel: AccessLevel;
+  /** Folders file_upload may read local files from (absolute paths; none by default). Always sent by the core. */
+  uploadFolders?: string[];
 }
+
+/** An upload folder as the settings take it: absolute, and no dot-folder anywhere in it. */
+export const uploadFolderSchema = z
+  .string()
+  .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\'), {
+    message: 'An upload folder must be an absolute path (choose it with the folder picker).',
+  })
+  .refine((p) => !p.split(/[\\/]/).some((part) => part.startsWith('.')), {
+    message:
+      'Folders with a dot-folder in their path (like ~/.config) cannot be upload folders: agents never read dot-files or dot-folders. Choose another folder.',
+  });
 
 export interface AvailableGraph {
   name: string;
@@ -164,6 +177,8 @@ export const requestSchemas = {
   'settings:set': z.object({
     launchAtLogin: z.boolean().optional(),
     defaultAccessLevel: accessLevelSchema.optional(),
+    /** Replaces the list; running MCP servers apply it at once. */
+    uploadFolders: z.array(uploadFolderSchema).max(50).optional(),
   }),
   'import:check': z.void(),
   'import:run': z.void(),

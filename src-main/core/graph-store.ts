@@ -65,8 +65,10 @@ const storeDataSchema = z.object({
     .object({
       launchAtLogin: z.boolean().default(false),
       defaultAccessLevel: z.enum(ACCESS_LEVELS).default(DEFAULT_ACCESS_LEVEL),
+      /** Where file_upload may read local files (none by default; docs/reliability.md, Uploads). */
+      uploadFolders: z.array(z.string()).default([]),
     })
-    .default({ launchAtLogin: false, defaultAccessLevel: DEFAULT_ACCESS_LEVEL }),
+    .default({ launchAtLogin: false, defaultAccessLevel: DEFAULT_ACCESS_LEVEL, uploadFolders: [] }),
   /** Set once the user imported (or we found nothing to import from) `~/.roam-tools.json`. */
   importDone: z.boolean().default(false),
   /**

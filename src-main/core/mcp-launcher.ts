@@ -180,6 +180,9 @@ function configSender(store: GraphStore, child: McpChild, log: (line: string) =>
           graphs: await store.childConfig(data),
           ...(toolsets ? { toolsets } : {}),
           ...(switchedOff.length ? { switchedOff } : {}),
+          // The child never uploads the store folder (tokens, key), wherever it is.
+          uploadFolders: data.settings.uploadFolders,
+          protectedPaths: [store.storeDir],
         };
         const serialized = JSON.stringify(message);
         if (serialized === lastSent) return;

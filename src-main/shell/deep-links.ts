@@ -1,30 +1,25 @@
 /**
  * `roam-companion://graph/<type>/<name>` opens that graph in the manager. Arrives as 'open-url'
- * on macOS, and in the argv of a second instance on Windows and Linux.
+ * on macOS, and in the argv of a second instance on Windows and Linux. Parsing is the core's
+ * (src-main/core/deep-link.ts) and never throws; a handler failure is logged, never thrown into
+ * Electron's event loop.
  */
 import type { App } from 'electron';
-import { GRAPH_TYPES, graphId } from '../../src-shared/constants.ts';
+import { DEEP_LINK_SCHEME, deepLinkInArgv, graphIdFromDeepLink, loggableLink } from '../core/deep-link.ts';
 
-export const DEEP_LINK_SCHEME = 'roam-companion';
+export { DEEP_LINK_SCHEME, deepLinkInArgv, graphIdFromDeepLink };
 
-/** The graph id a deep link points to, or undefined for anything else. */
-export function graphIdFromDeepLink(url: string): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return undefined;
-  }
-  if (parsed.protocol !== `${DEEP_LINK_SCHEME}:` || parsed.hostname !== 'graph') return undefined;
-  const [type, ...rest] = parsed.pathname.split('/').filter(Boolean);
-  const name = decodeURIComponent(rest.join('/'));
-  const graphType = GRAPH_TYPES.find((t) => t === type);
-  if (!graphType || !name) return undefined;
-  return graphId({ type: graphType, name });
-}
-
-export function deepLinkInArgv(argv: readonly string[]): string | undefined {
-  return argv.find((arg) => arg.startsWith(`${DEEP_LINK_SCHEME}://`));
+/** Runs `open` for a link; anything it throws is logged and dropped. */
+export function safely(open: (url: string) => void): (url: unknown) => void {
+  return (url) => {
+    try {
+      if (typeof url === 'string') open(url);
+    } catch (error) {
+      process.stderr.write(
+        `roam-companion: ignored the link ${loggableLink(url)}: ${(error as Error)?.message ?? String(error)}\n`,
+      );
+    }
+  };
 }
 
 export function registerDeepLinks(
@@ -32,8 +27,9 @@ export function registerDeepLinks(
   open: (url: string) => void,
 ): void {
   app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+  const handle = safely(open);
   app.on('open-url', (event, url) => {
     event.preventDefault();
-    open(url);
+    handle(url);
   });
 }

@@ -1,8 +1,10 @@
 /**
- * The manager window: the renderer runs isolated and sandboxed, with no Node, and may neither
- * navigate away nor open new windows (links to the web go through the default browser).
+ * The manager window: the renderer runs isolated and sandboxed, with no Node, may neither
+ * navigate away (no navigation, redirect or frame navigation) nor open new windows (links to the
+ * web go through the default browser), and is granted no permission (camera, notifications,
+ * clipboard, ...): it needs none.
  */
-import { BrowserWindow, shell, type BrowserWindowConstructorOptions } from 'electron';
+import { BrowserWindow, shell, type BrowserWindowConstructorOptions, type Session } from 'electron';
 
 export function managerWindowOptions(preload: string): BrowserWindowConstructorOptions {
   return {
@@ -22,6 +24,8 @@ export function managerWindowOptions(preload: string): BrowserWindowConstructorO
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
+      // A middle click on a link must not open anything (Electronegativity AUXCLICK_JS_CHECK).
+      disableBlinkFeatures: 'Auxclick',
     },
   };
 }
@@ -30,9 +34,22 @@ function isWebLink(url: string): boolean {
   return url.startsWith('https://') || url.startsWith('roam://');
 }
 
+/** Every permission request and check is answered no. */
+export function denyAllPermissions(
+  session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>,
+) {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+}
+
 export function createManagerWindow(paths: { preload: string; rendererIndex: string }): BrowserWindow {
   const window = new BrowserWindow(managerWindowOptions(paths.preload));
-  window.webContents.on('will-navigate', (event) => event.preventDefault());
+  denyAllPermissions(window.webContents.session);
+  const stay = (event: { preventDefault(): void }) => event.preventDefault();
+  window.webContents.on('will-navigate', stay);
+  window.webContents.on('will-redirect', stay);
+  window.webContents.on('will-frame-navigate', stay);
+  window.webContents.on('will-attach-webview', stay);
   window.webContents.setWindowOpenHandler(({ url }) => {
     if (isWebLink(url)) void shell.openExternal(url);
     return { action: 'deny' };

@@ -8,7 +8,8 @@ import ElectronStore from 'electron-store';
 import type { AppStatus, GraphView } from '../../src-shared/ipc-contract.ts';
 import { createTrayCore, type TrayCore } from '../core/tray-core.ts';
 import { appPaths } from './app-paths.ts';
-import { deepLinkInArgv, graphIdFromDeepLink, registerDeepLinks } from './deep-links.ts';
+import { loggableLink, parseDeepLink } from '../core/deep-link.ts';
+import { deepLinkInArgv, registerDeepLinks, safely } from './deep-links.ts';
 import { applyLaunchAtLogin } from './login-item.ts';
 import { createManagerWindow } from './main-window.ts';
 import { forwardEvents, registerIpcHandlers } from './ipc-registration.ts';
@@ -18,17 +19,17 @@ import { SystemTray } from './system-tray.ts';
 
 export async function runTrayApp(argv: readonly string[]): Promise<void> {
   let coreReady = false;
-  let pendingGraph = graphIdFromDeepLink(deepLinkInArgv(argv) ?? '');
+  let pendingGraph = linkedGraph(deepLinkInArgv(argv));
   const paths = appPaths(app);
   const manager = managerWindow(paths);
   const openManager = manager.open;
-  const openLink = (url: string) => {
-    const graphId = graphIdFromDeepLink(url);
+  const openLink = safely((url: string) => {
+    const graphId = linkedGraph(url);
     if (!coreReady) pendingGraph = graphId;
     else openManager(graphId);
-  };
+  });
 
-  if (!acquireSingleInstance(app, (secondArgv) => openLink(deepLinkInArgv(secondArgv) ?? ''))) {
+  if (!acquireSingleInstance(app, (secondArgv) => openLink(deepLinkInArgv(secondArgv ?? []) ?? ''))) {
     app.quit();
     return;
   }
@@ -57,6 +58,15 @@ export async function runTrayApp(argv: readonly string[]): Promise<void> {
 }
 
 type Paths = ReturnType<typeof appPaths>;
+
+/** The graph a deep link names; a link that names none is logged (the manager opens as it is). */
+function linkedGraph(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  const link = parseDeepLink(url);
+  if ('graphId' in link) return link.graphId;
+  process.stderr.write(`roam-companion: ignored the link ${loggableLink(url)} (${link.ignored}).\n`);
+  return undefined;
+}
 
 /** The manager window: created on demand, then brought forward (and pointed at a graph). */
 function managerWindow(paths: Paths) {

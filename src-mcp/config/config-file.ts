@@ -22,6 +22,8 @@ export interface ParsedConfigFile {
   switchedOff?: SwitchedOffGraph[];
   errors: string[];
   warnings: string[];
+  /** `uploadFolders`: where file_upload may read local files (src-mcp/uploads/upload-folders.ts). */
+  uploadFolders?: string[];
 }
 
 /** Parses config text; never throws: problems come back as `errors` naming `file`. */
@@ -53,11 +55,26 @@ export function parseConfigText(text: string, file: string): ParsedConfigFile {
     };
   }
   const { graphs, switchedOff, errors, warnings } = validateGraphs(parsed.data.graphs);
+  const uploads = uploadFoldersOf(json as Record<string, unknown>, file);
   return {
     graphs,
     switchedOff,
     errors: errors.map((e) => `${file}: ${e}`),
-    warnings: warnings.map((w) => `${file}: ${w}`),
+    warnings: [...warnings.map((w) => `${file}: ${w}`), ...uploads.warnings],
+    ...(uploads.folders ? { uploadFolders: uploads.folders } : {}),
+  };
+}
+
+/** `uploadFolders` when it is a list of strings; anything else is ignored with a warning. */
+function uploadFoldersOf(json: Record<string, unknown>, file: string) {
+  const value = json.uploadFolders;
+  if (value === undefined) return { warnings: [] };
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+    return { folders: value, warnings: [] };
+  return {
+    warnings: [
+      `${file}: uploadFolders must be a list of folder paths, e.g. ["~/Pictures"]; it is ignored, so file_upload reads no local file.`,
+    ],
   };
 }
 

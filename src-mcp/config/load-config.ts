@@ -29,6 +29,8 @@ export interface LoadedConfig {
   /** Problems that make the config unusable; tools answer CONFIG_INVALID with them. */
   errors: string[];
   warnings: string[];
+  /** The config file's `uploadFolders` (src-mcp/uploads/upload-folders.ts). */
+  uploadFolders?: string[];
 }
 
 export const CONFIG_FILE_NAME = '.roam-tools.json';

@@ -4,6 +4,7 @@
  * (docs/reliability.md). Here nothing times out on the client side; only the caller's signal aborts.
  */
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import { ResultRowStream, type ResultRow } from './result-row-stream.ts';
 
 export interface HttpJsonResponse {
@@ -29,8 +30,44 @@ export class HttpTransportError extends Error {
   }
 }
 
-// Kept-alive sockets make a call cost one round trip, not a TCP handshake; idle ones are unref'd.
-const agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 1000, maxSockets: 16 });
+/** How long a kept-alive socket may sit idle and still be reused (Node servers close at 5 s). */
+const MAX_IDLE_MS = 2000;
+const FREED_AT = Symbol('freedAt');
+type Stamped = Socket & { [FREED_AT]?: number };
+
+/**
+ * Kept-alive sockets make a call cost one round trip, not a TCP handshake; idle ones are unref'd.
+ * A socket idle for MAX_IDLE_MS is never reused: the server may be closing it at that moment, and a
+ * write sent into it fails (EPIPE) without being retried. The check runs when a request picks a
+ * socket, not on a timer, so a busy event loop cannot make it late. Requests in progress are never
+ * timed out (Roam may answer after minutes).
+ */
+class LocalApiAgent extends http.Agent {
+  override keepSocketAlive(socket: Socket): boolean {
+    (socket as Stamped)[FREED_AT] = Date.now();
+    // Node's returns whether the socket may be kept (typed void in @types/node).
+    return (super.keepSocketAlive(socket) as unknown as boolean | undefined) !== false;
+  }
+
+  dropIdleSockets(): void {
+    const now = Date.now();
+    for (const list of Object.values(this.freeSockets)) {
+      for (let i = (list?.length ?? 0) - 1; i >= 0; i--) {
+        const socket = (list as Stamped[])[i] as Stamped;
+        if (!socket.destroyed && now - (socket[FREED_AT] ?? 0) < MAX_IDLE_MS) continue;
+        list?.splice(i, 1);
+        socket.destroy();
+      }
+    }
+  }
+}
+
+const agent = new LocalApiAgent({
+  keepAlive: true,
+  keepAliveMsecs: 1000,
+  maxSockets: 16,
+  timeout: MAX_IDLE_MS,
+});
 
 export function requestJson(
   method: 'GET' | 'POST',
@@ -54,6 +91,7 @@ export function requestJson(
       headers['content-type'] = 'application/json';
       headers['content-length'] = String(Buffer.byteLength(payload));
     }
+    agent.dropIdleSockets();
     const req = http.request(url, { method, headers, agent });
     let settled = false;
     let sent = false;

@@ -9,7 +9,16 @@
  *
  * Both are exposed as the same small surface the tests use.
  */
-import type { CallToolResult, Resource, ResourceTemplate, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolResult,
+  CompleteRequest,
+  CompleteResult,
+  GetPromptResult,
+  Prompt,
+  Resource,
+  ResourceTemplate,
+  Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 
 export type TestClientLine = 'v1' | 'v2';
 export const TEST_CLIENT: TestClientLine = process.env.ROAM_TEST_CLIENT === 'v1' ? 'v1' : 'v2';
@@ -32,6 +41,9 @@ export interface TestClient {
   listResources(): Promise<{ resources: Resource[] }>;
   listResourceTemplates(): Promise<{ resourceTemplates: ResourceTemplate[] }>;
   readResource(params: { uri: string }): Promise<{ contents: Array<{ uri: string; text?: string }> }>;
+  listPrompts(): Promise<{ prompts: Prompt[] }>;
+  getPrompt(params: { name: string; arguments?: Record<string, string> }): Promise<GetPromptResult>;
+  complete(params: CompleteRequest['params']): Promise<CompleteResult>;
   getInstructions(): string | undefined;
   getServerVersion(): { name: string; version: string } | undefined;
   /** A round trip that proves the server still serves (2026-07-28 has no `ping`). */
@@ -79,6 +91,9 @@ async function connectV1(options: StdioClientOptions): Promise<TestClient> {
     listResources: () => client.listResources(),
     listResourceTemplates: () => client.listResourceTemplates(),
     readResource: (params) => client.readResource(params),
+    listPrompts: () => client.listPrompts(),
+    getPrompt: (params) => client.getPrompt(params),
+    complete: (params) => client.complete(params),
     getInstructions: () => client.getInstructions(),
     getServerVersion: () => client.getServerVersion(),
     ping: () => client.ping(),
@@ -108,7 +123,7 @@ async function connectV2(options: StdioClientOptions): Promise<TestClient> {
   client.fallbackNotificationHandler = async (notification) => options.onNotification?.(notification);
   await client.connect(transport);
   if (client.getProtocolEra() !== 'modern') throw new Error('the v2 client did not negotiate 2026-07-28');
-  await client.listen({ toolsListChanged: true, resourcesListChanged: true });
+  await client.listen({ toolsListChanged: true, resourcesListChanged: true, promptsListChanged: true });
   // The v2 SDK's result types are the v1 shapes plus optional fields: the tests read them alike.
   return {
     line: 'v2',
@@ -120,6 +135,9 @@ async function connectV2(options: StdioClientOptions): Promise<TestClient> {
       (await client.listResourceTemplates()) as unknown as { resourceTemplates: ResourceTemplate[] },
     readResource: async (params) =>
       (await client.readResource(params)) as unknown as { contents: Array<{ uri: string; text?: string }> },
+    listPrompts: async () => (await client.listPrompts()) as unknown as { prompts: Prompt[] },
+    getPrompt: async (params) => (await client.getPrompt(params)) as unknown as GetPromptResult,
+    complete: async (params) => (await client.complete(params)) as unknown as CompleteResult,
     getInstructions: () => client.getInstructions(),
     getServerVersion: () => client.getServerVersion(),
     ping: () => client.listTools(undefined, { cacheMode: 'bypass' }),

@@ -1,12 +1,11 @@
 /**
- * file_get / file_upload / file_delete through the built bin against the emulator: base64, local
- * path and URL sources, the local-path rules (home only, no product files, no token, symlinks
- * resolved first, size bound), scope errors and an older Roam without files.
+ * file_get / file_upload / file_delete through the built bin against the emulator: base64 and
+ * local path sources (the folder allowed with `uploadFolders` in ~/.roam-tools.json), the
+ * local-path rules (upload folders only, no product files, no token, symlinks resolved first,
+ * size bound), scope errors and an older Roam without files. What URLs and paths are refused in
+ * depth: test/mcp/upload-safety.test.ts and test/uploads/.
  */
-import { once } from 'node:events';
 import { mkdir, mkdtemp, rm, symlink, truncate, writeFile } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,8 +30,7 @@ let home: string;
 let outside: string;
 let emulator: Emulator;
 let mcp: McpHandle;
-let web: http.Server;
-let webUrl: string;
+let notes: string;
 
 const uploads = () => emulator.requests.filter((r) => r.action === 'file.upload');
 
@@ -51,24 +49,21 @@ beforeAll(async () => {
       },
     ],
   });
-  await writeFile(
-    path.join(home, '.roam-tools.json'),
+  const config = JSON.parse(
     toolsConfig([
       { name: 'main', token: FULL, accessLevel: 'full' },
       // No level chosen: the token's own limits (Roam's INSUFFICIENT_SCOPE) are tested.
       { name: 'shared', token: APPEND },
       { name: 'older', token: OLDER, accessLevel: 'full' },
     ]),
+  ) as Record<string, unknown>;
+  notes = path.join(home, 'notes');
+  await mkdir(notes);
+  await writeFile(
+    path.join(home, '.roam-tools.json'),
+    JSON.stringify({ ...config, uploadFolders: ['~/notes'] }),
     { mode: 0o600 },
   );
-  web = http.createServer((req, res) => {
-    if (req.url === '/notes.txt') res.writeHead(200, { 'Content-Type': 'text/plain' }).end('fetched text');
-    else if (req.url === '/secret.txt') res.writeHead(200).end(`token=${FULL}`);
-    else res.writeHead(404).end();
-  });
-  web.listen(0, '127.0.0.1');
-  await once(web, 'listening');
-  webUrl = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
   mcp = await startMcp({ home });
   for (const graph of ['main', 'shared', 'older']) jsonOf(await mcp.call('select_graph', { graph }));
 });
@@ -76,7 +71,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await mcp?.close();
   await emulator?.close();
-  web?.close();
   await removeHome(home);
   await rm(outside, { recursive: true, force: true });
 });
@@ -98,9 +92,8 @@ describe('file_upload and file_get', () => {
     expect(got.content[0]).toEqual({ type: 'image', data: PNG.toString('base64'), mimeType: 'image/png' });
   });
 
-  it('uploads a file from the home folder and reads text back as text', async () => {
-    const file = path.join(home, 'notes', 'today.md');
-    await mkdir(path.dirname(file), { recursive: true });
+  it('uploads a file from an upload folder and reads text back as text', async () => {
+    const file = path.join(notes, 'today.md');
     await writeFile(file, '# Today\n- walked');
     const { url } = jsonOf<{ url: string }>(await mcp.call('file_upload', { graph: 'main', filePath: file }));
     const got = jsonOf<{ text: string; mimetype: string; filename: string }>(
@@ -108,53 +101,47 @@ describe('file_upload and file_get', () => {
     );
     expect(got).toMatchObject({ text: '# Today\n- walked', mimetype: 'text/markdown', filename: 'today.md' });
   });
-
-  it('fetches a URL, keeping its Content-Type', async () => {
-    const { url } = jsonOf<{ url: string }>(
-      await mcp.call('file_upload', { graph: 'main', url: `${webUrl}/notes.txt` }),
-    );
-    expect(jsonOf(await mcp.call('file_get', { graph: 'main', url }))).toMatchObject({
-      text: 'fetched text',
-      mimetype: 'text/plain',
-    });
-  });
 });
+
+const NOT_ALLOWED =
+  /cannot be uploaded: file_upload reads only existing files inside the folders the user allowed/;
 
 describe('what file_upload refuses, before anything reaches Roam', () => {
   it.each([
-    ['a file outside the home folder', async () => path.join(outside, 'a.txt'), /outside your home folder/],
+    ['a file outside the upload folders', async () => path.join(outside, 'a.txt'), NOT_ALLOWED],
     [
-      'a symlink in home pointing outside it',
+      'a file in the home folder but not in an upload folder',
+      async () => path.join(home, 'x.txt'),
+      NOT_ALLOWED,
+    ],
+    [
+      'a symlink in an upload folder pointing outside it',
       async () => {
-        const link = path.join(home, 'escape.txt');
+        const link = path.join(notes, 'escape.txt');
         await symlink(path.join(outside, 'a.txt'), link);
         return link;
       },
-      /outside your home folder/,
+      NOT_ALLOWED,
     ],
-    [
-      'the product config (~/.roam-tools.json)',
-      async () => path.join(home, '.roam-tools.json'),
-      /configuration file/,
-    ],
+    ['the product config (~/.roam-tools.json)', async () => path.join(home, '.roam-tools.json'), NOT_ALLOWED],
     [
       'a symlink to the product config',
       async () => {
-        const link = path.join(home, 'innocent.json');
+        const link = path.join(notes, 'innocent.json');
         await symlink(path.join(home, '.roam-tools.json'), link);
         return link;
       },
-      /configuration file/,
+      NOT_ALLOWED,
     ],
     [
       "Roam's port file (~/.roam-local-api.json)",
       async () => path.join(home, '.roam-local-api.json'),
-      /configuration file/,
+      NOT_ALLOWED,
     ],
     [
       'a file that contains a Roam token',
       async () => {
-        const file = path.join(home, 'backup.txt');
+        const file = path.join(notes, 'backup.txt');
         await writeFile(file, `my token: ${APPEND}\n`);
         return file;
       },
@@ -163,7 +150,7 @@ describe('what file_upload refuses, before anything reaches Roam', () => {
     [
       'a file over 10 MB',
       async () => {
-        const file = path.join(home, 'huge.bin');
+        const file = path.join(notes, 'huge.bin');
         await writeFile(file, '');
         await truncate(file, 10 * 1024 * 1024 + 1);
         return file;
@@ -173,6 +160,7 @@ describe('what file_upload refuses, before anything reaches Roam', () => {
     ['a relative path', async () => 'notes/today.md', /must be absolute/],
   ])('%s', async (_label, makePath, message) => {
     await writeFile(path.join(outside, 'a.txt'), 'outside');
+    await writeFile(path.join(home, 'x.txt'), 'home');
     const before = uploads().length;
     const error = errorOf(await mcp.call('file_upload', { graph: 'main', filePath: await makePath() }));
     expect(error.code).toBe('INVALID_PARAMS');
@@ -181,11 +169,8 @@ describe('what file_upload refuses, before anything reaches Roam', () => {
     expect(mcp.transcript()).not.toContain(APPEND);
   });
 
-  it('a fetched file or base64 that contains a token, and zero or two sources', async () => {
+  it('base64 that contains a token, and zero or two sources', async () => {
     const before = uploads().length;
-    expect(
-      errorOf(await mcp.call('file_upload', { graph: 'main', url: `${webUrl}/secret.txt` })).message,
-    ).toMatch(/Roam API token/);
     const base64 = Buffer.from(`x ${FULL}`).toString('base64');
     expect(errorOf(await mcp.call('file_upload', { graph: 'main', base64 })).message).toMatch(
       /Roam API token/,
@@ -194,8 +179,9 @@ describe('what file_upload refuses, before anything reaches Roam', () => {
       /exactly one of filePath, url or base64/,
     );
     expect(
-      errorOf(await mcp.call('file_upload', { graph: 'main', base64: 'AAAA', url: `${webUrl}/notes.txt` }))
-        .code,
+      errorOf(
+        await mcp.call('file_upload', { graph: 'main', base64: 'AAAA', url: 'https://example.com/a.png' }),
+      ).code,
     ).toBe('INVALID_PARAMS');
     expect(
       errorOf(await mcp.call('file_upload', { graph: 'main', url: 'file:///etc/passwd' })).message,

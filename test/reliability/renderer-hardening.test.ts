@@ -16,15 +16,20 @@ const fake = vi.hoisted(() => {
     options: Record<string, unknown>;
     events: Map<string, Listener>;
     openHandler?: Listener;
+    permissions: { request?: Listener; check?: Listener };
   }> = [];
   class BrowserWindow {
     webContents: Record<string, unknown>;
     constructor(options: Record<string, unknown>) {
-      const record: (typeof created)[number] = { options, events: new Map() };
+      const record: (typeof created)[number] = { options, events: new Map(), permissions: {} };
       created.push(record);
       this.webContents = {
         on: (event: string, fn: Listener) => void record.events.set(event, fn),
         setWindowOpenHandler: (fn: Listener) => void (record.openHandler = fn),
+        session: {
+          setPermissionRequestHandler: (fn: Listener) => void (record.permissions.request = fn),
+          setPermissionCheckHandler: (fn: Listener) => void (record.permissions.check = fn),
+        },
       };
     }
     once() {}
@@ -67,6 +72,8 @@ describe('renderer hardening', () => {
   it('no Node integration (page or workers)', () =>
     expect([prefs().nodeIntegration, prefs().nodeIntegrationInWorker ?? false]).toEqual([false, false]));
   it('webSecurity is not turned off', () => expect(prefs().webSecurity ?? true).toBe(true));
+  it('a middle click opens nothing (auxclick off)', () =>
+    expect(prefs().disableBlinkFeatures).toBe('Auxclick'));
 
   it('the CSP limits everything to the app itself', () => expect(csp.get('default-src')).toEqual(["'self'"]));
   it('the CSP runs only the bundled scripts: no inline, no eval, no remote', () =>
@@ -78,10 +85,33 @@ describe('renderer hardening', () => {
       [...csp.values()].flat().filter((v) => v === '*' || v.startsWith('http:') || v === "'unsafe-eval'"),
     ).toEqual([]));
 
-  it('navigation away from the app is prevented', () => {
-    const event = { preventDefault: vi.fn() };
-    window.events.get('will-navigate')?.(event, 'https://evil.example/');
-    expect(event.preventDefault).toHaveBeenCalledTimes(1);
+  it('the CSP forbids <base> and form submissions, and plugins', () =>
+    expect([csp.get('base-uri'), csp.get('form-action'), csp.get('object-src')]).toEqual([
+      ["'none'"],
+      ["'none'"],
+      ["'none'"],
+    ]));
+
+  it.each(['will-navigate', 'will-redirect', 'will-frame-navigate', 'will-attach-webview'])(
+    '%s away from the app is prevented',
+    (name) => {
+      const event = { preventDefault: vi.fn() };
+      window.events.get(name)?.(event, 'https://evil.example/');
+      expect(event.preventDefault).toHaveBeenCalledTimes(1);
+    },
+  );
+
+  it('every permission request and check is denied', () => {
+    const answers: boolean[] = [];
+    for (const permission of ['media', 'notifications', 'clipboard-read', 'geolocation', 'openExternal'])
+      window.permissions.request?.({}, permission, (granted: boolean) => answers.push(granted), {});
+    const checks = ['media', 'clipboard-sanitized-write', 'hid'].map((p) =>
+      window.permissions.check?.({}, p),
+    );
+    expect({ answers, checks }).toEqual({
+      answers: [false, false, false, false, false],
+      checks: [false, false, false],
+    });
   });
 
   it('window.open is always denied; only https/roam links go to the system browser', async () => {

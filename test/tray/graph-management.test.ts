@@ -138,6 +138,7 @@ describe('graph management', () => {
     expect(await core.handlers['settings:get'](undefined)).toEqual({
       launchAtLogin: false,
       defaultAccessLevel: 'read-append',
+      uploadFolders: [],
     });
     await core.handlers['settings:set']({ launchAtLogin: true, defaultAccessLevel: 'read-only' });
     expect(applied).toEqual([true]);

@@ -23,6 +23,7 @@ const fake = vi.hoisted(() => {
     setWindowOpenHandler: Listener;
     send: Listener;
     isDestroyed: () => boolean;
+    session: { setPermissionRequestHandler: Listener; setPermissionCheckHandler: Listener };
   }
   const windows: Array<{ options: unknown; webContents: FakeContents }> = [];
   class BrowserWindow {
@@ -36,6 +37,7 @@ const fake = vi.hoisted(() => {
         setWindowOpenHandler: (fn: unknown) => void (this.webContents.openHandler = fn as Listener),
         send: vi.fn(),
         isDestroyed: () => false,
+        session: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() },
       };
       windows.push(this as never);
       electron.BrowserWindow.created++;
@@ -381,6 +383,33 @@ describe('app modes', () => {
     expect(contents.send).toHaveBeenCalledWith('app:navigate', { graphId: 'offline:my notes' });
     fake.appListeners.get('open-url')![0]!({ preventDefault() {} }, 'roam-companion://graph/hosted/work');
     expect(contents.send).toHaveBeenCalledWith('app:navigate', { graphId: 'hosted:work' });
+  });
+
+  it('hostile deep links at start, from a second instance or open-url are ignored and logged, never thrown', async () => {
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const { main } = await import('../../src-main/shell/app-mode.ts');
+      await expect(main(['electron', '.', 'roam-companion://graph/hosted/%'])).resolves.toBeUndefined();
+      const contents = fake.windows[0]!.webContents as unknown as { send: ReturnType<typeof vi.fn> };
+      const hostile = [
+        'roam-companion://graph/hosted/%',
+        'roam-companion://graph/hosted/%E0%A4%A',
+        'roam-companion://x/%',
+      ];
+      for (const url of hostile) {
+        expect(() => fake.appListeners.get('second-instance')![0]!({}, ['electron', url])).not.toThrow();
+        expect(() => fake.appListeners.get('open-url')![0]!({ preventDefault() {} }, url)).not.toThrow();
+      }
+      expect(contents.send).not.toHaveBeenCalledWith('app:navigate', expect.anything());
+      expect(stderr.mock.calls.map(([line]) => String(line)).join('')).toMatch(
+        /ignored the link roam-companion:\/\/graph\/hosted\/%/,
+      );
+      // A good link afterwards still works.
+      fake.appListeners.get('open-url')![0]!({ preventDefault() {} }, 'roam-companion://graph/hosted/work');
+      expect(contents.send).toHaveBeenCalledWith('app:navigate', { graphId: 'hosted:work' });
+    } finally {
+      stderr.mockRestore();
+    }
   });
 
   it('a second tray instance quits without creating anything', async () => {

@@ -32,6 +32,7 @@ export function appHandlers(ctx: CoreContext) {
       const data = await ctx.store.update((d) => {
         if (input.launchAtLogin !== undefined) d.settings.launchAtLogin = input.launchAtLogin;
         if (input.defaultAccessLevel !== undefined) d.settings.defaultAccessLevel = input.defaultAccessLevel;
+        if (input.uploadFolders !== undefined) d.settings.uploadFolders = [...new Set(input.uploadFolders)];
       });
       return data.settings;
     },
