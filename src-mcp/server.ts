@@ -20,6 +20,7 @@ import {
   type Transport,
 } from '@modelcontextprotocol/server';
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
+import { noteChatClient } from './changes/chat.ts';
 import type { GraphSession } from './graph-session.ts';
 import { ResourceHandlers } from './resource-handlers.ts';
 import type { ServerRuntime } from './server-runtime.ts';
@@ -148,7 +149,9 @@ function buildServer(options: RoamMcpServerOptions, shared: Shared, era: 'legacy
   );
   if (era === 'legacy') {
     server.oninitialized = () => {
-      shared.client.name = server.getClientVersion()?.name;
+      const info = server.getClientVersion();
+      shared.client.name = info?.name;
+      noteChatClient(info?.name, info?.version);
       shared.notifier.attach(server);
       void shared.loadCatalogue();
     };
@@ -166,9 +169,11 @@ function buildServer(options: RoamMcpServerOptions, shared: Shared, era: 'legacy
 /** A 2026-07-28 request names its client in `_meta`; 2025 requests leave the initialize name. */
 function noteClient(ctx: ServerContext, client: Shared['client']): void {
   // The SDK types the envelope opaquely; its clientInfo is validated before handlers run.
-  const envelope = ctx.mcpReq.envelope as Record<string, { name?: unknown } | undefined> | undefined;
-  const name = envelope?.[CLIENT_INFO_META_KEY]?.name;
-  if (typeof name === 'string' && name) client.name = name;
+  const envelope = ctx.mcpReq.envelope as Record<string, { name?: unknown; version?: unknown } | undefined> | undefined;
+  const info = envelope?.[CLIENT_INFO_META_KEY];
+  if (typeof info?.name !== 'string' || !info.name) return;
+  client.name = info.name;
+  noteChatClient(info.name, typeof info.version === 'string' ? info.version : undefined);
 }
 
 function signatureOf(list: readonly ToolDefinition[]): string {

@@ -25,6 +25,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { ConfiguredGraph } from '../src-shared/roam-config.ts';
 import type { CallScope } from './call-scope.ts';
+import { hintsFrom, ToolRecord } from './changes/record.ts';
 import { log } from './log.ts';
 import { invalidateLinkIndex } from './navigation/index-cache.ts';
 import type { ServerRuntime } from './server-runtime.ts';
@@ -131,16 +132,28 @@ async function runHandler(
       { graph: graph.nickname, suggested_next_tool: 'select_graph' },
     );
   }
+  const ctx = graphContext(runtime, graph, scope);
+  // Every write is journaled so it can be undone (docs/undo.md).
+  const record = tool.writes ? journalRecord(tool.name, graph, toolArgs) : undefined;
+  if (record) ctx.call = record.wrap(ctx.call);
   try {
-    const value = await tool.handler(toolArgs, graphContext(runtime, graph, scope));
+    const value = await tool.handler(toolArgs, ctx);
+    await record?.finish();
     // Only a call that succeeded moves the selection (a failed one must not redirect later writes).
     if (ref?.trim()) runtime.session.select(graph);
     return value;
+  } catch (error) {
+    await record?.finish(error);
+    throw error;
   } finally {
     // A write may not move the index fingerprint (docs/navigation.md "Freshness"); a failed one
     // may still have landed.
     if (tool.writes) invalidateLinkIndex(graph.name);
   }
+}
+
+function journalRecord(name: string, graph: ConfiguredGraph, args: Record<string, unknown>): ToolRecord {
+  return new ToolRecord({ graph: { name: graph.name, type: graph.type }, tool: name, hints: hintsFrom(name, args) });
 }
 
 /** The context a graph tool or a resource read gets: Local API calls bound to `graph`. */

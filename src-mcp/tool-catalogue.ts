@@ -9,6 +9,7 @@ import type { Tool } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { navigationResources, navigationTools } from './navigation/index.ts';
 import { inputShape, readOnlyHint, type ResourceDefinition, type ToolDefinition } from './tool-definition.ts';
+import { changeTools } from './changes/tools.ts';
 import { batchEditTools } from './tools/batch-edits.ts';
 import { commentTools } from './tools/comments.ts';
 import { contentTools } from './tools/content-tools.ts';
@@ -31,6 +32,7 @@ export const tools: readonly ToolDefinition[] = [
   ...extensionTools,
   ...fileTools,
   ...batchEditTools,
+  ...changeTools,
   ...navigationTools,
 ];
 

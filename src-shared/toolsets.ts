@@ -33,6 +33,8 @@ export const TOOLSETS = {
     'add_comment',
     'get_comments',
     'append_to_daily_note',
+    'list_changes',
+    'undo_changes',
   ],
   /** The link graph: neighbours, paths, hubs, tags, pages, semantic search. */
   navigation: [

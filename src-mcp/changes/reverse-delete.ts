@@ -1,0 +1,116 @@
+/**
+ * Taking back a delete: the block or page comes back with its uids, order, attributes and
+ * children (data.block.create / data.page.create with the kept uids), then each block or page
+ * whose text Roam rewrote on delete (`((uid))` replaced by the text; `[[Page]]` de-linked) gets
+ * its old text back, but only if it still reads exactly as Roam left it. One edited since is the
+ * person's and stays; it is reported.
+ */
+import type { PulledNode } from './roam-pull.ts';
+import { withoutBlockRefs, withoutPageLinks } from './roam-text.ts';
+import { countBlocks, quote } from './summary.ts';
+import type { Op, Referrer, TreeNode } from './types.ts';
+import { conflict, recreate, type Reversal, type StepContext } from './undo-step.ts';
+
+function textsOf(nodes: readonly TreeNode[], into = new Map<string, string>()): Map<string, string> {
+  for (const node of nodes) {
+    if (node.uid) into.set(node.uid, node.string);
+    textsOf(node.children, into);
+  }
+  return into;
+}
+
+/** Puts back the referrers' text Roam rewrote; returns the ones left alone. */
+async function restoreReferrers(
+  ctx: StepContext,
+  referrers: readonly Referrer[],
+  rewrite: (text: string) => string,
+): Promise<string[]> {
+  const left: string[] = [];
+  if (referrers.length === 0) return left;
+  await ctx.view.load(referrers.map((r) => ({ uid: r.uid })));
+  for (const ref of referrers) {
+    const now = ctx.view.peek(ref.uid);
+    const before = ref.string ?? ref.title;
+    if (!now || before === undefined) {
+      if (!now) left.push(`${quote(before)} (deleted since)`);
+      continue;
+    }
+    const current = ref.string !== undefined ? now.string : now.title;
+    if (current === before) continue;
+    if (current !== rewrite(before)) {
+      left.push(`${quote(current)} (edited since; its link was not put back)`);
+      continue;
+    }
+    await putBack(ctx, ref, current ?? '', before);
+  }
+  return left;
+}
+
+async function putBack(ctx: StepContext, ref: Referrer, current: string, before: string): Promise<void> {
+  if (ref.string !== undefined) {
+    const inverse: Op = { kind: 'update-block', uid: ref.uid, before: { string: current }, after: { string: before } };
+    await ctx.apply([inverse], async (write) => {
+      await write('data.block.update', [{ block: { uid: ref.uid, string: before } }]);
+    });
+    ctx.view.changed(ref.uid, { string: before });
+  } else {
+    await ctx.apply([{ kind: 'rename-page', uid: ref.uid, before: current, after: before }], async (write) => {
+      await write('data.page.update', [{ page: { uid: ref.uid, title: before } }]);
+    });
+    ctx.view.changed(ref.uid, { title: before });
+  }
+  ctx.view.forget();
+}
+
+const leftNote = (left: string[]) =>
+  left.length ? { conflicts: left.map((l) => `a referring block was left as it is: ${l}`) } : {};
+
+export async function reverseDeleteBlock(
+  op: Extract<Op, { kind: 'delete-block' }>,
+  ctx: StepContext,
+): Promise<Reversal> {
+  const block = op.block;
+  const existing = await ctx.view.node(block.uid);
+  if (existing) return conflict(`a block with uid ${block.uid} exists again`);
+  const parent = await ctx.view.node(op.parent);
+  if (!parent) return conflict(`its parent (${op.parent}) was deleted since`);
+  const order = block.order ?? 'last';
+  const created: Op = { kind: 'create-blocks', parent: op.parent, uids: [block.uid], tree: [block], exact: true };
+  await ctx.apply([created], async (write) => recreate(write, op.parent, block, order));
+  ctx.view.added(op.parent, block, order);
+  ctx.view.forget();
+  const texts = textsOf([block]);
+  const left = await restoreReferrers(ctx, op.referrers, (text) => withoutBlockRefs(text, texts));
+  const total = countBlocks([block]);
+  return {
+    status: 'undone',
+    detail: `restored ${quote(block.string)}${total > 1 ? ` with ${total - 1} block(s) below it` : ''}`,
+    ...leftNote(left),
+  };
+}
+
+export async function reverseDeletePage(
+  op: Extract<Op, { kind: 'delete-page' }>,
+  ctx: StepContext,
+): Promise<Reversal> {
+  if (await ctx.view.node(op.uid)) return conflict(`a page with uid ${op.uid} exists again`);
+  const taken: PulledNode | null = await ctx.view.page(op.title);
+  if (taken) return conflict(`a page titled ${quote(op.title)} exists now`);
+  const created: Op = { kind: 'create-page', uid: op.uid, title: op.title, tree: op.children, exact: true };
+  await ctx.apply([created], async (write) => {
+    const page = { title: op.title, uid: op.uid, ...(op.viewType ? { 'children-view-type': op.viewType } : {}) };
+    await write('data.page.create', [{ page }]);
+    for (const [index, child] of op.children.entries()) await recreate(write, op.uid, child, index);
+  });
+  ctx.view.added(undefined, { uid: op.uid, string: '', children: op.children }, 'last', op.title);
+  ctx.view.forget();
+  const texts = textsOf(op.children);
+  const left = await restoreReferrers(ctx, op.referrers, (text) =>
+    withoutPageLinks(withoutBlockRefs(text, texts), op.title),
+  );
+  return {
+    status: 'undone',
+    detail: `restored page ${quote(op.title)} with ${countBlocks(op.children)} block(s)`,
+    ...leftNote(left),
+  };
+}

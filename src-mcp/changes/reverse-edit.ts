@@ -1,0 +1,126 @@
+/**
+ * Taking back an edit: a block's text and attributes, a move, a rename. Only the attributes the
+ * write set are put back, and only while they still hold what it wrote: anything else someone
+ * changed since is theirs and stays.
+ */
+import type { PulledNode } from './roam-pull.ts';
+import { sameText } from './roam-text.ts';
+import { quote } from './summary.ts';
+import type { BlockFields, Op } from './types.ts';
+import { conflict, type Reversal, type StepContext } from './undo-step.ts';
+
+/** Roam's defaults for attributes a pull leaves out. */
+export function fieldsOf(node: PulledNode, keys: ReadonlyArray<keyof BlockFields>): BlockFields {
+  const all: Required<BlockFields> = {
+    string: node.string ?? '',
+    open: node.open ?? true,
+    heading: node.heading ?? 0,
+    textAlign: node.textAlign ?? 'left',
+    viewType: node.viewType ?? 'bullet',
+  };
+  return Object.fromEntries(keys.map((k) => [k, all[k]])) as BlockFields;
+}
+
+/** `data.block.update`'s block fields. */
+export function updateWire(uid: string, fields: BlockFields): Record<string, unknown> {
+  return {
+    uid,
+    ...(fields.string !== undefined ? { string: fields.string } : {}),
+    ...(fields.open !== undefined ? { open: fields.open } : {}),
+    ...(fields.heading !== undefined ? { heading: fields.heading } : {}),
+    ...(fields.textAlign !== undefined ? { 'text-align': fields.textAlign } : {}),
+    ...(fields.viewType !== undefined ? { 'children-view-type': fields.viewType } : {}),
+  };
+}
+
+function fieldChanges(now: BlockFields, written: BlockFields): string[] {
+  return (Object.keys(written) as Array<keyof BlockFields>).flatMap((key) => {
+    if (key === 'string')
+      return sameText(now.string, written.string) ? [] : [`its text is now ${quote(now.string)}`];
+    return now[key] === written[key] ? [] : [`its ${key} is now ${String(now[key])}`];
+  });
+}
+
+export async function reverseUpdateBlock(
+  op: Extract<Op, { kind: 'update-block' }>,
+  ctx: StepContext,
+): Promise<Reversal> {
+  const node = await ctx.view.node(op.uid);
+  if (!node) return conflict(`the block was deleted since`);
+  const keys = Object.keys(op.after) as Array<keyof BlockFields>;
+  const now = fieldsOf(node, keys);
+  const changes = fieldChanges(now, op.after);
+  if (changes.length > 0) return conflict(`edited by someone else since: ${changes.join(', ')}`);
+  const inverse: Op = { kind: 'update-block', uid: op.uid, before: now, after: op.before, ...(op.page ? { page: op.page } : {}) };
+  await ctx.apply([inverse], async (write) => {
+    await write('data.block.update', [{ block: updateWire(op.uid, op.before) }]);
+  });
+  ctx.view.changed(op.uid, op.before as Partial<PulledNode>);
+  ctx.view.forget();
+  const removed = await removeNewPages(ctx, op.newPages ?? []);
+  const what = op.before.string !== undefined ? `text back to ${quote(op.before.string)}` : keys.join(', ');
+  return { status: 'undone', detail: `set the block's ${what}${removed}` };
+}
+
+/** Pages the edit's links created, if now empty and unreferenced. */
+async function removeNewPages(ctx: StepContext, titles: string[]): Promise<string> {
+  const removed: string[] = [];
+  for (const title of titles) {
+    const page = await ctx.view.page(title, true);
+    if (!page || page.children.some((c) => ctx.view.peek(c) !== null)) continue;
+    if (ctx.view.referrers(page).length > 0) continue;
+    await ctx.apply(
+      [{ kind: 'delete-page', uid: page.uid, title, children: [], referrers: [] }],
+      async (write) => {
+        await write('data.page.delete', [{ page: { uid: page.uid } }]);
+      },
+    );
+    ctx.view.removed(page);
+    ctx.view.forget();
+    removed.push(quote(title));
+  }
+  return removed.length ? `, and deleted the page(s) ${removed.join(', ')} its links created` : '';
+}
+
+export async function reverseMoveBlock(
+  op: Extract<Op, { kind: 'move-block' }>,
+  ctx: StepContext,
+): Promise<Reversal> {
+  const node = await ctx.view.node(op.uid);
+  if (!node) return conflict('the block was deleted since');
+  if (node.parent !== op.after.parent) return conflict('moved by someone else since');
+  const home = await ctx.view.node(op.before.parent);
+  if (!home) return conflict(`its old place (${op.before.parent}) was deleted since`);
+  const inverse: Op = {
+    kind: 'move-block',
+    uid: op.uid,
+    ...(node.string !== undefined ? { string: node.string } : {}),
+    before: { parent: op.after.parent, order: node.order ?? 0 },
+    after: op.before,
+  };
+  await ctx.apply([inverse], async (write) => {
+    await write('data.block.move', [
+      { location: { 'parent-uid': op.before.parent, order: op.before.order }, block: { uid: op.uid } },
+    ]);
+  });
+  ctx.view.moved(op.uid, op.before.parent, op.before.order);
+  ctx.view.forget();
+  return { status: 'undone', detail: `moved ${quote(node.string)} back to position ${op.before.order} under ${op.before.parent}` };
+}
+
+export async function reverseRenamePage(
+  op: Extract<Op, { kind: 'rename-page' }>,
+  ctx: StepContext,
+): Promise<Reversal> {
+  const page = await ctx.view.node(op.uid);
+  if (!page) return conflict('the page was deleted since');
+  if (page.title !== op.after) return conflict(`renamed to ${quote(page.title)} by someone else since`);
+  const taken = await ctx.view.page(op.before);
+  if (taken && taken.uid !== op.uid) return conflict(`a page titled ${quote(op.before)} exists now`);
+  await ctx.apply([{ kind: 'rename-page', uid: op.uid, before: op.after, after: op.before }], async (write) => {
+    await write('data.page.update', [{ page: { uid: op.uid, title: op.before } }]);
+  });
+  ctx.view.changed(op.uid, { title: op.before });
+  ctx.view.forget();
+  return { status: 'undone', detail: `renamed ${quote(op.after)} back to ${quote(op.before)}` };
+}

@@ -1,0 +1,84 @@
+/**
+ * What one reversal works with: the graph view, and `apply`, which journals the reversing ops
+ * BEFORE the writes and their outcome after (an undo is itself a change that can be undone; a
+ * killed undo shows as unconfirmed). In a dry run `apply` writes nothing and journals nothing.
+ */
+import { quote } from './summary.ts';
+import type { GraphView } from './graph-view.ts';
+import type { PulledNode } from './roam-pull.ts';
+import { sameText } from './roam-text.ts';
+import type { Op, TreeNode } from './types.ts';
+
+export type Writer = (action: string, args: unknown[]) => Promise<unknown>;
+
+/** Per reversing op, what Roam's answer adds to it (an upload's new URL). */
+export type Patches = Array<Partial<Op> | undefined> | void;
+
+export interface StepContext {
+  view: GraphView;
+  dry: boolean;
+  apply(ops: Op[], run: (write: Writer) => Promise<Patches>): Promise<void>;
+  /** Where kept file bytes live (file_delete and upload reversals). */
+  files: KeptFiles;
+}
+
+export interface KeptFiles {
+  keep(base64: string): Promise<string>;
+  read(file: string): Promise<string | undefined>;
+}
+
+export interface Reversal {
+  status: 'undone' | 'conflict' | 'not-undoable';
+  detail: string;
+  /** Parts left alone although the rest was taken back (a referring block edited since). */
+  conflicts?: string[];
+}
+
+export const conflict = (detail: string): Reversal => ({ status: 'conflict', detail });
+export const notUndoable = (detail: string): Reversal => ({ status: 'not-undoable', detail });
+
+/** `data.block.create`'s block fields for a kept node. */
+export function blockWire(node: TreeNode): Record<string, unknown> {
+  return {
+    ...(node.uid ? { uid: node.uid } : {}),
+    string: node.string,
+    ...(node.open !== undefined ? { open: node.open } : {}),
+    ...(node.heading ? { heading: node.heading } : {}),
+    ...(node.textAlign ? { 'text-align': node.textAlign } : {}),
+    ...(node.viewType ? { 'children-view-type': node.viewType } : {}),
+    ...(node.blockViewType ? { 'block-view-type': node.blockViewType } : {}),
+  };
+}
+
+/** Recreates a kept block and its children under `parent` at `order`, uids and all. */
+export async function recreate(
+  write: Writer,
+  parent: string,
+  node: TreeNode,
+  order: number | 'last',
+): Promise<void> {
+  await write('data.block.create', [{ location: { 'parent-uid': parent, order }, block: blockWire(node) }]);
+  for (const [index, child] of node.children.entries()) await recreate(write, node.uid as string, child, index);
+}
+
+/**
+ * How a created block's subtree differs from what was written: text edited since (unless Roam
+ * says it was never edited: `:edit/time` equals `:create/time`), blocks added or removed below.
+ */
+export function treeDifferences(view: GraphView, node: PulledNode, written: TreeNode, exact: boolean): string[] {
+  const diffs: string[] = [];
+  if (exact && written.uid && written.uid !== node.uid) diffs.push(`block ${node.uid} is not the one written`);
+  const untouched = node.editTime !== undefined && node.editTime === node.createTime;
+  if (!sameText(node.string, written.string) && (exact || !untouched))
+    diffs.push(`${quote(written.string)} was edited to ${quote(node.string)}`);
+  const children = node.children.map((c) => view.peek(c)).filter((c): c is PulledNode => !!c);
+  if (children.length > written.children.length)
+    diffs.push(`${children.length - written.children.length} block(s) were added under ${quote(node.string)}`);
+  else if (children.length < written.children.length)
+    diffs.push(`${written.children.length - children.length} block(s) were removed from under ${quote(node.string)}`);
+  else
+    written.children.forEach((child, i) =>
+      diffs.push(...treeDifferences(view, children[i] as PulledNode, child, exact)),
+    );
+  return diffs;
+}
