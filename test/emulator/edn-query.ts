@@ -48,6 +48,24 @@ function restoreDbId(value: unknown): unknown {
   return value;
 }
 
+/**
+ * Roam answers `:block/children` as an unordered set (callers sort by `:block/order`,
+ * local-api-actions.md §17). datascript lists them by entity id, which is usually creation order
+ * and so often the display order: reversed here, a caller that forgets to sort finds out.
+ */
+function unorderChildren(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(unorderChildren);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => {
+        const shaped = unorderChildren(inner);
+        return [key, key === ':block/children' && Array.isArray(shaped) ? shaped.reverse() : shaped];
+      }),
+    );
+  }
+  return value;
+}
+
 /** `data.q` / `q`: args are [queryString, ...inputs]; returns Roam-shaped results. */
 export function runQuery(graph: RoamGraph, args: unknown[]): unknown {
   const [query, ...inputs] = args;
@@ -59,7 +77,7 @@ export function runQuery(graph: RoamGraph, args: unknown[]): unknown {
   try {
     const result = datascript.q(translateEdn(query), graph.db, ...inputs);
     // Only pulls produce maps; walking a 100k-tuple result for nothing costs real time.
-    return query.includes('pull') ? restoreDbId(result) : result;
+    return query.includes('pull') ? unorderChildren(restoreDbId(result)) : result;
   } catch (error) {
     throw new Error(
       `data.q: the query could not be run: ${(error as Error).message}. Check its EDN syntax and variables.`,
@@ -109,7 +127,7 @@ export function runPull(graph: RoamGraph, args: unknown[]): unknown {
   const edn = pattern(args[0], what);
   if (!exists(graph, eid)) return null;
   try {
-    return datascript.pull(graph.db, edn, eid);
+    return unorderChildren(datascript.pull(graph.db, edn, eid));
   } catch (error) {
     throw new Error(`${what}: ${(error as Error).message}. Check the pull pattern.`, { cause: error });
   }
@@ -123,6 +141,6 @@ export function runPullMany(graph: RoamGraph, args: unknown[]): unknown {
   const edn = pattern(args[0], what);
   return args[1].map((raw: unknown) => {
     const eid = parseEid(raw, what);
-    return exists(graph, eid) ? datascript.pull(graph.db, edn, eid) : null;
+    return exists(graph, eid) ? unorderChildren(datascript.pull(graph.db, edn, eid)) : null;
   });
 }

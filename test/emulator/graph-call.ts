@@ -138,7 +138,9 @@ function answerGraphCall(context: GraphCallContext, request: GraphCallRequest): 
     });
   }
   try {
-    const result = handler(entry.graph, args);
+    // A token requested with `ai: true` writes as the graph's AI user (local-api-actions.md §17).
+    const author = auth.grant.ai ? 'ai' : 'human';
+    const result = entry.graph.actingAs(author, () => handler(entry.graph, args));
     return reply(200, { success: true, result: result ?? null });
   } catch (error) {
     return reply(500, { success: false, error: { message: (error as Error).message } });

@@ -6,7 +6,7 @@ import type { GraphType } from '../../src-shared/roam-config.ts';
 import { fastInitDb } from './fast-init-db.ts';
 import { parseRefs } from './ref-parser.ts';
 import { dateToPageUid, pageTitleToDate } from './roam-dates.ts';
-import { ROAM_SCHEMA, RoamGraph } from './roam-graph.ts';
+import { AI_USER_UID, HUMAN_USER_UID, ROAM_SCHEMA, RoamGraph } from './roam-graph.ts';
 import { SeededRandom } from './seeded-random.ts';
 import type { BlockSpec, PageSpec } from './types.ts';
 
@@ -33,9 +33,10 @@ export function graphDatoms(name: string, pages: readonly PageSpec[]): Datom[] {
  */
 export function emitGraphDatoms(
   name: string,
-  pages: readonly PageSpec[],
+  pagesIn: readonly PageSpec[],
   emit: (datom: Datom) => void,
 ): void {
+  const pageSpecs = pagesIn;
   const datoms = { push: (...added: Datom[]) => added.forEach(emit) };
   const random = new SeededRandom(0x5eed);
   const uids = new Set<string>();
@@ -49,6 +50,7 @@ export function emitGraphDatoms(
   let nextEid = 1;
   let clock = BASE_TIME;
   let resolving = false;
+  const pages: number[] = [];
 
   const claimUid = (uid: string | undefined, what: string): string => {
     if (uid !== undefined) {
@@ -74,7 +76,8 @@ export function emitGraphDatoms(
       [eid, ':node/title', title],
       [eid, ':block/uid', resolving ? pageUid : blockUid(eid, pageUid)],
     );
-    datoms.push([eid, ':create/time', time], [eid, ':edit/time', time]);
+    datoms.push([eid, ':create/time', time], [eid, ':edit/time', time], [eid, ':page/edit-time', time]);
+    pages.push(eid);
     if (date && pageUid === dailyUid) datoms.push([eid, ':log/id', date.getTime()]);
     return eid;
   };
@@ -107,7 +110,7 @@ export function emitGraphDatoms(
     });
   };
 
-  for (const spec of pages) {
+  for (const spec of pageSpecs) {
     const date = spec.daily ? pageTitleToDate(spec.title) : undefined;
     if (spec.daily && !date) {
       throw new Error(
@@ -131,4 +134,11 @@ export function emitGraphDatoms(
       if (target !== undefined) datoms.push([eid, ':block/refs', target]);
     }
   }
+  // Everything loaded was written by the signed-in person; the users come last so content eids
+  // stay the same as before users existed.
+  const human = nextEid++;
+  const ai = nextEid++;
+  datoms.push([human, ':user/uid', HUMAN_USER_UID], [ai, ':user/uid', AI_USER_UID]);
+  for (let eid = 1; eid < human; eid++) datoms.push([eid, ':create/user', human], [eid, ':edit/user', human]);
+  for (const page of pages) datoms.push([page, ':page/edit-user', human]);
 }

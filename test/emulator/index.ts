@@ -22,7 +22,9 @@ import { generateGraph } from './generate-graph.ts';
 import { loadGraph } from './graph-loader.ts';
 import { TokenExchange } from './token-exchange.ts';
 import { TokenStore } from './token-store.ts';
+import type { Author } from './roam-graph.ts';
 import type {
+  ActionRunner,
   Emulator,
   EmulatedGraph,
   EmulatorOptions,
@@ -95,8 +97,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
       missingActions: new Set(spec.missingActions ?? []),
       olderShapes: spec.olderShapes ?? false,
     });
-    for (const { token, accessLevel } of spec.tokens ?? [])
-      tokens.add(token, { graph: spec.name, type, accessLevel });
+    for (const { token, accessLevel, ai } of spec.tokens ?? [])
+      tokens.add(token, { graph: spec.name, type, accessLevel, ...(ai ? { ai } : {}) });
   }
 
   const requireGraph = (name: string, type: GraphType = 'hosted'): HostedGraph => {
@@ -292,11 +294,12 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     },
     requests,
     clearRequests: () => void requests.splice(0),
-    addToken(name, type, accessLevel) {
+    addToken(name, type, accessLevel, tokenOptions) {
       requireGraph(name, type);
       if (!ACCESS_LEVELS.includes(accessLevel))
         throw new Error(`addToken: unknown access level '${accessLevel}'.`);
-      return tokens.mint({ graph: name, type, accessLevel });
+      const ai = tokenOptions?.ai === true ? { ai: true } : {};
+      return tokens.mint({ graph: name, type, accessLevel, ...ai });
     },
     revokeToken: (token) => tokens.revoke(token),
     setUserPermission(name, type, level) {
@@ -314,12 +317,17 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     start: (wanted) => listen(wanted ?? 0),
     graph(name, type = 'hosted'): EmulatedGraph {
       const { graph, olderShapes } = requireGraph(name, type);
-      return {
+      const runner = (author: Author): ActionRunner => ({
         run(action, args = []) {
           const handler = findAction(action, { semanticSearch, olderShapes });
           if (!handler) throw new Error(`API action not found: ${action}`);
-          return handler(graph, args);
+          return graph.actingAs(author, () => handler(graph, args));
         },
+      });
+      return {
+        ...runner('human'),
+        asPerson: (displayName) => runner(displayName === undefined ? 'human' : { person: displayName }),
+        asAgent: () => runner('ai'),
         counts: () => graph.counts(),
         get ui() {
           return extrasOf(graph).ui;

@@ -77,7 +77,8 @@ describe('data.q / q: Roam-style EDN', () => {
         {
           ':db/id': expect.any(Number),
           ':block/string': 'Goals',
-          ':block/children': [{ ':block/uid': 'apollo-g1' }, { ':block/uid': 'apollo-g2' }],
+          // An unordered set, as in Roam: not in :block/order.
+          ':block/children': [{ ':block/uid': 'apollo-g2' }, { ':block/uid': 'apollo-g1' }],
         },
       ],
     ]);

@@ -7,6 +7,7 @@ import datascript from 'datascript';
 import type { Conn, DB, Schema } from 'datascript';
 import type { GraphType } from '../../src-shared/roam-config.ts';
 import { parseRefs } from './ref-parser.ts';
+import { deleteCascade, renameCascade } from './write-cascades.ts';
 import { dateToPageTitle, dateToPageUid, pageTitleToDate } from './roam-dates.ts';
 import { generateUid } from './roam-uid.ts';
 
@@ -21,7 +22,17 @@ export const ROAM_SCHEMA: Schema = {
   ':block/page': { ...ref },
   ':block/parents': { ...ref, ...many },
   ':block/refs': { ...ref, ...many },
+  ':user/uid': { ':db/unique': ':db.unique/identity' },
+  ':create/user': { ...ref },
+  ':edit/user': { ...ref },
+  ':page/edit-user': { ...ref },
 };
+
+/** `:user/uid` of the signed-in person and of the graph's AI user (agent tokens write as it). */
+export const HUMAN_USER_UID = 'human-user-uid';
+export const AI_USER_UID = 'ai-user-uid';
+/** Who a write is attributed to: the signed-in person, the AI user, or another person by name. */
+export type Author = 'human' | 'ai' | { person: string };
 
 let lastTime = 0;
 /** Strictly increasing wall-clock milliseconds, so every write moves `:edit/time` forward. */
@@ -44,12 +55,15 @@ export interface BlockFields {
   open?: boolean;
   heading?: number;
   'children-view-type'?: string;
+  'text-align'?: string;
 }
 
 type TxOp = unknown;
 
 /** The AI user's name when a graph spec names none. */
 export const DEFAULT_AI_USER = 'Roam Assistant (AI)';
+/** The signed-in person's `:user/display-name` when a graph spec names none. */
+export const DEFAULT_HUMAN_USER = 'Roam User';
 
 export class RoamGraph {
   readonly conn: Conn;
@@ -59,7 +73,9 @@ export class RoamGraph {
    * The signed-in user's and the AI user's display names (GraphSpec.displayNames): getGraphGuidelines
    * reports them, and agent comments are attributed to `ai` (local-api-actions.md §3.1, §7).
    */
-  displayNames: { human?: string; ai?: string } = { ai: DEFAULT_AI_USER };
+  private names: { human?: string; ai?: string } = { ai: DEFAULT_AI_USER };
+  /** The user entity the current write is attributed to (see `actingAs`). */
+  private actor = 0;
   /** Uids of the pages in the left sidebar's Shortcuts, in order (getGraphGuidelines' starredPages). */
   shortcuts: string[] = [];
   /** Files uploaded with `file.upload`, by URL. */
@@ -71,6 +87,58 @@ export class RoamGraph {
     db: DB = datascript.empty_db(ROAM_SCHEMA),
   ) {
     this.conn = datascript.conn_from_db(db);
+    this.displayNames = this.names;
+    this.actor = this.userEid('human');
+  }
+
+  get displayNames(): { human?: string; ai?: string } {
+    return this.names;
+  }
+
+  /** Also names the user entities (`:user/display-name`). */
+  set displayNames(names: { human?: string; ai?: string }) {
+    this.names = names;
+    this.transact([
+      { ':user/uid': HUMAN_USER_UID, ':user/display-name': names.human ?? DEFAULT_HUMAN_USER },
+      { ':user/uid': AI_USER_UID, ':user/display-name': names.ai ?? DEFAULT_AI_USER },
+    ]);
+  }
+
+  /** The user entity of `author` (another person's is created on first use). */
+  userEid(author: Author): number {
+    const uid =
+      author === 'human' ? HUMAN_USER_UID : author === 'ai' ? AI_USER_UID : `person-${author.person}`;
+    for (const datom of datascript.datoms(this.db, ':avet', ':user/uid', uid)) return datom.e;
+    const name = typeof author === 'object' ? author.person : uid;
+    const tempids = this.transact([{ ':db/id': -1, ':user/uid': uid, ':user/display-name': name }]);
+    return datascript.resolve_tempid(tempids, -1);
+  }
+
+  /** Runs `write` with every change it makes attributed to `author`. */
+  actingAs<T>(author: Author, write: () => T): T {
+    const previous = this.actor;
+    this.actor = this.userEid(author);
+    try {
+      return write();
+    } finally {
+      this.actor = previous;
+    }
+  }
+
+  /**
+   * Ops stamping a change of `eid` at `now` by the acting user: `:edit/*`, plus `:create/*` for a
+   * new entity, plus `:page/edit-*` for a page.
+   */
+  touchOps(eid: number, now: number, kind: 'edit' | 'new-block' | 'new-page' = 'edit'): TxOp[] {
+    const ops: TxOp[] = [
+      [':db/add', eid, ':edit/time', now],
+      [':db/add', eid, ':edit/user', this.actor],
+    ];
+    if (kind !== 'edit')
+      ops.push([':db/add', eid, ':create/time', now], [':db/add', eid, ':create/user', this.actor]);
+    if (kind === 'new-page' || (kind === 'edit' && this.isPage(eid)))
+      ops.push([':db/add', eid, ':page/edit-time', now], [':db/add', eid, ':page/edit-user', this.actor]);
+    return ops;
   }
 
   get db(): DB {
@@ -165,18 +233,29 @@ export class RoamGraph {
 
   /**
    * Ops that set `:block/refs` of `eid` for `text`, creating referenced pages that don't exist
-   * (as Roam does). `tempid` hands out negative ids for those pages.
+   * (as Roam does). `tempid` hands out negative ids for those pages; titles in `skip` (a page
+   * being deleted) are not referenced.
    */
-  private refOps(eid: number | string, text: string, tempid: () => number, created: Map<string, number>) {
+  private refOps(
+    eid: number,
+    text: string,
+    tempid: () => number,
+    created: Map<string, number>,
+    skip: ReadonlySet<string> = new Set(),
+  ) {
     const ops: TxOp[] = [];
     const parsed = parseRefs(text);
     const now = nextTime();
     for (const title of parsed.pageTitles) {
+      if (skip.has(title)) continue;
       let target: number | undefined = this.eidByTitle(title) ?? created.get(title);
       if (target === undefined) {
         target = tempid();
         created.set(title, target);
-        ops.push(newPageEntity(target, title, this.freshPageUid(title), now));
+        ops.push(
+          newPageEntity(target, title, this.freshPageUid(title)),
+          ...this.touchOps(target, now, 'new-page'),
+        );
       }
       ops.push([':db/add', eid, ':block/refs', target]);
     }
@@ -185,6 +264,34 @@ export class RoamGraph {
       if (target !== undefined) ops.push([':db/add', eid, ':block/refs', target]);
     }
     return ops;
+  }
+
+  /** Ops that replace the text of block `eid` and re-derive its refs from it. */
+  private stringOps(eid: number, text: string, skip?: ReadonlySet<string>): TxOp[] {
+    let next = -1;
+    return [
+      ...this.attrs<number>(eid, ':block/refs').map((old) => [':db/retract', eid, ':block/refs', old]),
+      [':db/add', eid, ':block/string', text],
+      ...this.refOps(eid, text, () => next--, new Map(), skip),
+    ];
+  }
+
+  /**
+   * Roam's own rewrite of a block's text (a deletion or rename elsewhere): refs re-derived,
+   * the block and its page stamped with the acting user.
+   */
+  rewriteString(eid: number, text: string, skip?: ReadonlySet<string>): void {
+    const now = nextTime();
+    this.transact([
+      ...this.stringOps(eid, text, skip),
+      ...this.touchOps(eid, now),
+      ...this.touchOps(this.pageOf(eid), now),
+    ]);
+  }
+
+  /** Sets a page's title as is (no link rewriting: see `updatePage`). */
+  retitle(eid: number, title: string): void {
+    this.transact([[':db/add', eid, ':node/title', title], ...this.touchOps(eid, nextTime())]);
   }
 
   private freshPageUid(title: string): string {
@@ -236,15 +343,11 @@ export class RoamGraph {
       throw new Error(`${what}: "block.string" is required (the block's text).`);
     }
     const parent = this.resolveParent(location, what);
-    const uid = block.uid ?? generateUid();
-    if (this.eidByUid(uid) !== undefined) {
-      throw new Error(`${what}: a block with uid "${uid}" already exists; omit "uid" to get a fresh one.`);
-    }
+    const uid = this.unusedUid(block.uid, what, (u) => `a block with uid "${u}" already exists`);
     const siblings = this.children(parent);
     const index = this.orderIndex(location?.order, siblings.length, what);
     const newId = -1;
     let next = -2;
-    const created = new Map<string, number>();
     const now = nextTime();
     const page = this.pageOf(parent);
     const entity: Record<string, unknown> = {
@@ -255,21 +358,63 @@ export class RoamGraph {
       ':block/page': page,
       ':block/parents': [...this.ancestors(parent), parent],
       ':block/open': block.open ?? true,
-      ':create/time': now,
-      ':edit/time': now,
     };
-    if (block.heading) entity[':block/heading'] = block.heading;
-    if (block['children-view-type']) entity[':children/view-type'] = `:${block['children-view-type']}`;
     const reordered = [...siblings];
     reordered.splice(index, 0, newId);
     this.transact([
       entity,
+      ...this.layoutOps(newId, block, what),
       [':db/add', parent, ':block/children', newId],
       ...this.renumberOps(reordered),
-      ...this.refOps(newId, block.string, () => next--, created),
-      [':db/add', page, ':edit/time', now],
+      ...this.refOps(newId, block.string, () => next--, new Map()),
+      ...this.touchOps(newId, now, 'new-block'),
+      ...this.touchOps(page, now),
     ]);
     return uid;
+  }
+
+  /** A uid given for a new entity (refused when taken), or a fresh one. */
+  private unusedUid(uid: unknown, what: string, taken: (uid: string) => string): string {
+    if (uid === undefined) return generateUid();
+    if (typeof uid !== 'string' || uid.trim() === '') {
+      throw new Error(`${what}: "uid" must be a non-empty string; omit it to get a fresh one.`);
+    }
+    if (this.eidByUid(uid) !== undefined) {
+      throw new Error(`${what}: ${taken(uid)}; omit "uid" to get a fresh one.`);
+    }
+    return uid;
+  }
+
+  /** Ops for the display fields of a block write: heading, text-align, children-view-type. */
+  private layoutOps(eid: number, block: BlockFields, what: string): TxOp[] {
+    const ops: TxOp[] = [];
+    const set = (attr: string, value: unknown) => {
+      const old = eid < 0 ? undefined : this.attr(eid, attr);
+      if (value !== undefined && value !== null && value !== 0) ops.push([':db/add', eid, attr, value]);
+      else if (old !== undefined) ops.push([':db/retract', eid, attr, old]);
+    };
+    if (block.heading !== undefined) {
+      if (![0, 1, 2, 3].includes(block.heading))
+        throw new Error(`${what}: "heading" must be 0, 1, 2 or 3; got ${JSON.stringify(block.heading)}.`);
+      set(':block/heading', block.heading);
+    }
+    const align = block['text-align'];
+    if (align !== undefined) {
+      if (!['left', 'center', 'right', 'justify'].includes(align))
+        throw new Error(
+          `${what}: "text-align" must be left, center, right or justify; got ${JSON.stringify(align)}.`,
+        );
+      set(':block/text-align', align);
+    }
+    const view = block['children-view-type'];
+    if (view !== undefined) {
+      if (!['bullet', 'numbered', 'document'].includes(view))
+        throw new Error(
+          `${what}: "children-view-type" must be bullet, numbered or document; got ${JSON.stringify(view)}.`,
+        );
+      set(':children/view-type', `:${view}`);
+    }
+    return ops;
   }
 
   /** `data.block.update`. */
@@ -278,24 +423,16 @@ export class RoamGraph {
     const eid = this.requireUid(block?.uid, what);
     if (this.isPage(eid))
       throw new Error(`${what}: "${block?.uid}" is a page; use data.page.update to rename it.`);
+    const fields = block as BlockFields;
     const ops: TxOp[] = [];
+    if (fields.string !== undefined) {
+      if (typeof fields.string !== 'string') throw new Error(`${what}: "block.string" must be a string.`);
+      ops.push(...this.stringOps(eid, fields.string));
+    }
+    if (fields.open !== undefined) ops.push([':db/add', eid, ':block/open', Boolean(fields.open)]);
+    ops.push(...this.layoutOps(eid, fields, what));
     const now = nextTime();
-    if (block?.string !== undefined) {
-      if (typeof block.string !== 'string') throw new Error(`${what}: "block.string" must be a string.`);
-      for (const old of this.attrs<number>(eid, ':block/refs'))
-        ops.push([':db/retract', eid, ':block/refs', old]);
-      ops.push([':db/add', eid, ':block/string', block.string]);
-      let next = -1;
-      ops.push(...this.refOps(eid, block.string, () => next--, new Map()));
-    }
-    if (block?.open !== undefined) ops.push([':db/add', eid, ':block/open', Boolean(block.open)]);
-    if (block?.heading !== undefined) {
-      const old = this.attr(eid, ':block/heading');
-      if (block.heading) ops.push([':db/add', eid, ':block/heading', block.heading]);
-      else if (old !== undefined) ops.push([':db/retract', eid, ':block/heading', old]);
-    }
-    ops.push([':db/add', eid, ':edit/time', now], [':db/add', this.pageOf(eid), ':edit/time', now]);
-    this.transact(ops);
+    this.transact([...ops, ...this.touchOps(eid, now), ...this.touchOps(this.pageOf(eid), now)]);
   }
 
   /** `data.block.move`. */
@@ -330,20 +467,23 @@ export class RoamGraph {
     };
     walk(eid, base);
     const now = nextTime();
-    ops.push([':db/add', eid, ':edit/time', now], [':db/add', page, ':edit/time', now]);
-    this.transact(ops);
+    this.transact([...ops, ...this.touchOps(eid, now), ...this.touchOps(page, now)]);
   }
 
-  /** `data.block.delete`: the block and all its descendants. */
+  /**
+   * `data.block.delete`: the block and all its descendants; `((uid))` references to any of them
+   * elsewhere become that block's text (local-api-actions.md §6.4).
+   */
   deleteBlock(block: { uid?: string } | undefined): void {
     const what = 'data.block.delete';
     const eid = this.requireUid(block?.uid, what);
     if (this.isPage(eid)) throw new Error(`${what}: "${block?.uid}" is a page; use data.page.delete.`);
+    const doomed = this.subtree(eid);
+    deleteCascade(this, doomed);
     const parent = this.parentOf(eid);
-    const ops: TxOp[] = this.subtree(eid).map((e) => [':db.fn/retractEntity', e]);
+    const ops: TxOp[] = doomed.map((e) => [':db.fn/retractEntity', e]);
     if (parent !== undefined) ops.push(...this.renumberOps(this.children(parent).filter((e) => e !== eid)));
-    ops.push([':db/add', this.pageOf(eid), ':edit/time', nextTime()]);
-    this.transact(ops);
+    this.transact([...ops, ...this.touchOps(this.pageOf(eid), nextTime())]);
   }
 
   /** `eid` and every descendant. */
@@ -354,7 +494,10 @@ export class RoamGraph {
   }
 
   /** `data.page.create`. */
-  createPage(page: { title?: string; uid?: string } | undefined): { uid: string; eid: number } {
+  createPage(page: { title?: string; uid?: string; 'children-view-type'?: string } | undefined): {
+    uid: string;
+    eid: number;
+  } {
     const what = 'data.page.create';
     const title = page?.title;
     if (typeof title !== 'string' || title.trim() === '') {
@@ -363,19 +506,30 @@ export class RoamGraph {
     if (this.eidByTitle(title) !== undefined) {
       throw new Error(`${what}: a page titled "${title}" already exists; use data.ai.getPage to read it.`);
     }
-    const uid = page?.uid ?? this.freshPageUid(title);
-    if (this.eidByUid(uid) !== undefined) {
-      throw new Error(`${what}: uid "${uid}" is already taken; omit "uid" to get a fresh one.`);
-    }
-    const tempids = this.transact([newPageEntity(-1, title, uid, nextTime())]);
+    const uid =
+      page?.uid === undefined
+        ? this.freshPageUid(title)
+        : this.unusedUid(page.uid, what, (u) => `uid "${u}" is already taken`);
+    const tempids = this.transact([
+      newPageEntity(-1, title, uid),
+      ...this.layoutOps(-1, { 'children-view-type': page?.['children-view-type'] }, what),
+      ...this.touchOps(-1, nextTime(), 'new-page'),
+    ]);
     return { uid, eid: datascript.resolve_tempid(tempids, -1) };
   }
 
-  /** `data.page.update`: renames (references stay attached by entity). */
-  updatePage(page: { uid?: string; title?: string } | undefined): void {
+  /**
+   * `data.page.update`: a new title is a rename, and Roam rewrites the links that point at the
+   * page, in block strings and in other pages' titles (local-api-actions.md §17).
+   */
+  updatePage(page: { uid?: string; title?: string; 'children-view-type'?: string } | undefined): void {
     const what = 'data.page.update';
     const eid = this.requireUid(page?.uid, what);
     if (!this.isPage(eid)) throw new Error(`${what}: "${page?.uid}" is a block; use data.block.update.`);
+    if (page?.['children-view-type'] !== undefined) {
+      const ops = this.layoutOps(eid, { 'children-view-type': page['children-view-type'] }, what);
+      this.transact([...ops, ...this.touchOps(eid, nextTime())]);
+    }
     if (page?.title === undefined) return;
     if (typeof page.title !== 'string' || page.title.trim() === '') {
       throw new Error(`${what}: "page.title" must be a non-empty string.`);
@@ -384,18 +538,20 @@ export class RoamGraph {
     if (clash !== undefined && clash !== eid) {
       throw new Error(`${what}: a page titled "${page.title}" already exists; choose another title.`);
     }
-    this.transact([
-      [':db/add', eid, ':node/title', page.title],
-      [':db/add', eid, ':edit/time', nextTime()],
-    ]);
+    if (clash !== eid) renameCascade(this, eid, page.title);
   }
 
-  /** `data.page.delete`: the page and all its blocks. */
+  /**
+   * `data.page.delete`: the page and all its blocks; links to it elsewhere are de-linked in
+   * place and `((uid))` references to its blocks become their text (local-api-actions.md §5.3).
+   */
   deletePage(page: { uid?: string } | undefined): void {
     const what = 'data.page.delete';
     const eid = this.requireUid(page?.uid, what);
     if (!this.isPage(eid)) throw new Error(`${what}: "${page?.uid}" is a block; use data.block.delete.`);
-    this.transact(this.subtree(eid).map((e) => [':db.fn/retractEntity', e]));
+    const doomed = this.subtree(eid);
+    deleteCascade(this, doomed);
+    this.transact(doomed.map((e) => [':db.fn/retractEntity', e]));
   }
 }
 
@@ -410,14 +566,8 @@ function dailyTitle(value: unknown, what: string): string {
   return dateToPageTitle(new Date(Date.UTC(Number(match[3]), Number(match[1]) - 1, Number(match[2]))));
 }
 
-function newPageEntity(id: number, title: string, uid: string, now: number): Record<string, unknown> {
-  const entity: Record<string, unknown> = {
-    ':db/id': id,
-    ':node/title': title,
-    ':block/uid': uid,
-    ':create/time': now,
-    ':edit/time': now,
-  };
+function newPageEntity(id: number, title: string, uid: string): Record<string, unknown> {
+  const entity: Record<string, unknown> = { ':db/id': id, ':node/title': title, ':block/uid': uid };
   const date = pageTitleToDate(title);
   if (date && uid === dateToPageUid(date)) entity[':log/id'] = date.getTime();
   return entity;

@@ -14,6 +14,8 @@ export interface ExchangeReply {
 }
 
 interface Pending extends PendingTokenRequest {
+  /** Requested with `ai: true`: the token writes as the graph's AI user. */
+  ai: boolean;
   reply: (reply: ExchangeReply) => void;
   timer: NodeJS.Timeout;
   autoTimer?: NodeJS.Timeout;
@@ -94,6 +96,7 @@ export class TokenExchange {
       graphType,
       accessLevel: input.accessLevel as AccessLevel,
       description: input.description,
+      ai: input.ai === true,
       reply,
       timer: setTimeout(
         () => this.finish(id, failure(408, 'TIMEOUT', 'Request timed out waiting for user response')),
@@ -169,6 +172,7 @@ export class TokenExchange {
           graph: entry.graph,
           type: entry.graphType,
           accessLevel: granted,
+          ...(entry.ai ? { ai: true } : {}),
         });
         return this.finish(id, {
           status: 200,

@@ -10,6 +10,8 @@ export interface TokenGrant {
   graph: string;
   type: GraphType;
   accessLevel: AccessLevel;
+  /** Requested with `ai: true`: its writes are attributed to the graph's AI user (§17). */
+  ai?: boolean;
 }
 
 /** Roam's 401 codes (local-api-actions.md §2: the official client branches on them). */

@@ -22,7 +22,7 @@ export interface GraphSpec {
   name: string;
   type?: GraphType;
   /** Tokens that authenticate against this graph (minted with `addToken` later too). */
-  tokens?: Array<{ token: string; accessLevel: AccessLevel }>;
+  tokens?: Array<{ token: string; accessLevel: AccessLevel; ai?: boolean }>;
   /** 'demo' = the hand-written demo graph; generate = deterministic power-law graph. Default 'empty'. */
   content?: 'demo' | 'empty' | { generate: { blocks: number; seed?: number } } | PageSpec[];
   /** The logged-in user's permission on the graph (SCOPE_EXCEEDS_PERMISSION when a token exceeds it). */
@@ -138,8 +138,11 @@ export interface Emulator {
   readonly url: string;
   readonly requests: RecordedRequest[];
   clearRequests(): void;
-  /** Mints a new valid token for the graph and returns it. */
-  addToken(graph: string, type: GraphType, accessLevel: AccessLevel): string;
+  /**
+   * Mints a new valid token for the graph and returns it; `ai: true` = requested with `ai: true`,
+   * so its writes are attributed to the graph's AI user (as roam-mcp's token requests are).
+   */
+  addToken(graph: string, type: GraphType, accessLevel: AccessLevel, options?: { ai?: boolean }): string;
   revokeToken(token: string): void;
   setUserPermission(graph: string, type: GraphType, level: AccessLevel): void;
   /** Simulates a corrupted local-api-tokens.edn (500 on authenticated calls). */
@@ -162,9 +165,21 @@ export interface Emulator {
   close(): Promise<void>;
 }
 
-export interface EmulatedGraph {
-  /** Runs an action exactly as `POST /api/{graph}` would (no auth, no recording). */
+/** Runs an action exactly as `POST /api/{graph}` would (no auth, no recording). */
+export interface ActionRunner {
   run(action: string, args?: unknown[]): unknown;
+}
+
+export interface EmulatedGraph extends ActionRunner {
+  /**
+   * `run` writes as the signed-in person (`:user/uid` "human-user-uid", named by
+   * `displayNames.human`, default "Roam User"): "a person's edit". `asPerson('Bea')` writes as
+   * another person (user uid "person-Bea", display name "Bea"); `asAgent()` as the AI user
+   * ("ai-user-uid"), like a token requested with `ai: true`. Every write is stamped with a
+   * strictly newer `:edit/time`.
+   */
+  asPerson(displayName?: string): ActionRunner;
+  asAgent(): ActionRunner;
   /** Number of blocks (entities with :block/string) and pages (with :node/title). */
   counts(): { pages: number; blocks: number };
   /** The live desktop UI state of this graph's window: tests may change it. */

@@ -1,0 +1,83 @@
+/**
+ * What a delete or a rename does to the rest of the graph, as Roam does it
+ * (local-api-actions.md §5.3, §6.4, §17): referring block strings and page titles are rewritten,
+ * each rewrite stamped like any change by the acting user.
+ */
+import datascript from 'datascript';
+import { delinkPage, expandedTexts, inlineBlockRefs, renameLinks } from './link-rewrite.ts';
+import type { RoamGraph } from './roam-graph.ts';
+
+/** Pages (other than `except`) whose title `rewrite` changes, with their new title. */
+function titlesChangedBy(
+  graph: RoamGraph,
+  rewrite: (title: string) => string,
+  except: ReadonlySet<number>,
+): Array<[number, string]> {
+  const changed: Array<[number, string]> = [];
+  for (const datom of datascript.datoms(graph.db, ':aevt', ':node/title')) {
+    const title = datom.v as string;
+    const next = rewrite(title);
+    if (next !== title && !except.has(datom.e)) changed.push([datom.e, next]);
+  }
+  return changed;
+}
+
+/** Renames the pages whose title `rewrite` changes, unless the new title is taken (then left as is). */
+function retitleAll(graph: RoamGraph, rewrite: (title: string) => string, except: ReadonlySet<number>) {
+  for (const [eid, title] of titlesChangedBy(graph, rewrite, except)) {
+    if (graph.eidByTitle(title) === undefined) renameCascade(graph, eid, title);
+  }
+}
+
+/** Rewrites the string of every block referring to `target` (outside `except`) that `rewrite` changes. */
+function rewriteReferrers(
+  graph: RoamGraph,
+  target: number,
+  rewrite: (text: string) => string,
+  except: ReadonlySet<number>,
+  skip?: ReadonlySet<string>,
+): void {
+  for (const referrer of graph.referrers(target)) {
+    const text = graph.attr<string>(referrer, ':block/string');
+    if (text === undefined || except.has(referrer)) continue;
+    const next = rewrite(text);
+    if (next !== text) graph.rewriteString(referrer, next, skip);
+  }
+}
+
+/**
+ * A rename of page `eid` to `title`: pages whose titles link to it are renamed in turn, then the
+ * links in referring blocks are rewritten to the new title.
+ */
+export function renameCascade(graph: RoamGraph, eid: number, title: string): void {
+  const old = graph.attr<string>(eid, ':node/title') as string;
+  graph.retitle(eid, title);
+  const rewrite = (text: string) => renameLinks(text, old, title);
+  retitleAll(graph, rewrite, new Set([eid]));
+  rewriteReferrers(graph, eid, rewrite, new Set([eid]));
+}
+
+/**
+ * Before `doomed` (a block's subtree, or a page and its blocks) is retracted: `((uid))` references
+ * to its blocks elsewhere become their text, and links to a doomed page become its plain title.
+ */
+export function deleteCascade(graph: RoamGraph, doomed: readonly number[]): void {
+  const gone = new Set(doomed);
+  const raw = new Map<string, string>();
+  for (const eid of doomed) {
+    const text = graph.attr<string>(eid, ':block/string');
+    if (text !== undefined) raw.set(graph.attr<string>(eid, ':block/uid') as string, text);
+  }
+  const texts = expandedTexts(raw);
+  const inline = (text: string) => inlineBlockRefs(text, texts);
+  if (texts.size > 0) {
+    retitleAll(graph, inline, gone);
+    for (const eid of doomed) rewriteReferrers(graph, eid, inline, gone);
+  }
+  for (const page of doomed.filter((eid) => graph.isPage(eid))) {
+    const title = graph.attr<string>(page, ':node/title') as string;
+    const delink = (text: string) => delinkPage(text, title);
+    retitleAll(graph, delink, gone);
+    rewriteReferrers(graph, page, delink, gone, new Set([title]));
+  }
+}
