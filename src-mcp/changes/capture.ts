@@ -191,7 +191,8 @@ function pageUpdate(input: Obj): Capture {
       if (!node?.title) return [unknownTarget('data.page.update', uid)];
       if (title === undefined)
         return [{ kind: 'opaque', action: 'data.page.update', reason: "a page's display type is not recorded" }];
-      return [{ kind: 'rename-page', uid, before: node.title, after: title }];
+      const referrers = node.referrers.filter((r) => r.string !== undefined);
+      return [{ kind: 'rename-page', uid, before: node.title, after: title, ...(referrers.length ? { referrers } : {}) }];
     },
   };
 }

@@ -9,7 +9,7 @@ import type { PulledNode } from './roam-pull.ts';
 import { withoutBlockRefs, withoutPageLinks } from './roam-text.ts';
 import { countBlocks, quote } from './summary.ts';
 import type { Op, Referrer, TreeNode } from './types.ts';
-import { conflict, recreate, type Reversal, type StepContext } from './undo-step.ts';
+import { conflict, recreate, relinkForward, type Reversal, type StepContext } from './undo-step.ts';
 
 function textsOf(nodes: readonly TreeNode[], into = new Map<string, string>()): Map<string, string> {
   for (const node of nodes) {
@@ -28,7 +28,9 @@ async function restoreReferrers(
   const left: string[] = [];
   if (referrers.length === 0) return left;
   await ctx.view.load(referrers.map((r) => ({ uid: r.uid })));
-  for (const ref of referrers) {
+  // Titles first: renaming a page back rewrites the links to it in blocks.
+  const ordered = [...referrers].sort((a, b) => Number(a.title === undefined) - Number(b.title === undefined));
+  for (const ref of ordered) {
     const now = ctx.view.peek(ref.uid);
     const before = ref.string ?? ref.title;
     if (!now || before === undefined) {
@@ -36,7 +38,11 @@ async function restoreReferrers(
       continue;
     }
     const current = ref.string !== undefined ? now.string : now.title;
-    if (current === before) continue;
+    if (current === before) {
+      // Unchanged text whose link Roam dropped with the target: saving it again links it anew.
+      if (ref.string !== undefined && !ctx.dry) await putBack(ctx, ref, before, before);
+      continue;
+    }
     if (current !== rewrite(before)) {
       left.push(`${quote(current)} (edited since; its link was not put back)`);
       continue;
@@ -76,7 +82,10 @@ export async function reverseDeleteBlock(
   if (!parent) return conflict(`its parent (${op.parent}) was deleted since`);
   const order = block.order ?? 'last';
   const created: Op = { kind: 'create-blocks', parent: op.parent, uids: [block.uid], tree: [block], exact: true };
-  await ctx.apply([created], async (write) => recreate(write, op.parent, block, order));
+  await ctx.apply([created], async (write) => {
+    await recreate(write, op.parent, block, order);
+    await relinkForward(write, [block]);
+  });
   ctx.view.added(op.parent, block, order);
   ctx.view.forget();
   const texts = textsOf([block]);
@@ -101,6 +110,7 @@ export async function reverseDeletePage(
     const page = { title: op.title, uid: op.uid, ...(op.viewType ? { 'children-view-type': op.viewType } : {}) };
     await write('data.page.create', [{ page }]);
     for (const [index, child] of op.children.entries()) await recreate(write, op.uid, child, index);
+    await relinkForward(write, op.children);
   });
   ctx.view.added(undefined, { uid: op.uid, string: '', children: op.children }, 'last', op.title);
   ctx.view.forget();

@@ -4,9 +4,9 @@
  * changed since is theirs and stays.
  */
 import type { PulledNode } from './roam-pull.ts';
-import { sameText } from './roam-text.ts';
+import { sameButTagForm, sameText } from './roam-text.ts';
 import { quote } from './summary.ts';
-import type { BlockFields, Op } from './types.ts';
+import type { BlockFields, Op, Referrer } from './types.ts';
 import { conflict, type Reversal, type StepContext } from './undo-step.ts';
 
 /** Roam's defaults for attributes a pull leaves out. */
@@ -122,5 +122,24 @@ export async function reverseRenamePage(
   });
   ctx.view.changed(op.uid, { title: op.before });
   ctx.view.forget();
+  await restoreTagForms(ctx, op.referrers ?? [], op.before);
   return { status: 'undone', detail: `renamed ${quote(op.after)} back to ${quote(op.before)}` };
+}
+
+/**
+ * Roam rewrote the links on both renames; where that brought `#Old` back as `#[[Old]]`, the
+ * text as it was is put back (only that difference: anything else edited since stays).
+ */
+async function restoreTagForms(ctx: StepContext, referrers: Referrer[], title: string): Promise<void> {
+  if (ctx.dry || referrers.length === 0) return;
+  await ctx.view.load(referrers.map((r) => ({ uid: r.uid })));
+  for (const ref of referrers) {
+    const now = ctx.view.peek(ref.uid)?.string;
+    if (now === undefined || ref.string === undefined || !sameButTagForm(now, ref.string, title)) continue;
+    const before = ref.string;
+    await ctx.apply([{ kind: 'update-block', uid: ref.uid, before: { string: now }, after: { string: before } }], async (write) => {
+      await write('data.block.update', [{ block: { uid: ref.uid, string: before } }]);
+    });
+  }
+  ctx.view.forget();
 }

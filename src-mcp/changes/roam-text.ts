@@ -82,20 +82,41 @@ export function treeTitles(tree: readonly TreeNode[]): string[] {
   return [...new Set(tree.flatMap((n) => [...linkedTitles(n.string), ...treeTitles(n.children)]))];
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const BLOCK_REF = /\(\(([\w-]+)\)\)/g;
 
-/** What Roam leaves of a text after deleting these blocks: each `((uid))` becomes that block's text. */
+/**
+ * What Roam leaves of a text after deleting these blocks: each `((uid))` becomes that block's
+ * text, a reference inside that text to another deleted block in turn (a cycle stops there).
+ */
 export function withoutBlockRefs(text: string, deleted: ReadonlyMap<string, string>): string {
-  return text.replace(/\(\(([\w-]+)\)\)/g, (whole, uid: string) => deleted.get(uid) ?? whole);
+  const expand = (value: string, seen: ReadonlySet<string>): string =>
+    value.replace(BLOCK_REF, (whole, uid: string) => {
+      const inner = deleted.get(uid);
+      return inner === undefined || seen.has(uid) ? whole : expand(inner, new Set([...seen, uid]));
+    });
+  return expand(text, new Set());
+}
+
+/** `#tag` occurrences whose tag is exactly `title`, mapped (the character before `#` stays). */
+function mapTags(text: string, title: string, to: (title: string) => string): string {
+  return text.replace(TAG, (whole: string, tag: string) =>
+    tag === title ? whole.slice(0, whole.length - tag.length - 1) + to(tag) : whole,
+  );
 }
 
 /** What Roam leaves after deleting page `title`: `[[T]]`, `#T`, `#[[T]]` become plain `T`. */
 export function withoutPageLinks(text: string, title: string): string {
-  const t = escape(title);
-  return text
-    .replace(new RegExp(`#\\[\\[${t}\\]\\]`, 'g'), title)
-    .replace(new RegExp(`\\[\\[${t}\\]\\]`, 'g'), title)
-    .replace(new RegExp(`#${t}(?![\\p{L}\\p{N}_\\-/]|\\.[\\p{L}\\p{N}_\\-/])`, 'gu'), title);
+  const out = text.split(`#[[${title}]]`).join(title).split(`[[${title}]]`).join(title);
+  return mapTags(out, title, (t) => t);
+}
+
+/**
+ * Whether two texts differ only in how they tag `title` (`#T` or `#[[T]]`): a rename and its
+ * reversal may bring a `#T` back as `#[[T]]`.
+ */
+export function sameButTagForm(a: string, b: string, title: string): boolean {
+  const bare = (text: string) => text.split(`#[[${title}]]`).join(`#${title}`);
+  return a !== b && bare(a) === bare(b);
 }
 
 /** Whether `text` still refers to block `uid` or links page `title`. */

@@ -73,7 +73,7 @@ export type Op =
       children: TreeNode[];
       referrers: Referrer[];
     }
-  | { kind: 'rename-page'; uid: string; before: string; after: string }
+  | { kind: 'rename-page'; uid: string; before: string; after: string; referrers?: Referrer[] }
   | { kind: 'comment'; block: string; text: string; markdown?: boolean; uids?: string[]; container?: string }
   | { kind: 'shortcut'; page: string; add: boolean; index?: number; before?: string[] }
   | { kind: 'upload'; url?: string; bytes: number; filename?: string; mimetype?: string }

@@ -62,6 +62,21 @@ export async function recreate(
 }
 
 /**
+ * Blocks recreated before the blocks they refer to got no link to them (Roam links a `((uid))`
+ * only to a block that exists): saving their text again, once all exist, links them.
+ */
+export async function relinkForward(write: Writer, trees: readonly TreeNode[]): Promise<void> {
+  const order: TreeNode[] = [];
+  const walk = (nodes: readonly TreeNode[]) => nodes.forEach((n) => (order.push(n), walk(n.children)));
+  walk(trees);
+  const position = new Map(order.map((n, i) => [n.uid, i]));
+  for (const [i, node] of order.entries()) {
+    const later = [...node.string.matchAll(/\(\(([\w-]+)\)\)/g)].some((m) => (position.get(m[1]) ?? -1) > i);
+    if (later) await write('data.block.update', [{ block: { uid: node.uid, string: node.string } }]);
+  }
+}
+
+/**
  * How a created block's subtree differs from what was written: text edited since (unless Roam
  * says it was never edited: `:edit/time` equals `:create/time`), blocks added or removed below.
  */
