@@ -169,7 +169,8 @@ function buildServer(options: RoamMcpServerOptions, shared: Shared, era: 'legacy
 /** A 2026-07-28 request names its client in `_meta`; 2025 requests leave the initialize name. */
 function noteClient(ctx: ServerContext, client: Shared['client']): void {
   // The SDK types the envelope opaquely; its clientInfo is validated before handlers run.
-  const envelope = ctx.mcpReq.envelope as Record<string, { name?: unknown; version?: unknown } | undefined> | undefined;
+  const envelope = ctx.mcpReq.envelope as
+    Record<string, { name?: unknown; version?: unknown } | undefined> | undefined;
   const info = envelope?.[CLIENT_INFO_META_KEY];
   if (typeof info?.name !== 'string' || !info.name) return;
   client.name = info.name;

@@ -153,7 +153,11 @@ async function runHandler(
 }
 
 function journalRecord(name: string, graph: ConfiguredGraph, args: Record<string, unknown>): ToolRecord {
-  return new ToolRecord({ graph: { name: graph.name, type: graph.type }, tool: name, hints: hintsFrom(name, args) });
+  return new ToolRecord({
+    graph: { name: graph.name, type: graph.type },
+    tool: name,
+    hints: hintsFrom(name, args),
+  });
 }
 
 /** The context a graph tool or a resource read gets: Local API calls bound to `graph`. */

@@ -4,7 +4,16 @@
  * the file's bytes, or the shortcut list), none for creates. The reversal of each op kind is in
  * ./reverse.ts; this is the one table of which write becomes which op.
  */
-import { DEEP, findNode, flatten, outsideReferrers, pullQuery, readRows, SHALLOW, toTree } from './roam-pull.ts';
+import {
+  DEEP,
+  findNode,
+  flatten,
+  outsideReferrers,
+  pullQuery,
+  readRows,
+  SHALLOW,
+  toTree,
+} from './roam-pull.ts';
 import { linkedTitles, markdownTree } from './roam-text.ts';
 import { fieldsOf } from './reverse-edit.ts';
 import type { BlockFields, Op } from './types.ts';
@@ -39,7 +48,10 @@ type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' ? (v as Obj) : {});
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
-const pull = (pattern: string, ids: string[]): Read => ({ action: 'data.q', args: [pullQuery(pattern), ids] });
+const pull = (pattern: string, ids: string[]): Read => ({
+  action: 'data.q',
+  args: [pullQuery(pattern), ids],
+});
 
 /** Roam's kebab-case block fields → the journal's. */
 function wireFields(block: Obj): BlockFields {
@@ -90,14 +102,28 @@ function deletes(action: string, uids: string[]): Capture {
     read: pull(DEEP, uids),
     plan(before) {
       const nodes = readRows(before, true);
-      const below = new Set(nodes.flatMap((n) => flatten(n).slice(1).map((d) => d.uid)));
+      const below = new Set(
+        nodes.flatMap((n) =>
+          flatten(n)
+            .slice(1)
+            .map((d) => d.uid),
+        ),
+      );
       const inside = (uid: string) => below.has(uid);
       return uids.flatMap((uid): Op[] => {
         const node = findNode(nodes, { uid });
         if (!node) return [unknownTarget(action, uid)];
         // Listed under another listed block: restoring that one brings it back.
         if (inside(uid)) return [];
-        return [{ kind: 'delete-block', block: toTree(node), parent: node.parent ?? '', ...(node.page ? { page: node.page } : {}), referrers: outsideReferrers(node) }];
+        return [
+          {
+            kind: 'delete-block',
+            block: toTree(node),
+            parent: node.parent ?? '',
+            ...(node.page ? { page: node.page } : {}),
+            referrers: outsideReferrers(node),
+          },
+        ];
       });
     },
   };
@@ -109,7 +135,9 @@ function batchSettle(result: unknown, ops: Op[], uids: string[]): Settled[] {
   return ops.map((op) => {
     const uid = op.kind === 'delete-block' ? op.block.uid : op.kind === 'update-block' ? op.uid : undefined;
     const item = uid === undefined ? undefined : results[uids.indexOf(uid)];
-    return item && item.ok === false ? { ok: false, error: str(item.message) ?? str(item.code) ?? 'not applied' } : { ok: true };
+    return item && item.ok === false
+      ? { ok: false, error: str(item.message) ?? str(item.code) ?? 'not applied' }
+      : { ok: true };
   });
 }
 
@@ -131,13 +159,14 @@ function fromMarkdown(input: Obj, hints: Hints): Capture {
   const plan = (before: unknown): Op[] => {
     const [node] = readRows(before, false);
     const container: Extract<Op, { kind: 'create-blocks' }>['container'] = {};
-    if (daily || typeof pageTitle === 'string') container.page = { uid: node?.uid ?? daily ?? '', existed: !!node };
+    if (daily || typeof pageTitle === 'string')
+      container.page = { uid: node?.uid ?? daily ?? '', existed: !!node };
     if (section !== undefined)
       container.section = { string: section, existed: !!node && sectionExists(before, section) };
     return [
       {
         kind: 'create-blocks',
-        ...(parent ?? daily ? { parent: parent ?? daily } : {}),
+        ...((parent ?? daily) ? { parent: parent ?? daily } : {}),
         tree,
         ...(container.page || container.section ? { container } : {}),
         ...(hints.where ? { where: hints.where } : {}),
@@ -146,7 +175,9 @@ function fromMarkdown(input: Obj, hints: Hints): Capture {
   };
   const needsRead = target !== undefined && (parent === undefined || section !== undefined);
   return {
-    ...(needsRead ? { read: pull('[:block/uid :node/title {:block/children [:block/string]}]', [target]) } : {}),
+    ...(needsRead
+      ? { read: pull('[:block/uid :node/title {:block/children [:block/string]}]', [target]) }
+      : {}),
     plan,
     settle: (result) => [{ ok: true, patch: { uids: uidsOf(result) } }],
   };
@@ -158,7 +189,8 @@ function sectionExists(before: unknown, section: string): boolean {
   return children.some((c) => c[':block/string'] === section);
 }
 
-const uidsOf = (result: unknown) => (Array.isArray(obj(result).uids) ? (obj(result).uids as unknown[]).map(String) : []);
+const uidsOf = (result: unknown) =>
+  Array.isArray(obj(result).uids) ? (obj(result).uids as unknown[]).map(String) : [];
 
 /** Roam's answer to an upload: the URL, wrapped as `![](url)`. */
 function uploadUrl(answer: unknown): string | undefined {
@@ -190,9 +222,19 @@ function pageUpdate(input: Obj): Capture {
       const node = findNode(readRows(before, false), { uid });
       if (!node?.title) return [unknownTarget('data.page.update', uid)];
       if (title === undefined)
-        return [{ kind: 'opaque', action: 'data.page.update', reason: "a page's display type is not recorded" }];
+        return [
+          { kind: 'opaque', action: 'data.page.update', reason: "a page's display type is not recorded" },
+        ];
       const referrers = node.referrers.filter((r) => r.string !== undefined);
-      return [{ kind: 'rename-page', uid, before: node.title, after: title, ...(referrers.length ? { referrers } : {}) }];
+      return [
+        {
+          kind: 'rename-page',
+          uid,
+          before: node.title,
+          after: title,
+          ...(referrers.length ? { referrers } : {}),
+        },
+      ];
     },
   };
 }
@@ -234,7 +276,10 @@ function move(input: Obj): Capture {
           uid,
           ...(node.string !== undefined ? { string: node.string } : {}),
           before: { parent: node.parent, order: node.order ?? 0 },
-          after: { parent: String(location['parent-uid'] ?? ''), order: typeof order === 'number' ? order : 'last' },
+          after: {
+            parent: String(location['parent-uid'] ?? ''),
+            order: typeof order === 'number' ? order : 'last',
+          },
         },
       ];
     },
@@ -245,7 +290,9 @@ function comment(input: Obj): Capture {
   const markdown = typeof input['reply-markdown'] === 'string';
   const text = String(input['reply-markdown'] ?? input['reply-string'] ?? '');
   return {
-    plan: () => [{ kind: 'comment', block: String(input['block-uid'] ?? ''), text, ...(markdown ? { markdown } : {}) }],
+    plan: () => [
+      { kind: 'comment', block: String(input['block-uid'] ?? ''), text, ...(markdown ? { markdown } : {}) },
+    ],
     settle: (result) => {
       const container = str(obj(result).parentUid);
       return [{ ok: true, patch: { uids: uidsOf(result), ...(container ? { container } : {}) } }];
@@ -292,7 +339,13 @@ function blockCreate(input: Obj): Capture {
   const node = { ...(uid ? { uid } : {}), string: String(block.string ?? ''), children: [] };
   return {
     plan: () => [
-      { kind: 'create-blocks', ...(parent ? { parent } : {}), ...(uid ? { uids: [uid] } : {}), tree: [node], ...(uid ? { exact: true } : {}) },
+      {
+        kind: 'create-blocks',
+        ...(parent ? { parent } : {}),
+        ...(uid ? { uids: [uid] } : {}),
+        tree: [node],
+        ...(uid ? { exact: true } : {}),
+      },
     ],
   };
 }
@@ -350,7 +403,11 @@ export function captureFor(
     case 'file.delete':
       return fileDelete(String(input.url ?? ''), keep);
     case 'data.ai.callExtensionTool':
-      return opaque(action, "an extension tool's effects are unknown", `Called extension tool ${String(input.tool ?? '')}`);
+      return opaque(
+        action,
+        "an extension tool's effects are unknown",
+        `Called extension tool ${String(input.tool ?? '')}`,
+      );
     default:
       return opaque(action, `${action} is not something the journal knows how to take back`);
   }
@@ -364,10 +421,17 @@ function fileDelete(url: string, keep: (base64: string) => Promise<string>): Cap
       const base64 = str(file.base64);
       if (!base64) return [{ kind: 'delete-file', url, notKept: 'Roam sent no bytes for it' }];
       const bytes = Buffer.byteLength(base64, 'base64');
-      if (bytes > MAX_KEPT_BYTES) return [{ kind: 'delete-file', url, notKept: `it is over ${MAX_KEPT_BYTES / 1048576} MB` }];
+      if (bytes > MAX_KEPT_BYTES)
+        return [{ kind: 'delete-file', url, notKept: `it is over ${MAX_KEPT_BYTES / 1048576} MB` }];
       const mimetype = str(file.mimetype) ?? 'application/octet-stream';
       const filename = str(file.filename);
-      return [{ kind: 'delete-file', url, kept: { file: await keep(base64), mimetype, bytes, ...(filename ? { filename } : {}) } }];
+      return [
+        {
+          kind: 'delete-file',
+          url,
+          kept: { file: await keep(base64), mimetype, bytes, ...(filename ? { filename } : {}) },
+        },
+      ];
     },
   };
 }

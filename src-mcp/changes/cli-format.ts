@@ -13,7 +13,11 @@ function state(change: Change): string {
 
 function client(change: Change): string {
   const c = change.chat.client;
-  return c?.name ? `${c.name}${c.version ? ` ${c.version}` : ''}` : change.chat.kind === 'person' ? 'a person' : 'unknown client';
+  return c?.name
+    ? `${c.name}${c.version ? ` ${c.version}` : ''}`
+    : change.chat.kind === 'person'
+      ? 'a person'
+      : 'unknown client';
 }
 
 /** Changes grouped by chat, newest first. */
@@ -48,10 +52,17 @@ export function formatReport(report: UndoReport): string {
   const lines = report.changes.flatMap((c) => [
     `${c.id}  ${c.summary}: ${LABEL[c.result] ?? c.result}`,
     ...c.steps
-      .filter((s) => s.detail && s.status !== 'already-undone')
-      .flatMap((s) => [`    ${s.status === 'conflict' ? 'conflict: ' : ''}${s.detail}`, ...(s.conflicts ?? []).map((x) => `    conflict: ${x}`)]),
+      .filter((s) => s.detail && s.n >= 0)
+      .flatMap((s) => [
+        `    ${s.status === 'conflict' ? 'conflict: ' : ''}${s.detail}`,
+        ...(s.conflicts ?? []).map((x) => `    conflict: ${x}`),
+      ]),
   ]);
-  const head = report.dryRun ? 'Dry run: nothing was changed.' : `Undid ${report.undone} of ${report.changes.length} change(s).`;
-  const tail = report.conflicts ? `${report.conflicts} conflict(s) left alone: someone changed those since.` : '';
+  const head = report.dryRun
+    ? 'Dry run: nothing was changed.'
+    : `Undid ${report.undone} of ${report.changes.length} change(s).`;
+  const tail = report.conflicts
+    ? `${report.conflicts} conflict(s) left alone: someone changed those since.`
+    : '';
   return `${[head, ...lines, tail].filter(Boolean).join('\n')}\n`;
 }

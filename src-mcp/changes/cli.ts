@@ -46,9 +46,15 @@ class UsageError extends Error {}
 /** An ISO time, or `30m` / `2h` / `1d` back from now. */
 export function parseSince(value: string, now = Date.now()): number {
   const relative = /^(\d+)\s*([mhd])$/.exec(value.trim());
-  if (relative) return now - Number(relative[1]) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[relative[2] as 'm' | 'h' | 'd'];
+  if (relative)
+    return (
+      now - Number(relative[1]) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[relative[2] as 'm' | 'h' | 'd']
+    );
   const ms = Date.parse(value);
-  if (Number.isNaN(ms)) throw new UsageError(`--since '${value}' is not a time: use an ISO time (2026-07-23T14:00:00Z) or 30m, 2h, 1d.`);
+  if (Number.isNaN(ms))
+    throw new UsageError(
+      `--since '${value}' is not a time: use an ISO time (2026-07-23T14:00:00Z) or 30m, 2h, 1d.`,
+    );
   return ms;
 }
 
@@ -68,7 +74,8 @@ function graphName(graphs: readonly ConfiguredGraph[], ref: string | undefined):
 
 async function configured(options: ChangesCliOptions) {
   const loaded = await loadConfig({ configPath: options.configPath, env: options.env, home: options.home });
-  if (loaded.errors.length > 0) throw new Error(`The Roam MCP config has a problem: ${loaded.errors.join(' ')}`);
+  if (loaded.errors.length > 0)
+    throw new Error(`The Roam MCP config has a problem: ${loaded.errors.join(' ')}`);
   return loaded.graphs;
 }
 
@@ -77,12 +84,18 @@ function caller(graphs: readonly ConfiguredGraph[], home: string): Caller {
   return async (name, action, args, type) => {
     const graph = graphs.find((g) => g.name === name && (type === undefined || g.type === type));
     if (!graph?.token)
-      throw new Error(`No token for graph '${name}' in the config: run 'roam-mcp connect' for it, then undo again.`);
+      throw new Error(
+        `No token for graph '${name}' in the config: run 'roam-mcp connect' for it, then undo again.`,
+      );
     return client.call({ name: graph.name, type: graph.type, token: graph.token }, action, args);
   };
 }
 
-export async function runChangesCli(command: 'changes' | 'undo', argv: string[], cli: ChangesCliOptions): Promise<number> {
+export async function runChangesCli(
+  command: 'changes' | 'undo',
+  argv: string[],
+  cli: ChangesCliOptions,
+): Promise<number> {
   const out = cli.stdout ?? ((text: string) => void process.stdout.write(text));
   const err = cli.stderr ?? ((text: string) => void process.stderr.write(text));
   try {
@@ -100,12 +113,22 @@ export async function runChangesCli(command: 'changes' | 'undo', argv: string[],
     if (positionals.length === 0 && values.chat === undefined && since === undefined)
       throw new UsageError('Say what to undo: change ids, --chat ID or --since TIME.');
     const report = await undoChanges(
-      { ...(positionals.length ? { ids: positionals } : {}), chat: values.chat, since, graph, dryRun: values['dry-run'] === true },
+      {
+        ...(positionals.length ? { ids: positionals } : {}),
+        chat: values.chat,
+        since,
+        graph,
+        dryRun: values['dry-run'] === true,
+      },
       caller(graphs, cli.home),
       { actor: { chat: personChat('roam-mcp undo', cli.version), tool: 'roam-mcp undo' } },
     );
     out(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report));
-    return report.changes.some((c) => c.result !== 'undone' && c.result !== 'would-undo' && c.result !== 'already-undone') ? 1 : 0;
+    return report.changes.some(
+      (c) => c.result !== 'undone' && c.result !== 'would-undo' && c.result !== 'already-undone',
+    )
+      ? 1
+      : 0;
   } catch (error) {
     if (error instanceof UsageError) {
       err(`roam-mcp ${command}: ${error.message}\n\n${CHANGES_USAGE}`);

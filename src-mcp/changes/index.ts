@@ -10,7 +10,14 @@ import type { Change, ChatRef } from './types.ts';
 import { runUndo, type Caller, type UndoActor, type UndoReport, type UndoRequest } from './undo-engine.ts';
 
 export type { Change, ChangeOp, ChatRef, Op, OpOutcome, StepResult, StepStatus, TreeNode } from './types.ts';
-export type { Caller, ChangeReport, ChangeResult, UndoActor, UndoReport, UndoRequest } from './undo-engine.ts';
+export type {
+  Caller,
+  ChangeReport,
+  ChangeResult,
+  UndoActor,
+  UndoReport,
+  UndoRequest,
+} from './undo-engine.ts';
 export { UndoError } from './undo-engine.ts';
 export { Journal, defaultJournal } from './journal.ts';
 export { JournalStore, DEFAULT_MAX_AGE_DAYS, DEFAULT_MAX_BYTES } from './journal-store.ts';
@@ -33,7 +40,13 @@ export interface JournalOption {
 }
 
 const ms = (since: ChangeFilter['since']) =>
-  since === undefined ? undefined : since instanceof Date ? since.getTime() : typeof since === 'number' ? since : Date.parse(since);
+  since === undefined
+    ? undefined
+    : since instanceof Date
+      ? since.getTime()
+      : typeof since === 'number'
+        ? since
+        : Date.parse(since);
 
 /** Changes matching the filter, newest first. */
 export async function listChanges(filter: ChangeFilter = {}, options: JournalOption = {}): Promise<Change[]> {
@@ -62,7 +75,10 @@ export interface ChatSummary {
 }
 
 /** Chats with changes matching the filter, most recently active first. */
-export async function listChats(filter: ChangeFilter = {}, options: JournalOption = {}): Promise<ChatSummary[]> {
+export async function listChats(
+  filter: ChangeFilter = {},
+  options: JournalOption = {},
+): Promise<ChatSummary[]> {
   const chats = new Map<string, ChatSummary>();
   for (const change of (await listChanges(filter, options)).reverse()) {
     const summary = chats.get(change.chat.id) ?? {
@@ -105,7 +121,11 @@ export async function undoChanges(
  * the top-level blocks of each create (Roam names only those), comment blocks. Blocks nested in
  * a created outline are not known by uid: check `:create/user` against the graph's AI user too.
  */
-export async function createdByAgent(graphName: string, uids: Iterable<string>, options: JournalOption = {}): Promise<Set<string>> {
+export async function createdByAgent(
+  graphName: string,
+  uids: Iterable<string>,
+  options: JournalOption = {},
+): Promise<Set<string>> {
   const wanted = new Set(uids);
   const found = new Set<string>();
   const journal = options.journal ?? (await defaultJournal());

@@ -95,7 +95,13 @@ function toChange(id: string, g: Group & { begin: Begin }): Change {
     ...(b.graphType ? { graphType: b.graphType } : {}),
     chat: b.chat,
     tool: b.tool,
-    summary: g.end?.summary ?? entrySummary(b.tool, ops.map((o) => o.op), b.undoes),
+    summary:
+      g.end?.summary ??
+      entrySummary(
+        b.tool,
+        ops.map((o) => o.op),
+        b.undoes,
+      ),
     status: status(ops, g.end),
     ...(g.end?.error ? { error: g.end.error } : {}),
     ops,

@@ -128,7 +128,13 @@ export class JournalStore {
     for (const file of files) {
       if (file.path === this.segment?.file) continue;
       if (file.mtimeMs >= cutoff && total <= maxBytes) continue;
-      if (await unlink(file.path).then(() => true, () => false)) removed.push(file.path);
+      if (
+        await unlink(file.path).then(
+          () => true,
+          () => false,
+        )
+      )
+        removed.push(file.path);
       total -= file.size;
     }
     return { removed };

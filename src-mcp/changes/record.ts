@@ -69,7 +69,12 @@ export class ToolRecord {
     try {
       result = await call(action, args);
     } catch (error) {
-      if (!mayHaveLanded(error)) await this.done(journal, ns, ops.map(() => ({ ok: false, error: (error as Error).message })));
+      if (!mayHaveLanded(error))
+        await this.done(
+          journal,
+          ns,
+          ops.map(() => ({ ok: false, error: (error as Error).message })),
+        );
       throw error;
     }
     await this.done(journal, ns, capture.settle?.(result, ops) ?? ops.map(() => ({ ok: true })));
@@ -81,7 +86,9 @@ export class ToolRecord {
     const ns = ops.map(() => this.next++);
     const records: JournalRecord[] = [];
     if (!this.begun) records.push(this.begin(at));
-    records.push(...ops.map((op, i): JournalRecord => ({ v: 1, k: 'op', id: this.id, n: ns[i] as number, at, op })));
+    records.push(
+      ...ops.map((op, i): JournalRecord => ({ v: 1, k: 'op', id: this.id, n: ns[i] as number, at, op })),
+    );
     try {
       await journal.append(records);
     } catch (error) {
@@ -123,7 +130,15 @@ export class ToolRecord {
     const summary = entrySummary(this.info.tool, this.ops);
     await journal
       .append([
-        { v: 1, k: 'end', id: this.id, at: Date.now(), ok: !error, summary, ...(error ? { error: String((error as Error).message ?? error) } : {}) },
+        {
+          v: 1,
+          k: 'end',
+          id: this.id,
+          at: Date.now(),
+          ok: !error,
+          summary,
+          ...(error ? { error: String((error as Error).message ?? error) } : {}),
+        },
       ])
       .catch(() => {});
   }

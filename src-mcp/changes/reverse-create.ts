@@ -10,7 +10,14 @@ import { markdownTree, treeTitles } from './roam-text.ts';
 import type { PulledNode } from './roam-pull.ts';
 import { countBlocks, quote } from './summary.ts';
 import type { Op, TreeNode } from './types.ts';
-import { conflict, notUndoable, treeDifferences, type Reversal, type StepContext } from './undo-step.ts';
+import {
+  conflict,
+  gone,
+  notUndoable,
+  treeDifferences,
+  type Reversal,
+  type StepContext,
+} from './undo-step.ts';
 
 type CreateBlocks = Extract<Op, { kind: 'create-blocks' }>;
 
@@ -103,7 +110,10 @@ async function removeLeftovers(ctx: StepContext, left: Leftovers): Promise<strin
     if (page) pages.push(page);
   }
   if (left.newerThan !== undefined && left.titles.length > 0) {
-    await ctx.view.load(left.titles.map((title) => ({ title })), true);
+    await ctx.view.load(
+      left.titles.map((title) => ({ title })),
+      true,
+    );
     for (const title of left.titles) {
       const page = await ctx.view.page(title, true);
       if (page?.eid !== undefined && page.eid > left.newerThan) pages.push(page);
@@ -145,7 +155,7 @@ export async function reverseCreateBlocks(op: CreateBlocks, ctx: StepContext): P
   const uids = op.uids ?? [];
   if (uids.length === 0) return notUndoable('Roam did not say which blocks it made');
   const { tops, problems } = await checkCreated(ctx, op, uids);
-  if (tops.length === 0) return conflict('already deleted by someone else');
+  if (tops.length === 0) return gone(ctx, 'blocks');
   if (problems.length > 0) return conflict(`changed since: ${problems.join('; ')}`);
   const blocks = tops.reduce((sum, t) => sum + ctx.view.subtree(t).length, 0);
   const section = op.container?.section && !op.container.section.existed ? tops[0]?.parent : undefined;
@@ -166,7 +176,7 @@ export async function reverseCreatePage(
   ctx: StepContext,
 ): Promise<Reversal> {
   const page = op.uid ? await ctx.view.node(op.uid, true) : await ctx.view.page(op.title, true);
-  if (!page) return conflict('already deleted by someone else');
+  if (!page) return gone(ctx, 'page');
   if (page.title !== op.title) return conflict(`renamed to ${quote(page.title)} since`);
   const virtual = { ...page, string: '' };
   const problems = treeDifferences(ctx.view, virtual, { string: '', children: op.tree }, op.exact === true);
@@ -183,7 +193,10 @@ export async function reverseCreatePage(
   };
 }
 
-export async function reverseComment(op: Extract<Op, { kind: 'comment' }>, ctx: StepContext): Promise<Reversal> {
+export async function reverseComment(
+  op: Extract<Op, { kind: 'comment' }>,
+  ctx: StepContext,
+): Promise<Reversal> {
   const uids = op.uids ?? [];
   if (uids.length === 0) return notUndoable('Roam did not say which comment blocks it made');
   const tree = op.markdown ? markdownTree(op.text) : [{ string: op.text, children: [] }];
@@ -191,7 +204,13 @@ export async function reverseComment(op: Extract<Op, { kind: 'comment' }>, ctx: 
   if (tops.length === 0) return conflict('the comment was already deleted by someone else');
   if (problems.length > 0) return conflict(`the comment changed since: ${problems.join('; ')}`);
   await ctx.apply(
-    [{ kind: 'opaque', action: 'data.block.delete', reason: 'a removed comment cannot be put back as a comment' }],
+    [
+      {
+        kind: 'opaque',
+        action: 'data.block.delete',
+        reason: 'a removed comment cannot be put back as a comment',
+      },
+    ],
     async (write) => {
       for (const t of tops) await write('data.block.delete', [{ block: { uid: t.uid } }]);
     },

@@ -9,7 +9,7 @@ import type { PulledNode } from './roam-pull.ts';
 import { withoutBlockRefs, withoutPageLinks } from './roam-text.ts';
 import { countBlocks, quote } from './summary.ts';
 import type { Op, Referrer, TreeNode } from './types.ts';
-import { conflict, recreate, relinkForward, type Reversal, type StepContext } from './undo-step.ts';
+import { already, conflict, recreate, relinkForward, type Reversal, type StepContext } from './undo-step.ts';
 
 function textsOf(nodes: readonly TreeNode[], into = new Map<string, string>()): Map<string, string> {
   for (const node of nodes) {
@@ -29,7 +29,9 @@ async function restoreReferrers(
   if (referrers.length === 0) return left;
   await ctx.view.load(referrers.map((r) => ({ uid: r.uid })));
   // Titles first: renaming a page back rewrites the links to it in blocks.
-  const ordered = [...referrers].sort((a, b) => Number(a.title === undefined) - Number(b.title === undefined));
+  const ordered = [...referrers].sort(
+    (a, b) => Number(a.title === undefined) - Number(b.title === undefined),
+  );
   for (const ref of ordered) {
     const now = ctx.view.peek(ref.uid);
     const before = ref.string ?? ref.title;
@@ -54,15 +56,23 @@ async function restoreReferrers(
 
 async function putBack(ctx: StepContext, ref: Referrer, current: string, before: string): Promise<void> {
   if (ref.string !== undefined) {
-    const inverse: Op = { kind: 'update-block', uid: ref.uid, before: { string: current }, after: { string: before } };
+    const inverse: Op = {
+      kind: 'update-block',
+      uid: ref.uid,
+      before: { string: current },
+      after: { string: before },
+    };
     await ctx.apply([inverse], async (write) => {
       await write('data.block.update', [{ block: { uid: ref.uid, string: before } }]);
     });
     ctx.view.changed(ref.uid, { string: before });
   } else {
-    await ctx.apply([{ kind: 'rename-page', uid: ref.uid, before: current, after: before }], async (write) => {
-      await write('data.page.update', [{ page: { uid: ref.uid, title: before } }]);
-    });
+    await ctx.apply(
+      [{ kind: 'rename-page', uid: ref.uid, before: current, after: before }],
+      async (write) => {
+        await write('data.page.update', [{ page: { uid: ref.uid, title: before } }]);
+      },
+    );
     ctx.view.changed(ref.uid, { title: before });
   }
   ctx.view.forget();
@@ -77,11 +87,18 @@ export async function reverseDeleteBlock(
 ): Promise<Reversal> {
   const block = op.block;
   const existing = await ctx.view.node(block.uid);
+  if (existing && ctx.unconfirmed) return already('the delete never reached Roam: the block is still there');
   if (existing) return conflict(`a block with uid ${block.uid} exists again`);
   const parent = await ctx.view.node(op.parent);
   if (!parent) return conflict(`its parent (${op.parent}) was deleted since`);
   const order = block.order ?? 'last';
-  const created: Op = { kind: 'create-blocks', parent: op.parent, uids: [block.uid], tree: [block], exact: true };
+  const created: Op = {
+    kind: 'create-blocks',
+    parent: op.parent,
+    uids: [block.uid],
+    tree: [block],
+    exact: true,
+  };
   await ctx.apply([created], async (write) => {
     await recreate(write, op.parent, block, order);
     await relinkForward(write, [block]);
@@ -102,12 +119,19 @@ export async function reverseDeletePage(
   op: Extract<Op, { kind: 'delete-page' }>,
   ctx: StepContext,
 ): Promise<Reversal> {
-  if (await ctx.view.node(op.uid)) return conflict(`a page with uid ${op.uid} exists again`);
+  if (await ctx.view.node(op.uid))
+    return ctx.unconfirmed
+      ? already('the delete never reached Roam: the page is still there')
+      : conflict(`a page with uid ${op.uid} exists again`);
   const taken: PulledNode | null = await ctx.view.page(op.title);
   if (taken) return conflict(`a page titled ${quote(op.title)} exists now`);
   const created: Op = { kind: 'create-page', uid: op.uid, title: op.title, tree: op.children, exact: true };
   await ctx.apply([created], async (write) => {
-    const page = { title: op.title, uid: op.uid, ...(op.viewType ? { 'children-view-type': op.viewType } : {}) };
+    const page = {
+      title: op.title,
+      uid: op.uid,
+      ...(op.viewType ? { 'children-view-type': op.viewType } : {}),
+    };
     await write('data.page.create', [{ page }]);
     for (const [index, child] of op.children.entries()) await recreate(write, op.uid, child, index);
     await relinkForward(write, op.children);

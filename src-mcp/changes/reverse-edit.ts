@@ -7,7 +7,7 @@ import type { PulledNode } from './roam-pull.ts';
 import { sameButTagForm, sameText } from './roam-text.ts';
 import { quote } from './summary.ts';
 import type { BlockFields, Op, Referrer } from './types.ts';
-import { conflict, type Reversal, type StepContext } from './undo-step.ts';
+import { already, conflict, gone, type Reversal, type StepContext } from './undo-step.ts';
 
 /** Roam's defaults for attributes a pull leaves out. */
 export function fieldsOf(node: PulledNode, keys: ReadonlyArray<keyof BlockFields>): BlockFields {
@@ -46,12 +46,24 @@ export async function reverseUpdateBlock(
   ctx: StepContext,
 ): Promise<Reversal> {
   const node = await ctx.view.node(op.uid);
-  if (!node) return conflict(`the block was deleted since`);
+  if (!node) return gone(ctx, 'block');
   const keys = Object.keys(op.after) as Array<keyof BlockFields>;
   const now = fieldsOf(node, keys);
   const changes = fieldChanges(now, op.after);
+  if (changes.length > 0 && fieldChanges(now, op.before).length === 0)
+    return already(
+      ctx.unconfirmed
+        ? 'the write never reached Roam: the block reads as before'
+        : 'the block already reads as before',
+    );
   if (changes.length > 0) return conflict(`edited by someone else since: ${changes.join(', ')}`);
-  const inverse: Op = { kind: 'update-block', uid: op.uid, before: now, after: op.before, ...(op.page ? { page: op.page } : {}) };
+  const inverse: Op = {
+    kind: 'update-block',
+    uid: op.uid,
+    before: now,
+    after: op.before,
+    ...(op.page ? { page: op.page } : {}),
+  };
   await ctx.apply([inverse], async (write) => {
     await write('data.block.update', [{ block: updateWire(op.uid, op.before) }]);
   });
@@ -87,7 +99,11 @@ export async function reverseMoveBlock(
   ctx: StepContext,
 ): Promise<Reversal> {
   const node = await ctx.view.node(op.uid);
-  if (!node) return conflict('the block was deleted since');
+  if (!node) return gone(ctx, 'block');
+  if (node.parent === op.before.parent && node.parent !== op.after.parent)
+    return already(
+      ctx.unconfirmed ? 'the move never reached Roam' : 'the block is already back in its old place',
+    );
   if (node.parent !== op.after.parent) return conflict('moved by someone else since');
   const home = await ctx.view.node(op.before.parent);
   if (!home) return conflict(`its old place (${op.before.parent}) was deleted since`);
@@ -105,7 +121,10 @@ export async function reverseMoveBlock(
   });
   ctx.view.moved(op.uid, op.before.parent, op.before.order);
   ctx.view.forget();
-  return { status: 'undone', detail: `moved ${quote(node.string)} back to position ${op.before.order} under ${op.before.parent}` };
+  return {
+    status: 'undone',
+    detail: `moved ${quote(node.string)} back to position ${op.before.order} under ${op.before.parent}`,
+  };
 }
 
 export async function reverseRenamePage(
@@ -113,13 +132,18 @@ export async function reverseRenamePage(
   ctx: StepContext,
 ): Promise<Reversal> {
   const page = await ctx.view.node(op.uid);
-  if (!page) return conflict('the page was deleted since');
+  if (!page) return gone(ctx, 'page');
+  if (page.title === op.before)
+    return already(ctx.unconfirmed ? 'the rename never reached Roam' : 'the page already has its old title');
   if (page.title !== op.after) return conflict(`renamed to ${quote(page.title)} by someone else since`);
   const taken = await ctx.view.page(op.before);
   if (taken && taken.uid !== op.uid) return conflict(`a page titled ${quote(op.before)} exists now`);
-  await ctx.apply([{ kind: 'rename-page', uid: op.uid, before: op.after, after: op.before }], async (write) => {
-    await write('data.page.update', [{ page: { uid: op.uid, title: op.before } }]);
-  });
+  await ctx.apply(
+    [{ kind: 'rename-page', uid: op.uid, before: op.after, after: op.before }],
+    async (write) => {
+      await write('data.page.update', [{ page: { uid: op.uid, title: op.before } }]);
+    },
+  );
   ctx.view.changed(op.uid, { title: op.before });
   ctx.view.forget();
   await restoreTagForms(ctx, op.referrers ?? [], op.before);
@@ -137,9 +161,12 @@ async function restoreTagForms(ctx: StepContext, referrers: Referrer[], title: s
     const now = ctx.view.peek(ref.uid)?.string;
     if (now === undefined || ref.string === undefined || !sameButTagForm(now, ref.string, title)) continue;
     const before = ref.string;
-    await ctx.apply([{ kind: 'update-block', uid: ref.uid, before: { string: now }, after: { string: before } }], async (write) => {
-      await write('data.block.update', [{ block: { uid: ref.uid, string: before } }]);
-    });
+    await ctx.apply(
+      [{ kind: 'update-block', uid: ref.uid, before: { string: now }, after: { string: before } }],
+      async (write) => {
+        await write('data.block.update', [{ block: { uid: ref.uid, string: before } }]);
+      },
+    );
   }
   ctx.view.forget();
 }

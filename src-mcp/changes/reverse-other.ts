@@ -16,7 +16,10 @@ async function starred(ctx: StepContext): Promise<string[]> {
   return Array.isArray(answer?.starredPages) ? answer.starredPages.map(String) : [];
 }
 
-export async function reverseShortcut(op: Extract<Op, { kind: 'shortcut' }>, ctx: StepContext): Promise<Reversal> {
+export async function reverseShortcut(
+  op: Extract<Op, { kind: 'shortcut' }>,
+  ctx: StepContext,
+): Promise<Reversal> {
   const page = await ctx.view.node(op.page);
   if (!page?.title) return conflict('the page was deleted since');
   const title = page.title;
@@ -25,7 +28,13 @@ export async function reverseShortcut(op: Extract<Op, { kind: 'shortcut' }>, ctx
   const isNow = now.indexOf(title);
   if (op.add && isNow < 0) return conflict('someone removed it from the shortcuts since');
   if (!op.add && isNow >= 0) return conflict('someone added it to the shortcuts again since');
-  const inverse: Op = { kind: 'shortcut', page: op.page, add: was >= 0, ...(was >= 0 ? { index: was } : {}), before: now };
+  const inverse: Op = {
+    kind: 'shortcut',
+    page: op.page,
+    add: was >= 0,
+    ...(was >= 0 ? { index: was } : {}),
+    before: now,
+  };
   if (!op.add && was < 0) return { status: 'undone', detail: 'it was not a shortcut before: nothing to do' };
   await ctx.apply([inverse], async (write) => {
     if (was < 0) await write('data.page.removeShortcut', [op.page]);
@@ -33,19 +42,24 @@ export async function reverseShortcut(op: Extract<Op, { kind: 'shortcut' }>, ctx
   });
   return {
     status: 'undone',
-    detail: was < 0 ? `removed ${quote(title)} from the shortcuts` : `put ${quote(title)} back at shortcut ${was + 1}`,
+    detail:
+      was < 0
+        ? `removed ${quote(title)} from the shortcuts`
+        : `put ${quote(title)} back at shortcut ${was + 1}`,
   };
 }
 
 /** Blocks whose text contains `url`. */
 async function embedders(ctx: StepContext, url: string): Promise<string[]> {
-  const query =
-    '[:find ?s :in $ ?url :where [?b :block/string ?s] [(clojure.string/includes? ?s ?url)]]';
+  const query = '[:find ?s :in $ ?url :where [?b :block/string ?s] [(clojure.string/includes? ?s ?url)]]';
   const rows = await ctx.view.read('data.q', [query, url]);
   return Array.isArray(rows) ? rows.map((row) => String(Array.isArray(row) ? row[0] : row)) : [];
 }
 
-export async function reverseUpload(op: Extract<Op, { kind: 'upload' }>, ctx: StepContext): Promise<Reversal> {
+export async function reverseUpload(
+  op: Extract<Op, { kind: 'upload' }>,
+  ctx: StepContext,
+): Promise<Reversal> {
   if (!op.url) return notUndoable('Roam did not say where it stored the file');
   const used = await embedders(ctx, op.url);
   if (used.length > 0) return conflict(`embedded in ${used.length} block(s) now, e.g. ${quote(used[0])}`);
@@ -61,13 +75,23 @@ export async function reverseUpload(op: Extract<Op, { kind: 'upload' }>, ctx: St
     kind: 'delete-file',
     url: op.url,
     ...(kept
-      ? { kept: { file: kept, mimetype: op.mimetype ?? String(file?.mimetype ?? 'application/octet-stream'), bytes, ...(op.filename ? { filename: op.filename } : {}) } }
+      ? {
+          kept: {
+            file: kept,
+            mimetype: op.mimetype ?? String(file?.mimetype ?? 'application/octet-stream'),
+            bytes,
+            ...(op.filename ? { filename: op.filename } : {}),
+          },
+        }
       : { notKept: 'its bytes could not be kept' }),
   };
   await ctx.apply([inverse], async (write) => {
     await write('file.delete', [{ url: op.url }]);
   });
-  return { status: 'undone', detail: `deleted the uploaded file ${op.filename ? quote(op.filename) : ''}`.trim() };
+  return {
+    status: 'undone',
+    detail: `deleted the uploaded file ${op.filename ? quote(op.filename) : ''}`.trim(),
+  };
 }
 
 export async function reverseDeleteFile(

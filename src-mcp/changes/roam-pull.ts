@@ -7,7 +7,8 @@ import type { Referrer, TreeNode } from './types.ts';
 
 const FIELDS =
   ':db/id :block/uid :block/string :node/title :block/order :block/open :block/heading :block/text-align :children/view-type :block/view-type :create/time :edit/time';
-const AROUND = '{:block/_children [:block/uid]} {:block/_refs [:block/uid :block/string :node/title]} {:block/page [:node/title]}';
+const AROUND =
+  '{:block/_children [:block/uid]} {:block/_refs [:block/uid :block/string :node/title]} {:block/page [:node/title]}';
 
 /** The entity with its direct children (uids) and referrers. */
 export const SHALLOW = `[${FIELDS} {:block/children [:block/uid :block/order]} ${AROUND}]`;
@@ -47,7 +48,8 @@ const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
 /** Roam keywords may come back with or without their colon (`:numbered`). */
 const keyword = (v: unknown) => (typeof v === 'string' ? v.replace(/^:/, '') : undefined);
-const list = (v: unknown): Raw[] => (Array.isArray(v) ? (v as Raw[]) : v && typeof v === 'object' ? [v as Raw] : []);
+const list = (v: unknown): Raw[] =>
+  Array.isArray(v) ? (v as Raw[]) : v && typeof v === 'object' ? [v as Raw] : [];
 
 function ordered(raw: Raw): Raw[] {
   return list(raw[':block/children']).sort(

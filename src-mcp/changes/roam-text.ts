@@ -45,7 +45,9 @@ export function canonicalText(text: string): string {
 
 /** The text Roam keeps for a string sent to a write (newer builds decode wire annotations). */
 export function storedText(text: string): string {
-  return text.replace(/\(\(([\w-]+)\)\)<ref>(?:[^<]|<(?!\/ref>))*<\/ref>/g, '(($1))').replace(/<roam\b[^>]*\/>/g, '');
+  return text
+    .replace(/\(\(([\w-]+)\)\)<ref>(?:[^<]|<(?!\/ref>))*<\/ref>/g, '(($1))')
+    .replace(/<roam\b[^>]*\/>/g, '');
 }
 
 export function sameText(actual: string | undefined, written: string | undefined): boolean {

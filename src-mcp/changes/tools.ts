@@ -15,7 +15,9 @@ const PAGE = 20;
 
 function callerFor(ctx: SessionContext): Caller {
   return (name, action, args, type) => {
-    const graph = ctx.runtime.session.list().find((g) => g.name === name && (type === undefined || g.type === type));
+    const graph = ctx.runtime.session
+      .list()
+      .find((g) => g.name === name && (type === undefined || g.type === type));
     if (!graph)
       throw new ToolError(
         'GRAPH_NOT_FOUND',
@@ -37,7 +39,11 @@ function compact(report: UndoReport) {
       id: c.id,
       summary: c.summary,
       result: c.result,
-      steps: c.steps.map((s) => ({ status: s.status, detail: s.detail, ...(s.conflicts ? { conflicts: s.conflicts } : {}) })),
+      steps: c.steps.map((s) => ({
+        status: s.status,
+        detail: s.detail,
+        ...(s.conflicts ? { conflicts: s.conflicts } : {}),
+      })),
     })),
     ...(report.runs.length ? { undoIds: report.runs } : {}),
   };
@@ -70,7 +76,13 @@ export const changeTools = [
         ...(c.status !== 'applied' ? { status: c.status } : {}),
       }));
       const next = args.offset + page.length;
-      return { changes: page, total: mine.length, offset: args.offset, limit: args.limit, ...(next < mine.length ? { nextOffset: next } : {}) };
+      return {
+        changes: page,
+        total: mine.length,
+        offset: args.offset,
+        limit: args.limit,
+        ...(next < mine.length ? { nextOffset: next } : {}),
+      };
     },
   }),
   defineTool({
@@ -88,18 +100,27 @@ export const changeTools = [
     },
     async handler(args, ctx) {
       if ((args.ids === undefined) === (args.all !== true)) {
-        throw new ToolError('INVALID_PARAMS', 'undo_changes needs either `ids` (from list_changes) or `all: true`.', { field: 'ids' });
+        throw new ToolError(
+          'INVALID_PARAMS',
+          'undo_changes needs either `ids` (from list_changes) or `all: true`.',
+          { field: 'ids' },
+        );
       }
       const chat = currentChat();
       try {
         const report = await runUndo(
           { ...(args.ids ? { ids: args.ids } : {}), dryRun: args.dryRun === true },
-          { journal: await defaultJournal(), caller: callerFor(ctx), actor: { chat, tool: 'undo_changes', onlyChat: chat.id } },
+          {
+            journal: await defaultJournal(),
+            caller: callerFor(ctx),
+            actor: { chat, tool: 'undo_changes', onlyChat: chat.id },
+          },
         );
         if (!report.dryRun) for (const c of report.changes) invalidateLinkIndex(c.graph);
         return compact(report);
       } catch (error) {
-        if (error instanceof UndoError) throw new ToolError(error.code, error.message, { suggested_next_tool: 'list_changes' });
+        if (error instanceof UndoError)
+          throw new ToolError(error.code, error.message, { suggested_next_tool: 'list_changes' });
         throw error;
       }
     },

@@ -43,7 +43,10 @@ export type Op =
       tree: TreeNode[];
       exact?: boolean;
       /** Containers this write may have made: the daily note page, the nest-under section. */
-      container?: { page?: { uid: string; existed: boolean }; section?: { string: string; existed: boolean } };
+      container?: {
+        page?: { uid: string; existed: boolean };
+        section?: { string: string; existed: boolean };
+      };
       /** Where the blocks were put, as the tool named it (summaries). */
       where?: string;
     }
@@ -64,7 +67,13 @@ export type Op =
       before: { parent: string; order: number };
       after: { parent: string; order: number | 'last' };
     }
-  | { kind: 'delete-block'; block: TreeNode & { uid: string }; parent: string; page?: string; referrers: Referrer[] }
+  | {
+      kind: 'delete-block';
+      block: TreeNode & { uid: string };
+      parent: string;
+      page?: string;
+      referrers: Referrer[];
+    }
   | {
       kind: 'delete-page';
       uid: string;
@@ -112,8 +121,23 @@ export type JournalRecord =
       undoes?: string[];
     }
   | { v: 1; k: 'op'; id: string; n: number; at: number; op: Op; reverses?: { id: string; n: number } }
-  | { v: 1; k: 'done'; id: string; at: number; items: Array<{ n: number; ok: boolean; error?: string; patch?: Partial<Op> }> }
-  | { v: 1; k: 'end'; id: string; at: number; ok: boolean; summary: string; error?: string; results?: StepResult[] };
+  | {
+      v: 1;
+      k: 'done';
+      id: string;
+      at: number;
+      items: Array<{ n: number; ok: boolean; error?: string; patch?: Partial<Op> }>;
+    }
+  | {
+      v: 1;
+      k: 'end';
+      id: string;
+      at: number;
+      ok: boolean;
+      summary: string;
+      error?: string;
+      results?: StepResult[];
+    };
 
 /** One op's fate in an undo run (kept on the undo entry, shown on the undone entry). */
 export interface StepResult {

@@ -43,13 +43,7 @@ export interface UndoActor {
 }
 
 export type ChangeResult =
-  | 'undone'
-  | 'would-undo'
-  | 'partly-undone'
-  | 'conflict'
-  | 'already-undone'
-  | 'not-undoable'
-  | 'failed';
+  'undone' | 'would-undo' | 'partly-undone' | 'conflict' | 'already-undone' | 'not-undoable' | 'failed';
 
 export interface ChangeReport {
   id: string;
@@ -85,7 +79,11 @@ export class UndoError extends Error {
 function sinceMs(since: UndoRequest['since']): number | undefined {
   if (since === undefined) return undefined;
   const ms = since instanceof Date ? since.getTime() : typeof since === 'number' ? since : Date.parse(since);
-  if (Number.isNaN(ms)) throw new UndoError('NOTHING_SELECTED', `'${String(since)}' is not a time. Use an ISO time such as 2026-07-23T14:00:00Z.`);
+  if (Number.isNaN(ms))
+    throw new UndoError(
+      'NOTHING_SELECTED',
+      `'${String(since)}' is not a time. Use an ISO time such as 2026-07-23T14:00:00Z.`,
+    );
   return ms;
 }
 
@@ -97,8 +95,16 @@ export function selectChanges(all: readonly Change[], request: UndoRequest, acto
   if (request.ids?.length) {
     chosen = request.ids.map((id) => {
       const change = all.find((c) => c.id === id);
-      if (!change) throw new UndoError('NOT_FOUND', `No change '${id}' in the journal (it keeps 30 days). List them with list_changes or 'roam-mcp changes'.`);
-      if (!mine(change)) throw new UndoError('NOT_YOUR_CHANGE', `Change '${id}' was made in another chat; an agent can undo only its own chat's changes. A person can undo it with 'roam-mcp undo ${id}' or in Roam Companion.`);
+      if (!change)
+        throw new UndoError(
+          'NOT_FOUND',
+          `No change '${id}' in the journal (it keeps 30 days). List them with list_changes or 'roam-mcp changes'.`,
+        );
+      if (!mine(change))
+        throw new UndoError(
+          'NOT_YOUR_CHANGE',
+          `Change '${id}' was made in another chat; an agent can undo only its own chat's changes. A person can undo it with 'roam-mcp undo ${id}' or in Roam Companion.`,
+        );
       return change;
     });
   } else {
@@ -114,7 +120,10 @@ export function selectChanges(all: readonly Change[], request: UndoRequest, acto
         (from === undefined || Date.parse(c.at) >= from),
     );
   }
-  return [...new Set(chosen)].filter(inGraph).reverse().sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  return [...new Set(chosen)]
+    .filter(inGraph)
+    .reverse()
+    .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
 }
 
 /** The ops to take back, last first. */
@@ -124,10 +133,12 @@ function pending(change: Change): ChangeOp[] {
     .reverse();
 }
 
+const SUCCESS = new Set<StepResult['status']>(['undone', 'would-undo', 'already-undone']);
+
 function resultOf(steps: StepResult[], dry: boolean): ChangeResult {
   const statuses = new Set(steps.map((s) => s.status));
-  const did = statuses.has('undone') || statuses.has('would-undo');
-  if (did && steps.every((s) => s.status === 'undone' || s.status === 'would-undo') && !steps.some(hasParts))
+  const did = statuses.has('undone') || statuses.has('would-undo') || statuses.has('already-undone');
+  if (did && steps.every((s) => SUCCESS.has(s.status)) && !steps.some(hasParts))
     return dry ? 'would-undo' : 'undone';
   if (did) return 'partly-undone';
   if (statuses.has('failed')) return 'failed';
@@ -144,7 +155,10 @@ export interface RunOptions {
   dry: boolean;
 }
 
-async function runGraph(changes: Change[], options: RunOptions): Promise<{ reports: ChangeReport[]; run?: string }> {
+async function runGraph(
+  changes: Change[],
+  options: RunOptions,
+): Promise<{ reports: ChangeReport[]; run?: string }> {
   const [first] = changes;
   if (!first) return { reports: [] };
   const { journal, caller, actor, dry } = options;
@@ -152,7 +166,13 @@ async function runGraph(changes: Change[], options: RunOptions): Promise<{ repor
   const view = new GraphView(call, dry);
   const run = dry
     ? undefined
-    : new UndoRun(journal, { graph: first.graph, graphType: first.graphType, chat: actor.chat, tool: actor.tool, undoes: changes.map((c) => c.id) });
+    : new UndoRun(journal, {
+        graph: first.graph,
+        graphType: first.graphType,
+        chat: actor.chat,
+        tool: actor.tool,
+        undoes: changes.map((c) => c.id),
+      });
   await run?.begin();
   const files = keptFiles(journal.store.dir);
   const reports: ChangeReport[] = [];
@@ -183,14 +203,25 @@ async function undoChange(change: Change, r: ChangeRun): Promise<StepResult[]> {
       continue;
     }
     try {
-      const reversal = await reverseOp(op.op, stepContext(change.id, op.n, r));
+      const reversal = await reverseOp(op.op, stepContext(change.id, op, r));
       steps.push(stepResult(change.id, op.n, reversal, r.dry));
     } catch (error) {
       r.view.forget();
-      steps.push({ id: change.id, n: op.n, status: 'failed', detail: `Roam refused: ${(error as Error).message}` });
+      steps.push({
+        id: change.id,
+        n: op.n,
+        status: 'failed',
+        detail: `Roam refused: ${(error as Error).message}`,
+      });
     }
   }
-  if (steps.length === 0) steps.push({ id: change.id, n: -1, status: 'not-undoable', detail: 'nothing it wrote can be taken back' });
+  if (steps.length === 0)
+    steps.push({
+      id: change.id,
+      n: -1,
+      status: 'not-undoable',
+      detail: 'nothing it wrote can be taken back',
+    });
   return steps;
 }
 
@@ -201,14 +232,29 @@ function notUndoableDetail(op: ChangeOp): string {
 }
 
 function stepResult(id: string, n: number, reversal: Reversal, dry: boolean): StepResult {
-  const status = reversal.status === 'undone' ? (dry ? 'would-undo' : 'undone') : reversal.status;
-  return { id, n, status, detail: reversal.detail, ...(reversal.conflicts?.length ? { conflicts: reversal.conflicts } : {}) };
+  const status =
+    reversal.status === 'undone'
+      ? dry
+        ? 'would-undo'
+        : 'undone'
+      : reversal.status === 'already'
+        ? 'already-undone'
+        : reversal.status;
+  return {
+    id,
+    n,
+    status,
+    detail: reversal.detail,
+    ...(reversal.conflicts?.length ? { conflicts: reversal.conflicts } : {}),
+  };
 }
 
-function stepContext(id: string, n: number, r: ChangeRun): StepContext {
+function stepContext(id: string, op: ChangeOp, r: ChangeRun): StepContext {
+  const n = op.n;
   return {
     view: r.view,
     dry: r.dry,
+    unconfirmed: op.outcome === 'unconfirmed',
     files: r.files,
     async apply(ops, run) {
       if (r.dry || !r.run) {
@@ -269,5 +315,10 @@ export async function runUndo(request: UndoRequest, options: Omit<RunOptions, 'd
   };
   if (dry) return go();
   const lock = path.join(options.journal.store.dir, 'undo');
-  return withFileLock(lock, 'Another undo is running on this machine; try again in a moment.', go, `${lock}.lock`);
+  return withFileLock(
+    lock,
+    'Another undo is running on this machine; try again in a moment.',
+    go,
+    `${lock}.lock`,
+  );
 }

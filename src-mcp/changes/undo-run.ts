@@ -28,7 +28,18 @@ export class UndoRun {
   begin(): Promise<void> {
     const { graph, graphType, chat, tool, undoes } = this.info;
     return this.journal.append([
-      { v: 1, k: 'begin', id: this.id, at: Date.now(), graph, ...(graphType ? { graphType } : {}), chat, tool, pid: process.pid, undoes },
+      {
+        v: 1,
+        k: 'begin',
+        id: this.id,
+        at: Date.now(),
+        graph,
+        ...(graphType ? { graphType } : {}),
+        chat,
+        tool,
+        pid: process.pid,
+        undoes,
+      },
     ]);
   }
 
@@ -37,12 +48,25 @@ export class UndoRun {
     const ns = ops.map(() => this.next++);
     const at = Date.now();
     await this.journal.append(
-      ops.map((op, i): JournalRecord => ({ v: 1, k: 'op', id: this.id, n: ns[i] as number, at, op, reverses })),
+      ops.map((op, i): JournalRecord => ({
+        v: 1,
+        k: 'op',
+        id: this.id,
+        n: ns[i] as number,
+        at,
+        op,
+        reverses,
+      })),
     );
     return ns;
   }
 
-  done(ns: number[], ok: boolean, patches: Array<Partial<Op> | undefined> = [], error?: string): Promise<void> {
+  done(
+    ns: number[],
+    ok: boolean,
+    patches: Array<Partial<Op> | undefined> = [],
+    error?: string,
+  ): Promise<void> {
     const items = ns.map((n, i) => ({
       n,
       ok,

@@ -17,6 +17,8 @@ export type Patches = Array<Partial<Op> | undefined> | void;
 export interface StepContext {
   view: GraphView;
   dry: boolean;
+  /** The op's write was never confirmed: it may not have reached Roam at all. */
+  unconfirmed: boolean;
   apply(ops: Op[], run: (write: Writer) => Promise<Patches>): Promise<void>;
   /** Where kept file bytes live (file_delete and upload reversals). */
   files: KeptFiles;
@@ -28,7 +30,8 @@ export interface KeptFiles {
 }
 
 export interface Reversal {
-  status: 'undone' | 'conflict' | 'not-undoable';
+  /** `already`: the graph already reads as before the change; nothing to write. */
+  status: 'undone' | 'already' | 'conflict' | 'not-undoable';
   detail: string;
   /** Parts left alone although the rest was taken back (a referring block edited since). */
   conflicts?: string[];
@@ -36,6 +39,13 @@ export interface Reversal {
 
 export const conflict = (detail: string): Reversal => ({ status: 'conflict', detail });
 export const notUndoable = (detail: string): Reversal => ({ status: 'not-undoable', detail });
+export const already = (detail: string): Reversal => ({ status: 'already', detail });
+
+/** The target is gone: never made (an unconfirmed write), or someone deleted it since. */
+export const gone = (ctx: StepContext, what: string): Reversal =>
+  ctx.unconfirmed
+    ? already(`the write never reached Roam: no ${what} to take back`)
+    : conflict(`the ${what} was deleted by someone else since`);
 
 /** `data.block.create`'s block fields for a kept node. */
 export function blockWire(node: TreeNode): Record<string, unknown> {
@@ -58,7 +68,8 @@ export async function recreate(
   order: number | 'last',
 ): Promise<void> {
   await write('data.block.create', [{ location: { 'parent-uid': parent, order }, block: blockWire(node) }]);
-  for (const [index, child] of node.children.entries()) await recreate(write, node.uid as string, child, index);
+  for (const [index, child] of node.children.entries())
+    await recreate(write, node.uid as string, child, index);
 }
 
 /**
@@ -80,17 +91,27 @@ export async function relinkForward(write: Writer, trees: readonly TreeNode[]): 
  * How a created block's subtree differs from what was written: text edited since (unless Roam
  * says it was never edited: `:edit/time` equals `:create/time`), blocks added or removed below.
  */
-export function treeDifferences(view: GraphView, node: PulledNode, written: TreeNode, exact: boolean): string[] {
+export function treeDifferences(
+  view: GraphView,
+  node: PulledNode,
+  written: TreeNode,
+  exact: boolean,
+): string[] {
   const diffs: string[] = [];
-  if (exact && written.uid && written.uid !== node.uid) diffs.push(`block ${node.uid} is not the one written`);
+  if (exact && written.uid && written.uid !== node.uid)
+    diffs.push(`block ${node.uid} is not the one written`);
   const untouched = node.editTime !== undefined && node.editTime === node.createTime;
   if (!sameText(node.string, written.string) && (exact || !untouched))
     diffs.push(`${quote(written.string)} was edited to ${quote(node.string)}`);
   const children = node.children.map((c) => view.peek(c)).filter((c): c is PulledNode => !!c);
   if (children.length > written.children.length)
-    diffs.push(`${children.length - written.children.length} block(s) were added under ${quote(node.string)}`);
+    diffs.push(
+      `${children.length - written.children.length} block(s) were added under ${quote(node.string)}`,
+    );
   else if (children.length < written.children.length)
-    diffs.push(`${written.children.length - children.length} block(s) were removed from under ${quote(node.string)}`);
+    diffs.push(
+      `${written.children.length - children.length} block(s) were removed from under ${quote(node.string)}`,
+    );
   else
     written.children.forEach((child, i) =>
       diffs.push(...treeDifferences(view, children[i] as PulledNode, child, exact)),

@@ -6,7 +6,17 @@ import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.ts';
-import { binCommand, binEnv, jsonOf, newToken, removeHome, startMcp, tempHome, toolsConfig, type McpHandle } from '../harness/mcp-bin.ts';
+import {
+  binCommand,
+  binEnv,
+  jsonOf,
+  newToken,
+  removeHome,
+  startMcp,
+  tempHome,
+  toolsConfig,
+  type McpHandle,
+} from '../harness/mcp-bin.ts';
 
 export interface UndoWorld {
   home: string;
@@ -22,8 +32,15 @@ export interface UndoWorld {
 export async function undoWorld(content: PageSpec[], graphName = 'work'): Promise<UndoWorld> {
   const home = await tempHome('roam-undo-');
   const token = newToken();
-  const emulator = await startEmulator({ home, graphs: [{ name: graphName, content, tokens: [{ token, accessLevel: 'full', ai: true }] }] });
-  await writeFile(path.join(home, '.roam-tools.json'), toolsConfig([{ name: graphName, token, accessLevel: 'full' }]), { mode: 0o600 });
+  const emulator = await startEmulator({
+    home,
+    graphs: [{ name: graphName, content, tokens: [{ token, accessLevel: 'full', ai: true }] }],
+  });
+  await writeFile(
+    path.join(home, '.roam-tools.json'),
+    toolsConfig([{ name: graphName, token, accessLevel: 'full' }]),
+    { mode: 0o600 },
+  );
   const agents: McpHandle[] = [];
   return {
     home,
@@ -45,7 +62,10 @@ export async function undoWorld(content: PageSpec[], graphName = 'work'): Promis
 }
 
 /** The bin run to its end without blocking this process (the emulator answers from here). */
-export function runBin(home: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+export function runBin(
+  home: string,
+  args: string[],
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const [command, argv] = binCommand(args);
   return new Promise((resolve, reject) => {
     const child = spawn(command, argv, { env: binEnv(home), cwd: home, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -35,8 +35,10 @@ export function graphSnapshot(graph: EmulatedGraph): EntitySnapshot[] {
       if (typeof r[':block/string'] === 'string') entity.string = r[':block/string'] as string;
       if (parent) entity.parent = parent;
       if (typeof r[':block/order'] === 'number') entity.order = r[':block/order'] as number;
-      if (typeof r[':block/heading'] === 'number' && r[':block/heading']) entity.heading = r[':block/heading'] as number;
-      if (typeof r[':block/open'] === 'boolean' && entity.title === undefined) entity.open = r[':block/open'] as boolean;
+      if (typeof r[':block/heading'] === 'number' && r[':block/heading'])
+        entity.heading = r[':block/heading'] as number;
+      if (typeof r[':block/open'] === 'boolean' && entity.title === undefined)
+        entity.open = r[':block/open'] as boolean;
       return entity;
     })
     .sort((a, b) => (a.uid < b.uid ? -1 : 1));

@@ -10,7 +10,14 @@ import { graphSnapshot } from './graph-snapshot.ts';
 import { undoWorld, type UndoWorld } from './changes-setup.ts';
 
 const content: PageSpec[] = [
-  { title: 'Notes', uid: 'notespg01', children: [{ string: 'first', uid: 'first0001' }, { string: 'second', uid: 'secnd0001' }] },
+  {
+    title: 'Notes',
+    uid: 'notespg01',
+    children: [
+      { string: 'first', uid: 'first0001' },
+      { string: 'second', uid: 'secnd0001' },
+    ],
+  },
 ];
 
 let world: UndoWorld;
@@ -20,7 +27,13 @@ beforeEach(async () => {
 afterEach(() => world.close());
 
 interface Listed {
-  changes: Array<{ id: string; chat: { id: string; client?: { name?: string } }; summary: string; undone: boolean; tool: string }>;
+  changes: Array<{
+    id: string;
+    chat: { id: string; client?: { name?: string } };
+    summary: string;
+    undone: boolean;
+    tool: string;
+  }>;
 }
 
 it('lists and undoes a finished chat from the terminal', async () => {
@@ -60,10 +73,15 @@ it('lists and undoes a finished chat from the terminal', async () => {
 
 it('leaves a person’s later edit alone and says so (exit 1)', async () => {
   const agent = await world.agent();
-  const made = jsonOf<{ uids: string[] }>(await agent.call('create_block', { parentUid: 'notespg01', markdown: 'agent note' }));
+  const made = jsonOf<{ uids: string[] }>(
+    await agent.call('create_block', { parentUid: 'notespg01', markdown: 'agent note' }),
+  );
   await agent.close();
   const uid = made.uids[0] as string;
-  world.emulator.graph('work').asPerson('Bea').run('data.block.update', [{ block: { uid, string: 'agent note, improved by Bea' } }]);
+  world.emulator
+    .graph('work')
+    .asPerson('Bea')
+    .run('data.block.update', [{ block: { uid, string: 'agent note, improved by Bea' } }]);
   const { changes } = JSON.parse((await world.cli('changes', '--json')).stdout) as Listed;
   const undo = await world.cli('undo', changes[0]?.id as string);
   expect(undo.status).toBe(1);

@@ -8,7 +8,16 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.ts';
-import { jsonOf, errorOf, newToken, removeHome, startMcp, tempHome, toolsConfig, type McpHandle } from '../harness/mcp-bin.ts';
+import {
+  jsonOf,
+  errorOf,
+  newToken,
+  removeHome,
+  startMcp,
+  tempHome,
+  toolsConfig,
+  type McpHandle,
+} from '../harness/mcp-bin.ts';
 import { graphSnapshot } from './graph-snapshot.ts';
 
 const TOKEN = newToken();
@@ -32,8 +41,15 @@ let mcp: McpHandle;
 
 beforeEach(async () => {
   home = await tempHome();
-  emulator = await startEmulator({ home, graphs: [{ name: 'work', content, tokens: [{ token: TOKEN, accessLevel: 'full', ai: true }] }] });
-  await writeFile(path.join(home, '.roam-tools.json'), toolsConfig([{ name: 'work', token: TOKEN, accessLevel: 'full' }]), { mode: 0o600 });
+  emulator = await startEmulator({
+    home,
+    graphs: [{ name: 'work', content, tokens: [{ token: TOKEN, accessLevel: 'full', ai: true }] }],
+  });
+  await writeFile(
+    path.join(home, '.roam-tools.json'),
+    toolsConfig([{ name: 'work', token: TOKEN, accessLevel: 'full' }]),
+    { mode: 0o600 },
+  );
   mcp = await startMcp({ home });
   jsonOf(await mcp.call('select_graph', { graph: 'work' }));
 });
@@ -47,7 +63,13 @@ afterEach(async () => {
 const graph = () => emulator.graph('work');
 
 async function agentWrites(): Promise<void> {
-  jsonOf(await mcp.call('create_block', { parentUid: 'projpage1', markdown: '- new [[Fresh Page]]\n  - nested', order: 1 }));
+  jsonOf(
+    await mcp.call('create_block', {
+      parentUid: 'projpage1',
+      markdown: '- new [[Fresh Page]]\n  - nested',
+      order: 1,
+    }),
+  );
   jsonOf(await mcp.call('create_page', { title: 'Made', markdown: '- m1\n- m2 ((beta00001))' }));
   jsonOf(await mcp.call('update_block', { uid: 'beta00001', string: 'beta, rewritten', heading: 0 }));
   jsonOf(await mcp.call('move_block', { uid: 'alpha0001', parentUid: 'otherpg01', order: 0 }));
@@ -60,10 +82,18 @@ describe('undo through the agent tools', () => {
   it('lists this chat’s changes newest first and undoes them all, faithfully', async () => {
     const before = graphSnapshot(graph());
     await agentWrites();
-    const listed = jsonOf<{ changes: Array<Record<string, unknown>>; total: number }>(await mcp.call('list_changes'));
+    const listed = jsonOf<{ changes: Array<Record<string, unknown>>; total: number }>(
+      await mcp.call('list_changes'),
+    );
     expect(listed.total).toBe(7);
     expect(listed.changes.map((c) => c.tool)).toEqual([
-      'delete_page', 'update_page', 'delete_block', 'move_block', 'update_block', 'create_page', 'create_block',
+      'delete_page',
+      'update_page',
+      'delete_block',
+      'move_block',
+      'update_block',
+      'create_page',
+      'create_block',
     ]);
     expect(listed.changes.every((c) => c.undoable === true && c.undone === false)).toBe(true);
     expect(listed.changes[0]?.summary).toBe("Deleted page 'Target' (1 block)");
@@ -71,29 +101,40 @@ describe('undo through the agent tools', () => {
     const changed = graphSnapshot(graph());
     expect(changed).not.toEqual(before);
     expect(changed.find((e) => e.uid === 'gamma0001')?.string).toBe('gamma refers alpha and Target');
-    const dry = jsonOf<{ undone: number; conflicts: number }>(await mcp.call('undo_changes', { all: true, dryRun: true }));
+    const dry = jsonOf<{ undone: number; conflicts: number }>(
+      await mcp.call('undo_changes', { all: true, dryRun: true }),
+    );
     expect(dry).toMatchObject({ dryRun: true, undone: 7, conflicts: 0 });
     expect(graphSnapshot(graph())).toEqual(changed);
 
-    const undo = jsonOf<{ undone: number; conflicts: number; undoIds: string[] }>(await mcp.call('undo_changes', { all: true }));
+    const undo = jsonOf<{ undone: number; conflicts: number; undoIds: string[] }>(
+      await mcp.call('undo_changes', { all: true }),
+    );
     expect(undo).toMatchObject({ dryRun: false, undone: 7, conflicts: 0 });
     expect(graphSnapshot(graph())).toEqual(before);
 
-    const again = jsonOf<{ changes: Array<{ result: string }> }>(await mcp.call('undo_changes', { all: true }));
+    const again = jsonOf<{ changes: Array<{ result: string }> }>(
+      await mcp.call('undo_changes', { all: true }),
+    );
     expect(again.changes.every((c) => c.result === 'already-undone')).toBe(true);
     expect(graphSnapshot(graph())).toEqual(before);
   });
 
   it('keeps a person’s later edit and reports it as a conflict', async () => {
     jsonOf(await mcp.call('update_block', { uid: 'beta00001', string: 'agent text' }));
-    graph().asPerson('Bea').run('data.block.update', [{ block: { uid: 'beta00001', string: 'Bea wrote this' } }]);
-    const undo = jsonOf<{ conflicts: number; changes: Array<{ result: string; steps: Array<{ detail: string }> }> }>(
-      await mcp.call('undo_changes', { all: true }),
-    );
+    graph()
+      .asPerson('Bea')
+      .run('data.block.update', [{ block: { uid: 'beta00001', string: 'Bea wrote this' } }]);
+    const undo = jsonOf<{
+      conflicts: number;
+      changes: Array<{ result: string; steps: Array<{ detail: string }> }>;
+    }>(await mcp.call('undo_changes', { all: true }));
     expect(undo.conflicts).toBe(1);
     expect(undo.changes[0]?.result).toBe('conflict');
     expect(undo.changes[0]?.steps[0]?.detail).toMatch(/Bea wrote this/);
-    expect(graph().run('data.q', ['[:find ?s . :where [?b :block/uid "beta00001"] [?b :block/string ?s]]'])).toBe('Bea wrote this');
+    expect(
+      graph().run('data.q', ['[:find ?s . :where [?b :block/uid "beta00001"] [?b :block/string ?s]]']),
+    ).toBe('Bea wrote this');
   });
 
   it('refuses an id from no chat of its own', async () => {
