@@ -102,42 +102,42 @@ function deletes(action: string, uids: string[]): Capture {
     read: pull(DEEP, uids),
     plan(before) {
       const nodes = readRows(before, true);
-      const below = new Set(
-        nodes.flatMap((n) =>
-          flatten(n)
-            .slice(1)
-            .map((d) => d.uid),
-        ),
-      );
-      const inside = (uid: string) => below.has(uid);
-      return uids.flatMap((uid): Op[] => {
+      // Listed under another listed block: restoring that one brings it back.
+      const below = new Set(nodes.flatMap((n) => flatten(n).slice(1).map((d) => d.uid)));
+      const missing = uids.filter((uid) => !findNode(nodes, { uid }));
+      const roots = uids.flatMap((uid) => {
         const node = findNode(nodes, { uid });
-        if (!node) return [unknownTarget(action, uid)];
-        // Listed under another listed block: restoring that one brings it back.
-        if (inside(uid)) return [];
-        return [
-          {
-            kind: 'delete-block',
-            block: toTree(node),
-            parent: node.parent ?? '',
-            ...(node.page ? { page: node.page } : {}),
-            referrers: outsideReferrers(node),
-          },
-        ];
+        return node && !below.has(uid) ? [node] : [];
       });
+      const inside = new Set(roots.flatMap((n) => flatten(n).map((d) => d.uid)));
+      const outside = roots.flatMap((n) => outsideReferrers(n)).filter((r) => !inside.has(r.uid));
+      const referrers = [...new Map(outside.map((r) => [r.uid, r])).values()];
+      const ops: Op[] = missing.map((uid) => unknownTarget(action, uid));
+      if (roots.length === 0) return ops;
+      const items = roots.map((node) => ({
+        block: toTree(node),
+        parent: node.parent ?? '',
+        ...(node.page ? { page: node.page } : {}),
+      }));
+      return [...ops, { kind: 'delete-blocks', items, referrers }];
     },
   };
 }
 
-/** Per-item outcome of a batch (`{results: [{uid, ok}]}`, in input order). */
+/** Per-item outcome of a batch (`{results: [{uid, ok}]}`, in input order): a delete keeps what went. */
 function batchSettle(result: unknown, ops: Op[], uids: string[]): Settled[] {
   const results = Array.isArray(obj(result).results) ? (obj(result).results as Obj[]) : [];
-  return ops.map((op) => {
-    const uid = op.kind === 'delete-block' ? op.block.uid : op.kind === 'update-block' ? op.uid : undefined;
-    const item = uid === undefined ? undefined : results[uids.indexOf(uid)];
-    return item && item.ok === false
-      ? { ok: false, error: str(item.message) ?? str(item.code) ?? 'not applied' }
-      : { ok: true };
+  const failed = (uid: string) => results[uids.indexOf(uid)]?.ok === false;
+  const why = (uid: string) => {
+    const item = results[uids.indexOf(uid)] ?? {};
+    return str(item.message) ?? str(item.code) ?? 'not applied';
+  };
+  return ops.map((op): Settled => {
+    if (op.kind === 'update-block') return failed(op.uid) ? { ok: false, error: why(op.uid) } : { ok: true };
+    if (op.kind !== 'delete-blocks') return { ok: true };
+    const items = op.items.filter((item) => !failed(item.block.uid));
+    if (items.length === 0) return { ok: false, error: why(op.items[0]?.block.uid ?? '') };
+    return items.length === op.items.length ? { ok: true } : { ok: true, patch: { items } };
   });
 }
 

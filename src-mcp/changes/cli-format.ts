@@ -44,6 +44,7 @@ const LABEL: Record<string, string> = {
   conflict: 'left alone (conflict)',
   'already-undone': 'already undone',
   'not-undoable': 'cannot be undone',
+  'nothing-to-undo': 'nothing to undo (it changed nothing)',
   failed: 'failed',
 };
 

@@ -52,13 +52,12 @@ function outsideReferences(ctx: StepContext, tops: PulledNode[]): string[] {
 
 /** Deletes blocks (journaled as deletes, so they can be restored); the view follows. */
 async function deleteBlocks(ctx: StepContext, nodes: PulledNode[]): Promise<void> {
-  const ops: Op[] = nodes.map((n) => ({
-    kind: 'delete-block',
+  const items = nodes.map((n) => ({
     block: viewTree(ctx, n),
     parent: n.parent ?? '',
     ...(n.page ? { page: n.page } : {}),
-    referrers: [],
   }));
+  const ops: Op[] = [{ kind: 'delete-blocks', items, referrers: [] }];
   await ctx.apply(ops, async (write) => {
     for (const n of nodes) await write('data.block.delete', [{ block: { uid: n.uid } }]);
   });

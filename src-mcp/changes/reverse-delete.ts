@@ -81,38 +81,38 @@ async function putBack(ctx: StepContext, ref: Referrer, current: string, before:
 const leftNote = (left: string[]) =>
   left.length ? { conflicts: left.map((l) => `a referring block was left as it is: ${l}`) } : {};
 
-export async function reverseDeleteBlock(
-  op: Extract<Op, { kind: 'delete-block' }>,
+/** Restores, lowest position first, so each goes back to its place among the same siblings. */
+export async function reverseDeleteBlocks(
+  op: Extract<Op, { kind: 'delete-blocks' }>,
   ctx: StepContext,
 ): Promise<Reversal> {
-  const block = op.block;
-  const existing = await ctx.view.node(block.uid);
-  if (existing && ctx.unconfirmed) return already('the delete never reached Roam: the block is still there');
-  if (existing) return conflict(`a block with uid ${block.uid} exists again`);
-  const parent = await ctx.view.node(op.parent);
-  if (!parent) return conflict(`its parent (${op.parent}) was deleted since`);
-  const order = block.order ?? 'last';
-  const created: Op = {
+  const items = [...op.items].sort((a, b) => (a.block.order ?? 0) - (b.block.order ?? 0));
+  await ctx.view.load(items.flatMap((i) => [{ uid: i.block.uid }, { uid: i.parent }]));
+  const there = items.filter((i) => ctx.view.peek(i.block.uid));
+  if (there.length === items.length && ctx.unconfirmed)
+    return already('the delete never reached Roam: the blocks are still there');
+  if (there.length > 0) return conflict(`a block with uid ${there[0]?.block.uid} exists again`);
+  const orphan = items.find((i) => !ctx.view.peek(i.parent));
+  if (orphan) return conflict(`its parent (${orphan.parent}) was deleted since`);
+  const created: Op[] = items.map((i) => ({
     kind: 'create-blocks',
-    parent: op.parent,
-    uids: [block.uid],
-    tree: [block],
+    parent: i.parent,
+    uids: [i.block.uid],
+    tree: [i.block],
     exact: true,
-  };
-  await ctx.apply([created], async (write) => {
-    await recreate(write, op.parent, block, order);
-    await relinkForward(write, [block]);
+  }));
+  await ctx.apply(created, async (write) => {
+    for (const i of items) await recreate(write, i.parent, i.block, i.block.order ?? 'last');
+    await relinkForward(write, items.map((i) => i.block));
   });
-  ctx.view.added(op.parent, block, order);
+  for (const i of items) ctx.view.added(i.parent, i.block, i.block.order ?? 'last');
   ctx.view.forget();
-  const texts = textsOf([block]);
+  const texts = textsOf(items.map((i) => i.block));
   const left = await restoreReferrers(ctx, op.referrers, (text) => withoutBlockRefs(text, texts));
-  const total = countBlocks([block]);
-  return {
-    status: 'undone',
-    detail: `restored ${quote(block.string)}${total > 1 ? ` with ${total - 1} block(s) below it` : ''}`,
-    ...leftNote(left),
-  };
+  const total = countBlocks(items.map((i) => i.block));
+  const what = items.length > 1 ? `${items.length} blocks` : quote(items[0]?.block.string);
+  const below = total > items.length ? ` with ${total - items.length} block(s) below` : '';
+  return { status: 'undone', detail: `restored ${what}${below}`, ...leftNote(left) };
 }
 
 export async function reverseDeletePage(

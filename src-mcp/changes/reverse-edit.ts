@@ -4,7 +4,7 @@
  * changed since is theirs and stays.
  */
 import type { PulledNode } from './roam-pull.ts';
-import { sameButTagForm, sameText } from './roam-text.ts';
+import { sameButTagForm, sameText, withoutLinkForms } from './roam-text.ts';
 import { quote } from './summary.ts';
 import type { BlockFields, Op, Referrer } from './types.ts';
 import { already, conflict, gone, type Reversal, type StepContext } from './undo-step.ts';
@@ -138,6 +138,9 @@ export async function reverseRenamePage(
   if (page.title !== op.after) return conflict(`renamed to ${quote(page.title)} by someone else since`);
   const taken = await ctx.view.page(op.before);
   if (taken && taken.uid !== op.uid) return conflict(`a page titled ${quote(op.before)} exists now`);
+  const written = linkedSince(ctx.view.referrers(page), op);
+  if (written.length > 0)
+    return conflict(`renaming it back would change text written since: ${written.map((t) => quote(t)).join(', ')}`);
   await ctx.apply(
     [{ kind: 'rename-page', uid: op.uid, before: op.after, after: op.before }],
     async (write) => {
@@ -148,6 +151,21 @@ export async function reverseRenamePage(
   ctx.view.forget();
   await restoreTagForms(ctx, op.referrers ?? [], op.before);
   return { status: 'undone', detail: `renamed ${quote(op.after)} back to ${quote(op.before)}` };
+}
+
+/**
+ * Referrers whose text someone wrote or edited since the rename (beyond Roam's own rewrite of
+ * the link): renaming back would rewrite their text too.
+ */
+function linkedSince(now: Referrer[], op: Extract<Op, { kind: 'rename-page' }>): string[] {
+  const titles = [op.before, op.after];
+  const recorded = new Map((op.referrers ?? []).map((r) => [r.uid, r.string]));
+  return now.flatMap((r) => {
+    if (r.string === undefined) return [];
+    const then = recorded.get(r.uid);
+    if (then !== undefined && withoutLinkForms(then, titles) === withoutLinkForms(r.string, titles)) return [];
+    return [r.string];
+  });
 }
 
 /**

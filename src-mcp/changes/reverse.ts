@@ -1,6 +1,6 @@
 /** Which reversal takes back which op (one place for the table). */
 import { reverseCreateBlocks, reverseCreatePage, reverseComment } from './reverse-create.ts';
-import { reverseDeleteBlock, reverseDeletePage } from './reverse-delete.ts';
+import { reverseDeleteBlocks, reverseDeletePage } from './reverse-delete.ts';
 import { reverseMoveBlock, reverseRenamePage, reverseUpdateBlock } from './reverse-edit.ts';
 import { reverseDeleteFile, reverseShortcut, reverseUpload } from './reverse-other.ts';
 import type { Op } from './types.ts';
@@ -20,8 +20,8 @@ export function reverseOp(op: Op, ctx: StepContext): Promise<Reversal> {
       return reverseMoveBlock(op, ctx);
     case 'rename-page':
       return reverseRenamePage(op, ctx);
-    case 'delete-block':
-      return reverseDeleteBlock(op, ctx);
+    case 'delete-blocks':
+      return reverseDeleteBlocks(op, ctx);
     case 'delete-page':
       return reverseDeletePage(op, ctx);
     case 'shortcut':

@@ -112,6 +112,17 @@ export function withoutPageLinks(text: string, title: string): string {
   return mapTags(out, title, (t) => t);
 }
 
+/** A text with every link form of these titles (`[[T]]`, `#[[T]]`, `#T`) made alike. */
+export function withoutLinkForms(text: string, titles: readonly string[]): string {
+  let out = text;
+  for (const title of titles) {
+    out = out.split(`#[[${title}]]`).join('\u0000').split(`[[${title}]]`).join('\u0000');
+    out = mapTags(out, title, () => '\u0000');
+    if (out.startsWith(`${title}::`)) out = `\u0000${out.slice(title.length)}`;
+  }
+  return out;
+}
+
 /**
  * Whether two texts differ only in how they tag `title` (`#T` or `#[[T]]`): a rename and its
  * reversal may bring a `#T` back as `#[[T]]`.

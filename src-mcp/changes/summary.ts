@@ -44,9 +44,12 @@ export function opSummary(op: Op): string {
       return updated(op);
     case 'move-block':
       return `Moved block ${quote(op.string)} from ${op.before.parent} to ${op.after.parent}`;
-    case 'delete-block': {
-      const total = countBlocks([op.block]);
-      return `Deleted block ${quote(op.block.string)}${total > 1 ? ` (${plural(total, 'block')})` : ''}${op.page ? ` in ${quote(op.page)}` : ''}`;
+    case 'delete-blocks': {
+      const total = countBlocks(op.items.map((i) => i.block));
+      const first = op.items[0];
+      const what = op.items.length > 1 ? `${op.items.length} blocks` : `block ${quote(first?.block.string)}`;
+      const page = first?.page ? ` in ${quote(first.page)}` : '';
+      return `Deleted ${what}${total > op.items.length ? ` (${plural(total, 'block')})` : ''}${page}`;
     }
     case 'delete-page':
       return `Deleted page ${quote(op.title)} (${plural(countBlocks(op.children), 'block')})`;

@@ -25,6 +25,12 @@ export interface Referrer {
   title?: string;
 }
 
+export interface DeletedBlock {
+  block: TreeNode & { uid: string };
+  parent: string;
+  page?: string;
+}
+
 export interface BlockFields {
   string?: string;
   open?: boolean;
@@ -68,10 +74,10 @@ export type Op =
       after: { parent: string; order: number | 'last' };
     }
   | {
-      kind: 'delete-block';
-      block: TreeNode & { uid: string };
-      parent: string;
-      page?: string;
+      /** Blocks deleted together (one delete, or one batch), each with its subtree. */
+      kind: 'delete-blocks';
+      items: DeletedBlock[];
+      /** Blocks and pages outside all of them that referred into them, with their text then. */
       referrers: Referrer[];
     }
   | {
@@ -150,7 +156,14 @@ export interface StepResult {
   conflicts?: string[];
 }
 
-export type StepStatus = 'undone' | 'would-undo' | 'already-undone' | 'conflict' | 'not-undoable' | 'failed';
+export type StepStatus =
+  | 'undone'
+  | 'would-undo'
+  | 'already-undone'
+  | 'conflict'
+  | 'not-undoable'
+  | 'nothing-to-undo'
+  | 'failed';
 
 export type OpOutcome = 'applied' | 'failed' | 'unconfirmed' | 'pending';
 

@@ -43,7 +43,14 @@ export interface UndoActor {
 }
 
 export type ChangeResult =
-  'undone' | 'would-undo' | 'partly-undone' | 'conflict' | 'already-undone' | 'not-undoable' | 'failed';
+  | 'undone'
+  | 'would-undo'
+  | 'partly-undone'
+  | 'conflict'
+  | 'already-undone'
+  | 'not-undoable'
+  | 'nothing-to-undo'
+  | 'failed';
 
 export interface ChangeReport {
   id: string;
@@ -196,6 +203,8 @@ interface ChangeRun {
 
 async function undoChange(change: Change, r: ChangeRun): Promise<StepResult[]> {
   if (change.undone) return [{ id: change.id, n: -1, status: 'already-undone', detail: 'already undone' }];
+  if (!change.ops.some((o) => o.outcome === 'applied' || o.outcome === 'unconfirmed'))
+    return [{ id: change.id, n: -1, status: 'nothing-to-undo', detail: 'it changed nothing (Roam refused the write)' }];
   const steps: StepResult[] = [];
   for (const op of pending(change)) {
     if (!isReversible(op.op)) {
@@ -274,14 +283,15 @@ function stepContext(id: string, op: ChangeOp, r: ChangeRun): StepContext {
 }
 
 function report(change: Change, steps: StepResult[], dry: boolean): ChangeReport {
-  const already = steps.length === 1 && steps[0]?.status === 'already-undone';
+  const only = steps.length === 1 && steps[0]?.n === -1 ? steps[0].status : undefined;
+  const fixed = only === 'already-undone' || only === 'nothing-to-undo' ? only : undefined;
   return {
     id: change.id,
     at: change.at,
     graph: change.graph,
     tool: change.tool,
     summary: change.summary,
-    result: already ? 'already-undone' : resultOf(steps, dry),
+    result: fixed ?? resultOf(steps, dry),
     steps,
   };
 }
