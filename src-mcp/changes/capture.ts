@@ -251,6 +251,7 @@ function pageDelete(input: Obj): Capture {
           kind: 'delete-page',
           uid,
           title: node.title,
+          ...(node.eid !== undefined ? { eid: node.eid } : {}),
           ...(node.viewType ? { viewType: node.viewType } : {}),
           children: (node.nodes ?? []).map(toTree),
           referrers: outsideReferrers(node),

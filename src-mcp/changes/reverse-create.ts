@@ -29,6 +29,7 @@ export function viewTree(ctx: StepContext, node: PulledNode): TreeNode & { uid: 
     string: node.string ?? '',
     children: children.map((c) => viewTree(ctx, c)),
   };
+  if (node.eid !== undefined) tree.eid = node.eid;
   if (node.order !== undefined) tree.order = node.order;
   if (node.open !== undefined) tree.open = node.open;
   if (node.heading) tree.heading = node.heading;
@@ -71,6 +72,7 @@ async function deletePage(ctx: StepContext, page: PulledNode): Promise<void> {
     kind: 'delete-page',
     uid: page.uid,
     title: page.title ?? '',
+    ...(page.eid !== undefined ? { eid: page.eid } : {}),
     ...(page.viewType ? { viewType: page.viewType } : {}),
     children: children.map((c) => viewTree(ctx, c)),
     referrers: [],
@@ -115,7 +117,8 @@ async function removeLeftovers(ctx: StepContext, left: Leftovers): Promise<strin
     );
     for (const title of left.titles) {
       const page = await ctx.view.page(title, true);
-      if (page?.eid !== undefined && page.eid > left.newerThan) pages.push(page);
+      const eid = page ? ctx.firstEid(page.uid, page.eid) : undefined;
+      if (page && eid !== undefined && eid > left.newerThan) pages.push(page);
     }
   }
   for (const page of pages) {
@@ -159,7 +162,7 @@ export async function reverseCreateBlocks(op: CreateBlocks, ctx: StepContext): P
   const blocks = tops.reduce((sum, t) => sum + ctx.view.subtree(t).length, 0);
   const section = op.container?.section && !op.container.section.existed ? tops[0]?.parent : undefined;
   const page = op.container?.page && !op.container.page.existed ? op.container.page.uid : undefined;
-  const eids = tops.map((t) => t.eid).filter((e): e is number => e !== undefined);
+  const eids = tops.map((t) => ctx.firstEid(t.uid, t.eid)).filter((e): e is number => e !== undefined);
   await deleteBlocks(ctx, tops);
   const removed = await removeLeftovers(ctx, {
     ...(section ? { section } : {}),
@@ -184,7 +187,7 @@ export async function reverseCreatePage(
   await deletePage(ctx, page);
   const removed = await removeLeftovers(ctx, {
     titles: treeTitles(op.tree),
-    ...(page.eid !== undefined ? { newerThan: page.eid } : {}),
+    ...(page.eid !== undefined ? { newerThan: ctx.firstEid(page.uid, page.eid) } : {}),
   });
   return {
     status: 'undone',

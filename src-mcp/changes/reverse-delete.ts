@@ -33,7 +33,8 @@ async function restoreReferrers(
     (a, b) => Number(a.title === undefined) - Number(b.title === undefined),
   );
   for (const ref of ordered) {
-    const now = ctx.view.peek(ref.uid);
+    // Read again when an earlier put-back made the view forget it.
+    const now = await ctx.view.node(ref.uid);
     const before = ref.string ?? ref.title;
     if (!now || before === undefined) {
       if (!now) left.push(`${quote(before)} (deleted since)`);

@@ -118,6 +118,7 @@ export function toTree(node: PulledNode): TreeNode & { uid: string } {
   if (node.textAlign) tree.textAlign = node.textAlign;
   if (node.viewType) tree.viewType = node.viewType;
   if (node.blockViewType) tree.blockViewType = node.blockViewType;
+  if (node.eid !== undefined) tree.eid = node.eid;
   return tree;
 }
 

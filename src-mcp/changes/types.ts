@@ -15,6 +15,8 @@ export interface TreeNode {
   textAlign?: string;
   viewType?: string;
   blockViewType?: string;
+  /** Roam's entity id when it was read: ids only grow, so it tells what existed before what. */
+  eid?: number;
   children: TreeNode[];
 }
 
@@ -84,6 +86,7 @@ export type Op =
       kind: 'delete-page';
       uid: string;
       title: string;
+      eid?: number;
       viewType?: string;
       children: TreeNode[];
       referrers: Referrer[];

@@ -13,7 +13,7 @@ import type { Journal } from './journal.ts';
 import { keptFiles } from './kept-files.ts';
 import { reverseOp } from './reverse.ts';
 import { isReversible } from './summary.ts';
-import type { Change, ChangeOp, ChatRef, StepResult } from './types.ts';
+import type { Change, ChangeOp, ChatRef, StepResult, TreeNode } from './types.ts';
 import { UndoRun } from './undo-run.ts';
 import type { Reversal, StepContext } from './undo-step.ts';
 
@@ -182,10 +182,11 @@ async function runGraph(
       });
   await run?.begin();
   const files = keptFiles(journal.store.dir);
+  const firstEids = firstEidsOf(await journal.changes());
   const reports: ChangeReport[] = [];
   const all: StepResult[] = [];
   for (const change of changes) {
-    const steps = await undoChange(change, { view, dry, files, run, call });
+    const steps = await undoChange(change, { view, dry, files, run, call, firstEids });
     all.push(...steps);
     reports.push(report(change, steps, dry));
   }
@@ -193,7 +194,30 @@ async function runGraph(
   return { reports, ...(run ? { run: run.id } : {}) };
 }
 
+/** The smallest entity id the journal ever saw for each uid (delete snapshots keep them). */
+function firstEidsOf(changes: readonly Change[]): Map<string, number> {
+  const first = new Map<string, number>();
+  const note = (uid: string | undefined, eid: number | undefined) => {
+    if (uid && eid !== undefined && eid < (first.get(uid) ?? Infinity)) first.set(uid, eid);
+  };
+  const walk = (nodes: readonly TreeNode[]) =>
+    nodes.forEach((n) => {
+      note(n.uid, n.eid);
+      walk(n.children);
+    });
+  for (const change of changes)
+    for (const { op } of change.ops) {
+      if (op.kind === 'delete-blocks') walk(op.items.map((i) => i.block));
+      if (op.kind === 'delete-page') {
+        note(op.uid, op.eid);
+        walk(op.children);
+      }
+    }
+  return first;
+}
+
 interface ChangeRun {
+  firstEids: Map<string, number>;
   view: GraphView;
   dry: boolean;
   files: StepContext['files'];
@@ -264,6 +288,10 @@ function stepContext(id: string, op: ChangeOp, r: ChangeRun): StepContext {
     view: r.view,
     dry: r.dry,
     unconfirmed: op.outcome === 'unconfirmed',
+    firstEid: (uid, now) => {
+      const first = r.firstEids.get(uid);
+      return first === undefined ? now : now === undefined ? first : Math.min(first, now);
+    },
     files: r.files,
     async apply(ops, run) {
       if (r.dry || !r.run) {

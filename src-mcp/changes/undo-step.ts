@@ -19,6 +19,11 @@ export interface StepContext {
   dry: boolean;
   /** The op's write was never confirmed: it may not have reached Roam at all. */
   unconfirmed: boolean;
+  /**
+   * The entity id a block or page had when first read (a delete's snapshot): an undone delete
+   * recreates it under a new id, so "what existed first" is decided on the first one.
+   */
+  firstEid(uid: string, now: number | undefined): number | undefined;
   apply(ops: Op[], run: (write: Writer) => Promise<Patches>): Promise<void>;
   /** Where kept file bytes live (file_delete and upload reversals). */
   files: KeptFiles;
