@@ -103,7 +103,13 @@ function deletes(action: string, uids: string[]): Capture {
     plan(before) {
       const nodes = readRows(before, true);
       // Listed under another listed block: restoring that one brings it back.
-      const below = new Set(nodes.flatMap((n) => flatten(n).slice(1).map((d) => d.uid)));
+      const below = new Set(
+        nodes.flatMap((n) =>
+          flatten(n)
+            .slice(1)
+            .map((d) => d.uid),
+        ),
+      );
       const missing = uids.filter((uid) => !findNode(nodes, { uid }));
       const roots = uids.flatMap((uid) => {
         const node = findNode(nodes, { uid });

@@ -155,6 +155,7 @@ export async function watchJournal(
   options: JournalOption & { debounceMs?: number } = {},
 ): Promise<{ close(): void }> {
   const journal = options.journal ?? (await defaultJournal());
+  await journal.store.ensure();
   let timer: NodeJS.Timeout | undefined;
   const watcher = watch(journal.store.dir, { persistent: false }, () => {
     if (timer) return;

@@ -14,7 +14,7 @@
  * and when it starts a new segment.
  */
 import { randomBytes } from 'node:crypto';
-import { open, readdir, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { ensureDataSubdir } from '../../src-shared/node/data-dir.ts';
 import type { JournalRecord } from './types.ts';
@@ -66,6 +66,11 @@ export class JournalStore {
     return next;
   }
 
+  /** Creates the folder (0700) if missing. */
+  async ensure(): Promise<void> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+  }
+
   /** The segment this process writes to, if it has written. */
   currentSegment(): string | undefined {
     return this.segment?.file;
@@ -92,6 +97,7 @@ export class JournalStore {
     if (current) await current.handle.close().catch(() => {});
     const name = `${day}-${utcTime(now)}-${process.pid}-${randomBytes(3).toString('hex')}.jsonl`;
     const file = path.join(this.dir, name);
+    await this.ensure();
     const handle = await open(file, 'a', 0o600);
     this.segment = { file, handle, day, bytes: 0 };
     await this.prune().catch(() => {});

@@ -104,7 +104,10 @@ export async function reverseDeleteBlocks(
   }));
   await ctx.apply(created, async (write) => {
     for (const i of items) await recreate(write, i.parent, i.block, i.block.order ?? 'last');
-    await relinkForward(write, items.map((i) => i.block));
+    await relinkForward(
+      write,
+      items.map((i) => i.block),
+    );
   });
   for (const i of items) ctx.view.added(i.parent, i.block, i.block.order ?? 'last');
   ctx.view.forget();

@@ -140,7 +140,9 @@ export async function reverseRenamePage(
   if (taken && taken.uid !== op.uid) return conflict(`a page titled ${quote(op.before)} exists now`);
   const written = linkedSince(ctx.view.referrers(page), op);
   if (written.length > 0)
-    return conflict(`renaming it back would change text written since: ${written.map((t) => quote(t)).join(', ')}`);
+    return conflict(
+      `renaming it back would change text written since: ${written.map((t) => quote(t)).join(', ')}`,
+    );
   await ctx.apply(
     [{ kind: 'rename-page', uid: op.uid, before: op.after, after: op.before }],
     async (write) => {
@@ -163,7 +165,8 @@ function linkedSince(now: Referrer[], op: Extract<Op, { kind: 'rename-page' }>):
   return now.flatMap((r) => {
     if (r.string === undefined) return [];
     const then = recorded.get(r.uid);
-    if (then !== undefined && withoutLinkForms(then, titles) === withoutLinkForms(r.string, titles)) return [];
+    if (then !== undefined && withoutLinkForms(then, titles) === withoutLinkForms(r.string, titles))
+      return [];
     return [r.string];
   });
 }

@@ -160,13 +160,7 @@ export interface StepResult {
 }
 
 export type StepStatus =
-  | 'undone'
-  | 'would-undo'
-  | 'already-undone'
-  | 'conflict'
-  | 'not-undoable'
-  | 'nothing-to-undo'
-  | 'failed';
+  'undone' | 'would-undo' | 'already-undone' | 'conflict' | 'not-undoable' | 'nothing-to-undo' | 'failed';
 
 export type OpOutcome = 'applied' | 'failed' | 'unconfirmed' | 'pending';
 

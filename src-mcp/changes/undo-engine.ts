@@ -228,7 +228,14 @@ interface ChangeRun {
 async function undoChange(change: Change, r: ChangeRun): Promise<StepResult[]> {
   if (change.undone) return [{ id: change.id, n: -1, status: 'already-undone', detail: 'already undone' }];
   if (!change.ops.some((o) => o.outcome === 'applied' || o.outcome === 'unconfirmed'))
-    return [{ id: change.id, n: -1, status: 'nothing-to-undo', detail: 'it changed nothing (Roam refused the write)' }];
+    return [
+      {
+        id: change.id,
+        n: -1,
+        status: 'nothing-to-undo',
+        detail: 'it changed nothing (Roam refused the write)',
+      },
+    ];
   const steps: StepResult[] = [];
   for (const op of pending(change)) {
     if (!isReversible(op.op)) {

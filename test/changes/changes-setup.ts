@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.ts';
+import { startEmulator, type Emulator, type GraphSpec, type PageSpec } from '../emulator/index.ts';
 import {
   binCommand,
   binEnv,
@@ -29,12 +29,16 @@ export interface UndoWorld {
   close(): Promise<void>;
 }
 
-export async function undoWorld(content: PageSpec[], graphName = 'work'): Promise<UndoWorld> {
+export async function undoWorld(
+  content: PageSpec[],
+  extra: Partial<GraphSpec> = {},
+  graphName = 'work',
+): Promise<UndoWorld> {
   const home = await tempHome('roam-undo-');
   const token = newToken();
   const emulator = await startEmulator({
     home,
-    graphs: [{ name: graphName, content, tokens: [{ token, accessLevel: 'full', ai: true }] }],
+    graphs: [{ ...extra, name: graphName, content, tokens: [{ token, accessLevel: 'full', ai: true }] }],
   });
   await writeFile(
     path.join(home, '.roam-tools.json'),

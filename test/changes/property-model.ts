@@ -14,11 +14,7 @@ const WORDS = ['apple', 'river', 'stone', 'cloud', 'maple', 'ember', 'quartz', '
 const TITLES = ['Alpha', 'Beta', 'Gamma', 'Delta', 'Omega'];
 
 export type Token =
-  | { w: number }
-  | { link: number }
-  | { newLink: number }
-  | { tag: number }
-  | { ref: number };
+  { w: number } | { link: number } | { newLink: number } | { tag: number } | { ref: number };
 
 export interface OutlineNode {
   text: Token[];
@@ -63,14 +59,22 @@ export const agentCommand: fc.Arbitrary<AgentCommand> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.record(
-      { k: fc.constant('update' as const), block: pick, text, heading: fc.constantFrom(0 as const, 1 as const) },
+      {
+        k: fc.constant('update' as const),
+        block: pick,
+        text,
+        heading: fc.constantFrom(0 as const, 1 as const),
+      },
       { requiredKeys: ['k', 'block', 'text'] },
     ),
   },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('move' as const), block: pick, parent: pick, order }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('delete' as const), block: pick }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('deleteMany' as const), a: pick, b: pick }) },
-  { weight: 1, arbitrary: fc.record({ k: fc.constant('rename' as const), page: pick, spaced: fc.boolean() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ k: fc.constant('rename' as const), page: pick, spaced: fc.boolean() }),
+  },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('deletePage' as const), page: pick }) },
 );
 
@@ -138,7 +142,9 @@ export class World {
   build(pages: OutlineNode[][]): void {
     pages.forEach((blocks, i) => {
       const uid = this.fresh('pg');
-      this.graph.run('data.page.create', [{ page: { title: `${TITLES[i % TITLES.length]}${this.run}`, uid } }]);
+      this.graph.run('data.page.create', [
+        { page: { title: `${TITLES[i % TITLES.length]}${this.run}`, uid } },
+      ]);
       this.addBlocks(uid, blocks);
     });
   }
@@ -161,7 +167,8 @@ export class World {
   }
 }
 
-const at = <T>(list: T[], index: number): T | undefined => (list.length ? list[index % list.length] : undefined);
+const at = <T>(list: T[], index: number): T | undefined =>
+  list.length ? list[index % list.length] : undefined;
 
 /** Runs an agent command through the bin; a refusal (e.g. moving a block under itself) is fine. */
 export async function runAgent(mcp: McpHandle, world: World, c: AgentCommand): Promise<void> {
@@ -171,21 +178,37 @@ export async function runAgent(mcp: McpHandle, world: World, c: AgentCommand): P
   switch (c.k) {
     case 'create': {
       const parent = at(parents, c.parent);
-      if (parent) await mcp.call('create_block', { parentUid: parent.uid, markdown: world.markdown(c.outline), order: c.order });
+      if (parent)
+        await mcp.call('create_block', {
+          parentUid: parent.uid,
+          markdown: world.markdown(c.outline),
+          order: c.order,
+        });
       return;
     }
     case 'page':
-      jsonOf(await mcp.call('create_page', { title: world.fresh('Made '), ...(c.outline ? { markdown: world.markdown(c.outline) } : {}) }));
+      jsonOf(
+        await mcp.call('create_page', {
+          title: world.fresh('Made '),
+          ...(c.outline ? { markdown: world.markdown(c.outline) } : {}),
+        }),
+      );
       return;
     case 'update': {
       const block = at(blocks, c.block);
-      if (block) await mcp.call('update_block', { uid: block.uid, string: world.write(c.text), ...(c.heading !== undefined ? { heading: c.heading } : {}) });
+      if (block)
+        await mcp.call('update_block', {
+          uid: block.uid,
+          string: world.write(c.text),
+          ...(c.heading !== undefined ? { heading: c.heading } : {}),
+        });
       return;
     }
     case 'move': {
       const block = at(blocks, c.block);
       const parent = at(parents, c.parent);
-      if (block && parent) await mcp.call('move_block', { uid: block.uid, parentUid: parent.uid, order: c.order });
+      if (block && parent)
+        await mcp.call('move_block', { uid: block.uid, parentUid: parent.uid, order: c.order });
       return;
     }
     case 'delete': {
@@ -200,7 +223,11 @@ export async function runAgent(mcp: McpHandle, world: World, c: AgentCommand): P
     }
     case 'rename': {
       const page = at(pages, c.page);
-      if (page) await mcp.call('update_page', { uid: page.uid, title: world.fresh(c.spaced ? 'Renamed ' : 'Renamed') });
+      if (page)
+        await mcp.call('update_page', {
+          uid: page.uid,
+          title: world.fresh(c.spaced ? 'Renamed ' : 'Renamed'),
+        });
       return;
     }
     case 'deletePage': {
@@ -231,14 +258,18 @@ export function runPerson(world: World, c: PersonCommand, expect: Expectations):
     if (!parent) return;
     const uid = world.fresh('p');
     const string = mine(c.text);
-    person.run('data.block.create', [{ location: { 'parent-uid': parent.uid, order: 'last' }, block: { uid, string } }]);
+    person.run('data.block.create', [
+      { location: { 'parent-uid': parent.uid, order: 'last' }, block: { uid, string } },
+    ]);
     expect.set(uid, { exists: true, string });
   } else {
     const block = at(blocks, c.block);
     if (!block) return;
     const all = world.snapshot();
     const gone = [block.uid, ...descendants(all, block.uid)];
-    const texts = expandedTexts(new Map(gone.map((uid) => [uid, all.find((e) => e.uid === uid)?.string ?? ''])));
+    const texts = expandedTexts(
+      new Map(gone.map((uid) => [uid, all.find((e) => e.uid === uid)?.string ?? ''])),
+    );
     person.run('data.block.delete', [{ block: { uid: block.uid } }]);
     // Roam's rewrite of texts that referred to what the person deleted is part of their edit.
     for (const [uid, wanted] of expect)

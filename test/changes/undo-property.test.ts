@@ -39,7 +39,11 @@ interface Listed {
 }
 interface Report {
   conflicts: number;
-  changes: Array<{ id: string; result: string; steps: Array<{ status: string; detail: string; conflicts?: string[] }> }>;
+  changes: Array<{
+    id: string;
+    result: string;
+    steps: Array<{ status: string; detail: string; conflicts?: string[] }>;
+  }>;
 }
 
 async function changeIds(): Promise<Set<string>> {
@@ -77,42 +81,64 @@ function freshWorld(pages: Parameters<World['build']>[0]): World {
 
 it('undoing an agent session gives back the graph exactly', { timeout: 120_000 }, async () => {
   await fc.assert(
-    fc.asyncProperty(startGraph, fc.array(agentCommand, { minLength: 1, maxLength: 10 }), async (pages, commands) => {
-      const w = freshWorld(pages);
-      const start = w.snapshot();
-      const { report } = await session(w, commands, new Map());
-      expect(report.changes.filter((c) => c.result !== 'undone' && c.result !== 'nothing-to-undo')).toEqual([]);
-      expect(w.snapshot()).toEqual(start);
-    }),
-    { seed: Number(process.env.UNDO_SEED ?? 20_260_723), numRuns: Number(process.env.UNDO_RUNS ?? 12), endOnFailure: true },
+    fc.asyncProperty(
+      startGraph,
+      fc.array(agentCommand, { minLength: 1, maxLength: 10 }),
+      async (pages, commands) => {
+        const w = freshWorld(pages);
+        const start = w.snapshot();
+        const { report } = await session(w, commands, new Map());
+        expect(report.changes.filter((c) => c.result !== 'undone' && c.result !== 'nothing-to-undo')).toEqual(
+          [],
+        );
+        expect(w.snapshot()).toEqual(start);
+      },
+    ),
+    {
+      seed: Number(process.env.UNDO_SEED ?? 20_260_723),
+      numRuns: Number(process.env.UNDO_RUNS ?? 12),
+      endOnFailure: true,
+    },
   );
 });
 
-it('with a person editing in between, keeps every person edit and reports what it left alone', { timeout: 120_000 }, async () => {
-  const step = fc.oneof({ weight: 3, arbitrary: agentCommand }, { weight: 2, arbitrary: personCommand });
-  await fc.assert(
-    fc.asyncProperty(startGraph, fc.array(step, { minLength: 2, maxLength: 12 }), async (pages, steps) => {
-      const w = freshWorld(pages);
-      const expectations: Expectations = new Map();
-      const { report, before } = await session(w, steps, expectations);
-      const after = new Map(w.snapshot().map((e) => [e.uid, e]));
-      const beforeText = new Map(before.map((e) => [e.uid, e.string]));
-      const incomplete = report.changes.filter((c) => c.result !== 'undone' && c.result !== 'nothing-to-undo');
-      for (const [uid, wanted] of expectations) {
-        if (!wanted.exists) {
-          expect(after.has(uid), `${uid}, deleted by the person, stays deleted`).toBe(false);
-        } else if (beforeText.get(uid) === wanted.string) {
-          expect(after.get(uid)?.string, `the person's text in ${uid} survives`).toBe(wanted.string);
-        } else if (incomplete.length === 0) {
-          expect(after.get(uid)?.string, `the person's text in ${uid} is restored`).toBe(wanted.string);
+it(
+  'with a person editing in between, keeps every person edit and reports what it left alone',
+  { timeout: 120_000 },
+  async () => {
+    const step = fc.oneof({ weight: 3, arbitrary: agentCommand }, { weight: 2, arbitrary: personCommand });
+    await fc.assert(
+      fc.asyncProperty(startGraph, fc.array(step, { minLength: 2, maxLength: 12 }), async (pages, steps) => {
+        const w = freshWorld(pages);
+        const expectations: Expectations = new Map();
+        const { report, before } = await session(w, steps, expectations);
+        const after = new Map(w.snapshot().map((e) => [e.uid, e]));
+        const beforeText = new Map(before.map((e) => [e.uid, e.string]));
+        const incomplete = report.changes.filter(
+          (c) => c.result !== 'undone' && c.result !== 'nothing-to-undo',
+        );
+        for (const [uid, wanted] of expectations) {
+          if (!wanted.exists) {
+            expect(after.has(uid), `${uid}, deleted by the person, stays deleted`).toBe(false);
+          } else if (beforeText.get(uid) === wanted.string) {
+            expect(after.get(uid)?.string, `the person's text in ${uid} survives`).toBe(wanted.string);
+          } else if (incomplete.length === 0) {
+            expect(after.get(uid)?.string, `the person's text in ${uid} is restored`).toBe(wanted.string);
+          }
         }
-      }
-      for (const change of incomplete) {
-        expect(change.result, JSON.stringify(change)).toMatch(/^(conflict|partly-undone)$/);
-        const conflicted = change.steps.some((s) => s.status === 'conflict' || (s.conflicts?.length ?? 0) > 0);
-        expect(conflicted, JSON.stringify(change)).toBe(true);
-      }
-    }),
-    { seed: Number(process.env.UNDO_SEED ?? 20_260_724), numRuns: Number(process.env.UNDO_RUNS ?? 12), endOnFailure: true },
-  );
-});
+        for (const change of incomplete) {
+          expect(change.result, JSON.stringify(change)).toMatch(/^(conflict|partly-undone)$/);
+          const conflicted = change.steps.some(
+            (s) => s.status === 'conflict' || (s.conflicts?.length ?? 0) > 0,
+          );
+          expect(conflicted, JSON.stringify(change)).toBe(true);
+        }
+      }),
+      {
+        seed: Number(process.env.UNDO_SEED ?? 20_260_724),
+        numRuns: Number(process.env.UNDO_RUNS ?? 12),
+        endOnFailure: true,
+      },
+    );
+  },
+);
