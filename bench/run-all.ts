@@ -117,7 +117,7 @@ interface ChildBench {
 
 async function runChildBenchmarks(): Promise<ChildBench[]> {
   const candidates = (await readdir(path.join(root, 'bench')))
-    .filter((f) => /^(mcp-|navigation).*\.ts$/.test(f) && !f.includes('child'))
+    .filter((f) => /^(mcp-|navigation|undo).*\.ts$/.test(f) && !f.includes('child'))
     .sort();
   // Benchmarks write bench/results/; helpers they spawn (floors, emulator children) do not.
   const files: string[] = [];

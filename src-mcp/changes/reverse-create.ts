@@ -39,6 +39,11 @@ export function viewTree(ctx: StepContext, node: PulledNode): TreeNode & { uid: 
   return tree;
 }
 
+const compare = (ctx: StepContext, exact: boolean | undefined) => ({
+  exact: exact === true,
+  recreated: (node: PulledNode) => ctx.firstEid(node.uid, node.eid) !== node.eid,
+});
+
 /** Who outside these subtrees refers into them. */
 function outsideReferences(ctx: StepContext, tops: PulledNode[]): string[] {
   const all = tops.flatMap((t) => ctx.view.subtree(t));
@@ -142,7 +147,7 @@ async function checkCreated(ctx: StepContext, op: CreateBlocks, uids: string[]) 
     const node = ctx.view.peek(uid);
     if (!node) continue;
     const written = op.tree[i] ?? { string: node.string ?? '', children: [] };
-    problems.push(...treeDifferences(ctx.view, node, { ...written, uid }, op.exact === true));
+    problems.push(...treeDifferences(ctx.view, node, { ...written, uid }, compare(ctx, op.exact)));
     const movable = op.parent && !op.container?.section && !op.container?.page;
     if (movable && node.parent !== op.parent) problems.push(`${quote(node.string)} was moved elsewhere`);
     tops.push(node);
@@ -181,7 +186,7 @@ export async function reverseCreatePage(
   if (!page) return gone(ctx, 'page');
   if (page.title !== op.title) return conflict(`renamed to ${quote(page.title)} since`);
   const virtual = { ...page, string: '' };
-  const problems = treeDifferences(ctx.view, virtual, { string: '', children: op.tree }, op.exact === true);
+  const problems = treeDifferences(ctx.view, virtual, { string: '', children: op.tree }, compare(ctx, op.exact));
   problems.push(...outsideReferences(ctx, [page]));
   if (problems.length > 0) return conflict(`changed since: ${problems.join('; ')}`);
   await deletePage(ctx, page);

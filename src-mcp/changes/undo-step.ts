@@ -93,33 +93,31 @@ export async function relinkForward(write: Writer, trees: readonly TreeNode[]): 
 }
 
 /**
- * How a created block's subtree differs from what was written: text edited since (unless Roam
- * says it was never edited: `:edit/time` equals `:create/time`), blocks added or removed below.
+ * How a created block's subtree differs from what was written: text edited since, blocks added
+ * or removed below. Text that differs only in how Roam stored it passes when Roam says the block
+ * was never edited (`:edit/time` equals `:create/time`), unless an undone delete recreated it
+ * (`recreated`): a recreated block is new to Roam whatever was written in it before.
  */
 export function treeDifferences(
   view: GraphView,
   node: PulledNode,
   written: TreeNode,
-  exact: boolean,
+  options: { exact: boolean; recreated: (node: PulledNode) => boolean },
 ): string[] {
   const diffs: string[] = [];
-  if (exact && written.uid && written.uid !== node.uid)
+  if (options.exact && written.uid && written.uid !== node.uid)
     diffs.push(`block ${node.uid} is not the one written`);
-  const untouched = node.editTime !== undefined && node.editTime === node.createTime;
-  if (!sameText(node.string, written.string) && (exact || !untouched))
+  const untouched =
+    node.editTime !== undefined && node.editTime === node.createTime && !options.recreated(node);
+  if (!sameText(node.string, written.string) && (options.exact || !untouched))
     diffs.push(`${quote(written.string)} was edited to ${quote(node.string)}`);
   const children = node.children.map((c) => view.peek(c)).filter((c): c is PulledNode => !!c);
-  if (children.length > written.children.length)
-    diffs.push(
-      `${children.length - written.children.length} block(s) were added under ${quote(node.string)}`,
-    );
-  else if (children.length < written.children.length)
-    diffs.push(
-      `${written.children.length - children.length} block(s) were removed from under ${quote(node.string)}`,
-    );
+  const extra = children.length - written.children.length;
+  if (extra > 0) diffs.push(`${extra} block(s) were added under ${quote(node.string)}`);
+  else if (extra < 0) diffs.push(`${-extra} block(s) were removed from under ${quote(node.string)}`);
   else
     written.children.forEach((child, i) =>
-      diffs.push(...treeDifferences(view, children[i] as PulledNode, child, exact)),
+      diffs.push(...treeDifferences(view, children[i] as PulledNode, child, options)),
     );
   return diffs;
 }
