@@ -101,7 +101,8 @@ export async function runChangesCli(
   try {
     const { values, positionals } = parse(argv);
     if (values.help) return (out(CHANGES_USAGE), 0);
-    const graphs = await configured(cli);
+    // Listing needs no token: a config that cannot be read only loses the nickname lookup.
+    const graphs = command === 'changes' ? await configured(cli).catch(() => []) : await configured(cli);
     const graph = graphName(graphs, values.graph);
     const since = values.since === undefined ? undefined : parseSince(values.since);
     if (command === 'changes') {

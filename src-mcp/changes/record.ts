@@ -5,7 +5,7 @@
  * journals the outcome. Reads pass through untouched. Nothing is written to Roam when the
  * journal cannot be written: a change that could not be undone is not made.
  */
-import { isWriteAction, LocalApiError } from '../../src-shared/local-api/index.ts';
+import { isWriteAction, LocalApiError, scrubTokens } from '../../src-shared/local-api/index.ts';
 import { ToolError } from '../tool-errors.ts';
 import { captureFor, type Hints, type Settled } from './capture.ts';
 import { currentChat, newId } from './chat.ts';
@@ -73,7 +73,7 @@ export class ToolRecord {
         await this.done(
           journal,
           ns,
-          ops.map(() => ({ ok: false, error: (error as Error).message })),
+          ops.map(() => ({ ok: false, error: scrubTokens((error as Error).message) })),
         );
       throw error;
     }
@@ -137,7 +137,7 @@ export class ToolRecord {
           at: Date.now(),
           ok: !error,
           summary,
-          ...(error ? { error: String((error as Error).message ?? error) } : {}),
+          ...(error ? { error: scrubTokens(String((error as Error).message ?? error)) } : {}),
         },
       ])
       .catch(() => {});

@@ -186,7 +186,12 @@ export async function reverseCreatePage(
   if (!page) return gone(ctx, 'page');
   if (page.title !== op.title) return conflict(`renamed to ${quote(page.title)} since`);
   const virtual = { ...page, string: '' };
-  const problems = treeDifferences(ctx.view, virtual, { string: '', children: op.tree }, compare(ctx, op.exact));
+  const problems = treeDifferences(
+    ctx.view,
+    virtual,
+    { string: '', children: op.tree },
+    compare(ctx, op.exact),
+  );
   problems.push(...outsideReferences(ctx, [page]));
   if (problems.length > 0) return conflict(`changed since: ${problems.join('; ')}`);
   await deletePage(ctx, page);

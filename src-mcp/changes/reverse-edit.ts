@@ -149,7 +149,7 @@ export async function reverseRenamePage(
       await write('data.page.update', [{ page: { uid: op.uid, title: op.before } }]);
     },
   );
-  ctx.view.changed(op.uid, { title: op.before });
+  ctx.view.renamed(page, op.after, op.before);
   ctx.view.forget();
   await restoreTagForms(ctx, op.referrers ?? [], op.before);
   return { status: 'undone', detail: `renamed ${quote(op.after)} back to ${quote(op.before)}` };
@@ -176,10 +176,10 @@ function linkedSince(now: Referrer[], op: Extract<Op, { kind: 'rename-page' }>):
  * text as it was is put back (only that difference: anything else edited since stays).
  */
 async function restoreTagForms(ctx: StepContext, referrers: Referrer[], title: string): Promise<void> {
-  if (ctx.dry || referrers.length === 0) return;
+  if (referrers.length === 0) return;
   await ctx.view.load(referrers.map((r) => ({ uid: r.uid })));
   for (const ref of referrers) {
-    const now = ctx.view.peek(ref.uid)?.string;
+    const now = (await ctx.view.node(ref.uid))?.string;
     if (now === undefined || ref.string === undefined || !sameButTagForm(now, ref.string, title)) continue;
     const before = ref.string;
     await ctx.apply(
@@ -188,6 +188,7 @@ async function restoreTagForms(ctx: StepContext, referrers: Referrer[], title: s
         await write('data.block.update', [{ block: { uid: ref.uid, string: before } }]);
       },
     );
+    ctx.view.changed(ref.uid, { string: before });
   }
   ctx.view.forget();
 }

@@ -11,11 +11,6 @@ import { conflict, notUndoable, type Reversal, type StepContext } from './undo-s
 /** Files larger than this are not kept (their delete cannot be taken back). */
 export const MAX_KEPT_FILE_BYTES = 10 * 1024 * 1024;
 
-async function starred(ctx: StepContext): Promise<string[]> {
-  const answer = (await ctx.view.read('data.ai.getGraphGuidelines', [])) as { starredPages?: unknown } | null;
-  return Array.isArray(answer?.starredPages) ? answer.starredPages.map(String) : [];
-}
-
 export async function reverseShortcut(
   op: Extract<Op, { kind: 'shortcut' }>,
   ctx: StepContext,
@@ -23,7 +18,7 @@ export async function reverseShortcut(
   const page = await ctx.view.node(op.page);
   if (!page?.title) return conflict('the page was deleted since');
   const title = page.title;
-  const now = await starred(ctx);
+  const now = await ctx.view.starred();
   const was = op.before?.indexOf(title) ?? -1;
   const isNow = now.indexOf(title);
   if (op.add && isNow < 0) return conflict('someone removed it from the shortcuts since');
@@ -40,6 +35,9 @@ export async function reverseShortcut(
     if (was < 0) await write('data.page.removeShortcut', [op.page]);
     else await write('data.page.addShortcut', [op.page, was]);
   });
+  const after = now.filter((t) => t !== title);
+  if (was >= 0) after.splice(Math.min(was, after.length), 0, title);
+  ctx.view.starredNow(after);
   return {
     status: 'undone',
     detail:

@@ -112,9 +112,27 @@ export function withoutPageLinks(text: string, title: string): string {
   return mapTags(out, title, (t) => t);
 }
 
-/** A text with every link form of these titles (`[[T]]`, `#[[T]]`, `#T`) made alike. */
+const BARE_TAG = /^(?:[\p{L}\p{N}_\-/]|\.(?=[\p{L}\p{N}_\-/]))+$/u;
+
+/**
+ * The links Roam rewrites when page `from` is renamed `to`: `[[from]]` (also nested, and in
+ * `#[[from]]`) → `[[to]]`, `#from` → `#to` (or `#[[to]]` when `to` cannot be a bare tag),
+ * `from::` → `to::`.
+ */
+export function renamedLinks(text: string, from: string, to: string): string {
+  let out = text.split(`[[${from}]]`).join(`[[${to}]]`);
+  out = mapTags(out, from, () => (BARE_TAG.test(to) ? `#${to}` : `#[[${to}]]`));
+  return out.startsWith(`${from}::`) ? `${to}${out.slice(from.length)}` : out;
+}
+
+/**
+ * A text with every link form of these titles (`[[T]]`, `#[[T]]`, `#T`, `T::`) made alike, and
+ * any `#[[tag]]` that can be a bare tag written `#tag` (renames bring tags back in either form).
+ */
 export function withoutLinkForms(text: string, titles: readonly string[]): string {
-  let out = text;
+  let out = text.replace(/#\[\[([^\]]+)\]\]/g, (whole, tag: string) =>
+    BARE_TAG.test(tag) ? `#${tag}` : whole,
+  );
   for (const title of titles) {
     out = out.split(`#[[${title}]]`).join('\u0000').split(`[[${title}]]`).join('\u0000');
     out = mapTags(out, title, () => '\u0000');

@@ -7,6 +7,7 @@
  * undone: undoing the same change twice changes nothing.
  */
 import path from 'node:path';
+import { scrubTokens } from '../../src-shared/local-api/index.ts';
 import { withFileLock } from '../../src-shared/node/file-lock.ts';
 import { GraphView } from './graph-view.ts';
 import type { Journal } from './journal.ts';
@@ -251,7 +252,7 @@ async function undoChange(change: Change, r: ChangeRun): Promise<StepResult[]> {
         id: change.id,
         n: op.n,
         status: 'failed',
-        detail: `Roam refused: ${(error as Error).message}`,
+        detail: `Roam refused: ${scrubTokens((error as Error).message)}`,
       });
     }
   }

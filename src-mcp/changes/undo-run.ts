@@ -4,6 +4,7 @@
  * outcome after, and an `end` with every step's result (conflicts included, so they stay
  * visible on the entries).
  */
+import { scrubTokens } from '../../src-shared/local-api/index.ts';
 import { newId } from './chat.ts';
 import type { Journal } from './journal.ts';
 import type { ChatRef, JournalRecord, Op, StepResult } from './types.ts';
@@ -70,7 +71,7 @@ export class UndoRun {
     const items = ns.map((n, i) => ({
       n,
       ok,
-      ...(error ? { error } : {}),
+      ...(error ? { error: scrubTokens(error) } : {}),
       ...(patches[i] ? { patch: patches[i] } : {}),
     }));
     return this.journal.append([{ v: 1, k: 'done', id: this.id, at: Date.now(), items }]);

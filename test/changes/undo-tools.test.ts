@@ -4,7 +4,7 @@
  * a dry run changes nothing, undoing twice changes nothing, and a person's later edit is kept
  * and reported as a conflict.
  */
-import { writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.ts';
@@ -135,6 +135,21 @@ describe('undo through the agent tools', () => {
     expect(
       graph().run('data.q', ['[:find ?s . :where [?b :block/uid "beta00001"] [?b :block/string ?s]]']),
     ).toBe('Bea wrote this');
+  });
+
+  it('keeps the journal private, in the data folder, and never a token', async () => {
+    await agentWrites();
+    jsonOf(await mcp.call('undo_changes', { all: true }));
+    const dir = path.join(home, '.local/share/roam-companion/journal');
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    const segments = (await readdir(dir)).filter((name) => name.endsWith('.jsonl'));
+    expect(segments.length).toBeGreaterThan(0);
+    for (const name of segments) {
+      const file = path.join(dir, name);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect(await readFile(file, 'utf8')).not.toContain(TOKEN);
+    }
+    expect(mcp.transcript()).not.toContain(TOKEN);
   });
 
   it('refuses an id from no chat of its own', async () => {
