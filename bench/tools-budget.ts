@@ -16,7 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tools as catalogue } from '../src-mcp/tool-catalogue.ts';
-import { DEFAULT_TOOLSETS, TOOLSETS, TOOLSET_NAMES } from '../src-shared/toolsets.ts';
+import { probedActions } from '../src-mcp/tool-definition.ts';
+import { DEFAULT_TOOLSETS, TOOLSET_NAMES } from '../src-shared/toolsets.ts';
 import { startEmulator } from '../test/emulator/index.ts';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -53,8 +54,9 @@ async function measure(selection: string, args: string[], home: string): Promise
   });
   const client = new Client({ name: 'bench', version: '1' });
   const sets = selection === 'all' ? TOOLSET_NAMES : selection === 'default' ? DEFAULT_TOOLSETS : [selection];
-  const names = sets.flatMap((set) => TOOLSETS[set as keyof typeof TOOLSETS] as readonly string[]);
-  const probed = catalogue.some((tool) => tool.requiresAction && names.includes(tool.name));
+  const inSets = catalogue.filter((tool) => (sets as readonly string[]).includes(tool.toolset));
+  const names = inSets.map((tool) => tool.name);
+  const probed = inSets.some((tool) => probedActions(tool).length > 0);
   const changed = new Promise<void>((resolve) =>
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
   );

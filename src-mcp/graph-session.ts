@@ -5,12 +5,15 @@
  */
 import {
   findGraph,
-  scopesOf,
   type AccessLevel,
   type ConfiguredGraph,
   type GraphType,
+  type SwitchedOffGraph,
 } from '../src-shared/roam-config.ts';
 import { graphId as graphKey } from '../src-shared/constants.ts';
+import { effectiveAccess, type EffectiveAccess, type Permission } from './access/effective.ts';
+import { switchedOffError } from './access/refusals.ts';
+import type { ConfigSource } from './config/load-config.ts';
 import { ToolError } from './tool-errors.ts';
 
 export interface ConfigProblem {
@@ -22,8 +25,18 @@ export class GraphSession {
   private graphs: ConfiguredGraph[] = [];
   private selected: string | undefined;
   private readonly tickets = new Set<string>();
-  private readonly granted = new Map<string, AccessLevel>();
+  /** What Roam granted, per graph, for the token it was granted to (a new token drops it). */
+  private readonly granted = new Map<string, { token: string; level: AccessLevel }>();
   private problem: ConfigProblem | undefined;
+  private switchedOff: SwitchedOffGraph[] = [];
+  /** Where the graphs come from: what a refusal tells the user to change. */
+  source: ConfigSource = { kind: 'none', searched: [] };
+  /** roam-mcp runs with --read-only: every graph's effective level is read-only. */
+  readonly readOnly: boolean;
+
+  constructor(options: { readOnly?: boolean } = {}) {
+    this.readOnly = options.readOnly ?? false;
+  }
 
   /** Replaces the graph list (startup, or a live update from the tray). */
   setGraphs(graphs: ConfiguredGraph[], problem?: ConfigProblem): void {
@@ -32,6 +45,11 @@ export class GraphSession {
     const keys = new Set(this.graphs.map(graphKey));
     if (this.selected && !keys.has(this.selected)) this.selected = undefined;
     for (const key of [...this.tickets]) if (!keys.has(key)) this.tickets.delete(key);
+  }
+
+  /** The graphs the user switched off, so naming one says so (docs/mcp.md, Graphs and sessions). */
+  setSwitchedOff(graphs: readonly SwitchedOffGraph[]): void {
+    this.switchedOff = graphs.map((g) => ({ ...g }));
   }
 
   list(): readonly ConfiguredGraph[] {
@@ -50,10 +68,12 @@ export class GraphSession {
    * later writes.
    */
   resolve(ref: string | undefined): ConfiguredGraph {
-    this.assertConfigured();
+    this.assertConfigured(ref?.trim() ? ref : undefined);
     if (ref !== undefined && ref.trim() !== '') {
       const graph = findGraph(this.graphs, ref);
       if (!graph) {
+        const off = findGraph(this.switchedOff, ref);
+        if (off) throw switchedOffError(off, this.source);
         throw new ToolError(
           'GRAPH_NOT_FOUND',
           `No configured graph is called '${ref}'. Use one of the available graphs (nickname or name).`,
@@ -83,8 +103,10 @@ export class GraphSession {
   }
 
   /** Throws CONFIG_NOT_FOUND / CONFIG_INVALID when there is nothing usable. */
-  assertConfigured(): void {
+  assertConfigured(ref?: string): void {
     if (this.graphs.length > 0) return;
+    const off = ref === undefined ? undefined : findGraph(this.switchedOff, ref);
+    if (off) throw switchedOffError(off, this.source);
     if (this.problem) throw new ToolError(this.problem.code, this.problem.message);
     throw new ToolError(
       'CONFIG_NOT_FOUND',
@@ -106,23 +128,33 @@ export class GraphSession {
     if (!entry) return;
     if (token === undefined) delete entry.token;
     else entry.token = token;
-    if (granted) this.granted.set(graphKey(graph), granted);
+    if (granted && token !== undefined) this.granted.set(graphKey(graph), { token, level: granted });
     else if (token === undefined) this.granted.delete(graphKey(graph));
   }
 
-  /** The level the token is known to have: granted by our exchange, else the config's, else unknown. */
-  accessLevel(graph: ConfiguredGraph): AccessLevel | undefined {
-    return this.granted.get(graphKey(graph)) ?? graph.accessLevel;
+  /** The level Roam granted the current token, as far as known (our exchange, Roam, the config). */
+  grantedLevel(graph: ConfiguredGraph): AccessLevel | undefined {
+    const known = this.granted.get(graphKey(graph));
+    if (known && known.token === graph.token) return known.level;
+    return graph.grantedAccessLevel;
   }
 
-  permissions(graph: ConfiguredGraph): Array<'read' | 'append' | 'edit'> | 'unknown' {
-    const level = this.accessLevel(graph);
-    return level ? scopesOf(level) : 'unknown';
+  /** The narrowest of the chosen level, the token's grant and --read-only (src-mcp/access/). */
+  access(graph: ConfiguredGraph): EffectiveAccess {
+    return effectiveAccess({
+      chosen: graph.accessLevel,
+      granted: this.grantedLevel(graph),
+      readOnly: this.readOnly,
+    });
   }
 
-  /** False only when every graph's token is known to be read-only (write tools are then hidden). */
+  permissions(graph: ConfiguredGraph): Permission[] | 'unknown' {
+    return this.access(graph).permissions;
+  }
+
+  /** False only when every graph is known to be read-only (write tools are then hidden). */
   anyGraphMayWrite(): boolean {
-    if (this.graphs.length === 0) return true;
-    return this.graphs.some((g) => this.accessLevel(g) !== 'read-only');
+    if (this.graphs.length === 0) return !this.readOnly;
+    return this.graphs.some((g) => this.access(g).level !== 'read-only');
   }
 }

@@ -56,21 +56,81 @@ export function carriesHidingTag(text: string): boolean {
   return TAG_IN_TEXT.test(text);
 }
 
+/** One block of a markdown outline: its `- ` line and continuation lines (or a line outside any block). */
+interface OutlineBlock {
+  indent: number;
+  lines: string[];
+  item: boolean;
+  /** The `<roam uid="…"/>` that ends the block in `data.ai.*` markdown. */
+  uid?: string;
+}
+
+const UID_TAG = /<roam uid="([^"]+)"/;
+const indentOf = (line: string) => line.length - line.trimStart().length;
+const isItem = (line: string) => /^- |^-$/.test(line.trimStart());
+
 /**
- * Drops hidden blocks from a plain markdown outline (a template preview has no uids): a line
- * carrying a hiding tag, or whose text is a hidden block's, goes with every following line
- * indented deeper (its subtree and the continuation lines of its text).
+ * Splits an outline into blocks. A block's text may span lines: in plain outlines (templates) a
+ * new block starts at every `- ` line; in uid-tagged markdown it runs to its `<roam uid>` tag.
  */
-export function withoutHiddenLines(outline: string, hiddenStrings: ReadonlySet<string>): string {
+function outlineBlocks(markdown: string, tagged: boolean): OutlineBlock[] {
+  const blocks: OutlineBlock[] = [];
+  let open: OutlineBlock | undefined;
+  for (const line of markdown.split('\n')) {
+    if (isItem(line) && (!tagged || !open)) {
+      open = { indent: indentOf(line), lines: [line], item: true };
+      blocks.push(open);
+    } else if (open) open.lines.push(line);
+    else blocks.push({ indent: indentOf(line), lines: [line], item: false });
+    const uid = UID_TAG.exec(line)?.[1];
+    if (tagged && open && uid !== undefined) {
+      open.uid = uid;
+      open = undefined;
+    }
+  }
+  return blocks;
+}
+
+/** A block's text without the list marker, continuation lines as written and de-indented. */
+function blockTexts(block: OutlineBlock): string[] {
+  const [first = '', ...rest] = block.lines;
+  const head = first.trimStart().replace(/^- ?/, '');
+  const cut = block.indent + 2;
+  const dedented = rest.map((line) => (indentOf(line) >= cut ? line.slice(cut) : line.trimStart()));
+  return [[head, ...rest].join('\n'), [head, ...dedented].join('\n')];
+}
+
+/**
+ * Drops hidden blocks, per block and never per line: a block goes whole (every line of its
+ * text) when any of its lines carries a hiding tag, its uid is a hidden block's, or its text is a
+ * hidden block's; with it go the blocks nested under it.
+ */
+function withoutHidden(
+  markdown: string,
+  tagged: boolean,
+  hidden: { uids?: ReadonlySet<string>; strings?: ReadonlySet<string> },
+): string {
   const kept: string[] = [];
   let hiddenIndent = -1;
-  for (const line of outline.split('\n')) {
-    const text = line.trimStart();
-    const indent = line.length - text.length;
-    if (hiddenIndent >= 0 && (indent > hiddenIndent || !text.startsWith('- '))) continue;
-    hiddenIndent = -1;
-    if (carriesHidingTag(line) || hiddenStrings.has(text.replace(/^- /, ''))) hiddenIndent = indent;
-    else kept.push(line);
+  for (const block of outlineBlocks(markdown, tagged)) {
+    if (block.item && hiddenIndent >= 0 && block.indent > hiddenIndent) continue;
+    if (block.item) hiddenIndent = -1;
+    const isHidden =
+      block.lines.some(carriesHidingTag) ||
+      (block.uid !== undefined && hidden.uids?.has(block.uid) === true) ||
+      (block.item && blockTexts(block).some((text) => hidden.strings?.has(text) === true));
+    if (!isHidden) kept.push(...block.lines);
+    else if (block.item) hiddenIndent = block.indent;
   }
   return kept.join('\n');
+}
+
+/** Drops hidden blocks from a plain markdown outline (a template preview has no uids). */
+export function withoutHiddenLines(outline: string, hiddenStrings: ReadonlySet<string>): string {
+  return withoutHidden(outline, false, { strings: hiddenStrings });
+}
+
+/** Drops hidden blocks from `data.ai.*`-style markdown (each block ends with its `<roam uid>`). */
+export function withoutHiddenTaggedBlocks(markdown: string, hiddenUids: ReadonlySet<string>): string {
+  return withoutHidden(markdown, true, { uids: hiddenUids });
 }

@@ -1,6 +1,6 @@
 /**
  * The IPC channel to the tray app when it spawned us (src-shared/child-ipc.ts): Node's
- * `process.send` (child_process.fork) or Electron's `process.parentPort` (utilityProcess).
+ * `process.send` (the tray starts us with child_process.fork, src-main/core/mcp-launcher.ts).
  * Config arrives only here, never through argv, env or files.
  */
 import {
@@ -18,27 +18,14 @@ export interface ParentChannel {
   onDisconnect(listener: () => void): void;
 }
 
-interface ElectronParentPort {
-  postMessage(message: unknown): void;
-  on(event: 'message', listener: (event: { data: unknown }) => void): void;
-}
-
 /** The channel when env asks for it and one exists, else undefined (standalone mode). */
 export function openParentChannel(env: NodeJS.ProcessEnv): ParentChannel | undefined {
   if (env[CHILD_IPC_ENV] !== '1') return undefined;
-  const parentPort = (process as unknown as { parentPort?: ElectronParentPort }).parentPort;
   const accept = (listener: (m: ParentMessage) => void) => (raw: unknown) => {
     const parsed = parentMessageSchema.safeParse(raw);
     if (parsed.success) listener(parsed.data);
     else log('warn', 'ignored a malformed message from the tray app');
   };
-  if (parentPort) {
-    return {
-      send: (message) => parentPort.postMessage(message),
-      onMessage: (listener) => parentPort.on('message', (event) => accept(listener)(event.data)),
-      onDisconnect: () => {},
-    };
-  }
   if (typeof process.send === 'function') {
     return {
       send: (message) => {

@@ -36,9 +36,10 @@ const DEFAULT_ROAM_WAIT_MS = 20_000;
 export async function runServer(options: RunServerOptions): Promise<void> {
   const staleness = stalenessFrom(options.indexStalenessMs, options.env);
   if (staleness.warning) log('warn', staleness.warning);
-  const session = new GraphSession();
+  const session = new GraphSession({ readOnly: options.readOnly });
   const parent = openParentChannel(options.env);
   let source: ConfigSource = { kind: 'ipc' };
+  session.source = source;
   let firstConfig: Promise<void> = Promise.resolve();
   if (parent) firstConfig = graphsFromTray(session, parent, () => mcp);
   else source = await graphsFromFiles(session, options);
@@ -52,12 +53,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     readOnly: options.readOnly,
     toolsets: toolsetSelection(options),
     indexStalenessMs: staleness.ms,
-    runtime: (hooks) =>
-      new ServerRuntime(session, connection, tokenStore, {
-        clientName: hooks.clientName,
-        probeActions: hooks.probeActions,
-        onCapabilitiesChanged: hooks.capabilitiesChanged,
-      }),
+    runtime: (hooks) => new ServerRuntime(session, connection, tokenStore, hooks),
   });
 
   await firstConfig;
@@ -96,6 +92,7 @@ function graphsFromTray(
         return;
       }
       applyGraphs(session, message.graphs, 'Roam Companion');
+      session.setSwitchedOff(message.switchedOff ?? []);
       clearTimeout(timer);
       resolve();
       mcp().graphsChanged();
@@ -146,6 +143,8 @@ async function graphsFromFiles(session: GraphSession, options: RunServerOptions)
     log('warn', problem.message);
   }
   session.setGraphs(problem ? [] : loaded.graphs, problem);
+  session.source = loaded.source;
+  session.setSwitchedOff(loaded.switchedOff ?? []);
   if (!problem) log('info', `${loaded.graphs.length} graph(s) from ${describeSource(loaded.source)}`);
   return loaded.source;
 }

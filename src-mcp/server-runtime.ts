@@ -4,7 +4,12 @@
  * which adds the token, runs an exchange when the graph has none, and reports a rejected token.
  */
 import { LocalApiError } from '../src-shared/local-api/index.ts';
-import { isLowerAccess, type AccessLevel, type ConfiguredGraph } from '../src-shared/roam-config.ts';
+import {
+  isLowerAccess,
+  tokenLevelFor,
+  type AccessLevel,
+  type ConfiguredGraph,
+} from '../src-shared/roam-config.ts';
 import { graphId as graphKey } from '../src-shared/constants.ts';
 import type { CallScope } from './call-scope.ts';
 import type { GraphSession } from './graph-session.ts';
@@ -16,6 +21,15 @@ import type { TokenStore } from './token-store.ts';
 
 /** The level we ask for when the config does not say: the user can lower it in Roam's dialog. */
 export const DEFAULT_REQUESTED_ACCESS: AccessLevel = 'read-append';
+
+/** What the runtime asks of the server that owns it. */
+export interface RuntimeHooks {
+  clientName: () => string;
+  /** Actions that decide whether some tools/resources are shown. */
+  probeActions: () => string[];
+  /** A token or a probe may have changed which tools are visible. */
+  capabilitiesChanged: () => void;
+}
 
 export class ServerRuntime {
   private readonly exchanges = new Map<string, SharedRequest<string>>();
@@ -29,12 +43,7 @@ export class ServerRuntime {
     readonly session: GraphSession,
     readonly connection: RoamConnection,
     private readonly tokens: TokenStore,
-    private readonly options: {
-      clientName: () => string;
-      /** Actions that decide whether some tools/resources are shown. */
-      probeActions: () => string[];
-      onCapabilitiesChanged: () => void;
-    },
+    private readonly options: RuntimeHooks,
   ) {}
 
   /** One Local API call for `graph`: token added (exchanged first if missing); 401 drops the token. */
@@ -116,7 +125,8 @@ export class ServerRuntime {
   }
 
   private async runExchange(graph: ConfiguredGraph, scope: CallScope): Promise<string> {
-    const requested = graph.accessLevel ?? DEFAULT_REQUESTED_ACCESS;
+    // read-edit-own is asked as full: roam-mcp itself keeps edits to what agents created.
+    const requested = tokenLevelFor(graph.accessLevel ?? DEFAULT_REQUESTED_ACCESS);
     scope.progress(
       `Asking Roam Desktop for ${requested} access to '${graph.nickname}': approve the request in Roam (it waits up to 5 minutes).`,
     );
@@ -158,7 +168,7 @@ export class ServerRuntime {
       `Roam granted a ${grant.grantedAccessLevel} token for graph '${graph.nickname}'. ${stored}${lower}`,
     );
     log('info', `obtained a ${grant.grantedAccessLevel} token for graph '${graph.nickname}'. ${stored}`);
-    this.options.onCapabilitiesChanged();
+    this.options.capabilitiesChanged();
     return grant.token;
   }
 
@@ -192,7 +202,7 @@ export class ServerRuntime {
         return true;
       }),
     ).then((found) => {
-      if (found.some(Boolean)) this.options.onCapabilitiesChanged();
+      if (found.some(Boolean)) this.options.capabilitiesChanged();
     });
   }
 }

@@ -20,12 +20,14 @@ import {
   type Transport,
 } from '@modelcontextprotocol/server';
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
+import { selectionWarning } from './access/selection.ts';
 import { noteChatClient } from './changes/chat.ts';
 import type { GraphSession } from './graph-session.ts';
+import { log } from './log.ts';
 import { ResourceHandlers } from './resource-handlers.ts';
-import type { ServerRuntime } from './server-runtime.ts';
+import type { RuntimeHooks, ServerRuntime } from './server-runtime.ts';
 import { callTool, refusal, requestScope, type ToolCallState } from './tool-call.ts';
-import type { ToolDefinition } from './tool-definition.ts';
+import { probedActions, type ToolDefinition } from './tool-definition.ts';
 
 export const SERVER_INSTRUCTIONS = [
   'Roam Research graphs through Roam Desktop.',
@@ -60,11 +62,7 @@ export interface RoamMcpServerOptions {
   /** The navigation index's staleness window (docs/navigation.md, Freshness), set when the catalogue loads. */
   indexStalenessMs: number;
   /** Built once per process (the runtime needs the client's name and list_changed). */
-  runtime: (hooks: {
-    clientName: () => string;
-    capabilitiesChanged: () => void;
-    probeActions: () => string[];
-  }) => ServerRuntime;
+  runtime: (hooks: RuntimeHooks) => ServerRuntime;
 }
 
 export interface RoamMcpServer {
@@ -103,7 +101,7 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
   const runtime = options.runtime({
     clientName: () => client.name ?? 'MCP client',
     capabilitiesChanged: () => notifier.toolsMayHaveChanged(),
-    probeActions: () => [...new Set(tools.flatMap((t) => (t.requiresAction ? [t.requiresAction] : [])))],
+    probeActions: () => [...new Set(tools.flatMap(probedActions))],
   });
   const state: ToolCallState = { runtime, readOnly: options.readOnly, ...options.toolsets };
   let catalogue: Promise<Catalogue> | undefined;
@@ -111,10 +109,16 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
   const loadCatalogue = () =>
     (catalogue ??= import('./tool-catalogue.ts').then((loaded) => {
       tools = loaded.tools;
+      warnIfCannotWrite();
       loaded.setIndexStaleness(options.indexStalenessMs);
       notifier.toolsLoaded();
       return { ...loaded, resources: new ResourceHandlers(loaded.resources, runtime) };
     }));
+  const warnIfCannotWrite = () => {
+    const writers = tools.filter((tool) => tool.writes);
+    const warning = selectionWarning(state.toolsets, writers);
+    if (warning) log('warn', warning);
+  };
   const shared: Shared = { loadCatalogue, visible, state, notifier, client };
   let served: StdioServerHandle | undefined;
   return {
@@ -129,6 +133,7 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
     },
     setToolsets(toolsets) {
       state.toolsets = toolsets;
+      warnIfCannotWrite();
       notifier.toolsMayHaveChanged();
     },
   };

@@ -3,7 +3,7 @@
  * from (atomic, locked, mode and everything else preserved; refused when the file is not ours to
  * rewrite), to the tray over IPC, or, for env-var config, nowhere but this process's memory. Returns a sentence saying which, without the token.
  */
-import type { AccessLevel, GraphType } from '../src-shared/roam-config.ts';
+import type { AccessLevel, GraphType, TokenAccessLevel } from '../src-shared/roam-config.ts';
 import { readStoredToken, saveTokenToFile } from './config/config-file.ts';
 import { ConfigNotWritableError } from './config/config-write.ts';
 import type { ConfigSource } from './config/load-config.ts';
@@ -13,7 +13,7 @@ export interface TokenStore {
   saved(
     graph: { name: string; type: GraphType; nickname: string },
     token: string,
-    granted: AccessLevel,
+    granted: TokenAccessLevel,
   ): Promise<string>;
   /** Roam answered 401 for this graph's token. */
   rejected(graph: { name: string; type: GraphType }): void;

@@ -3,19 +3,26 @@
  *
  * 1. lookup by name in the catalogue (src-mcp/tool-catalogue.ts);
  * 2. refusal (`refusal`, also what hides a tool from tools/list): outside the selected toolsets
- *    (TOOLSET_NOT_ENABLED; an invalid selection answers CONFIG_INVALID), --read-only mode (READ_ONLY),
- *    every token read-only (INSUFFICIENT_SCOPE), Local API action not offered (UNKNOWN_TOOL);
+ *    (TOOLSET_NOT_ENABLED; an invalid selection answers CONFIG_INVALID; a write without select_graph
+ *    in the selection too), --read-only mode or every graph read-only by the user's choice
+ *    (ACCESS_LEVEL), every token read-only (INSUFFICIENT_SCOPE), a probed Local API action not
+ *    offered (UNKNOWN_TOOL);
  * 3. argument parsing against the declared schema (INVALID_PARAMS names the field);
- * 4. graph tools: graph resolution (explicit `graph`, selection, the only graph), then a graph
- *    ticket for writes (GRAPH_TICKET_REQUIRED: select_graph first);
- * 5. the handler, with a context built once (`graphContext` / session context);
- * 6. on success an explicit `graph` becomes the selection (a failed call never redirects later
- *    writes); after a write (even a failed one, it may have landed) the link index is invalidated;
- * 7. the result: a string as text; a ToolContent (src-mcp/tool-content.ts) as its MCP content;
+ * 4. graph tools: graph resolution (`onGraph`: explicit `graph`, selection, the only graph);
+ * 5. before a write: the graph's access level (src-mcp/access/: ACCESS_LEVEL), then
+ *    (`beforeWrite`) a graph ticket (GRAPH_TICKET_REQUIRED: select_graph first);
+ * 6. the handler, with a context built once (`graphContext` / session context); a write tool's
+ *    Local API writes go through the change journal (src-mcp/changes/record.ts: the state to
+ *    restore first, then the write, then its outcome; docs/undo.md);
+ * 7. after a write (`afterWrite`, even a failed one: it may have landed): the link index is
+ *    invalidated; on success an explicit `graph` becomes the selection (a failed call never
+ *    redirects later writes);
+ * 8. the result: a string as text; a ToolContent (src-mcp/tool-content.ts) as its MCP content;
  *    a JSON value as text, plus structuredContent when the tool has
  *    an outputSchema; notes (token granted, ...) as extra text items; any failure as the
  *    `{error: {code, message, ...recovery}}` isError result (src-mcp/tool-errors.ts), as text only:
- *    the v1 SDK client checks any structuredContent against the outputSchema, errors included.
+ *    the v1 SDK client checks any structuredContent against the outputSchema, errors included;
+ *    an UNKNOWN_ACTION names the tool's declared feature and the build it needs.
  *    A success stands on its own in either form (docs/mcp.md, "Using the 2026-07-28 revision"):
  *    notes are extra text items and, in structuredContent, its `notes` field.
  *
@@ -24,15 +31,28 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { ConfiguredGraph } from '../src-shared/roam-config.ts';
+import type { ToolsetName } from '../src-shared/toolsets.ts';
+import {
+  enforceAccess,
+  everyGraphReadOnlyRefusal,
+  readOnlyFlagRefusal,
+  setAgentCreations,
+} from './access/index.ts';
+import { writeSelectionProblem } from './access/selection.ts';
 import type { CallScope } from './call-scope.ts';
+import { createdByAgent } from './changes/created.ts';
 import { hintsFrom, ToolRecord } from './changes/record.ts';
+import type { GraphSession } from './graph-session.ts';
 import { log } from './log.ts';
 import { invalidateLinkIndex } from './navigation/index-cache.ts';
 import type { ServerRuntime } from './server-runtime.ts';
 import { ToolContent } from './tool-content.ts';
-import { inputShape, type ToolContext, type ToolDefinition } from './tool-definition.ts';
+import { inputShape, probedActions, type ToolContext, type ToolDefinition } from './tool-definition.ts';
 import { errorText, ToolError, toToolError } from './tool-errors.ts';
-import { toolsetOf, type ToolsetName } from '../src-shared/toolsets.ts';
+import { namedForTool } from './tool-support/roam-feature.ts';
+
+// read-edit-own asks the change journal what agents on this machine created.
+setAgentCreations((graph, ids) => createdByAgent(graph.name, ids, { graphType: graph.type }));
 
 /** What decides visibility and refusals for this connection. */
 export interface ToolCallState {
@@ -50,22 +70,16 @@ export interface ToolCallState {
  * and capabilities are decided: tools/list shows exactly the tools this lets through.
  */
 export function refusal(tool: ToolDefinition, state: ToolCallState): ToolError | undefined {
-  const set = toolsetOf(tool.name);
-  // A tool no set lists stays offered: a missed assignment must not hide it (the test catches it).
-  if (set && !state.toolsets.includes(set)) return notInToolsets(tool.name, set, state.toolsets);
-  if (tool.writes && state.readOnly) {
-    return new ToolError(
-      'READ_ONLY',
-      `${tool.name} changes the graph, but this roam-mcp runs with --read-only. Remove --read-only from the MCP client's config to allow changes.`,
-    );
+  if (!state.toolsets.includes(tool.toolset)) return notInToolsets(tool.name, tool.toolset, state.toolsets);
+  if (tool.writes) {
+    const cannotWrite = writeSelectionProblem(tool.name, state.toolsets);
+    if (cannotWrite) return cannotWrite;
   }
+  if (tool.writes && state.readOnly) return readOnlyFlagRefusal(tool.name);
   if (tool.writes && !state.runtime.session.anyGraphMayWrite()) {
-    return new ToolError(
-      'INSUFFICIENT_SCOPE',
-      `${tool.name} changes the graph, but every configured graph has a read-only token. Get a token with more access ('roam-mcp connect', or Roam: Settings > Graph > Local API Tokens), then restart the MCP client.`,
-    );
+    return everyGraphReadOnlyRefusal(tool.name, state.runtime.session);
   }
-  if (tool.requiresAction && !state.runtime.offers(tool.requiresAction)) return unknownTool(tool.name);
+  if (probedActions(tool).some((action) => !state.runtime.offers(action))) return unknownTool(tool.name);
   return undefined;
 }
 
@@ -95,9 +109,9 @@ export async function callTool(
   const notices: string[] = [];
   const collecting: CallScope = { ...scope, notice: (message) => notices.push(message) };
   const resolved: { graph?: ConfiguredGraph } = {};
+  const tool = tools.find((t) => t.name === name);
   try {
     if (state.toolsetsProblem) throw new ToolError('CONFIG_INVALID', state.toolsetsProblem);
-    const tool = tools.find((t) => t.name === name);
     if (!tool) throw unknownTool(name);
     const refused = refusal(tool, state);
     if (refused) throw refused;
@@ -105,7 +119,7 @@ export async function callTool(
     const value = await runHandler(tool, args, collecting, state.runtime, resolved);
     return success(tool, value, notices);
   } catch (error) {
-    const toolError = toToolError(error, resolved.graph);
+    const toolError = toToolError(tool ? namedForTool(error, tool) : error, resolved.graph);
     log('info', `${name}: ${toolError.code}`);
     return {
       isError: true,
@@ -123,33 +137,59 @@ async function runHandler(
 ): Promise<unknown> {
   if (tool.scope === 'session') return tool.handler(args, { ...scope, runtime });
   const { graph: ref, ...toolArgs } = args as Record<string, unknown> & { graph?: string };
-  const graph = runtime.session.resolve(ref);
-  resolved.graph = graph;
-  if (tool.writes && !runtime.session.hasTicket(graph)) {
-    throw new ToolError(
-      'GRAPH_TICKET_REQUIRED',
-      `Before changing graph '${graph.nickname}', call select_graph with graph '${graph.nickname}' to read its agent guidelines, then retry. Nothing was changed.`,
-      { graph: graph.nickname, suggested_next_tool: 'select_graph' },
-    );
-  }
-  const ctx = graphContext(runtime, graph, scope);
-  // Every write is journaled so it can be undone (docs/undo.md).
-  const record = tool.writes ? journalRecord(tool.name, graph, toolArgs) : undefined;
-  if (record) ctx.call = record.wrap(ctx.call);
-  try {
-    const value = await tool.handler(toolArgs, ctx);
-    await record?.finish();
-    // Only a call that succeeded moves the selection (a failed one must not redirect later writes).
-    if (ref?.trim()) runtime.session.select(graph);
-    return value;
-  } catch (error) {
-    await record?.finish(error);
-    throw error;
-  } finally {
-    // A write may not move the index fingerprint (docs/navigation.md "Freshness"); a failed one
-    // may still have landed.
-    if (tool.writes) invalidateLinkIndex(graph.name);
-  }
+  return onGraph(runtime.session, ref, async (graph) => {
+    resolved.graph = graph;
+    const ctx = graphContext(runtime, graph, scope, tool);
+    await enforceAccess(tool, toolArgs, graph, ctx, runtime.session);
+    beforeWrite(tool, runtime, graph);
+    // Every write is journaled so it can be undone (docs/undo.md).
+    const record = tool.writes ? journalRecord(tool.name, graph, toolArgs) : undefined;
+    if (record) ctx.call = record.wrap(ctx.call);
+    try {
+      const value = await tool.handler(toolArgs, ctx);
+      await record?.finish();
+      return value;
+    } catch (error) {
+      await record?.finish(error);
+      throw error;
+    } finally {
+      afterWrite(tool, graph);
+    }
+  });
+}
+
+/**
+ * The one way a call picks its graph: `ref` (nickname or name), else the selection, else the only
+ * graph. An explicit `ref` becomes the selection only when `work` succeeded: a failed call must
+ * not redirect later writes.
+ */
+export async function onGraph<T>(
+  session: GraphSession,
+  ref: string | undefined,
+  work: (graph: ConfiguredGraph) => Promise<T>,
+): Promise<T> {
+  const graph = session.resolve(ref);
+  const value = await work(graph);
+  if (ref?.trim()) session.select(graph);
+  return value;
+}
+
+/** What a write needs before it runs: a graph ticket (select_graph seen this session). */
+function beforeWrite(tool: ToolDefinition, runtime: ServerRuntime, graph: ConfiguredGraph): void {
+  if (!tool.writes || runtime.session.hasTicket(graph)) return;
+  throw new ToolError(
+    'GRAPH_TICKET_REQUIRED',
+    `Before changing graph '${graph.nickname}', call select_graph with graph '${graph.nickname}' to read its agent guidelines, then retry. Nothing was changed.`,
+    { graph: graph.nickname, suggested_next_tool: 'select_graph' },
+  );
+}
+
+/**
+ * What follows a write, even a failed one (it may have landed): the link index is invalidated, as
+ * a write may not move its fingerprint (docs/navigation.md "Freshness").
+ */
+function afterWrite(tool: ToolDefinition, graph: ConfiguredGraph): void {
+  if (tool.writes) invalidateLinkIndex(graph.name);
 }
 
 function journalRecord(name: string, graph: ConfiguredGraph, args: Record<string, unknown>): ToolRecord {
@@ -161,8 +201,14 @@ function journalRecord(name: string, graph: ConfiguredGraph, args: Record<string
 }
 
 /** The context a graph tool or a resource read gets: Local API calls bound to `graph`. */
-export function graphContext(runtime: ServerRuntime, graph: ConfiguredGraph, scope: CallScope): ToolContext {
+export function graphContext(
+  runtime: ServerRuntime,
+  graph: ConfiguredGraph,
+  scope: CallScope,
+  tool?: ToolDefinition,
+): ToolContext {
   return {
+    ...(tool ? { tool } : {}),
     graph: { name: graph.name, nickname: graph.nickname },
     call: <T>(action: string, actionArgs: unknown[] = []) =>
       runtime.callGraph(graph, action, actionArgs, scope) as Promise<T>,

@@ -1,35 +1,40 @@
 /**
  * Every tool and resource, in the order tools/list shows them (graph management, content, daily
  * notes, comments, discovery, shortcuts, desktop UI, extensions, files, batch edits, navigation),
- * and the tools/list form of a tool. A new group of tools is one import line here; a new tool in
- * an existing group changes nothing here. Loaded after the MCP handshake (src-mcp/server.ts), so
- * building the schemas never delays the initialize answer.
+ * and the tools/list form of a tool. A new file of tools (src-mcp/tools/<toolset>/) is one import
+ * line here; a new tool in an existing file changes nothing here. Loaded after the MCP handshake
+ * (src-mcp/server.ts), so building the schemas never delays the initialize answer.
  */
 import type { Tool } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { navigationResources, navigationTools } from './navigation/index.ts';
+import { navigationResources } from './navigation/index.ts';
 import { inputShape, readOnlyHint, type ResourceDefinition, type ToolDefinition } from './tool-definition.ts';
-import { changeTools } from './changes/tools.ts';
-import { batchEditTools } from './tools/batch-edits.ts';
-import { commentTools } from './tools/comments.ts';
-import { contentTools } from './tools/content-tools.ts';
-import { dailyNoteTools } from './tools/daily-notes.ts';
-import { desktopUiTools } from './tools/desktop-ui.ts';
-import { discoveryTools } from './tools/discovery.ts';
-import { extensionTools } from './tools/extensions.ts';
-import { fileTools } from './tools/files.ts';
-import { graphTools } from './tools/graph-tools.ts';
-import { shortcutTools } from './tools/shortcuts.ts';
+import { batchEditTools } from './tools/core/batch-edits.ts';
+import { changeTools } from './tools/core/changes.ts';
+import { commentTools } from './tools/core/comments.ts';
+import { contentReadTools } from './tools/core/content-reads.ts';
+import { contentWriteTools } from './tools/core/content-writes.ts';
+import { dailyNoteTools } from './tools/core/daily-notes.ts';
+import { discoveryTools } from './tools/core/discovery.ts';
+import { graphTools } from './tools/core/graphs.ts';
+import { developerTools } from './tools/developer/reload-dev-extensions.ts';
+import { extensionTools } from './tools/extensions/call-extension-tool.ts';
+import { fileTools } from './tools/files/files.ts';
+import { navigationTools } from './tools/navigation/index.ts';
+import { desktopUiTools } from './tools/ui/desktop-ui.ts';
+import { shortcutTools } from './tools/ui/shortcuts.ts';
 
 export const tools: readonly ToolDefinition[] = [
   ...graphTools,
-  ...contentTools,
+  ...contentReadTools,
+  ...contentWriteTools,
   ...dailyNoteTools,
   ...commentTools,
   ...discoveryTools,
   ...shortcutTools,
   ...desktopUiTools,
   ...extensionTools,
+  ...developerTools,
   ...fileTools,
   ...batchEditTools,
   ...changeTools,

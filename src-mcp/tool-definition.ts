@@ -2,14 +2,34 @@
  * The tool declaration contract (what a tool file writes; src-mcp/tool-call.ts runs it, the
  * catalogue src-mcp/tool-catalogue.ts lists it). One form for every tool:
  *
- *   export const getThing = defineTool({ name, title, description, scope, inputSchema, handler, ... });
+ *   defineTool({ name, title, description, toolset, feature, actions, scope, inputSchema, handler, ... })
  *
- * in a group file under src-mcp/tools/ (or src-mcp/navigation/tools/), plus the entry in that
- * group's exported array, which the catalogue imports. Nothing else changes for a new tool.
+ * in its toolset's folder, src-mcp/tools/<toolset>/. Everything else about a tool is derived from
+ * this one declaration: its toolset membership, whether it is listed (refusal in tool-call.ts),
+ * the capability probe, the readOnlyHint, and the errors that name its feature and the Roam
+ * Desktop build it needs.
  */
 import * as z from 'zod';
+import type { ToolsetName } from '../src-shared/toolsets.ts';
 import type { CallScope } from './call-scope.ts';
 import type { ServerRuntime } from './server-runtime.ts';
+
+/**
+ * A Roam Local API action a tool calls: its name, or its name with what Roam Desktop must have
+ * to offer it when not every current build does (UNKNOWN_ACTION errors say so).
+ */
+export type RoamAction =
+  | string
+  | {
+      action: string;
+      /** e.g. 'a Roam Desktop build of 2026-07-08 or later (Local API 1.1.3)'. */
+      needs?: string;
+      /**
+       * Listed only once the Local API is known to offer it: the server probes the action and
+       * sends `notifications/tools/list_changed` when it appears.
+       */
+      probe?: true;
+    };
 
 /** MCP tool annotations. `readOnlyHint` is derived (see `readOnlyHint` below), never declared. */
 export interface ToolAnnotations {
@@ -34,6 +54,8 @@ export interface ToolContext extends CallScope {
    * navigation index reads the rows through `call`.
    */
   callRows?(action: string, args: unknown[], onRow: (row: readonly unknown[]) => void): Promise<void>;
+  /** The declaration being run (its feature names errors); absent when a resource is read. */
+  tool?: ToolDefinition;
 }
 
 /** What a session tool's handler gets (graph management): the connection's runtime, no graph. */
@@ -47,6 +69,15 @@ interface ToolBase<Shape extends z.ZodRawShape> {
   title: string;
   /** Short and exact: tools/list must stay compact. */
   description: string;
+  /** The one toolset that offers it (src-shared/toolsets.ts); its folder is src-mcp/tools/<toolset>/. */
+  toolset: ToolsetName;
+  /**
+   * What it does for the user, in the words its errors use ("page reads", "comments"): lower
+   * case unless a name.
+   */
+  feature: string;
+  /** Every Local API action the handler (or a helper it uses) calls. */
+  actions: readonly RoamAction[];
   /** Arguments; graph tools also accept the optional `graph` (added by `inputShape`). */
   inputSchema: Shape;
   /** When present, results carry `structuredContent` with these fields and the same JSON as text. */
@@ -54,9 +85,9 @@ interface ToolBase<Shape extends z.ZodRawShape> {
   /** The hints other than `readOnlyHint`, which follows from `writes` / `effects`. */
   annotations?: Omit<ToolAnnotations, 'readOnlyHint'>;
   /**
-   * Changes graph data: hidden and refused in --read-only mode and when every token is read-only,
-   * and needs a graph ticket (select_graph seen this session). The graph's link index is
-   * invalidated after the call.
+   * Changes graph data (the one answer to "is this a write"): hidden and refused in --read-only
+   * mode and when every token is read-only, and needs a graph ticket (select_graph seen this
+   * session). The graph's link index is invalidated after the call.
    */
   writes?: 'append' | 'edit';
   /**
@@ -64,11 +95,6 @@ interface ToolBase<Shape extends z.ZodRawShape> {
    * data. Annotated `readOnlyHint: false`; needs no ticket and stays available in --read-only mode.
    */
   effects?: 'ui';
-  /**
-   * Capability-based exposure: listed only once the Local API is known to offer this action
-   * (the server probes it and sends `notifications/tools/list_changed` when it appears).
-   */
-  requiresAction?: string;
 }
 
 /** Needs a resolved graph; accepts the optional `graph` argument; becomes the selection on success. */
@@ -115,6 +141,16 @@ const graphArgument = z
 /** The accepted arguments: the declared ones, plus `graph` for graph tools. */
 export function inputShape(tool: ToolDefinition): z.ZodRawShape {
   return tool.scope === 'graph' ? { ...tool.inputSchema, graph: graphArgument } : tool.inputSchema;
+}
+
+/** A declared action in one shape. */
+export function actionOf(declared: RoamAction): Exclude<RoamAction, string> {
+  return typeof declared === 'string' ? { action: declared } : declared;
+}
+
+/** The actions whose offer decides whether the tool is listed (capability-based exposure). */
+export function probedActions(tool: ToolDefinition): string[] {
+  return tool.actions.map(actionOf).flatMap((a) => (a.probe ? [a.action] : []));
 }
 
 /** Read-only unless it writes graph data or has a visible effect in Roam Desktop. */

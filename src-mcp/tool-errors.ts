@@ -40,9 +40,9 @@ const FINAL_TOKEN_OUTCOMES = new Set(['USER_REJECTED', 'GRAPH_BLOCKED']);
 const ASK_AGAIN_OUTCOMES = new Set(['REQUEST_IN_PROGRESS', 'TIMEOUT', 'CANCELLED']);
 
 /**
- * The token-request retry rules (docs/mcp.md, Token exchange), the only place they live: a failed
- * request keeps Roam's own code (USER_REJECTED, GRAPH_BLOCKED, ...), is retryable unless the user
- * decided, and points to select_graph when asking again is the way forward.
+ * The MCP server's token-request retry rules (docs/mcp.md, Token exchange): a failed request keeps
+ * Roam's own code (USER_REJECTED, GRAPH_BLOCKED, ...), is retryable unless the user decided, and
+ * points to select_graph when asking again is the way forward.
  */
 export function tokenRequestError(error: LocalApiError, graph?: { nickname: string }): ToolError {
   const message = graph ? `No token for graph '${graph.nickname}': ${error.message}` : error.message;

@@ -1,11 +1,11 @@
 /**
  * Messages between the tray (parent) and the MCP child it spawns for an AI client. The child's
  * stdio belongs to the client (JSON-RPC), so config travels only over this IPC channel — never
- * argv, environment variables or a plaintext file. Works over Node's `process.send` channel
- * (child_process.fork with 'ipc') and over Electron's utilityProcess `parentPort`.
+ * argv, environment variables or a plaintext file. Travels over Node's `process.send` channel
+ * (child_process.fork with 'ipc', src-main/core/mcp-launcher.ts).
  */
 import * as z from 'zod';
-import { ACCESS_LEVELS, GRAPH_TYPES } from './roam-config.ts';
+import { ACCESS_LEVELS, GRAPH_TYPES, TOKEN_ACCESS_LEVELS } from './roam-config.ts';
 
 const childGraphSchema = z.object({
   name: z.string().min(1),
@@ -13,7 +13,10 @@ const childGraphSchema = z.object({
   nickname: z.string().min(1),
   token: z.string().optional(),
   description: z.string().optional(),
+  /** The level the user chose in the tray: the child enforces it whatever the token could do. */
   accessLevel: z.enum(ACCESS_LEVELS).optional(),
+  /** The level Roam granted the token, when the tray knows it. */
+  grantedAccessLevel: z.enum(TOKEN_ACCESS_LEVELS).optional(),
 });
 export type ChildGraph = z.infer<typeof childGraphSchema>;
 
@@ -27,6 +30,8 @@ export const parentMessageSchema = z.discriminatedUnion('type', [
      * they replace the selection the child started with, live (tools/list_changed).
      */
     toolsets: z.array(z.string()).optional(),
+    /** Graphs the user switched off (no token): naming one tells the agent how to switch it on. */
+    switchedOff: z.array(z.object({ name: z.string().min(1), nickname: z.string().min(1) })).optional(),
   }),
   z.object({ type: z.literal('shutdown') }),
 ]);
@@ -41,7 +46,7 @@ export const childMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('token-obtained'),
     graph: z.object({ name: z.string(), type: z.enum(GRAPH_TYPES) }),
     token: z.string(),
-    grantedAccessLevel: z.enum(ACCESS_LEVELS),
+    grantedAccessLevel: z.enum(TOKEN_ACCESS_LEVELS),
   }),
   /** The child saw Roam reject a token (401): the parent marks it revoked. */
   z.object({

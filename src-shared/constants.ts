@@ -6,8 +6,17 @@
 export const GRAPH_TYPES = ['hosted', 'offline'] as const;
 export type GraphType = (typeof GRAPH_TYPES)[number];
 
-export const ACCESS_LEVELS = ['read-only', 'read-append', 'full'] as const;
+/**
+ * The access levels a user chooses for a graph, narrowest first. `read-edit-own` (the official
+ * server's name) is ours to enforce: Roam grants no such token, so roam-mcp asks Roam for `full`
+ * and allows update, move and delete only on what an agent created (docs/mcp.md, Access levels).
+ */
+export const ACCESS_LEVELS = ['read-only', 'read-append', 'read-edit-own', 'full'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+/** The levels Roam grants a Local API token (its token requests accept only these). */
+export const TOKEN_ACCESS_LEVELS = ['read-only', 'read-append', 'full'] as const;
+export type TokenAccessLevel = (typeof TOKEN_ACCESS_LEVELS)[number];
 
 /** A graph's identity: Roam issues tokens per (name, type), so `hosted:x` and `offline:x` differ. */
 export function graphId(graph: { name: string; type: GraphType }): string {

@@ -27,10 +27,6 @@ export function labelKey(label: string): string {
   return folded.normalize('NFKC').trim().replace(/\s+/gu, ' ');
 }
 
-export function sameLabel(a: string, b: string): boolean {
-  return labelKey(a) === labelKey(b);
-}
-
 /** Why this nickname is refused (completing "The nickname 'x' …"), or undefined when it is fine. */
 export function nicknameProblem(nickname: string): string | undefined {
   const hidden = [...nickname.replace(EMOJI_SEQUENCE, '')].find((char) => INVISIBLE.test(char));

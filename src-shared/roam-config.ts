@@ -4,10 +4,24 @@
  * MCP server and the tray app must apply identically (docs/mcp.md, Configuration).
  */
 import * as z from 'zod';
-import { ACCESS_LEVELS, GRAPH_TYPES, type AccessLevel, type GraphType } from './constants.ts';
+import {
+  ACCESS_LEVELS,
+  GRAPH_TYPES,
+  TOKEN_ACCESS_LEVELS,
+  type AccessLevel,
+  type GraphType,
+  type TokenAccessLevel,
+} from './constants.ts';
 import { labelKey, nicknameProblem, printableLabel } from './graph-identity.ts';
 
-export { ACCESS_LEVELS, GRAPH_TYPES, type AccessLevel, type GraphType };
+export {
+  ACCESS_LEVELS,
+  GRAPH_TYPES,
+  TOKEN_ACCESS_LEVELS,
+  type AccessLevel,
+  type GraphType,
+  type TokenAccessLevel,
+};
 /** What we ask Roam for when nobody chose: the safer read + append, everywhere (connect, server, tray). */
 export const DEFAULT_ACCESS_LEVEL: AccessLevel = 'read-append';
 
@@ -21,7 +35,10 @@ export const graphEntrySchema = z
     token: z.string().optional(),
     nickname: z.string().trim().min(1, 'nickname must not be empty').optional(),
     description: z.string().optional(),
+    /** The level the user chose: roam-mcp enforces it whatever the token could do. */
     accessLevel: z.enum(ACCESS_LEVELS).optional(),
+    /** Our addition: the level Roam granted the token, when known (the tray's store keeps it). */
+    grantedAccessLevel: z.enum(TOKEN_ACCESS_LEVELS).optional(),
     /** Our addition: a graph kept in the file but not offered to agents. */
     disabled: z.boolean().optional(),
   })
@@ -43,11 +60,22 @@ export interface ConfiguredGraph {
   nickname: string;
   token?: string;
   description?: string;
+  /** The level the user chose (enforced by roam-mcp). */
   accessLevel?: AccessLevel;
+  /** The level Roam granted the token, when the config knows it. */
+  grantedAccessLevel?: TokenAccessLevel;
+}
+
+/** A graph the user switched off: agents are told so, and how to switch it on. */
+export interface SwitchedOffGraph {
+  name: string;
+  nickname: string;
 }
 
 export interface GraphValidation {
   graphs: ConfiguredGraph[];
+  /** The disabled graphs, so that naming one gets "switched off" rather than "not found". */
+  switchedOff: SwitchedOffGraph[];
   /** Problems that make the config unusable: each says what is wrong and how to fix it. */
   errors: string[];
   /** Problems we worked around (e.g. an offline graph shadowed by a hosted one). */
@@ -103,6 +131,9 @@ export function validateGraphs(entries: readonly GraphEntry[]): GraphValidation 
   const errors: string[] = [];
   const warnings: string[] = [];
   const enabled = entries.filter((g) => !g.disabled);
+  const switchedOff = entries
+    .filter((g) => g.disabled)
+    .map((g) => ({ name: g.name, nickname: g.nickname ?? g.name }));
 
   const hostedNames = new Set(enabled.filter((g) => g.type === 'hosted').map((g) => g.name));
   const kept = enabled.filter((g) => {
@@ -129,11 +160,12 @@ export function validateGraphs(entries: readonly GraphEntry[]): GraphValidation 
     if (token !== undefined) graph.token = token;
     if (entry.description !== undefined) graph.description = entry.description;
     if (entry.accessLevel !== undefined) graph.accessLevel = entry.accessLevel;
+    if (entry.grantedAccessLevel !== undefined) graph.grantedAccessLevel = entry.grantedAccessLevel;
     for (const label of ownLabels(graph))
       if (!labels.has(labelKey(label.text))) labels.set(labelKey(label.text), label);
     graphs.push(graph);
   }
-  return { graphs, errors, warnings };
+  return { graphs, switchedOff, errors, warnings };
 }
 
 /** A nickname or name, and the graph it belongs to. */
@@ -193,19 +225,35 @@ export function findGraph<G extends { name: string; nickname: string }>(
   );
 }
 
-/** The Local API scopes an access level grants (docs/mcp.md, Configuration: `accessLevel`). */
+/**
+ * The Local API scopes a token of this level has (docs/mcp.md, Configuration: `accessLevel`);
+ * `read-edit-own` needs a token with edit scope (roam-mcp narrows it to the agent's own content).
+ */
 export function scopesOf(level: AccessLevel): Array<'read' | 'append' | 'edit'> {
   switch (level) {
     case 'read-only':
       return ['read'];
     case 'read-append':
       return ['read', 'append'];
+    case 'read-edit-own':
     case 'full':
       return ['read', 'append', 'edit'];
   }
 }
 
-const rank: Record<AccessLevel, number> = { 'read-only': 0, 'read-append': 1, full: 2 };
+const rank: Record<AccessLevel, number> = { 'read-only': 0, 'read-append': 1, 'read-edit-own': 2, full: 3 };
 export function isLowerAccess(granted: AccessLevel, requested: AccessLevel): boolean {
   return rank[granted] < rank[requested];
+}
+
+/** The narrowest of the known levels, or undefined when none is known. */
+export function narrowestAccess(levels: ReadonlyArray<AccessLevel | undefined>): AccessLevel | undefined {
+  let narrowest: AccessLevel | undefined;
+  for (const level of levels) if (level && (!narrowest || rank[level] < rank[narrowest])) narrowest = level;
+  return narrowest;
+}
+
+/** What to ask Roam for when the user chose `level`: Roam has no `read-edit-own` token, so `full`. */
+export function tokenLevelFor(level: AccessLevel): TokenAccessLevel {
+  return level === 'read-edit-own' ? 'full' : level;
 }

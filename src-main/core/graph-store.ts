@@ -12,10 +12,13 @@ import {
   ACCESS_LEVELS,
   DEFAULT_ACCESS_LEVEL,
   GRAPH_TYPES,
+  narrowestAccess,
+  TOKEN_ACCESS_LEVELS,
   validateGraphs,
   type AccessLevel,
   type GraphEntry,
   type GraphType,
+  type TokenAccessLevel,
 } from '../../src-shared/roam-config.ts';
 import { graphId } from '../../src-shared/constants.ts';
 import { CoreError } from './core-error.ts';
@@ -45,6 +48,8 @@ const storedGraphSchema = z.object({
   nickname: z.string().optional(),
   description: z.string().optional(),
   accessLevel: z.enum(ACCESS_LEVELS),
+  /** What Roam granted the stored token: the MCP child enforces the narrower of the two. */
+  grantedAccessLevel: z.enum(TOKEN_ACCESS_LEVELS).optional(),
   disabled: z.boolean().optional(),
   token: storedTokenSchema.optional(),
 });
@@ -149,19 +154,25 @@ export class GraphStore {
   async saveToken(
     graph: { name: string; type: GraphType },
     token: string,
-    grantedAccessLevel: AccessLevel,
+    grantedAccessLevel: TokenAccessLevel,
   ): Promise<StoreData> {
     const sealed = await this.sealToken(token);
     return this.update((data) => {
       const existing = data.graphs.find((g) => g.name === graph.name && g.type === graph.type);
       if (existing) {
         existing.token = sealed;
-        existing.accessLevel = grantedAccessLevel;
+        existing.grantedAccessLevel = grantedAccessLevel;
+        // read-edit-own is asked as full: a full grant must not widen it.
+        existing.accessLevel =
+          existing.accessLevel === 'read-edit-own'
+            ? (narrowestAccess([existing.accessLevel, grantedAccessLevel]) as AccessLevel)
+            : grantedAccessLevel;
       } else {
         data.graphs.push({
           name: graph.name,
           type: graph.type,
           accessLevel: grantedAccessLevel,
+          grantedAccessLevel,
           token: sealed,
         });
       }
@@ -188,6 +199,8 @@ export class GraphStore {
         nickname: stored.nickname ?? stored.name,
         accessLevel: stored.accessLevel,
       };
+      if (stored.grantedAccessLevel && stored.token && !stored.token.revoked)
+        child.grantedAccessLevel = stored.grantedAccessLevel;
       if (stored.description) child.description = stored.description;
       // A revoked token is useless; without one the child can ask Roam for a new one.
       if (stored.token && !stored.token.revoked) child.token = await this.openToken(stored);

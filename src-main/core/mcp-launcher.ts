@@ -170,10 +170,15 @@ function configSender(store: GraphStore, child: McpChild, log: (line: string) =>
       try {
         const data = store.read();
         const toolsets = client ? data.clientToolsets[client] : undefined;
+        // Names only (no token): an agent naming a switched-off graph learns how to switch it on.
+        const switchedOff = data.graphs
+          .filter((g) => g.disabled)
+          .map((g) => ({ name: g.name, nickname: g.nickname ?? g.name }));
         const message: ParentMessage = {
           type: 'config',
           graphs: await store.childConfig(data),
           ...(toolsets ? { toolsets } : {}),
+          ...(switchedOff.length ? { switchedOff } : {}),
         };
         const serialized = JSON.stringify(message);
         if (serialized === lastSent) return;

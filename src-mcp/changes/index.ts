@@ -23,6 +23,7 @@ export { Journal, defaultJournal } from './journal.ts';
 export { JournalStore, DEFAULT_MAX_AGE_DAYS, DEFAULT_MAX_BYTES } from './journal-store.ts';
 export { personChat } from './chat.ts';
 export { opSummary } from './summary.ts';
+export { createdByAgent } from './created.ts';
 
 export interface ChangeFilter {
   /** Graph name (as Roam names it; the journal keeps names, not nicknames). */
@@ -114,36 +115,6 @@ export async function undoChanges(
 ): Promise<UndoReport> {
   const actor = options.actor ?? { chat: personChat('Roam Companion'), tool: 'Roam Companion' };
   return runUndo(request, { journal: options.journal ?? (await defaultJournal()), caller, actor });
-}
-
-/**
- * Of `uids`, those an agent created on this graph per the journal (and not undone): pages,
- * the top-level blocks of each create (Roam names only those), comment blocks. Blocks nested in
- * a created outline are not known by uid: check `:create/user` against the graph's AI user too.
- */
-export async function createdByAgent(
-  graphName: string,
-  uids: Iterable<string>,
-  options: JournalOption = {},
-): Promise<Set<string>> {
-  const wanted = new Set(uids);
-  const found = new Set<string>();
-  const journal = options.journal ?? (await defaultJournal());
-  for (const change of await journal.changes()) {
-    if (change.graph !== graphName || change.undoes || change.chat.kind === 'person') continue;
-    for (const { op, outcome, undoneBy } of change.ops) {
-      if (undoneBy || (outcome !== 'applied' && outcome !== 'unconfirmed')) continue;
-      for (const uid of createdUids(op)) if (wanted.has(uid)) found.add(uid);
-    }
-  }
-  return found;
-}
-
-function createdUids(op: Change['ops'][number]['op']): string[] {
-  if (op.kind === 'create-blocks') return op.uids ?? [];
-  if (op.kind === 'create-page') return op.uid ? [op.uid] : [];
-  if (op.kind === 'comment') return [...(op.uids ?? []), ...(op.container ? [op.container] : [])];
-  return [];
 }
 
 /**

@@ -5,7 +5,7 @@
  * journals the outcome. Reads pass through untouched. Nothing is written to Roam when the
  * journal cannot be written: a change that could not be undone is not made.
  */
-import { isWriteAction, LocalApiError, scrubTokens } from '../../src-shared/local-api/index.ts';
+import { isRepeatableAction, LocalApiError, scrubTokens } from '../../src-shared/local-api/index.ts';
 import { ToolError } from '../tool-errors.ts';
 import { captureFor, type Hints, type Settled } from './capture.ts';
 import { currentChat, newId } from './chat.ts';
@@ -156,7 +156,7 @@ export function hintsFrom(tool: string, args: Record<string, unknown>): Hints {
 
 /** Writes to graph data (not UI actions such as opening a sidebar window). */
 function isJournaled(action: string): boolean {
-  return isWriteAction(action) && !action.startsWith('ui.');
+  return !isRepeatableAction(action) && !action.startsWith('ui.');
 }
 
 function unavailable(error: unknown): ToolError {

@@ -5,16 +5,21 @@
  */
 import { readRegularFile } from '../../src-shared/node/read-regular-file.ts';
 import {
+  ACCESS_LEVELS,
   configFileSchema,
   validateGraphs,
   type AccessLevel,
+  narrowestAccess,
   type ConfiguredGraph,
   type GraphType,
+  type SwitchedOffGraph,
 } from '../../src-shared/roam-config.ts';
 import { editConfigFile } from './config-write.ts';
 
 export interface ParsedConfigFile {
   graphs: ConfiguredGraph[];
+  /** Disabled graphs: naming one tells the agent it is switched off. */
+  switchedOff?: SwitchedOffGraph[];
   errors: string[];
   warnings: string[];
 }
@@ -47,9 +52,10 @@ export function parseConfigText(text: string, file: string): ParsedConfigFile {
       warnings: [],
     };
   }
-  const { graphs, errors, warnings } = validateGraphs(parsed.data.graphs);
+  const { graphs, switchedOff, errors, warnings } = validateGraphs(parsed.data.graphs);
   return {
     graphs,
+    switchedOff,
     errors: errors.map((e) => `${file}: ${e}`),
     warnings: warnings.map((w) => `${file}: ${w}`),
   };
@@ -95,7 +101,11 @@ export async function saveTokenToFile(
     );
     if (entry) {
       entry.token = token;
-      entry.accessLevel = grantedAccessLevel;
+      // The user's choice stays when it is narrower than the grant (read-edit-own is asked as full).
+      const chosen = ACCESS_LEVELS.includes(entry.accessLevel as AccessLevel)
+        ? (entry.accessLevel as AccessLevel)
+        : undefined;
+      entry.accessLevel = narrowestAccess([chosen, grantedAccessLevel]);
     } else {
       const added: Record<string, unknown> = {
         name: graph.name,

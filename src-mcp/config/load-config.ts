@@ -1,15 +1,19 @@
 /**
  * Where the graphs come from in standalone mode, first match wins: `ROAM_API_TOKEN` +
- * `ROAM_GRAPH` env vars, `--config PATH`, `~/.roam-tools.json`, the legacy `~/.roam-mcp.json`.
+ * `ROAM_GRAPH` env vars (with ROAM_ACCESS_LEVEL for the chosen level), `--config PATH`,
+ * `~/.roam-tools.json`, the legacy `~/.roam-mcp.json`.
  * (Under the tray, graphs arrive over IPC instead; see parent-channel.ts.)
  */
 import os from 'node:os';
 import path from 'node:path';
 import {
+  ACCESS_LEVELS,
   GRAPH_TYPES,
   validateGraphs,
+  type AccessLevel,
   type ConfiguredGraph,
   type GraphType,
+  type SwitchedOffGraph,
 } from '../../src-shared/roam-config.ts';
 import { NotRegularFileError, readRegularFile } from '../../src-shared/node/read-regular-file.ts';
 import { parseConfigText } from './config-file.ts';
@@ -20,12 +24,19 @@ export type ConfigSource =
 export interface LoadedConfig {
   source: ConfigSource;
   graphs: ConfiguredGraph[];
+  /** Disabled graphs (`"disabled": true`): naming one tells the agent it is switched off. */
+  switchedOff?: SwitchedOffGraph[];
   /** Problems that make the config unusable; tools answer CONFIG_INVALID with them. */
   errors: string[];
   warnings: string[];
 }
 
 export const CONFIG_FILE_NAME = '.roam-tools.json';
+/**
+ * How a person runs our `connect` without installing anything: `roam-mcp` is the bin of the
+ * `roam-companion` package (npx given only the bin name would fetch another package of that name).
+ */
+export const CONNECT_COMMAND = 'npx -p roam-companion roam-mcp connect';
 export const LEGACY_CONFIG_FILE_NAME = '.roam-mcp.json';
 
 /** Expands a leading `~` (client configs pass `~/.roam-tools.json` without a shell). */
@@ -102,20 +113,19 @@ function fromEnv(env: NodeJS.ProcessEnv): LoadedConfig {
     };
   }
   const type = (env.ROAM_GRAPH_TYPE || 'hosted') as GraphType;
-  if (!GRAPH_TYPES.includes(type)) {
-    return {
-      source,
-      graphs: [],
-      errors: [`ROAM_GRAPH_TYPE is '${env.ROAM_GRAPH_TYPE}': use 'hosted' (the default) or 'offline'.`],
-      warnings: [],
-    };
-  }
+  const problem = !GRAPH_TYPES.includes(type)
+    ? `ROAM_GRAPH_TYPE is '${env.ROAM_GRAPH_TYPE}': use 'hosted' (the default) or 'offline'.`
+    : env.ROAM_ACCESS_LEVEL && !ACCESS_LEVELS.includes(env.ROAM_ACCESS_LEVEL as AccessLevel)
+      ? `ROAM_ACCESS_LEVEL is '${env.ROAM_ACCESS_LEVEL}': use one of ${ACCESS_LEVELS.join(', ')}.`
+      : undefined;
+  if (problem) return { source, graphs: [], errors: [problem], warnings: [] };
   const { graphs, errors, warnings } = validateGraphs([
     {
       name: env.ROAM_GRAPH,
       type,
       ...(env.ROAM_API_TOKEN ? { token: env.ROAM_API_TOKEN } : {}),
       ...(env.ROAM_GRAPH_NICKNAME ? { nickname: env.ROAM_GRAPH_NICKNAME } : {}),
+      ...(env.ROAM_ACCESS_LEVEL ? { accessLevel: env.ROAM_ACCESS_LEVEL as AccessLevel } : {}),
     },
   ]);
   return { source, graphs, errors: errors.map((e) => `ROAM_API_TOKEN: ${e}`), warnings };
@@ -129,7 +139,7 @@ async function readText(file: string): Promise<string | undefined> {
 export function setupInstructions(searched: string[]): string {
   return (
     `No Roam graph is configured (looked for ${searched.join(', ')}). ` +
-    `To set one up: run 'npx roam-mcp connect' in a terminal (it asks Roam Desktop for a token); ` +
+    `To set one up: run '${CONNECT_COMMAND}' in a terminal (it asks Roam Desktop for a token); ` +
     `or create ~/.roam-tools.json as {"version": 1, "graphs": [{"name": "<graph name>", "type": "hosted", "token": "roam-graph-local-token-...", "nickname": "<short name>"}]} ` +
     `(tokens: Roam Desktop > Settings > Graph > Local API Tokens); ` +
     `or set the environment variables ROAM_GRAPH, ROAM_API_TOKEN (and ROAM_GRAPH_TYPE=offline for offline graphs). Then restart the MCP client.`

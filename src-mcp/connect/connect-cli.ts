@@ -19,6 +19,8 @@ import {
   DEFAULT_ACCESS_LEVEL,
   GRAPH_TYPES,
   isLowerAccess,
+  narrowestAccess,
+  tokenLevelFor,
   type AccessLevel,
   type GraphType,
 } from '../../src-shared/roam-config.ts';
@@ -37,7 +39,8 @@ export const CONNECT_USAGE = `Usage: roam-mcp connect [--config PATH] [action]
 
 Without an action, asks interactively. Actions:
   --list                          Show configured graphs and the graphs Roam Desktop offers
-  --graph NAME [--type hosted|offline] [--nickname NICK] [--access-level read-only|read-append|full (default read-append)]
+  --graph NAME [--type hosted|offline] [--nickname NICK]
+               [--access-level read-only|read-append|read-edit-own|full (default read-append)]
                [--description TEXT]
                                   Ask Roam Desktop for a token for NAME and add it to the config
                                   (run again to retry after a rejected or timed-out request)
@@ -247,7 +250,13 @@ async function connectGraph(
   await assertConfigWritable(file);
   const doc = await readConfigDocument(file);
   upsertGraph(doc, { name: request.name, type: request.type, nickname: request.nickname });
-  say(`Asking Roam Desktop for ${request.accessLevel} access to '${request.name}'.`);
+  const own = request.accessLevel === 'read-edit-own';
+  say(
+    `Asking Roam Desktop for ${tokenLevelFor(request.accessLevel)} access to '${request.name}'.` +
+      (own
+        ? ' roam-mcp keeps agents to read-edit-own: they edit, move and delete only what agents created.'
+        : ''),
+  );
   say('Approve the request in Roam Desktop (it waits up to 5 minutes; Ctrl-C cancels).');
   try {
     const grant = await client.requestToken(
@@ -265,15 +274,16 @@ async function connectGraph(
         type: request.type,
         nickname: request.nickname,
         description: request.description,
-        accessLevel: grant.grantedAccessLevel,
+        // read-edit-own is asked as full and stays read-edit-own (roam-mcp enforces it).
+        accessLevel: narrowestAccess([request.accessLevel, grant.grantedAccessLevel]),
         token: grant.token,
       }),
     );
-    const lower = isLowerAccess(grant.grantedAccessLevel, request.accessLevel)
+    const lower = isLowerAccess(grant.grantedAccessLevel, tokenLevelFor(request.accessLevel))
       ? ` (less than the ${request.accessLevel} requested)`
       : '';
     say(
-      `Connected '${request.nickname ?? request.name}' with ${grant.grantedAccessLevel} access${lower}. Saved to ${file}.`,
+      `Connected '${request.nickname ?? request.name}' with ${grant.grantedAccessLevel} access${lower}${own && !lower ? ' (agents: read-edit-own)' : ''}. Saved to ${file}.`,
     );
     say('Restart your MCP client (or start a new chat) to use it.');
     return 0;
@@ -363,8 +373,9 @@ async function askConnectRequest(
   const nickname =
     (await ask(`Nickname for '${name}' [${String(existing?.nickname ?? name)}]: `)) || undefined;
   let level =
-    (await ask(`Access level: read-only, read-append or full [${DEFAULT_ACCESS_LEVEL}]: `)) ||
-    DEFAULT_ACCESS_LEVEL;
+    (await ask(
+      `Access level: read-only, read-append, read-edit-own (edit only what agents created) or full [${DEFAULT_ACCESS_LEVEL}]: `,
+    )) || DEFAULT_ACCESS_LEVEL;
   if (!ACCESS_LEVELS.includes(level as AccessLevel)) {
     say(
       `'${level}' is not an access level; using ${DEFAULT_ACCESS_LEVEL} (you can change it in Roam's dialog).`,

@@ -10,6 +10,11 @@ export const accessLevelText: Record<AccessLevel, { label: string; explanation: 
     label: 'Read + append',
     explanation: 'Agents can read and add new pages and blocks, but never edit or delete what is there.',
   },
+  'read-edit-own': {
+    label: 'Edit own content',
+    explanation:
+      'Agents can read and add pages and blocks, and edit, move or delete only what agents created.',
+  },
   full: {
     label: 'Full',
     explanation: 'Agents can read, add, edit, move and delete pages and blocks.',

@@ -49,7 +49,12 @@ export function scopeOfAction(action: string): Scope {
  */
 const NOT_REPEATABLE = new Set(['data.ai.callExtensionTool', 'ui.rightSidebar.addWindow']);
 
-/** True when repeating the action could change the graph (or the user's view) twice. */
-export function isWriteAction(action: string): boolean {
-  return scopeOfAction(action) !== 'read' || NOT_REPEATABLE.has(action);
+/**
+ * Whether the client may send the action again after a stale connection, or report an unreadable
+ * answer as a plain protocol error: true when running it twice cannot change the graph (or the
+ * user's view) twice. A transport question about one request; whether a tool is a write (ticket,
+ * --read-only, access level) is its declaration's `writes`.
+ */
+export function isRepeatableAction(action: string): boolean {
+  return scopeOfAction(action) === 'read' && !NOT_REPEATABLE.has(action);
 }

@@ -2,5 +2,4 @@
 export * from './local-api-client.ts';
 export * from './local-api-error.ts';
 export * from './action-scopes.ts';
-export { unknownActionAdvice } from './action-requirements.ts';
 export { DEFAULT_PORT, PORT_FILE_NAME, portFilePath, readPort } from './port-file.ts';

@@ -4,8 +4,15 @@
  * LocalApiError, and never times out on its own: Roam may legitimately hold a request for
  * 30 minutes while an encrypted graph waits for its password. Abort with a signal instead.
  */
-import { ACCESS_LEVELS, scopesOf, type AccessLevel, type GraphType } from '../roam-config.ts';
-import { isWriteAction } from './action-scopes.ts';
+import {
+  scopesOf,
+  TOKEN_ACCESS_LEVELS,
+  tokenLevelFor,
+  type AccessLevel,
+  type GraphType,
+  type TokenAccessLevel,
+} from '../roam-config.ts';
+import { isRepeatableAction } from './action-scopes.ts';
 import { HttpTransportError, requestJson, type HttpJsonResponse } from './http-json.ts';
 import { LocalApiError, errorFromResponse } from './local-api-error.ts';
 import { MalformedRowsError, type ResultRow } from './result-row-stream.ts';
@@ -37,19 +44,26 @@ export interface TokenRequest {
   graphType: GraphType;
   /** Shown in Roam's permission dialog, e.g. "roam-mcp (Claude Desktop)". */
   description: string;
-  /** Always explicit: Roam's token request has no default access level. */
+  /**
+   * Always explicit: Roam's token request has no default access level. The level the user chose;
+   * `read-edit-own` is asked as `full` (Roam has no such token; roam-mcp enforces it).
+   */
   accessLevel: AccessLevel;
 }
 
 export interface TokenGrant {
   token: string;
-  grantedAccessLevel: AccessLevel;
+  grantedAccessLevel: TokenAccessLevel;
   grantedScopes: { read: boolean; append: boolean; edit: boolean };
 }
 
 /** `unknown`: this Roam does not offer token introspection (404), nothing can be said. */
 export type TokenInfo =
-  | { status: 'valid'; accessLevel?: AccessLevel; scopes?: { read: boolean; append: boolean; edit: boolean } }
+  | {
+      status: 'valid';
+      accessLevel?: TokenAccessLevel;
+      scopes?: { read: boolean; append: boolean; edit: boolean };
+    }
   | { status: 'invalid'; message: string }
   | { status: 'unknown' };
 
@@ -98,14 +112,14 @@ export class LocalApiClient {
       body,
       headers: { authorization: `Bearer ${graph.token}` },
       signal: options.signal,
-      retryStaleSocket: !isWriteAction(action),
+      retryStaleSocket: isRepeatableAction(action),
       onRow: options.onRow,
     });
     let result: unknown;
     try {
       result = this.successResult(response, action);
     } catch (error) {
-      if (error instanceof LocalApiError && error.kind === 'protocol' && isWriteAction(action))
+      if (error instanceof LocalApiError && error.kind === 'protocol' && !isRepeatableAction(action))
         throw unconfirmedWrite(response);
       throw error;
     }
@@ -132,7 +146,7 @@ export class LocalApiClient {
    */
   async requestToken(request: TokenRequest, options: CallOptions = {}): Promise<TokenGrant> {
     const response = await this.send('POST', '/api/graphs/tokens/request', {
-      body: { ...request, ai: true },
+      body: { ...request, accessLevel: tokenLevelFor(request.accessLevel), ai: true },
       signal: options.signal,
       retryStaleSocket: true,
     });
@@ -148,9 +162,9 @@ export class LocalApiClient {
           'Roam approved the token request but sent no token. Try again, or create a token in Roam: Settings > Graph > Local API Tokens.',
       });
     }
-    const granted = ACCESS_LEVELS.includes(body.grantedAccessLevel as AccessLevel)
-      ? (body.grantedAccessLevel as AccessLevel)
-      : (levelFromScopes(body.grantedScopes) ?? request.accessLevel);
+    const granted = isTokenLevel(body.grantedAccessLevel)
+      ? body.grantedAccessLevel
+      : (levelFromScopes(body.grantedScopes) ?? tokenLevelFor(request.accessLevel));
     const scopes = scopesOf(granted);
     return {
       token: body.token,
@@ -177,9 +191,7 @@ export class LocalApiClient {
     const source =
       (result && typeof result === 'object' ? result : (response.body as Record<string, unknown>)) ?? {};
     const level = source.accessLevel ?? source.grantedAccessLevel;
-    const accessLevel = ACCESS_LEVELS.includes(level as AccessLevel)
-      ? (level as AccessLevel)
-      : levelFromScopes(source.scopes ?? source.grantedScopes);
+    const accessLevel = isTokenLevel(level) ? level : levelFromScopes(source.scopes ?? source.grantedScopes);
     if (!accessLevel) return { status: 'valid' };
     const scopes = scopesOf(accessLevel);
     return {
@@ -251,7 +263,11 @@ export class LocalApiClient {
   }
 }
 
-function levelFromScopes(scopes: unknown): AccessLevel | undefined {
+function isTokenLevel(level: unknown): level is TokenAccessLevel {
+  return TOKEN_ACCESS_LEVELS.includes(level as TokenAccessLevel);
+}
+
+function levelFromScopes(scopes: unknown): TokenAccessLevel | undefined {
   if (!scopes || typeof scopes !== 'object') return undefined;
   const s = scopes as Record<string, unknown>;
   if (s.edit === true) return 'full';

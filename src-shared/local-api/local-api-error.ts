@@ -1,5 +1,3 @@
-import { unknownActionAdvice } from './action-requirements.ts';
-
 /**
  * The one error type of the Local API client. Its message says what happened and what to do
  * next, and never contains a token: every text that came from the wire is scrubbed first.
@@ -55,6 +53,8 @@ export class LocalApiError extends Error {
   readonly serverMessage: string;
   /** The Local API version Roam stamped on its answer, when it did. */
   readonly apiVersion: string | undefined;
+  /** The action the request named, when it was an action call. */
+  readonly action: string | undefined;
 
   constructor(init: {
     status: number;
@@ -63,6 +63,7 @@ export class LocalApiError extends Error {
     message: string;
     serverMessage?: string;
     apiVersion?: string;
+    action?: string;
   }) {
     super(scrubTokens(init.message));
     this.name = 'LocalApiError';
@@ -71,6 +72,7 @@ export class LocalApiError extends Error {
     this.kind = init.kind;
     this.serverMessage = scrubTokens(init.serverMessage ?? '');
     this.apiVersion = init.apiVersion;
+    this.action = init.action;
   }
 
   /** Plain data for logs and IPC (Error fields are not enumerable). */
@@ -79,7 +81,10 @@ export class LocalApiError extends Error {
   }
 }
 
-/** Guidance per token request outcome (docs/mcp.md, Token exchange): MCP server, CLI and tray. */
+/**
+ * Guidance per token request outcome (docs/mcp.md, Token exchange), as the MCP server and the
+ * connect CLI say it; the tray words these outcomes itself (src-main/core/token-requests.ts).
+ */
 const EXCHANGE_GUIDANCE: Record<string, string> = {
   USER_REJECTED:
     'The request was declined in Roam. Ask the user before trying again; they can also create a token in Roam: Settings > Graph > Local API Tokens.',
@@ -92,7 +97,7 @@ const EXCHANGE_GUIDANCE: Record<string, string> = {
   CANCELLED: 'The token request was cancelled before the user answered. Try again.',
 };
 
-/** Advice per 401 code (local-api-actions.md §2); other 401s get the generic advice. */
+/** Advice per 401 code Roam sends; other 401s get the generic advice. */
 const AUTH_GUIDANCE: Record<string, string> = {
   MISSING_TOKEN: 'No token was sent for this graph.',
   INVALID_TOKEN_FORMAT: 'The token is not a Roam Local API token (they start with roam-graph-local-token-).',
@@ -122,6 +127,27 @@ function versionAdvice(serverMessage: string, roam: string | undefined, expected
   return `${serverMessage}.${versions}${next}`;
 }
 
+/** What a build that lacks an action keeps from the user, when the caller knows (a tool does). */
+export interface MissingFeature {
+  /** e.g. "link suggestions (suggest_links)". */
+  feature: string;
+  /** What Roam Desktop must have to offer it, when not every current build does. */
+  needs?: string;
+}
+
+/** "This Roam Desktop (Local API 1.1.2) does not offer …: update Roam Desktop …" for an action. */
+export function unknownActionAdvice(
+  action: string | undefined,
+  apiVersion: string | undefined,
+  missing?: MissingFeature,
+): string {
+  const build = apiVersion ? `This Roam Desktop (Local API ${apiVersion})` : 'This Roam Desktop build';
+  if (!action) return `${build} does not offer it: update Roam Desktop to its latest version.`;
+  const feature = missing ? `${missing.feature}, action ${action}` : `action ${action}`;
+  const needs = missing?.needs ? ` It needs ${missing.needs}.` : '';
+  return `${build} does not offer ${feature}: update Roam Desktop to its latest version.${needs}`;
+}
+
 /**
  * Turns a non-2xx Local API answer into a LocalApiError with guidance; `action` names what a
  * build that lacks it (UNKNOWN_ACTION) should be updated for.
@@ -132,7 +158,7 @@ export function errorFromResponse(status: number, body: unknown, action?: string
   const stamped = (body as { apiVersion?: unknown } | undefined)?.apiVersion;
   const apiVersion = typeof stamped === 'string' || typeof stamped === 'number' ? String(stamped) : undefined;
   const make = (kind: LocalApiErrorKind, text: string, errCode = code || `HTTP_${status}`) =>
-    new LocalApiError({ status, code: errCode, kind, message: text, serverMessage, apiVersion });
+    new LocalApiError({ status, code: errCode, kind, message: text, serverMessage, apiVersion, action });
 
   if (code && code in EXCHANGE_GUIDANCE) {
     return make('exchange', `${serverMessage}. ${EXCHANGE_GUIDANCE[code]}`);

@@ -3,7 +3,7 @@
  * by `decide`/`autoDecide`, timing out, cancelled when the client goes away; "Never Allow" sticks.
  */
 import type { AccessLevel, GraphType } from '../../src-shared/roam-config.ts';
-import { ACCESS_LEVELS, GRAPH_TYPES, isLowerAccess, scopesOf } from '../../src-shared/roam-config.ts';
+import { GRAPH_TYPES, isLowerAccess, scopesOf, TOKEN_ACCESS_LEVELS } from '../../src-shared/roam-config.ts';
 import type { TokenStore } from './token-store.ts';
 import type { PendingTokenRequest, TokenDecision } from './types.ts';
 
@@ -62,7 +62,8 @@ export class TokenExchange {
     if (typeof input.description !== 'string' || input.description.trim() === '') {
       return invalid('Description is required');
     }
-    if (!ACCESS_LEVELS.includes(input.accessLevel as AccessLevel)) {
+    // Roam grants only these; `read-edit-own` is roam-mcp's own level, never a token's.
+    if (!(TOKEN_ACCESS_LEVELS as readonly string[]).includes(input.accessLevel as AccessLevel)) {
       return invalid('accessLevel is required. Valid options: read-only, read-append, full');
     }
     const graphType = (input.graphType ?? 'hosted') as GraphType;

@@ -3,13 +3,23 @@
  * (local-api-actions.md §5.3, §6.4, §17): referring block strings and page titles are rewritten,
  * each rewrite stamped like any change by the acting user.
  */
-import datascript from 'datascript';
+import datascript, { type DB } from 'datascript';
 import { delinkPage, expandedTexts, inlineBlockRefs, renameLinks } from './link-rewrite.ts';
-import type { RoamGraph } from './roam-graph.ts';
+
+/** What the cascades need of the graph (roam-graph.ts calls them, so they must not import it). */
+export interface CascadeGraph {
+  readonly db: DB;
+  attr<T = unknown>(eid: number, attr: string): T | undefined;
+  eidByTitle(title: string): number | undefined;
+  isPage(eid: number): boolean;
+  referrers(eid: number): number[];
+  rewriteString(eid: number, text: string, skip?: ReadonlySet<string>): void;
+  retitle(eid: number, title: string): void;
+}
 
 /** Pages (other than `except`) whose title `rewrite` changes, with their new title. */
 function titlesChangedBy(
-  graph: RoamGraph,
+  graph: CascadeGraph,
   rewrite: (title: string) => string,
   except: ReadonlySet<number>,
 ): Array<[number, string]> {
@@ -23,7 +33,7 @@ function titlesChangedBy(
 }
 
 /** Renames the pages whose title `rewrite` changes, unless the new title is taken (then left as is). */
-function retitleAll(graph: RoamGraph, rewrite: (title: string) => string, except: ReadonlySet<number>) {
+function retitleAll(graph: CascadeGraph, rewrite: (title: string) => string, except: ReadonlySet<number>) {
   for (const [eid, title] of titlesChangedBy(graph, rewrite, except)) {
     if (graph.eidByTitle(title) === undefined) renameCascade(graph, eid, title);
   }
@@ -31,7 +41,7 @@ function retitleAll(graph: RoamGraph, rewrite: (title: string) => string, except
 
 /** Rewrites the string of every block referring to `target` (outside `except`) that `rewrite` changes. */
 function rewriteReferrers(
-  graph: RoamGraph,
+  graph: CascadeGraph,
   target: number,
   rewrite: (text: string) => string,
   except: ReadonlySet<number>,
@@ -49,7 +59,7 @@ function rewriteReferrers(
  * A rename of page `eid` to `title`: pages whose titles link to it are renamed in turn, then the
  * links in referring blocks are rewritten to the new title.
  */
-export function renameCascade(graph: RoamGraph, eid: number, title: string): void {
+export function renameCascade(graph: CascadeGraph, eid: number, title: string): void {
   const old = graph.attr<string>(eid, ':node/title') as string;
   graph.retitle(eid, title);
   const rewrite = (text: string) => renameLinks(text, old, title);
@@ -61,7 +71,7 @@ export function renameCascade(graph: RoamGraph, eid: number, title: string): voi
  * Before `doomed` (a block's subtree, or a page and its blocks) is retracted: `((uid))` references
  * to its blocks elsewhere become their text, and links to a doomed page become its plain title.
  */
-export function deleteCascade(graph: RoamGraph, doomed: readonly number[]): void {
+export function deleteCascade(graph: CascadeGraph, doomed: readonly number[]): void {
   const gone = new Set(doomed);
   const raw = new Map<string, string>();
   for (const eid of doomed) {

@@ -46,7 +46,8 @@ export async function startIssue12(): Promise<Issue12Setup> {
       graphs: [
         { name: 'main', nickname: 'Main', token: main, accessLevel: 'full' },
         { name: 'old', nickname: 'Old', token: old, accessLevel: 'full' },
-        { name: 'reader', nickname: 'Reader', token: reader, accessLevel: 'read-only' },
+        // No level chosen: the read-only token's own limits (Roam's INSUFFICIENT_SCOPE) are tested.
+        { name: 'reader', nickname: 'Reader', token: reader },
       ],
     }),
     { mode: 0o600 },

@@ -1,6 +1,6 @@
 /** The batch report is checked strictly: a report we cannot match item by item is never trusted. */
 import { describe, expect, it } from 'vitest';
-import { readReport } from '../../src-mcp/tools/batch-report.ts';
+import { readReport } from '../../src-mcp/tool-support/batch-report.ts';
 import { ToolError } from '../../src-mcp/tool-errors.ts';
 
 const uids = ['a', 'b'];

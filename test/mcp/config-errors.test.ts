@@ -156,7 +156,7 @@ describe('write tools are hidden when nothing may write', () => {
   });
   afterAll(() => emulator.close());
 
-  it('--read-only lists only read tools and refuses writes with READ_ONLY', async () => {
+  it('--read-only lists only read tools and refuses writes with ACCESS_LEVEL naming --read-only', async () => {
     const mcp = await startMcp({
       home,
       env: { ROAM_GRAPH: 'g', ROAM_API_TOKEN: token },
@@ -169,14 +169,17 @@ describe('write tools are hidden when nothing may write', () => {
     expect(tools.filter((t) => t.annotations?.readOnlyHint !== true).map((t) => t.name)).toEqual([
       'open_main_window',
       'open_sidebar',
-      'reload_dev_extensions',
     ]);
     await mcp.call('select_graph', { graph: 'g' });
-    expect(errorOf(await mcp.call('delete_page', { uid: 'apollo-pg' })).code).toBe('READ_ONLY');
+    expect(errorOf(await mcp.call('delete_page', { uid: 'apollo-pg' }))).toMatchObject({
+      code: 'ACCESS_LEVEL',
+      setting: '--read-only',
+      message: expect.stringMatching(/removes --read-only from the MCP client's config/),
+    });
     expect(emulator.graph('g').run('data.ai.getPage', [{ uid: 'apollo-pg' }])).not.toBeNull();
   });
 
-  it('read-only tokens on every graph hide write tools too', async () => {
+  it('a read-only level on every graph hides write tools too', async () => {
     await writeFile(
       path.join(home, '.roam-tools.json'),
       JSON.stringify({ graphs: [{ name: 'g', token, accessLevel: 'read-only' }] }),
@@ -186,8 +189,9 @@ describe('write tools are hidden when nothing may write', () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((t) => t.name)).toContain('get_page');
     expect(tools.map((t) => t.name)).not.toContain('create_block');
-    expect(errorOf(await mcp.call('create_block', { markdown: 'x', pageTitle: 'y' })).code).toBe(
-      'INSUFFICIENT_SCOPE',
-    );
+    expect(errorOf(await mcp.call('create_block', { markdown: 'x', pageTitle: 'y' }))).toMatchObject({
+      code: 'ACCESS_LEVEL',
+      setting: `accessLevel in ${path.join(home, '.roam-tools.json')}`,
+    });
   });
 });

@@ -1,6 +1,6 @@
-/** Daily-note dates as append_to_daily_note and create_block resolve them (src-mcp/tools/roam-dates.ts). */
+/** Daily-note dates as append_to_daily_note and create_block resolve them (src-mcp/tool-support/roam-dates.ts). */
 import { describe, expect, it } from 'vitest';
-import { isDailyDate, resolveDailyNote } from '../../src-mcp/tools/roam-dates.ts';
+import { isDailyDate, resolveDailyNote } from '../../src-mcp/tool-support/roam-dates.ts';
 
 /** Noon local time, so the machine's time zone cannot move the calendar day. */
 const at = (year: number, month: number, day: number) => new Date(year, month - 1, day, 12);

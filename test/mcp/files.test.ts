@@ -55,7 +55,8 @@ beforeAll(async () => {
     path.join(home, '.roam-tools.json'),
     toolsConfig([
       { name: 'main', token: FULL, accessLevel: 'full' },
-      { name: 'shared', token: APPEND, accessLevel: 'read-append' },
+      // No level chosen: the token's own limits (Roam's INSUFFICIENT_SCOPE) are tested.
+      { name: 'shared', token: APPEND },
       { name: 'older', token: OLDER, accessLevel: 'full' },
     ]),
     { mode: 0o600 },

@@ -8,20 +8,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ChildMessage, ParentMessage } from '../../src-shared/child-ipc.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { ChildStdioTransport } from '../harness/child-transport.ts';
-import {
-  binCommand,
-  ROOT,
-  errorOf,
-  newToken,
-  removeHome,
-  binEnv,
-  tempHome,
-  textOf,
-} from '../harness/mcp-bin.ts';
+import { binCommand, errorOf, newToken, removeHome, binEnv, tempHome, textOf } from '../harness/mcp-bin.ts';
 
 const A = newToken();
 const FILE_CONFIG = JSON.stringify({ graphs: [{ name: 'from-file', token: newToken() }] });
@@ -156,27 +147,4 @@ it('an empty config says to add a graph in Roam Companion; shutdown ends the chi
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   send({ type: 'shutdown' });
   expect(await exited).toBe(0);
-});
-
-it("speaks through Electron's process.parentPort when there is one (utilityProcess)", async () => {
-  const port = spawn(...binCommand([], ['--import', path.join(ROOT, 'test/harness/fake-parent-port.mjs')]), {
-    env: binEnv(home, { ROAM_MCP_CONFIG_FROM_PARENT: '1' }),
-    stdio: ['pipe', 'pipe', 'ignore', 'ipc'],
-  });
-  onTestFinished(() => void port.kill());
-  const posted: unknown[] = [];
-  const ready = new Promise<void>((resolve) =>
-    port.on('message', (m: { viaParentPort?: { type: string } }) => {
-      posted.push(m);
-      if (m.viaParentPort?.type === 'ready') resolve();
-    }),
-  );
-  await ready;
-  port.send({ type: 'config', graphs: [graphB] });
-  const viaPort = new Client({ name: 'parent-port', version: '1' });
-  await viaPort.connect(new ChildStdioTransport(port));
-  const list = await viaPort.callTool({ name: 'list_graphs', arguments: {} });
-  expect(list.structuredContent).toMatchObject({ items: [{ nickname: 'Beta' }], total: 1 });
-  expect(posted).toEqual([{ viaParentPort: { type: 'ready' } }]);
-  await viaPort.close();
 });

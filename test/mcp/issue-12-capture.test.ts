@@ -1,11 +1,11 @@
 /**
- * Issue 12 through stdio (built bin, SDK client, emulator): comments, daily-note capture and
- * relative dates in create_block, shortcuts, link suggestions and Roam queries — each with its
- * older-Roam (UNKNOWN_ACTION) and scope-error paths.
+ * Through stdio (built bin, SDK client, emulator): comments, daily-note capture and relative dates
+ * in create_block, shortcuts, link suggestions and Roam queries — each with its older-Roam
+ * (UNKNOWN_ACTION) and scope-error paths.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HIDDEN_TEXT } from '../emulator/issue-12-graph.ts';
-import { dailyNote } from '../../src-mcp/tools/roam-dates.ts';
+import { dailyNote } from '../../src-mcp/tool-support/roam-dates.ts';
 import { errorOf, jsonOf, type McpHandle } from '../harness/mcp-bin.ts';
 import { startIssue12, type Issue12Setup } from '../harness/issue-12-setup.ts';
 import type { Emulator } from '../emulator/index.ts';

@@ -144,6 +144,9 @@ describe('extension tools', () => {
   });
 
   it('reload_dev_extensions reloads, and says which build it needs on an older Roam', async () => {
+    // It runs extension code: a write, so it needs the graph's ticket (test/mcp/access-levels.test.ts).
+    jsonOf(await mcp.call('select_graph', { graph: 'Old' }));
+    jsonOf(await mcp.call('select_graph', { graph: 'Main' }));
     expect(jsonOf(await mcp.call('reload_dev_extensions', { graph: 'Main' }))).toEqual({
       reloaded: [{ id: 'dev-ext', name: 'My dev extension' }],
     });

@@ -172,7 +172,7 @@ describe('call', () => {
     expect(error.apiVersion).toBe(roam);
   });
 
-  it('on UNKNOWN_ACTION names the feature, the build it needs and tells to update Roam Desktop', async () => {
+  it('on UNKNOWN_ACTION names the action, the build that answered and tells to update Roam Desktop', async () => {
     answer = (_s, res) =>
       reply(res, 404, {
         success: false,
@@ -183,8 +183,9 @@ describe('call', () => {
       .call({ name: 'g', type: 'hosted', token: TOKEN }, 'data.ai.suggestLinks', [{ text: 'x' }])
       .catch((e: unknown) => e)) as LocalApiError;
     expect(error.code).toBe('UNKNOWN_ACTION');
+    expect(error.action).toBe('data.ai.suggestLinks');
     expect(error.message).toBe(
-      'API action not found: data.ai.suggestLinks. This Roam Desktop (Local API 1.1.2) does not offer link suggestions (suggest_links), action data.ai.suggestLinks: update Roam Desktop to its latest version. It needs a Roam Desktop build of 2026-07-08 or later (Local API 1.1.3).',
+      'API action not found: data.ai.suggestLinks. This Roam Desktop (Local API 1.1.2) does not offer action data.ai.suggestLinks: update Roam Desktop to its latest version.',
     );
   });
 

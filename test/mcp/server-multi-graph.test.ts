@@ -113,6 +113,7 @@ describe('graph resolution', () => {
       name: 'work-notes-2024',
       description: 'Work projects',
       selected: false,
+      permissions: ['read', 'append', 'edit'],
     });
     expect(list.items.map((g) => g.nickname)).not.toContain('old');
     expect(JSON.stringify(list)).not.toMatch(/offline|hosted|token/);
@@ -139,19 +140,22 @@ describe('graph resolution', () => {
     const error = errorOf(await mcp.call('get_page', { title: 'x', graph: 'nope' }));
     expect(error).toMatchObject({ code: 'GRAPH_NOT_FOUND' });
     expect(error.available_graphs).toHaveLength(8);
-    expect(errorOf(await mcp.call('select_graph', { graph: 'old' })).code).toBe('GRAPH_NOT_FOUND');
+    expect(errorOf(await mcp.call('select_graph', { graph: 'old' }))).toMatchObject({
+      code: 'GRAPH_SWITCHED_OFF',
+      message: expect.stringMatching(/switched off .*roam-mcp connect --enable/),
+    });
   });
 
-  it('tickets are per graph; a read-only token gets INSUFFICIENT_SCOPE with how to get more', async () => {
+  it('tickets are per graph; a graph set to read-only gets ACCESS_LEVEL with how to change it', async () => {
     const work = await mcp.call('select_graph', { graph: 'work' });
     expect(work.structuredContent).toMatchObject({
       nickname: 'Work',
       permissions: ['read', 'append', 'edit'],
     });
     const wrongGraph = errorOf(
-      await mcp.call('create_block', { graph: 'Personal', markdown: 'x', pageTitle: 'Diary' }),
+      await mcp.call('create_block', { graph: 'Fresh', markdown: 'x', pageTitle: 'Diary' }),
     );
-    expect(wrongGraph).toMatchObject({ code: 'GRAPH_TICKET_REQUIRED', graph: 'Personal' });
+    expect(wrongGraph).toMatchObject({ code: 'GRAPH_TICKET_REQUIRED', graph: 'Fresh' });
     const personal = await mcp.call('select_graph', { graph: 'Personal' });
     expect(personal.structuredContent).toMatchObject({
       permissions: ['read'],
@@ -159,7 +163,7 @@ describe('graph resolution', () => {
       guidelines_hash: null,
     });
     const scope = errorOf(await mcp.call('create_block', { markdown: 'x', pageTitle: 'Diary' }));
-    expect(scope.code).toBe('INSUFFICIENT_SCOPE');
+    expect(scope.code).toBe('ACCESS_LEVEL');
     expect(scope.message).toMatch(/roam-mcp connect/);
     // Work keeps its ticket after switching away and back.
     expect(

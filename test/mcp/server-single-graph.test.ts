@@ -94,7 +94,7 @@ describe('the MCP surface', () => {
   it('auto-selects the only graph: list_graphs and current_graph show it, without token or type', async () => {
     const list = await mcp.call('list_graphs');
     expect(list.structuredContent).toEqual({
-      items: [{ nickname: 'Demo', name: 'demo', selected: true }],
+      items: [{ nickname: 'Demo', name: 'demo', selected: true, permissions: 'unknown' }],
       total: 1,
       offset: 0,
       limit: 50,

@@ -1,18 +1,25 @@
 /**
- * The declaration contract (docs/architecture.md, Declaring a tool): readOnlyHint follows from
- * `writes` / `effects`, and one refusal rule decides both tools/list and tools/call.
+ * The declaration contract (docs/architecture.md, Declaring a tool): every tool is one
+ * declaration in its toolset's folder, readOnlyHint follows from `writes` / `effects`, one
+ * refusal rule decides both tools/list and tools/call, and errors name the declared feature.
  */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { GraphSession } from '../../src-mcp/graph-session.ts';
 import type { ServerRuntime } from '../../src-mcp/server-runtime.ts';
 import { callTool, refusal, type ToolCallState } from '../../src-mcp/tool-call.ts';
 import { listedTool, tools as catalogue } from '../../src-mcp/tool-catalogue.ts';
-import { defineTool } from '../../src-mcp/tool-definition.ts';
+import { actionOf, defineTool } from '../../src-mcp/tool-definition.ts';
+import { errorFromResponse, scopeOfAction } from '../../src-shared/local-api/index.ts';
 import { TOOLSET_NAMES } from '../../src-shared/toolsets.ts';
 
 const reader = defineTool({
   name: 'read_thing',
+  toolset: 'core',
+  feature: 'things',
+  actions: [],
   title: 'Read',
   description: 'reads',
   scope: 'graph',
@@ -21,6 +28,9 @@ const reader = defineTool({
 });
 const writer = defineTool({
   name: 'write_thing',
+  toolset: 'core',
+  feature: 'things',
+  actions: [],
   title: 'Write',
   description: 'writes',
   scope: 'graph',
@@ -31,6 +41,9 @@ const writer = defineTool({
 });
 const opener = defineTool({
   name: 'open_thing',
+  toolset: 'core',
+  feature: 'things',
+  actions: [],
   title: 'Open',
   description: 'opens a page in Roam Desktop',
   scope: 'graph',
@@ -39,10 +52,17 @@ const opener = defineTool({
   handler: async (args, ctx) => `opened ${args.title} in ${ctx.graph.nickname}`,
 });
 
-function state(readOnly: boolean, accessLevel?: 'read-only' | 'full'): ToolCallState {
-  const session = new GraphSession();
-  session.setGraphs([{ name: 'g', nickname: 'G', type: 'hosted', token: 't', accessLevel }]);
-  const runtime = { session, offers: () => false } as unknown as ServerRuntime;
+function state(
+  readOnly: boolean,
+  accessLevel?: 'read-only' | 'full',
+  grantedAccessLevel?: 'read-only' | 'full',
+  callGraph?: () => Promise<unknown>,
+): ToolCallState {
+  const session = new GraphSession({ readOnly });
+  session.setGraphs([
+    { name: 'g', nickname: 'G', type: 'hosted', token: 't', accessLevel, grantedAccessLevel },
+  ]);
+  const runtime = { session, offers: () => false, callGraph } as unknown as ServerRuntime;
   return { runtime, readOnly, toolsets: TOOLSET_NAMES };
 }
 const scope = { signal: new AbortController().signal, progress: () => {}, notice: () => {} };
@@ -57,9 +77,13 @@ describe('tool declarations', () => {
     }
   });
 
-  it('refuses writes in read-only mode and with read-only tokens, but not UI effects', async () => {
-    expect(refusal(writer, state(true))?.code).toBe('READ_ONLY');
-    expect(refusal(writer, state(false, 'read-only'))?.code).toBe('INSUFFICIENT_SCOPE');
+  it('refuses writes in read-only mode, at a chosen read-only level and with read-only tokens, but not UI effects', async () => {
+    expect(refusal(writer, state(true))).toMatchObject({
+      code: 'ACCESS_LEVEL',
+      details: { setting: '--read-only' },
+    });
+    expect(refusal(writer, state(false, 'read-only'))?.code).toBe('ACCESS_LEVEL');
+    expect(refusal(writer, state(false, undefined, 'read-only'))?.code).toBe('INSUFFICIENT_SCOPE');
     expect(refusal(opener, state(true))).toBeUndefined();
     expect(refusal(opener, state(false, 'read-only'))).toBeUndefined();
     const result = await callTool([opener], 'open_thing', { title: 'P' }, scope, state(true));
@@ -79,4 +103,92 @@ describe('tool declarations', () => {
     const names = catalogue.map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
   });
+
+  it('names the declared feature and the build it needs when Roam lacks the action', async () => {
+    const action = 'data.ai.suggestLinks';
+    const suggester = defineTool({
+      name: 'suggest_links',
+      title: 'Suggest links',
+      description: 'suggests',
+      toolset: 'core',
+      feature: 'link suggestions',
+      actions: [{ action, needs: 'a Roam Desktop build of 2026-07-08 or later (Local API 1.1.3)' }],
+      scope: 'graph',
+      inputSchema: {},
+      handler: (_args, ctx) => ctx.call(action, [{ text: 'x' }]),
+    });
+    const olderRoam = async () => {
+      throw errorFromResponse(
+        404,
+        {
+          error: { code: 'UNKNOWN_ACTION', message: `API action not found: ${action}` },
+          apiVersion: '1.1.2',
+        },
+        action,
+      );
+    };
+    const result = await callTool(
+      [suggester],
+      'suggest_links',
+      {},
+      scope,
+      state(false, 'full', undefined, olderRoam),
+    );
+    expect(JSON.parse((result.content[0] as { text: string }).text).error).toMatchObject({
+      code: 'UNKNOWN_ACTION',
+      message:
+        'API action not found: data.ai.suggestLinks. This Roam Desktop (Local API 1.1.2) does not offer link suggestions (suggest_links), action data.ai.suggestLinks: update Roam Desktop to its latest version. It needs a Roam Desktop build of 2026-07-08 or later (Local API 1.1.3).',
+      roamApiVersion: '1.1.2',
+    });
+  });
+
+  it('declares every tool once, in the folder of its one toolset', async () => {
+    const declared = await declarationsIn(TOOLS_DIR);
+    const problems = catalogue.flatMap((tool) => {
+      const files = declared.get(tool.name) ?? [];
+      if (files.length !== 1)
+        return [`${tool.name} is declared in ${files.length} files: ${files.join(', ')}`];
+      const folder = files[0]!.split(path.sep)[0];
+      return folder === tool.toolset
+        ? []
+        : [`${tool.name} declares toolset '${tool.toolset}' but lives in src-mcp/tools/${files[0]}`];
+    });
+    const catalogued = new Set(catalogue.map((t) => t.name));
+    const missing = [...declared.keys()].filter((name) => !catalogued.has(name));
+    expect(problems).toEqual([]);
+    expect(missing, 'declared in src-mcp/tools/ but not in the catalogue').toEqual([]);
+    expect(catalogue.every((tool) => TOOLSET_NAMES.includes(tool.toolset))).toBe(true);
+  });
+
+  it('declares writes at least as wide as the scope its Roam actions need', () => {
+    const rank = { read: 0, append: 1, edit: 2 } as const;
+    const problems = catalogue.flatMap((tool) =>
+      tool.actions
+        .map((declared) => actionOf(declared).action)
+        .filter((action) => rank[scopeOfAction(action)] > rank[tool.writes ?? 'read'])
+        .map(
+          (action) =>
+            `${tool.name} calls ${action} (${scopeOfAction(action)}) but declares writes: ${tool.writes}`,
+        ),
+    );
+    expect(problems).toEqual([]);
+  });
 });
+
+const TOOLS_DIR = path.resolve(import.meta.dirname, '../../src-mcp/tools');
+
+/** Tool name → the files (relative to src-mcp/tools/) whose defineTool declares it. */
+async function declarationsIn(dir: string): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  for (const entry of entries.filter((e) => e.isFile() && e.name.endsWith('.ts'))) {
+    const file = path.join(entry.parentPath, entry.name);
+    const text = await readFile(file, 'utf8');
+    for (const match of text.matchAll(/defineTool\(\{\s*name: '([a-z_]+)'/g)) {
+      const list = found.get(match[1]!) ?? [];
+      list.push(path.relative(dir, file));
+      found.set(match[1]!, list);
+    }
+  }
+  return found;
+}

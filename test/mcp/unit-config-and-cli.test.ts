@@ -14,8 +14,8 @@ import {
 import { expandHome } from '../../src-mcp/config/load-config.ts';
 import { GraphSession } from '../../src-mcp/graph-session.ts';
 import type { ToolError } from '../../src-mcp/tool-errors.ts';
-import { guidelinesHash, guidelinesText } from '../../src-mcp/tools/graph-tools.ts';
-import { dailyNote } from '../../src-mcp/tools/roam-dates.ts';
+import { guidelinesHash, guidelinesText } from '../../src-mcp/tools/core/graphs.ts';
+import { dailyNote } from '../../src-mcp/tool-support/roam-dates.ts';
 
 describe('parseConfigText', () => {
   it('points at the line and column of a JSON syntax error', () => {
@@ -180,7 +180,7 @@ describe('daily notes and guidelines', () => {
   });
 });
 
-describe('GraphSession resolution (seed 004)', () => {
+describe('GraphSession resolution', () => {
   const graphs = [
     { name: 'work-2024', type: 'hosted' as const, nickname: 'Work' },
     { name: 'home', type: 'offline' as const, nickname: 'Home', accessLevel: 'read-only' as const },

@@ -5,7 +5,8 @@
  * batched preview query, and edits made by another client are seen on the next call.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { invalidateLinkIndex, navigationTools, setIndexStaleness } from '../../src-mcp/navigation/index.ts';
+import { invalidateLinkIndex, setIndexStaleness } from '../../src-mcp/navigation/index.ts';
+import { navigationTools } from '../../src-mcp/tools/navigation/index.ts';
 import { DEFAULT_STALENESS_MS } from '../../src-mcp/navigation/index-staleness.ts';
 import type { ToolContext } from '../../src-mcp/tool-definition.ts';
 import { startNavigationHarness, type NavigationHarness } from '../harness/http-context.ts';

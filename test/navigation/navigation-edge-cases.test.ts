@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, TRUNCATION_MARK } from '../../src-mcp/limits.ts';
 import { invalidateLinkIndex } from '../../src-mcp/navigation/index-cache.ts';
-import { navigationResources, navigationTools } from '../../src-mcp/navigation/index.ts';
+import { navigationResources } from '../../src-mcp/navigation/index.ts';
+import { navigationTools } from '../../src-mcp/tools/navigation/index.ts';
 import { ToolError } from '../../src-mcp/tool-errors.ts';
 import type { PageSpec } from '../emulator/index.ts';
 import { startNavigationHarness, type NavigationHarness } from '../harness/http-context.ts';

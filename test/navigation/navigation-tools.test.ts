@@ -4,8 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateLinkIndex } from '../../src-mcp/navigation/index-cache.ts';
-import { navigationResources, navigationTools } from '../../src-mcp/navigation/index.ts';
-import { readOnlyHint } from '../../src-mcp/tool-definition.ts';
+import { navigationResources } from '../../src-mcp/navigation/index.ts';
+import { navigationTools } from '../../src-mcp/tools/navigation/index.ts';
+import { probedActions, readOnlyHint } from '../../src-mcp/tool-definition.ts';
 import { ToolError } from '../../src-mcp/tool-errors.ts';
 import { startNavigationHarness, type NavigationHarness } from '../harness/http-context.ts';
 import { KNOWLEDGE_GRAPH, KNOWLEDGE_LINKS } from './knowledge-graph.ts';
@@ -56,9 +57,9 @@ describe('tool definitions', () => {
       expect(tool.description.length).toBeLessThanOrEqual(200);
       expect(tool.outputSchema).toBeDefined();
     }
-    expect(navigationTools.find((t) => t.name === 'semantic_search')?.requiresAction).toBe(
+    expect(probedActions(navigationTools.find((t) => t.name === 'semantic_search')!)).toEqual([
       'data.ai.semanticSearch',
-    );
+    ]);
     for (const resource of navigationResources)
       expect(resource.uriTemplate.startsWith('roam://{graph}/')).toBe(true);
   });

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HIDDEN_BLOCKS_QUERY, HIDING_TAGS } from '../../src-mcp/hidden-blocks.ts';
-import { invalidateLinkIndex, navigationTools, setIndexStaleness } from '../../src-mcp/navigation/index.ts';
+import { invalidateLinkIndex, setIndexStaleness } from '../../src-mcp/navigation/index.ts';
+import { navigationTools } from '../../src-mcp/tools/navigation/index.ts';
 import {
   BLOCK_COUNT_QUERY,
   EDITED_SINCE_QUERY,

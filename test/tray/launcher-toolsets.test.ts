@@ -11,17 +11,16 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { afterEach, describe, expect, it } from 'vitest';
 import { argvOption } from '../../src-main/core/mcp-launcher.ts';
 import { tools } from '../../src-mcp/tool-catalogue.ts';
-import { TOOLSETS } from '../../src-shared/toolsets.ts';
+import { probedActions } from '../../src-mcp/tool-definition.ts';
+import type { ToolsetName } from '../../src-shared/toolsets.ts';
 import { SERVER_NODE } from '../server-node.ts';
 import { mcpBundle, repoRoot, startCore, tempDirs } from './helpers.ts';
 
 const launcherEntry = path.join(repoRoot, 'test/tray/fixtures/launcher-entry.ts');
 
 /** Listed without a reachable Roam: every catalogue tool of `set` but the capability-probed ones. */
-const listedOf = (set: keyof typeof TOOLSETS) =>
-  tools
-    .filter((t) => !t.requiresAction && (TOOLSETS[set] as readonly string[]).includes(t.name))
-    .map((t) => t.name);
+const listedOf = (set: ToolsetName) =>
+  tools.filter((t) => probedActions(t).length === 0 && t.toolset === set).map((t) => t.name);
 
 describe('toolsets through the --mcp launcher', () => {
   const cleanups: Array<() => Promise<void>> = [];

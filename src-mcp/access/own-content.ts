@@ -1,0 +1,124 @@
+/**
+ * `read-edit-own` (docs/mcp.md, Access levels): which targets of an edit an agent created. Two
+ * sources: Roam's `:create/user` being the graph's AI user (local-api-actions.md §17; the AI user
+ * is named by getGraphGuidelines' `aiUserDisplayName`), in one `data.q` round trip for all
+ * targets, and the change journal, plugged in with `setAgentCreations` (it knows what agents of
+ * this machine created, whatever user their token wrote as).
+ */
+import { graphId, type GraphType } from '../../src-shared/constants.ts';
+import type { ToolContext } from '../tool-definition.ts';
+import type { WriteTarget } from './write-targets.ts';
+
+/**
+ * Which of `ids` (block or page uids; file URLs) an agent created in `graph`, per the journal.
+ * The journal (src-mcp/changes/) supplies it; without one, only Roam's answer counts.
+ */
+export type AgentCreations = (
+  graph: { name: string; type: GraphType },
+  ids: readonly string[],
+) => Promise<Iterable<string>> | Iterable<string>;
+
+let journal: AgentCreations | undefined;
+
+/** Plugs in (or, with undefined, removes) the journal's answer. */
+export function setAgentCreations(source: AgentCreations | undefined): void {
+  journal = source;
+}
+
+/** A target the agent may not change, and why (said to the agent). */
+export interface NotOwn {
+  id: string;
+  reason: string;
+}
+
+/** The graph's AI user per getGraphGuidelines (null: Roam did not name one), per graph. */
+const aiUsers = new Map<string, string | null>();
+
+/** Keeps the AI user's name from a getGraphGuidelines answer (select_graph already has it). */
+export function rememberGuidelines(graph: { name: string; type: GraphType }, guidelines: unknown): void {
+  const name = (guidelines as { aiUserDisplayName?: unknown } | null)?.aiUserDisplayName;
+  aiUsers.set(graphId(graph), typeof name === 'string' && name !== '' ? name : null);
+}
+
+async function aiUserName(ctx: ToolContext, graph: { name: string; type: GraphType }) {
+  if (!aiUsers.has(graphId(graph)))
+    rememberGuidelines(graph, await ctx.call('data.ai.getGraphGuidelines', []));
+  return aiUsers.get(graphId(graph)) ?? null;
+}
+
+const PULLED = '[:block/uid {:create/user [:user/display-name]}]';
+/** Each target (and, for deletes, every block under it) with the display name of its creator. */
+const TARGETS_QUERY = `[:find ?target (pull ?e ${PULLED}) :in $ [?target ...] :where [?e :block/uid ?target]]`;
+const SUBTREES_QUERY =
+  `[:find ?target (pull ?x ${PULLED}) :in $ [?target ...] :where [?e :block/uid ?target]` +
+  ' (or-join [?e ?x] [(identity ?e) ?x] [?x :block/parents ?e])]';
+
+/** A pulled attribute under any of Roam's key spellings (`:block/uid`, `block/uid`, `uid`). */
+function field(entity: unknown, attr: string): unknown {
+  if (!entity || typeof entity !== 'object') return undefined;
+  const record = entity as Record<string, unknown>;
+  return record[`:${attr}`] ?? record[attr] ?? record[attr.split('/')[1] as string];
+}
+
+interface Created {
+  uid: string;
+  creator: string | undefined;
+}
+
+async function creators(ctx: ToolContext, targets: WriteTarget[]): Promise<Map<string, Created[]>> {
+  const query = targets.some((t) => t.subtree) ? SUBTREES_QUERY : TARGETS_QUERY;
+  const rows = (await ctx.call<unknown[][] | null>('data.q', [query, targets.map((t) => t.id)])) ?? [];
+  const byTarget = new Map<string, Created[]>();
+  for (const [target, entity] of rows) {
+    const uid = field(entity, 'block/uid');
+    if (typeof target !== 'string' || typeof uid !== 'string') continue;
+    const creator = field(field(entity, 'create/user'), 'user/display-name');
+    const list = byTarget.get(target) ?? [];
+    list.push({ uid, creator: typeof creator === 'string' ? creator : undefined });
+    byTarget.set(target, list);
+  }
+  return byTarget;
+}
+
+/**
+ * The targets that are not an agent's, with why. A target Roam does not know passes (the write
+ * answers "not found" itself).
+ */
+export async function notCreatedByAgent(
+  ctx: ToolContext,
+  graph: { name: string; type: GraphType },
+  targets: WriteTarget[],
+): Promise<NotOwn[]> {
+  const nodes = targets.filter((t) => t.kind === 'node');
+  const [found, aiName] = nodes.length
+    ? await Promise.all([creators(ctx, nodes), aiUserName(ctx, graph)])
+    : [new Map<string, Created[]>(), null];
+  const byRoam = (c: Created) => aiName !== null && c.creator === aiName;
+  const unsure = [...found.values()]
+    .flat()
+    .filter((c) => !byRoam(c))
+    .map((c) => c.uid);
+  unsure.push(...targets.filter((t) => t.kind === 'file').map((t) => t.id));
+  const byJournal = new Set(unsure.length && journal ? await journal(graph, [...new Set(unsure)]) : []);
+  const own = (c: Created) => byRoam(c) || byJournal.has(c.uid);
+  const refused: NotOwn[] = [];
+  for (const target of targets) {
+    if (target.kind === 'file') {
+      if (!byJournal.has(target.id))
+        refused.push({ id: target.id, reason: 'no recorded upload by an agent' });
+      continue;
+    }
+    const entries = found.get(target.id) ?? [];
+    const self = entries.find((c) => c.uid === target.id);
+    const others = entries.filter((c) => c.uid !== target.id && !own(c)).length;
+    if (self && !own(self)) refused.push({ id: target.id, reason: 'not created by an agent' });
+    else if (others > 0)
+      refused.push({ id: target.id, reason: `${others} block(s) under it were not created by an agent` });
+  }
+  return refused;
+}
+
+/** Why an own-content check could not tell anything (said once in the refusal). */
+export function aiUserUnknown(graph: { name: string; type: GraphType }): boolean {
+  return aiUsers.get(graphId(graph)) === null;
+}

@@ -1,0 +1,101 @@
+/**
+ * update_blocks and delete_blocks (docs/mcp.md, Batch edits): up to 25 blocks in one Local API
+ * call, named and shaped like the official server's, reported per item in input order.
+ */
+import * as z from 'zod';
+import { defineTool } from '../../tool-definition.ts';
+import { ToolError } from '../../tool-errors.ts';
+import { batchOutcome, readReport } from '../../tool-support/batch-report.ts';
+
+const uid = z.string().min(1);
+const update = z
+  .object({
+    uid,
+    string: z.string().optional(),
+    open: z.boolean().optional(),
+    heading: z.number().int().min(0).max(3).optional(),
+    childrenViewType: z.enum(['bullet', 'numbered', 'document']).optional(),
+    textAlign: z.enum(['left', 'center', 'right', 'justify']).optional(),
+  })
+  .strict();
+type Update = z.infer<typeof update>;
+
+const resultItem = z.object({
+  uid: z.string(),
+  ok: z.boolean(),
+  deleted: z.boolean().optional(),
+  note: z.string().optional(),
+});
+const reportOutput = {
+  success: z.boolean(),
+  succeeded: z.number(),
+  failed: z.number(),
+  results: z.array(resultItem),
+};
+
+/** Roam's kebab-case block fields, only those set (a missing key leaves the attribute alone). */
+function wireFields(item: Update, index: number): Record<string, unknown> {
+  const { uid: blockUid, childrenViewType, textAlign, ...rest } = item;
+  const block: Record<string, unknown> = { uid: blockUid, ...rest };
+  if (childrenViewType !== undefined) block['children-view-type'] = childrenViewType;
+  if (textAlign !== undefined) block['text-align'] = textAlign;
+  if (Object.keys(block).length === 1) {
+    throw new ToolError(
+      'INVALID_PARAMS',
+      `updates[${index}] (uid '${blockUid}') changes nothing: give string, open, heading, childrenViewType or textAlign. Nothing was sent.`,
+      { field: `updates.${index}` },
+    );
+  }
+  return block;
+}
+
+export const batchEditTools = [
+  defineTool({
+    name: 'update_blocks',
+    title: 'Update blocks',
+    description:
+      'Updates 1-25 blocks at once (string stored literally). Per-item report in order; any failure is an error listing what was applied.',
+    toolset: 'core',
+    feature: 'batch block updates',
+    actions: [
+      {
+        action: 'data.block.updateBlocks',
+        needs: 'a Roam Desktop build with batch edits; until then use update_block once per block',
+      },
+    ],
+    scope: 'graph',
+    writes: 'edit',
+    annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    inputSchema: { updates: z.array(update).min(1).max(25) },
+    outputSchema: reportOutput,
+    async handler(args, ctx) {
+      const updates = args.updates.map(wireFields);
+      const answer = await ctx.call('data.block.updateBlocks', [{ updates }]);
+      const uids = args.updates.map((u) => u.uid);
+      return batchOutcome('updated', readReport('data.block.updateBlocks', uids, answer));
+    },
+  }),
+  defineTool({
+    name: 'delete_blocks',
+    title: 'Delete blocks',
+    description:
+      'Deletes 1-25 blocks, each with its children. Per-item report in order; any failure is an error listing what was deleted.',
+    toolset: 'core',
+    feature: 'batch block deletes',
+    actions: [
+      {
+        action: 'data.block.deleteBlocks',
+        needs: 'a Roam Desktop build with batch edits; until then use delete_block once per block',
+      },
+    ],
+    scope: 'graph',
+    writes: 'edit',
+    annotations: { destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    inputSchema: { uids: z.array(uid).min(1).max(25) },
+    outputSchema: reportOutput,
+    async handler(args, ctx) {
+      const answer = await ctx.call('data.block.deleteBlocks', [{ uids: args.uids }]);
+      return batchOutcome('deleted', readReport('data.block.deleteBlocks', args.uids, answer));
+    },
+  }),
+];

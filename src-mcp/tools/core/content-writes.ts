@@ -1,0 +1,210 @@
+/**
+ * Writing Roam content, named and shaped like the official Roam MCP server's: pages and blocks
+ * through data.page.* / data.block.*, each naming a missing uid as NOT_FOUND.
+ */
+import * as z from 'zod';
+import { withMissingCheck } from '../../not-found.ts';
+import { defineTool, type ToolContext } from '../../tool-definition.ts';
+import { ToolError } from '../../tool-errors.ts';
+import {
+  nestUnder,
+  newUid,
+  order,
+  pageUidByTitle,
+  resolveParent,
+  roamOrder,
+} from '../../tool-support/block-location.ts';
+import { checkDeletionReport } from '../../tool-support/deletion-report.ts';
+import { DAILY_DATE_HINT, isDailyDate } from '../../tool-support/roam-dates.ts';
+
+const uid = z.string().min(1);
+
+/** NOT_FOUND instead of "Roam failed" when a write names a uid that does not exist. */
+function writeTo<T>(ctx: ToolContext, uids: Record<string, string>, run: () => Promise<T>): Promise<T> {
+  const refs = Object.entries(uids).map(([what, uid]) => ({ what: `${what} '${uid}'`, ref: { uid } }));
+  return withMissingCheck(ctx, refs, run);
+}
+
+/** delete_block / delete_page: one Roam delete, NOT_FOUND for a missing uid, Roam's report checked. */
+async function deleteOne(ctx: ToolContext, kind: 'block' | 'page', target: string) {
+  const what = kind === 'block' ? 'Block uid' : 'Page uid';
+  const report = await writeTo(ctx, { [what]: target }, () =>
+    ctx.call(kind === 'block' ? 'data.block.delete' : 'data.page.delete', [{ [kind]: { uid: target } }]),
+  );
+  checkDeletionReport(report, kind, target, ctx.graph.nickname);
+  return { deleted: kind, uid: target };
+}
+
+export const contentWriteTools = [
+  defineTool({
+    name: 'create_page',
+    title: 'Create page',
+    description:
+      'Creates a page, optionally with content as a markdown outline ("- item\\n  - child"). Returns its uid.',
+    toolset: 'core',
+    feature: 'page creation',
+    actions: ['data.q', 'data.page.fromMarkdown', 'data.page.create'],
+    scope: 'graph',
+    writes: 'append',
+    annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    inputSchema: { title: z.string().trim().min(1), markdown: z.string().optional() },
+    async handler(args, ctx) {
+      if (await pageUidByTitle(ctx, args.title)) {
+        throw new ToolError(
+          'PAGE_EXISTS',
+          `A page titled '${args.title}' already exists. Add to it with create_block {pageTitle}.`,
+          {
+            suggested_next_tool: 'create_block',
+          },
+        );
+      }
+      const page = { title: args.title, uid: newUid() };
+      if (args.markdown !== undefined)
+        await ctx.call('data.page.fromMarkdown', [{ page, 'markdown-string': args.markdown }]);
+      else await ctx.call('data.page.create', [{ page }]);
+      return { created: 'page', uid: page.uid, title: page.title };
+    },
+  }),
+  defineTool({
+    name: 'create_block',
+    title: 'Create block',
+    description:
+      'Adds markdown (one block, or an outline "- a\\n  - b") under a parent block/page uid, a page title, or a daily note page (created if missing).',
+    toolset: 'core',
+    feature: 'block creation',
+    actions: ['data.q', 'data.page.create', 'data.block.fromMarkdown'],
+    scope: 'graph',
+    writes: 'append',
+    annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    inputSchema: {
+      markdown: z.string().min(1),
+      parentUid: uid.optional(),
+      pageTitle: z.string().trim().min(1).optional(),
+      dailyNotePage: z
+        .union([z.boolean(), z.string().refine(isDailyDate, DAILY_DATE_HINT)])
+        .optional()
+        .describe('true, today, yesterday, tomorrow, MM-DD-YYYY or YYYY-MM-DD'),
+      nestUnder,
+      order,
+    },
+    async handler(args, ctx) {
+      const parent = await resolveParent(ctx, args);
+      const section = args.nestUnder === undefined ? {} : { 'nest-under-str': args.nestUnder };
+      const result = await writeTo(ctx, { 'Parent uid': parent.uid }, () =>
+        ctx.call<{ uids?: unknown } | null>('data.block.fromMarkdown', [
+          {
+            location: { 'parent-uid': parent.uid, order: roamOrder(args.order), ...section },
+            'markdown-string': args.markdown,
+          },
+        ]),
+      );
+      return {
+        created: 'blocks',
+        ...(Array.isArray(result?.uids) ? { uids: result.uids.map(String) } : {}),
+        parentUid: parent.uid,
+        ...(parent.createdPage ? { createdPage: parent.createdPage } : {}),
+        hint: 'get_block on parentUid shows the new blocks with their uids.',
+      };
+    },
+  }),
+  defineTool({
+    name: 'update_block',
+    title: 'Update block',
+    description: "Changes a block's text, open/collapsed state or heading level (0 removes the heading).",
+    toolset: 'core',
+    feature: 'block updates',
+    actions: ['data.block.update', 'data.q'],
+    scope: 'graph',
+    writes: 'edit',
+    annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    inputSchema: {
+      uid,
+      string: z.string().optional(),
+      open: z.boolean().optional(),
+      heading: z.number().int().min(0).max(3).optional(),
+    },
+    async handler(args, ctx) {
+      const { uid: blockUid, ...fields } = args;
+      if (Object.keys(fields).length === 0) {
+        throw new ToolError(
+          'INVALID_PARAMS',
+          'update_block needs at least one of `string`, `open`, `heading`.',
+          {
+            field: 'string',
+          },
+        );
+      }
+      await writeTo(ctx, { 'Block uid': blockUid }, () =>
+        ctx.call('data.block.update', [{ block: { uid: blockUid, ...fields } }]),
+      );
+      return { updated: 'block', uid: blockUid };
+    },
+  }),
+  defineTool({
+    name: 'move_block',
+    title: 'Move block',
+    description: 'Moves a block (with its children) under another parent block or page.',
+    toolset: 'core',
+    feature: 'block moves',
+    actions: ['data.block.move', 'data.q'],
+    scope: 'graph',
+    writes: 'edit',
+    annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    inputSchema: { uid, parentUid: uid, order },
+    async handler(args, ctx) {
+      await writeTo(ctx, { 'Block uid': args.uid, 'Parent uid': args.parentUid }, () =>
+        ctx.call('data.block.move', [
+          {
+            location: { 'parent-uid': args.parentUid, order: roamOrder(args.order) },
+            block: { uid: args.uid },
+          },
+        ]),
+      );
+      return { moved: 'block', uid: args.uid, parentUid: args.parentUid };
+    },
+  }),
+  defineTool({
+    name: 'delete_block',
+    title: 'Delete block',
+    description: 'Deletes a block and all its children.',
+    toolset: 'core',
+    feature: 'block deletes',
+    actions: ['data.block.delete', 'data.q'],
+    scope: 'graph',
+    writes: 'edit',
+    annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    inputSchema: { uid },
+    handler: (args, ctx) => deleteOne(ctx, 'block', args.uid),
+  }),
+  defineTool({
+    name: 'update_page',
+    title: 'Rename page',
+    description: "Changes a page's title (references to it follow).",
+    toolset: 'core',
+    feature: 'page renames',
+    actions: ['data.page.update', 'data.q'],
+    scope: 'graph',
+    writes: 'edit',
+    annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    inputSchema: { uid, title: z.string().trim().min(1) },
+    async handler(args, ctx) {
+      await writeTo(ctx, { 'Page uid': args.uid }, () =>
+        ctx.call('data.page.update', [{ page: { uid: args.uid, title: args.title } }]),
+      );
+      return { updated: 'page', uid: args.uid, title: args.title };
+    },
+  }),
+  defineTool({
+    name: 'delete_page',
+    title: 'Delete page',
+    description: 'Deletes a page and all its blocks.',
+    toolset: 'core',
+    feature: 'page deletes',
+    actions: ['data.page.delete', 'data.q'],
+    scope: 'graph',
+    writes: 'edit',
+    annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    inputSchema: { uid },
+    handler: (args, ctx) => deleteOne(ctx, 'page', args.uid),
+  }),
+];

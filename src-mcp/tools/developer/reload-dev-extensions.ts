@@ -1,0 +1,30 @@
+/** reload_dev_extensions: reloads Roam's developer-mode extensions, for extension developers. */
+import { defineTool, type ToolDefinition } from '../../tool-definition.ts';
+import { callFeature } from '../../tool-support/roam-feature.ts';
+
+export const developerTools: ToolDefinition[] = [
+  defineTool({
+    name: 'reload_dev_extensions',
+    title: 'Reload developer extensions',
+    description:
+      "Reloads Roam's developer-mode extensions (like Ctrl-d Ctrl-r in Roam). For extension developers.",
+    toolset: 'developer',
+    feature: 'reloading developer extensions',
+    actions: [
+      { action: 'depot.reloadDeveloperExtensions', needs: 'a Roam Desktop build of 2026-07-16 or later' },
+    ],
+    scope: 'graph',
+    // Runs extension code, which can change anything: a write (ticket, never under --read-only).
+    writes: 'edit',
+    annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    inputSchema: {},
+    async handler(_args, ctx) {
+      const result = await callFeature<{ reloaded?: unknown } | null>(
+        ctx,
+        'depot.reloadDeveloperExtensions',
+        [],
+      );
+      return { reloaded: Array.isArray(result?.reloaded) ? result.reloaded : [] };
+    },
+  }),
+];

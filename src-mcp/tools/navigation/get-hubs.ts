@@ -1,0 +1,81 @@
+import * as z from 'zod';
+import { paginate } from '../../limits.ts';
+import { defineTool } from '../../tool-definition.ts';
+import { loadLinkIndex } from '../../navigation/index-cache.ts';
+import { memoized, outNeighborLists, type LinkIndex } from '../../navigation/link-index.ts';
+import { pagerank } from '../../navigation/pagerank.ts';
+import {
+  GRAPH_ANNOTATIONS,
+  limitField,
+  listOutput,
+  offsetField,
+  pageOutput,
+} from '../../navigation/schemas.ts';
+
+const metrics = ['in_degree', 'out_degree', 'pagerank'] as const;
+type Metric = (typeof metrics)[number];
+
+const inputSchema = {
+  metric: z
+    .enum(metrics)
+    .default('in_degree')
+    .describe(
+      'in_degree = pages linking here, out_degree = pages linked to, pagerank = link-weighted importance.',
+    ),
+  limit: limitField(10, 50),
+  offset: offsetField,
+};
+
+/** Every page's score and the pages ranked by it, computed once per index and metric. */
+function ranking(index: LinkIndex, metric: Metric): { scores: ArrayLike<number>; order: number[] } {
+  return memoized(index, `hubs:${metric}`, () => {
+    const scores =
+      metric === 'in_degree'
+        ? index.inLinks.degrees()
+        : metric === 'out_degree'
+          ? index.outLinks.degrees()
+          : pagerank(outNeighborLists(index));
+    const order = index.pages.map((_, id) => id).sort((a, b) => scores[b]! - scores[a]! || a - b);
+    return { scores, order };
+  });
+}
+
+/** Most central pages, from the cached index: 1 round trip. */
+export const getHubs = defineTool({
+  name: 'get_hubs',
+  title: 'Most central pages',
+  description:
+    'Rank pages by centrality: how many pages link to them, how many they link to, or PageRank. Good starting points for exploring a graph.',
+  inputSchema,
+  outputSchema: {
+    metric: z.enum(metrics),
+    ...listOutput(
+      pageOutput.extend({
+        score: z.number(),
+        inDegree: z.number().int(),
+        outDegree: z.number().int(),
+      }),
+    ),
+  },
+  annotations: GRAPH_ANNOTATIONS,
+  toolset: 'navigation',
+  feature: 'central pages',
+  actions: ['data.q'],
+  scope: 'graph',
+  async handler(args, ctx) {
+    const index = await loadLinkIndex(ctx);
+    const { scores, order } = ranking(index, args.metric);
+    const page = paginate(order, args.offset, args.limit);
+    return {
+      metric: args.metric,
+      ...page,
+      items: page.items.map((id) => ({
+        uid: index.pages[id]!.uid,
+        title: index.pages[id]!.title,
+        score: args.metric === 'pagerank' ? Number(scores[id]!.toPrecision(4)) : scores[id]!,
+        inDegree: index.inLinks.of(id).size,
+        outDegree: index.outLinks.of(id).size,
+      })),
+    };
+  },
+});

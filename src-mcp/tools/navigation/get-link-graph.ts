@@ -1,0 +1,67 @@
+import * as z from 'zod';
+import { defineTool } from '../../tool-definition.ts';
+import { loadLinkIndex } from '../../navigation/index-cache.ts';
+import { linkGraph, mostConnected, neighborhood } from '../../navigation/link-graph.ts';
+import { requirePage } from '../../navigation/page-lookup.ts';
+import { GRAPH_ANNOTATIONS } from '../../navigation/schemas.ts';
+import { LIMITS } from '../../limits.ts';
+
+/** Room left for `center` next to nodes and edges. */
+const BUDGET = LIMITS.primary - 300;
+
+const inputSchema = {
+  center: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Title or uid of the page to center on; omit for the best connected part of the graph.'),
+  depth: z
+    .number()
+    .int()
+    .min(0)
+    .max(3)
+    .default(1)
+    .describe('Links to follow out from the center, either direction (0-3).'),
+  limit: z.number().int().min(1).max(100).default(30).describe('Maximum nodes (1-100).'),
+};
+
+/** `{nodes, edges}` from the cached index: 1 round trip, always within LIMITS.primary characters. */
+export const getLinkGraph = defineTool({
+  name: 'get_link_graph',
+  title: 'Link graph for visualisation',
+  description:
+    'Return nodes and [source, target, references] edges around a page (or of the best connected pages), capped to fit the context window; totals say what was left out.',
+  inputSchema,
+  outputSchema: {
+    center: z.object({ uid: z.string(), title: z.string() }).nullable(),
+    nodes: z.array(
+      z.object({
+        uid: z.string(),
+        title: z.string(),
+        degree: z.number().int().describe('Distinct linked pages, both directions.'),
+        depth: z.number().int().optional().describe('Links away from the center.'),
+      }),
+    ),
+    edges: z
+      .array(z.array(z.union([z.string(), z.number().int()])).length(3))
+      .describe('[source uid, target uid, referencing blocks].'),
+    totalNodes: z.number().int(),
+    totalEdges: z.number().int(),
+    truncated: z.boolean(),
+  },
+  annotations: GRAPH_ANNOTATIONS,
+  toolset: 'navigation',
+  feature: 'the link graph',
+  actions: ['data.q'],
+  scope: 'graph',
+  async handler(args, ctx) {
+    const index = await loadLinkIndex(ctx);
+    if (args.center === undefined) {
+      return { center: null, ...linkGraph(index, mostConnected(index), args.limit, BUDGET) };
+    }
+    const id = requirePage(index, { title: args.center }, ctx.graph.nickname);
+    const center = { uid: index.pages[id]!.uid, title: index.pages[id]!.title };
+    const { ranked, depthOf } = neighborhood(index, id, args.depth, args.limit);
+    return { center, ...linkGraph(index, ranked, args.limit, BUDGET, depthOf) };
+  },
+});

@@ -1,0 +1,60 @@
+/**
+ * The left sidebar's shortcuts (data.page.addShortcut / removeShortcut), graph data reported as select_graph's
+ * starred pages: add_shortcut and remove_shortcut, named as the official server's. Roam takes
+ * positional args here (`[uid, index?]`), not an object.
+ */
+import * as z from 'zod';
+import { withMissingCheck } from '../../not-found.ts';
+import { defineTool, type ToolContext, type ToolDefinition } from '../../tool-definition.ts';
+import { callFeature } from '../../tool-support/roam-feature.ts';
+
+const uid = z.string().min(1).describe('Uid of the page');
+
+function onPage(ctx: ToolContext, pageUid: string, action: string, args: unknown[]) {
+  return withMissingCheck(ctx, [{ what: `Page uid '${pageUid}'`, ref: { uid: pageUid } }], () =>
+    callFeature(ctx, action, args),
+  );
+}
+
+export const shortcutTools: ToolDefinition[] = [
+  defineTool({
+    name: 'add_shortcut',
+    title: 'Add shortcut',
+    description:
+      "Adds a page to the left sidebar's shortcuts, at `index` (0-based; moves it if already there) or at the end.",
+    toolset: 'ui',
+    feature: 'sidebar shortcuts',
+    actions: [
+      { action: 'data.page.addShortcut', needs: 'Roam Desktop with Local API 1.1.3 or later' },
+      'data.q',
+    ],
+    scope: 'graph',
+    writes: 'edit',
+    annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    inputSchema: { uid, index: z.number().int().min(0).optional() },
+    async handler(args, ctx) {
+      const positional = args.index === undefined ? [args.uid] : [args.uid, args.index];
+      await onPage(ctx, args.uid, 'data.page.addShortcut', positional);
+      return { success: true, uid: args.uid, ...(args.index === undefined ? {} : { index: args.index }) };
+    },
+  }),
+  defineTool({
+    name: 'remove_shortcut',
+    title: 'Remove shortcut',
+    description: "Removes a page from the left sidebar's shortcuts (the page stays).",
+    toolset: 'ui',
+    feature: 'sidebar shortcuts',
+    actions: [
+      { action: 'data.page.removeShortcut', needs: 'Roam Desktop with Local API 1.1.3 or later' },
+      'data.q',
+    ],
+    scope: 'graph',
+    writes: 'edit',
+    annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    inputSchema: { uid },
+    async handler(args, ctx) {
+      await onPage(ctx, args.uid, 'data.page.removeShortcut', [args.uid]);
+      return { success: true, uid: args.uid };
+    },
+  }),
+];
