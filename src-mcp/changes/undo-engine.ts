@@ -252,7 +252,7 @@ async function undoChange(change: Change, r: ChangeRun): Promise<StepResult[]> {
         id: change.id,
         n: op.n,
         status: 'failed',
-        detail: `Roam refused: ${scrubTokens((error as Error).message)}`,
+        detail: scrubTokens((error as Error).message),
       });
     }
   }

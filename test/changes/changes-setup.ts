@@ -29,20 +29,28 @@ export interface UndoWorld {
   close(): Promise<void>;
 }
 
+export interface WorldOptions {
+  graphName?: string;
+  /** The level chosen in the config (default full). */
+  accessLevel?: 'read-only' | 'read-append' | 'read-edit-own' | 'full';
+  /** Whether the token writes as the graph's AI user (default true, as roam-mcp's requests ask). */
+  ai?: boolean;
+}
+
 export async function undoWorld(
   content: PageSpec[],
   extra: Partial<GraphSpec> = {},
-  graphName = 'work',
+  { graphName = 'work', accessLevel = 'full', ai = true }: WorldOptions = {},
 ): Promise<UndoWorld> {
   const home = await tempHome('roam-undo-');
   const token = newToken();
   const emulator = await startEmulator({
     home,
-    graphs: [{ ...extra, name: graphName, content, tokens: [{ token, accessLevel: 'full', ai: true }] }],
+    graphs: [{ ...extra, name: graphName, content, tokens: [{ token, accessLevel: 'full', ai }] }],
   });
   await writeFile(
     path.join(home, '.roam-tools.json'),
-    toolsConfig([{ name: graphName, token, accessLevel: 'full' }]),
+    toolsConfig([{ name: graphName, token, accessLevel }]),
     { mode: 0o600 },
   );
   const agents: McpHandle[] = [];

@@ -152,6 +152,27 @@ describe('undo through the agent tools', () => {
     expect(mcp.transcript()).not.toContain(TOKEN);
   });
 
+  it('keeps within the level the user chose for the graph: read-append cannot delete what it added', async () => {
+    await mcp.close();
+    await writeFile(
+      path.join(home, '.roam-tools.json'),
+      toolsConfig([{ name: 'work', token: TOKEN, accessLevel: 'read-append' }]),
+      { mode: 0o600 },
+    );
+    mcp = await startMcp({ home });
+    jsonOf(await mcp.call('select_graph', { graph: 'work' }));
+    const made = jsonOf<{ uids: string[] }>(
+      await mcp.call('create_block', { parentUid: 'projpage1', markdown: 'appended' }),
+    );
+    const undo = jsonOf<{ changes: Array<{ result: string; steps: Array<{ detail: string }> }> }>(
+      await mcp.call('undo_changes', { all: true }),
+    );
+    expect(undo.changes[0]?.result).toBe('failed');
+    expect(undo.changes[0]?.steps[0]?.detail).toMatch(/read-append/);
+    expect(graphSnapshot(graph()).some((e) => e.uid === made.uids[0])).toBe(true);
+    // A person can: the CLI undoes with the config's token, whatever level the agents were given.
+  });
+
   it('refuses an id from no chat of its own', async () => {
     const error = errorOf(await mcp.call('undo_changes', { ids: ['nosuchid'] }));
     expect(error.code).toBe('NOT_FOUND');
