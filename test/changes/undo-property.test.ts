@@ -6,7 +6,9 @@
  * - with a person's edits interleaved, the undo destroys none of them (what the person wrote is
  *   still there, what they deleted stays deleted), restores the ones the agent overwrote unless
  *   it reports a conflict, and every change it did not take back completely carries a conflict.
- * One emulator graph and one agent for all runs: each run clears the graph and builds its own.
+ * Each undo is preceded by its dry run, which must change nothing and report exactly what the
+ * undo then does. One emulator graph and one agent for all runs: each run clears the graph and
+ * builds its own.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -71,8 +73,26 @@ async function session(w: World, steps: Array<AgentCommand | PersonCommand>, exp
   const ids = [...(await changeIds())].filter((id) => !known.has(id));
   const before = w.snapshot();
   if (ids.length === 0) return { report: { conflicts: 0, changes: [] } as Report, before };
+  const dry = jsonOf<Report>(await agent.call('undo_changes', { ids, dryRun: true }));
+  if (JSON.stringify(w.snapshot()) !== JSON.stringify(before))
+    throw new Error('the dry run changed the graph');
   const report = jsonOf<Report>(await agent.call('undo_changes', { ids }));
+  // The dry run said exactly what would happen.
+  if (JSON.stringify(outline(dry)) !== JSON.stringify(outline(report)))
+    throw new Error(
+      `the dry run said ${JSON.stringify(outline(dry))}, the undo did ${JSON.stringify(outline(report))}`,
+    );
   return { report, before };
+}
+
+/** What a report says happened to each change and step (a dry run's "would undo" as "undone"). */
+function outline(report: Report) {
+  const as = (status: string) => (status === 'would-undo' ? 'undone' : status);
+  return report.changes.map((c) => ({
+    id: c.id,
+    result: as(c.result),
+    steps: c.steps.map((s) => [as(s.status), s.conflicts?.length ?? 0]),
+  }));
 }
 
 function freshWorld(pages: Parameters<World['build']>[0]): World {
