@@ -169,10 +169,17 @@ export class GraphView {
     if (!this.dry) return;
     const uid = tree.uid as string;
     this.gone.delete(uid);
+    const { heading, open, textAlign, viewType, blockViewType } = tree;
     this.made.set(uid, {
       uid,
       ...(title !== undefined ? { title } : { string: tree.string }),
       ...(parentUid ? { parent: parentUid } : {}),
+      ...(typeof order === 'number' ? { order } : {}),
+      ...(heading ? { heading } : {}),
+      ...(open !== undefined ? { open } : {}),
+      ...(textAlign ? { textAlign } : {}),
+      ...(viewType ? { viewType } : {}),
+      ...(blockViewType ? { blockViewType } : {}),
       children: [],
       nodes: [],
       referrers: [],

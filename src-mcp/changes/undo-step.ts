@@ -47,10 +47,10 @@ export const notUndoable = (detail: string): Reversal => ({ status: 'not-undoabl
 export const already = (detail: string): Reversal => ({ status: 'already', detail });
 
 /** The target is gone: never made (an unconfirmed write), or someone deleted it since. */
-export const gone = (ctx: StepContext, what: string): Reversal =>
+export const gone = (ctx: StepContext, what: 'block' | 'blocks' | 'page'): Reversal =>
   ctx.unconfirmed
     ? already(`the write never reached Roam: no ${what} to take back`)
-    : conflict(`the ${what} was deleted by someone else since`);
+    : conflict(`the ${what} ${what === 'blocks' ? 'were' : 'was'} deleted by someone else since`);
 
 /** `data.block.create`'s block fields for a kept node. */
 export function blockWire(node: TreeNode): Record<string, unknown> {

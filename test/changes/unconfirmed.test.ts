@@ -3,8 +3,11 @@
  * the change says "unconfirmed", and undo sees that the write never reached Roam. The stop is a
  * test hook (ROAM_MCP_TEST_STOP_BEFORE_WRITE), never a timing race.
  */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { STOP_BEFORE_WRITE_ENV } from '../../src-mcp/changes/record.ts';
+import { errorOf } from '../harness/mcp-bin.ts';
 import { graphSnapshot } from './graph-snapshot.ts';
 import { undoWorld, type UndoWorld } from './changes-setup.ts';
 
@@ -36,6 +39,18 @@ it('reads as unconfirmed after a kill between the journal and Roam, and undo cha
   const undo = await world.cli('undo', change?.id as string);
   expect(undo.status).toBe(0);
   expect(undo.stdout).toContain('the write never reached Roam');
+  expect(graphSnapshot(world.emulator.graph('work'))).toEqual(before);
+});
+
+it('sends nothing to Roam when the journal cannot be written', async () => {
+  const before = graphSnapshot(world.emulator.graph('work'));
+  // The data folder is a regular file: the journal folder cannot be made, even by root.
+  const blocked = path.join(world.home, 'not-a-folder');
+  await writeFile(blocked, '');
+  const agent = await world.agent({ ROAM_COMPANION_DATA_DIR: blocked });
+  const error = errorOf(await agent.call('update_block', { uid: 'first0001', string: 'not journaled' }));
+  expect(error.code).toBe('JOURNAL_UNAVAILABLE');
+  expect(error.message).toMatch(/Nothing was changed/);
   expect(graphSnapshot(world.emulator.graph('work'))).toEqual(before);
 });
 
