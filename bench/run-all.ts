@@ -133,8 +133,8 @@ interface ChildBench {
 
 async function runChildBenchmarks(): Promise<ChildBench[]> {
   const candidates = (await readdir(path.join(root, 'bench')))
-    .filter((f) => /^(mcp-|navigation|prompts-).*\.ts$/.test(f) && !f.includes('child'))
-    .filter((f) => FULL || f === 'navigation-scale.ts')
+    .filter((f) => /^(mcp-|navigation|prompts-|undo).*\.ts$/.test(f) && !f.includes('child'))
+    .filter((f) => FULL || f === 'navigation-scale.ts' || f.startsWith('undo'))
     .sort();
   // Benchmarks write bench/results/; helpers they spawn (floors, emulator children) do not.
   const files: string[] = [];

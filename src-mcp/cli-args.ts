@@ -14,6 +14,8 @@ export type CliCommand =
       uploadFolders?: string[];
     }
   | { command: 'connect'; args: string[]; configPath?: string }
+  /** `changes`, `undo`: the change journal (src-mcp/changes/cli.ts parses the rest). */
+  | { command: 'changes' | 'undo'; args: string[]; configPath?: string }
   /** `install`, `uninstall`, `status`: the client installers (src-mcp/installers). */
   | { command: 'installers' }
   | { command: 'help' | 'version' }
@@ -31,6 +33,10 @@ export const USAGE = `Usage:
   roam-mcp install <client> [--dry-run]    Add roam-mcp to claude-desktop, claude-code, cursor or vscode
   roam-mcp uninstall <client> [--dry-run]  Remove it again
   roam-mcp status [--json]                 Which clients have roam-mcp configured
+  roam-mcp changes [--graph NICK] [--chat ID] [--since TIME] [--json]
+                                           Changes agents made on this machine (docs/undo.md)
+  roam-mcp undo ID... | --chat ID [--dry-run] [--json]
+                                           Take changes back (--dry-run shows what would change)
   roam-mcp --help | --version
 
 Config (first found): the env vars ROAM_GRAPH + ROAM_API_TOKEN (+ ROAM_GRAPH_TYPE, ROAM_GRAPH_NICKNAME),
@@ -62,6 +68,10 @@ export function parseCliArgs(argv: string[]): CliCommand {
   const [first] = argv;
   if (first === 'install' || first === 'uninstall' || first === 'status') return { command: 'installers' };
   if (first === 'connect') return parseConnect(argv.slice(1));
+  if (first === 'changes' || first === 'undo') {
+    const parsed = parseConnect(argv.slice(1));
+    return parsed.command === 'connect' ? { ...parsed, command: first } : parsed;
+  }
   let configPath: string | undefined;
   let readOnly = false;
   let tools: string | undefined;

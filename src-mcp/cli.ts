@@ -34,6 +34,16 @@ async function main(argv: string[]): Promise<number | undefined> {
         configPath: parsed.configPath,
       });
     }
+    case 'changes':
+    case 'undo': {
+      const { runChangesCli } = await import('./changes/cli.ts');
+      return runChangesCli(parsed.command, parsed.args, {
+        env: process.env,
+        home: os.homedir(),
+        configPath: parsed.configPath,
+        version,
+      });
+    }
     case 'serve': {
       const { runServer } = await import('./run-server.ts');
       await runServer({

@@ -22,6 +22,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
 import { selectionWarning } from './access/selection.ts';
+import { noteChatClient } from './changes/chat.ts';
 import type { GraphSession } from './graph-session.ts';
 import { log } from './log.ts';
 import { PromptHandlers } from './prompt-handlers.ts';
@@ -166,7 +167,9 @@ function buildServer(options: RoamMcpServerOptions, shared: Shared, era: 'legacy
   );
   if (era === 'legacy') {
     server.oninitialized = () => {
-      shared.client.name = server.getClientVersion()?.name;
+      const info = server.getClientVersion();
+      shared.client.name = info?.name;
+      noteChatClient(info?.name, info?.version);
       shared.notifier.attach(server);
       void shared.loadCatalogue();
     };
@@ -185,9 +188,12 @@ function buildServer(options: RoamMcpServerOptions, shared: Shared, era: 'legacy
 /** A 2026-07-28 request names its client in `_meta`; 2025 requests leave the initialize name. */
 function noteClient(ctx: ServerContext, client: Shared['client']): void {
   // The SDK types the envelope opaquely; its clientInfo is validated before handlers run.
-  const envelope = ctx.mcpReq.envelope as Record<string, { name?: unknown } | undefined> | undefined;
-  const name = envelope?.[CLIENT_INFO_META_KEY]?.name;
-  if (typeof name === 'string' && name) client.name = name;
+  const envelope = ctx.mcpReq.envelope as
+    Record<string, { name?: unknown; version?: unknown } | undefined> | undefined;
+  const info = envelope?.[CLIENT_INFO_META_KEY];
+  if (typeof info?.name !== 'string' || !info.name) return;
+  client.name = info.name;
+  noteChatClient(info.name, typeof info.version === 'string' ? info.version : undefined);
 }
 
 function signatureOf(list: readonly ToolDefinition[]): string {

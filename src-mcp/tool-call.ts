@@ -11,7 +11,9 @@
  * 4. graph tools: graph resolution (`onGraph`: explicit `graph`, selection, the only graph);
  * 5. before a write: the graph's access level (src-mcp/access/: ACCESS_LEVEL), then
  *    (`beforeWrite`) a graph ticket (GRAPH_TICKET_REQUIRED: select_graph first);
- * 6. the handler, with a context built once (`graphContext` / session context);
+ * 6. the handler, with a context built once (`graphContext` / session context); a write tool's
+ *    Local API writes go through the change journal (src-mcp/changes/record.ts: the state to
+ *    restore first, then the write, then its outcome; docs/undo.md);
  * 7. after a write (`afterWrite`, even a failed one: it may have landed): the link index is
  *    invalidated; on success an explicit `graph` becomes the selection (a failed call never
  *    redirects later writes);
@@ -30,9 +32,16 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { ConfiguredGraph } from '../src-shared/roam-config.ts';
 import type { ToolsetName } from '../src-shared/toolsets.ts';
-import { enforceAccess, everyGraphReadOnlyRefusal, readOnlyFlagRefusal } from './access/index.ts';
+import {
+  enforceAccess,
+  everyGraphReadOnlyRefusal,
+  readOnlyFlagRefusal,
+  setAgentCreations,
+} from './access/index.ts';
 import { writeSelectionProblem } from './access/selection.ts';
 import type { CallScope } from './call-scope.ts';
+import { createdByAgent } from './changes/created.ts';
+import { hintsFrom, ToolRecord } from './changes/record.ts';
 import type { GraphSession } from './graph-session.ts';
 import { log } from './log.ts';
 import { invalidateLinkIndex } from './navigation/index-cache.ts';
@@ -41,6 +50,9 @@ import { ToolContent } from './tool-content.ts';
 import { inputShape, probedActions, type ToolContext, type ToolDefinition } from './tool-definition.ts';
 import { errorText, ToolError, toToolError } from './tool-errors.ts';
 import { namedForTool } from './tool-support/roam-feature.ts';
+
+// read-edit-own asks the change journal what agents on this machine created.
+setAgentCreations((graph, ids) => createdByAgent(graph.name, ids, { graphType: graph.type }));
 
 /** What decides visibility and refusals for this connection. */
 export interface ToolCallState {
@@ -130,8 +142,16 @@ async function runHandler(
     const ctx = graphContext(runtime, graph, scope, tool);
     await enforceAccess(tool, toolArgs, graph, ctx, runtime.session);
     beforeWrite(tool, runtime, graph);
+    // Every write is journaled so it can be undone (docs/undo.md).
+    const record = tool.writes ? journalRecord(tool.name, graph, toolArgs) : undefined;
+    if (record) ctx.call = record.wrap(ctx.call);
     try {
-      return await tool.handler(toolArgs, ctx);
+      const value = await tool.handler(toolArgs, ctx);
+      await record?.finish();
+      return value;
+    } catch (error) {
+      await record?.finish(error);
+      throw error;
     } finally {
       afterWrite(tool, graph);
     }
@@ -170,6 +190,14 @@ function beforeWrite(tool: ToolDefinition, runtime: ServerRuntime, graph: Config
  */
 function afterWrite(tool: ToolDefinition, graph: ConfiguredGraph): void {
   if (tool.writes) invalidateLinkIndex(graph.name, graph.type);
+}
+
+function journalRecord(name: string, graph: ConfiguredGraph, args: Record<string, unknown>): ToolRecord {
+  return new ToolRecord({
+    graph: { name: graph.name, type: graph.type },
+    tool: name,
+    hints: hintsFrom(name, args),
+  });
 }
 
 /** The context a graph tool or a resource read gets: Local API calls bound to `graph`. */

@@ -10,6 +10,7 @@ import * as z from 'zod';
 import { navigationResources } from './navigation/index.ts';
 import { inputShape, readOnlyHint, type ResourceDefinition, type ToolDefinition } from './tool-definition.ts';
 import { batchEditTools } from './tools/core/batch-edits.ts';
+import { changeTools } from './tools/core/changes.ts';
 import { commentTools } from './tools/core/comments.ts';
 import { contentReadTools } from './tools/core/content-reads.ts';
 import { contentWriteTools } from './tools/core/content-writes.ts';
@@ -36,6 +37,7 @@ export const tools: readonly ToolDefinition[] = [
   ...developerTools,
   ...fileTools,
   ...batchEditTools,
+  ...changeTools,
   ...navigationTools,
 ];
 

@@ -50,6 +50,8 @@ describe('editing tools under read-edit-own', () => {
       'call_extension_tool',
       'reload_dev_extensions',
       'remove_shortcut',
+      // A session tool: it checks each graph's level itself (src-mcp/tools/core/changes.ts).
+      'undo_changes',
     ]);
     expect(Object.keys(EDIT_TARGETS).filter((name) => !editing.includes(name))).toEqual([]);
   });

@@ -1,0 +1,37 @@
+/**
+ * The chat a change belongs to: this MCP session. On stdio one process serves one connection, so
+ * the id is made once per process; the client's name and version come from `initialize` (or a
+ * 2026-07-28 request's clientInfo) and are filled in when known.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ChatRef } from './types.ts';
+
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+
+/** A short id a person can type: `length` characters of Crockford's base32, lower case. */
+export function newId(length = 8): string {
+  return Array.from(randomBytes(length), (b) => ALPHABET[b & 31]).join('');
+}
+
+const chat: ChatRef = { id: `chat-${newId(8)}`, startedAt: new Date().toISOString(), kind: 'agent' };
+
+/** This process's chat. */
+export function currentChat(): ChatRef {
+  return chat;
+}
+
+/** The client said who it is. */
+export function noteChatClient(name: string | undefined, version: string | undefined): void {
+  if (!name) return;
+  chat.client = { name, ...(version ? { version } : {}) };
+}
+
+/** The chat of a person acting through the CLI or the tray (their undo runs). */
+export function personChat(client: string, version?: string): ChatRef {
+  return {
+    id: `person-${newId(8)}`,
+    startedAt: new Date().toISOString(),
+    kind: 'person',
+    client: { name: client, ...(version ? { version } : {}) },
+  };
+}

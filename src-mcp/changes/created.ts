@@ -1,0 +1,36 @@
+/**
+ * What agents created, per the journal, for `read-edit-own` (src-mcp/access/own-content.ts asks
+ * through `setAgentCreations`) and the tray: pages, the top-level blocks of each create (Roam
+ * names only those), comment blocks, uploaded files' URLs; not what was undone since. Blocks
+ * nested in a created outline are not known by uid here: access also asks Roam's `:create/user`.
+ */
+import { defaultJournal, type Journal } from './journal.ts';
+import type { Op } from './types.ts';
+
+function createdIds(op: Op): string[] {
+  if (op.kind === 'create-blocks') return op.uids ?? [];
+  if (op.kind === 'create-page') return op.uid ? [op.uid] : [];
+  if (op.kind === 'comment') return [...(op.uids ?? []), ...(op.container ? [op.container] : [])];
+  if (op.kind === 'upload') return op.url ? [op.url] : [];
+  return [];
+}
+
+/** Of `ids` (uids, file URLs), those an agent created on this graph. */
+export async function createdByAgent(
+  graphName: string,
+  ids: Iterable<string>,
+  options: { journal?: Journal; graphType?: 'hosted' | 'offline' } = {},
+): Promise<Set<string>> {
+  const wanted = new Set(ids);
+  const found = new Set<string>();
+  const journal = options.journal ?? (await defaultJournal());
+  for (const change of await journal.changes()) {
+    if (change.graph !== graphName || change.undoes || change.chat.kind === 'person') continue;
+    if (options.graphType && (change.graphType ?? 'hosted') !== options.graphType) continue;
+    for (const { op, outcome, undoneBy } of change.ops) {
+      if (undoneBy || (outcome !== 'applied' && outcome !== 'unconfirmed')) continue;
+      for (const id of createdIds(op)) if (wanted.has(id)) found.add(id);
+    }
+  }
+  return found;
+}

@@ -1,0 +1,207 @@
+/**
+ * What an undo run sees of one graph. Applying, every read goes to Roam (the cache is dropped
+ * after each step). In a dry run nothing is written: each step's writes are recorded in an
+ * overlay on top of what Roam answered (what is gone, made, moved, retexted, renamed, with the
+ * links Roam would rewrite), so a later step is checked against the graph as the earlier steps
+ * would leave it, and the dry run reports exactly what applying would do.
+ */
+import { DEEP, pullQuery, readRows, SHALLOW, type PulledNode } from './roam-pull.ts';
+import { refersTo, renamedLinks } from './roam-text.ts';
+import type { Referrer, TreeNode } from './types.ts';
+
+export type GraphCall = (action: string, args: unknown[]) => Promise<unknown>;
+
+type Key = { uid: string } | { title: string };
+type Place = { parent: string; order: number | 'last' };
+
+export class GraphView {
+  /** What Roam answered: uid → node (null: does not exist), title → uid. */
+  private readonly raw = new Map<string, PulledNode | null>();
+  private readonly rawTitles = new Map<string, string | null>();
+  // The dry run's overlay.
+  private readonly gone = new Set<string>();
+  private readonly made = new Map<string, PulledNode>();
+  private readonly fields = new Map<string, Partial<PulledNode>>();
+  private readonly places = new Map<string, Place>();
+  private shortcuts: string[] | undefined;
+
+  constructor(
+    private readonly callRoam: GraphCall,
+    readonly dry: boolean,
+  ) {}
+
+  /** Any read (dry runs read too). */
+  read(action: string, args: unknown[]): Promise<unknown> {
+    return this.callRoam(action, args);
+  }
+
+  /** The shortcut list (titles, in order), as the view sees it now. */
+  async starred(): Promise<string[]> {
+    if (this.shortcuts) return this.shortcuts;
+    const answer = (await this.callRoam('data.ai.getGraphGuidelines', [])) as {
+      starredPages?: unknown;
+    } | null;
+    const list = Array.isArray(answer?.starredPages) ? answer.starredPages.map(String) : [];
+    if (this.dry) this.shortcuts = list;
+    return list;
+  }
+
+  /** The dry run's model of a shortcut change. */
+  starredNow(list: string[]): void {
+    if (this.dry) this.shortcuts = list;
+  }
+
+  /** Loads nodes (deep: with their subtrees) in one round trip; what is known is not read again. */
+  async load(keys: Key[], deep = false): Promise<void> {
+    const wanted = keys.filter((k) => !this.known(k, deep));
+    if (wanted.length === 0) return;
+    const ids = wanted.map((k) => ('uid' in k ? k.uid : k.title));
+    const rows = readRows(await this.callRoam('data.q', [pullQuery(deep ? DEEP : SHALLOW), ids]), deep);
+    for (const row of rows) this.remember(row, deep);
+    for (const key of wanted) {
+      if ('uid' in key && !this.raw.has(key.uid)) this.raw.set(key.uid, null);
+      if ('title' in key && !this.rawTitles.has(key.title)) this.rawTitles.set(key.title, null);
+    }
+  }
+
+  private known(key: Key, deep: boolean): boolean {
+    if ('title' in key) return this.overlayTitle(key.title) !== undefined || this.rawTitles.has(key.title);
+    if (this.gone.has(key.uid) || this.made.has(key.uid)) return true;
+    const node = this.raw.get(key.uid);
+    return node === null || (node !== undefined && (!deep || node.nodes !== undefined));
+  }
+
+  private remember(node: PulledNode, deep: boolean): void {
+    this.raw.set(node.uid, node);
+    if (node.title !== undefined) this.rawTitles.set(node.title, node.uid);
+    if (deep) for (const child of node.nodes ?? []) this.remember(child, true);
+  }
+
+  /** The uid the overlay gives this title: a string, null (renamed away), or undefined (no say). */
+  private overlayTitle(title: string): string | null | undefined {
+    for (const [uid, f] of this.fields) if (f.title === title && !this.gone.has(uid)) return uid;
+    for (const [uid, m] of this.made) if (m.title === title && !this.gone.has(uid)) return uid;
+    const raw = this.rawTitles.get(title);
+    if (raw && (this.gone.has(raw) || (this.fields.get(raw)?.title ?? title) !== title)) return null;
+    return undefined;
+  }
+
+  /** A node as the view sees it now (undefined: never loaded; null: gone). */
+  peek(uid: string): PulledNode | null | undefined {
+    if (this.gone.has(uid)) return null;
+    const base = this.made.get(uid) ?? this.raw.get(uid);
+    if (!base) return base;
+    const place = this.places.get(uid);
+    return {
+      ...base,
+      ...this.fields.get(uid),
+      ...(place ? { parent: place.parent } : {}),
+      children: this.childrenOf(base),
+    };
+  }
+
+  private childrenOf(base: PulledNode): string[] {
+    const kids = base.children.filter(
+      (c) => !this.gone.has(c) && (this.places.get(c)?.parent ?? base.uid) === base.uid,
+    );
+    for (const [uid, place] of this.places) {
+      if (place.parent !== base.uid || kids.includes(uid) || this.gone.has(uid)) continue;
+      kids.splice(place.order === 'last' ? kids.length : Math.min(place.order, kids.length), 0, uid);
+    }
+    return kids;
+  }
+
+  async node(uid: string, deep = false): Promise<PulledNode | null> {
+    await this.load([{ uid }], deep);
+    return this.peek(uid) ?? null;
+  }
+
+  async page(title: string, deep = false): Promise<PulledNode | null> {
+    const overlay = this.overlayTitle(title);
+    if (overlay === null) return null;
+    if (overlay) return this.node(overlay, deep);
+    await this.load([{ title }], deep);
+    const uid = this.rawTitles.get(title);
+    return uid ? this.node(uid, deep) : null;
+  }
+
+  /** A loaded node's subtree, as the view sees it now (pre-order). */
+  subtree(node: PulledNode): PulledNode[] {
+    const children = node.children.map((c) => this.peek(c)).filter((c): c is PulledNode => !!c);
+    return [node, ...children.flatMap((c) => this.subtree(c))];
+  }
+
+  /** Blocks and pages referring to `node` whose text still refers to it, with their text now. */
+  referrers(node: PulledNode): Referrer[] {
+    const target = { uid: node.uid, ...(node.title !== undefined ? { title: node.title } : {}) };
+    const found: Referrer[] = [];
+    const seen = new Set<string>();
+    for (const r of node.referrers) {
+      seen.add(r.uid);
+      if (this.gone.has(r.uid)) continue;
+      const text = this.fields.get(r.uid)?.string ?? r.string;
+      if (!this.fields.get(r.uid) || refersTo(text ?? r.title, target))
+        found.push({ ...r, ...(text !== undefined ? { string: text } : {}) });
+    }
+    for (const uid of [...this.made.keys(), ...this.fields.keys()]) {
+      const now = this.peek(uid);
+      if (!seen.has(uid) && now && refersTo(now.string, target))
+        found.push({ uid, ...(now.string !== undefined ? { string: now.string } : {}) });
+    }
+    return found;
+  }
+
+  /** After real writes: nothing cached is trusted any more. */
+  forget(): void {
+    if (this.dry) return;
+    this.raw.clear();
+    this.rawTitles.clear();
+  }
+
+  // The dry run's model of each write (applying, `forget` follows instead).
+
+  removed(node: PulledNode): void {
+    if (!this.dry) return;
+    for (const n of this.subtree(node)) this.gone.add(n.uid);
+  }
+
+  added(parentUid: string | undefined, tree: TreeNode, order: number | 'last', title?: string): void {
+    if (!this.dry) return;
+    const uid = tree.uid as string;
+    this.gone.delete(uid);
+    const { heading, open, textAlign, viewType, blockViewType } = tree;
+    this.made.set(uid, {
+      uid,
+      ...(title !== undefined ? { title } : { string: tree.string }),
+      ...(parentUid ? { parent: parentUid } : {}),
+      ...(typeof order === 'number' ? { order } : {}),
+      ...(heading ? { heading } : {}),
+      ...(open !== undefined ? { open } : {}),
+      ...(textAlign ? { textAlign } : {}),
+      ...(viewType ? { viewType } : {}),
+      ...(blockViewType ? { blockViewType } : {}),
+      children: [],
+      nodes: [],
+      referrers: [],
+    });
+    if (parentUid) this.places.set(uid, { parent: parentUid, order });
+    tree.children.forEach((child, i) => this.added(uid, child, i));
+  }
+
+  changed(uid: string, fields: Partial<PulledNode>): void {
+    if (!this.dry) return;
+    this.fields.set(uid, { ...this.fields.get(uid), ...fields });
+  }
+
+  moved(uid: string, parentUid: string, order: number | 'last'): void {
+    if (this.dry) this.places.set(uid, { parent: parentUid, order });
+  }
+
+  /** A rename, and Roam rewriting the links to the page in the blocks that refer to it. */
+  renamed(page: PulledNode, from: string, to: string): void {
+    if (!this.dry) return;
+    for (const r of this.referrers(page))
+      if (r.string !== undefined) this.changed(r.uid, { string: renamedLinks(r.string, from, to) });
+    this.changed(page.uid, { title: to });
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * The change journal and undo, for the MCP server, the CLI and the tray (docs/undo.md). Every
+ * roam-mcp on this machine writes to one journal in `<data folder>/journal/`; anything here
+ * reads all of it.
+ */
+import { watch } from 'node:fs';
+import { personChat } from './chat.ts';
+import { defaultJournal, type Journal } from './journal.ts';
+import type { Change, ChatRef } from './types.ts';
+import { runUndo, type Caller, type UndoActor, type UndoReport, type UndoRequest } from './undo-engine.ts';
+
+export type { Change, ChangeOp, ChatRef, Op, OpOutcome, StepResult, StepStatus, TreeNode } from './types.ts';
+export type {
+  Caller,
+  ChangeReport,
+  ChangeResult,
+  UndoActor,
+  UndoReport,
+  UndoRequest,
+} from './undo-engine.ts';
+export { UndoError } from './undo-engine.ts';
+export { Journal, defaultJournal } from './journal.ts';
+export { JournalStore, DEFAULT_MAX_AGE_DAYS, DEFAULT_MAX_BYTES } from './journal-store.ts';
+export { personChat } from './chat.ts';
+export { opSummary } from './summary.ts';
+export { createdByAgent } from './created.ts';
+
+export interface ChangeFilter {
+  /** Graph name (as Roam names it; the journal keeps names, not nicknames). */
+  graph?: string;
+  chat?: string;
+  /** ISO time or epoch ms: changes at or after it. */
+  since?: string | number | Date;
+  /** Undo runs are changes too; false leaves them out. Default true. */
+  includeUndo?: boolean;
+}
+
+export interface JournalOption {
+  /** Default: this machine's journal. */
+  journal?: Journal;
+}
+
+const ms = (since: ChangeFilter['since']) =>
+  since === undefined
+    ? undefined
+    : since instanceof Date
+      ? since.getTime()
+      : typeof since === 'number'
+        ? since
+        : Date.parse(since);
+
+/** Changes matching the filter, newest first. */
+export async function listChanges(filter: ChangeFilter = {}, options: JournalOption = {}): Promise<Change[]> {
+  const journal = options.journal ?? (await defaultJournal());
+  const from = ms(filter.since);
+  return (await journal.changes())
+    .filter(
+      (c) =>
+        (filter.graph === undefined || c.graph === filter.graph) &&
+        (filter.chat === undefined || c.chat.id === filter.chat) &&
+        (from === undefined || Date.parse(c.at) >= from) &&
+        (filter.includeUndo !== false || !c.undoes),
+    )
+    .reverse();
+}
+
+/** One chat (an MCP session, or a person's undo session) as the Activity view groups it. */
+export interface ChatSummary {
+  chat: ChatRef;
+  graphs: string[];
+  firstAt: string;
+  lastAt: string;
+  changes: number;
+  undoable: number;
+  undone: number;
+}
+
+/** Chats with changes matching the filter, most recently active first. */
+export async function listChats(
+  filter: ChangeFilter = {},
+  options: JournalOption = {},
+): Promise<ChatSummary[]> {
+  const chats = new Map<string, ChatSummary>();
+  for (const change of (await listChanges(filter, options)).reverse()) {
+    const summary = chats.get(change.chat.id) ?? {
+      chat: change.chat,
+      graphs: [],
+      firstAt: change.at,
+      lastAt: change.at,
+      changes: 0,
+      undoable: 0,
+      undone: 0,
+    };
+    if (!summary.graphs.includes(change.graph)) summary.graphs.push(change.graph);
+    summary.lastAt = change.at;
+    summary.changes++;
+    if (change.undoable) summary.undoable++;
+    if (change.undone) summary.undone++;
+    // The client's name arrives after the first change on some connections.
+    if (change.chat.client) summary.chat = change.chat;
+    chats.set(change.chat.id, summary);
+  }
+  return [...chats.values()].sort((a, b) => (a.lastAt < b.lastAt ? 1 : -1));
+}
+
+/**
+ * Undoes changes (by ids, a chat, or since a time; `dryRun` to see what would change) on behalf
+ * of a person: `caller` performs each Local API call with that graph's token. The undo is
+ * journaled under `actor` (default: a person using Roam Companion).
+ */
+export async function undoChanges(
+  request: UndoRequest,
+  caller: Caller,
+  options: JournalOption & { actor?: UndoActor } = {},
+): Promise<UndoReport> {
+  const actor = options.actor ?? { chat: personChat('Roam Companion'), tool: 'Roam Companion' };
+  return runUndo(request, { journal: options.journal ?? (await defaultJournal()), caller, actor });
+}
+
+/**
+ * Calls `onChange` (at most every `debounceMs`) when anything is appended to the journal by any
+ * process: a file watch on the journal folder. Call `close` to stop.
+ */
+export async function watchJournal(
+  onChange: () => void,
+  options: JournalOption & { debounceMs?: number } = {},
+): Promise<{ close(): void }> {
+  const journal = options.journal ?? (await defaultJournal());
+  await journal.store.ensure();
+  let timer: NodeJS.Timeout | undefined;
+  const watcher = watch(journal.store.dir, { persistent: false }, () => {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      onChange();
+    }, options.debounceMs ?? 100);
+  });
+  return {
+    close() {
+      if (timer) clearTimeout(timer);
+      watcher.close();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * Reads the journal's segments incrementally: each refresh reads only the bytes appended since
+ * the last one. Only whole lines count; a line that does not parse (a torn last line of a killed
+ * writer) is skipped. A segment that vanished (pruned) makes the next refresh start over.
+ */
+import { open, stat } from 'node:fs/promises';
+import type { JournalStore } from './journal-store.ts';
+import type { JournalRecord } from './types.ts';
+
+interface SegmentState {
+  /** Bytes consumed: up to and including the last newline read. */
+  offset: number;
+  records: JournalRecord[];
+}
+
+export class JournalReader {
+  private readonly states = new Map<string, SegmentState>();
+  /** Lines that could not be read, over all refreshes. */
+  skipped = 0;
+
+  constructor(readonly store: JournalStore) {}
+
+  /** Reads what was appended; returns true when anything changed. */
+  async refresh(): Promise<boolean> {
+    const segments = await this.store.segments();
+    const present = new Set(segments);
+    let changed = false;
+    for (const known of [...this.states.keys()]) {
+      if (!present.has(known)) {
+        this.states.delete(known);
+        changed = true;
+      }
+    }
+    for (const segment of segments) changed = (await this.readSegment(segment)) || changed;
+    return changed;
+  }
+
+  /** Every record, segments in name order (oldest first), lines in file order. */
+  records(): JournalRecord[] {
+    const names = [...this.states.keys()].sort();
+    return names.flatMap((name) => (this.states.get(name) as SegmentState).records);
+  }
+
+  private async readSegment(file: string): Promise<boolean> {
+    const state = this.states.get(file) ?? { offset: 0, records: [] };
+    this.states.set(file, state);
+    const info = await stat(file).catch(() => undefined);
+    if (!info || info.size <= state.offset) return false;
+    const handle = await open(file, 'r').catch(() => undefined);
+    if (!handle) return false;
+    try {
+      const length = info.size - state.offset;
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, state.offset);
+      const text = buffer.subarray(0, bytesRead);
+      const end = text.lastIndexOf(0x0a);
+      if (end < 0) return false;
+      for (const line of text.subarray(0, end).toString('utf8').split('\n')) {
+        const record = parseRecord(line);
+        if (record) state.records.push(record);
+        else if (line.trim() !== '') this.skipped++;
+      }
+      state.offset += end + 1;
+      return true;
+    } finally {
+      await handle.close();
+    }
+  }
+}
+
+const KINDS = new Set(['begin', 'op', 'done', 'end']);
+
+function parseRecord(line: string): JournalRecord | undefined {
+  if (line.trim() === '') return undefined;
+  try {
+    const value = JSON.parse(line) as Partial<JournalRecord>;
+    if (value?.v !== 1 || !KINDS.has(value.k as string) || typeof value.id !== 'string') return undefined;
+    return value as JournalRecord;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * The journaling of a write tool's call (src-mcp/tool-call.ts hands it the call's context):
+ * every Local API write the handler sends goes through `call` here, which first reads what is
+ * needed to reverse it (./capture.ts, at most one round trip), journals that, then writes, then
+ * journals the outcome. Reads pass through untouched. Nothing is written to Roam when the
+ * journal cannot be written: a change that could not be undone is not made.
+ */
+import { isRepeatableAction, LocalApiError, scrubTokens } from '../../src-shared/local-api/index.ts';
+import { ToolError } from '../tool-errors.ts';
+import { captureFor, type Hints, type Settled } from './capture.ts';
+import { currentChat, newId } from './chat.ts';
+import { defaultJournal, type Journal } from './journal.ts';
+import { keptFiles } from './kept-files.ts';
+import { entrySummary } from './summary.ts';
+import type { ChatRef, JournalRecord, Op } from './types.ts';
+
+/** Tests only: stop the process right after the journal entry, before the write reaches Roam. */
+export const STOP_BEFORE_WRITE_ENV = 'ROAM_MCP_TEST_STOP_BEFORE_WRITE';
+
+type Call = <T = unknown>(action: string, args?: unknown[]) => Promise<T>;
+
+export interface RecordInfo {
+  graph: { name: string; type?: 'hosted' | 'offline' };
+  tool: string;
+  hints?: Hints;
+  chat?: ChatRef;
+  journal?: Journal;
+}
+
+/** Errors after which the write may still have landed in Roam. */
+function mayHaveLanded(error: unknown): boolean {
+  if (!(error instanceof LocalApiError)) return true;
+  return ['connection-lost', 'protocol', 'cancelled'].includes(error.kind);
+}
+
+export class ToolRecord {
+  readonly id = newId(8);
+  private next = 0;
+  private begun = false;
+  private readonly ops: Op[] = [];
+
+  constructor(private readonly info: RecordInfo) {}
+
+  private journal(): Promise<Journal> {
+    return this.info.journal ? Promise.resolve(this.info.journal) : defaultJournal();
+  }
+
+  /** The context's `call`, journaling writes. */
+  wrap(call: Call): Call {
+    return (<T>(action: string, args: unknown[] = []) =>
+      isJournaled(action) ? (this.write(call, action, args) as Promise<T>) : call<T>(action, args)) as Call;
+  }
+
+  private async write(call: Call, action: string, args: unknown[]): Promise<unknown> {
+    const journal = await this.journal().catch((error: unknown) => {
+      throw unavailable(error);
+    });
+    const capture = captureFor(action, args, this.info.hints ?? {}, keptFiles(journal.store.dir).keep);
+    const before = capture.read
+      ? await call(capture.read.action, capture.read.args).catch((error: unknown) => {
+          if (capture.read?.action === 'file.get') return undefined;
+          throw error;
+        })
+      : undefined;
+    const ops = await capture.plan(before);
+    const ns = await this.intent(journal, ops);
+    if (process.env[STOP_BEFORE_WRITE_ENV]) process.kill(process.pid, 'SIGKILL');
+    let result: unknown;
+    try {
+      result = await call(action, args);
+    } catch (error) {
+      if (!mayHaveLanded(error))
+        await this.done(
+          journal,
+          ns,
+          ops.map(() => ({ ok: false, error: scrubTokens((error as Error).message) })),
+        );
+      throw error;
+    }
+    await this.done(journal, ns, capture.settle?.(result, ops) ?? ops.map(() => ({ ok: true })));
+    return result;
+  }
+
+  private async intent(journal: Journal, ops: Op[]): Promise<number[]> {
+    const at = Date.now();
+    const ns = ops.map(() => this.next++);
+    const records: JournalRecord[] = [];
+    if (!this.begun) records.push(this.begin(at));
+    records.push(
+      ...ops.map((op, i): JournalRecord => ({ v: 1, k: 'op', id: this.id, n: ns[i] as number, at, op })),
+    );
+    try {
+      await journal.append(records);
+    } catch (error) {
+      throw unavailable(error);
+    }
+    this.begun = true;
+    this.ops.push(...ops);
+    return ns;
+  }
+
+  private begin(at: number): JournalRecord {
+    const { graph, tool } = this.info;
+    return {
+      v: 1,
+      k: 'begin',
+      id: this.id,
+      at,
+      graph: graph.name,
+      ...(graph.type ? { graphType: graph.type } : {}),
+      chat: this.info.chat ?? currentChat(),
+      tool,
+      pid: process.pid,
+    };
+  }
+
+  private async done(journal: Journal, ns: number[], settled: Settled[]): Promise<void> {
+    settled.forEach((s, i) => {
+      if (s.patch) this.ops[ns[i] as number] = { ...this.ops[ns[i] as number], ...s.patch } as Op;
+    });
+    const items = ns.map((n, i) => ({ n, ...(settled[i] ?? { ok: true }) }));
+    // The write happened: a journal that cannot say so shows it as unconfirmed.
+    await journal.append([{ v: 1, k: 'done', id: this.id, at: Date.now(), items }]).catch(() => {});
+  }
+
+  /** After the handler: the entry's summary and how the call ended. */
+  async finish(error?: unknown): Promise<void> {
+    if (!this.begun) return;
+    const journal = await this.journal();
+    const summary = entrySummary(this.info.tool, this.ops);
+    await journal
+      .append([
+        {
+          v: 1,
+          k: 'end',
+          id: this.id,
+          at: Date.now(),
+          ok: !error,
+          summary,
+          ...(error ? { error: scrubTokens(String((error as Error).message ?? error)) } : {}),
+        },
+      ])
+      .catch(() => {});
+  }
+}
+
+/** Where a tool put things, in a person's words, from the arguments tools share. */
+export function hintsFrom(tool: string, args: Record<string, unknown>): Hints {
+  if (typeof args.pageTitle === 'string') return { where: `to page '${args.pageTitle}'` };
+  const day = typeof args.date === 'string' ? args.date : args.dailyNotePage;
+  if (day !== undefined || tool === 'append_to_daily_note')
+    return { where: `to the daily note${typeof day === 'string' ? ` (${day})` : ''}` };
+  if (typeof args.parentUid === 'string') return { where: `under block ${args.parentUid}` };
+  return {};
+}
+
+/** Writes to graph data (not UI actions such as opening a sidebar window). */
+function isJournaled(action: string): boolean {
+  return !isRepeatableAction(action) && !action.startsWith('ui.');
+}
+
+function unavailable(error: unknown): ToolError {
+  return new ToolError(
+    'JOURNAL_UNAVAILABLE',
+    `Nothing was changed: the change journal could not be written (${(error as Error).message}), so this change could not be undone. Check that the Roam Companion data folder is writable and the disk is not full, then retry.`,
+  );
+}

@@ -1,0 +1,244 @@
+/**
+ * Taking back what a write created: blocks (from markdown or restored by an undo), a page, a
+ * comment. Only when it is still exactly as written: not edited (text, or blocks added or
+ * removed below it), not moved, not referred to by anything outside it. Then whatever the write
+ * made on the way goes too, if still empty and unreferenced: the daily note page or the
+ * nest-under section it created, and pages its links created (their entity id is newer than the
+ * created blocks', so they did not exist before).
+ */
+import { markdownTree, treeTitles } from './roam-text.ts';
+import type { PulledNode } from './roam-pull.ts';
+import { countBlocks, quote } from './summary.ts';
+import type { Op, TreeNode } from './types.ts';
+import {
+  conflict,
+  gone,
+  notUndoable,
+  treeDifferences,
+  type Reversal,
+  type StepContext,
+} from './undo-step.ts';
+
+type CreateBlocks = Extract<Op, { kind: 'create-blocks' }>;
+
+/** The view's current subtree of `node` as the journal keeps it. */
+export function viewTree(ctx: StepContext, node: PulledNode): TreeNode & { uid: string } {
+  const children = node.children.map((c) => ctx.view.peek(c)).filter((c): c is PulledNode => !!c);
+  const tree: TreeNode & { uid: string } = {
+    uid: node.uid,
+    string: node.string ?? '',
+    children: children.map((c) => viewTree(ctx, c)),
+  };
+  if (node.eid !== undefined) tree.eid = node.eid;
+  if (node.order !== undefined) tree.order = node.order;
+  if (node.open !== undefined) tree.open = node.open;
+  if (node.heading) tree.heading = node.heading;
+  if (node.textAlign) tree.textAlign = node.textAlign;
+  if (node.viewType) tree.viewType = node.viewType;
+  if (node.blockViewType) tree.blockViewType = node.blockViewType;
+  return tree;
+}
+
+const compare = (ctx: StepContext, exact: boolean | undefined) => ({
+  exact: exact === true,
+  recreated: (node: PulledNode) => ctx.firstEid(node.uid, node.eid) !== node.eid,
+});
+
+/** Who outside these subtrees refers into them. */
+function outsideReferences(ctx: StepContext, tops: PulledNode[]): string[] {
+  const all = tops.flatMap((t) => ctx.view.subtree(t));
+  const inside = new Set(all.map((n) => n.uid));
+  return all.flatMap((n) =>
+    ctx.view
+      .referrers(n)
+      .filter((r) => !inside.has(r.uid))
+      .map((r) => `${quote(r.string ?? r.title)} refers to ${quote(n.string ?? n.title)}`),
+  );
+}
+
+/** Deletes blocks (journaled as deletes, so they can be restored); the view follows. */
+async function deleteBlocks(ctx: StepContext, nodes: PulledNode[]): Promise<void> {
+  const items = nodes.map((n) => ({
+    block: viewTree(ctx, n),
+    parent: n.parent ?? '',
+    ...(n.page ? { page: n.page } : {}),
+  }));
+  const ops: Op[] = [{ kind: 'delete-blocks', items, referrers: [] }];
+  await ctx.apply(ops, async (write) => {
+    for (const n of nodes) await write('data.block.delete', [{ block: { uid: n.uid } }]);
+  });
+  for (const n of nodes) ctx.view.removed(n);
+  ctx.view.forget();
+}
+
+async function deletePage(ctx: StepContext, page: PulledNode): Promise<void> {
+  const children = page.children.map((c) => ctx.view.peek(c)).filter((c): c is PulledNode => !!c);
+  const op: Op = {
+    kind: 'delete-page',
+    uid: page.uid,
+    title: page.title ?? '',
+    ...(page.eid !== undefined ? { eid: page.eid } : {}),
+    ...(page.viewType ? { viewType: page.viewType } : {}),
+    children: children.map((c) => viewTree(ctx, c)),
+    referrers: [],
+  };
+  await ctx.apply([op], async (write) => {
+    await write('data.page.delete', [{ page: { uid: page.uid } }]);
+  });
+  ctx.view.removed(page);
+  ctx.view.forget();
+}
+
+interface Leftovers {
+  section?: string;
+  page?: string;
+  titles: string[];
+  /** Pages with a newer entity id than this were made by the write. */
+  newerThan?: number;
+}
+
+const empty = (ctx: StepContext, node: PulledNode | null) =>
+  !!node && node.children.every((c) => ctx.view.peek(c) === null) && ctx.view.referrers(node).length === 0;
+
+/** Removes what the write made on the way, when nothing else uses it now. */
+async function removeLeftovers(ctx: StepContext, left: Leftovers): Promise<string[]> {
+  const removed: string[] = [];
+  if (left.section) {
+    const section = await ctx.view.node(left.section, true);
+    if (section && empty(ctx, section)) {
+      await deleteBlocks(ctx, [section]);
+      removed.push(`the section ${quote(section.string)} it created`);
+    }
+  }
+  const pages: PulledNode[] = [];
+  if (left.page) {
+    const page = await ctx.view.node(left.page, true);
+    if (page) pages.push(page);
+  }
+  if (left.newerThan !== undefined && left.titles.length > 0) {
+    await ctx.view.load(
+      left.titles.map((title) => ({ title })),
+      true,
+    );
+    for (const title of left.titles) {
+      const page = await ctx.view.page(title, true);
+      const eid = page ? ctx.firstEid(page.uid, page.eid) : undefined;
+      if (page && eid !== undefined && eid > left.newerThan) pages.push(page);
+    }
+  }
+  for (const page of pages) {
+    if (!empty(ctx, page)) continue;
+    await deletePage(ctx, page);
+    removed.push(`the page ${quote(page.title)} it created`);
+  }
+  return removed;
+}
+
+const andAlso = (removed: string[]) => (removed.length ? `, and ${removed.join(', ')}` : '');
+
+async function checkCreated(ctx: StepContext, op: CreateBlocks, uids: string[]) {
+  await ctx.view.load(
+    uids.map((uid) => ({ uid })),
+    true,
+  );
+  const tops: PulledNode[] = [];
+  const problems: string[] = [];
+  for (const [i, uid] of uids.entries()) {
+    const node = ctx.view.peek(uid);
+    if (!node) continue;
+    const written = op.tree[i] ?? { string: node.string ?? '', children: [] };
+    problems.push(...treeDifferences(ctx.view, node, { ...written, uid }, compare(ctx, op.exact)));
+    const movable = op.parent && !op.container?.section && !op.container?.page;
+    if (movable && node.parent !== op.parent) problems.push(`${quote(node.string)} was moved elsewhere`);
+    tops.push(node);
+  }
+  const gone = uids.length - tops.length;
+  if (gone > 0 && tops.length > 0) problems.push(`${gone} of the blocks were deleted by someone else`);
+  problems.push(...outsideReferences(ctx, tops));
+  return { tops, problems };
+}
+
+export async function reverseCreateBlocks(op: CreateBlocks, ctx: StepContext): Promise<Reversal> {
+  const uids = op.uids ?? [];
+  if (uids.length === 0) return notUndoable('Roam did not say which blocks it made');
+  const { tops, problems } = await checkCreated(ctx, op, uids);
+  if (tops.length === 0) return gone(ctx, 'blocks');
+  if (problems.length > 0) return conflict(`changed since: ${problems.join('; ')}`);
+  const blocks = tops.reduce((sum, t) => sum + ctx.view.subtree(t).length, 0);
+  const section = op.container?.section && !op.container.section.existed ? tops[0]?.parent : undefined;
+  const page = op.container?.page && !op.container.page.existed ? op.container.page.uid : undefined;
+  const eids = tops.map((t) => ctx.firstEid(t.uid, t.eid)).filter((e): e is number => e !== undefined);
+  await deleteBlocks(ctx, tops);
+  const removed = await removeLeftovers(ctx, {
+    ...(section ? { section } : {}),
+    ...(page ? { page } : {}),
+    titles: treeTitles(op.tree),
+    ...(eids.length ? { newerThan: Math.min(...eids) } : {}),
+  });
+  return { status: 'undone', detail: `deleted ${blocks} block(s) it added${andAlso(removed)}` };
+}
+
+export async function reverseCreatePage(
+  op: Extract<Op, { kind: 'create-page' }>,
+  ctx: StepContext,
+): Promise<Reversal> {
+  const page = op.uid ? await ctx.view.node(op.uid, true) : await ctx.view.page(op.title, true);
+  if (!page) return gone(ctx, 'page');
+  if (page.title !== op.title) return conflict(`renamed to ${quote(page.title)} since`);
+  const virtual = { ...page, string: '' };
+  const problems = treeDifferences(
+    ctx.view,
+    virtual,
+    { string: '', children: op.tree },
+    compare(ctx, op.exact),
+  );
+  problems.push(...outsideReferences(ctx, [page]));
+  if (problems.length > 0) return conflict(`changed since: ${problems.join('; ')}`);
+  await deletePage(ctx, page);
+  const removed = await removeLeftovers(ctx, {
+    titles: treeTitles(op.tree),
+    ...(page.eid !== undefined ? { newerThan: ctx.firstEid(page.uid, page.eid) } : {}),
+  });
+  return {
+    status: 'undone',
+    detail: `deleted page ${quote(op.title)}${op.tree.length ? ` (${countBlocks(op.tree)} block(s))` : ''}${andAlso(removed)}`,
+  };
+}
+
+export async function reverseComment(
+  op: Extract<Op, { kind: 'comment' }>,
+  ctx: StepContext,
+): Promise<Reversal> {
+  const uids = op.uids ?? [];
+  if (uids.length === 0) return notUndoable('Roam did not say which comment blocks it made');
+  const tree = op.markdown ? markdownTree(op.text) : [{ string: op.text, children: [] }];
+  const { tops, problems } = await checkCreated(ctx, { kind: 'create-blocks', tree, uids }, uids);
+  if (tops.length === 0) return conflict('the comment was already deleted by someone else');
+  if (problems.length > 0) return conflict(`the comment changed since: ${problems.join('; ')}`);
+  await ctx.apply(
+    [
+      {
+        kind: 'opaque',
+        action: 'data.block.delete',
+        reason: 'a removed comment cannot be put back as a comment',
+      },
+    ],
+    async (write) => {
+      for (const t of tops) await write('data.block.delete', [{ block: { uid: t.uid } }]);
+    },
+  );
+  for (const t of tops) ctx.view.removed(t);
+  ctx.view.forget();
+  const container = op.container ? await ctx.view.node(op.container, true) : null;
+  if (container && empty(ctx, container)) {
+    await ctx.apply(
+      [{ kind: 'opaque', action: 'data.block.delete', reason: 'an emptied comment thread is not put back' }],
+      async (write) => {
+        await write('data.block.delete', [{ block: { uid: container.uid } }]);
+      },
+    );
+    ctx.view.removed(container);
+    ctx.view.forget();
+  }
+  return { status: 'undone', detail: `removed the comment ${quote(op.text)}` };
+}

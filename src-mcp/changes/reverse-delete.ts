@@ -1,0 +1,154 @@
+/**
+ * Taking back a delete: the block or page comes back with its uids, order, attributes and
+ * children (data.block.create / data.page.create with the kept uids), then each block or page
+ * whose text Roam rewrote on delete (`((uid))` replaced by the text; `[[Page]]` de-linked) gets
+ * its old text back, but only if it still reads exactly as Roam left it. One edited since is the
+ * person's and stays; it is reported.
+ */
+import type { PulledNode } from './roam-pull.ts';
+import { withoutBlockRefs, withoutPageLinks } from './roam-text.ts';
+import { countBlocks, quote } from './summary.ts';
+import type { Op, Referrer, TreeNode } from './types.ts';
+import { already, conflict, recreate, relinkForward, type Reversal, type StepContext } from './undo-step.ts';
+
+function textsOf(nodes: readonly TreeNode[], into = new Map<string, string>()): Map<string, string> {
+  for (const node of nodes) {
+    if (node.uid) into.set(node.uid, node.string);
+    textsOf(node.children, into);
+  }
+  return into;
+}
+
+/** Puts back the referrers' text Roam rewrote; returns the ones left alone. */
+async function restoreReferrers(
+  ctx: StepContext,
+  referrers: readonly Referrer[],
+  rewrite: (text: string) => string,
+): Promise<string[]> {
+  const left: string[] = [];
+  if (referrers.length === 0) return left;
+  await ctx.view.load(referrers.map((r) => ({ uid: r.uid })));
+  // Titles first: renaming a page back rewrites the links to it in blocks.
+  const ordered = [...referrers].sort(
+    (a, b) => Number(a.title === undefined) - Number(b.title === undefined),
+  );
+  for (const ref of ordered) {
+    // Read again when an earlier put-back made the view forget it.
+    const now = await ctx.view.node(ref.uid);
+    const before = ref.string ?? ref.title;
+    if (!now || before === undefined) {
+      if (!now) left.push(`${quote(before)} (deleted since)`);
+      continue;
+    }
+    const current = ref.string !== undefined ? now.string : now.title;
+    if (current === before) {
+      // Unchanged text whose link Roam dropped with the target: saving it again links it anew.
+      if (ref.string !== undefined && !ctx.dry) await putBack(ctx, ref, before, before);
+      continue;
+    }
+    if (current !== rewrite(before)) {
+      left.push(`${quote(current)} (edited since; its link was not put back)`);
+      continue;
+    }
+    await putBack(ctx, ref, current ?? '', before);
+  }
+  return left;
+}
+
+async function putBack(ctx: StepContext, ref: Referrer, current: string, before: string): Promise<void> {
+  if (ref.string !== undefined) {
+    const inverse: Op = {
+      kind: 'update-block',
+      uid: ref.uid,
+      before: { string: current },
+      after: { string: before },
+    };
+    await ctx.apply([inverse], async (write) => {
+      await write('data.block.update', [{ block: { uid: ref.uid, string: before } }]);
+    });
+    ctx.view.changed(ref.uid, { string: before });
+  } else {
+    await ctx.apply(
+      [{ kind: 'rename-page', uid: ref.uid, before: current, after: before }],
+      async (write) => {
+        await write('data.page.update', [{ page: { uid: ref.uid, title: before } }]);
+      },
+    );
+    ctx.view.changed(ref.uid, { title: before });
+  }
+  ctx.view.forget();
+}
+
+const leftNote = (left: string[]) =>
+  left.length ? { conflicts: left.map((l) => `a referring block was left as it is: ${l}`) } : {};
+
+/** Restores, lowest position first, so each goes back to its place among the same siblings. */
+export async function reverseDeleteBlocks(
+  op: Extract<Op, { kind: 'delete-blocks' }>,
+  ctx: StepContext,
+): Promise<Reversal> {
+  const items = [...op.items].sort((a, b) => (a.block.order ?? 0) - (b.block.order ?? 0));
+  await ctx.view.load(items.flatMap((i) => [{ uid: i.block.uid }, { uid: i.parent }]));
+  const there = items.filter((i) => ctx.view.peek(i.block.uid));
+  if (there.length === items.length && ctx.unconfirmed)
+    return already('the delete never reached Roam: the blocks are still there');
+  if (there.length > 0) return conflict(`a block with uid ${there[0]?.block.uid} exists again`);
+  const orphan = items.find((i) => !ctx.view.peek(i.parent));
+  if (orphan) return conflict(`its parent (${orphan.parent}) was deleted since`);
+  const created: Op[] = items.map((i) => ({
+    kind: 'create-blocks',
+    parent: i.parent,
+    uids: [i.block.uid],
+    tree: [i.block],
+    exact: true,
+  }));
+  await ctx.apply(created, async (write) => {
+    for (const i of items) await recreate(write, i.parent, i.block, i.block.order ?? 'last');
+    await relinkForward(
+      write,
+      items.map((i) => i.block),
+    );
+  });
+  for (const i of items) ctx.view.added(i.parent, i.block, i.block.order ?? 'last');
+  ctx.view.forget();
+  const texts = textsOf(items.map((i) => i.block));
+  const left = await restoreReferrers(ctx, op.referrers, (text) => withoutBlockRefs(text, texts));
+  const total = countBlocks(items.map((i) => i.block));
+  const what = items.length > 1 ? `${items.length} blocks` : quote(items[0]?.block.string);
+  const below = total > items.length ? ` with ${total - items.length} block(s) below` : '';
+  return { status: 'undone', detail: `restored ${what}${below}`, ...leftNote(left) };
+}
+
+export async function reverseDeletePage(
+  op: Extract<Op, { kind: 'delete-page' }>,
+  ctx: StepContext,
+): Promise<Reversal> {
+  if (await ctx.view.node(op.uid))
+    return ctx.unconfirmed
+      ? already('the delete never reached Roam: the page is still there')
+      : conflict(`a page with uid ${op.uid} exists again`);
+  const taken: PulledNode | null = await ctx.view.page(op.title);
+  if (taken) return conflict(`a page titled ${quote(op.title)} exists now`);
+  const created: Op = { kind: 'create-page', uid: op.uid, title: op.title, tree: op.children, exact: true };
+  await ctx.apply([created], async (write) => {
+    const page = {
+      title: op.title,
+      uid: op.uid,
+      ...(op.viewType ? { 'children-view-type': op.viewType } : {}),
+    };
+    await write('data.page.create', [{ page }]);
+    for (const [index, child] of op.children.entries()) await recreate(write, op.uid, child, index);
+    await relinkForward(write, op.children);
+  });
+  ctx.view.added(undefined, { uid: op.uid, string: '', children: op.children }, 'last', op.title);
+  ctx.view.forget();
+  const texts = textsOf(op.children);
+  const left = await restoreReferrers(ctx, op.referrers, (text) =>
+    withoutPageLinks(withoutBlockRefs(text, texts), op.title),
+  );
+  return {
+    status: 'undone',
+    detail: `restored page ${quote(op.title)} with ${countBlocks(op.children)} block(s)`,
+    ...leftNote(left),
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * Taking back an edit: a block's text and attributes, a move, a rename. Only the attributes the
+ * write set are put back, and only while they still hold what it wrote: anything else someone
+ * changed since is theirs and stays.
+ */
+import type { PulledNode } from './roam-pull.ts';
+import { sameButTagForm, sameText, withoutLinkForms } from './roam-text.ts';
+import { quote } from './summary.ts';
+import type { BlockFields, Op, Referrer } from './types.ts';
+import { already, conflict, gone, type Reversal, type StepContext } from './undo-step.ts';
+
+/** Roam's defaults for attributes a pull leaves out. */
+export function fieldsOf(node: PulledNode, keys: ReadonlyArray<keyof BlockFields>): BlockFields {
+  const all: Required<BlockFields> = {
+    string: node.string ?? '',
+    open: node.open ?? true,
+    heading: node.heading ?? 0,
+    textAlign: node.textAlign ?? 'left',
+    viewType: node.viewType ?? 'bullet',
+  };
+  return Object.fromEntries(keys.map((k) => [k, all[k]])) as BlockFields;
+}
+
+/** `data.block.update`'s block fields. */
+export function updateWire(uid: string, fields: BlockFields): Record<string, unknown> {
+  return {
+    uid,
+    ...(fields.string !== undefined ? { string: fields.string } : {}),
+    ...(fields.open !== undefined ? { open: fields.open } : {}),
+    ...(fields.heading !== undefined ? { heading: fields.heading } : {}),
+    ...(fields.textAlign !== undefined ? { 'text-align': fields.textAlign } : {}),
+    ...(fields.viewType !== undefined ? { 'children-view-type': fields.viewType } : {}),
+  };
+}
+
+function fieldChanges(now: BlockFields, written: BlockFields): string[] {
+  return (Object.keys(written) as Array<keyof BlockFields>).flatMap((key) => {
+    if (key === 'string')
+      return sameText(now.string, written.string) ? [] : [`its text is now ${quote(now.string)}`];
+    return now[key] === written[key] ? [] : [`its ${key} is now ${String(now[key])}`];
+  });
+}
+
+export async function reverseUpdateBlock(
+  op: Extract<Op, { kind: 'update-block' }>,
+  ctx: StepContext,
+): Promise<Reversal> {
+  const node = await ctx.view.node(op.uid);
+  if (!node) return gone(ctx, 'block');
+  const keys = Object.keys(op.after) as Array<keyof BlockFields>;
+  const now = fieldsOf(node, keys);
+  const changes = fieldChanges(now, op.after);
+  if (changes.length > 0 && fieldChanges(now, op.before).length === 0)
+    return already(
+      ctx.unconfirmed
+        ? 'the write never reached Roam: the block reads as before'
+        : 'the block already reads as before',
+    );
+  if (changes.length > 0) return conflict(`edited by someone else since: ${changes.join(', ')}`);
+  const inverse: Op = {
+    kind: 'update-block',
+    uid: op.uid,
+    before: now,
+    after: op.before,
+    ...(op.page ? { page: op.page } : {}),
+  };
+  await ctx.apply([inverse], async (write) => {
+    await write('data.block.update', [{ block: updateWire(op.uid, op.before) }]);
+  });
+  ctx.view.changed(op.uid, op.before as Partial<PulledNode>);
+  ctx.view.forget();
+  const removed = await removeNewPages(ctx, op.newPages ?? []);
+  const what = op.before.string !== undefined ? `text back to ${quote(op.before.string)}` : keys.join(', ');
+  return { status: 'undone', detail: `set the block's ${what}${removed}` };
+}
+
+/** Pages the edit's links created, if now empty and unreferenced. */
+async function removeNewPages(ctx: StepContext, titles: string[]): Promise<string> {
+  const removed: string[] = [];
+  for (const title of titles) {
+    const page = await ctx.view.page(title, true);
+    if (!page || page.children.some((c) => ctx.view.peek(c) !== null)) continue;
+    if (ctx.view.referrers(page).length > 0) continue;
+    await ctx.apply(
+      [{ kind: 'delete-page', uid: page.uid, title, children: [], referrers: [] }],
+      async (write) => {
+        await write('data.page.delete', [{ page: { uid: page.uid } }]);
+      },
+    );
+    ctx.view.removed(page);
+    ctx.view.forget();
+    removed.push(quote(title));
+  }
+  return removed.length ? `, and deleted the page(s) ${removed.join(', ')} its links created` : '';
+}
+
+export async function reverseMoveBlock(
+  op: Extract<Op, { kind: 'move-block' }>,
+  ctx: StepContext,
+): Promise<Reversal> {
+  const node = await ctx.view.node(op.uid);
+  if (!node) return gone(ctx, 'block');
+  if (node.parent === op.before.parent && node.parent !== op.after.parent)
+    return already(
+      ctx.unconfirmed ? 'the move never reached Roam' : 'the block is already back in its old place',
+    );
+  if (node.parent !== op.after.parent) return conflict('moved by someone else since');
+  const home = await ctx.view.node(op.before.parent);
+  if (!home) return conflict(`its old place (${op.before.parent}) was deleted since`);
+  const inverse: Op = {
+    kind: 'move-block',
+    uid: op.uid,
+    ...(node.string !== undefined ? { string: node.string } : {}),
+    before: { parent: op.after.parent, order: node.order ?? 0 },
+    after: op.before,
+  };
+  await ctx.apply([inverse], async (write) => {
+    await write('data.block.move', [
+      { location: { 'parent-uid': op.before.parent, order: op.before.order }, block: { uid: op.uid } },
+    ]);
+  });
+  ctx.view.moved(op.uid, op.before.parent, op.before.order);
+  ctx.view.forget();
+  return {
+    status: 'undone',
+    detail: `moved ${quote(node.string)} back to position ${op.before.order} under ${op.before.parent}`,
+  };
+}
+
+export async function reverseRenamePage(
+  op: Extract<Op, { kind: 'rename-page' }>,
+  ctx: StepContext,
+): Promise<Reversal> {
+  const page = await ctx.view.node(op.uid);
+  if (!page) return gone(ctx, 'page');
+  if (page.title === op.before)
+    return already(ctx.unconfirmed ? 'the rename never reached Roam' : 'the page already has its old title');
+  if (page.title !== op.after) return conflict(`renamed to ${quote(page.title)} by someone else since`);
+  const taken = await ctx.view.page(op.before);
+  if (taken && taken.uid !== op.uid) return conflict(`a page titled ${quote(op.before)} exists now`);
+  const written = linkedSince(ctx.view.referrers(page), op);
+  if (written.length > 0)
+    return conflict(
+      `renaming it back would change text written since: ${written.map((t) => quote(t)).join(', ')}`,
+    );
+  await ctx.apply(
+    [{ kind: 'rename-page', uid: op.uid, before: op.after, after: op.before }],
+    async (write) => {
+      await write('data.page.update', [{ page: { uid: op.uid, title: op.before } }]);
+    },
+  );
+  ctx.view.renamed(page, op.after, op.before);
+  ctx.view.forget();
+  await restoreTagForms(ctx, op.referrers ?? [], op.before);
+  return { status: 'undone', detail: `renamed ${quote(op.after)} back to ${quote(op.before)}` };
+}
+
+/**
+ * Referrers whose text someone wrote or edited since the rename (beyond Roam's own rewrite of
+ * the link): renaming back would rewrite their text too.
+ */
+function linkedSince(now: Referrer[], op: Extract<Op, { kind: 'rename-page' }>): string[] {
+  const titles = [op.before, op.after];
+  const recorded = new Map((op.referrers ?? []).map((r) => [r.uid, r.string]));
+  return now.flatMap((r) => {
+    if (r.string === undefined) return [];
+    const then = recorded.get(r.uid);
+    if (then !== undefined && withoutLinkForms(then, titles) === withoutLinkForms(r.string, titles))
+      return [];
+    return [r.string];
+  });
+}
+
+/**
+ * Roam rewrote the links on both renames; where that brought `#Old` back as `#[[Old]]`, the
+ * text as it was is put back (only that difference: anything else edited since stays).
+ */
+async function restoreTagForms(ctx: StepContext, referrers: Referrer[], title: string): Promise<void> {
+  if (referrers.length === 0) return;
+  await ctx.view.load(referrers.map((r) => ({ uid: r.uid })));
+  for (const ref of referrers) {
+    const now = (await ctx.view.node(ref.uid))?.string;
+    if (now === undefined || ref.string === undefined || !sameButTagForm(now, ref.string, title)) continue;
+    const before = ref.string;
+    await ctx.apply(
+      [{ kind: 'update-block', uid: ref.uid, before: { string: now }, after: { string: before } }],
+      async (write) => {
+        await write('data.block.update', [{ block: { uid: ref.uid, string: before } }]);
+      },
+    );
+    ctx.view.changed(ref.uid, { string: before });
+  }
+  ctx.view.forget();
+}

@@ -1,0 +1,140 @@
+/**
+ * Reading blocks and pages as the journal needs them, in ONE Local API round trip: a `data.q`
+ * pulling every target (by uid or title) with a recursive pattern (local-api-actions.md §17).
+ * `:block/children` comes back unordered: sorted here by `:block/order`.
+ */
+import type { Referrer, TreeNode } from './types.ts';
+
+const FIELDS =
+  ':db/id :block/uid :block/string :node/title :block/order :block/open :block/heading :block/text-align :children/view-type :block/view-type :create/time :edit/time';
+const AROUND =
+  '{:block/_children [:block/uid]} {:block/_refs [:block/uid :block/string :node/title]} {:block/page [:node/title]}';
+
+/** The entity with its direct children (uids) and referrers. */
+export const SHALLOW = `[${FIELDS} {:block/children [:block/uid :block/order]} ${AROUND}]`;
+/** The entity and its whole subtree, each level with its referrers. */
+export const DEEP = `[${FIELDS} {:block/children ...} ${AROUND}]`;
+
+/** One query for entities by uid or by page title. */
+export function pullQuery(pattern: string): string {
+  return `[:find (pull ?e ${pattern}) :in $ [?x ...] :where (or [?e :block/uid ?x] [?e :node/title ?x])]`;
+}
+
+/** A block or page as pulled. */
+export interface PulledNode {
+  eid?: number;
+  uid: string;
+  string?: string;
+  title?: string;
+  order?: number;
+  open?: boolean;
+  heading?: number;
+  textAlign?: string;
+  viewType?: string;
+  blockViewType?: string;
+  createTime?: number;
+  editTime?: number;
+  parent?: string;
+  page?: string;
+  /** Children in order; `nodes` only when pulled deep. */
+  children: string[];
+  nodes?: PulledNode[];
+  referrers: Referrer[];
+}
+
+type Raw = Record<string, unknown>;
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+/** Roam keywords may come back with or without their colon (`:numbered`). */
+const keyword = (v: unknown) => (typeof v === 'string' ? v.replace(/^:/, '') : undefined);
+const list = (v: unknown): Raw[] =>
+  Array.isArray(v) ? (v as Raw[]) : v && typeof v === 'object' ? [v as Raw] : [];
+
+function ordered(raw: Raw): Raw[] {
+  return list(raw[':block/children']).sort(
+    (a, b) => (num(a[':block/order']) ?? 0) - (num(b[':block/order']) ?? 0),
+  );
+}
+
+/** A pulled map → PulledNode (`deep` when the children were pulled with the full pattern). */
+export function readNode(raw: Raw, deep: boolean): PulledNode | undefined {
+  const uid = str(raw[':block/uid']);
+  if (!uid) return undefined;
+  const children = ordered(raw);
+  const node: PulledNode = {
+    uid,
+    children: children.map((c) => str(c[':block/uid'])).filter((u): u is string => !!u),
+    referrers: list(raw[':block/_refs']).flatMap((r) => {
+      const ref = str(r[':block/uid']);
+      return ref ? [{ uid: ref, string: str(r[':block/string']), title: str(r[':node/title']) }] : [];
+    }),
+  };
+  const set = <K extends keyof PulledNode>(key: K, value: PulledNode[K] | undefined) => {
+    if (value !== undefined) node[key] = value;
+  };
+  set('eid', num(raw[':db/id']));
+  set('string', str(raw[':block/string']));
+  set('title', str(raw[':node/title']));
+  set('order', num(raw[':block/order']));
+  set('open', typeof raw[':block/open'] === 'boolean' ? (raw[':block/open'] as boolean) : undefined);
+  set('heading', num(raw[':block/heading']));
+  set('textAlign', keyword(raw[':block/text-align']));
+  set('viewType', keyword(raw[':children/view-type']));
+  set('blockViewType', keyword(raw[':block/view-type']));
+  set('createTime', num(raw[':create/time']));
+  set('editTime', num(raw[':edit/time']));
+  set('parent', str(list(raw[':block/_children'])[0]?.[':block/uid']));
+  set('page', str(list(raw[':block/page'])[0]?.[':node/title']));
+  if (deep) node.nodes = children.map((c) => readNode(c, true)).filter((n): n is PulledNode => !!n);
+  return node;
+}
+
+/** The rows of a pull query → nodes. */
+export function readRows(result: unknown, deep: boolean): PulledNode[] {
+  const rows = Array.isArray(result) ? result : [];
+  return rows.flatMap((row) => {
+    const raw = Array.isArray(row) ? row[0] : row;
+    const node = raw && typeof raw === 'object' ? readNode(raw as Raw, deep) : undefined;
+    return node ? [node] : [];
+  });
+}
+
+/** Finds a node by uid, or a page by title, among pulled ones. */
+export function findNode(nodes: readonly PulledNode[], key: { uid?: string; title?: string }) {
+  return nodes.find((n) => (key.uid !== undefined ? n.uid === key.uid : n.title === key.title));
+}
+
+/** A deep-pulled node → the tree the journal keeps (what data.block.create can recreate). */
+export function toTree(node: PulledNode): TreeNode & { uid: string } {
+  const tree: TreeNode & { uid: string } = {
+    uid: node.uid,
+    string: node.string ?? '',
+    children: (node.nodes ?? []).map(toTree),
+  };
+  if (node.order !== undefined) tree.order = node.order;
+  if (node.open !== undefined) tree.open = node.open;
+  if (node.heading) tree.heading = node.heading;
+  if (node.textAlign) tree.textAlign = node.textAlign;
+  if (node.viewType) tree.viewType = node.viewType;
+  if (node.blockViewType) tree.blockViewType = node.blockViewType;
+  if (node.eid !== undefined) tree.eid = node.eid;
+  return tree;
+}
+
+/** Every node of a deep pull, pre-order. */
+export function flatten(node: PulledNode): PulledNode[] {
+  return [node, ...(node.nodes ?? []).flatMap(flatten)];
+}
+
+/**
+ * Blocks and pages outside the subtree that refer to one inside it: Roam rewrites their text
+ * when the subtree is deleted, so their text is kept to be put back.
+ */
+export function outsideReferrers(root: PulledNode): Referrer[] {
+  const inside = new Set(flatten(root).map((n) => n.uid));
+  const seen = new Map<string, Referrer>();
+  for (const node of flatten(root))
+    for (const r of node.referrers) if (!inside.has(r.uid) && !seen.has(r.uid)) seen.set(r.uid, r);
+  return [...seen.values()];
+}

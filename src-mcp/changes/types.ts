@@ -1,0 +1,198 @@
+/**
+ * What the change journal records (docs/undo.md): one JSON record per line, grouped by entry id.
+ * An entry is one tool call (or one undo run) on one graph; it holds one op per Local API write,
+ * each op carrying what is needed to reverse it. Never a token.
+ */
+
+/** A block or page as the journal keeps it: enough to recreate it with data.block.create. */
+export interface TreeNode {
+  /** Absent for blocks created from markdown below the top level (Roam returns only top uids). */
+  uid?: string;
+  string: string;
+  order?: number;
+  open?: boolean;
+  heading?: number;
+  textAlign?: string;
+  viewType?: string;
+  blockViewType?: string;
+  /** Roam's entity id when it was read: ids only grow, so it tells what existed before what. */
+  eid?: number;
+  children: TreeNode[];
+}
+
+/** A block or page that referred to a deleted one: its text before Roam rewrote it. */
+export interface Referrer {
+  uid: string;
+  string?: string;
+  title?: string;
+}
+
+export interface DeletedBlock {
+  block: TreeNode & { uid: string };
+  parent: string;
+  page?: string;
+}
+
+export interface BlockFields {
+  string?: string;
+  open?: boolean;
+  heading?: number;
+  textAlign?: string;
+  viewType?: string;
+}
+
+export type Op =
+  | {
+      kind: 'create-blocks';
+      parent?: string;
+      /** Top-level uids (from Roam's answer, or given by us). */
+      uids?: string[];
+      /** What was written; `exact` when every uid is known (an undo restoring a delete). */
+      tree: TreeNode[];
+      exact?: boolean;
+      /** Containers this write may have made: the daily note page, the nest-under section. */
+      container?: {
+        page?: { uid: string; existed: boolean };
+        section?: { string: string; existed: boolean };
+      };
+      /** Where the blocks were put, as the tool named it (summaries). */
+      where?: string;
+    }
+  | { kind: 'create-page'; uid?: string; title: string; tree: TreeNode[]; exact?: boolean }
+  | {
+      kind: 'update-block';
+      uid: string;
+      before: BlockFields;
+      after: BlockFields;
+      page?: string;
+      /** Pages the new text links to that did not exist before the write (Roam made them). */
+      newPages?: string[];
+    }
+  | {
+      kind: 'move-block';
+      uid: string;
+      string?: string;
+      before: { parent: string; order: number };
+      after: { parent: string; order: number | 'last' };
+    }
+  | {
+      /** Blocks deleted together (one delete, or one batch), each with its subtree. */
+      kind: 'delete-blocks';
+      items: DeletedBlock[];
+      /** Blocks and pages outside all of them that referred into them, with their text then. */
+      referrers: Referrer[];
+    }
+  | {
+      kind: 'delete-page';
+      uid: string;
+      title: string;
+      eid?: number;
+      viewType?: string;
+      children: TreeNode[];
+      referrers: Referrer[];
+    }
+  | { kind: 'rename-page'; uid: string; before: string; after: string; referrers?: Referrer[] }
+  | { kind: 'comment'; block: string; text: string; markdown?: boolean; uids?: string[]; container?: string }
+  | { kind: 'shortcut'; page: string; add: boolean; index?: number; before?: string[] }
+  | { kind: 'upload'; url?: string; bytes: number; filename?: string; mimetype?: string }
+  | {
+      kind: 'delete-file';
+      url: string;
+      kept?: { file: string; mimetype: string; filename?: string; bytes: number };
+      notKept?: string;
+    }
+  | { kind: 'opaque'; action: string; reason: string; detail?: string };
+
+export type OpKind = Op['kind'];
+
+/** Who made the change: one MCP session (the `roam-mcp` process), or a person's undo. */
+export interface ChatRef {
+  id: string;
+  client?: { name?: string; version?: string };
+  /** ISO time the session started. */
+  startedAt: string;
+  /** 'agent' for an MCP session; 'person' for the CLI and the tray. */
+  kind?: 'agent' | 'person';
+}
+
+export type JournalRecord =
+  | {
+      v: 1;
+      k: 'begin';
+      id: string;
+      at: number;
+      graph: string;
+      graphType?: 'hosted' | 'offline';
+      chat: ChatRef;
+      tool: string;
+      pid: number;
+      /** For an undo run: the entries it set out to undo. */
+      undoes?: string[];
+    }
+  | { v: 1; k: 'op'; id: string; n: number; at: number; op: Op; reverses?: { id: string; n: number } }
+  | {
+      v: 1;
+      k: 'done';
+      id: string;
+      at: number;
+      items: Array<{ n: number; ok: boolean; error?: string; patch?: Partial<Op> }>;
+    }
+  | {
+      v: 1;
+      k: 'end';
+      id: string;
+      at: number;
+      ok: boolean;
+      summary: string;
+      error?: string;
+      results?: StepResult[];
+    };
+
+/** One op's fate in an undo run (kept on the undo entry, shown on the undone entry). */
+export interface StepResult {
+  id: string;
+  n: number;
+  status: StepStatus;
+  /** What changed, what was in the way, or why nothing was done: one line for a person. */
+  detail: string;
+  /** Parts left alone although the rest was taken back (a referring block edited since). */
+  conflicts?: string[];
+}
+
+export type StepStatus =
+  'undone' | 'would-undo' | 'already-undone' | 'conflict' | 'not-undoable' | 'nothing-to-undo' | 'failed';
+
+export type OpOutcome = 'applied' | 'failed' | 'unconfirmed' | 'pending';
+
+export interface ChangeOp {
+  n: number;
+  op: Op;
+  outcome: OpOutcome;
+  error?: string;
+  /** The undo entry whose op took this one back (and is itself in force). */
+  undoneBy?: string;
+  reverses?: { id: string; n: number };
+}
+
+/** An entry as readers see it (listChanges). */
+export interface Change {
+  id: string;
+  at: string;
+  graph: string;
+  graphType?: 'hosted' | 'offline';
+  chat: ChatRef;
+  tool: string;
+  summary: string;
+  status: 'applied' | 'failed' | 'partial' | 'unconfirmed' | 'pending';
+  error?: string;
+  ops: ChangeOp[];
+  /** Something here can still be taken back. */
+  undoable: boolean;
+  /** Everything that could be taken back has been. */
+  undone: boolean;
+  /** For an undo run: the entries it set out to undo, and what happened to each op. */
+  undoes?: string[];
+  results?: StepResult[];
+  /** The latest undo run's results for this entry's ops (conflicts stay visible here). */
+  lastUndo?: { id: string; at: string; results: StepResult[] };
+}

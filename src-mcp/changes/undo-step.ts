@@ -1,0 +1,123 @@
+/**
+ * What one reversal works with: the graph view, and `apply`, which journals the reversing ops
+ * BEFORE the writes and their outcome after (an undo is itself a change that can be undone; a
+ * killed undo shows as unconfirmed). In a dry run `apply` writes nothing and journals nothing.
+ */
+import { quote } from './summary.ts';
+import type { GraphView } from './graph-view.ts';
+import type { PulledNode } from './roam-pull.ts';
+import { sameText } from './roam-text.ts';
+import type { Op, TreeNode } from './types.ts';
+
+export type Writer = (action: string, args: unknown[]) => Promise<unknown>;
+
+/** Per reversing op, what Roam's answer adds to it (an upload's new URL). */
+export type Patches = Array<Partial<Op> | undefined> | void;
+
+export interface StepContext {
+  view: GraphView;
+  dry: boolean;
+  /** The op's write was never confirmed: it may not have reached Roam at all. */
+  unconfirmed: boolean;
+  /**
+   * The entity id a block or page had when first read (a delete's snapshot): an undone delete
+   * recreates it under a new id, so "what existed first" is decided on the first one.
+   */
+  firstEid(uid: string, now: number | undefined): number | undefined;
+  apply(ops: Op[], run: (write: Writer) => Promise<Patches>): Promise<void>;
+  /** Where kept file bytes live (file_delete and upload reversals). */
+  files: KeptFiles;
+}
+
+export interface KeptFiles {
+  keep(base64: string): Promise<string>;
+  read(file: string): Promise<string | undefined>;
+}
+
+export interface Reversal {
+  /** `already`: the graph already reads as before the change; nothing to write. */
+  status: 'undone' | 'already' | 'conflict' | 'not-undoable';
+  detail: string;
+  /** Parts left alone although the rest was taken back (a referring block edited since). */
+  conflicts?: string[];
+}
+
+export const conflict = (detail: string): Reversal => ({ status: 'conflict', detail });
+export const notUndoable = (detail: string): Reversal => ({ status: 'not-undoable', detail });
+export const already = (detail: string): Reversal => ({ status: 'already', detail });
+
+/** The target is gone: never made (an unconfirmed write), or someone deleted it since. */
+export const gone = (ctx: StepContext, what: 'block' | 'blocks' | 'page'): Reversal =>
+  ctx.unconfirmed
+    ? already(`the write never reached Roam: no ${what} to take back`)
+    : conflict(`the ${what} ${what === 'blocks' ? 'were' : 'was'} deleted by someone else since`);
+
+/** `data.block.create`'s block fields for a kept node. */
+export function blockWire(node: TreeNode): Record<string, unknown> {
+  return {
+    ...(node.uid ? { uid: node.uid } : {}),
+    string: node.string,
+    ...(node.open !== undefined ? { open: node.open } : {}),
+    ...(node.heading ? { heading: node.heading } : {}),
+    ...(node.textAlign ? { 'text-align': node.textAlign } : {}),
+    ...(node.viewType ? { 'children-view-type': node.viewType } : {}),
+    ...(node.blockViewType ? { 'block-view-type': node.blockViewType } : {}),
+  };
+}
+
+/** Recreates a kept block and its children under `parent` at `order`, uids and all. */
+export async function recreate(
+  write: Writer,
+  parent: string,
+  node: TreeNode,
+  order: number | 'last',
+): Promise<void> {
+  await write('data.block.create', [{ location: { 'parent-uid': parent, order }, block: blockWire(node) }]);
+  for (const [index, child] of node.children.entries())
+    await recreate(write, node.uid as string, child, index);
+}
+
+/**
+ * Blocks recreated before the blocks they refer to got no link to them (Roam links a `((uid))`
+ * only to a block that exists): saving their text again, once all exist, links them.
+ */
+export async function relinkForward(write: Writer, trees: readonly TreeNode[]): Promise<void> {
+  const order: TreeNode[] = [];
+  const walk = (nodes: readonly TreeNode[]) => nodes.forEach((n) => (order.push(n), walk(n.children)));
+  walk(trees);
+  const position = new Map(order.map((n, i) => [n.uid, i]));
+  for (const [i, node] of order.entries()) {
+    const later = [...node.string.matchAll(/\(\(([\w-]+)\)\)/g)].some((m) => (position.get(m[1]) ?? -1) > i);
+    if (later) await write('data.block.update', [{ block: { uid: node.uid, string: node.string } }]);
+  }
+}
+
+/**
+ * How a created block's subtree differs from what was written: text edited since, blocks added
+ * or removed below. Text that differs only in how Roam stored it passes when Roam says the block
+ * was never edited (`:edit/time` equals `:create/time`), unless an undone delete recreated it
+ * (`recreated`): a recreated block is new to Roam whatever was written in it before.
+ */
+export function treeDifferences(
+  view: GraphView,
+  node: PulledNode,
+  written: TreeNode,
+  options: { exact: boolean; recreated: (node: PulledNode) => boolean },
+): string[] {
+  const diffs: string[] = [];
+  if (options.exact && written.uid && written.uid !== node.uid)
+    diffs.push(`block ${node.uid} is not the one written`);
+  const untouched =
+    node.editTime !== undefined && node.editTime === node.createTime && !options.recreated(node);
+  if (!sameText(node.string, written.string) && (options.exact || !untouched))
+    diffs.push(`${quote(written.string)} was edited to ${quote(node.string)}`);
+  const children = node.children.map((c) => view.peek(c)).filter((c): c is PulledNode => !!c);
+  const extra = children.length - written.children.length;
+  if (extra > 0) diffs.push(`${extra} block(s) were added under ${quote(node.string)}`);
+  else if (extra < 0) diffs.push(`${-extra} block(s) were removed from under ${quote(node.string)}`);
+  else
+    written.children.forEach((child, i) =>
+      diffs.push(...treeDifferences(view, children[i] as PulledNode, child, options)),
+    );
+  return diffs;
+}

@@ -1,0 +1,179 @@
+/**
+ * list_changes and undo_changes (docs/undo.md): an agent sees and undoes only its own chat's
+ * changes (this MCP session's); a person reaches every chat through `roam-mcp changes|undo` and
+ * the tray.
+ */
+import * as z from 'zod';
+import { scopeOfAction } from '../../../src-shared/local-api/index.ts';
+import { levelRefusal } from '../../access/refusals.ts';
+import { currentChat } from '../../changes/chat.ts';
+import { defaultJournal } from '../../changes/journal.ts';
+import { runUndo, UndoError, type Caller, type UndoReport } from '../../changes/undo-engine.ts';
+import { invalidateLinkIndex } from '../../navigation/index-cache.ts';
+import { defineTool, type SessionContext } from '../../tool-definition.ts';
+import { ToolError } from '../../tool-errors.ts';
+
+const PAGE = 20;
+
+/** What an undo may call: reads of the state now, and the writes that put things back. */
+const UNDO_ACTIONS = [
+  'data.q',
+  'data.ai.getGraphGuidelines',
+  'data.block.create',
+  'data.block.update',
+  'data.block.move',
+  'data.block.delete',
+  'data.page.create',
+  'data.page.update',
+  'data.page.delete',
+  'data.page.addShortcut',
+  'data.page.removeShortcut',
+  'file.get',
+  'file.upload',
+  'file.delete',
+];
+
+function callerFor(ctx: SessionContext): Caller {
+  return (name, action, args, type) => {
+    const graph = ctx.runtime.session
+      .list()
+      .find((g) => g.name === name && (type === undefined || g.type === type));
+    if (!graph)
+      throw new ToolError(
+        'GRAPH_NOT_FOUND',
+        `The change was made on graph '${name}', which this roam-mcp no longer has configured. Add it back, or undo with 'roam-mcp undo' in a terminal.`,
+      );
+    refuseByLevel(ctx, graph, action);
+    return ctx.runtime.callGraph(graph, action, args, ctx);
+  };
+}
+
+/**
+ * An agent's undo writes like any of its tools: within the level the user chose for the graph
+ * (read-only and read-append refuse its edits; an agent under read-edit-own only changed what
+ * agents created, which is what its undo changes back).
+ */
+function refuseByLevel(
+  ctx: SessionContext,
+  graph: Parameters<SessionContext['runtime']['callGraph']>[0],
+  action: string,
+) {
+  const scope = scopeOfAction(action);
+  if (scope === 'read') return;
+  const access = ctx.runtime.session.access(graph);
+  const level = access.level;
+  if (access.decidedBy !== 'chosen' || !level) return;
+  if (level === 'read-only' || (level === 'read-append' && scope === 'edit'))
+    throw levelRefusal(
+      `undo_changes would ${scope === 'edit' ? 'change or delete' : 'add'} content`,
+      graph,
+      level,
+      ctx.runtime.session.source,
+    );
+}
+
+const nickname = (ctx: SessionContext, name: string) =>
+  ctx.runtime.session.list().find((g) => g.name === name)?.nickname ?? name;
+
+function compact(report: UndoReport) {
+  return {
+    dryRun: report.dryRun,
+    undone: report.undone,
+    conflicts: report.conflicts,
+    changes: report.changes.map((c) => ({
+      id: c.id,
+      summary: c.summary,
+      result: c.result,
+      steps: c.steps.map((s) => ({
+        status: s.status,
+        detail: s.detail,
+        ...(s.conflicts ? { conflicts: s.conflicts } : {}),
+      })),
+    })),
+    ...(report.runs.length ? { undoIds: report.runs } : {}),
+  };
+}
+
+export const changeTools = [
+  defineTool({
+    name: 'list_changes',
+    title: 'List changes',
+    toolset: 'core',
+    feature: 'the change journal',
+    actions: [],
+    description:
+      'Changes this chat made to Roam graphs, newest first, paginated: id, time, graph, tool, summary, undoable, undone. Undo them with undo_changes.',
+    scope: 'session',
+    annotations: { idempotentHint: true, openWorldHint: false },
+    inputSchema: {
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(1).max(100).default(PAGE),
+    },
+    async handler(args, ctx) {
+      const journal = await defaultJournal();
+      const chat = currentChat().id;
+      const mine = (await journal.changes()).filter((c) => c.chat.id === chat).reverse();
+      const page = mine.slice(args.offset, args.offset + args.limit).map((c) => ({
+        id: c.id,
+        time: c.at,
+        graph: nickname(ctx, c.graph),
+        tool: c.tool,
+        summary: c.summary,
+        undoable: c.undoable,
+        undone: c.undone,
+        ...(c.status !== 'applied' ? { status: c.status } : {}),
+      }));
+      const next = args.offset + page.length;
+      return {
+        changes: page,
+        total: mine.length,
+        offset: args.offset,
+        limit: args.limit,
+        ...(next < mine.length ? { nextOffset: next } : {}),
+      };
+    },
+  }),
+  defineTool({
+    name: 'undo_changes',
+    title: 'Undo changes',
+    toolset: 'core',
+    feature: 'undo',
+    actions: UNDO_ACTIONS,
+    description:
+      "Takes back this chat's changes (`ids` from list_changes, or `all: true`), newest first. Anything someone else changed since is left alone and reported as a conflict. `dryRun` shows what would change.",
+    scope: 'session',
+    writes: 'edit',
+    annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    inputSchema: {
+      ids: z.array(z.string().min(1)).min(1).max(100).optional(),
+      all: z.boolean().optional(),
+      dryRun: z.boolean().optional(),
+    },
+    async handler(args, ctx) {
+      if ((args.ids === undefined) === (args.all !== true)) {
+        throw new ToolError(
+          'INVALID_PARAMS',
+          'undo_changes needs either `ids` (from list_changes) or `all: true`.',
+          { field: 'ids' },
+        );
+      }
+      const chat = currentChat();
+      try {
+        const report = await runUndo(
+          { ...(args.ids ? { ids: args.ids } : {}), dryRun: args.dryRun === true },
+          {
+            journal: await defaultJournal(),
+            caller: callerFor(ctx),
+            actor: { chat, tool: 'undo_changes', onlyChat: chat.id },
+          },
+        );
+        if (!report.dryRun) for (const c of report.changes) invalidateLinkIndex(c.graph);
+        return compact(report);
+      } catch (error) {
+        if (error instanceof UndoError)
+          throw new ToolError(error.code, error.message, { suggested_next_tool: 'list_changes' });
+        throw error;
+      }
+    },
+  }),
+];
