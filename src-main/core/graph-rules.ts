@@ -4,7 +4,7 @@
  */
 import { validateGraphs, type AccessLevel, type GraphEntry } from '../../src-shared/roam-config.ts';
 import { CoreError } from './core-error.ts';
-import type { StoredGraph } from './tray-store.ts';
+import type { StoredGraph } from './stored-graph.ts';
 
 /** A stored graph as the shared config rules see it. */
 export function toEntry(graph: StoredGraph): GraphEntry {

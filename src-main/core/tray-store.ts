@@ -12,7 +12,6 @@ import {
   ACCESS_LEVELS,
   DEFAULT_ACCESS_LEVEL,
   GRAPH_TYPES,
-  TOKEN_ACCESS_LEVELS,
   validateGraphs,
   type GraphType,
   type TokenAccessLevel,
@@ -22,6 +21,8 @@ import { nicknameOf } from '../../src-shared/graph-identity.ts';
 import { CoreError } from './core-error.ts';
 import { toEntry } from './graph-rules.ts';
 import { STORE_FILE_MODE, STORE_NAME } from './store-file.ts';
+import type { storedTokenSchema } from './stored-graph.ts';
+import { storedGraphSchema, type StoredGraph } from './stored-graph.ts';
 import { withStoreLock } from './store-lock.ts';
 import type { SecretBox } from './secret-box.ts';
 
@@ -31,25 +32,7 @@ export interface StoreBackend {
   readonly path: string;
 }
 
-const storedTokenSchema = z.object({
-  /** SecretBox ciphertext, base64. */
-  cipher: z.string(),
-  last4: z.string(),
-  revoked: z.boolean().optional(),
-});
-
-const storedGraphSchema = z.object({
-  name: z.string().min(1),
-  type: z.enum(GRAPH_TYPES),
-  nickname: z.string().optional(),
-  description: z.string().optional(),
-  accessLevel: z.enum(ACCESS_LEVELS),
-  /** What Roam granted the stored token: the MCP child enforces the narrower of the two. */
-  grantedAccessLevel: z.enum(TOKEN_ACCESS_LEVELS).optional(),
-  disabled: z.boolean().optional(),
-  token: storedTokenSchema.optional(),
-});
-export type StoredGraph = z.infer<typeof storedGraphSchema>;
+export type { StoredGraph } from './stored-graph.ts';
 
 const storeDataSchema = z.object({
   version: z.literal(1).default(1),
