@@ -11,6 +11,7 @@ import { LocalApiClient } from '../../src-shared/local-api/index.ts';
 import { findGraph, type ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import { loadConfig } from '../config/load-config.ts';
 import { personChat } from './chat.ts';
+import { parseSince, SINCE_HINT } from './since.ts';
 import { formatChanges, formatReport } from './cli-format.ts';
 import { listChanges, undoChanges, UndoError, type Caller } from './index.ts';
 
@@ -29,7 +30,7 @@ export const CHANGES_USAGE = `Usage:
   roam-mcp undo ID... [--dry-run] [--json]
   roam-mcp undo --chat ID [--graph NICK] [--since TIME] [--dry-run] [--json]
                                    Take changes back; --dry-run shows what would change
-TIME: an ISO time (2026-07-23T14:00:00Z) or a duration back from now (30m, 2h, 1d).
+TIME: an ISO time (2026-07-23T14:00:00Z), today, or a duration back from now (30m, 2h, 1d).
 `;
 
 const options = {
@@ -43,18 +44,10 @@ const options = {
 
 class UsageError extends Error {}
 
-/** An ISO time, or `30m` / `2h` / `1d` back from now. */
-export function parseSince(value: string, now = Date.now()): number {
-  const relative = /^(\d+)\s*([mhd])$/.exec(value.trim());
-  if (relative)
-    return (
-      now - Number(relative[1]) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[relative[2] as 'm' | 'h' | 'd']
-    );
-  const ms = Date.parse(value);
-  if (Number.isNaN(ms))
-    throw new UsageError(
-      `--since '${value}' is not a time: use an ISO time (2026-07-23T14:00:00Z) or 30m, 2h, 1d.`,
-    );
+/** --since as a time, or a usage error naming the forms it takes. */
+function sinceOf(value: string): number {
+  const ms = parseSince(value);
+  if (ms === undefined) throw new UsageError(`--since '${value}' is not a time: use ${SINCE_HINT}.`);
   return ms;
 }
 
@@ -104,7 +97,7 @@ export async function runChangesCli(
     // Listing needs no token: a config that cannot be read only loses the nickname lookup.
     const graphs = command === 'changes' ? await configured(cli).catch(() => []) : await configured(cli);
     const graph = graphName(graphs, values.graph);
-    const since = values.since === undefined ? undefined : parseSince(values.since);
+    const since = values.since === undefined ? undefined : sinceOf(values.since);
     if (command === 'changes') {
       if (positionals.length) throw new UsageError(`Unknown argument '${positionals[0]}'.`);
       const changes = await listChanges({ graph, chat: values.chat, since });

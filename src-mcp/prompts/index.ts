@@ -8,10 +8,12 @@ import { dailyReviewPrompt } from './daily-review.ts';
 import { graphPrompt } from './graph.ts';
 import type { PromptDefinition } from './prompt-definition.ts';
 import { relatedPrompt } from './related.ts';
+import { reviewChangesPrompt } from './review-changes.ts';
 
 export const prompts: readonly PromptDefinition[] = [
   backlinksPrompt,
   graphPrompt,
   relatedPrompt,
   dailyReviewPrompt,
+  reviewChangesPrompt,
 ];

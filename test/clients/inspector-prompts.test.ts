@@ -95,11 +95,11 @@ afterAll(async () => {
 });
 
 describe.skipIf(!ltsNodeSupported)('prompts through the MCP Inspector CLI against dist/roam-mcp.mjs', () => {
-  it('lists the prompts the toolsets offer: core has backlinks and daily-review, all has four', async () => {
+  it('lists the prompts the toolsets offer: core has backlinks, daily-review and review-changes, all has five', async () => {
     const names = async (tools: string) =>
       ((await inspect(['--method', 'prompts/list'], tools)).result?.prompts ?? []).map((p) => p.name);
-    expect(await names('core')).toEqual(['backlinks', 'daily-review']);
-    expect(await names('all')).toEqual(['backlinks', 'graph', 'related', 'daily-review']);
+    expect(await names('core')).toEqual(['backlinks', 'daily-review', 'review-changes']);
+    expect(await names('all')).toEqual(['backlinks', 'graph', 'related', 'daily-review', 'review-changes']);
   });
 
   it('gets backlinks and daily-review with arguments (the only graph is used)', async () => {

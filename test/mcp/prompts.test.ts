@@ -121,6 +121,7 @@ it('lists the prompts in catalogue order, each with its typed arguments and `gra
     ['graph', ['page', 'depth', 'graph']],
     ['related', ['query*', 'graph']],
     ['daily-review', ['date', 'graph']],
+    ['review-changes', ['since', 'chat', 'graph']],
   ]);
   for (const p of prompts) {
     expect(p.title).toBeTruthy();
@@ -329,9 +330,9 @@ describe('prompts follow the toolsets', () => {
     }
   };
 
-  it('core: backlinks and daily-review; graph answers which toolset it needs', async () => {
+  it('core: backlinks, daily-review and review-changes; graph answers which toolset it needs', async () => {
     const { names, refused } = await listed('core', 'graph');
-    expect(names).toEqual(['backlinks', 'daily-review']);
+    expect(names).toEqual(['backlinks', 'daily-review', 'review-changes']);
     expect(refused.code).toBe(INVALID_PARAMS);
     expect(refused.message).toMatch(
       /^TOOLSET_NOT_ENABLED: The graph prompt needs get_link_graph\. get_link_graph is in the 'navigation' toolset.*--tools core,navigation/,
@@ -367,7 +368,7 @@ it('a live toolset change under the tray lists the new prompts and says so (prom
     const send = (message: ParentMessage) => child.send(message);
     send({ type: 'config', graphs: [graph], toolsets: ['core'] });
     await client.connect(new ChildStdioTransport(child));
-    await expect.poll(async () => (await client.listPrompts()).prompts.length).toBe(2);
+    await expect.poll(async () => (await client.listPrompts()).prompts.length).toBe(3);
     const changed = new Promise<void>((resolve) =>
       client.setNotificationHandler(PromptListChangedNotificationSchema, () => resolve()),
     );
@@ -378,6 +379,7 @@ it('a live toolset change under the tray lists the new prompts and says so (prom
       'graph',
       'related',
       'daily-review',
+      'review-changes',
     ]);
   } finally {
     await client.close().catch(() => {});
