@@ -1,5 +1,5 @@
-// `npm run test:node-lts`: the stdio suite (the whole tool surface over stdio, the launcher and
-// its child) again, in the passes `npm test`'s main run does not cover (docs/mcp.md, Node versions
+// `npm run test:node-lts`: the stdio tests whose outcome can depend on the Node line or the
+// client's protocol era, again, in the passes `npm test`'s main run does not cover (docs/mcp.md, Node versions
 // and "State and the two protocol eras"):
 // - `v1-client`: the v1 SDK client (2025-11-25, `initialize`) against the server on this Node
 //   (the main run uses the v2 client at 2026-07-28); test/sdk-client.ts reads ROAM_TEST_CLIENT;
@@ -8,29 +8,41 @@
 // Vitest itself stays on the Node that runs this script. `node scripts/test-node-lts.mjs node22`
 // runs one pass.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureLtsNode, ltsNodeSupported } from './lts-node.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+/**
+ * What the Node line changes for the server: its stdio streams and line sizes, HTTP to the Local
+ * API, fetch and DNS for uploads, file locks, atomic writes and appends (config, journal, kept
+ * index), and the tray's child over IPC. Every tool and rule above those is the same code on
+ * every Node, and runs in the main pass.
+ */
 export const STDIO_SUITE = [
-  'test/mcp',
+  'test/mcp/server-single-graph.test.ts',
+  'test/mcp/server-multi-graph.test.ts',
+  'test/mcp/stdio-limits.test.ts',
+  'test/mcp/upload-safety.test.ts',
+  'test/mcp/ipc-mode.test.ts',
+  'test/changes/undo-tools.test.ts',
   'test/navigation/navigation-stdio.test.ts',
   'test/tray/mcp-launcher.test.ts',
   'test/tray/mcp-launcher-two-clients.test.ts',
   'test/clients/inspector-cli.test.ts',
 ];
 /**
- * What the client line changes: the tool surface the harness drives over stdio
- * (test/harness/mcp-bin.ts). test/reliability uses the harness too but tests files, locks and
- * faults, not the protocol: with it this pass took 120 s instead of about 60 s.
+ * What the client's protocol era changes: the handshake, list_changed, results and errors,
+ * prompts and completion, progress and cancellation, across the tool surface.
  */
 const CLIENT_SUITE = [
-  'test/mcp',
-  ...readdirSync(path.join(root, 'test/navigation'))
-    .filter((file) => file.endsWith('-stdio.test.ts'))
-    .map((file) => `test/navigation/${file}`),
+  'test/mcp/server-single-graph.test.ts',
+  'test/mcp/server-multi-graph.test.ts',
+  'test/mcp/capabilities.test.ts',
+  'test/mcp/prompts.test.ts',
+  'test/mcp/shared-token-request.test.ts',
+  'test/mcp/stdio-limits.test.ts',
+  'test/navigation/navigation-stdio.test.ts',
   'test/tray/mcp-launcher.test.ts',
 ];
 const PASSES = ['v1-client', 'node22', 'node24'];
