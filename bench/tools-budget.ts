@@ -1,5 +1,5 @@
 /**
- * What every chat pays for roam-mcp's tools (issue 12, "Toolsets"): of tools/list, each tool's
+ * What every chat pays for roam-mcp's tools (docs/mcp.md, "Toolsets"): of tools/list, each tool's
  * name + description + inputSchema (JSON as sent), plus the server instructions. Measured from
  * the built bin over stdio (SDK client, emulator graph with a full token and semantic search, so
  * every capability-probed tool is listed) for the full surface, the default set and each set.
@@ -25,7 +25,7 @@ const BIN = path.join(root, 'dist/roam-mcp.mjs');
 const TOKEN = 'roam-graph-local-token-BUDGETbudgetBUDGETbudgetBU';
 const GRAPH = 'budget';
 
-/** The official Roam MCP server 0.9.2: 38.2 KB of tools/list for 33 tools (issue 12). */
+/** The official Roam MCP server 0.9.2: 38.2 KB of tools/list for 33 tools. */
 const OFFICIAL_BYTES_PER_TOOL = 1157;
 const FULL_SURFACE_TARGET = Math.round(0.6 * OFFICIAL_BYTES_PER_TOOL);
 const DEFAULT_SET_TARGET = 16 * 1024;

@@ -135,10 +135,10 @@ const OLDER_SHAPES: Record<string, Handler> = {
 };
 
 /**
- * Issue 12: the guidelines object, comments, shortcuts, discovery, extensions, desktop UI,
+ * Capture and desktop: the guidelines object, comments, shortcuts, discovery, extensions, desktop UI,
  * deletion reports, files, batch edits.
  */
-const ISSUE_12_HANDLERS: Record<string, Handler> = {
+const CAPTURE_DESKTOP_HANDLERS: Record<string, Handler> = {
   'data.ai.getGraphGuidelines': getGraphGuidelines,
   'data.block.addComment': addComment,
   'data.ai.getComments': getComments,
@@ -153,7 +153,7 @@ const ISSUE_12_HANDLERS: Record<string, Handler> = {
   ...FILE_ACTIONS,
   ...BATCH_ACTIONS,
 };
-Object.assign(HANDLERS, ISSUE_12_HANDLERS);
+Object.assign(HANDLERS, CAPTURE_DESKTOP_HANDLERS);
 
 /**
  * The parent of `data.block.fromMarkdown`'s blocks: a uid, a page title (created if missing) or

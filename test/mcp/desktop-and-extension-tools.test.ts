@@ -1,5 +1,5 @@
 /**
- * Issue 12 through stdio (built bin, SDK client, emulator): Roam extension tools (listed by
+ * Through stdio (built bin, SDK client, emulator): Roam extension tools (listed by
  * select_graph, run by call_extension_tool), reload_dev_extensions and the desktop UI tools —
  * each with its older-Roam (UNKNOWN_ACTION) and scope-error paths — and what tools/list says
  * about them.
@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../emulator/index.ts';
 import { errorOf, jsonOf, startMcp, type McpHandle } from '../harness/mcp-bin.ts';
-import { startIssue12, type Issue12Setup } from '../harness/issue-12-setup.ts';
+import { startCaptureDesktop, type CaptureDesktopSetup } from '../harness/capture-desktop-setup.ts';
 
 const MINE = [
   'append_to_daily_note',
@@ -26,12 +26,12 @@ const MINE = [
 ];
 const HIDDEN_MARK = '[hidden by #.rm-hide]';
 
-let setup: Issue12Setup;
+let setup: CaptureDesktopSetup;
 let mcp: McpHandle;
 let emulator: Emulator;
 
 beforeAll(async () => {
-  setup = await startIssue12();
+  setup = await startCaptureDesktop();
   ({ mcp, emulator } = setup);
 });
 

@@ -1,14 +1,14 @@
 /**
- * Issue 12's two halves through stdio (built bin, SDK client, emulator): select_graph's
+ * Orientation and capture together through stdio (built bin, SDK client, emulator): select_graph's
  * orientation and extension tools come from one guidelines object; the shortcuts add_shortcut
  * edits are the starred_pages orientation reports; the AI user's name is the author of the
  * agent's comments; create_block's daily-note dates and the deletion report work on one block.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, jsonOf, type McpHandle } from '../harness/mcp-bin.ts';
-import { startIssue12, type Issue12Setup } from '../harness/issue-12-setup.ts';
+import { startCaptureDesktop, type CaptureDesktopSetup } from '../harness/capture-desktop-setup.ts';
 
-let setup: Issue12Setup;
+let setup: CaptureDesktopSetup;
 let mcp: McpHandle;
 
 interface Selected {
@@ -24,7 +24,7 @@ const select = async () =>
   (await mcp.call('select_graph', { graph: 'Main' })).structuredContent as unknown as Selected;
 
 beforeAll(async () => {
-  setup = await startIssue12();
+  setup = await startCaptureDesktop();
   ({ mcp } = setup);
 });
 
@@ -32,7 +32,7 @@ afterAll(async () => {
   await setup?.close();
 });
 
-describe('issue 12, both halves together', () => {
+describe('orientation, extension tools and capture together', () => {
   it('select_graph carries the orientation and the extension tools from one guidelines object', async () => {
     const selected = await select();
     expect(selected).toMatchObject({ starred_pages: [], ai_user_name: 'Claude (AI)' });

@@ -1,9 +1,9 @@
-/** A small graph for the issue 12 tools: tasks for queries, blocks to comment on, a hidden subtree. */
+/** A small graph for the capture and desktop tools: tasks for queries, blocks to comment on, a hidden subtree. */
 import type { ExtensionToolSpec, PageSpec } from './types.ts';
 
 export const HIDDEN_TEXT = 'secret salary figures';
 
-export function issue12Graph(): PageSpec[] {
+export function captureDesktopGraph(): PageSpec[] {
   return [
     {
       title: 'Project Apollo',

@@ -4,13 +4,13 @@
  * (UNKNOWN_ACTION) and scope-error paths.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HIDDEN_TEXT } from '../emulator/issue-12-graph.ts';
+import { HIDDEN_TEXT } from '../emulator/capture-desktop-graph.ts';
 import { dailyNote } from '../../src-mcp/tool-support/roam-dates.ts';
 import { errorOf, jsonOf, type McpHandle } from '../harness/mcp-bin.ts';
-import { startIssue12, type Issue12Setup } from '../harness/issue-12-setup.ts';
+import { startCaptureDesktop, type CaptureDesktopSetup } from '../harness/capture-desktop-setup.ts';
 import type { Emulator } from '../emulator/index.ts';
 
-let setup: Issue12Setup;
+let setup: CaptureDesktopSetup;
 let mcp: McpHandle;
 let emulator: Emulator;
 
@@ -19,7 +19,7 @@ const pageMarkdown = (title: string) =>
   (run('data.ai.getPage', [{ title }]) as { markdown: string } | null)?.markdown;
 
 beforeAll(async () => {
-  setup = await startIssue12();
+  setup = await startCaptureDesktop();
   ({ mcp, emulator } = setup);
   for (const graph of ['Main', 'Old', 'Reader']) jsonOf(await mcp.call('select_graph', { graph }));
 });

@@ -1,5 +1,5 @@
 /**
- * The actions issue 12's tools call, over real HTTP, as Roam answers them
+ * The capture and desktop actions over real HTTP, as Roam answers them
  * (local-api-actions.md): comments, shortcuts, daily-note capture, link suggestions, Roam
  * queries, extension tools, developer extensions and the desktop UI actions.
  */
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAction, type Reply } from './http-client.ts';
 import { startEmulator } from './index.ts';
-import { EXTENSION_TOOLS, HIDDEN_TEXT, issue12Graph } from './issue-12-graph.ts';
+import { EXTENSION_TOOLS, HIDDEN_TEXT, captureDesktopGraph } from './capture-desktop-graph.ts';
 import { dateToPageTitle } from './roam-dates.ts';
 import type { Emulator } from './types.ts';
 
@@ -18,13 +18,13 @@ let emulator: Emulator;
 const tokens = { full: '', append: '', read: '' };
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'emulator-issue12-'));
+  home = await mkdtemp(path.join(tmpdir(), 'emulator-capture-'));
   emulator = await startEmulator({
     home,
     graphs: [
       {
         name: 'g',
-        content: issue12Graph(),
+        content: captureDesktopGraph(),
         displayNames: { ai: 'Claude (AI)' },
         comments: [
           { block: 'task-open', author: 'Ada', createdTime: '2026-01-05T10:00:00.000Z', text: 'Due Friday' },
@@ -32,7 +32,7 @@ beforeAll(async () => {
         extensionTools: EXTENSION_TOOLS,
         developerExtensions: [{ id: 'dev-ext', name: 'My dev extension' }],
       },
-      { name: 'old', content: issue12Graph(), missingActions: ['data.ai.suggestLinks'] },
+      { name: 'old', content: captureDesktopGraph(), missingActions: ['data.ai.suggestLinks'] },
     ],
   });
   tokens.full = emulator.addToken('g', 'hosted', 'full');

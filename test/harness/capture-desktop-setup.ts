@@ -1,16 +1,16 @@
 /**
- * The stdio setup of issue 12's tool tests: the built bin with three graphs in ~/.roam-tools.json
+ * The stdio setup of the capture and desktop tool tests: the built bin with three graphs in ~/.roam-tools.json
  * against the emulator — Main (full access, extension tools, a human comment), Old (an older
- * Roam build without issue 12's actions) and Reader (a read-only token, for scope errors).
+ * Roam build without those actions) and Reader (a read-only token, for scope errors).
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { EXTENSION_TOOLS, issue12Graph } from '../emulator/issue-12-graph.ts';
+import { EXTENSION_TOOLS, captureDesktopGraph } from '../emulator/capture-desktop-graph.ts';
 import { newToken, removeHome, startMcp, tempHome, type McpHandle } from './mcp-bin.ts';
 
-/** Every action issue 12's tools call (the older build answers UNKNOWN_ACTION to each). */
-export const ISSUE_12_ACTIONS = [
+/** Every action those tools call (the older build answers UNKNOWN_ACTION to each). */
+export const CAPTURE_DESKTOP_ACTIONS = [
   'data.block.fromMarkdown',
   'data.block.addComment',
   'data.ai.getComments',
@@ -29,16 +29,16 @@ export const ISSUE_12_ACTIONS = [
   'ui.rightSidebar.addWindow',
 ];
 
-export interface Issue12Setup {
+export interface CaptureDesktopSetup {
   home: string;
   emulator: Emulator;
   mcp: McpHandle;
   close(): Promise<void>;
 }
 
-export async function startIssue12(): Promise<Issue12Setup> {
+export async function startCaptureDesktop(): Promise<CaptureDesktopSetup> {
   const [main, old, reader] = [newToken(), newToken(), newToken()];
-  const home = await tempHome('roam-mcp-issue12-');
+  const home = await tempHome('roam-mcp-capture-');
   await writeFile(
     path.join(home, '.roam-tools.json'),
     JSON.stringify({
@@ -57,7 +57,7 @@ export async function startIssue12(): Promise<Issue12Setup> {
     graphs: [
       {
         name: 'main',
-        content: issue12Graph(),
+        content: captureDesktopGraph(),
         tokens: [{ token: main, accessLevel: 'full' }],
         displayNames: { ai: 'Claude (AI)' },
         comments: [
@@ -74,13 +74,13 @@ export async function startIssue12(): Promise<Issue12Setup> {
       },
       {
         name: 'old',
-        content: issue12Graph(),
+        content: captureDesktopGraph(),
         tokens: [{ token: old, accessLevel: 'full' }],
-        missingActions: ISSUE_12_ACTIONS,
+        missingActions: CAPTURE_DESKTOP_ACTIONS,
       },
       {
         name: 'reader',
-        content: issue12Graph(),
+        content: captureDesktopGraph(),
         tokens: [{ token: reader, accessLevel: 'read-only' }],
         extensionTools: EXTENSION_TOOLS,
       },
