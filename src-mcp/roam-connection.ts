@@ -74,24 +74,15 @@ function isNotRunning(error: unknown): boolean {
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(cancelled());
+    if (signal?.aborted) return reject(LocalApiError.cancelled());
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
-      reject(cancelled());
+      reject(LocalApiError.cancelled());
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function cancelled(): LocalApiError {
-  return new LocalApiError({
-    status: 0,
-    code: 'CANCELLED',
-    kind: 'cancelled',
-    message: 'The request was cancelled.',
   });
 }

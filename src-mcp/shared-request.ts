@@ -21,7 +21,7 @@ export class SharedRequest<T> {
 
   /** Waits for the shared result, or rejects with CANCELLED as soon as this caller's signal aborts. */
   join(scope: CallScope): Promise<T> {
-    if (scope.signal.aborted) return Promise.reject(cancelled());
+    if (scope.signal.aborted) return Promise.reject(LocalApiError.cancelled());
     this.waiters.add(scope);
     this.running ??= this.start();
     const running = this.running;
@@ -29,7 +29,7 @@ export class SharedRequest<T> {
       const leave = () => {
         this.waiters.delete(scope);
         if (this.waiters.size === 0) this.controller.abort();
-        reject(cancelled());
+        reject(LocalApiError.cancelled());
       };
       scope.signal.addEventListener('abort', leave, { once: true });
       running
@@ -51,13 +51,4 @@ export class SharedRequest<T> {
     running.catch(() => {}); // every waiter may have left: nobody else observes the outcome
     return running;
   }
-}
-
-function cancelled(): LocalApiError {
-  return new LocalApiError({
-    status: 0,
-    code: 'CANCELLED',
-    kind: 'cancelled',
-    message: 'The request was cancelled.',
-  });
 }

@@ -241,12 +241,7 @@ export class LocalApiClient {
           throw protocolError({ status: 200, body: undefined, raw: '' });
         if (!(error instanceof HttpTransportError)) throw error;
         if (error.code === 'ABORT_ERR' || init.signal?.aborted) {
-          throw new LocalApiError({
-            status: 0,
-            code: 'CANCELLED',
-            kind: 'cancelled',
-            message: 'The request to Roam was cancelled.',
-          });
+          throw LocalApiError.cancelled('The request to Roam was cancelled.');
         }
         if (attempt === 0 && error.code === 'ECONNREFUSED') {
           const fresh = await this.refreshPort();

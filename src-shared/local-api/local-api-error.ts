@@ -75,6 +75,11 @@ export class LocalApiError extends Error {
     this.action = init.action;
   }
 
+  /** The caller gave up (its client cancelled): no answer from Roam will be used. */
+  static cancelled(message = 'The request was cancelled.'): LocalApiError {
+    return new LocalApiError({ status: 0, code: 'CANCELLED', kind: 'cancelled', message });
+  }
+
   /** Plain data for logs and IPC (Error fields are not enumerable). */
   toJSON(): { status: number; code: string; kind: LocalApiErrorKind; message: string } {
     return { status: this.status, code: this.code, kind: this.kind, message: this.message };
