@@ -7,7 +7,7 @@
  * created blocks', so they did not exist before).
  */
 import { markdownTree, treeTitles } from './roam-text.ts';
-import type { PulledNode } from './roam-pull.ts';
+import { treeOf, type PulledNode } from './roam-pull.ts';
 import { countBlocks, quote } from './summary.ts';
 import type { Op, TreeNode } from './types.ts';
 import {
@@ -24,19 +24,10 @@ type CreateBlocks = Extract<Op, { kind: 'create-blocks' }>;
 /** The view's current subtree of `node` as the journal keeps it. */
 export function viewTree(ctx: StepContext, node: PulledNode): TreeNode & { uid: string } {
   const children = node.children.map((c) => ctx.view.peek(c)).filter((c): c is PulledNode => !!c);
-  const tree: TreeNode & { uid: string } = {
-    uid: node.uid,
-    string: node.string ?? '',
-    children: children.map((c) => viewTree(ctx, c)),
-  };
-  if (node.eid !== undefined) tree.eid = node.eid;
-  if (node.order !== undefined) tree.order = node.order;
-  if (node.open !== undefined) tree.open = node.open;
-  if (node.heading) tree.heading = node.heading;
-  if (node.textAlign) tree.textAlign = node.textAlign;
-  if (node.viewType) tree.viewType = node.viewType;
-  if (node.blockViewType) tree.blockViewType = node.blockViewType;
-  return tree;
+  return treeOf(
+    node,
+    children.map((c) => viewTree(ctx, c)),
+  );
 }
 
 const compare = (ctx: StepContext, exact: boolean | undefined) => ({

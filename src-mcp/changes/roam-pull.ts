@@ -105,21 +105,22 @@ export function findNode(nodes: readonly PulledNode[], key: { uid?: string; titl
   return nodes.find((n) => (key.uid !== undefined ? n.uid === key.uid : n.title === key.title));
 }
 
-/** A deep-pulled node → the tree the journal keeps (what data.block.create can recreate). */
-export function toTree(node: PulledNode): TreeNode & { uid: string } {
-  const tree: TreeNode & { uid: string } = {
-    uid: node.uid,
-    string: node.string ?? '',
-    children: (node.nodes ?? []).map(toTree),
-  };
+/** A pulled node with the given children → the tree the journal keeps (what data.block.create can recreate). */
+export function treeOf(node: PulledNode, children: TreeNode[]): TreeNode & { uid: string } {
+  const tree: TreeNode & { uid: string } = { uid: node.uid, string: node.string ?? '', children };
+  if (node.eid !== undefined) tree.eid = node.eid;
   if (node.order !== undefined) tree.order = node.order;
   if (node.open !== undefined) tree.open = node.open;
   if (node.heading) tree.heading = node.heading;
   if (node.textAlign) tree.textAlign = node.textAlign;
   if (node.viewType) tree.viewType = node.viewType;
   if (node.blockViewType) tree.blockViewType = node.blockViewType;
-  if (node.eid !== undefined) tree.eid = node.eid;
   return tree;
+}
+
+/** A deep-pulled node → the tree the journal keeps. */
+export function toTree(node: PulledNode): TreeNode & { uid: string } {
+  return treeOf(node, (node.nodes ?? []).map(toTree));
 }
 
 /** Every node of a deep pull, pre-order. */
