@@ -4,8 +4,7 @@
  * grouped with their client, filters, createdByAgent, a file watch that reports appends, and an
  * undo with the caller's own Local API access (dry run first).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import {
@@ -22,12 +21,13 @@ import {
 import { ToolRecord } from '../../src-mcp/changes/record.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { graphSnapshot } from './graph-snapshot.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 let dir: string;
 let emulator: Emulator;
 let journal: Journal;
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'changes-api-'));
+  dir = await tempDir('changes-api-');
   emulator = await startEmulator({
     home: dir,
     graphs: [

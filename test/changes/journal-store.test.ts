@@ -4,8 +4,7 @@
  * size with the oldest dropped first.
  */
 import { spawn } from 'node:child_process';
-import { appendFile, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { appendFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { Journal } from '../../src-mcp/changes/journal.ts';
@@ -13,10 +12,11 @@ import { JournalReader } from '../../src-mcp/changes/journal-reader.ts';
 import { JournalStore } from '../../src-mcp/changes/journal-store.ts';
 import type { JournalRecord } from '../../src-mcp/changes/types.ts';
 import { ROOT } from '../harness/mcp-bin.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'journal-'));
+  dir = await tempDir('journal-');
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 

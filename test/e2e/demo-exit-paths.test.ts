@@ -3,10 +3,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../harness/temp-dir.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const demoBin = path.join(root, 'dist', 'demo.mjs');
@@ -77,7 +77,7 @@ describe('npm run demo cleans up on every exit path', () => {
   });
 
   it('`demo 2>&1 | tee log` then Ctrl-C on the whole pipeline removes the temp HOME', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'demo-tee-'));
+    const dir = await tempDir('demo-tee-');
     try {
       const log = path.join(dir, 'log');
       const shell = spawn('sh', ['-c', `"${process.execPath}" "${demoBin}" 2>&1 | tee "${log}"`], {
@@ -96,7 +96,7 @@ describe('npm run demo cleans up on every exit path', () => {
   });
 
   it('Ctrl-C typed in a terminal running `demo 2>&1 | tee log` says on that terminal what it removed', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'demo-tty-'));
+    const dir = await tempDir('demo-tty-');
     try {
       // script(1) gives the pipeline a real terminal; ^C on it interrupts the demo and tee alike.
       const pipeline = `"${process.execPath}" "${demoBin}" 2>&1 | tee "${path.join(dir, 'log')}"`;

@@ -2,15 +2,14 @@
  * The preview bridge at the HTTP level: the real tray core against the real emulator, spoken to
  * with plain fetch, as the browser's HTTP bridge does.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreview, type Preview } from '../../src-main/preview/server.ts';
 import { LOCAL_TOKEN_PREFIX } from '../../src-shared/roam-config.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/types.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 let home: string;
 let emulator: Emulator;
@@ -23,7 +22,7 @@ const ipc = (channel: string, body?: unknown, headers: Record<string, string> = 
   });
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'preview-server-'));
+  home = await tempDir('preview-server-');
   emulator = await startEmulator({ home, graphs: [{ name: 'work', content: 'demo' }] });
   preview = await startPreview({ home, emulator, statusPollMs: 0 });
 });

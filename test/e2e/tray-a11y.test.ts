@@ -5,8 +5,7 @@
  * status changes are announced through live regions. Debian's Chromium against the real core and
  * the emulator.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/types.ts';
 import { seriousViolations } from './axe.ts';
 import { launchChromium } from './chromium.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 let home: string;
 let emulator: Emulator;
@@ -23,7 +23,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'tray-a11y-'));
+  home = await tempDir('tray-a11y-');
   emulator = await startEmulator({
     home,
     graphs: [

@@ -4,8 +4,7 @@
  * or unlabelled pills and switches, a preview that listed additions first, and access levels that
  * hid what the token allows. Debian's Chromium against the real core and the emulator.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/types.ts';
 import { launchChromium } from './chromium.ts';
 import { screenshot } from './screenshots.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 let home: string;
 let emulator: Emulator;
@@ -22,7 +22,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'tray-first-use-'));
+  home = await tempDir('tray-first-use-');
   emulator = await startEmulator({
     home,
     graphs: [

@@ -1,17 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAction } from './http-client.ts';
 import { startEmulator } from './index.ts';
 import type { Emulator } from './types.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 let home: string;
 let emulator: Emulator;
 let token: string;
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'emulator-ai-'));
+  home = await tempDir('emulator-ai-');
   emulator = await startEmulator({ home, graphs: [{ name: 'demo', content: 'demo' }], semanticSearch: true });
   token = emulator.addToken('demo', 'hosted', 'read-only');
 });

@@ -1,10 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callAction, postJson } from './http-client.ts';
 import { startEmulator } from './index.ts';
 import type { Emulator } from './types.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 const WORK_FULL = 'roam-graph-local-token-workFULLworkFULLworkFULL12';
 const WORK_READ = 'roam-graph-local-token-workREADworkREADworkREAD12';
@@ -15,7 +14,7 @@ let home: string;
 let emulator: Emulator;
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'emulator-auth-'));
+  home = await tempDir('emulator-auth-');
   emulator = await startEmulator({
     home,
     graphs: [

@@ -1,10 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAction } from './http-client.ts';
 import { startEmulator } from './index.ts';
 import type { Emulator, PageSpec } from './types.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 const FULL = 'roam-graph-local-token-batchFULLbatchFULLbatchFU1';
 const APPEND = 'roam-graph-local-token-batchAPPNbatchAPPNbatchAP1';
@@ -24,7 +23,7 @@ let home: string;
 let emulator: Emulator;
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'emulator-batch-'));
+  home = await tempDir('emulator-batch-');
   emulator = await startEmulator({
     home,
     graphs: [

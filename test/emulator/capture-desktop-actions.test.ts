@@ -3,22 +3,21 @@
  * (local-api-actions.md): comments, shortcuts, daily-note capture, link suggestions, Roam
  * queries, extension tools, developer extensions and the desktop UI actions.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAction, type Reply } from './http-client.ts';
 import { startEmulator } from './index.ts';
 import { EXTENSION_TOOLS, HIDDEN_TEXT, captureDesktopGraph } from './capture-desktop-graph.ts';
 import { dateToPageTitle } from './roam-dates.ts';
 import type { Emulator } from './types.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 let home: string;
 let emulator: Emulator;
 const tokens = { full: '', append: '', read: '' };
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'emulator-capture-'));
+  home = await tempDir('emulator-capture-');
   emulator = await startEmulator({
     home,
     graphs: [

@@ -1,10 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAction } from './http-client.ts';
 import { startEmulator } from './index.ts';
 import type { Emulator, PageSpec } from './types.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 const NEWER = 'roam-graph-local-token-newerDELnewerDELnewerDEL12';
 const OLDER = 'roam-graph-local-token-olderDELolderDELolderDEL12';
@@ -16,7 +15,7 @@ let home: string;
 let emulator: Emulator;
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'emulator-delete-'));
+  home = await tempDir('emulator-delete-');
   emulator = await startEmulator({
     home,
     graphs: [

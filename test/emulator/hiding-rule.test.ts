@@ -3,21 +3,20 @@
  * blocks tagged .rm-hide / .rm-private and everything under them; raw `q`/`data.q` and
  * `data.ai.searchTemplates` do not.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HIDDEN_GRAPH, SECRET_TEXT } from '../navigation/hidden-graph.ts';
 import { callAction } from './http-client.ts';
 import { startEmulator } from './index.ts';
 import type { Emulator } from './types.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 let home: string;
 let emulator: Emulator;
 let token: string;
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'emulator-hiding-'));
+  home = await tempDir('emulator-hiding-');
   emulator = await startEmulator({
     home,
     graphs: [{ name: 'g', content: HIDDEN_GRAPH }],

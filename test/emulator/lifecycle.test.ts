@@ -1,17 +1,17 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAction } from './http-client.ts';
 import { startEmulator } from './index.ts';
 import type { Emulator } from './types.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 let home: string;
 let emulator: Emulator;
 let token: string;
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'emulator-lifecycle-'));
+  home = await tempDir('emulator-lifecycle-');
   emulator = await startEmulator({ home, graphs: [{ name: 'g', content: 'demo' }] });
   token = emulator.addToken('g', 'hosted', 'read-only');
 });

@@ -1,10 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAction } from './http-client.ts';
 import { startEmulator } from './index.ts';
 import type { Emulator } from './types.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 const OLDER = 'roam-graph-local-token-olderFULLolderFULLolderFULL1';
 const NEWER = 'roam-graph-local-token-newerFULLnewerFULLnewerFULL1';
@@ -14,7 +13,7 @@ let home: string;
 let emulator: Emulator;
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'emulator-older-'));
+  home = await tempDir('emulator-older-');
   emulator = await startEmulator({
     home,
     graphs: [

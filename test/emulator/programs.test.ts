@@ -3,10 +3,10 @@ import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../harness/temp-dir.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const children: ChildProcessWithoutNullStreams[] = [];
@@ -104,7 +104,7 @@ describe('npm run demo (dist/demo.mjs)', () => {
 
 describe('dist/emulator.mjs', () => {
   it('serves the graphs it is given, prints one token per graph, and stops on SIGINT', async () => {
-    const home = await mkdtemp(path.join(tmpdir(), 'emulator-cli-'));
+    const home = await tempDir('emulator-cli-');
     temps.push(home);
     const { child, output } = start('emulator.mjs', [
       '--home',

@@ -1,10 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAction } from './http-client.ts';
 import { demoGraphContent, generateGraph, startEmulator } from './index.ts';
 import type { BlockSpec, Emulator, PageSpec } from './types.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 function allBlocks(pages: PageSpec[]): Array<Exclude<BlockSpec, string>> {
   const out: Array<Exclude<BlockSpec, string>> = [];
@@ -62,7 +61,7 @@ describe('loaded into the emulator', () => {
   let emulator: Emulator;
 
   beforeAll(async () => {
-    home = await mkdtemp(path.join(tmpdir(), 'emulator-samples-'));
+    home = await tempDir('emulator-samples-');
     emulator = await startEmulator({
       home,
       graphs: [

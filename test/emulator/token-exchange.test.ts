@@ -1,17 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callAction, postJson } from './http-client.ts';
 import { startEmulator } from './index.ts';
 import type { Emulator } from './types.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 let home: string;
 let emulator: Emulator;
 let quick: Emulator;
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'emulator-exchange-'));
+  home = await tempDir('emulator-exchange-');
   const graphs = ['approve', 'downgrade', 'busy', 'cancel', 'never', 'reject', 'early', 'auto'].map(
     (name) => ({
       name,

@@ -1,10 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAction, postJson } from './http-client.ts';
 import { startEmulator } from './index.ts';
 import type { Emulator, PageSpec } from './types.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 /** Roam's write semantics (local-api-actions.md §5.3, §6.4, §17) over real HTTP. */
 const content: PageSpec[] = [
@@ -67,7 +66,7 @@ let human: string;
 let agent: string;
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'emulator-semantics-'));
+  home = await tempDir('emulator-semantics-');
   emulator = await startEmulator({
     home,
     graphs: [

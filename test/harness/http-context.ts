@@ -2,11 +2,10 @@
  * Test support: a ToolContext whose `call` is a real HTTP round trip to the emulator (what the
  * server's own context does), and round-trip counting from the emulator's request log.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.ts';
 import type { GraphToolDefinition, ToolContext } from '../../src-mcp/tool-definition.ts';
+import { tempDir } from './temp-dir.ts';
 
 export const TEST_TOKEN = 'roam-graph-local-token-NAVtestNAVtestNAVtestNAVtest';
 
@@ -47,7 +46,7 @@ export async function startNavigationHarness(
   content: PageSpec[] | { generate: { blocks: number; seed?: number } },
   options: { semanticSearch?: boolean } = {},
 ): Promise<NavigationHarness> {
-  const home = await mkdtemp(path.join(tmpdir(), 'nav-test-'));
+  const home = await tempDir('nav-test-');
   const emulator = await startEmulator({
     home,
     port: 0,

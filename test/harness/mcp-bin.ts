@@ -6,8 +6,7 @@
  * check that no token ever leaks.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { removeDir, scratchDir, tempDir } from './temp-dir.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
@@ -37,18 +36,17 @@ export function makeToken(tag: string): string {
   return `roam-graph-local-token-${body}`;
 }
 
+/** A temp HOME for the bin (test/harness/temp-dir.ts makes every test folder). */
 export async function tempHome(prefix = 'roam-mcp-test-'): Promise<string> {
-  return mkdtemp(path.join(os.tmpdir(), prefix));
+  return tempDir(prefix);
 }
 
-export async function removeHome(home: string): Promise<void> {
-  await rm(home, { recursive: true, force: true });
-}
+export const removeHome = removeDir;
 
 /** A temp HOME with its own cleanup. */
 export async function scratchHome(prefix = 'roam-rel-'): Promise<{ home: string; cleanup(): Promise<void> }> {
-  const home = await tempHome(prefix);
-  return { home, cleanup: () => removeHome(home) };
+  const { dir, cleanup } = await scratchDir(prefix);
+  return { home: dir, cleanup };
 }
 
 /**

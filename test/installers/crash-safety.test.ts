@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_SUFFIX, install, uninstall } from '../../src-mcp/installers/installer.ts';
 import { CLAUDE_DESKTOP_CONFIG, makeTempHome, readText, writeConfig, type TempHome } from './helpers.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 const ITERATIONS = process.env.ROAM_LONG_TESTS === '1' ? 1000 : 30;
 
@@ -19,7 +19,7 @@ const homes: TempHome[] = [];
 
 beforeAll(async () => {
   // Bundled so each child starts fast (tsx would add ~0.5 s per spawn).
-  buildDir = await mkdtemp(path.join(os.tmpdir(), 'roam-crash-writer-'));
+  buildDir = await tempDir('roam-crash-writer-');
   writer = path.join(buildDir, 'crash-writer.mjs');
   await build({
     entryPoints: [fileURLToPath(new URL('./fixtures/crash-writer.ts', import.meta.url))],

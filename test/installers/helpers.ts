@@ -1,8 +1,8 @@
 /** Temp homes laid out like each platform's, and realistic client configs to install into. */
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { InstallerOptions, Launcher } from '../../src-mcp/installers/installer-options.ts';
+import { removeDir, tempDir } from '../harness/temp-dir.ts';
 
 export interface TempHome {
   home: string;
@@ -13,14 +13,14 @@ export interface TempHome {
 
 /** A fresh home dir with a real `roam-mcp.mjs` for the launcher to point at. */
 export async function makeTempHome(): Promise<TempHome> {
-  const home = await mkdtemp(path.join(os.tmpdir(), 'roam-installers-'));
+  const home = await tempDir('roam-installers-');
   const script = path.join(home, 'lib', 'roam-companion', 'dist', 'roam-mcp.mjs');
   await mkdir(path.dirname(script), { recursive: true });
   await writeFile(script, '// stand-in bundle\n');
   return {
     home,
     launcher: { command: process.execPath, args: [script] },
-    cleanup: () => rm(home, { recursive: true, force: true }),
+    cleanup: () => removeDir(home),
   };
 }
 

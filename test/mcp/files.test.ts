@@ -5,8 +5,7 @@
  * size bound), scope errors and an older Roam without files. What URLs and paths are refused in
  * depth: test/mcp/upload-safety.test.ts and test/uploads/.
  */
-import { mkdir, mkdtemp, rm, symlink, truncate, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
@@ -21,6 +20,7 @@ import {
   textOf,
   type McpHandle,
 } from '../harness/mcp-bin.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 const FULL = newToken();
 const APPEND = newToken();
@@ -36,7 +36,7 @@ const uploads = () => emulator.requests.filter((r) => r.action === 'file.upload'
 
 beforeAll(async () => {
   home = await tempHome();
-  outside = await mkdtemp(path.join(os.tmpdir(), 'files-outside-'));
+  outside = await tempDir('files-outside-');
   emulator = await startEmulator({
     home,
     graphs: [

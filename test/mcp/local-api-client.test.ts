@@ -1,7 +1,6 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +10,7 @@ import {
   readPort,
   scrubTokens,
 } from '../../src-shared/local-api/index.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 // A stand-in for Roam's HTTP server: each test scripts the answer; requests are recorded.
 interface Seen {
@@ -35,7 +35,7 @@ async function listen(s: http.Server, port = 0): Promise<number> {
 }
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(os.tmpdir(), 'local-api-'));
+  home = await tempDir('local-api-');
   server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
@@ -66,7 +66,7 @@ beforeEach(() => {
 describe('port file', () => {
   it('reads the port and falls back to 3333 when the file is missing or broken', async () => {
     expect(await readPort(home)).toBe((server.address() as AddressInfo).port);
-    const other = await mkdtemp(path.join(os.tmpdir(), 'local-api-none-'));
+    const other = await tempDir('local-api-none-');
     expect(await readPort(other)).toBe(3333);
     await writeFile(path.join(other, '.roam-local-api.json'), '{"port": ');
     expect(await readPort(other)).toBe(3333);
@@ -230,7 +230,7 @@ describe('call', () => {
       await writeFile(path.join(home, '.roam-local-api.json'), JSON.stringify({ port: oldPort }));
     }
     // Nothing listens at all: not-running, with what to do.
-    const empty = await mkdtemp(path.join(os.tmpdir(), 'local-api-down-'));
+    const empty = await tempDir('local-api-down-');
     const probe = http.createServer();
     const deadPort = await listen(probe);
     await new Promise((r) => probe.close(r));

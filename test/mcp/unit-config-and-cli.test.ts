@@ -1,6 +1,5 @@
 /** Pure pieces of the server: config parsing and editing, CLI arguments, daily-note names, resolution. */
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src-mcp/cli-args.ts';
@@ -16,6 +15,7 @@ import { GraphSession } from '../../src-mcp/graph-session.ts';
 import type { ToolError } from '../../src-mcp/tool-errors.ts';
 import { guidelinesHash, guidelinesText } from '../../src-mcp/tools/core/graphs.ts';
 import { dailyNote } from '../../src-mcp/tool-support/roam-dates.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 describe('parseConfigText', () => {
   it('points at the line and column of a JSON syntax error', () => {
@@ -46,7 +46,7 @@ describe('parseConfigText', () => {
 
 describe('saveTokenToFile', () => {
   it('sets token and level on the matching entry only, keeps everything else and the mode', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'save-token-'));
+    const dir = await tempDir('save-token-');
     const file = path.join(dir, 'c.json');
     await writeFile(
       file,

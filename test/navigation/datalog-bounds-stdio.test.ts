@@ -2,22 +2,21 @@
  * Every datalog_query answer fits the primary-item limit (issue 10 item 12), says that it was cut
  * and how much there was: the built roam-mcp over stdio against a generated 20,000-block graph.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src-mcp/limits.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { TEST_TOKEN } from '../harness/http-context.ts';
 import { startStdioClient, type StdioClient } from '../harness/mcp-bin.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 let home: string;
 let emulator: Emulator;
 let mcp: StdioClient;
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'datalog-bounds-'));
+  home = await tempDir('datalog-bounds-');
   emulator = await startEmulator({
     home,
     port: 0,

@@ -3,22 +3,21 @@
  * against the emulator, on a graph with blocks tagged #.rm-hide / [[.rm-private]] / #[[.rm-hide]],
  * nested children, a page linked only from hidden blocks and one linked from both.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { HIDDEN_GRAPH, SECRET_TEXT, SECRET_UIDS } from './hidden-graph.ts';
 import { TEST_TOKEN } from '../harness/http-context.ts';
 import { startStdioClient, type StdioClient } from '../harness/mcp-bin.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 let home: string;
 let emulator: Emulator;
 let mcp: StdioClient;
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'hiding-stdio-'));
+  home = await tempDir('hiding-stdio-');
   emulator = await startEmulator({
     home,
     port: 0,

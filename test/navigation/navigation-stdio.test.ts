@@ -4,14 +4,13 @@
  * against each outputSchema, errors, resources, capability-based semantic search, round trips
  * and that the token never shows.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { TEST_TOKEN } from '../harness/http-context.ts';
 import { KNOWLEDGE_GRAPH } from './knowledge-graph.ts';
 import { startStdioClient, type StdioClient } from '../harness/mcp-bin.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 const NAVIGATION_TOOLS = [
   'get_outlinks',
@@ -26,7 +25,7 @@ const NAVIGATION_TOOLS = [
 ];
 
 async function setup(graph: string, semanticSearch: boolean) {
-  const home = await mkdtemp(path.join(tmpdir(), 'nav-stdio-'));
+  const home = await tempDir('nav-stdio-');
   const emulator = await startEmulator({
     home,
     port: 0,

@@ -3,21 +3,20 @@
  * naming the graph and the next step, never "Roam failed, restart Roam Desktop". Block hits are
  * labelled as blocks. The built roam-mcp over stdio against the emulator.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { TEST_TOKEN } from '../harness/http-context.ts';
 import { KNOWLEDGE_GRAPH } from './knowledge-graph.ts';
 import { startStdioClient, type StdioClient } from '../harness/mcp-bin.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 let home: string;
 let emulator: Emulator;
 let mcp: StdioClient;
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'not-found-'));
+  home = await tempDir('not-found-');
   emulator = await startEmulator({
     home,
     port: 0,

@@ -5,14 +5,13 @@
  * (a max-edit-time fingerprint misses edits there); within the window the cached index answers
  * without a request until our own write drops it.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalApiClient } from '../../src-shared/local-api/index.ts';
 import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.ts';
 import { TEST_TOKEN } from '../harness/http-context.ts';
 import { startStdioClient, type StdioClient } from '../harness/mcp-bin.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 const CONTENT: PageSpec[] = [
   { title: 'January 1st, 2030', daily: true, children: ['Plans for the decade'] },
@@ -36,7 +35,7 @@ async function outlinks(mcp: StdioClient, title: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'other-clients-'));
+  home = await tempDir('other-clients-');
   emulator = await startEmulator({
     home,
     port: 0,

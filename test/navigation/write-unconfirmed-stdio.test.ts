@@ -2,21 +2,20 @@
  * A write whose answer is a malformed 200 may have landed (issue 10 item 15): the agent is told to
  * check with get_block/search before retrying, never to just try again. Reads may still say so.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { TEST_TOKEN } from '../harness/http-context.ts';
 import { KNOWLEDGE_GRAPH } from './knowledge-graph.ts';
 import { startStdioClient, type StdioClient } from '../harness/mcp-bin.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 let home: string;
 let emulator: Emulator;
 let mcp: StdioClient;
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'write-unconfirmed-'));
+  home = await tempDir('write-unconfirmed-');
   emulator = await startEmulator({
     home,
     port: 0,

@@ -3,13 +3,12 @@
  * write tool sees the change, even when the write leaves the index fingerprint where it was (the
  * graph's newest :edit/time is in the future: a planned daily note, or another device's clock).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.ts';
 import { TEST_TOKEN } from '../harness/http-context.ts';
 import { startStdioClient, type StdioClient } from '../harness/mcp-bin.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 const GRAPH: PageSpec[] = [
   { title: 'January 1st, 2030', daily: true, children: ['Plans for the decade'] },
@@ -23,7 +22,7 @@ let emulator: Emulator;
 let mcp: StdioClient;
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'writes-index-'));
+  home = await tempDir('writes-index-');
   emulator = await startEmulator({
     home,
     port: 0,

@@ -4,9 +4,7 @@
  * hand-written graph with hidden blocks. (100,000 blocks were checked the same way by hand, see
  * docs/navigation.md "Measured".)
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HIDDEN_BLOCKS_QUERY, HIDING_TAGS } from '../../src-mcp/hidden-blocks.ts';
@@ -26,6 +24,7 @@ import type { ToolContext } from '../../src-mcp/tool-definition.ts';
 import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.ts';
 import { HIDDEN_GRAPH } from '../navigation/hidden-graph.ts';
 import { startSyntheticLocalApi, type SyntheticLocalApi } from './synthetic-local-api.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 const TOKEN = 'roam-graph-local-token-SCALEscaleSCALEscaleSCALEsc';
 
@@ -60,10 +59,7 @@ async function startPair(
   graph: string,
   content: PageSpec[] | { generate: { blocks: number; seed: number } },
 ) {
-  const homes = [
-    await mkdtemp(path.join(tmpdir(), 'scale-emu-')),
-    await mkdtemp(path.join(tmpdir(), 'scale-syn-')),
-  ];
+  const homes = [await tempDir('scale-emu-'), await tempDir('scale-syn-')];
   const emulator = await startEmulator({
     home: homes[0]!,
     port: 0,

@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, stat, utimes, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STALE_MS, withFileLock } from '../../src-shared/node/file-lock.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 const tempFile = async () => {
-  const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'roam-lock-')), 'data.json');
+  const file = path.join(await tempDir('roam-lock-'), 'data.json');
   await writeFile(file, '{}');
   return file;
 };

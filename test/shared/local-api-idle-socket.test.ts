@@ -4,14 +4,14 @@
  * (Node servers close idle sockets after 5 s). The stand-in server here resets any connection
  * used a second time after an idle pause: a reused idle socket fails the write; a fresh one works.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LocalApiClient } from '../../src-shared/local-api/index.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 const TOKEN = 'roam-graph-local-token-AAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 let server: http.Server;
@@ -19,7 +19,7 @@ let home: string;
 const sockets = new Map<Socket, number>();
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(os.tmpdir(), 'idle-socket-'));
+  home = await tempDir('idle-socket-');
   server = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {

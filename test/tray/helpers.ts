@@ -1,6 +1,5 @@
 /** Shared set-up for the tray tests: temp dirs, a core over real files, bounded waiting. */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eventChannels, type EventChannel } from '../../src-shared/constants.ts';
@@ -8,13 +7,14 @@ import type { EventPayloads } from '../../src-shared/ipc-contract.ts';
 import { createFileKeySecretBox } from '../../src-main/core/file-key-secret-box.ts';
 import type { TrayCoreOptions } from '../../src-main/core/tray-core-options.ts';
 import { createTrayCore, type TrayCore } from '../../src-main/core/tray-core.ts';
+import { removeDir, tempDir } from '../harness/temp-dir.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const mcpBundle = path.join(repoRoot, 'dist/roam-mcp.mjs');
 export const TOKEN_PATTERN = /roam-graph-(local-)?token-[A-Za-z0-9_-]{5,}/;
 
 export async function tempDirs(): Promise<{ home: string; storeDir: string; cleanup(): Promise<void> }> {
-  const root = await mkdtemp(path.join(tmpdir(), 'roam-tray-'));
+  const root = await tempDir('roam-tray-');
   const home = path.join(root, 'home');
   const storeDir = path.join(root, 'store');
   await mkdir(home);
@@ -22,7 +22,7 @@ export async function tempDirs(): Promise<{ home: string; storeDir: string; clea
   return {
     home,
     storeDir,
-    cleanup: () => rm(root, { recursive: true, force: true }),
+    cleanup: () => removeDir(root),
   };
 }
 

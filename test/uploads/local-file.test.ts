@@ -10,13 +10,13 @@ import fc from 'fast-check';
 import { fork, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolError } from '../../src-mcp/tool-errors.ts';
 import { readUploadFile } from '../../src-mcp/uploads/local-file.ts';
 import { setUploadFolders } from '../../src-mcp/uploads/upload-folders.ts';
+import { tempDir } from '../harness/temp-dir.ts';
 
 const SECRET = 'SECRET-BYTES';
 const ALLOWED = { photo: 'PHOTO-BYTES', notes: 'NOTES-BYTES', deep: 'DEEP-BYTES' };
@@ -32,7 +32,7 @@ async function put(file: string, text: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'upload-paths-')));
+  root = await realpath(await tempDir('upload-paths-'));
   home = path.join(root, 'home');
   allowed = path.join(home, 'Pictures');
   outside = path.join(root, 'outside');

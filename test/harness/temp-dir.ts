@@ -1,0 +1,19 @@
+/** Every test's temporary folders: one place that makes and removes them. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+/** A new empty folder under the system's temp folder, its name starting with `prefix`. */
+export async function tempDir(prefix = 'roam-test-'): Promise<string> {
+  return mkdtemp(path.join(os.tmpdir(), prefix));
+}
+
+export async function removeDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
+
+/** A temp folder with its own cleanup. */
+export async function scratchDir(prefix = 'roam-test-'): Promise<{ dir: string; cleanup(): Promise<void> }> {
+  const dir = await tempDir(prefix);
+  return { dir, cleanup: () => removeDir(dir) };
+}
