@@ -1,9 +1,16 @@
 /**
  * Activity: the feed of every agent change on this machine (read from the change journal, which
  * every roam-mcp appends to) and undo from the tray. The feed is re-sent whenever any process
- * appends. All undos of one tray session are one person's chat, so they group as one.
+ * appends. All undos of one tray session are one person's chat, so they group as one. Nothing
+ * touches the data folder until the feed is first asked for.
  */
-import { listChanges, personChat, watchJournal, type UndoActor } from '../../src-mcp/changes/index.ts';
+import {
+  listChanges,
+  personChat,
+  watchJournal,
+  type Journal,
+  type UndoActor,
+} from '../../src-mcp/changes/index.ts';
 import type { ActivityFeedView, RequestInput } from '../../src-shared/ipc-contract.ts';
 import type { LocalApiClient } from '../../src-shared/local-api/index.ts';
 import { trayCaller } from './activity-caller.ts';
@@ -24,16 +31,22 @@ export function startActivity(deps: {
   api: LocalApiClient;
   feedChanged(feed: ActivityFeedView): void;
 }): Activity {
-  const journal = openActivityJournal(deps.dataDir);
   const actor: UndoActor = { chat: personChat('Roam Companion'), tool: 'Roam Companion' };
-  const feed = async () => activityFeed(await listChanges({}, { journal: await journal }), deps.store.read());
+  let opened: Promise<Journal> | undefined;
+  let watching: Promise<{ close(): void } | undefined> | undefined;
+  const journal = () => {
+    opened ??= openActivityJournal(deps.dataDir);
+    watching ??= opened.then((j) => watchJournal(publish, { journal: j })).catch(() => undefined);
+    return opened;
+  };
+  const feed = async () =>
+    activityFeed(await listChanges({}, { journal: await journal() }), deps.store.read());
   const publish = () => void feed().then(deps.feedChanged, () => {}); // the next list reports it
-  const watching = journal.then((j) => watchJournal(publish, { journal: j })).catch(() => undefined);
   return {
     feed,
     async undo(request) {
       const report = await undoFromTray(request, {
-        journal: await journal,
+        journal: await journal(),
         caller: trayCaller(deps.store, deps.api),
         actor,
       });
