@@ -9,8 +9,8 @@ import { StatusBar } from './status-bar.tsx';
 
 const tabs = [
   { id: 'graphs', label: 'Graphs' },
-  { id: 'activity', label: 'Activity' },
   { id: 'blocked', label: 'Blocked' },
+  { id: 'activity', label: 'Activity' },
   { id: 'clients', label: 'AI clients' },
   { id: 'settings', label: 'Settings' },
 ] as const;
