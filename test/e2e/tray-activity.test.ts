@@ -58,12 +58,21 @@ async function agentCall(name: string, args: Record<string, unknown>): Promise<v
   if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
 }
 
+/** Serious or critical axe violations, at tray size and in a larger window, light and dark. */
 async function violations(): Promise<string[]> {
   const found: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    found.push(...(await seriousViolations(page)).map((v) => `${colorScheme}: ${v}`));
+  for (const viewport of [
+    { width: 420, height: 600 },
+    { width: 1000, height: 760 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const where = `${viewport.width}×${viewport.height} ${colorScheme}`;
+      found.push(...(await seriousViolations(page)).map((v) => `${where}: ${v}`));
+    }
   }
+  await page.setViewportSize({ width: 420, height: 600 });
   await page.emulateMedia({ colorScheme: 'light' });
   return found;
 }
