@@ -268,6 +268,8 @@ export const requestSchemas = {
     .object({
       ids: z.array(z.string().min(1)).min(1).max(500).optional(),
       chat: z.string().min(1).optional(),
+      /** With `chat`: only its changes to this graph (by Roam's name). */
+      graph: z.string().min(1).optional(),
       dryRun: z.boolean(),
     })
     .refine((r) => (r.ids === undefined) !== (r.chat === undefined), {

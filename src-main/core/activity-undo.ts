@@ -16,7 +16,11 @@ export async function undoFromTray(
 ): Promise<ActivityUndoReportView> {
   try {
     const report = await undoChanges(
-      { ...(request.ids ? { ids: request.ids } : { chat: request.chat }), dryRun: request.dryRun },
+      {
+        ...(request.ids ? { ids: request.ids } : { chat: request.chat }),
+        ...(request.graph ? { graph: request.graph } : {}),
+        dryRun: request.dryRun,
+      },
       deps.caller,
       { journal: deps.journal, actor: deps.actor },
     );

@@ -25,9 +25,9 @@ export function ActivityChange(props: { change: ActivityChangeView; showGraph: b
             ref={flow.openerRef}
             disabled={flow.busy}
             onClick={flow.start}
-            aria-label={`Undo: ${change.summary}`}
+            aria-label={`${change.isUndo ? 'Redo' : 'Undo'}: ${change.summary}`}
           >
-            Undo…
+            {change.isUndo ? 'Redo…' : 'Undo…'}
           </button>
         )}
       </div>
@@ -38,7 +38,7 @@ export function ActivityChange(props: { change: ActivityChangeView; showGraph: b
           ))}
         </ul>
       )}
-      <UndoPanel flow={flow} what="this change" />
+      <UndoPanel flow={flow} what={change.isUndo ? 'this undo' : 'this change'} />
     </li>
   );
 }

@@ -4,9 +4,10 @@ import { changesCount, chatTitle, when } from './activity-format.ts';
 import { UndoPanel, useUndoFlow } from './activity-undo.tsx';
 
 /** One chat: who, since when, on which graphs; its changes newest first; Undo for all of them. */
-export function ActivityChat(props: { chat: ActivityChatView }) {
-  const { chat } = props;
-  const flow = useUndoFlow({ chat: chat.id });
+export function ActivityChat(props: { chat: ActivityChatView; graph?: string }) {
+  const { chat, graph } = props;
+  // With the view filtered to one graph, the chat's undo takes back only what it shows.
+  const flow = useUndoFlow(graph ? { chat: chat.id, graph } : { chat: chat.id });
   const title = chatTitle(chat);
   const pending = chat.changes.some((c) => c.undoable && !c.undone);
   return (
@@ -21,11 +22,14 @@ export function ActivityChat(props: { chat: ActivityChatView }) {
         </span>
         {chat.kind === 'agent' && pending && flow.phase.kind === 'idle' && (
           <button type="button" ref={flow.openerRef} disabled={flow.busy} onClick={flow.start}>
-            Undo this chat…
+            {graph ? 'Undo this chat here…' : 'Undo this chat…'}
           </button>
         )}
       </div>
-      <UndoPanel flow={flow} what={`every change of this chat`} />
+      <UndoPanel
+        flow={flow}
+        what={graph ? 'this chat’s changes to this graph' : 'every change of this chat'}
+      />
       <ul className="activity-changes" aria-label={`Changes by ${title}`}>
         {chat.changes.map((change) => (
           <ActivityChange key={change.id} change={change} showGraph={chat.graphs.length > 1} />

@@ -11,7 +11,9 @@ export function ActivityView() {
   const refresh = useActivity((s) => s.refresh);
   const [graph, setGraph] = useState('');
   const graphs = feedGraphs(feed);
-  const chats = filterByGraph(feed.chats, graphs.includes(graph) ? graph : '');
+  const shown = graphs.includes(graph) ? graph : '';
+  const chats = filterByGraph(feed.chats, shown);
+  const graphName = chats[0]?.changes[0]?.graph;
   return (
     <div className="view">
       <div className="toolbar">
@@ -36,7 +38,11 @@ export function ActivityView() {
             <p className="muted small">{`${changesCount(feed.today)} by agents today. Newest first.`}</p>
             <ul className="list" aria-label="Chats">
               {chats.map((chat) => (
-                <ActivityChat key={chat.id} chat={chat} />
+                <ActivityChat
+                  key={chat.id}
+                  chat={chat}
+                  {...(shown && graphName ? { graph: graphName } : {})}
+                />
               ))}
             </ul>
             {feed.truncated && (

@@ -7,7 +7,7 @@ import type {
 import { failed, loading, ready, type LoadState } from './load-state.ts';
 
 /** What an undo names: some changes, or a whole chat. */
-export type UndoTarget = { ids: string[] } | { chat: string };
+export type UndoTarget = { ids: string[] } | { chat: string; graph?: string };
 
 export interface ActivityState {
   feed: ActivityFeedView;

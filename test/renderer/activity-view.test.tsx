@@ -53,7 +53,7 @@ describe('Activity view', () => {
   });
 
   it('shows the feed live, filters it by graph, and counts today’s changes in the status bar', async () => {
-    const { emit } = await renderWithStores(
+    const { emit, fake } = await renderWithStores(
       <>
         <ActivityView />
         <StatusBar />
@@ -75,6 +75,13 @@ describe('Activity view', () => {
         .getAllByRole('listitem')
         .map((li) => li.getAttribute('aria-label')),
     ).toEqual(['Edited a block']);
+    // Undoing the chat from a filtered view takes back only its changes to that graph.
+    await userEvent.click(within(chat).getByRole('button', { name: 'Undo this chat here…' }));
+    await screen.findByRole('dialog', { name: 'Undo this chat’s changes to this graph?' });
+    const undo = fake.calls.filter((c) => c.channel === 'activity:undo');
+    expect(undo).toEqual([
+      { channel: 'activity:undo', input: { chat: 'chat-1', graph: 'Work', dryRun: true } },
+    ]);
   });
 
   it('runs an undo dry first; Escape cancels it and nothing is applied', async () => {
