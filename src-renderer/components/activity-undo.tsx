@@ -116,6 +116,7 @@ function previewLine(report: ActivityUndoReportView): string {
 }
 
 function outcomeLine(report: ActivityUndoReportView): string {
+  if (report.undone === 0) return 'Nothing was undone: see why below.';
   const left = report.conflicts ? ` ${leftAlone(report.conflicts)} changed since were left alone.` : '';
   return `Undone: ${changesCount(report.undone)}.${left}`;
 }
