@@ -100,6 +100,18 @@ describe('Activity in the tray core', () => {
     expect(JSON.stringify(after)).not.toMatch(TOKEN_PATTERN);
   });
 
+  it('says what to do when the tray holds no token for the graph any more', async () => {
+    await core.handlers['activity:list'](undefined);
+    jsonOf(await mcp!.call('update_block', { uid: 'alpha0001', string: 'alpha, rewritten' }));
+    const [change] = changesIn(await core.handlers['activity:list'](undefined));
+    await core.handlers['graphs:remove']({ id: 'hosted:work' });
+    const dry = await core.handlers['activity:undo']({ ids: [change!.id], dryRun: true });
+    expect(dry.changes[0]).toMatchObject({ result: 'failed' });
+    expect(dry.changes[0]!.steps[0]!.detail).toMatch(
+      /no working token for the graph 'work'\. Add it or request a token in Graphs, then undo again/,
+    );
+  });
+
   it('says in plain words when a change is no longer in the journal', async () => {
     await expect(core.handlers['activity:undo']({ ids: ['nope'], dryRun: true })).rejects.toThrow(
       /no longer in the journal/,
