@@ -78,9 +78,9 @@ export default tseslint.config(
       ),
       outside('src-main/core imports neither the shell nor the preview', 'shell', 'preview'),
       {
-        regex: '(^|/)src-mcp/(?!installers/index\\.ts$)',
+        regex: '(^|/)src-mcp/(?!(installers|changes)/index\\.ts$)',
         message:
-          'src-main/core uses src-mcp only through its public entry point src-mcp/installers/index.ts.',
+          'src-main/core uses src-mcp only through its public entry points src-mcp/installers/index.ts and src-mcp/changes/index.ts.',
       },
     ],
   ),

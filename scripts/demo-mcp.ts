@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createFileKeySecretBox } from '../src-main/core/file-key-secret-box.ts';
 import { forkSpawner, runMcpLauncher } from '../src-main/core/mcp-launcher.ts';
+import { previewDataDir } from '../src-main/preview/preview-data-dir.ts';
+import { DATA_DIR_ENV } from '../src-shared/node/data-dir.ts';
 
 const log = (line: string) => process.stderr.write(`roam-companion demo --mcp: ${line}\n`);
 
@@ -31,8 +33,14 @@ async function main(): Promise<void> {
     secretBox: createFileKeySecretBox(storeDir),
     mcpServerPath: path.join(here, 'roam-mcp.mjs'),
     spawn: forkSpawner(),
-    // The child finds the emulator's port file in the demo HOME, not the client's.
-    env: { ...process.env, HOME: values.home, USERPROFILE: values.home },
+    // The child finds the emulator's port file in the demo HOME, not the client's, and journals
+    // its changes where the demo's Activity view reads them.
+    env: {
+      ...process.env,
+      HOME: values.home,
+      USERPROFILE: values.home,
+      [DATA_DIR_ENV]: previewDataDir(values.home),
+    },
     log,
     ...(values.tools !== undefined ? { tools: values.tools } : {}),
     ...(values.client !== undefined ? { client: values.client } : {}),

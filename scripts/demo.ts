@@ -169,6 +169,8 @@ function instructions(demo: Demo, preview: Preview): string {
     `  ${[entry.command, ...entry.args].join(' ')}`,
     '',
     'In the tray UI, import the demo graphs or add demo-work / demo-personal and request a token.',
+    'Every change an agent makes through this entry appears live in the Activity tab (set Work to',
+    '"Full" in Graphs to let it edit and delete), where you can undo a change or a whole chat.',
     'To change how "Roam" answers the next requests, type a letter and Enter here:',
     ...controls,
     '    u = unblock both demo graphs (what you would do in Roam settings after a Never Allow)',

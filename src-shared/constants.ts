@@ -48,6 +48,8 @@ export const requestChannels = [
   'import:check',
   'import:run',
   'import:dismiss',
+  'activity:list',
+  'activity:undo',
 ] as const;
 export type RequestChannel = (typeof requestChannels)[number];
 
@@ -60,5 +62,7 @@ export const eventChannels = [
   'clients:changed',
   'status:changed',
   'app:navigate',
+  'activity:changed',
+  'activity:show',
 ] as const;
 export type EventChannel = (typeof eventChannels)[number];

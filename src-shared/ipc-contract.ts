@@ -162,6 +162,64 @@ export const updateGraphInputSchema = z.object({
   enabled: z.boolean().optional(),
 });
 
+/** One change an agent (or a person's undo) made, as the Activity view shows it. */
+export interface ActivityChangeView {
+  id: string;
+  at: string;
+  graph: string;
+  /** The graph's nickname in the tray, when it is configured there. */
+  nickname?: string;
+  tool: string;
+  /** One readable line: "Deleted page 'Target' (3 blocks)". */
+  summary: string;
+  status: 'applied' | 'failed' | 'partial' | 'unconfirmed' | 'pending';
+  undoable: boolean;
+  undone: boolean;
+  /** This change is itself an undo run (undoing it puts back what it took back). */
+  isUndo: boolean;
+  /** What the latest undo of it did, conflicts included, so they stay visible. */
+  lastUndo?: { at: string; steps: ActivityStepView[] };
+}
+
+export interface ActivityStepView {
+  status:
+    'undone' | 'would-undo' | 'already-undone' | 'conflict' | 'not-undoable' | 'nothing-to-undo' | 'failed';
+  detail: string;
+  /** Parts left alone because someone changed them since. */
+  conflicts?: string[];
+}
+
+/** One chat: an AI client's session, or a person's undos in Roam Companion. */
+export interface ActivityChatView {
+  id: string;
+  /** The client's name ("Claude Desktop"), when it said. */
+  client?: string;
+  kind: 'agent' | 'person';
+  startedAt: string;
+  /** The graphs it changed, by nickname when the tray knows them. */
+  graphs: string[];
+  /** Newest first. */
+  changes: ActivityChangeView[];
+}
+
+export interface ActivityFeedView {
+  /** Most recently active first; at most ACTIVITY_FEED_LIMIT changes in all. */
+  chats: ActivityChatView[];
+  /** Changes agents made since local midnight (undos by people not counted). */
+  today: number;
+  /** True when older changes exist than the feed shows. */
+  truncated: boolean;
+}
+
+export interface ActivityUndoReportView {
+  dryRun: boolean;
+  changes: Array<{ id: string; summary: string; result: string; steps: ActivityStepView[] }>;
+  /** Changes taken back completely (or that would be). */
+  undone: number;
+  /** Steps and parts left alone because someone changed them since. */
+  conflicts: number;
+}
+
 /** Renderer → main requests: channel → [input schema, result type]. */
 export const requestSchemas = {
   'graphs:list': z.void(),
@@ -204,6 +262,19 @@ export const requestSchemas = {
   'import:run': z.void(),
   /** "Not now": the offer is not shown again. */
   'import:dismiss': z.void(),
+  'activity:list': z.void(),
+  /** Undo these changes, or a whole chat; `dryRun` reports what would change and writes nothing. */
+  'activity:undo': z
+    .object({
+      ids: z.array(z.string().min(1)).min(1).max(500).optional(),
+      chat: z.string().min(1).optional(),
+      /** With `chat`: only its changes to this graph (by Roam's name). */
+      graph: z.string().min(1).optional(),
+      dryRun: z.boolean(),
+    })
+    .refine((r) => (r.ids === undefined) !== (r.chat === undefined), {
+      message: 'Name either the changes (ids) or a chat to undo',
+    }),
 } as const satisfies Record<RequestChannel, z.ZodType>;
 
 export interface RequestResults {
@@ -230,6 +301,8 @@ export interface RequestResults {
   'import:check': { available: boolean; path: string; graphCount: number };
   'import:run': GraphView[];
   'import:dismiss': void;
+  'activity:list': ActivityFeedView;
+  'activity:undo': ActivityUndoReportView;
 }
 
 export type RequestInput<C extends RequestChannel> = z.input<(typeof requestSchemas)[C]>;
@@ -245,6 +318,10 @@ export interface EventPayloads {
   'status:changed': AppStatus;
   /** A `roam-companion://graph/<type>/<name>` deep link asks the manager to show that graph. */
   'app:navigate': { graphId: string };
+  /** Something was added to the change journal (by any process): the new feed. */
+  'activity:changed': ActivityFeedView;
+  /** The tray menu asks the manager to show Activity. */
+  'activity:show': Record<string, never>;
 }
 
 /** Codes a handler error carries; the message always says what happened and what to do next. */

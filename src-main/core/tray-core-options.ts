@@ -23,4 +23,9 @@ export interface TrayCoreOptions {
   env?: Record<string, string | undefined>;
   /** How often Roam's reachability and the MCP session count are re-checked; 0 = only on demand. Default 5000. */
   statusPollMs?: number;
+  /**
+   * The data folder whose change journal Activity shows (`<dataDir>/journal`); default: the
+   * machine's (src-shared/node/data-dir.ts). The preview and the demo keep theirs in their temp HOME.
+   */
+  dataDir?: string;
 }

@@ -10,6 +10,8 @@ import { createCoreEvents, sendsOnlyChanges } from './core-events.ts';
 import { startCoreMonitors } from './core-monitors.ts';
 import { openTrayStore } from './tray-store.ts';
 import { toBlockedViews, toGraphView } from './graph-views.ts';
+import { startActivity } from './activity.ts';
+import { activityHandlers } from './ipc-handlers/activity.ts';
 import { appHandlers } from './ipc-handlers/app.ts';
 import { clientHandlers } from './ipc-handlers/clients.ts';
 import type { CoreContext } from './ipc-handlers/core-context.ts';
@@ -50,12 +52,25 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
 
   const { status, appStatus } = monitors;
   const ctx: CoreContext = { options, store, api, tokens, status, emit, graphViews, storeChanged, appStatus };
-  const impl = { ...graphHandlers(ctx), ...tokenHandlers(ctx), ...clientHandlers(ctx), ...appHandlers(ctx) };
+  const activity = startActivity({
+    dataDir: options.dataDir,
+    store,
+    api,
+    feedChanged: (feed) => emitChanged('activity:changed', feed),
+  });
+  const impl = {
+    ...graphHandlers(ctx),
+    ...tokenHandlers(ctx),
+    ...clientHandlers(ctx),
+    ...appHandlers(ctx),
+    ...activityHandlers(activity),
+  };
   return {
     handlers: validatedHandlers(impl),
     on,
     async close() {
       monitors.stop();
+      await activity.close();
       await tokens.close();
     },
   };

@@ -11,6 +11,7 @@ import type { TrayCoreOptions } from '../core/tray-core-options.ts';
 import { createTrayCore, type TrayCore } from '../core/tray-core.ts';
 import { handleEvents } from './event-stream.ts';
 import { handleIpc } from './ipc-route.ts';
+import { previewDataDir } from './preview-data-dir.ts';
 import { sendError } from './json-response.ts';
 import { rejectionReason } from './request-guard.ts';
 import { serveStatic } from './static-files.ts';
@@ -41,6 +42,8 @@ export interface PreviewOptions {
   launcher?: TrayCoreOptions['launcher'];
   /** Where client configs are looked up (APPDATA, XDG_CONFIG_HOME…); `{}` keeps them all in `home`. */
   env?: TrayCoreOptions['env'];
+  /** Whose change journal Activity shows. Default: previewDataDir(home), inside the temp HOME. */
+  dataDir?: string;
 }
 
 export interface Preview {
@@ -65,6 +68,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     launcher: options.launcher,
     env: options.env,
     statusPollMs: options.statusPollMs,
+    dataDir: options.dataDir ?? previewDataDir(options.home),
     async openExternal(url) {
       openedUrls.push(url);
       if (url.startsWith('roam:')) await options.emulator?.start().catch(() => undefined);

@@ -9,6 +9,8 @@ import type { AppStatus, GraphView } from '../../src-shared/ipc-contract.ts';
 
 export interface TrayActions {
   openManager(graphId?: string): void;
+  /** Opens the manager on the Activity view. */
+  openActivity(): void;
   requestToken(graphId: string): void;
   openRoam(): void;
   connectClient(): void;
@@ -27,6 +29,7 @@ export function trayMenuTemplate(
   graphs: readonly GraphView[],
   status: AppStatus | undefined,
   actions: TrayActions,
+  agentChangesToday = 0,
 ): MenuItemConstructorOptions[] {
   const roam = status?.roam;
   const roamLine: MenuItemConstructorOptions = roam?.running
@@ -53,6 +56,10 @@ export function trayMenuTemplate(
     { type: 'separator' },
     ...graphItems,
     { type: 'separator' },
+    {
+      label: `Agent activity: ${agentChangesToday} change${agentChangesToday === 1 ? '' : 's'} today…`,
+      click: actions.openActivity,
+    },
     { label: 'Open Roam Companion…', click: () => actions.openManager() },
     { label: 'Connect an AI client…', click: actions.connectClient },
     { type: 'separator' },
@@ -78,8 +85,10 @@ export class SystemTray {
     this.tray.setToolTip('Roam Companion');
   }
 
-  update(graphs: readonly GraphView[], status: AppStatus | undefined): void {
-    this.tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(graphs, status, this.actions)));
+  update(graphs: readonly GraphView[], status: AppStatus | undefined, agentChangesToday = 0): void {
+    this.tray.setContextMenu(
+      Menu.buildFromTemplate(trayMenuTemplate(graphs, status, this.actions, agentChangesToday)),
+    );
   }
 
   destroy(): void {

@@ -45,7 +45,10 @@ export async function runTrayApp(argv: readonly string[]): Promise<void> {
   registerIpcHandlers(ipcMain, trayCore, pathToFileURL(paths.rendererIndex).href);
   forwardEvents(trayCore, manager.webContents);
 
-  const { tray, currentGraphs } = await startTray(trayCore, paths, openManager);
+  const { tray, currentGraphs } = await startTray(trayCore, paths, {
+    openManager,
+    openActivity: () => manager.open(undefined, ['activity:show', {}]),
+  });
   const settings = await trayCore.handlers['settings:get'](undefined);
   applyLaunchAtLogin(app, settings.launchAtLogin);
   const firstRun =
@@ -69,21 +72,20 @@ function linkedGraph(url: string | undefined): string | undefined {
   return undefined;
 }
 
-/** The manager window: created on demand, then brought forward (and pointed at a graph). */
+/** The manager window: created on demand, then brought forward (and pointed at a graph or a view). */
 function managerWindow(paths: Paths) {
   let window: BrowserWindow | undefined;
-  const open = (graphId?: string) => {
+  const open = (graphId?: string, show?: [channel: 'activity:show', payload: Record<string, never>]) => {
+    const message: [string, unknown] | undefined = graphId ? ['app:navigate', { graphId }] : show;
     if (!window || window.isDestroyed()) {
       window = createManagerWindow(paths);
       window.on('closed', () => (window = undefined));
-      if (graphId) {
+      if (message) {
         // The renderer subscribes once loaded; navigate then.
-        window.webContents.once('did-finish-load', () =>
-          window?.webContents.send('app:navigate', { graphId }),
-        );
+        window.webContents.once('did-finish-load', () => window?.webContents.send(...message));
       }
-    } else if (graphId) {
-      window.webContents.send('app:navigate', { graphId });
+    } else if (message) {
+      window.webContents.send(...message);
     }
     window.show();
     window.focus();
@@ -116,22 +118,30 @@ async function startCore(paths: Paths): Promise<TrayCore> {
   });
 }
 
-/** The tray menu, kept in step with the graphs and Roam's status. */
-async function startTray(trayCore: TrayCore, paths: Paths, openManager: (graphId?: string) => void) {
+/** The tray menu, kept in step with the graphs, Roam's status and today's agent changes. */
+async function startTray(
+  trayCore: TrayCore,
+  paths: Paths,
+  open: { openManager: (graphId?: string) => void; openActivity: () => void },
+) {
+  const { openManager } = open;
   let graphs: GraphView[] = [];
   let status: AppStatus | undefined;
+  let today = 0;
   const tray = new SystemTray(paths.assets, {
-    openManager,
+    ...open,
     requestToken: (id) => void trayCore.handlers['tokens:request']({ id }).catch(() => openManager(id)),
     openRoam: () => void trayCore.handlers['roam:open'](undefined).catch(() => {}),
     connectClient: () => openManager(),
     quit: () => app.quit(),
   });
-  const refresh = () => tray.update(graphs, status);
+  const refresh = () => tray.update(graphs, status, today);
   trayCore.on('graphs:changed', (next) => ((graphs = next), refresh()));
   trayCore.on('status:changed', (next) => ((status = next), refresh()));
+  trayCore.on('activity:changed', (feed) => ((today = feed.today), refresh()));
   graphs = await trayCore.handlers['graphs:list'](undefined).catch(() => []);
   status = await trayCore.handlers['status:get'](undefined).catch(() => undefined);
+  today = (await trayCore.handlers['activity:list'](undefined).catch(() => undefined))?.today ?? 0;
   refresh();
 
   return { tray, currentGraphs: () => graphs };

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useApp, useTokens } from '../stores/stores-context.tsx';
+import { useActivity, useApp, useTokens } from '../stores/stores-context.tsx';
+import { ActivityView } from './activity-view.tsx';
 import { BlockedView } from './blocked-view.tsx';
 import { ClientsView } from './clients-view.tsx';
 import { GraphsView } from './graphs-view.tsx';
@@ -9,6 +10,7 @@ import { StatusBar } from './status-bar.tsx';
 const tabs = [
   { id: 'graphs', label: 'Graphs' },
   { id: 'blocked', label: 'Blocked' },
+  { id: 'activity', label: 'Activity' },
   { id: 'clients', label: 'AI clients' },
   { id: 'settings', label: 'Settings' },
 ] as const;
@@ -23,6 +25,11 @@ export function App() {
   useEffect(() => {
     if (focus) setTab('graphs');
   }, [focus]);
+  // The tray menu's Activity entry.
+  const showActivity = useActivity((s) => s.showRequests);
+  useEffect(() => {
+    if (showActivity) setTab('activity');
+  }, [showActivity]);
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern).
   function onKeyDown(event: KeyboardEvent) {
@@ -61,6 +68,7 @@ export function App() {
       </header>
       <main role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'graphs' && <GraphsView onShowBlocked={() => setTab('blocked')} />}
+        {tab === 'activity' && <ActivityView />}
         {tab === 'blocked' && <BlockedView onRetried={() => setTab('graphs')} />}
         {tab === 'clients' && <ClientsView />}
         {tab === 'settings' && <SettingsView />}

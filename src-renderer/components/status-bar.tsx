@@ -1,4 +1,4 @@
-import { useApp } from '../stores/stores-context.tsx';
+import { useActivity, useApp } from '../stores/stores-context.tsx';
 import { ActionError, useActionError } from './action-error.tsx';
 
 /** Roam Desktop running or not (with a way to open it), its port, and live MCP sessions. */
@@ -6,6 +6,7 @@ export function StatusBar() {
   const status = useApp((s) => s.status);
   const load = useApp((s) => s.statusLoad);
   const openRoam = useApp((s) => s.openRoam);
+  const today = useActivity((s) => s.feed.today);
   const { error, run } = useActionError();
   return (
     <footer className="status-bar" aria-label="Status">
@@ -27,6 +28,7 @@ export function StatusBar() {
           <span>
             {status.mcpSessions === 1 ? '1 MCP session' : `${status.mcpSessions} MCP sessions`} connected
           </span>
+          <span>{today === 1 ? '1 agent change today' : `${today} agent changes today`}</span>
         </>
       )}
       {status?.storage?.warning && <span className="warning-text small">{status.storage.warning}</span>}

@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { RoamCompanionApi } from '../../src-shared/ipc-contract.ts';
+import { createActivityStore, type ActivityState, type ActivityStore } from './activity-store.ts';
 import { createAppStore, type AppState, type AppStore } from './app-store.ts';
 import { createClientsStore, type ClientsState, type ClientsStore } from './clients-store.ts';
 import { createGraphsStore, type GraphsState, type GraphsStore } from './graphs-store.ts';
@@ -11,6 +12,7 @@ export interface Stores {
   tokens: TokensStore;
   clients: ClientsStore;
   app: AppStore;
+  activity: ActivityStore;
 }
 
 /** One store per domain, each fed by the bridge's calls and events. */
@@ -20,6 +22,7 @@ export function createStores(api: RoamCompanionApi): Stores {
     tokens: createTokensStore(api),
     clients: createClientsStore(api),
     app: createAppStore(api),
+    activity: createActivityStore(api),
   };
 }
 
@@ -31,6 +34,7 @@ export async function loadAll(stores: Stores): Promise<void> {
     stores.tokens.getState().refresh(),
     stores.clients.getState().refresh(),
     stores.app.getState().refresh(),
+    stores.activity.getState().refresh(),
   ]);
 }
 
@@ -57,4 +61,7 @@ export function useClients<T>(select: (state: ClientsState) => T): T {
 }
 export function useApp<T>(select: (state: AppState) => T): T {
   return useStore(useStores().app, select);
+}
+export function useActivity<T>(select: (state: ActivityState) => T): T {
+  return useStore(useStores().activity, select);
 }

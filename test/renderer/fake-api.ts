@@ -136,6 +136,8 @@ export function createFakeApi(overrides: Overrides = {}, initial: { graphs?: Gra
     'import:check': async () => ({ available: false, path: '', graphCount: 0 }),
     'import:run': async () => [],
     'import:dismiss': async () => undefined,
+    'activity:list': async () => ({ chats: [], today: 0, truncated: false }),
+    'activity:undo': async (input) => ({ dryRun: input.dryRun, changes: [], undone: 0, conflicts: 0 }),
   };
 
   const api: Record<string, unknown> = {};

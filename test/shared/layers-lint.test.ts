@@ -45,6 +45,11 @@ const violations: Array<[file: string, code: string, reason: RegExp]> = [
     /installers\/index\.ts/,
   ],
   [
+    'src-main/core/probe.ts',
+    "import { runUndo } from '../../src-mcp/changes/undo-engine.ts';",
+    /changes\/index\.ts/,
+  ],
+  [
     'src-main/core/ipc-handlers/probe.ts',
     "import { appPaths } from '../../shell/app-paths.ts';",
     /neither the shell/,
@@ -101,6 +106,7 @@ const violations: Array<[file: string, code: string, reason: RegExp]> = [
 const allowed: Array<[file: string, code: string]> = [
   ['src-mcp/probe.ts', "import { scopesOf } from '../src-shared/roam-config.ts';"],
   ['src-main/core/probe.ts', "import { install } from '../../src-mcp/installers/index.ts';"],
+  ['src-main/core/probe.ts', "import { listChanges } from '../../src-mcp/changes/index.ts';"],
   [
     'src-main/shell/probe.ts',
     "import { app } from 'electron';\nimport { CoreError } from '../core/core-error.ts';",

@@ -265,6 +265,7 @@ describe('tray menu and deep links', () => {
     });
     const actions = {
       openManager: vi.fn(),
+      openActivity: vi.fn(),
       requestToken: vi.fn(),
       openRoam: vi.fn(),
       connectClient: vi.fn(),
@@ -303,6 +304,25 @@ describe('tray menu and deep links', () => {
     )[1]!;
     request.click();
     expect(actions.requestToken).toHaveBeenCalledWith('hosted:Work');
+  });
+
+  it('says how many changes agents made today and opens Activity', async () => {
+    const { trayMenuTemplate } = await import('../../src-main/shell/system-tray.ts');
+    const actions = {
+      openManager: vi.fn(),
+      openActivity: vi.fn(),
+      requestToken: vi.fn(),
+      openRoam: vi.fn(),
+      connectClient: vi.fn(),
+      quit: vi.fn(),
+    };
+    const menu = trayMenuTemplate([], undefined, actions, 3);
+    const entry = menu.find((item) => item.label === 'Agent activity: 3 changes today…')!;
+    (entry.click as () => void)();
+    expect(actions.openActivity).toHaveBeenCalled();
+    expect(trayMenuTemplate([], undefined, actions, 1).map((i) => i.label)).toContain(
+      'Agent activity: 1 change today…',
+    );
   });
 
   it('parses roam-companion:// graph links and ignores anything else', async () => {

@@ -1,0 +1,74 @@
+/** The change journal as the Activity view shows it: chats, each with its changes, newest first. */
+import type { Change, StepResult } from '../../src-mcp/changes/index.ts';
+import type {
+  ActivityChangeView,
+  ActivityChatView,
+  ActivityFeedView,
+  ActivityStepView,
+} from '../../src-shared/ipc-contract.ts';
+import { nicknameOf } from '../../src-shared/graph-identity.ts';
+import type { StoreData } from './tray-store.ts';
+
+/** The feed stays small enough to send whole on every change; older changes are in the CLI. */
+export const ACTIVITY_FEED_LIMIT = 300;
+
+export function stepView(step: StepResult): ActivityStepView {
+  return {
+    status: step.status,
+    detail: step.detail,
+    ...(step.conflicts?.length ? { conflicts: step.conflicts } : {}),
+  };
+}
+
+function changeView(change: Change, nicknames: Map<string, string>): ActivityChangeView {
+  const nickname = nicknames.get(`${change.graphType ?? 'hosted'}:${change.graph}`);
+  return {
+    id: change.id,
+    at: change.at,
+    graph: change.graph,
+    ...(nickname ? { nickname } : {}),
+    tool: change.tool,
+    summary: change.summary,
+    status: change.status,
+    undoable: change.undoable,
+    undone: change.undone,
+    isUndo: Boolean(change.undoes),
+    ...(change.lastUndo
+      ? { lastUndo: { at: change.lastUndo.at, steps: change.lastUndo.results.map(stepView) } }
+      : {}),
+  };
+}
+
+/** Changes agents made since local midnight (a person's undos are not theirs). */
+export function changesToday(newestFirst: readonly Change[], now = new Date()): number {
+  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  return newestFirst.filter((c) => c.chat.kind !== 'person' && !c.undoes && Date.parse(c.at) >= midnight)
+    .length;
+}
+
+/** `newestFirst`: listChanges' answer; `data`: the tray store, for the graphs' nicknames. */
+export function activityFeed(newestFirst: readonly Change[], data: StoreData): ActivityFeedView {
+  const nicknames = new Map(data.graphs.map((g) => [`${g.type}:${g.name}`, nicknameOf(g)]));
+  const chats = new Map<string, ActivityChatView>();
+  for (const change of newestFirst.slice(0, ACTIVITY_FEED_LIMIT)) {
+    const chat = chats.get(change.chat.id) ?? {
+      id: change.chat.id,
+      kind: change.chat.kind ?? 'agent',
+      startedAt: change.chat.startedAt,
+      graphs: [],
+      changes: [],
+    };
+    // The client's name arrives after the first change on some connections.
+    chat.client ??= change.chat.client?.name;
+    const view = changeView(change, nicknames);
+    const label = view.nickname ?? change.graph;
+    if (!chat.graphs.includes(label)) chat.graphs.push(label);
+    chat.changes.push(view);
+    chats.set(change.chat.id, chat);
+  }
+  return {
+    chats: [...chats.values()],
+    today: changesToday(newestFirst),
+    truncated: newestFirst.length > ACTIVITY_FEED_LIMIT,
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Activity: the feed of every agent change on this machine (read from the change journal, which
+ * every roam-mcp appends to) and undo from the tray. The feed is re-sent whenever any process
+ * appends. All undos of one tray session are one person's chat, so they group as one. Nothing
+ * touches the data folder until the feed is first asked for.
+ */
+import {
+  listChanges,
+  personChat,
+  watchJournal,
+  type Journal,
+  type UndoActor,
+} from '../../src-mcp/changes/index.ts';
+import type { ActivityFeedView, RequestInput } from '../../src-shared/ipc-contract.ts';
+import type { LocalApiClient } from '../../src-shared/local-api/index.ts';
+import { trayCaller } from './activity-caller.ts';
+import { activityFeed } from './activity-feed.ts';
+import { openActivityJournal } from './activity-journal.ts';
+import { undoFromTray } from './activity-undo.ts';
+import type { TrayStore } from './tray-store.ts';
+
+export interface Activity {
+  feed(): Promise<ActivityFeedView>;
+  undo(request: RequestInput<'activity:undo'>): ReturnType<typeof undoFromTray>;
+  close(): Promise<void>;
+}
+
+export function startActivity(deps: {
+  dataDir?: string;
+  store: TrayStore;
+  api: LocalApiClient;
+  feedChanged(feed: ActivityFeedView): void;
+}): Activity {
+  const actor: UndoActor = { chat: personChat('Roam Companion'), tool: 'Roam Companion' };
+  let opened: Promise<Journal> | undefined;
+  let watching: Promise<{ close(): void } | undefined> | undefined;
+  const journal = () => {
+    opened ??= openActivityJournal(deps.dataDir);
+    watching ??= opened.then((j) => watchJournal(publish, { journal: j })).catch(() => undefined);
+    return opened;
+  };
+  const feed = async () =>
+    activityFeed(await listChanges({}, { journal: await journal() }), deps.store.read());
+  const publish = () => void feed().then(deps.feedChanged, () => {}); // the next list reports it
+  return {
+    feed,
+    async undo(request) {
+      const report = await undoFromTray(request, {
+        journal: await journal(),
+        caller: trayCaller(deps.store, deps.api),
+        actor,
+      });
+      if (!request.dryRun) publish();
+      return report;
+    },
+    async close() {
+      (await watching)?.close();
+    },
+  };
+}

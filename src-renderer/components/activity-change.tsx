@@ -1,0 +1,53 @@
+import type { ActivityChangeView } from '../../src-shared/ipc-contract.ts';
+import { stepNotes, when } from './activity-format.ts';
+import { UndoPanel, useUndoFlow } from './activity-undo.tsx';
+
+/** One change as one line, with its state, what its last undo left alone, and its own Undo. */
+export function ActivityChange(props: { change: ActivityChangeView; showGraph: boolean }) {
+  const { change } = props;
+  const flow = useUndoFlow({ ids: [change.id] });
+  const notes = change.lastUndo ? stepNotes(change.lastUndo.steps) : [];
+  const canUndo = change.undoable && !change.undone && flow.phase.kind === 'idle';
+  return (
+    <li className="activity-change" aria-label={change.summary}>
+      <div className="row">
+        <time className="muted small" dateTime={change.at}>
+          {when(change.at)}
+        </time>
+        <span className="grow">
+          {change.summary}
+          {props.showGraph && <span className="muted small">{` · ${change.nickname ?? change.graph}`}</span>}
+        </span>
+        <ChangeBadge change={change} conflicted={notes.length > 0} />
+        {canUndo && (
+          <button
+            type="button"
+            ref={flow.openerRef}
+            disabled={flow.busy}
+            onClick={flow.start}
+            aria-label={`${change.isUndo ? 'Redo' : 'Undo'}: ${change.summary}`}
+          >
+            {change.isUndo ? 'Redo…' : 'Undo…'}
+          </button>
+        )}
+      </div>
+      {notes.length > 0 && (
+        <ul className="activity-notes small" aria-label="Left alone by the last undo">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
+      <UndoPanel flow={flow} what={change.isUndo ? 'this undo' : 'this change'} />
+    </li>
+  );
+}
+
+function ChangeBadge(props: { change: ActivityChangeView; conflicted: boolean }) {
+  const { change } = props;
+  if (change.undone) return <span className="badge change-undone">Undone</span>;
+  if (props.conflicted) return <span className="badge change-conflict">Conflict</span>;
+  if (change.status === 'failed') return <span className="badge change-failed">Refused by Roam</span>;
+  if (change.status === 'unconfirmed') return <span className="badge change-conflict">Unconfirmed</span>;
+  return null;
+}

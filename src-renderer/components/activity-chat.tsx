@@ -1,0 +1,40 @@
+import type { ActivityChatView } from '../../src-shared/ipc-contract.ts';
+import { ActivityChange } from './activity-change.tsx';
+import { changesCount, chatTitle, when } from './activity-format.ts';
+import { UndoPanel, useUndoFlow } from './activity-undo.tsx';
+
+/** One chat: who, since when, on which graphs; its changes newest first; Undo for all of them. */
+export function ActivityChat(props: { chat: ActivityChatView; graph?: string }) {
+  const { chat, graph } = props;
+  // With the view filtered to one graph, the chat's undo takes back only what it shows.
+  const flow = useUndoFlow(graph ? { chat: chat.id, graph } : { chat: chat.id });
+  const title = chatTitle(chat);
+  const pending = chat.changes.some((c) => c.undoable && !c.undone);
+  return (
+    <li className="card activity-chat" aria-label={`${title}, started ${when(chat.startedAt)}`}>
+      <div className="row">
+        <h3 className="strong grow">{title}</h3>
+        <span className="muted small">started {when(chat.startedAt)}</span>
+      </div>
+      <div className="row">
+        <span className="muted small grow">
+          {chat.graphs.join(', ')} · {changesCount(chat.changes.length)}
+        </span>
+        {chat.kind === 'agent' && pending && flow.phase.kind === 'idle' && (
+          <button type="button" ref={flow.openerRef} disabled={flow.busy} onClick={flow.start}>
+            {graph ? 'Undo this chat here…' : 'Undo this chat…'}
+          </button>
+        )}
+      </div>
+      <UndoPanel
+        flow={flow}
+        what={graph ? 'this chat’s changes to this graph' : 'every change of this chat'}
+      />
+      <ul className="activity-changes" aria-label={`Changes by ${title}`}>
+        {chat.changes.map((change) => (
+          <ActivityChange key={change.id} change={change} showGraph={chat.graphs.length > 1} />
+        ))}
+      </ul>
+    </li>
+  );
+}

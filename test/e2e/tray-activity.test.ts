@@ -1,0 +1,154 @@
+/**
+ * The Activity view end to end: a real SDK client, launched with the demo's agent entry, changes
+ * the demo graph; the feed in Debian's Chromium shows each change live; a person then edits one of
+ * the agent's blocks; undoing the chat from the UI shows its dry run first, restores the graph,
+ * keeps the person's edit and shows it as a conflict on the entry. axe-core on every state, the
+ * undo preview from the keyboard, screenshots (light and dark, 420×600) into docs/screenshots
+ * with UPDATE_SCREENSHOTS=1.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemo, startDemoPreview, type Demo } from '../../scripts/demo.ts';
+import type { Preview } from '../../src-main/preview/server.ts';
+import { LOCAL_TOKEN_PREFIX } from '../../src-shared/roam-config.ts';
+import { seriousViolations } from './axe.ts';
+import { launchChromium } from './chromium.ts';
+import { screenshot } from './screenshots.ts';
+
+let demo: Demo;
+let preview: Preview;
+let browser: Browser;
+let page: Page;
+let agent: Client | undefined;
+
+beforeAll(async () => {
+  demo = await startDemo();
+  preview = await startDemoPreview(demo);
+  // The person's setup, done through the core: the demo graphs, Work open to full edits.
+  await preview.core.handlers['import:run'](undefined);
+  await preview.core.handlers['graphs:update']({ id: 'hosted:demo-work', accessLevel: 'full' });
+  browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 420, height: 600 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto(preview.url);
+});
+
+afterAll(async () => {
+  await agent?.close();
+  await browser?.close();
+  await preview?.close();
+  await demo?.close();
+});
+
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 50 });
+const contains = (locator: Locator, text: string) => poll(() => locator.innerText()).toContain(text);
+const status = () => page.getByRole('contentinfo', { name: 'Status' });
+const chatCard = () => page.getByRole('listitem', { name: /^Claude Desktop, started/ });
+const work = () => demo.emulator.graph('demo-work');
+const blockText = (uid: string) =>
+  work().run('data.q', [`[:find ?s . :where [?b :block/uid "${uid}"] [?b :block/string ?s]]`]);
+const pageExists = (title: string) =>
+  work().run('data.q', [`[:find ?p . :where [?p :node/title "${title}"]]`]) !== null;
+
+async function agentCall(name: string, args: Record<string, unknown>): Promise<void> {
+  const result = await agent!.callTool({ name, arguments: { graph: 'Work', ...args } });
+  if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
+}
+
+/** Serious or critical axe violations, at tray size and in a larger window, light and dark. */
+async function violations(): Promise<string[]> {
+  const found: string[] = [];
+  for (const viewport of [
+    { width: 420, height: 600 },
+    { width: 1000, height: 760 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const where = `${viewport.width}×${viewport.height} ${colorScheme}`;
+      found.push(...(await seriousViolations(page)).map((v) => `${where}: ${v}`));
+    }
+  }
+  await page.setViewportSize({ width: 420, height: 600 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}
+
+describe('Activity: agent changes live, undone from the tray', () => {
+  it('explains what will appear before any agent has changed anything', async () => {
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    await page.getByText('No agent has changed a graph yet.').waitFor();
+    await contains(status(), '0 agent changes today');
+    expect(await violations()).toEqual([]);
+    await screenshot(page, 'activity-empty');
+  });
+
+  it('shows each change of an agent started with the demo entry, live, newest first', async () => {
+    agent = new Client({ name: 'Claude Desktop', version: '1.0.0' });
+    await agent.connect(
+      new StdioClientTransport({ command: demo.launcher.command, args: demo.launcher.args }),
+    );
+    await agentCall('select_graph', {}); // reads the graph's guidelines: writes need that first
+    await agentCall('update_block', { uid: 'hermes-ls', string: 'Lesson: measure first, then optimise' });
+    await contains(chatCard(), "Edited a block in 'Project Hermes'");
+    await agentCall('update_block', { uid: 'apollo-g1', string: 'Ship the beta next week' });
+    await agentCall('delete_page', { uid: 'alan-pg' });
+    await contains(chatCard(), "Deleted page 'Alan Turing'");
+    const lines = chatCard().getByRole('list', { name: 'Changes by Claude Desktop' }).getByRole('listitem');
+    await poll(() => lines.allInnerTexts()).toHaveLength(3);
+    expect((await lines.allInnerTexts())[0]).toContain("Deleted page 'Alan Turing'");
+    await contains(chatCard(), 'Work · 3 changes');
+    await contains(status(), '3 agent changes today');
+    expect(await violations()).toEqual([]);
+    await screenshot(page, 'activity-feed');
+  });
+
+  it('shows the dry run first, from the keyboard: Escape closes it and the focus returns', async () => {
+    // A person edits one of the agent's blocks: that block is theirs now.
+    work().run('data.block.update', [{ block: { uid: 'hermes-ls', string: 'Lesson: my own words' } }]);
+    const undoChat = chatCard().getByRole('button', { name: 'Undo this chat…' });
+    await undoChat.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Undo every change of this chat?' });
+    await contains(dialog, 'Left alone (changed since)');
+    await contains(dialog, 'Nothing has changed yet.');
+    await poll(() =>
+      dialog.getByRole('button', { name: 'Cancel' }).evaluate((b) => b === document.activeElement),
+    ).toBe(true);
+    expect(await violations()).toEqual([]);
+    await screenshot(page, 'activity-undo-preview');
+    expect(pageExists('Alan Turing')).toBe(false); // the dry run wrote nothing
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await poll(() => undoChat.evaluate((b) => b === document.activeElement)).toBe(true);
+  });
+
+  it('undoes the chat: the graph is restored, the person’s edit kept and shown as a conflict', async () => {
+    await chatCard().getByRole('button', { name: 'Undo this chat…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Undo every change of this chat?' });
+    await dialog.getByRole('button', { name: 'Undo now' }).click();
+    const outcome = chatCard().getByRole('status', { name: 'Undo of every change of this chat' });
+    await contains(outcome, 'Undone: 2 changes. 1 part changed since were left alone.');
+    expect(pageExists('Alan Turing')).toBe(true);
+    expect(blockText('apollo-g1')).toBe('Ship the [[Roam Companion]] beta by [[December 1st, 2026]]');
+    expect(blockText('hermes-ls')).toBe('Lesson: my own words');
+
+    const edited = chatCard().getByRole('listitem', { name: /^Edited a block in 'Project Hermes'/ });
+    await contains(edited, 'Conflict');
+    await contains(edited, 'Left alone');
+    await contains(chatCard().getByRole('listitem', { name: /^Deleted page 'Alan Turing'/ }), 'Undone');
+    await contains(page.getByRole('listitem', { name: /^Your undos in Roam Companion/ }), 'Work');
+    expect(await violations()).toEqual([]);
+    await screenshot(page, 'activity-undo-outcome');
+    await outcome.getByRole('button', { name: 'Dismiss' }).click();
+    await outcome.waitFor({ state: 'detached' });
+    await contains(edited, 'Conflict'); // the conflict stays on the entry
+    await edited.scrollIntoViewIfNeeded();
+    expect(await violations()).toEqual([]);
+    await screenshot(page, 'activity-conflict');
+    expect(await page.content()).not.toContain(LOCAL_TOKEN_PREFIX);
+  });
+});
