@@ -25,7 +25,7 @@ export const USAGE = `Usage:
   roam-mcp [--config PATH] [--read-only] [--tools SETS]
                                            Run the MCP server on stdio (what MCP clients start);
                                            SETS: core,navigation,ui,files,extensions,developer or
-                                           all (default core; or env ROAM_MCP_TOOLS)
+                                           all (default: all but developer; or env ROAM_MCP_TOOLS)
            [--index-staleness-ms N]        Reuse the navigation index for N ms without asking Roam (default 2000)
            [--upload-folder PATH]...       Let file_upload read local files in PATH (repeatable; default none)
   roam-mcp connect [options]               Add a Roam graph and get a token from Roam Desktop
