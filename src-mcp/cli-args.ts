@@ -30,7 +30,9 @@ export const USAGE = `Usage:
            [--upload-folder PATH]...       Let file_upload read local files in PATH (repeatable; default none)
   roam-mcp connect [options]               Add a Roam graph and get a token from Roam Desktop
                                            (run 'roam-mcp connect --help' for its options)
-  roam-mcp install <client> [--dry-run]    Add roam-mcp to claude-desktop, claude-code, cursor or vscode
+  roam-mcp install [<client>] [--tools SETS] [--dry-run]
+                                           Add roam-mcp to claude-desktop, claude-code, cursor or vscode
+                                           (no client: list them; --tools: the sets that client gets)
   roam-mcp uninstall <client> [--dry-run]  Remove it again
   roam-mcp status [--json]                 Which clients have roam-mcp configured
   roam-mcp changes [--graph NICK] [--chat ID] [--since TIME] [--json]
