@@ -321,6 +321,7 @@ describe('tray UI in Chromium', () => {
     await poll(() => preview.core.handlers['settings:get'](undefined)).toEqual({
       launchAtLogin: true,
       defaultAccessLevel: 'full',
+      uploadFolders: [],
     });
   });
 
