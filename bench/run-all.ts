@@ -771,7 +771,7 @@ async function main(): Promise<void> {
     const idle = await measureIdleRss(idleServers(), env, QUICK ? 3 : 5);
     await emulator.close();
     log('tools budget per toolset ...');
-    const budget = await measureToolsBudget();
+    const budget = await measureToolsBudget(flags.official);
     log('per-call overhead ...');
     const overhead = await measureOverhead(home);
     const sizes: Sizes = [];

@@ -3,7 +3,7 @@
 // `node scripts/build-mcpb.mjs [--out FILE]`; the default output is release/roam-mcp.mcpb.
 // Manifest spec: github.com/anthropics/mcpb MANIFEST.md; packed and validated by `mcpb pack`.
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,9 +17,10 @@ const MCPB_CLI = path.join(root, 'node_modules', '@anthropic-ai', 'mcpb', 'dist'
 export const DEFAULT_OUT = path.join(root, 'release', 'roam-mcp.mcpb');
 
 /**
- * Every tool the bundle can offer (`--tools all`: the manifest describes all toolsets; the
- * `tools` setting picks what a chat sees), as the real bin lists them, started with an empty
- * HOME (no graph needed to list).
+ * The tools the bundle serves by default (no `tools` setting), as the real bin lists them when
+ * started as the bundle starts it, with an empty HOME (no graph needed to list). A tool that waits
+ * for a capability probe (semantic_search) joins only once a graph's Roam offers it, so it is not
+ * in the manifest, as it is not in the first tools/list.
  */
 export async function listBinTools() {
   const home = await mkdtemp(path.join(os.tmpdir(), 'roam-mcpb-tools-'));
@@ -30,7 +31,7 @@ export async function listBinTools() {
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: [BIN, '--tools', 'all'],
+        args: [BIN, '--tools='],
         env,
         stderr: 'pipe',
       }),
@@ -72,7 +73,7 @@ const USER_CONFIG = {
     title: 'Toolsets (optional)',
     description:
       'Which tools a chat sees, comma-separated: core, navigation, ui, files, extensions, developer, ' +
-      'or all. Leave empty for core (each tool costs context in every chat).',
+      'or all. Leave empty for every set but developer (each tool costs context in every chat).',
     required: false,
     default: '',
   },
@@ -128,6 +129,8 @@ export async function buildMcpb(outFile = DEFAULT_OUT) {
     await copyFile(BIN, path.join(staging, 'server', 'roam-mcp.mjs'));
     await copyFile(path.join(root, 'assets', 'icon.png'), path.join(staging, 'icon.png'));
     await copyFile(path.join(root, 'LICENSE'), path.join(staging, 'LICENSE'));
+    // The agent skill travels with the server it teaches (docs/mcp.md, Agent skill).
+    await cp(path.join(root, 'skills'), path.join(staging, 'skills'), { recursive: true });
     await writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     await mkdir(path.dirname(outFile), { recursive: true });
     await promisify(execFile)(process.execPath, [MCPB_CLI, 'pack', staging, outFile]);

@@ -25,12 +25,14 @@ export const USAGE = `Usage:
   roam-mcp [--config PATH] [--read-only] [--tools SETS]
                                            Run the MCP server on stdio (what MCP clients start);
                                            SETS: core,navigation,ui,files,extensions,developer or
-                                           all (default core; or env ROAM_MCP_TOOLS)
+                                           all (default: all but developer; or env ROAM_MCP_TOOLS)
            [--index-staleness-ms N]        Reuse the navigation index for N ms without asking Roam (default 2000)
            [--upload-folder PATH]...       Let file_upload read local files in PATH (repeatable; default none)
   roam-mcp connect [options]               Add a Roam graph and get a token from Roam Desktop
                                            (run 'roam-mcp connect --help' for its options)
-  roam-mcp install <client> [--dry-run]    Add roam-mcp to claude-desktop, claude-code, cursor or vscode
+  roam-mcp install [<client>] [--tools SETS] [--dry-run]
+                                           Add roam-mcp to claude-desktop, claude-code, cursor or vscode
+                                           (no client: list them; --tools: the sets that client gets)
   roam-mcp uninstall <client> [--dry-run]  Remove it again
   roam-mcp status [--json]                 Which clients have roam-mcp configured
   roam-mcp changes [--graph NICK] [--chat ID] [--since TIME] [--json]

@@ -1,6 +1,7 @@
 /**
  * `roam-mcp`: the stdio MCP server, plus `connect` (graphs and tokens), `install`/`uninstall`
- * (MCP client configs). Everything human-facing goes to stderr; stdout is JSON-RPC only.
+ * (MCP client configs). While serving, stdout is JSON-RPC only and everything human-facing goes to
+ * stderr; `--help` and `--version` serve nothing, so they answer on stdout as CLIs do.
  */
 import os from 'node:os';
 import packageJson from '../package.json' with { type: 'json' };
@@ -13,10 +14,10 @@ async function main(argv: string[]): Promise<number | undefined> {
   const parsed = parseCliArgs(argv);
   switch (parsed.command) {
     case 'help':
-      process.stderr.write(USAGE);
+      process.stdout.write(USAGE);
       return 0;
     case 'version':
-      process.stderr.write(`roam-mcp ${version}\n`);
+      process.stdout.write(`roam-mcp ${version}\n`);
       return 0;
     case 'error':
       process.stderr.write(`roam-mcp: ${parsed.message}\n\n${USAGE}`);

@@ -27,16 +27,10 @@ import type { GraphSession } from './graph-session.ts';
 import { log } from './log.ts';
 import { PromptHandlers } from './prompt-handlers.ts';
 import { ResourceHandlers } from './resource-handlers.ts';
+import { serverInstructions } from './server-instructions.ts';
 import type { RuntimeHooks, ServerRuntime } from './server-runtime.ts';
 import { callTool, refusal, requestScope, type ToolCallState } from './tool-call.ts';
 import { probedActions, type ToolDefinition } from './tool-definition.ts';
-
-export const SERVER_INSTRUCTIONS = [
-  'Roam Research graphs through Roam Desktop.',
-  'Workflow: list_graphs, then select_graph to pick a graph and read its agent guidelines (follow them); with one graph it is used automatically, but writes still need select_graph first.',
-  'Every graph tool takes an optional `graph` (nickname). Content comes as markdown with <roam uid="..."/> tags: use those uids for get_block, create_block {parentUid}, update_block, move_block.',
-  'Lists are paginated: pass nextOffset as offset for more.',
-].join('\n');
 
 /**
  * 2026-07-28 cache hints (docs/mcp.md, "Using the 2026-07-28 revision"). Every list is private to
@@ -161,7 +155,7 @@ function buildServer(options: RoamMcpServerOptions, shared: Shared, era: 'legacy
         prompts: { listChanged: true },
         completions: {},
       },
-      instructions: SERVER_INSTRUCTIONS,
+      instructions: serverInstructions(shared.state.toolsets),
       cacheHints: CACHE_HINTS,
     },
   );

@@ -132,11 +132,7 @@ export function defineTool<Shape extends z.ZodRawShape>(
 }
 
 /** The optional `graph` argument every graph tool accepts. */
-const graphArgument = z
-  .string()
-  .min(1)
-  .optional()
-  .describe('Graph nickname (default: the selected one); becomes the selection');
+const graphArgument = z.string().min(1).optional().describe('Graph nickname');
 
 /** The accepted arguments: the declared ones, plus `graph` for graph tools. */
 export function inputShape(tool: ToolDefinition): z.ZodRawShape {

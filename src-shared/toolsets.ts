@@ -25,10 +25,45 @@ export const TOOLSET_SUMMARIES: Record<ToolsetName, string> = {
 };
 
 /**
- * What a client gets when it selects nothing: `core` alone stays under the 16 KB budget that
- * every chat pays (measured by bench/tools-budget.ts; docs/mcp.md, Toolsets).
+ * What a client gets when it selects nothing: the whole product but the extension authors' set,
+ * within half the official server's tools/list bytes (bench/tools-budget.ts; docs/mcp.md, Toolsets).
  */
-export const DEFAULT_TOOLSETS: readonly ToolsetName[] = ['core'];
+export const DEFAULT_TOOLSETS: readonly ToolsetName[] = ['core', 'navigation', 'ui', 'files', 'extensions'];
+
+/**
+ * How many tools each set declares (a capability-probed one counts), for the AI clients screen's
+ * tool count; test/mcp/toolset-counts.test.ts checks it against the catalogue, so a tool added to
+ * a set fails that test until its count here is raised.
+ */
+export const TOOLSET_TOOL_COUNTS: Record<ToolsetName, number> = {
+  core: 25,
+  navigation: 10,
+  ui: 6,
+  files: 3,
+  extensions: 1,
+  developer: 1,
+};
+
+/** The number of tools `sets` list at most. */
+export function toolCount(sets: readonly ToolsetName[]): number {
+  return sets.reduce((sum, set) => sum + TOOLSET_TOOL_COUNTS[set], 0);
+}
+
+/**
+ * Clients that degrade past a practical number of tools across all their servers (Cursor: about
+ * 40), and the sets an install writes for them when the user chose none: what fits with room for
+ * another server's few tools.
+ */
+export const TOOL_CAPPED_CLIENTS: Readonly<
+  Record<string, { cap: number; toolsets: readonly ToolsetName[] }>
+> = {
+  cursor: { cap: 40, toolsets: ['core', 'navigation'] },
+};
+
+/** The sets an install writes for `clientId` when the user chose none; undefined: the server's default. */
+export function installDefaultToolsets(clientId: string): readonly ToolsetName[] | undefined {
+  return Object.hasOwn(TOOL_CAPPED_CLIENTS, clientId) ? TOOL_CAPPED_CLIENTS[clientId]!.toolsets : undefined;
+}
 
 /** The environment variable that selects toolsets when `--tools` is absent. */
 export const TOOLSETS_ENV = 'ROAM_MCP_TOOLS';

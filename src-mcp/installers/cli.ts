@@ -1,16 +1,25 @@
 /**
- * `roam-mcp install <client> [--dry-run]`, `roam-mcp uninstall <client> [--dry-run]` and
- * `status [--json]`: the same installers the tray's "Connect AI clients" screen uses.
+ * `roam-mcp install <client> [--tools SETS] [--dry-run]`, `roam-mcp uninstall <client> [--dry-run]`
+ * and `status [--json]`: the same installers the tray's "Connect AI clients" screen uses.
  * Messages go to stderr; stdout carries only what was asked for (a dry-run diff, the status, a
  * command to paste), so it can be piped. Never used in stdio server mode.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { clientIdSchema, type ClientId, type ClientView } from '../../src-shared/ipc-contract.ts';
-import { CLIENTS } from './client-catalog.ts';
+import {
+  installDefaultToolsets,
+  parseToolsets,
+  TOOL_CAPPED_CLIENTS,
+  toolCount,
+  TOOLSET_NAMES,
+  type ToolsetName,
+} from '../../src-shared/toolsets.ts';
+import { CLIENTS, clientSpec } from './client-catalog.ts';
+import { closestNames } from './did-you-mean.ts';
 import { InstallerError } from './installer-error.ts';
 import type { InstallerOptions } from './installer-options.ts';
-import { install, listClients, previewChange, uninstall, type ClientAction } from './installer.ts';
+import { getClient, install, listClients, previewChange, uninstall, type ClientAction } from './installer.ts';
 import { npxLauncherNote, standaloneLauncher } from './launcher.ts';
 import { lineDiff } from './line-diff.ts';
 
@@ -26,11 +35,17 @@ export interface InstallerCliOverrides extends Partial<InstallerOptions> {
 const USAGE = `Connect AI clients to Roam Companion.
 
 Usage:
-  roam-mcp install <client> [--dry-run]     add Roam Companion to the client's MCP config
+  roam-mcp install <client> [--tools SETS] [--dry-run]
+                                            add Roam Companion to the client's MCP config
   roam-mcp uninstall <client> [--dry-run]   remove it again (other servers are never touched)
   roam-mcp install                          list the clients and whether each is installed
 
 Clients: ${CLIENTS.map((client) => client.id).join(', ')}
+--tools SETS: the toolsets the client gets (${TOOLSET_NAMES.join(', ')}, or all); without it the
+  server's default (every set but developer), except for clients that work poorly with many tools
+  (${Object.entries(TOOL_CAPPED_CLIENTS)
+    .map(([id, { toolsets }]) => `${id}: ${toolsets.join(',')}`)
+    .join('; ')}), and an entry's earlier choice is kept.
 --dry-run shows the change without writing anything.
 Each change keeps a copy of the previous file as <config>.roam-companion-backup.
 `;
@@ -69,15 +84,25 @@ interface ParsedArgs {
   client?: ClientId;
   dryRun: boolean;
   json: boolean;
-  /** `install`/`uninstall` without a client: show the clients' status to choose from, then fail. */
+  /** `install --tools SETS`, validated. */
+  tools?: ToolsetName[];
+  /** `install`/`uninstall` without a client: show the clients' status to choose from. */
   clientMissing?: 'install' | 'uninstall';
 }
 
 const flagOptions = {
   'dry-run': { type: 'boolean' },
   json: { type: 'boolean' },
+  tools: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+/** Which flags each command takes, and whether the flag takes a value. */
+const ALLOWED: Record<'install' | 'uninstall' | 'status', Record<string, 'flag' | 'value'>> = {
+  install: { 'dry-run': 'flag', tools: 'value' },
+  uninstall: { 'dry-run': 'flag' },
+  status: { json: 'flag' },
+};
 
 function parseInstallerArgs(argv: string[]): ParsedArgs {
   const [command, ...rest] = argv;
@@ -97,22 +122,34 @@ function parseInstallerArgs(argv: string[]): ParsedArgs {
   });
   const flags = tokens.flatMap((t) => (t.kind === 'option' ? [t] : []));
   if (flags.some((flag) => flag.name === 'help')) return { command: 'help', dryRun: false, json: false };
-  const allowed = command === 'status' ? 'json' : 'dry-run';
-  const unknownFlag = flags.find((flag) => flag.name !== allowed || flag.value !== undefined);
-  if (unknownFlag) {
-    const typed = unknownFlag.inlineValue
-      ? `${unknownFlag.rawName}=${unknownFlag.value}`
-      : unknownFlag.rawName;
-    throw new UsageError(`Unknown option "${typed}" for ${command}.`);
+  const allowed = ALLOWED[command];
+  for (const flag of flags) {
+    const kind = Object.hasOwn(allowed, flag.name) ? allowed[flag.name] : undefined;
+    if (kind === 'value' && !flag.value) {
+      throw new UsageError(
+        `${flag.rawName} needs toolset names, e.g. ${flag.rawName} core,navigation (or all).`,
+      );
+    }
+    if (kind === undefined || (kind === 'flag' && flag.value !== undefined)) {
+      const typed = flag.inlineValue ? `${flag.rawName}=${flag.value}` : flag.rawName;
+      throw new UsageError(`Unknown option "${typed}" for ${command}.`);
+    }
   }
-  const positionals = tokens.flatMap((t) => (t.kind === 'positional' ? [t.value] : []));
-  const given = flags.length > 0; // each flag is the allowed one by now
+  const tools = flags.find((flag) => flag.name === 'tools')?.value;
   const parsed: ParsedArgs = {
     command,
-    dryRun: given && allowed === 'dry-run',
-    json: given && allowed === 'json',
+    dryRun: flags.some((flag) => flag.name === 'dry-run'),
+    json: flags.some((flag) => flag.name === 'json'),
+    ...(tools !== undefined ? { tools: toolsetsOf(tools) } : {}),
   };
+  const positionals = tokens.flatMap((t) => (t.kind === 'positional' ? [t.value] : []));
   return withClient(parsed, command, positionals);
+}
+
+function toolsetsOf(spec: string): ToolsetName[] {
+  const selection = parseToolsets(spec, '--tools');
+  if ('error' in selection) throw new UsageError(selection.error);
+  return selection.sets;
 }
 
 function withClient(parsed: ParsedArgs, command: ClientAction | 'status', positionals: string[]): ParsedArgs {
@@ -125,8 +162,41 @@ function withClient(parsed: ParsedArgs, command: ClientAction | 'status', positi
     throw new UsageError(`${command} takes one client (got ${positionals.length}).`);
   }
   const client = clientIdSchema.safeParse(positionals[0]);
-  if (!client.success) throw new UsageError(`Unknown client "${positionals[0]}".`);
+  if (!client.success) throw new UsageError(unknownClientMessage(positionals[0]!));
   return { ...parsed, client: client.data };
+}
+
+function unknownClientMessage(typed: string): string {
+  const ids = CLIENTS.map((client) => client.id);
+  const close = closestNames(typed, ids);
+  const guess = close.length ? ` Did you mean ${close.join(' or ')}?` : '';
+  return `Unknown client "${typed}".${guess} Clients: ${ids.join(', ')}.`;
+}
+
+/**
+ * The toolsets an install writes: the ones asked for; else, for a new entry in a client with a
+ * tool cap, the sets that fit it; else none (an existing entry is the user's: it keeps its choice,
+ * or follows the server's default).
+ */
+async function toolsetsToWrite(
+  id: ClientId,
+  asked: ToolsetName[] | undefined,
+  opts: InstallerOptions,
+  err: (text: string) => void,
+): Promise<readonly ToolsetName[] | undefined> {
+  if (asked) return asked;
+  const capped = installDefaultToolsets(id);
+  if (!capped) return undefined;
+  const { state } = await getClient(id, opts);
+  if (state === 'installed' || state === 'stale') return undefined;
+  const { name } = clientSpec(id);
+  const { cap } = TOOL_CAPPED_CLIENTS[id]!;
+  err(
+    `Note: ${name} works poorly past about ${cap} tools across all its servers, so its entry gets ` +
+      `--tools ${capped.join(',')} (${toolCount(capped)} of ${toolCount(TOOLSET_NAMES)} tools). ` +
+      `To choose others: roam-mcp install ${id} --tools SETS (e.g. --tools all).\n`,
+  );
+  return capped;
 }
 
 async function runChange(
@@ -137,7 +207,8 @@ async function runChange(
   out: (text: string) => void,
   err: (text: string) => void,
 ): Promise<void> {
-  const name = CLIENTS.find((client) => client.id === id)!.name;
+  const spec = clientSpec(id);
+  const { name } = spec;
   const npxNote = action === 'install' ? npxLauncherNote(opts.launcher) : undefined;
   if (npxNote) err(`Note: ${npxNote}\n`);
   if (id === 'claude-code') {
@@ -147,13 +218,20 @@ async function runChange(
     return;
   }
   if (dryRun) {
-    const preview = await previewChange(id, action, opts);
+    const location = await spec.locate(opts);
+    const preview = await previewChange(id, action, opts, true);
     if (preview.after === null || preview.after === preview.before) {
       err(`Dry run: ${preview.configPath} needs no change.\n`);
       return;
     }
     out(`--- ${preview.configPath} (now)\n+++ ${preview.configPath} (after ${action})\n`);
     out(`${preview.before === null ? preview.after : lineDiff(preview.before, preview.after)}\n`);
+    if (!location.clientDirExists) {
+      err(
+        `Dry run: ${location.clientDir} doesn't exist yet, so \`roam-mcp ${action} ${id}\` would stop ` +
+          `there: install ${name} and open it once, then run it to write the above.\n`,
+      );
+    }
     err('Dry run: nothing was written. Secrets in the file are shown as <hidden>.\n');
     return;
   }
@@ -176,8 +254,8 @@ async function runChange(
 
 /**
  * Runs `install|uninstall|status ...` (argv starts at the subcommand) and returns the exit code.
- * `status [--json]` prints every client's state on stdout; `install`/`uninstall` without a client
- * print it on stderr with the usage, so `roam-mcp install` alone shows what to pick.
+ * `status [--json]` prints every client's state on stdout; so do `install`/`uninstall` without a
+ * client, then say on stderr how to name one: `roam-mcp install` alone shows what to pick.
  * Exit codes: 0 done or nothing to do, 1 the change failed (message on stderr), 2 bad command line.
  */
 export async function runInstallerCli(
@@ -207,14 +285,22 @@ export async function runInstallerCli(
   try {
     if (args.command === 'status') {
       const views = await listClients(opts);
-      if (args.clientMissing) {
-        err(`roam-mcp: ${args.clientMissing} needs a client:\n\n${formatStatus(views)}\n\n${USAGE}`);
-        return EXIT.usage;
-      }
       out(args.json ? `${JSON.stringify(views, null, 2)}\n` : `${formatStatus(views)}\n`);
+      if (args.clientMissing) {
+        err(
+          `\nTo ${args.clientMissing}, name a client: roam-mcp ${args.clientMissing} <client>, ` +
+            `one of ${CLIENTS.map((client) => client.id).join(', ')}.\n`,
+        );
+      }
       return EXIT.ok;
     }
-    await runChange(args.command, args.client!, args.dryRun, opts, out, err);
+    const id = args.client!;
+    const toolsets =
+      args.command === 'install' ? await toolsetsToWrite(id, args.tools, opts, err) : undefined;
+    const launcher = toolsets
+      ? { ...opts.launcher, args: [...opts.launcher.args, '--tools', toolsets.join(',')] }
+      : opts.launcher;
+    await runChange(args.command, id, args.dryRun, { ...opts, launcher }, out, err);
     return EXIT.ok;
   } catch (error) {
     if (error instanceof InstallerError) {

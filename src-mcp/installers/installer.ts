@@ -142,10 +142,11 @@ async function planChange(
   spec: ClientSpec,
   action: ClientAction,
   opts: InstallerOptions,
+  evenIfClientMissing = false,
 ): Promise<ChangePlan> {
   if (spec.setup === 'command') throw manualSetupError(spec, action, opts);
   const location = await spec.locate(opts);
-  if (!location.clientDirExists) {
+  if (!location.clientDirExists && !evenIfClientMissing) {
     throw new InstallerError('CLIENT_UNAVAILABLE', unavailableMessage(spec, location.clientDir));
   }
   const { configPath } = location;
@@ -171,14 +172,17 @@ async function planChange(
 /**
  * The file's text before and after `action`, with secrets hidden; nothing is written.
  * `after` equals `before` when the change would do nothing; both are null when the file doesn't exist.
+ * `evenIfClientMissing`: what the change would write once the client's folder exists (a dry run
+ * before the client was ever opened).
  * @throws InstallerError when the client is missing, set up by command (Claude Code), or its file is invalid.
  */
 export async function previewChange(
   id: ClientId,
   action: ClientAction,
   opts: InstallerOptions,
+  evenIfClientMissing = false,
 ): Promise<ClientChangePreview> {
-  const plan = await planChange(clientSpec(id), action, opts);
+  const plan = await planChange(clientSpec(id), action, opts, evenIfClientMissing);
   const shown = (text: string | null) => (text === null ? null : redactSecrets(text));
   return { id, configPath: plan.configPath, action, before: shown(plan.before), after: shown(plan.after) };
 }

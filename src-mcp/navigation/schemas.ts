@@ -3,26 +3,15 @@ import * as z from 'zod';
 
 /** `{title}` or `{uid}` of a page; checked in the handler (a raw shape cannot say "one of"). */
 export const pageRefShape = {
-  title: z.string().min(1).optional().describe('Page title (exact; case-insensitive match as fallback).'),
-  uid: z.string().min(1).optional().describe('Page uid, instead of the title.'),
+  title: z.string().min(1).optional(),
+  uid: z.string().min(1).optional(),
 };
 
 export function limitField(defaultValue: number, max: number) {
-  return z
-    .number()
-    .int()
-    .min(1)
-    .max(max)
-    .default(defaultValue)
-    .describe(`Maximum items to return (1-${max}).`);
+  return z.number().int().min(1).max(max).default(defaultValue);
 }
 
-export const offsetField = z
-  .number()
-  .int()
-  .min(0)
-  .default(0)
-  .describe('Items to skip, for paging: pass the previous `nextOffset`.');
+export const offsetField = z.number().int().min(0).default(0);
 
 export const pageOutput = z.object({ uid: z.string(), title: z.string() });
 

@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { ClientChangeView, ClientView } from '../../src-shared/ipc-contract.ts';
-import { DEFAULT_TOOLSETS, TOOLSET_NAMES, type ToolsetName } from '../../src-shared/toolsets.ts';
+import {
+  DEFAULT_TOOLSETS,
+  installDefaultToolsets,
+  TOOL_CAPPED_CLIENTS,
+  TOOLSET_NAMES,
+  type ToolsetName,
+} from '../../src-shared/toolsets.ts';
 import { useClients } from '../stores/stores-context.tsx';
 import { ActionError, useActionError } from './action-error.tsx';
 import { ChangeConfirmation } from './client-change-preview.tsx';
@@ -52,9 +58,11 @@ function ClientRow(props: { client: ClientView }) {
   // Closing the preview puts the focus back on the action that opened it (or, once applied, its opposite).
   const returnFocus = useReturnFocus<Action>();
   const current = entryToolsets(client);
-  const [toolsets, setToolsets] = useState<ToolsetName[]>(current);
-  // Sent only when it changes the entry's choice: an untouched install follows the server default.
-  const newChoice = sameSets(toolsets, current) ? undefined : toolsets;
+  // A new entry in a client with a tool cap starts from the sets that fit it, and always says so.
+  const capped = isNewEntry(client) ? installDefaultToolsets(client.id) : undefined;
+  const [toolsets, setToolsets] = useState<ToolsetName[]>(capped ? [...capped] : current);
+  // Otherwise sent only when it changes the entry's choice: an untouched install follows the server default.
+  const newChoice = capped || !sameSets(toolsets, current) ? toolsets : undefined;
   const startChange = (action: 'install' | 'uninstall') =>
     run(async () => setPending(await preview(client.id, action, newChoice)));
   const confirmChange = (change: ClientChangeView) =>
@@ -85,7 +93,16 @@ function ClientRow(props: { client: ClientView }) {
         !pending &&
         client.state !== 'unavailable' && (
           <>
-            <ToolsetsField clientName={client.name} value={toolsets} onChange={setToolsets} />
+            <ToolsetsField
+              clientName={client.name}
+              value={toolsets}
+              cap={
+                Object.hasOwn(TOOL_CAPPED_CLIENTS, client.id)
+                  ? TOOL_CAPPED_CLIENTS[client.id]!.cap
+                  : undefined
+              }
+              onChange={setToolsets}
+            />
             <ClientActions
               client={client}
               busy={busy}
@@ -117,6 +134,9 @@ function entryToolsets(client: ClientView): ToolsetName[] {
     : TOOLSET_NAMES.filter((set) => client.toolsets?.includes(set));
   return chosen.length ? chosen : [...DEFAULT_TOOLSETS];
 }
+
+/** No entry yet: the install writes a new one (an existing entry is the user's). */
+const isNewEntry = (client: ClientView) => client.state === 'not-installed' || client.state === 'unavailable';
 
 const sameSets = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((set) => b.includes(set));

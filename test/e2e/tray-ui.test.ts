@@ -283,11 +283,11 @@ describe('tray UI in Chromium', () => {
     expect(Object.keys(written.mcpServers)).toEqual(['other', 'roam-companion']);
     expect(JSON.stringify(written)).not.toContain(LOCAL_TOKEN_PREFIX);
 
-    // A different toolset choice is applied to the installed entry as --tools after ours.
+    // A different toolset choice (the default less files) is applied to the installed entry as --tools after ours.
     await row
       .getByRole('group', { name: 'Toolsets for Claude Desktop' })
-      .getByRole('checkbox', { name: /^navigation/ })
-      .check();
+      .getByRole('checkbox', { name: /^files/ })
+      .uncheck();
     await row.getByRole('button', { name: 'Apply the toolsets to Claude Desktop…' }).click();
     await row.getByRole('button', { name: 'Confirm install' }).click();
     await poll(async () => {
@@ -295,7 +295,7 @@ describe('tray UI in Chromium', () => {
         JSON.parse(await readFile(configPath, 'utf8')) as { mcpServers: Record<string, { args: string[] }> }
       ).mcpServers['roam-companion'];
       return entry?.args.slice(-2);
-    }).toEqual(['--tools', 'core,navigation']);
+    }).toEqual(['--tools', 'core,navigation,ui,extensions']);
     await row.getByRole('button', { name: /Apply the toolsets/ }).waitFor({ state: 'detached' });
 
     await row.getByRole('button', { name: 'Uninstall from Claude Desktop…' }).click();

@@ -53,15 +53,16 @@ async function cli(argv: string[], overrides = {}) {
 }
 
 describe('roam-mcp install/uninstall (built bundle, child process)', () => {
-  it('installs node + this bundle into Cursor, reports on stderr, and uninstalls', async () => {
+  it('installs node + this bundle into Cursor, with the toolsets that fit its tool cap, reports on stderr, and uninstalls', async () => {
     await writeConfig(cursorFile(), '{\n  "mcpServers": {\n    "other": { "command": "other" }\n  }\n}\n');
     const installed = roamMcp('install', 'cursor');
     expect(installed).toMatchObject({ code: 0, stdout: '' });
     expect(installed.stderr).toContain(`Installed Roam Companion in Cursor: ${cursorFile()}`);
     expect(installed.stderr).toContain(`The previous file is saved as ${cursorFile()}${BACKUP_SUFFIX}`);
+    expect(installed.stderr).toContain('Cursor works poorly past about 40 tools');
     expect((await readJson(cursorFile())).mcpServers).toEqual({
       other: { command: 'other' },
-      'roam-companion': { command: process.execPath, args: [bundle] },
+      'roam-companion': { command: process.execPath, args: [bundle, '--tools', 'core,navigation'] },
     });
 
     const again = roamMcp('install', 'cursor');
@@ -101,8 +102,66 @@ describe('roam-mcp install/uninstall (built bundle, child process)', () => {
   it('exits 2 with usage on an unknown client', () => {
     const run = roamMcp('install', 'notepad');
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('Unknown client "notepad"');
-    expect(run.stderr).toContain('Clients: claude-desktop, claude-code, cursor, vscode');
+    expect(run.stderr).toContain(
+      'Unknown client "notepad". Clients: claude-desktop, claude-code, cursor, vscode.',
+    );
+    expect(run.stderr).toContain('Usage:');
+  });
+
+  it('a mistyped client gets a "did you mean"', () => {
+    for (const [typed, meant] of [
+      ['curser', 'cursor'],
+      ['vs-code', 'vscode'],
+      ['claude-destkop', 'claude-desktop'],
+      ['Cursor', 'cursor'],
+      ['claude', 'claude-desktop or claude-code'],
+    ]) {
+      const run = roamMcp('install', typed!);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`Unknown client "${typed}". Did you mean ${meant}?`);
+    }
+  });
+
+  it('install without a client lists the clients on stdout and exits 0', async () => {
+    await writeConfig(path.join(t.home, '.cursor', 'argv.json'), '{}');
+    const run = roamMcp('install');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Claude Desktop +unavailable/m);
+    expect(run.stdout).toMatch(/^Cursor +not-installed +\S*mcp\.json/m);
+    expect(run.stderr).toContain(
+      'To install, name a client: roam-mcp install <client>, one of claude-desktop',
+    );
+  });
+
+  it('install --dry-run shows the new file even before the client folder exists, and writes nothing', async () => {
+    const run = roamMcp('install', 'cursor', '--dry-run');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`+++ ${cursorFile()} (after install)`);
+    expect(run.stdout).toContain('"roam-companion"');
+    expect(run.stdout).toContain('"core,navigation"');
+    expect(run.stderr).toContain(`${path.join(t.home, '.cursor')} doesn't exist yet`);
+    expect(run.stderr).toContain('Dry run: nothing was written');
+    await expect(stat(path.join(t.home, '.cursor'))).rejects.toThrow();
+  });
+
+  it('install --tools writes the chosen sets, a later install keeps them, and a bad set is refused', async () => {
+    await writeConfig(cursorFile(), '{}');
+    expect(roamMcp('install', 'cursor', '--tools', 'all').code).toBe(0);
+    const entry = async () =>
+      ((await readJson(cursorFile())).mcpServers as Record<string, { args: string[] }>)['roam-companion'];
+    const all = 'core,navigation,ui,files,extensions,developer';
+    expect((await entry())?.args).toEqual([bundle, '--tools', all]);
+    const again = roamMcp('install', 'cursor');
+    expect(again.stderr).toContain('already installed');
+    expect((await entry())?.args).toEqual([bundle, '--tools', all]);
+    expect(roamMcp('install', 'cursor', '--tools=core').code).toBe(0);
+    expect((await entry())?.args).toEqual([bundle, '--tools', 'core']);
+    const bad = roamMcp('install', 'cursor', '--tools', 'core,navigaton');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(
+      "--tools names unknown toolset 'navigaton'. Valid toolsets: core, navigation",
+    );
+    expect((await entry())?.args).toEqual([bundle, '--tools', 'core']);
   });
 
   it('prints only the Claude Code command on stdout', () => {
@@ -117,7 +176,7 @@ describe('runInstallerCli (in-process)', () => {
     for (const argv of [['--help'], ['install', '--help'], []]) {
       const run = await cli(argv);
       expect(run.code).toBe(0);
-      expect(run.stdout).toContain('roam-mcp install <client> [--dry-run]');
+      expect(run.stdout).toContain('roam-mcp install <client> [--tools SETS] [--dry-run]');
     }
   });
 
@@ -129,6 +188,8 @@ describe('runInstallerCli (in-process)', () => {
       [['status', 'cursor'], 'status takes no client'],
       [['status', '--dry-run'], 'Unknown option "--dry-run" for status'],
       [['install', 'cursor', '--dry-run=no'], 'Unknown option "--dry-run=no" for install'],
+      [['install', 'cursor', '--tools'], '--tools needs toolset names'],
+      [['uninstall', 'cursor', '--tools', 'core'], 'Unknown option "--tools" for uninstall'],
     ] as const) {
       const run = await cli([...argv]);
       expect(run).toMatchObject({ code: 2, stdout: '' });
@@ -137,12 +198,15 @@ describe('runInstallerCli (in-process)', () => {
     }
   });
 
-  it('without a client, shows the clients to choose from and exits 2', async () => {
+  it('without a client, shows the clients to choose from and exits 0', async () => {
     await writeConfig(path.join(t.home, '.cursor', 'argv.json'), '{}');
-    const run = await cli(['install']);
-    expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/install needs a client:\n\nClaude Desktop +unavailable/);
-    expect(run.stderr).toMatch(/Cursor +not-installed +\S*mcp\.json/);
+    for (const command of ['install', 'uninstall']) {
+      const run = await cli([command]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/^Claude Desktop +unavailable/);
+      expect(run.stdout).toMatch(/Cursor +not-installed +\S*mcp\.json/);
+      expect(run.stderr).toContain(`To ${command}, name a client: roam-mcp ${command} <client>`);
+    }
   });
 
   it('status lists every client, as text or JSON', async () => {

@@ -55,7 +55,8 @@ describe('roam-mcp run from npx cache', () => {
     expect(run.stdout).toContain('"command": "npx"');
     expect(run.stdout).not.toContain('_npx');
     expect(run.stderr).toContain(`runs from npx's cache (${cachedScript})`);
-    expect(run.stderr).toContain('`npx -y -p roam-companion roam-mcp`');
+    // Cursor's new entry gets the toolsets that fit its tool cap.
+    expect(run.stderr).toContain('`npx -y -p roam-companion roam-mcp --tools core,navigation`');
     expect(await readText(cursorFile())).toBe('{}\n');
   });
 
@@ -64,7 +65,9 @@ describe('roam-mcp run from npx cache', () => {
     const run = cachedRoamMcp('install', 'cursor');
     expect(run.code).toBe(0);
     expect(run.stderr).toContain("runs from npx's cache");
-    expect((await readJson(cursorFile())).mcpServers).toEqual({ 'roam-companion': NPX_ENTRY });
+    expect((await readJson(cursorFile())).mcpServers).toEqual({
+      'roam-companion': { ...NPX_ENTRY, args: [...NPX_ENTRY.args, '--tools', 'core,navigation'] },
+    });
 
     const status = JSON.parse(cachedRoamMcp('status', '--json').stdout) as { id: string; state: string }[];
     expect(status.find((view) => view.id === 'cursor')?.state).toBe('installed');

@@ -14,16 +14,23 @@ afterAll(() => removeHome(home));
 const run = (...args: string[]) =>
   spawnSync(...binCommand([...args]), { env: binEnv(home), encoding: 'utf8', input: '' });
 
-it('--help and --version answer on stderr and exit 0, leaving stdout to JSON-RPC', () => {
-  const help = run('--help');
-  expect(help.status).toBe(0);
-  expect(help.stdout).toBe('');
-  expect(help.stderr).toMatch(/roam-mcp connect/);
-  const version = run('--version');
+it('--help and --version answer on stdout and exit 0, as CLIs do (no server runs then)', () => {
+  for (const flag of ['--help', '-h', 'help']) {
+    const help = run(flag);
+    expect(help.status).toBe(0);
+    expect(help.stderr).toBe('');
+    expect(help.stdout).toMatch(/^Usage:/);
+    expect(help.stdout).toMatch(/roam-mcp connect/);
+  }
   const { version: expected } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
     version: string;
   };
-  expect(version.stderr.trim()).toBe(`roam-mcp ${expected}`);
+  for (const flag of ['--version', '-v']) {
+    const version = run(flag);
+    expect(version.status).toBe(0);
+    expect(version.stderr).toBe('');
+    expect(version.stdout).toBe(`roam-mcp ${expected}\n`);
+  }
 });
 
 it('an unknown argument exits 2 with the usage', () => {

@@ -1,6 +1,6 @@
 /**
  * Toolsets (docs/mcp.md, Toolsets): every catalogue tool is in one named set; the bin lists and
- * calls only the selected sets (--tools, ROAM_MCP_TOOLS, default core); a bad selection is a config
+ * calls only the selected sets (--tools, ROAM_MCP_TOOLS, default every set but developer); a bad selection is a config
  * error every call answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +48,7 @@ describe('toolset selection', () => {
     expect(parseToolsets(' ')).toEqual({ sets: DEFAULT_TOOLSETS });
     const bad = parseToolsets('core,navigaton,fils', 'ROAM_MCP_TOOLS');
     expect('error' in bad && bad.error).toBe(
-      `ROAM_MCP_TOOLS names unknown toolsets 'navigaton', 'fils'. Valid toolsets: ${TOOLSET_NAMES.join(', ')}, or all (default: core).`,
+      `ROAM_MCP_TOOLS names unknown toolsets 'navigaton', 'fils'. Valid toolsets: ${TOOLSET_NAMES.join(', ')}, or all (default: core,navigation,ui,files,extensions).`,
     );
   });
 
@@ -102,14 +102,24 @@ describe('toolsets over stdio', () => {
     await removeHome(home);
   });
 
-  it('lists only the default set and refuses a tool outside it, naming its set and how to add it', async () => {
+  it('with no selection lists every set but developer, and refuses a developer tool, naming its set and how to add it', async () => {
     const mcp = await start({});
+    expect(await names(mcp)).toEqual(catalogueNamesIn('core', 'navigation', 'ui', 'files', 'extensions'));
+    const error = errorOf(await mcp.call('reload_dev_extensions', {}));
+    expect(error.code).toBe('TOOLSET_NOT_ENABLED');
+    expect(error.message).toContain("reload_dev_extensions is in the 'developer' toolset");
+    expect(error.message).toContain('--tools core,navigation,ui,files,extensions,developer');
+    expect(error.message).toContain('ROAM_MCP_TOOLS');
+    expect(error).toMatchObject({ toolset: 'developer' });
+  });
+
+  it('--tools core lists core alone and refuses a navigation tool, naming its set and how to add it', async () => {
+    const mcp = await start({ args: ['--tools', 'core'] });
     expect(await names(mcp)).toEqual(catalogueNamesIn('core'));
     const error = errorOf(await mcp.call('get_hubs', {}));
     expect(error.code).toBe('TOOLSET_NOT_ENABLED');
     expect(error.message).toContain("get_hubs is in the 'navigation' toolset");
     expect(error.message).toContain('--tools core,navigation');
-    expect(error.message).toContain('ROAM_MCP_TOOLS');
     expect(error).toMatchObject({ toolset: 'navigation' });
   });
 

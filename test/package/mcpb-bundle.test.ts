@@ -11,6 +11,8 @@ import { getMcpConfigForManifest, type McpbManifestAny } from '@anthropic-ai/mcp
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tools as catalogue } from '../../src-mcp/tool-catalogue.ts';
+import { probedActions } from '../../src-mcp/tool-definition.ts';
 import { binCommand, ROOT, newToken, removeHome, binEnv, tempHome } from '../harness/mcp-bin.ts';
 
 const run = promisify(execFile);
@@ -31,7 +33,11 @@ beforeAll(async () => {
 afterAll(() => removeHome(work));
 
 /** Connects like Claude Desktop would with these settings; returns the client and the launch config. */
-async function startAsClaudeDesktop(home: string, userConfig: Record<string, string>) {
+async function startAsClaudeDesktop(
+  home: string,
+  userConfig: Record<string, string>,
+  extraEnv: Record<string, string> = {},
+) {
   const config = await getMcpConfigForManifest({
     manifest,
     extensionPath: unpacked,
@@ -41,7 +47,7 @@ async function startAsClaudeDesktop(home: string, userConfig: Record<string, str
   });
   if (!config) throw new Error('the mcpb library produced no launch config');
   const client = new Client({ name: 'claude-desktop-like', version: '1.0.0' });
-  const env = binEnv(home, config.env ?? {});
+  const env = binEnv(home, { ...config.env, ...extraEnv });
   await client.connect(
     new StdioClientTransport({ command: config.command, args: config.args, env, stderr: 'pipe' }),
   );
@@ -63,7 +69,7 @@ describe('roam-mcp.mcpb', () => {
     expect(stdout).toContain('Manifest schema validation passes');
   });
 
-  it('carries the package version, the icon and the tools the real bin lists', async () => {
+  it('carries the package version, the icon and the tools the real bin lists by default', async () => {
     const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
     expect(manifest).toMatchObject({
       version: pkg.version,
@@ -78,13 +84,40 @@ describe('roam-mcp.mcpb', () => {
       new StdioClientTransport({
         command: binCommand()[0],
         args: binCommand()[1],
-        env: binEnv(work),
+        // The default selection, which the manifest describes (the harness selects all otherwise).
+        env: binEnv(work, { ROAM_MCP_TOOLS: '' }),
         stderr: 'pipe',
       }),
     );
     const { tools } = await client.listTools();
     await client.close();
     expect(manifest.tools).toEqual(tools.map(({ name, description }) => ({ name, description })));
+  });
+
+  it('lists exactly the tools the bundle serves with no settings: every set but developer', async () => {
+    const home = path.join(work, 'home-default');
+    await mkdir(home, { recursive: true });
+    const config = { version: 1, graphs: [{ name: 'default-graph', type: 'hosted', token: newToken() }] };
+    await writeFile(path.join(home, '.roam-tools.json'), JSON.stringify(config), { mode: 0o600 });
+    // Claude Desktop passes no ROAM_MCP_TOOLS: only the manifest's `--tools=` (empty) selects.
+    const started = await startAsClaudeDesktop(home, {}, { ROAM_MCP_TOOLS: '' });
+    try {
+      const served = (await started.client.listTools()).tools.map((tool) => tool.name);
+      expect(manifest.tools?.map((tool) => tool.name)).toEqual(served);
+      const declared = catalogue.filter(
+        (tool) => tool.toolset !== 'developer' && probedActions(tool).length === 0,
+      );
+      expect(served).toEqual(declared.map((tool) => tool.name));
+    } finally {
+      await started.client.close();
+    }
+  });
+
+  it('carries the agent skill as it is in the repo', async () => {
+    const skill = 'skills/roam-companion/SKILL.md';
+    expect(await readFile(path.join(unpacked, skill), 'utf8')).toBe(
+      await readFile(path.join(ROOT, skill), 'utf8'),
+    );
   });
 
   it('never maps a sensitive setting into argv', () => {

@@ -51,7 +51,7 @@ beforeAll(async () => {
 afterAll(() => removeHome(work));
 
 describe('npm package', () => {
-  it('ships the bin and its docs only', () => {
+  it('ships the bin, its docs and the agent skill only', () => {
     expect(packedFiles).toEqual([
       'LICENSE',
       'README.md',
@@ -59,6 +59,7 @@ describe('npm package', () => {
       'docs/clients.md',
       'docs/mcp.md',
       'package.json',
+      'skills/roam-companion/SKILL.md',
     ]);
   });
 

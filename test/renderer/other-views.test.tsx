@@ -156,10 +156,20 @@ describe('Clients view', () => {
     });
     const desktop = screen.getByRole('listitem', { name: 'Claude Desktop' });
     const desktopSets = within(desktop).getByRole('group', { name: 'Toolsets for Claude Desktop' });
-    expect(within(desktopSets).getByRole('checkbox', { name: /^core/ })).toHaveProperty('checked', true);
-    // The last chosen set cannot be unchecked: a client always gets some tools.
-    expect(within(desktopSets).getByRole('checkbox', { name: /^core/ })).toHaveProperty('disabled', true);
-    await userEvent.click(within(desktopSets).getByRole('checkbox', { name: /^navigation/ }));
+    // The server's default: every set but developer.
+    for (const set of ['core', 'navigation', 'ui', 'files', 'extensions'])
+      expect(within(desktopSets).getByRole('checkbox', { name: new RegExp(`^${set}`) })).toHaveProperty(
+        'checked',
+        true,
+      );
+    expect(within(desktopSets).getByRole('checkbox', { name: /^developer/ })).toHaveProperty(
+      'checked',
+      false,
+    );
+    expect(within(desktopSets).getByRole('status').textContent).toBe('Claude Desktop gets 45 tools of 46.');
+    for (const set of ['ui', 'files', 'extensions'])
+      await userEvent.click(within(desktopSets).getByRole('checkbox', { name: new RegExp(`^${set}`) }));
+    expect(within(desktopSets).getByRole('status').textContent).toBe('Claude Desktop gets 35 tools of 46.');
     await userEvent.click(within(desktop).getByRole('button', { name: 'Install into Claude Desktop…' }));
     expect(fake.calls.at(-1)).toEqual({
       channel: 'clients:preview',
@@ -174,6 +184,8 @@ describe('Clients view', () => {
     const cursor = screen.getByRole('listitem', { name: 'Cursor' });
     const cursorSets = within(cursor).getByRole('group', { name: 'Toolsets for Cursor' });
     expect(within(cursorSets).getByRole('checkbox', { name: /^ui/ })).toHaveProperty('checked', true);
+    // The last chosen set cannot be unchecked: a client always gets some tools.
+    expect(within(cursorSets).getByRole('checkbox', { name: /^ui/ })).toHaveProperty('disabled', true);
     expect(within(cursorSets).getByRole('checkbox', { name: /^core/ })).toHaveProperty('checked', false);
     expect(within(cursor).queryByRole('button', { name: /Apply the toolsets/ })).toBeNull();
     await userEvent.click(within(cursorSets).getByRole('checkbox', { name: /^core/ }));
@@ -182,6 +194,38 @@ describe('Clients view', () => {
     expect(fake.calls.at(-1)).toEqual({
       channel: 'clients:install',
       input: { id: 'cursor', toolsets: ['core', 'ui'] },
+    });
+  });
+
+  it('a new Cursor entry starts from the sets that fit its tool cap, with the count beside the choice', async () => {
+    const { fake } = await renderWithStores(<ClientsView />, {
+      overrides: {
+        'clients:list': async () => [
+          { id: 'cursor', name: 'Cursor', configPath: '/h/.cursor/mcp.json', state: 'not-installed' },
+        ],
+      },
+    });
+    const cursor = screen.getByRole('listitem', { name: 'Cursor' });
+    const sets = within(cursor).getByRole('group', { name: 'Toolsets for Cursor' });
+    expect(within(sets).getByRole('checkbox', { name: /^navigation.*\(10 tools\)$/ })).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect(within(sets).getByRole('checkbox', { name: /^ui/ })).toHaveProperty('checked', false);
+    expect(within(sets).getByRole('status').textContent).toBe(
+      'Cursor gets 35 tools of 46. Cursor works poorly past about 40 tools across all its servers.',
+    );
+    await userEvent.click(within(sets).getByRole('checkbox', { name: /^ui/ }));
+    expect(within(sets).getByRole('status').textContent).toMatch(
+      /gets 41 tools of 46\. .*: choose fewer sets\.$/,
+    );
+    await userEvent.click(within(sets).getByRole('checkbox', { name: /^ui/ }));
+    // Untouched, the install still writes the sets that fit.
+    await userEvent.click(within(cursor).getByRole('button', { name: 'Install into Cursor…' }));
+    await userEvent.click(within(cursor).getByRole('button', { name: 'Confirm install' }));
+    expect(fake.calls.at(-1)).toEqual({
+      channel: 'clients:install',
+      input: { id: 'cursor', toolsets: ['core', 'navigation'] },
     });
   });
 

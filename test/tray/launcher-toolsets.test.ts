@@ -12,15 +12,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { argvOption } from '../../src-main/core/mcp-launcher.ts';
 import { tools } from '../../src-mcp/tool-catalogue.ts';
 import { probedActions } from '../../src-mcp/tool-definition.ts';
-import type { ToolsetName } from '../../src-shared/toolsets.ts';
+import { DEFAULT_TOOLSETS, type ToolsetName } from '../../src-shared/toolsets.ts';
 import { SERVER_NODE } from '../server-node.ts';
 import { mcpBundle, repoRoot, startCore, tempDirs } from './helpers.ts';
 
 const launcherEntry = path.join(repoRoot, 'test/tray/fixtures/launcher-entry.ts');
 
 /** Listed without a reachable Roam: every catalogue tool of `set` but the capability-probed ones. */
-const listedOf = (set: ToolsetName) =>
-  tools.filter((t) => probedActions(t).length === 0 && t.toolset === set).map((t) => t.name);
+const listedOf = (...sets: readonly ToolsetName[]) =>
+  tools.filter((t) => probedActions(t).length === 0 && sets.includes(t.toolset)).map((t) => t.name);
 
 describe('toolsets through the --mcp launcher', () => {
   const cleanups: Array<() => Promise<void>> = [];
@@ -56,7 +56,7 @@ describe('toolsets through the --mcp launcher', () => {
   });
 
   it('without --tools the child lists the default set', async () => {
-    expect(await launch([])).toEqual(listedOf('core'));
+    expect(await launch([])).toEqual(listedOf(...DEFAULT_TOOLSETS));
   });
 
   it('a new choice in the AI clients screen reaches the connected client live (tools/list_changed)', async () => {

@@ -1,0 +1,69 @@
+/**
+ * With no options the bin serves the whole product but the extension authors' set: every tool of
+ * the default sets (navigation and the undo tools included), instructions that point to
+ * navigation, and all of it within half of what Roam's official server 0.12 costs every chat
+ * (48,755 B of tools/list, measured side by side by bench/tools-budget.ts).
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { tools } from '../../src-mcp/tool-catalogue.ts';
+import { DEFAULT_TOOLSETS } from '../../src-shared/toolsets.ts';
+import { startEmulator, type Emulator } from '../emulator/index.ts';
+import { newToken, removeHome, startMcp, tempHome, type McpHandle } from '../harness/mcp-bin.ts';
+
+const OFFICIAL_012_BYTES = 48_755;
+const token = newToken();
+let home: string;
+let emulator: Emulator;
+let mcp: McpHandle;
+
+beforeAll(async () => {
+  home = await tempHome();
+  await writeFile(path.join(home, '.roam-tools.json'), JSON.stringify({ graphs: [{ name: 'g', token }] }));
+  emulator = await startEmulator({
+    home,
+    semanticSearch: true,
+    graphs: [{ name: 'g', content: 'demo', tokens: [{ token, accessLevel: 'full' }] }],
+  });
+  // An empty ROAM_MCP_TOOLS is no selection (the harness selects every set otherwise).
+  mcp = await startMcp({ home, env: { ROAM_MCP_TOOLS: '' } });
+  // The first graph call probes capabilities: semantic_search joins the list once Roam offers it.
+  const probed = mcp.nextToolListChange();
+  await mcp.client.readResource({ uri: 'roam://g/stats' });
+  await probed;
+});
+
+afterAll(async () => {
+  await mcp?.close();
+  await emulator?.close();
+  await removeHome(home);
+});
+
+it('lists every tool of every set but developer, navigation and undo included', async () => {
+  const names = (await mcp.client.listTools()).tools.map((tool) => tool.name);
+  expect(DEFAULT_TOOLSETS).toEqual(['core', 'navigation', 'ui', 'files', 'extensions']);
+  expect(names).toEqual(tools.filter((tool) => tool.toolset !== 'developer').map((tool) => tool.name));
+  expect(names).toEqual(expect.arrayContaining(['get_neighbors', 'find_path', 'semantic_search']));
+  expect(names).toEqual(expect.arrayContaining(['list_changes', 'undo_changes', 'open_sidebar', 'file_get']));
+  expect(names).not.toContain('reload_dev_extensions');
+});
+
+it('the instructions point to navigation and to reviewing and undoing changes', () => {
+  const instructions = mcp.client.getInstructions() ?? '';
+  expect(instructions).toMatch(/navigate links \(get_neighbors, get_outlinks, find_path/);
+  expect(instructions).toMatch(/list_changes and undo_changes/);
+  expect(instructions).toMatch(/optional `graph`/);
+});
+
+it('costs every chat at most half of the official server 0.12', async () => {
+  const listed = (await mcp.client.listTools()).tools;
+  const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+  const total =
+    listed.reduce(
+      (sum, tool) =>
+        sum + bytes(tool.name) + bytes(tool.description ?? '') + bytes(JSON.stringify(tool.inputSchema)),
+      0,
+    ) + bytes(mcp.client.getInstructions() ?? '');
+  expect(total).toBeLessThanOrEqual(OFFICIAL_012_BYTES / 2);
+});
