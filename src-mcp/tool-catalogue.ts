@@ -16,6 +16,7 @@ import { contentReadTools } from './tools/core/content-reads.ts';
 import { contentWriteTools } from './tools/core/content-writes.ts';
 import { dailyNoteTools } from './tools/core/daily-notes.ts';
 import { discoveryTools } from './tools/core/discovery.ts';
+import { graphGuidelinesTools } from './tools/core/graph-guidelines.ts';
 import { graphTools } from './tools/core/graphs.ts';
 import { developerTools } from './tools/developer/reload-dev-extensions.ts';
 import { extensionTools } from './tools/extensions/call-extension-tool.ts';
@@ -26,6 +27,7 @@ import { shortcutTools } from './tools/ui/shortcuts.ts';
 
 export const tools: readonly ToolDefinition[] = [
   ...graphTools,
+  ...graphGuidelinesTools,
   ...contentReadTools,
   ...contentWriteTools,
   ...dailyNoteTools,
