@@ -222,7 +222,7 @@ describe('writing', () => {
     expect(page('Inbox')).toBeNull();
     await mcp.call('select_graph', { graph: 'Demo' });
     await mcp.call('create_block', { markdown: 'now allowed', pageTitle: 'Inbox' });
-    expect(writes().map((r) => r.action)).toEqual(['data.page.create', 'data.block.fromMarkdown']);
+    expect(writes().map((r) => r.action)).toEqual(['data.block.fromMarkdown']);
   });
 
   it('select_graph returns guidelines, their sha256 and permissions', async () => {
