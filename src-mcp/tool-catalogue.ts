@@ -18,6 +18,7 @@ import { dailyNoteTools } from './tools/core/daily-notes.ts';
 import { discoveryTools } from './tools/core/discovery.ts';
 import { graphGuidelinesTools } from './tools/core/graph-guidelines.ts';
 import { graphTools } from './tools/core/graphs.ts';
+import { setupGraphTools } from './tools/core/setup-new-graph.ts';
 import { developerTools } from './tools/developer/reload-dev-extensions.ts';
 import { extensionTools } from './tools/extensions/call-extension-tool.ts';
 import { fileTools } from './tools/files/files.ts';
@@ -28,6 +29,7 @@ import { shortcutTools } from './tools/ui/shortcuts.ts';
 export const tools: readonly ToolDefinition[] = [
   ...graphTools,
   ...graphGuidelinesTools,
+  ...setupGraphTools,
   ...contentReadTools,
   ...contentWriteTools,
   ...dailyNoteTools,
