@@ -52,7 +52,7 @@ function dailyNotePage(value: boolean | string | undefined): DailyNote {
 }
 
 /** `open: false`: Roam creates the new top-level blocks collapsed (builds without it ignore the key). */
-export const open = z.boolean().optional().describe('false: new top-level blocks collapsed');
+export const open = z.boolean().optional().describe('false: new blocks collapsed');
 
 /**
  * Where create_block writes, in Roam's own words (local-api-actions.md §6.1): a parent uid, a
