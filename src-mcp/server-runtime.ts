@@ -9,6 +9,7 @@ import {
   tokenLevelFor,
   type AccessLevel,
   type ConfiguredGraph,
+  type TokenAccessLevel,
 } from '../src-shared/roam-config.ts';
 import { graphId as graphKey } from '../src-shared/constants.ts';
 import type { CallScope } from './call-scope.ts';
@@ -42,7 +43,7 @@ export class ServerRuntime {
   constructor(
     readonly session: GraphSession,
     readonly connection: RoamConnection,
-    private readonly tokens: TokenStore,
+    readonly tokens: TokenStore,
     private readonly options: RuntimeHooks,
   ) {}
 
@@ -170,6 +171,17 @@ export class ServerRuntime {
     log('info', `obtained a ${grant.grantedAccessLevel} token for graph '${graph.nickname}'. ${stored}`);
     this.options.capabilitiesChanged();
     return grant.token;
+  }
+
+  /**
+   * A graph set up in this session (setup_new_graph), usable at once by its nickname, with the
+   * token Roam just granted; tools/list may change (a first writable graph shows the write tools).
+   */
+  addGraph(graph: ConfiguredGraph, token: string, granted: TokenAccessLevel): void {
+    const others = this.session.list().filter((g) => graphKey(g) !== graphKey(graph));
+    this.session.setGraphs([...others, { ...graph, token }]);
+    this.session.setToken(graph, token, granted);
+    this.options.capabilitiesChanged();
   }
 
   /** Whether any graph is known to offer `action` (capability-based exposure). */

@@ -15,6 +15,11 @@ export interface TokenStore {
     token: string,
     granted: TokenAccessLevel,
   ): Promise<string>;
+  /**
+   * Where a graph set up in this session (setup_new_graph) is kept: the tray's store, a config
+   * file (the one in use, else the first searched, ~/.roam-tools.json), or nowhere, with why.
+   */
+  destination(): { kind: 'tray' } | { kind: 'file'; path: string } | { kind: 'none'; reason: string };
   /** Roam answered 401 for this graph's token. */
   rejected(graph: { name: string; type: GraphType }): void;
   /** A token the config source holds now for the graph (stored meanwhile by another process). */
@@ -31,7 +36,7 @@ export function tokenStoreFor(source: () => ConfigSource, parent: ParentChannel 
       if (parent) {
         parent.send({
           type: 'token-obtained',
-          graph: { name: graph.name, type: graph.type },
+          graph: { name: graph.name, type: graph.type, nickname: graph.nickname },
           token,
           grantedAccessLevel: granted,
         });
@@ -50,6 +55,19 @@ export function tokenStoreFor(source: () => ConfigSource, parent: ParentChannel 
         'The token is kept in memory for this session only, because the graph comes from environment variables. ' +
         "To keep access across restarts, run 'roam-mcp connect' to store a token in ~/.roam-tools.json."
       );
+    },
+    destination() {
+      if (parent) return { kind: 'tray' };
+      const from = source();
+      if (from.kind === 'file') return { kind: 'file', path: from.path };
+      if (from.kind === 'none' && from.searched[0]) return { kind: 'file', path: from.searched[0] };
+      return {
+        kind: 'none',
+        reason:
+          from.kind === 'env'
+            ? 'this roam-mcp takes its graph from environment variables (ROAM_GRAPH, ROAM_API_TOKEN), so it keeps no graph list'
+            : 'this roam-mcp has no config file to keep graphs in',
+      };
     },
     async stored(graph) {
       const from = source();

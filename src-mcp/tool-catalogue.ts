@@ -16,7 +16,9 @@ import { contentReadTools } from './tools/core/content-reads.ts';
 import { contentWriteTools } from './tools/core/content-writes.ts';
 import { dailyNoteTools } from './tools/core/daily-notes.ts';
 import { discoveryTools } from './tools/core/discovery.ts';
+import { graphGuidelinesTools } from './tools/core/graph-guidelines.ts';
 import { graphTools } from './tools/core/graphs.ts';
+import { setupGraphTools } from './tools/core/setup-new-graph.ts';
 import { developerTools } from './tools/developer/reload-dev-extensions.ts';
 import { extensionTools } from './tools/extensions/call-extension-tool.ts';
 import { fileTools } from './tools/files/files.ts';
@@ -26,6 +28,8 @@ import { shortcutTools } from './tools/ui/shortcuts.ts';
 
 export const tools: readonly ToolDefinition[] = [
   ...graphTools,
+  ...graphGuidelinesTools,
+  ...setupGraphTools,
   ...contentReadTools,
   ...contentWriteTools,
   ...dailyNoteTools,

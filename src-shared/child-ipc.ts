@@ -45,10 +45,13 @@ export type ParentMessage = z.infer<typeof parentMessageSchema>;
 export const childMessageSchema = z.discriminatedUnion('type', [
   /** Sent once the child listens for IPC; the parent answers with `config`. */
   z.object({ type: z.literal('ready') }),
-  /** A token obtained by exchange: the parent stores it encrypted and re-broadcasts config. */
+  /**
+   * A token obtained by exchange: the parent stores it encrypted and re-broadcasts config. A graph
+   * the store lacks is added (setup_new_graph), under `nickname` when given.
+   */
   z.object({
     type: z.literal('token-obtained'),
-    graph: z.object({ name: z.string(), type: z.enum(GRAPH_TYPES) }),
+    graph: z.object({ name: z.string(), type: z.enum(GRAPH_TYPES), nickname: z.string().min(1).optional() }),
     token: z.string(),
     grantedAccessLevel: z.enum(TOKEN_ACCESS_LEVELS),
   }),

@@ -136,7 +136,7 @@ export class TrayStore {
    * chosen access level stays as the user set it: when Roam granted less, the graph view says so.
    */
   async saveToken(
-    graph: { name: string; type: GraphType },
+    graph: { name: string; type: GraphType; nickname?: string | undefined },
     token: string,
     grantedAccessLevel: TokenAccessLevel,
   ): Promise<StoreData> {
@@ -150,6 +150,7 @@ export class TrayStore {
         data.graphs.push({
           name: graph.name,
           type: graph.type,
+          ...(graph.nickname && graph.nickname !== graph.name ? { nickname: graph.nickname } : {}),
           accessLevel: grantedAccessLevel,
           grantedAccessLevel,
           token: sealed,

@@ -166,7 +166,11 @@ function fromMarkdown(input: Obj, hints: Hints): Capture {
     const [node] = readRows(before, false);
     const container: Extract<Op, { kind: 'create-blocks' }>['container'] = {};
     if (daily || typeof pageTitle === 'string')
-      container.page = { uid: node?.uid ?? daily ?? '', existed: !!node };
+      container.page = {
+        uid: node?.uid ?? daily ?? '',
+        existed: !!node,
+        ...(typeof pageTitle === 'string' ? { title: pageTitle } : {}),
+      };
     if (section !== undefined)
       container.section = { string: section, existed: !!node && sectionExists(before, section) };
     return [

@@ -157,7 +157,8 @@ export async function reverseCreateBlocks(op: CreateBlocks, ctx: StepContext): P
   if (problems.length > 0) return conflict(`changed since: ${problems.join('; ')}`);
   const blocks = tops.reduce((sum, t) => sum + ctx.view.subtree(t).length, 0);
   const section = op.container?.section && !op.container.section.existed ? tops[0]?.parent : undefined;
-  const page = op.container?.page && !op.container.page.existed ? op.container.page.uid : undefined;
+  const made = op.container?.page && !op.container.page.existed ? op.container.page : undefined;
+  const page = made?.uid || (made?.title ? (await ctx.view.page(made.title))?.uid : undefined);
   const eids = tops.map((t) => ctx.firstEid(t.uid, t.eid)).filter((e): e is number => e !== undefined);
   await deleteBlocks(ctx, tops);
   const removed = await removeLeftovers(ctx, {

@@ -52,7 +52,8 @@ export type Op =
       exact?: boolean;
       /** Containers this write may have made: the daily note page, the nest-under section. */
       container?: {
-        page?: { uid: string; existed: boolean };
+        /** `title` when it was named by title: Roam made its uid, unknown before the write. */
+        page?: { uid: string; existed: boolean; title?: string };
         section?: { string: string; existed: boolean };
       };
       /** Where the blocks were put, as the tool named it (summaries). */

@@ -42,9 +42,11 @@ Without an action, asks interactively. Actions:
   --list                          Show configured graphs and the graphs Roam Desktop offers
   --graph NAME [--type hosted|offline] [--nickname NICK]
                [--access-level read-only|read-append|read-edit-own|full (default read-append)]
-               [--description TEXT]
+               [--description TEXT] [--public]
                                   Ask Roam Desktop for a token for NAME and add it to the config
-                                  (run again to retry after a rejected or timed-out request)
+                                  (run again to retry after a rejected or timed-out request);
+                                  --public: a public graph you are not a member of (e.g. help),
+                                  hosted and read-only
   --remove NICK                   Remove a graph from the config
   --disable NICK | --enable NICK  Keep a graph in the config but hide it from agents / show it again
 
@@ -70,11 +72,13 @@ interface Flags {
   remove?: string;
   disable?: string;
   enable?: string;
+  public?: boolean;
   help?: boolean;
 }
 
 const connectOptions = {
   list: { type: 'boolean' },
+  public: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   graph: { type: 'string' },
   type: { type: 'string' },
@@ -123,6 +127,13 @@ function checkChoices(flags: Flags): Flags | string {
   }
   if (flags.accessLevel !== undefined && !ACCESS_LEVELS.includes(flags.accessLevel as AccessLevel)) {
     return `--access-level must be one of ${ACCESS_LEVELS.join(', ')}, not '${flags.accessLevel}'.`;
+  }
+  if (flags.public && !flags.graph) return '--public needs --graph NAME (e.g. --graph help --public).';
+  if (flags.public && flags.type !== undefined && flags.type !== 'hosted') {
+    return 'Public graphs are hosted: leave out --type or give --type hosted.';
+  }
+  if (flags.public && flags.accessLevel !== undefined && flags.accessLevel !== 'read-only') {
+    return 'Public graphs are read-only: leave out --access-level or give --access-level read-only.';
   }
   return flags;
 }
@@ -175,8 +186,11 @@ export async function runConnectCli(args: string[], options: ConnectOptions): Pr
         name: flags.graph,
         type: (flags.type as GraphType | undefined) ?? 'hosted',
         nickname: flags.nickname,
-        accessLevel: (flags.accessLevel as AccessLevel | undefined) ?? DEFAULT_ACCESS_LEVEL,
+        accessLevel: flags.public
+          ? 'read-only'
+          : ((flags.accessLevel as AccessLevel | undefined) ?? DEFAULT_ACCESS_LEVEL),
         description: flags.description,
+        ...(flags.public ? { public: true } : {}),
       });
     }
     return await interactive(say, file, client, controller.signal, options);
@@ -212,7 +226,11 @@ async function printGraphs(
   try {
     const available = await client.graphsAvailable({ signal });
     say('Graphs Roam Desktop offers:');
-    available.forEach((g, i) => say(`  ${i + 1}. ${g.name}${g.type === 'offline' ? ' (offline)' : ''}`));
+    available.forEach((g, i) => {
+      const known = doc.graphs.find((c) => c.name === g.name && (c.type ?? 'hosted') === g.type);
+      const mark = known ? ` [connected as '${String(known.nickname ?? known.name)}']` : '';
+      say(`  ${i + 1}. ${g.name}${g.type === 'offline' ? ' (offline)' : ''}${mark}`);
+    });
     if (available.length === 0) say('  (none: sign in to Roam Desktop first)');
     return available;
   } catch (error) {
@@ -226,7 +244,9 @@ interface ConnectRequest {
   type: GraphType;
   nickname?: string;
   accessLevel: AccessLevel;
-  description?: string;
+  description?: string | undefined;
+  /** A public graph (not the user's): hosted, read-only, not in Roam's list. */
+  public?: boolean;
 }
 
 /** Without Roam's port file we tried the default port: say where the file comes from. */
@@ -253,7 +273,7 @@ async function connectGraph(
   upsertGraph(doc, { name: request.name, type: request.type, nickname: request.nickname });
   const own = request.accessLevel === 'read-edit-own';
   say(
-    `Asking Roam Desktop for ${tokenLevelFor(request.accessLevel)} access to '${request.name}'.` +
+    `Asking Roam Desktop for ${tokenLevelFor(request.accessLevel)} access to ${request.public ? 'public graph ' : ''}'${request.name}'.` +
       (own
         ? ' roam-mcp keeps agents to read-edit-own: they edit, move and delete only what agents created.'
         : ''),
@@ -295,7 +315,7 @@ async function connectGraph(
       // The person running connect may ask again, unless Roam blocks the graph ("Never Allow").
       if (error.kind === 'exchange' && tokenRequestRefusal(error.code)?.askAgain !== 'after-unblock') {
         say(
-          `To try again: roam-mcp connect --graph ${request.name}${request.type === 'offline' ? ' --type offline' : ''}`,
+          `To try again: roam-mcp connect --graph ${request.name}${request.type === 'offline' ? ' --type offline' : ''}${request.public ? ' --public' : ''}`,
         );
       }
       return 1;
@@ -329,9 +349,11 @@ async function interactive(
       if (choice === '' || choice === 'q') return 0;
       if (await editFromPrompt(say, file, choice)) continue;
       const request = await askConnectRequest(say, ask, file, choice, available);
-      await connectWithRetries(say, ask, () =>
-        connectGraph(say, options.home, file, client, signal, request),
-      );
+      await connectWithRetries(say, ask, async (retry) => {
+        // Asking again: a new nickname may be what the retry needs (the same one is the default).
+        if (retry) request.nickname = await askNickname(say, ask, file, request, request.nickname);
+        return connectGraph(say, options.home, file, client, signal, request);
+      });
     }
   } catch (error) {
     if (signal.aborted || (error as Error).name === 'AbortError') return 130;
@@ -366,30 +388,69 @@ async function askConnectRequest(
 ): Promise<ConnectRequest> {
   const picked = /^\d+$/.test(choice) ? available[Number(choice) - 1] : undefined;
   const name = picked?.name ?? choice;
-  const type: GraphType = picked?.type ?? available.find((g) => g.name === name)?.type ?? 'hosted';
+  const listed = picked ?? available.find((g) => g.name === name);
   const doc = await readConfigDocument(file);
   const existing = doc.graphs[findEntryIndex(doc, name)];
-  const nickname =
-    (await ask(`Nickname for '${name}' [${String(existing?.nickname ?? name)}]: `)) || undefined;
-  let level =
+  const type: GraphType = listed?.type ?? (existing?.type === 'offline' ? 'offline' : 'hosted');
+  // Not among the user's graphs nor configured: a public graph, which Roam opens read-only.
+  const isPublic = !listed && !existing;
+  if (isPublic)
+    say(`'${name}' is not one of your graphs in Roam Desktop: connecting it as a public graph (read-only).`);
+  const request: ConnectRequest = {
+    name,
+    type,
+    accessLevel: 'read-only',
+    ...(isPublic ? { public: true } : {}),
+  };
+  request.nickname = await askNickname(say, ask, file, request, existing?.nickname as string | undefined);
+  if (!isPublic) request.accessLevel = await askAccessLevel(say, ask);
+  request.description = (await ask('Description for agents (optional) []: ')) || undefined;
+  return request;
+}
+
+/** Asks until the nickname is free (or the graph's own): a clash is said before anything else is asked. */
+async function askNickname(
+  say: Say,
+  ask: Ask,
+  file: string,
+  graph: { name: string; type: GraphType },
+  current: string | undefined,
+): Promise<string | undefined> {
+  for (;;) {
+    const suggested = current ?? graph.name;
+    const nickname = (await ask(`Nickname for '${graph.name}' [${suggested}]: `)) || current;
+    try {
+      upsertGraph(await readConfigDocument(file), { ...graph, nickname });
+      return nickname;
+    } catch (error) {
+      say(`${(error as Error).message} Choose another nickname.`);
+      current = undefined;
+    }
+  }
+}
+
+async function askAccessLevel(say: Say, ask: Ask): Promise<AccessLevel> {
+  const level =
     (await ask(
       `Access level: read-only, read-append, read-edit-own (edit only what agents created) or full [${DEFAULT_ACCESS_LEVEL}]: `,
     )) || DEFAULT_ACCESS_LEVEL;
-  if (!ACCESS_LEVELS.includes(level as AccessLevel)) {
-    say(
-      `'${level}' is not an access level; using ${DEFAULT_ACCESS_LEVEL} (you can change it in Roam's dialog).`,
-    );
-    level = DEFAULT_ACCESS_LEVEL;
-  }
-  return { name, type, nickname, accessLevel: level as AccessLevel };
+  if (ACCESS_LEVELS.includes(level as AccessLevel)) return level as AccessLevel;
+  say(
+    `'${level}' is not an access level; using ${DEFAULT_ACCESS_LEVEL} (you can change it in Roam's dialog).`,
+  );
+  return DEFAULT_ACCESS_LEVEL;
 }
 
 /** Each attempt is a fresh request in Roam; the user decides whether to ask again. */
-async function connectWithRetries(say: Say, ask: Ask, attempt: () => Promise<number>): Promise<void> {
-  for (;;) {
+async function connectWithRetries(
+  say: Say,
+  ask: Ask,
+  attempt: (retry: boolean) => Promise<number>,
+): Promise<void> {
+  for (let retry = false; ; retry = true) {
     let code: number;
     try {
-      code = await attempt();
+      code = await attempt(retry);
     } catch (error) {
       say((error as Error).message);
       code = 1;

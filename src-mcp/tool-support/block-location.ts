@@ -51,11 +51,20 @@ function dailyNotePage(value: boolean | string | undefined): DailyNote {
   return note;
 }
 
-/** The parent for create_block: a uid as given, or a page (created when missing) by title or date. */
-export async function resolveParent(
-  ctx: ToolContext,
-  args: { parentUid?: string; pageTitle?: string; dailyNotePage?: boolean | string },
-): Promise<{ uid: string; createdPage?: string }> {
+/** `open: false`: Roam creates the new top-level blocks collapsed (builds without it ignore the key). */
+export const open = z.boolean().optional().describe('false: new blocks collapsed');
+
+/**
+ * Where create_block writes, in Roam's own words (local-api-actions.md §6.1): a parent uid, a
+ * page by title, or a daily note by date; Roam creates a missing page in the same call, so there
+ * is no lookup and no race with another writer creating it. `page` and `parentUid` are what the
+ * result can say without asking Roam (a daily note's uid is its MM-DD-YYYY date).
+ */
+export function markdownLocation(args: {
+  parentUid?: string;
+  pageTitle?: string;
+  dailyNotePage?: boolean | string;
+}): { location: Record<string, unknown>; parentUid?: string; page?: string } {
   const given = [args.parentUid, args.pageTitle, args.dailyNotePage || undefined].filter(
     (x) => x !== undefined,
   );
@@ -66,13 +75,13 @@ export async function resolveParent(
       { field: 'parentUid' },
     );
   }
-  if (args.parentUid) return { uid: args.parentUid };
-  const page =
-    args.pageTitle !== undefined
-      ? { title: args.pageTitle, uid: newUid() }
-      : dailyNotePage(args.dailyNotePage);
-  const existing = await pageUidByTitle(ctx, page.title);
-  if (existing) return { uid: existing };
-  await ctx.call('data.page.create', [{ page: { title: page.title, uid: page.uid } }]);
-  return { uid: page.uid, createdPage: page.title };
+  if (args.parentUid) return { location: { 'parent-uid': args.parentUid }, parentUid: args.parentUid };
+  if (args.pageTitle !== undefined)
+    return { location: { 'page-title': args.pageTitle }, page: args.pageTitle };
+  const note = dailyNotePage(args.dailyNotePage);
+  return {
+    location: { 'page-title': { 'daily-note-page': note.uid } },
+    parentUid: note.uid,
+    page: note.title,
+  };
 }

@@ -42,7 +42,7 @@ export function orientationOf(result: unknown, nickname: string) {
     todays_daily_note: today ?? null,
     ...(human ? { user_name: human } : {}),
     ...(ai ? { ai_user_name: ai } : {}),
-    next_steps: `Orientation for graph "${nickname}" is done: do not call select_graph again for it in this session. A good first step: ${first}.`,
+    next_steps: `Orientation for graph "${nickname}" is done: do not call select_graph again (nor get_graph_guidelines) for it in this session. A good first step: ${first}.`,
     roam_syntax: ROAM_SYNTAX,
   };
 }

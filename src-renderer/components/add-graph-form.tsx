@@ -47,7 +47,11 @@ export function AddGraphForm(props: { onDone(outcome: Outcome): void; onCancel()
           onChange={(event) => form.setDescription(event.target.value)}
         />
       </label>
-      <AccessLevelField value={form.accessLevel} onChange={form.setAccessLevel} />
+      {picker.publicGraph ? (
+        <p className="muted small">Public graphs are read-only: agents can read it, never change it.</p>
+      ) : (
+        <AccessLevelField value={form.accessLevel} onChange={form.setAccessLevel} />
+      )}
       <ActionError error={form.error} />
       {/* Sticky: Add and Cancel stay in view however tall the form is in the window. */}
       <div className="actions sticky-actions">
@@ -77,7 +81,7 @@ function useAddGraphForm(onDone: (outcome: Outcome) => void) {
   // Until the user picks one, the form follows the settings' default; before the settings arrive,
   // nothing is picked and the core applies that same default.
   const [picked, setAccessLevel] = useState<AccessLevel | null>(null);
-  const accessLevel = picked ?? defaultLevel;
+  const accessLevel = picker.publicGraph ? 'read-only' : (picked ?? defaultLevel);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [triedToAdd, setTriedToAdd] = useState(false);
@@ -210,6 +214,7 @@ function TypedGraph(props: { picker: AddGraphPicker; missing: boolean }) {
           <span>Type</span>
           <select
             value={picker.typedType}
+            disabled={picker.publicGraph}
             onChange={(event) => picker.setTypedType(event.target.value as GraphType)}
           >
             {GRAPH_TYPES.map((t) => (
@@ -220,6 +225,14 @@ function TypedGraph(props: { picker: AddGraphPicker; missing: boolean }) {
           </select>
         </label>
       </div>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={picker.publicGraph}
+          onChange={(event) => picker.setPublicGraph(event.target.checked)}
+        />
+        <span>Public graph I am not a member of (read-only, e.g. help)</span>
+      </label>
       {missing && (
         <span id={errorId} className="error-text small" role="alert">
           Enter the graph’s name as Roam shows it (the last part of the graph’s address).
@@ -235,6 +248,7 @@ function PickerHint(props: { picker: AddGraphPicker }) {
   if (availableLoad.phase === 'loading') return 'Asking Roam Desktop for your graphs…';
   if (availableLoad.phase === 'error')
     return `Roam did not list your graphs (${availableLoad.message}). Type the name instead.`;
+  if (picker.publicGraph) return 'Roam does not list public graphs: the name is asked for as typed.';
   if (picker.choice === typeIn && picker.typedName.trim() && !picker.listed)
     return `Roam Desktop does not list a ${picker.typedType} graph '${picker.typedName.trim()}': check the spelling.`;
   return picker.unconfigured.length

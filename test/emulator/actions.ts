@@ -13,6 +13,7 @@ import { generateUid } from './roam-uid.ts';
 import { addComment, getComments } from './comment-actions.ts';
 import { callExtensionTool, reloadDeveloperExtensions } from './extension-actions.ts';
 import { insertBlocks } from './insert-blocks.ts';
+import { getBlockWithReferences, getPageWithReferences } from './linked-references.ts';
 import { roamQuery } from './roam-query.ts';
 import { addShortcut, removeShortcut } from './shortcut-actions.ts';
 import { suggestLinks } from './suggest-links.ts';
@@ -52,8 +53,8 @@ const HANDLERS: Record<string, Handler> = {
   'data.async.q': runQuery,
   'data.pull': runPull,
   'data.pull_many': runPullMany,
-  'data.ai.getPage': ai.getPage,
-  'data.ai.getBlock': ai.getBlock,
+  'data.ai.getPage': getPageWithReferences,
+  'data.ai.getBlock': getBlockWithReferences,
   'data.ai.getBacklinks': ai.getBacklinks,
   'data.ai.search': ai.search,
   'data.ai.searchTemplates': ai.searchTemplates,
@@ -131,6 +132,8 @@ const HANDLERS: Record<string, Handler> = {
 /** What an older build answers differently (GraphSpec.olderShapes). */
 const OLDER_SHAPES: Record<string, Handler> = {
   'data.ai.getGraphGuidelines': getGraphGuidelinesOlder,
+  'data.ai.getPage': ai.getPage,
+  'data.ai.getBlock': ai.getBlock,
   ...OLDER_DELETION_ACTIONS,
 };
 

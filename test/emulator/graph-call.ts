@@ -19,6 +19,8 @@ export interface HostedGraph {
   missingActions: ReadonlySet<string>;
   /** An older build's result shapes (GraphSpec.olderShapes). */
   olderShapes: boolean;
+  /** Not in /api/graphs/available (GraphSpec.public). */
+  public: boolean;
 }
 
 export interface GraphCallContext {

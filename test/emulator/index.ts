@@ -93,9 +93,10 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     seedComments(graph, spec.comments ?? []);
     graphs.set(graphKey(spec.name, type), {
       graph,
-      userPermission: spec.userPermission ?? 'full',
+      userPermission: spec.userPermission ?? (spec.public ? 'read-only' : 'full'),
       missingActions: new Set(spec.missingActions ?? []),
       olderShapes: spec.olderShapes ?? false,
+      public: spec.public ?? false,
     });
     for (const { token, accessLevel, ai } of spec.tokens ?? [])
       tokens.add(token, { graph: spec.name, type, accessLevel, ...(ai ? { ai } : {}) });
@@ -194,7 +195,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     if (route === 'GET /api/graphs/available') {
       return send(200, {
         success: true,
-        result: [...graphs.values()].map(({ graph }) => ({ name: graph.name, type: graph.type })),
+        result: [...graphs.values()]
+          .filter((entry) => !entry.public)
+          .map(({ graph }) => ({ name: graph.name, type: graph.type })),
       });
     }
     if (route === 'POST /api/graphs/tokens/request') {

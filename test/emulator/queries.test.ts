@@ -137,7 +137,7 @@ describe('data.pull / data.pull_many', () => {
 
 describe('AI markdown (seed 000 "AI Markdown Format")', () => {
   it('renders a page with headings, nesting, refs counts, page refs, highlights and block refs', async () => {
-    expect(await result('data.ai.getPage', [{ title: 'Project Apollo' }])).toEqual({
+    expect(await result('data.ai.getPage', [{ title: 'Project Apollo' }])).toMatchObject({
       markdown: [
         '# Project Apollo <roam uid="apollo-pg" refs="5"/>',
         '',
@@ -151,7 +151,7 @@ describe('AI markdown (seed 000 "AI Markdown Format")', () => {
         '    - Reason: tokens give a ^^clear security boundary^^ <roam uid="apollo-d2"/>',
       ].join('\n'),
     });
-    expect(await result('data.ai.getPage', [{ uid: 'compan-pg' }])).toEqual({
+    expect(await result('data.ai.getPage', [{ uid: 'compan-pg' }])).toMatchObject({
       markdown: [
         '# Roam Companion <roam uid="compan-pg" refs="2"/>',
         '',
@@ -171,7 +171,7 @@ describe('AI markdown (seed 000 "AI Markdown Format")', () => {
   });
 
   it('renders a block with its breadcrumb path', async () => {
-    expect(await result('data.ai.getBlock', [{ uid: 'apollo-d1', maxDepth: 1 }])).toEqual({
+    expect(await result('data.ai.getBlock', [{ uid: 'apollo-d1', maxDepth: 1 }])).toMatchObject({
       markdown: [
         '- Use the Local API instead of scraping the UI #decision <roam uid="apollo-d1" refs="1"/>',
         '  - Reason: tokens give a ^^clear security boundary^^ <roam uid="apollo-d2"/>',
@@ -203,5 +203,21 @@ describe('AI markdown (seed 000 "AI Markdown Format")', () => {
       ((await result('data.ai.getGraphGuidelines', [])) as { guidelines: unknown }).guidelines,
     ).toBeNull();
     other.run('data.page.update', [{ page: { uid: 'agent-gd', title: 'roam/agent guidelines' } }]);
+  });
+});
+
+describe('linkedReferences beside the markdown (local-api-actions.md §4.3, newer builds)', () => {
+  it('previews the first references of a page or block, with an explicit zero when none', async () => {
+    const page = (await result('data.ai.getPage', [{ uid: 'compan-pg' }])) as {
+      uid: string;
+      linkedReferences: { total: number; shown: number; results: Array<{ uid: string }> };
+    };
+    expect(page.uid).toBe('compan-pg');
+    expect(page.linkedReferences.shown).toBe(page.linkedReferences.results.length);
+    expect(page.linkedReferences.total).toBeGreaterThan(0);
+    const block = (await result('data.ai.getBlock', [{ uid: 'apollo-d2' }])) as {
+      linkedReferences: unknown;
+    };
+    expect(block.linkedReferences).toEqual({ total: 0, shown: 0, results: [] });
   });
 });

@@ -28,6 +28,12 @@ export interface GraphSpec {
   /** The logged-in user's permission on the graph (SCOPE_EXCEEDS_PERMISSION when a token exceeds it). */
   userPermission?: AccessLevel;
   /**
+   * A public graph the user is not a member of (e.g. Roam's `help`): Roam Desktop can open it and
+   * grant read-only tokens, but does not list it in /api/graphs/available (the official `connect`
+   * adds it by name with `--public`). Implies `userPermission: 'read-only'`.
+   */
+  public?: boolean;
+  /**
    * An older Roam build: these actions answer 404 UNKNOWN_ACTION on this graph, as builds that
    * predate them do (local-api-actions.md lists which builds have each action).
    */

@@ -82,7 +82,7 @@ describe(':block/refs follow the text', () => {
       'kind',
       'todo',
     ]);
-    expect(await run('data.ai.getPage', { title: 'Big Idea' })).toEqual({
+    expect(await run('data.ai.getPage', { title: 'Big Idea' })).toMatchObject({
       markdown: expect.stringMatching(/^# Big Idea <roam uid="[\w-]{9}" refs="1"\/>$/),
     });
   });

@@ -52,7 +52,13 @@ beforeAll(async () => {
   await chmod(configFile, 0o644);
   emulator = await startEmulator({
     home,
-    graphs: [{ name: 'team' }, { name: 'moody' }, { name: 'typed' }, { name: 'vault', type: 'offline' }],
+    graphs: [
+      { name: 'team' },
+      { name: 'moody' },
+      { name: 'typed' },
+      { name: 'vault', type: 'offline' },
+      { name: 'help', public: true },
+    ],
   });
 });
 
@@ -179,7 +185,7 @@ describe('roam-mcp connect without Roam', () => {
 describe('roam-mcp connect (interactive)', () => {
   it("picks a graph from Roam's list by number, asks nickname and level, connects an offline graph", async () => {
     emulator.decide('vault', { kind: 'approve' }, 'offline');
-    const run = await connect([], ['4', 'Vault', 'read-only', 'q']);
+    const run = await connect([], ['4', 'Vault', 'read-only', '', 'q']);
     expect(run.stderr).toMatch(/4\. vault \(offline\)/);
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/Connected 'Vault' with read-only access/);
@@ -188,5 +194,47 @@ describe('roam-mcp connect (interactive)', () => {
       nickname: 'Vault',
       accessLevel: 'read-only',
     });
+  });
+});
+
+describe('roam-mcp connect conventions', () => {
+  it('marks configured graphs; a taken nickname is refused before the level question; "Try again?" asks for a nickname; a description is kept', async () => {
+    const tokenRequests = () =>
+      emulator.requests.filter((r) => r.path === '/api/graphs/tokens/request').length;
+    const before = tokenRequests();
+    const run = connect([], ['3', 'Team', 'Typed', 'read-append', 'the typed one', 'y', 'Typed again', 'q']);
+    // The first request is declined, the second (after a new nickname) approved.
+    await expect.poll(() => emulator.pendingTokenRequests().some((p) => p.graph === 'typed')).toBe(true);
+    emulator.decide('typed', { kind: 'reject' });
+    await expect.poll(() => tokenRequests()).toBe(before + 2);
+    await expect.poll(() => emulator.pendingTokenRequests().some((p) => p.graph === 'typed')).toBe(true);
+    emulator.decide('typed', { kind: 'approve' });
+    const done = await run;
+    expect(done.code).toBe(0);
+    expect(done.stderr).toMatch(/1\. team \[connected as 'Team'\]/);
+    const clash = done.stderr.indexOf('clashes');
+    expect(clash).toBeGreaterThan(0);
+    expect(clash).toBeLessThan(done.stderr.indexOf('Access level:'));
+    expect(done.stderr).toMatch(/Try again\? \[y\/N\]: Nickname for 'typed' \[Typed\]: /);
+    expect((await config()).graphs.find((g) => g.name === 'typed')).toMatchObject({
+      nickname: 'Typed again',
+      description: 'the typed one',
+      accessLevel: 'read-append',
+    });
+  });
+
+  it("--public connects a public graph (not in Roam's list) read-only and hosted, as the official connect does", async () => {
+    const wrong = await connect(['--graph', 'help', '--public', '--access-level', 'full']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/Public graphs are read-only/);
+    emulator.decide('help', { kind: 'approve' });
+    const run = await connect(['--graph', 'help', '--public', '--nickname', 'Roam help']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/read-only access to public graph 'help'/);
+    const asked = emulator.requests.filter((r) => r.path === '/api/graphs/tokens/request').at(-1);
+    expect(asked?.body).toMatchObject({ graph: 'help', graphType: 'hosted', accessLevel: 'read-only' });
+    const entry = (await config()).graphs.find((g) => g.name === 'help');
+    expect(entry).toMatchObject({ type: 'hosted', nickname: 'Roam help', accessLevel: 'read-only' });
+    expect(Object.keys(entry!).sort()).toEqual(['accessLevel', 'name', 'nickname', 'token', 'type']);
   });
 });

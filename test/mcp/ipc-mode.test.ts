@@ -41,6 +41,7 @@ beforeAll(async () => {
     graphs: [
       { name: 'alpha', content: 'demo', tokens: [{ token: A, accessLevel: 'full' }] },
       { name: 'beta', content: [{ title: 'Beta Page', children: ['hello from beta'] }] },
+      { name: 'gamma', content: [{ title: 'Gamma Page', children: ['hello from gamma'] }] },
     ],
   });
   child = spawn(...binCommand(), {
@@ -132,6 +133,22 @@ it('toolsets in a config replace the selection live: tools/list_changed, then on
   await restored;
   expect((await client.listTools()).tools.map((t) => t.name)).toEqual(
     expect.arrayContaining(['list_graphs', 'get_page', 'get_hubs']),
+  );
+});
+
+it('setup_new_graph hands the new graph to the parent with its nickname, writes no file, and it is usable at once', async () => {
+  emulator.decide('gamma', { kind: 'approve', accessLevel: 'read-append' });
+  const added = await call('setup_new_graph', { graph: 'gamma', nickname: 'Gamma notes' });
+  expect(added.structuredContent ?? JSON.parse(textOf(added))).toMatchObject({
+    nickname: 'Gamma notes',
+    saved_to: 'Roam Companion (encrypted)',
+  });
+  const obtained = received.filter((m) => m.type === 'token-obtained').at(-1);
+  expect(obtained).toMatchObject({ graph: { name: 'gamma', type: 'hosted', nickname: 'Gamma notes' } });
+  expect(stdio).not.toContain((obtained as { token: string }).token.slice(23));
+  expect(await readFile(path.join(home, '.roam-tools.json'), 'utf8')).toBe(FILE_CONFIG);
+  expect(textOf(await call('get_page', { graph: 'Gamma notes', title: 'Gamma Page' }))).toContain(
+    'hello from gamma',
   );
 });
 

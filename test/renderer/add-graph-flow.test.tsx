@@ -110,6 +110,27 @@ describe('Add graph flow', () => {
     });
   });
 
+  it('adds a public graph by name: hosted and read-only, with no level to choose', async () => {
+    const { fake } = await renderWithStores(<GraphsView onShowBlocked={noop} />, {
+      overrides: { 'graphs:available': async () => [] },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Add graph' }));
+    const form = screen.getByRole('form', { name: 'Add a graph' });
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Graph name' }), 'help');
+    await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'Type' }), 'offline');
+    await userEvent.click(within(form).getByRole('checkbox', { name: /Public graph/ }));
+    expect(within(form).getByRole('combobox', { name: 'Type' })).toHaveProperty('value', 'hosted');
+    expect(within(form).queryByRole('radio', { name: /Full/ })).toBeNull();
+    expect(within(form).getByText(/Public graphs are read-only/)).toBeTruthy();
+    await userEvent.click(within(form).getByRole('button', { name: 'Add and request token' }));
+    await screen.findByRole('region', { name: 'Token request for help' });
+    expect(fake.calls.find((c) => c.channel === 'graphs:add')?.input).toMatchObject({
+      name: 'help',
+      type: 'hosted',
+      accessLevel: 'read-only',
+    });
+  });
+
   it('reports a missing graph at the graph list, then a missing name at the name field once "Type a name…" is chosen', async () => {
     const { fake } = await renderWithStores(<GraphsView onShowBlocked={noop} />, {
       overrides: { 'graphs:available': async () => [{ name: 'research', type: 'hosted' }] },

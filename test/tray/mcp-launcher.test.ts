@@ -82,6 +82,22 @@ describe.each([
   );
 
   it.skipIf(script !== fakeChild)(
+    'a graph the child set up (setup_new_graph) is added to the store under its nickname',
+    async () => {
+      const token = 'roam-graph-local-token-SETUPxSETUPxSETUPxSETUPx8765';
+      await client.callTool({
+        name: 'obtain_token',
+        arguments: { name: 'third-graph', token, nickname: 'Third notes' },
+      });
+      const graph = await waitFor(async () =>
+        (await core.handlers['graphs:list'](undefined)).find((g) => g.id === 'hosted:third-graph'),
+      );
+      expect(graph).toMatchObject({ nickname: 'Third notes' });
+      expect(await readFile(path.join(dirs.storeDir, STORE_FILE), 'utf8')).not.toMatch(TOKEN_PATTERN);
+    },
+  );
+
+  it.skipIf(script !== fakeChild)(
     'a token the child saw rejected shows as revoked and is withheld',
     async () => {
       await client.callTool({ name: 'reject_token', arguments: { name: 'second-graph' } });

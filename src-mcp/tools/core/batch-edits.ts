@@ -4,21 +4,11 @@
  */
 import * as z from 'zod';
 import { defineTool } from '../../tool-definition.ts';
-import { ToolError } from '../../tool-errors.ts';
 import { batchOutcome, readReport } from '../../tool-support/batch-report.ts';
+import { blockFields, blockWire } from '../../tool-support/block-fields.ts';
 
 const uid = z.string().min(1);
-const update = z
-  .object({
-    uid,
-    string: z.string().optional(),
-    open: z.boolean().optional(),
-    heading: z.number().int().min(0).max(3).optional(),
-    childrenViewType: z.enum(['bullet', 'numbered', 'document']).optional(),
-    textAlign: z.enum(['left', 'center', 'right', 'justify']).optional(),
-  })
-  .strict();
-type Update = z.infer<typeof update>;
+const update = z.object({ uid, ...blockFields }).strict();
 
 const resultItem = z.object({
   uid: z.string(),
@@ -34,20 +24,8 @@ const reportOutput = {
 };
 
 /** Roam's kebab-case block fields, only those set (a missing key leaves the attribute alone). */
-function wireFields(item: Update, index: number): Record<string, unknown> {
-  const { uid: blockUid, childrenViewType, textAlign, ...rest } = item;
-  const block: Record<string, unknown> = { uid: blockUid, ...rest };
-  if (childrenViewType !== undefined) block['children-view-type'] = childrenViewType;
-  if (textAlign !== undefined) block['text-align'] = textAlign;
-  if (Object.keys(block).length === 1) {
-    throw new ToolError(
-      'INVALID_PARAMS',
-      `updates[${index}] (uid '${blockUid}') changes nothing: give string, open, heading, childrenViewType or textAlign. Nothing was sent.`,
-      { field: `updates.${index}` },
-    );
-  }
-  return block;
-}
+const wireFields = (item: z.infer<typeof update>, index: number) =>
+  blockWire(item, `updates[${index}]`, `updates.${index}`);
 
 export const batchEditTools = [
   defineTool({

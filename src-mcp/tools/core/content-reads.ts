@@ -11,6 +11,7 @@ import { notFoundError, withMissingCheck } from '../../not-found.ts';
 import { defineTool, type ToolContext } from '../../tool-definition.ts';
 import { ToolError } from '../../tool-errors.ts';
 import { boundedAnswer, redactHidden } from '../../tool-support/datalog-answer.ts';
+import { linkedReferencesText, pathText } from '../../tool-support/linked-references.ts';
 import { hitsOutput, hitsPage } from '../../tool-support/search-hits.ts';
 
 const maxDepth = z
@@ -77,10 +78,10 @@ export const contentReadTools = [
     async handler(args, ctx) {
       const result = (await ctx.call('data.ai.getPage', [
         { ...target(args, 'get_page'), maxDepth: args.maxDepth ?? null },
-      ])) as { markdown?: unknown } | null;
+      ])) as { markdown?: unknown; linkedReferences?: unknown } | null;
       if (!result || typeof result.markdown !== 'string')
         throw notFound(ctx, args.uid ? `Page uid '${args.uid}'` : `Page '${args.title}'`);
-      return truncate(result.markdown, LIMITS.primary);
+      return truncate(result.markdown + linkedReferencesText(result.linkedReferences), LIMITS.primary);
     },
   }),
   defineTool({
@@ -97,10 +98,12 @@ export const contentReadTools = [
     async handler(args, ctx) {
       const result = (await ctx.call('data.ai.getBlock', [
         { uid: args.uid, maxDepth: args.maxDepth ?? null },
-      ])) as { markdown?: unknown; path?: unknown } | null;
+      ])) as { markdown?: unknown; path?: unknown; linkedReferences?: unknown } | null;
       if (!result || typeof result.markdown !== 'string') throw notFound(ctx, `Block uid '${args.uid}'`);
-      const path = typeof result.path === 'string' && result.path ? `Path: ${result.path}\n\n` : '';
-      return truncate(path + result.markdown, LIMITS.primary);
+      const breadcrumb = pathText(result.path);
+      const path = breadcrumb ? `Path: ${breadcrumb}\n\n` : '';
+      const references = linkedReferencesText(result.linkedReferences);
+      return truncate(path + result.markdown + references, LIMITS.primary);
     },
   }),
   defineTool({

@@ -7,13 +7,15 @@ import { withMissingCheck } from '../../not-found.ts';
 import { defineTool, type ToolContext } from '../../tool-definition.ts';
 import { ToolError } from '../../tool-errors.ts';
 import {
+  markdownLocation,
   nestUnder,
   newUid,
+  open,
   order,
   pageUidByTitle,
-  resolveParent,
   roamOrder,
 } from '../../tool-support/block-location.ts';
+import { blockFields, blockWire } from '../../tool-support/block-fields.ts';
 import { checkDeletionReport } from '../../tool-support/deletion-report.ts';
 import { DAILY_DATE_HINT, isDailyDate } from '../../tool-support/roam-dates.ts';
 
@@ -72,7 +74,7 @@ export const contentWriteTools = [
       'Adds markdown (one block, or an outline "- a\\n  - b") under a parent block/page uid, a page title, or a daily note page (created if missing).',
     toolset: 'core',
     feature: 'block creation',
-    actions: ['data.q', 'data.page.create', 'data.block.fromMarkdown'],
+    actions: ['data.block.fromMarkdown', 'data.q'],
     scope: 'graph',
     writes: 'append',
     annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -86,58 +88,51 @@ export const contentWriteTools = [
         .describe('true, today, yesterday, tomorrow, MM-DD-YYYY or YYYY-MM-DD'),
       nestUnder,
       order,
+      open,
     },
     async handler(args, ctx) {
-      const parent = await resolveParent(ctx, args);
-      const section = args.nestUnder === undefined ? {} : { 'nest-under-str': args.nestUnder };
-      const result = await writeTo(ctx, { 'Parent uid': parent.uid }, () =>
+      // One call: Roam finds or creates the page itself (local-api-actions.md §6.1).
+      const target = markdownLocation(args);
+      const location = {
+        ...target.location,
+        order: roamOrder(args.order),
+        ...(args.nestUnder === undefined ? {} : { 'nest-under-str': args.nestUnder }),
+      };
+      const write = () =>
         ctx.call<{ uids?: unknown } | null>('data.block.fromMarkdown', [
           {
-            location: { 'parent-uid': parent.uid, order: roamOrder(args.order), ...section },
+            location,
             'markdown-string': args.markdown,
+            ...(args.open === undefined ? {} : { open: args.open }),
           },
-        ]),
-      );
+        ]);
+      const result = args.parentUid
+        ? await writeTo(ctx, { 'Parent uid': args.parentUid }, write)
+        : await write();
       return {
         created: 'blocks',
         ...(Array.isArray(result?.uids) ? { uids: result.uids.map(String) } : {}),
-        parentUid: parent.uid,
-        ...(parent.createdPage ? { createdPage: parent.createdPage } : {}),
-        hint: 'get_block on parentUid shows the new blocks with their uids.',
+        ...(target.parentUid ? { parentUid: target.parentUid } : {}),
+        ...(target.page ? { page: target.page } : {}),
       };
     },
   }),
   defineTool({
     name: 'update_block',
     title: 'Update block',
-    description: "Changes a block's text, open/collapsed state or heading level (0 removes the heading).",
+    description:
+      "Changes one block's text (stored literally), open state, heading (0 removes it), children view or alignment.",
     toolset: 'core',
     feature: 'block updates',
     actions: ['data.block.update', 'data.q'],
     scope: 'graph',
     writes: 'edit',
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
-    inputSchema: {
-      uid,
-      string: z.string().optional(),
-      open: z.boolean().optional(),
-      heading: z.number().int().min(0).max(3).optional(),
-    },
+    inputSchema: { uid, ...blockFields },
     async handler(args, ctx) {
-      const { uid: blockUid, ...fields } = args;
-      if (Object.keys(fields).length === 0) {
-        throw new ToolError(
-          'INVALID_PARAMS',
-          'update_block needs at least one of `string`, `open`, `heading`.',
-          {
-            field: 'string',
-          },
-        );
-      }
-      await writeTo(ctx, { 'Block uid': blockUid }, () =>
-        ctx.call('data.block.update', [{ block: { uid: blockUid, ...fields } }]),
-      );
-      return { updated: 'block', uid: blockUid };
+      const block = blockWire(args, 'update_block');
+      await writeTo(ctx, { 'Block uid': args.uid }, () => ctx.call('data.block.update', [{ block }]));
+      return { updated: 'block', uid: args.uid };
     },
   }),
   defineTool({

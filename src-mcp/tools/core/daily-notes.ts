@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { defineTool, type ToolDefinition } from '../../tool-definition.ts';
 import { ToolError } from '../../tool-errors.ts';
-import { nestUnder } from '../../tool-support/block-location.ts';
+import { nestUnder, open } from '../../tool-support/block-location.ts';
 import { callFeature } from '../../tool-support/roam-feature.ts';
 import { DAILY_DATE_HINT, isDailyDate, resolveDailyNote } from '../../tool-support/roam-dates.ts';
 
@@ -29,6 +29,7 @@ export const dailyNoteTools: ToolDefinition[] = [
         .optional()
         .describe('today (default), yesterday, tomorrow, MM-DD-YYYY or YYYY-MM-DD'),
       nestUnder,
+      open,
     },
     outputSchema: { uids: z.array(z.string()), date: z.string(), page: z.string() },
     async handler(args, ctx) {
@@ -45,7 +46,11 @@ export const dailyNoteTools: ToolDefinition[] = [
         ...(args.nestUnder === undefined ? {} : { 'nest-under-str': args.nestUnder }),
       };
       const result = await callFeature<{ uids?: unknown } | null>(ctx, 'data.block.fromMarkdown', [
-        { location, 'markdown-string': args.markdown },
+        {
+          location,
+          'markdown-string': args.markdown,
+          ...(args.open === undefined ? {} : { open: args.open }),
+        },
       ]);
       return {
         uids: Array.isArray(result?.uids) ? result.uids.map(String) : [],

@@ -16,7 +16,7 @@ import { orientationOf } from '../../tool-support/orientation.ts';
 const permissionsSchema = z.union([z.array(z.enum(PERMISSIONS)), z.literal('unknown')]);
 
 /** What select_graph and current_graph both say about the graph. */
-const selectedGraphOutput = {
+export const selectedGraphOutput = {
   graph_name: z.string(),
   nickname: z.string(),
   description: z.string().optional(),
@@ -26,7 +26,7 @@ const selectedGraphOutput = {
 };
 
 /** Orientation fields of select_graph's result (./orientation.ts). */
-const orientationOutput = {
+export const orientationOutput = {
   starred_pages: z.array(z.string()),
   todays_daily_note: z.string().nullable(),
   user_name: z.string().optional(),
@@ -64,7 +64,7 @@ function describeGraph(runtime: ServerRuntime, graph: ConfiguredGraph) {
 }
 
 /** select_graph's work: the guidelines, the token's access level, the ticket for writes. */
-async function orient(scope: SessionContext, graph: ConfiguredGraph) {
+export async function orient(scope: SessionContext, graph: ConfiguredGraph) {
   const { runtime } = scope;
   const session = runtime.session;
   let result: unknown;

@@ -1,0 +1,35 @@
+/**
+ * get_graph_guidelines: the official server's name for orientation. The same work and ticket as
+ * select_graph (./graphs.ts), with `graph` optional as the official tool has it, so prompts and
+ * skills written for the official server work unchanged.
+ */
+import * as z from 'zod';
+import { onGraph } from '../../tool-call.ts';
+import { defineTool } from '../../tool-definition.ts';
+import { extensionToolsOutput } from '../../tool-support/extension-tools.ts';
+import { orient, orientationOutput, selectedGraphOutput } from './graphs.ts';
+
+export const graphGuidelinesTools = [
+  defineTool({
+    name: 'get_graph_guidelines',
+    title: 'Get graph guidelines',
+    description:
+      "Returns the graph's agent guidelines (read and follow them) and orientation; same as select_graph. Once per graph per session, before the first write.",
+    toolset: 'core',
+    feature: 'graph guidelines',
+    actions: ['data.ai.getGraphGuidelines'],
+    scope: 'session',
+    annotations: { idempotentHint: true, openWorldHint: false },
+    inputSchema: {
+      graph: z.string().optional().describe('Nickname or name; optional with one graph or a selection'),
+    },
+    outputSchema: {
+      ...selectedGraphOutput,
+      guidelines: z.string().nullable(),
+      guidelines_hash: z.string().nullable(),
+      ...extensionToolsOutput,
+      ...orientationOutput,
+    },
+    handler: (args, scope) => onGraph(scope.runtime.session, args.graph, (graph) => orient(scope, graph)),
+  }),
+];
