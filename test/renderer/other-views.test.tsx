@@ -8,8 +8,12 @@ import { ClientsView } from '../../src-renderer/components/clients-view.tsx';
 import { SettingsView } from '../../src-renderer/components/settings-view.tsx';
 import { StatusBar } from '../../src-renderer/components/status-bar.tsx';
 import type { BlockedGraphView } from '../../src-shared/ipc-contract.ts';
+import { DEFAULT_TOOLSETS, TOOLSET_NAMES, toolCount } from '../../src-shared/toolsets.ts';
 import { graphView } from './fake-api.ts';
 import { renderWithStores } from './render-app.tsx';
+
+/** Every tool of every set: what the counts on the AI clients screen are out of. */
+const ALL = toolCount(TOOLSET_NAMES);
 
 afterEach(cleanup);
 
@@ -166,10 +170,14 @@ describe('Clients view', () => {
       'checked',
       false,
     );
-    expect(within(desktopSets).getByRole('status').textContent).toBe('Claude Desktop gets 45 tools of 46.');
+    expect(within(desktopSets).getByRole('status').textContent).toBe(
+      `Claude Desktop gets ${toolCount(DEFAULT_TOOLSETS)} tools of ${ALL}.`,
+    );
     for (const set of ['ui', 'files', 'extensions'])
       await userEvent.click(within(desktopSets).getByRole('checkbox', { name: new RegExp(`^${set}`) }));
-    expect(within(desktopSets).getByRole('status').textContent).toBe('Claude Desktop gets 35 tools of 46.');
+    expect(within(desktopSets).getByRole('status').textContent).toBe(
+      `Claude Desktop gets ${toolCount(['core', 'navigation'])} tools of ${ALL}.`,
+    );
     await userEvent.click(within(desktop).getByRole('button', { name: 'Install into Claude Desktop…' }));
     expect(fake.calls.at(-1)).toEqual({
       channel: 'clients:preview',
@@ -213,11 +221,13 @@ describe('Clients view', () => {
     );
     expect(within(sets).getByRole('checkbox', { name: /^ui/ })).toHaveProperty('checked', false);
     expect(within(sets).getByRole('status').textContent).toBe(
-      'Cursor gets 35 tools of 46. Cursor works poorly past about 40 tools across all its servers.',
+      `Cursor gets ${toolCount(['core', 'navigation'])} tools of ${ALL}. Cursor works poorly past about 40 tools across all its servers.`,
     );
     await userEvent.click(within(sets).getByRole('checkbox', { name: /^ui/ }));
     expect(within(sets).getByRole('status').textContent).toMatch(
-      /gets 41 tools of 46\. .*: choose fewer sets\.$/,
+      new RegExp(
+        `gets ${toolCount(['core', 'navigation', 'ui'])} tools of ${ALL}\\. .*: choose fewer sets\\.$`,
+      ),
     );
     await userEvent.click(within(sets).getByRole('checkbox', { name: /^ui/ }));
     // Untouched, the install still writes the sets that fit.
