@@ -7,14 +7,16 @@ export function ActivityChange(props: { change: ActivityChangeView; showGraph: b
   const { change } = props;
   const flow = useUndoFlow({ ids: [change.id] });
   const notes = change.lastUndo ? stepNotes(change.lastUndo.steps) : [];
-  const canUndo = change.undoable && !change.undone && flow.phase.kind === 'idle';
+  const offersUndo = change.undoable && !change.undone;
+  const canUndo = offersUndo && flow.phase.kind === 'idle';
   return (
     <li className="activity-change" aria-label={change.summary}>
       <div className="row">
         <time className="muted small" dateTime={change.at}>
           {when(change.at)}
         </time>
-        <span className="grow">
+        {/* Once it is undone, the focus comes back to the line itself instead of its button. */}
+        <span className="grow" tabIndex={-1} ref={offersUndo ? undefined : flow.openerRef}>
           {change.summary}
           {props.showGraph && <span className="muted small">{` · ${change.nickname ?? change.graph}`}</span>}
         </span>

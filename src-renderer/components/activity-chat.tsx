@@ -10,17 +10,21 @@ export function ActivityChat(props: { chat: ActivityChatView; graph?: string }) 
   const flow = useUndoFlow(graph ? { chat: chat.id, graph } : { chat: chat.id });
   const title = chatTitle(chat);
   const pending = chat.changes.some((c) => c.undoable && !c.undone);
+  const offersUndo = chat.kind === 'agent' && pending;
   return (
     <li className="card activity-chat" aria-label={`${title}, started ${when(chat.startedAt)}`}>
       <div className="row">
-        <h3 className="strong grow">{title}</h3>
+        {/* Once nothing is left to undo, the focus comes back to the chat's title instead. */}
+        <h3 className="strong grow" tabIndex={-1} ref={offersUndo ? undefined : flow.openerRef}>
+          {title}
+        </h3>
         <span className="muted small">started {when(chat.startedAt)}</span>
       </div>
       <div className="row">
         <span className="muted small grow">
           {chat.graphs.join(', ')} · {changesCount(chat.changes.length)}
         </span>
-        {chat.kind === 'agent' && pending && flow.phase.kind === 'idle' && (
+        {offersUndo && flow.phase.kind === 'idle' && (
           <button type="button" ref={flow.openerRef} disabled={flow.busy} onClick={flow.start}>
             {graph ? 'Undo this chat here…' : 'Undo this chat…'}
           </button>

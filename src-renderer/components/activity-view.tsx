@@ -47,7 +47,7 @@ export function ActivityView() {
             </ul>
             {feed.truncated && (
               <p className="muted small">
-                Older changes are not shown here: list them with `roam-mcp changes`.
+                Older changes are not shown here: list them with <code>roam-mcp changes</code>.
               </p>
             )}
           </>

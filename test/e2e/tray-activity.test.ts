@@ -143,8 +143,13 @@ describe('Activity: agent changes live, undone from the tray', () => {
     await contains(page.getByRole('listitem', { name: /^Your undos in Roam Companion/ }), 'Work');
     expect(await violations()).toEqual([]);
     await screenshot(page, 'activity-undo-outcome');
-    await outcome.getByRole('button', { name: 'Dismiss' }).click();
+    // From the keyboard: Dismiss has the focus, and gives it back to the chat's undo.
+    const dismiss = outcome.getByRole('button', { name: 'Dismiss' });
+    await poll(() => dismiss.evaluate((b) => b === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
     await outcome.waitFor({ state: 'detached' });
+    const undoChat = chatCard().getByRole('button', { name: 'Undo this chat…' });
+    await poll(() => undoChat.evaluate((b) => b === document.activeElement)).toBe(true);
     await contains(edited, 'Conflict'); // the conflict stays on the entry
     await edited.scrollIntoViewIfNeeded();
     expect(await violations()).toEqual([]);
