@@ -191,6 +191,9 @@ export function budgetMarkdown(rows: BudgetRow[]): string[] {
           `| Roam's official server 0.12 (measured earlier; pass \`--official PATH\` to measure) | ${official.tools} | — | — | ${official.totalBytes} | ${Math.round(official.totalBytes / official.tools)} | — |`,
         ]),
     '',
+    `The default costs ${(rows.find((r) => r.selection === 'default')!.totalBytes / official.totalBytes).toFixed(2)}× ` +
+      `the official server's tools/list, for ${rows.find((r) => r.selection === 'default')!.tools} tools against its ${official.tools}.`,
+    '',
     `Heaviest default tools: ${heaviest
       .slice(0, 8)
       .map((t) => `${t.name} ${t.bytes} B`)

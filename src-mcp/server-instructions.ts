@@ -15,6 +15,9 @@ export function serverInstructions(toolsets: readonly ToolsetName[]): string {
           'To explore how notes connect, navigate links (get_neighbors, get_outlinks, find_path, get_hubs, search_by_tags) instead of repeated searches; resolve_pages before writing [[links]].',
         ]
       : []),
-    "Lists are paginated: pass nextOffset as offset for more. list_changes and undo_changes review and take back this chat's changes.",
+    'Lists are paginated: pass nextOffset as offset for more.',
+    ...(toolsets.includes('core')
+      ? ["list_changes and undo_changes review and take back this chat's changes."]
+      : []),
   ].join('\n');
 }

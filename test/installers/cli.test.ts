@@ -169,6 +169,14 @@ describe('roam-mcp install/uninstall (built bundle, child process)', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(`claude mcp add --scope user roam-companion -- ${process.execPath} ${bundle}\n`);
   });
+
+  it('puts --tools into the Claude Code command too', () => {
+    const run = roamMcp('install', 'claude-code', '--tools', 'navigation,core');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(
+      `claude mcp add --scope user roam-companion -- ${process.execPath} ${bundle} --tools core,navigation\n`,
+    );
+  });
 });
 
 describe('runInstallerCli (in-process)', () => {

@@ -116,6 +116,8 @@ describe('toolsets over stdio', () => {
   it('--tools core lists core alone and refuses a navigation tool, naming its set and how to add it', async () => {
     const mcp = await start({ args: ['--tools', 'core'] });
     expect(await names(mcp)).toEqual(catalogueNamesIn('core'));
+    expect(mcp.client.getInstructions()).toContain('undo_changes');
+    expect(mcp.client.getInstructions()).not.toContain('get_neighbors');
     const error = errorOf(await mcp.call('get_hubs', {}));
     expect(error.code).toBe('TOOLSET_NOT_ENABLED');
     expect(error.message).toContain("get_hubs is in the 'navigation' toolset");
@@ -134,6 +136,9 @@ describe('toolsets over stdio', () => {
   it('ROAM_MCP_TOOLS selects when --tools is absent', async () => {
     const mcp = await start({ env: { ROAM_MCP_TOOLS: 'navigation' } });
     expect(await names(mcp)).toEqual(catalogueNamesIn('navigation'));
+    // The instructions name only tools this selection lists.
+    expect(mcp.client.getInstructions()).toContain('get_neighbors');
+    expect(mcp.client.getInstructions()).not.toContain('undo_changes');
     expect(errorOf(await mcp.call('get_page', { title: 'Project Apollo' })).message).toContain(
       '--tools navigation,core',
     );

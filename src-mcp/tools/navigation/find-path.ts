@@ -9,13 +9,7 @@ import { shortestPath, type PathResult } from '../../navigation/shortest-path.ts
 const inputSchema = {
   source: z.string().min(1).describe('Start page: title or uid.'),
   target: z.string().min(1).describe('End page: title or uid.'),
-  maxLength: z
-    .number()
-    .int()
-    .min(1)
-    .max(10)
-    .default(6)
-    .describe('Longest path to look for, in links (1-10).'),
+  maxLength: z.number().int().min(1).max(10).default(6).describe('Longest path to look for, in links.'),
   followBacklinks: z
     .boolean()
     .default(true)

@@ -21,8 +21,8 @@ const inputSchema = {
     .min(0)
     .max(3)
     .default(1)
-    .describe('Links to follow out from the center, either direction (0-3).'),
-  limit: z.number().int().min(1).max(100).default(30).describe('Maximum nodes (1-100).'),
+    .describe('Links to follow out from the center, either direction.'),
+  limit: z.number().int().min(1).max(100).default(30).describe('Maximum nodes.'),
 };
 
 /** `{nodes, edges}` from the cached index: 1 round trip, always within LIMITS.primary characters. */

@@ -8,14 +8,14 @@ import { GRAPH_ANNOTATIONS, pageOutput } from '../../navigation/schemas.ts';
 const ALTERNATIVES = 3;
 
 const inputSchema = {
-  names: z.array(z.string().min(1)).min(1).max(50).describe('Names to map to existing page titles (1-50).'),
+  names: z.array(z.string().min(1)).min(1).max(50).describe('Names to map to existing titles.'),
   strategy: z
     .enum(['exact', 'fuzzy'])
     .default('fuzzy')
     .describe(
       'exact = case-insensitive title equality (an existence check); fuzzy = Dice similarity, for typos and spelling variants.',
     ),
-  threshold: z.number().min(0).max(1).default(0.7).describe('Minimum similarity for fuzzy (0-1).'),
+  threshold: z.number().min(0).max(1).default(0.7).describe('Minimum fuzzy similarity.'),
 };
 
 /** Name resolution over the cached index's titles: 1 round trip. */

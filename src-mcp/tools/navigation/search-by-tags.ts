@@ -19,7 +19,7 @@ const inputSchema = {
     .array(z.string().min(1))
     .min(1)
     .max(10)
-    .describe('Tag page titles (a leading # or [[..]] is fine); 1-10 of them.'),
+    .describe('Tag page titles (a leading # or [[..]] is fine).'),
   mode: z
     .enum(['any', 'all'])
     .default('any')
