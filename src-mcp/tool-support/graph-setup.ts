@@ -17,6 +17,7 @@ import { nicknameProblem } from '../../src-shared/graph-identity.ts';
 import { readConfigDocument, upsertGraph } from '../config/config-edit.ts';
 import { saveTokenToFile } from '../config/config-file.ts';
 import { assertConfigWritable, ConfigNotWritableError } from '../config/config-write.ts';
+import { GRAPH_SWITCHED_OFF } from '../access/refusals.ts';
 import type { SessionContext } from '../tool-definition.ts';
 import { ToolError } from '../tool-errors.ts';
 
@@ -74,6 +75,7 @@ export async function addGraph(scope: SessionContext, name: string, nickname: st
     );
   }
   const existing = session.list().find((g) => g.name === ref.name && g.type === ref.type);
+  if (!existing) refuseSwitchedOff(scope, ref.name);
   if (existing) {
     return {
       graph_name: existing.name,
@@ -108,6 +110,15 @@ export async function addGraph(scope: SessionContext, name: string, nickname: st
     saved_to: saved,
     next_step: `Call select_graph with graph '${nickname}' to read its guidelines.`,
   };
+}
+
+/** A graph the user switched off is switched on by the user, not set up again by an agent. */
+function refuseSwitchedOff(scope: SessionContext, name: string): void {
+  try {
+    scope.runtime.session.resolve(name);
+  } catch (error) {
+    if (error instanceof ToolError && error.code === GRAPH_SWITCHED_OFF) throw error;
+  }
 }
 
 type Destination = { kind: 'tray' } | { kind: 'file'; path: string };
