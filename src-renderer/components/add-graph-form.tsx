@@ -225,6 +225,11 @@ function TypedGraph(props: { picker: AddGraphPicker; missing: boolean }) {
           </select>
         </label>
       </div>
+      {missing && (
+        <span id={errorId} className="error-text small" role="alert">
+          Enter the graph’s name as Roam shows it (the last part of the graph’s address).
+        </span>
+      )}
       <label className="checkbox">
         <input
           type="checkbox"
@@ -233,11 +238,6 @@ function TypedGraph(props: { picker: AddGraphPicker; missing: boolean }) {
         />
         <span>Public graph I am not a member of (read-only, e.g. help)</span>
       </label>
-      {missing && (
-        <span id={errorId} className="error-text small" role="alert">
-          Enter the graph’s name as Roam shows it (the last part of the graph’s address).
-        </span>
-      )}
     </div>
   );
 }
