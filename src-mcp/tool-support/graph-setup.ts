@@ -32,11 +32,13 @@ export async function listAvailable(scope: SessionContext) {
   const session = scope.runtime.session;
   const graphs = (await available(scope)).map((g) => {
     const known = session.list().find((c) => c.name === g.name && c.type === g.type);
+    const off = known ? undefined : session.listSwitchedOff().find((c) => c.name === g.name);
     return {
       name: g.name,
       ...(g.type === 'offline' ? { type: g.type } : {}),
       connected: !!known,
       ...(known ? { nickname: known.nickname } : {}),
+      ...(off ? { nickname: off.nickname, switched_off: true } : {}),
     };
   });
   return {

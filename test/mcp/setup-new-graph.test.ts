@@ -72,6 +72,7 @@ describe('setup_new_graph', () => {
       expect.arrayContaining([
         { name: 'work', connected: true, nickname: 'Work' },
         { name: 'fresh', connected: false },
+        { name: 'dormant', connected: false, nickname: 'Dormant', switched_off: true },
       ]),
     );
   });
