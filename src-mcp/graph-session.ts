@@ -56,6 +56,11 @@ export class GraphSession {
     return this.graphs;
   }
 
+  /** The graphs the user switched off (configured, but not offered to agents). */
+  listSwitchedOff(): readonly SwitchedOffGraph[] {
+    return this.switchedOff;
+  }
+
   /** What list_graphs and errors show: never tokens, never types. */
   available(): Array<{ name: string; nickname: string }> {
     return this.graphs.map((g) => ({ name: g.name, nickname: g.nickname }));

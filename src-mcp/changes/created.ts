@@ -8,7 +8,11 @@ import { defaultJournal, type Journal } from './journal.ts';
 import type { Op } from './types.ts';
 
 function createdIds(op: Op): string[] {
-  if (op.kind === 'create-blocks') return op.uids ?? [];
+  if (op.kind === 'create-blocks') {
+    // A page the write made on the way (a daily note, or a title Roam created in the same call).
+    const page = op.container?.page;
+    return [...(op.uids ?? []), ...(page && !page.existed && page.uid ? [page.uid] : [])];
+  }
   if (op.kind === 'create-page') return op.uid ? [op.uid] : [];
   if (op.kind === 'comment') return [...(op.uids ?? []), ...(op.container ? [op.container] : [])];
   if (op.kind === 'upload') return op.url ? [op.url] : [];

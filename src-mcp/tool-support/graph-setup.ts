@@ -17,6 +17,7 @@ import { nicknameProblem } from '../../src-shared/graph-identity.ts';
 import { readConfigDocument, upsertGraph } from '../config/config-edit.ts';
 import { saveTokenToFile } from '../config/config-file.ts';
 import { assertConfigWritable, ConfigNotWritableError } from '../config/config-write.ts';
+import { GRAPH_SWITCHED_OFF } from '../access/refusals.ts';
 import type { SessionContext } from '../tool-definition.ts';
 import { ToolError } from '../tool-errors.ts';
 
@@ -31,11 +32,13 @@ export async function listAvailable(scope: SessionContext) {
   const session = scope.runtime.session;
   const graphs = (await available(scope)).map((g) => {
     const known = session.list().find((c) => c.name === g.name && c.type === g.type);
+    const off = known ? undefined : session.listSwitchedOff().find((c) => c.name === g.name);
     return {
       name: g.name,
       ...(g.type === 'offline' ? { type: g.type } : {}),
       connected: !!known,
       ...(known ? { nickname: known.nickname } : {}),
+      ...(off ? { nickname: off.nickname, switched_off: true } : {}),
     };
   });
   return {
@@ -74,6 +77,7 @@ export async function addGraph(scope: SessionContext, name: string, nickname: st
     );
   }
   const existing = session.list().find((g) => g.name === ref.name && g.type === ref.type);
+  if (!existing) refuseSwitchedOff(scope, ref.name);
   if (existing) {
     return {
       graph_name: existing.name,
@@ -108,6 +112,15 @@ export async function addGraph(scope: SessionContext, name: string, nickname: st
     saved_to: saved,
     next_step: `Call select_graph with graph '${nickname}' to read its guidelines.`,
   };
+}
+
+/** A graph the user switched off is switched on by the user, not set up again by an agent. */
+function refuseSwitchedOff(scope: SessionContext, name: string): void {
+  try {
+    scope.runtime.session.resolve(name);
+  } catch (error) {
+    if (error instanceof ToolError && error.code === GRAPH_SWITCHED_OFF) throw error;
+  }
 }
 
 type Destination = { kind: 'tray' } | { kind: 'file'; path: string };

@@ -134,6 +134,12 @@ const OLDER_SHAPES: Record<string, Handler> = {
   'data.ai.getGraphGuidelines': getGraphGuidelinesOlder,
   'data.ai.getPage': ai.getPage,
   'data.ai.getBlock': ai.getBlock,
+  // Builds before `open` silently ignore the key (local-api-actions.md §6.1).
+  'data.block.fromMarkdown': (graph, args) => {
+    const [input, ...rest] = args as [Record<string, unknown> | undefined, ...unknown[]];
+    const { open: _ignored, ...kept } = input ?? {};
+    return HANDLERS['data.block.fromMarkdown']!(graph, [kept, ...rest]);
+  },
   ...OLDER_DELETION_ACTIONS,
 };
 

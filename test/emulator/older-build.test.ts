@@ -7,6 +7,7 @@ import { tempDir } from '../harness/temp-dir.ts';
 
 const OLDER = 'roam-graph-local-token-olderFULLolderFULLolderFULL1';
 const NEWER = 'roam-graph-local-token-newerFULLnewerFULLnewerFULL1';
+const SHAPES = 'roam-graph-local-token-shapeFULLshapeFULLshapeFULL1';
 const guidelines = { action: 'data.ai.getGraphGuidelines', args: [{}] };
 
 let home: string;
@@ -23,6 +24,7 @@ beforeAll(async () => {
         tokens: [{ token: OLDER, accessLevel: 'full' }],
       },
       { name: 'newer', tokens: [{ token: NEWER, accessLevel: 'full' }] },
+      { name: 'shapes', olderShapes: true, tokens: [{ token: SHAPES, accessLevel: 'full' }] },
     ],
   });
 });
@@ -47,5 +49,23 @@ describe('an older Roam build (missingActions)', () => {
   it('leaves other graphs whole', async () => {
     const reply = await callAction(emulator, { graph: 'newer', token: NEWER, ...guidelines });
     expect(reply.status).toBe(200);
+  });
+
+  it("ignores fromMarkdown's `open` on a build that predates it (local-api-actions.md §6.1)", async () => {
+    const write = (graph: string, token: string, title: string) =>
+      callAction(emulator, {
+        graph,
+        token,
+        action: 'data.block.fromMarkdown',
+        args: [{ location: { 'page-title': title, order: 'last' }, 'markdown-string': 'x', open: false }],
+      });
+    const open = (graph: string, uid: string) =>
+      emulator
+        .graph(graph)
+        .run('data.q', [`[:find ?o . :where [?b :block/uid "${uid}"] [?b :block/open ?o]]`]);
+    const older = (await write('shapes', SHAPES, 'P')).body as { result: { uids: string[] } };
+    const newer = (await write('newer', NEWER, 'P')).body as { result: { uids: string[] } };
+    expect(open('shapes', older.result.uids[0]!)).toBe(true);
+    expect(open('newer', newer.result.uids[0]!)).toBe(false);
   });
 });

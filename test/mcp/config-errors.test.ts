@@ -165,8 +165,10 @@ describe('write tools are hidden when nothing may write', () => {
     handles.push(mcp);
     const { tools } = await mcp.client.listTools();
     expect(tools.length).toBeGreaterThan(5);
-    // Only tools that change what Roam Desktop shows (never graph data) are not read-only.
+    // Only tools that change what Roam Desktop shows (never graph data) are not read-only;
+    // setup_new_graph opens Roam's dialog (with --read-only it only lists graphs, docs/mcp.md).
     expect(tools.filter((t) => t.annotations?.readOnlyHint !== true).map((t) => t.name)).toEqual([
+      'setup_new_graph',
       'open_main_window',
       'open_sidebar',
     ]);

@@ -58,6 +58,7 @@ beforeAll(async () => {
       { name: 'typed' },
       { name: 'vault', type: 'offline' },
       { name: 'help', public: true },
+      { name: 'manual', public: true },
     ],
   });
 });
@@ -236,5 +237,21 @@ describe('roam-mcp connect conventions', () => {
     const entry = (await config()).graphs.find((g) => g.name === 'help');
     expect(entry).toMatchObject({ type: 'hosted', nickname: 'Roam help', accessLevel: 'read-only' });
     expect(Object.keys(entry!).sort()).toEqual(['accessLevel', 'name', 'nickname', 'token', 'type']);
+  });
+
+  it('interactively, a name Roam does not list is connected as a public graph, read-only, without the level question', async () => {
+    emulator.decide('manual', { kind: 'approve' });
+    const run = await connect([], ['manual', 'Manual', '', 'q']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(
+      /'manual' is not one of your graphs in Roam Desktop: connecting it as a public graph/,
+    );
+    expect(run.stderr).not.toContain('Access level:');
+    const asked = emulator.requests.filter((r) => r.path === '/api/graphs/tokens/request').at(-1);
+    expect(asked?.body).toMatchObject({ graph: 'manual', graphType: 'hosted', accessLevel: 'read-only' });
+    expect((await config()).graphs.find((g) => g.name === 'manual')).toMatchObject({
+      nickname: 'Manual',
+      accessLevel: 'read-only',
+    });
   });
 });

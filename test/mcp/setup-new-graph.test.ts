@@ -16,7 +16,6 @@ import {
   removeHome,
   startMcp,
   tempHome,
-  toolsConfig,
   type McpHandle,
 } from '../harness/mcp-bin.ts';
 
@@ -41,11 +40,18 @@ beforeAll(async () => {
       { name: 'work', content: 'demo', tokens: [{ token: WORK, accessLevel: 'full' }] },
       { name: 'fresh', content: 'demo' },
       { name: 'other', content: 'demo' },
+      { name: 'dormant', content: 'demo' },
     ],
   });
   await writeFile(
     path.join(home, '.roam-tools.json'),
-    toolsConfig([{ name: 'work', nickname: 'Work', token: WORK, accessLevel: 'full' }]),
+    JSON.stringify({
+      version: 1,
+      graphs: [
+        { name: 'work', type: 'hosted', nickname: 'Work', token: WORK, accessLevel: 'full' },
+        { name: 'dormant', type: 'hosted', nickname: 'Dormant', disabled: true },
+      ],
+    }),
     { mode: 0o600 },
   );
   emulator.autoDecide({ kind: 'approve' });
@@ -66,6 +72,7 @@ describe('setup_new_graph', () => {
       expect.arrayContaining([
         { name: 'work', connected: true, nickname: 'Work' },
         { name: 'fresh', connected: false },
+        { name: 'dormant', connected: false, nickname: 'Dormant', switched_off: true },
       ]),
     );
   });
@@ -76,6 +83,8 @@ describe('setup_new_graph', () => {
     expect(taken).toMatchObject({ code: 'INVALID_PARAMS', field: 'nickname' });
     const unknown = errorOf(await mcp.call('setup_new_graph', { graph: 'nope', nickname: 'Nope' }));
     expect(unknown).toMatchObject({ code: 'GRAPH_NOT_FOUND', suggested_next_tool: 'setup_new_graph' });
+    const off = errorOf(await mcp.call('setup_new_graph', { graph: 'dormant', nickname: 'Sleepy' }));
+    expect(off).toMatchObject({ code: 'GRAPH_SWITCHED_OFF', graph: 'Dormant' });
     const half = errorOf(await mcp.call('setup_new_graph', { graph: 'fresh' }));
     expect(half).toMatchObject({ code: 'INVALID_PARAMS', field: 'nickname' });
     expect(tokenRequests()).toHaveLength(0);

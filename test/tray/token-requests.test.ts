@@ -49,6 +49,7 @@ beforeAll(async () => {
       { name: 'cancel-me' },
       { name: 'revoke-me' },
       { name: 'local-notes', type: 'offline' },
+      { name: 'help', public: true },
     ],
   });
   ({ core, events } = startCore(dirs));
@@ -66,6 +67,26 @@ afterAll(async () => {
 });
 
 describe('token requests against the emulator', () => {
+  it('a public graph Roam does not list is added by name, read-only, and its token asked read-only', async () => {
+    expect((await call(core.handlers['graphs:available'](undefined))).map((g) => g.name)).not.toContain(
+      'help',
+    );
+    const graph = await call(
+      core.handlers['graphs:add']({
+        name: 'help',
+        type: 'hosted',
+        nickname: 'Roam help',
+        accessLevel: 'read-only',
+      }),
+    );
+    const done = nextEvent(core, 'tokens:request-changed', settled(graph.id));
+    await call(core.handlers['tokens:request']({ id: graph.id }));
+    emulator.decide('help', { kind: 'approve' });
+    expect(await done).toMatchObject({ status: 'approved', grantedAccessLevel: 'read-only' });
+    const asked = emulator.requests.filter((r) => r.path === '/api/graphs/tokens/request').at(-1);
+    expect(asked?.body).toMatchObject({ graph: 'help', accessLevel: 'read-only' });
+  });
+
   it('approve: stores the token encrypted, shows it as ok with its last 4 characters', async () => {
     const graph = await addGraph('approve-me');
     const done = nextEvent(core, 'tokens:request-changed', settled(graph.id));
