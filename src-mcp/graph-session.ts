@@ -10,7 +10,7 @@ import {
   type GraphType,
   type SwitchedOffGraph,
 } from '../src-shared/roam-config.ts';
-import { graphId as graphKey } from '../src-shared/constants.ts';
+import { graphId } from '../src-shared/constants.ts';
 import { effectiveAccess, type EffectiveAccess, type Permission } from './access/effective.ts';
 import { switchedOffError } from './access/refusals.ts';
 import type { ConfigSource } from './config/load-config.ts';
@@ -42,7 +42,7 @@ export class GraphSession {
   setGraphs(graphs: ConfiguredGraph[], problem?: ConfigProblem): void {
     this.graphs = graphs.map((g) => ({ ...g }));
     this.problem = problem;
-    const keys = new Set(this.graphs.map(graphKey));
+    const keys = new Set(this.graphs.map(graphId));
     if (this.selected && !keys.has(this.selected)) this.selected = undefined;
     for (const key of [...this.tickets]) if (!keys.has(key)) this.tickets.delete(key);
   }
@@ -98,13 +98,13 @@ export class GraphSession {
 
   /** The session selection, or the only configured graph (auto-select). */
   current(): ConfiguredGraph | undefined {
-    const chosen = this.graphs.find((g) => graphKey(g) === this.selected);
+    const chosen = this.graphs.find((g) => graphId(g) === this.selected);
     if (chosen) return chosen;
     return this.graphs.length === 1 ? this.graphs[0] : undefined;
   }
 
   select(graph: ConfiguredGraph): void {
-    this.selected = graphKey(graph);
+    this.selected = graphId(graph);
   }
 
   /** Throws CONFIG_NOT_FOUND / CONFIG_INVALID when there is nothing usable. */
@@ -121,25 +121,25 @@ export class GraphSession {
 
   /** The agent has been given this graph's guidelines in this session. */
   grantTicket(graph: ConfiguredGraph): void {
-    this.tickets.add(graphKey(graph));
+    this.tickets.add(graphId(graph));
   }
 
   hasTicket(graph: ConfiguredGraph): boolean {
-    return this.tickets.has(graphKey(graph));
+    return this.tickets.has(graphId(graph));
   }
 
   setToken(graph: { name: string; type: GraphType }, token: string | undefined, granted?: AccessLevel): void {
-    const entry = this.graphs.find((g) => graphKey(g) === graphKey(graph));
+    const entry = this.graphs.find((g) => graphId(g) === graphId(graph));
     if (!entry) return;
     if (token === undefined) delete entry.token;
     else entry.token = token;
-    if (granted && token !== undefined) this.granted.set(graphKey(graph), { token, level: granted });
-    else if (token === undefined) this.granted.delete(graphKey(graph));
+    if (granted && token !== undefined) this.granted.set(graphId(graph), { token, level: granted });
+    else if (token === undefined) this.granted.delete(graphId(graph));
   }
 
   /** The level Roam granted the current token, as far as known (our exchange, Roam, the config). */
   grantedLevel(graph: ConfiguredGraph): AccessLevel | undefined {
-    const known = this.granted.get(graphKey(graph));
+    const known = this.granted.get(graphId(graph));
     if (known && known.token === graph.token) return known.level;
     return graph.grantedAccessLevel;
   }

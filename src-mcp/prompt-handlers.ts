@@ -83,7 +83,7 @@ export class PromptHandlers {
     const scope: CallScope = { signal, progress: () => {}, notice: (message) => notes.push(message) };
     const resolved: { graph?: ConfiguredGraph } = {};
     try {
-      const result = await onGraph(this.state.runtime.session, ref as string | undefined, (graph) => {
+      const result = await onGraph(this.state.gateway.session, ref as string | undefined, (graph) => {
         resolved.graph = graph;
         return prompt.build(args, this.context(prompt, graph, scope));
       });
@@ -99,7 +99,7 @@ export class PromptHandlers {
       ref.type === 'ref/prompt'
         ? this.find(ref.name).complete?.[argument.name]
         : this.templateCompleter(ref.uri, argument.name);
-    const session = this.state.runtime.session;
+    const session = this.state.gateway.session;
     if (argument.name === 'graph') {
       return {
         completion: startingWith(
@@ -118,7 +118,7 @@ export class PromptHandlers {
     }
     const scope: CallScope = { signal, progress: () => {}, notice: () => {} };
     try {
-      return { completion: await completer(argument.value, graphContext(this.state.runtime, graph, scope)) };
+      return { completion: await completer(argument.value, graphContext(this.state.gateway, graph, scope)) };
     } catch (error) {
       throw toProtocolError(error, graph);
     }
@@ -172,7 +172,7 @@ export class PromptHandlers {
   private context(prompt: PromptDefinition, graph: ConfiguredGraph, scope: CallScope): PromptContext {
     return {
       graph: { name: graph.name, nickname: graph.nickname },
-      roam: graphContext(this.state.runtime, graph, scope),
+      roam: graphContext(this.state.gateway, graph, scope),
       tool: <T>(name: string, args: Record<string, unknown> = {}) =>
         this.runTool(prompt, name, args, graph, scope) as Promise<T>,
     };
@@ -195,7 +195,7 @@ export class PromptHandlers {
     let parser = this.parsers.get(tool);
     if (!parser) this.parsers.set(tool, (parser = z.object(tool.inputSchema)));
     try {
-      return await tool.handler(parser.parse(args), graphContext(this.state.runtime, graph, scope, tool));
+      return await tool.handler(parser.parse(args), graphContext(this.state.gateway, graph, scope, tool));
     } catch (error) {
       throw namedForTool(error, tool);
     }

@@ -11,7 +11,7 @@ import {
   type ResourceTemplateType,
 } from '@modelcontextprotocol/server';
 import { findGraph } from '../src-shared/roam-config.ts';
-import type { ServerRuntime } from './server-runtime.ts';
+import type { GraphGateway } from './graph-gateway.ts';
 import { graphContext } from './tool-call.ts';
 import type { ResourceDefinition } from './tool-definition.ts';
 import { toToolError } from './tool-errors.ts';
@@ -21,7 +21,7 @@ export class ResourceHandlers {
 
   constructor(
     private readonly resources: readonly ResourceDefinition[],
-    private readonly runtime: ServerRuntime,
+    private readonly gateway: GraphGateway,
   ) {
     this.templates = resources.map((r) => ({ definition: r, template: new UriTemplate(r.uriTemplate) }));
   }
@@ -30,7 +30,7 @@ export class ResourceHandlers {
   list(): Resource[] {
     return this.templates.flatMap(({ definition, template }) =>
       definition.listable && template.variableNames.every((v) => v === 'graph')
-        ? this.runtime.session.list().map((graph) => ({
+        ? this.gateway.session.list().map((graph) => ({
             uri: template.expand({ graph: graph.nickname }),
             name: `${definition.name} (${graph.nickname})`,
             title: `${definition.title} (${graph.nickname})`,
@@ -73,7 +73,7 @@ export class ResourceHandlers {
     variables: Record<string, string>,
     signal: AbortSignal,
   ): Promise<string> {
-    const session = this.runtime.session;
+    const session = this.gateway.session;
     const graph = findGraph(session.list(), variables.graph ?? '');
     if (!graph) {
       const available = session.available().map((g) => g.nickname);
@@ -84,7 +84,7 @@ export class ResourceHandlers {
     }
     const scope = { signal, progress: () => {}, notice: () => {} };
     try {
-      return await definition.read(variables, graphContext(this.runtime, graph, scope));
+      return await definition.read(variables, graphContext(this.gateway, graph, scope));
     } catch (error) {
       const toolError = toToolError(error, graph);
       throw new ProtocolError(

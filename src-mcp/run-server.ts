@@ -14,7 +14,7 @@ import { openParentChannel, type ParentChannel } from './parent-channel.ts';
 import { RoamConnection } from './roam-connection.ts';
 import { platformOpener } from './roam-launcher.ts';
 import { createRoamMcpServer, type RoamMcpServer } from './server.ts';
-import { ServerRuntime } from './server-runtime.ts';
+import { GraphGateway } from './graph-gateway.ts';
 import { LineTransport } from './stdio/line-transport.ts';
 import { tokenStoreFor } from './token-store.ts';
 import { setUploadFolders } from './uploads/upload-folders.ts';
@@ -62,7 +62,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     session,
     readOnly: options.readOnly,
     toolsets: toolsetSelection(options),
-    runtime: (hooks) => new ServerRuntime(session, connection, tokenStore, hooks),
+    gateway: (hooks) => new GraphGateway(session, connection, tokenStore, hooks),
   });
 
   await firstConfig;

@@ -28,7 +28,7 @@ import { log } from './log.ts';
 import { PromptHandlers } from './prompt-handlers.ts';
 import { ResourceHandlers } from './resource-handlers.ts';
 import { serverInstructions } from './server-instructions.ts';
-import type { RuntimeHooks, ServerRuntime } from './server-runtime.ts';
+import type { GatewayHooks, GraphGateway } from './graph-gateway.ts';
 import { callTool, refusal, requestScope, type ToolCallState } from './tool-call.ts';
 import { probedActions, type ToolDefinition } from './tool-definition.ts';
 
@@ -56,12 +56,12 @@ export interface RoamMcpServerOptions {
   readOnly: boolean;
   /** The selected toolsets, and why the selection was invalid (then every call answers that). */
   toolsets: Pick<ToolCallState, 'toolsets' | 'toolsetsProblem'>;
-  /** Built once per process (the runtime needs the client's name and list_changed). */
-  runtime: (hooks: RuntimeHooks) => ServerRuntime;
+  /** Built once per process (the gateway needs the client's name and list_changed). */
+  gateway: (hooks: GatewayHooks) => GraphGateway;
 }
 
 export interface RoamMcpServer {
-  runtime: ServerRuntime;
+  gateway: GraphGateway;
   /** Serves both eras on `transport` (default: this process's stdin/stdout). */
   serve(transport?: Transport): void;
   /** Ends the connection (the tray's `shutdown`). */
@@ -79,7 +79,7 @@ interface Catalogue {
   prompts: PromptHandlers;
 }
 
-/** What every instance of this process shares: the catalogue, the runtime, who the client is. */
+/** What every instance of this process shares: the catalogue, the gateway, who the client is. */
 interface Shared {
   loadCatalogue: () => Promise<Catalogue>;
   visible: () => ToolDefinition[];
@@ -98,12 +98,12 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
     () => (prompts?.visible() ?? []).map((prompt) => prompt.name).join(','),
   );
   const client: Shared['client'] = {};
-  const runtime = options.runtime({
+  const gateway = options.gateway({
     clientName: () => client.name ?? 'MCP client',
     capabilitiesChanged: () => notifier.toolsMayHaveChanged(),
     probeActions: () => [...new Set(tools.flatMap(probedActions))],
   });
-  const state: ToolCallState = { runtime, readOnly: options.readOnly, ...options.toolsets };
+  const state: ToolCallState = { gateway, readOnly: options.readOnly, ...options.toolsets };
   let catalogue: Promise<Catalogue> | undefined;
   // Imported lazily: the bundle evaluates the tool and prompt modules only after the first answer.
   const loadCatalogue = () =>
@@ -113,7 +113,7 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
         warnIfCannotWrite();
         prompts = new PromptHandlers(declared.prompts, loaded.tools, loaded.resources, state);
         notifier.toolsLoaded();
-        return { ...loaded, resources: new ResourceHandlers(loaded.resources, runtime), prompts };
+        return { ...loaded, resources: new ResourceHandlers(loaded.resources, gateway), prompts };
       },
     ));
   const warnIfCannotWrite = () => {
@@ -124,7 +124,7 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
   const shared: Shared = { loadCatalogue, visible, state, notifier, client };
   let served: StdioServerHandle | undefined;
   return {
-    runtime,
+    gateway,
     serve(transport) {
       served = serveStdio(({ era }) => buildServer(options, shared, era), transport ? { transport } : {});
     },

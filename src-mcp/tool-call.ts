@@ -45,7 +45,7 @@ import { hintsFrom, ToolRecord } from './changes/record.ts';
 import type { GraphSession } from './graph-session.ts';
 import { log } from './log.ts';
 import { invalidateLinkIndex } from './navigation/index-cache.ts';
-import type { ServerRuntime } from './server-runtime.ts';
+import type { GraphGateway } from './graph-gateway.ts';
 import { ToolContent } from './tool-content.ts';
 import { inputShape, probedActions, type ToolContext, type ToolDefinition } from './tool-definition.ts';
 import { errorText, ToolError, toToolError } from './tool-errors.ts';
@@ -56,7 +56,7 @@ setAgentCreations((graph, ids) => createdByAgent(graph.name, ids, { graphType: g
 
 /** What decides visibility and refusals for this connection. */
 export interface ToolCallState {
-  runtime: ServerRuntime;
+  gateway: GraphGateway;
   /** roam-mcp runs with --read-only. */
   readOnly: boolean;
   /** The selected toolsets (src-shared/toolsets.ts): tools outside them are hidden and refused. */
@@ -76,10 +76,10 @@ export function refusal(tool: ToolDefinition, state: ToolCallState): ToolError |
     if (cannotWrite) return cannotWrite;
   }
   if (tool.writes && state.readOnly) return readOnlyFlagRefusal(tool.name);
-  if (tool.writes && !state.runtime.session.anyGraphMayWrite()) {
-    return everyGraphReadOnlyRefusal(tool.name, state.runtime.session);
+  if (tool.writes && !state.gateway.session.anyGraphMayWrite()) {
+    return everyGraphReadOnlyRefusal(tool.name, state.gateway.session);
   }
-  if (probedActions(tool).some((action) => !state.runtime.offers(action))) return unknownTool(tool.name);
+  if (probedActions(tool).some((action) => !state.gateway.offers(action))) return unknownTool(tool.name);
   return undefined;
 }
 
@@ -116,7 +116,7 @@ export async function callTool(
     const refused = refusal(tool, state);
     if (refused) throw refused;
     const args = parseArguments(tool, rawArgs);
-    const value = await runHandler(tool, args, collecting, state.runtime, resolved);
+    const value = await runHandler(tool, args, collecting, state.gateway, resolved);
     return success(tool, value, notices);
   } catch (error) {
     const toolError = toToolError(tool ? namedForTool(error, tool) : error, resolved.graph);
@@ -132,16 +132,16 @@ async function runHandler(
   tool: ToolDefinition,
   args: Record<string, unknown>,
   scope: CallScope,
-  runtime: ServerRuntime,
+  gateway: GraphGateway,
   resolved: { graph?: ConfiguredGraph },
 ): Promise<unknown> {
-  if (tool.scope === 'session') return tool.handler(args, { ...scope, runtime });
+  if (tool.scope === 'session') return tool.handler(args, { ...scope, gateway });
   const { graph: ref, ...toolArgs } = args as Record<string, unknown> & { graph?: string };
-  return onGraph(runtime.session, ref, async (graph) => {
+  return onGraph(gateway.session, ref, async (graph) => {
     resolved.graph = graph;
-    const ctx = graphContext(runtime, graph, scope, tool);
-    await enforceAccess(tool, toolArgs, graph, ctx, runtime.session);
-    beforeWrite(tool, runtime, graph);
+    const ctx = graphContext(gateway, graph, scope, tool);
+    await enforceAccess(tool, toolArgs, graph, ctx, gateway.session);
+    beforeWrite(tool, gateway, graph);
     // Every write is journaled so it can be undone (docs/undo.md).
     const record = tool.writes ? journalRecord(tool.name, graph, toolArgs) : undefined;
     if (record) ctx.call = record.wrap(ctx.call);
@@ -175,8 +175,8 @@ export async function onGraph<T>(
 }
 
 /** What a write needs before it runs: a graph ticket (select_graph seen this session). */
-function beforeWrite(tool: ToolDefinition, runtime: ServerRuntime, graph: ConfiguredGraph): void {
-  if (!tool.writes || runtime.session.hasTicket(graph)) return;
+function beforeWrite(tool: ToolDefinition, gateway: GraphGateway, graph: ConfiguredGraph): void {
+  if (!tool.writes || gateway.session.hasTicket(graph)) return;
   throw new ToolError(
     'GRAPH_TICKET_REQUIRED',
     `Before changing graph '${graph.nickname}', call select_graph with graph '${graph.nickname}' to read its agent guidelines, then retry. Nothing was changed.`,
@@ -202,7 +202,7 @@ function journalRecord(name: string, graph: ConfiguredGraph, args: Record<string
 
 /** The context a graph tool or a resource read gets: Local API calls bound to `graph`. */
 export function graphContext(
-  runtime: ServerRuntime,
+  gateway: GraphGateway,
   graph: ConfiguredGraph,
   scope: CallScope,
   tool?: ToolDefinition,
@@ -211,9 +211,9 @@ export function graphContext(
     ...(tool ? { tool } : {}),
     graph: { name: graph.name, nickname: graph.nickname, type: graph.type },
     call: <T>(action: string, actionArgs: unknown[] = []) =>
-      runtime.callGraph(graph, action, actionArgs, scope) as Promise<T>,
+      gateway.callGraph(graph, action, actionArgs, scope) as Promise<T>,
     callRows: async (action, actionArgs, onRow) => {
-      await runtime.callGraph(graph, action, actionArgs, scope, onRow);
+      await gateway.callGraph(graph, action, actionArgs, scope, onRow);
     },
     signal: scope.signal,
     progress: scope.progress,

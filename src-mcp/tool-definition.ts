@@ -12,7 +12,7 @@
 import * as z from 'zod';
 import type { ToolsetName } from '../src-shared/toolsets.ts';
 import type { CallScope } from './call-scope.ts';
-import type { ServerRuntime } from './server-runtime.ts';
+import type { GraphGateway } from './graph-gateway.ts';
 
 /**
  * A Roam Local API action a tool calls: its name, or its name with what Roam Desktop must have
@@ -58,9 +58,9 @@ export interface ToolContext extends CallScope {
   tool?: ToolDefinition;
 }
 
-/** What a session tool's handler gets (graph management): the connection's runtime, no graph. */
+/** What a session tool's handler gets (graph management): the connection's gateway, no graph. */
 export interface SessionContext extends CallScope {
-  runtime: ServerRuntime;
+  gateway: GraphGateway;
 }
 
 interface ToolBase<Shape extends z.ZodRawShape> {
@@ -103,7 +103,7 @@ export interface GraphToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape
   handler(args: z.infer<z.ZodObject<Shape>>, ctx: ToolContext): Promise<unknown>;
 }
 
-/** Graph management: no graph resolved for it; gets the runtime instead. */
+/** Graph management: no graph resolved for it; gets the gateway instead. */
 export interface SessionToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> extends ToolBase<Shape> {
   scope: 'session';
   handler(args: z.infer<z.ZodObject<Shape>>, ctx: SessionContext): Promise<unknown>;

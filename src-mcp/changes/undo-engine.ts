@@ -18,7 +18,7 @@ import type { Change, ChangeOp, ChatRef, StepResult, TreeNode } from './types.ts
 import { UndoRun } from './undo-run.ts';
 import type { Reversal, StepContext } from './undo-step.ts';
 
-/** A Local API call with that graph's token (the tray's store, the server's runtime, the CLI's config). */
+/** A Local API call with that graph's token (the tray's store, the server's gateway, the CLI's config). */
 export type Caller = (
   graph: string,
   action: string,

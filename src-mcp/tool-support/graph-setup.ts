@@ -25,11 +25,11 @@ const MAX_LISTED = 200;
 
 /** What Roam Desktop offers, each marked with the nickname this server knows it by. */
 async function available(scope: SessionContext): Promise<GraphRef[]> {
-  return scope.runtime.connection.client.graphsAvailable({ signal: scope.signal });
+  return scope.gateway.connection.client.graphsAvailable({ signal: scope.signal });
 }
 
 export async function listAvailable(scope: SessionContext) {
-  const session = scope.runtime.session;
+  const session = scope.gateway.session;
   const graphs = (await available(scope)).map((g) => {
     const known = session.list().find((c) => c.name === g.name && c.type === g.type);
     const off = known ? undefined : session.listSwitchedOff().find((c) => c.name === g.name);
@@ -56,8 +56,8 @@ function refuse(code: string, message: string): never {
 }
 
 export async function addGraph(scope: SessionContext, name: string, nickname: string) {
-  const { runtime } = scope;
-  const session = runtime.session;
+  const { gateway } = scope;
+  const session = gateway.session;
   if (session.readOnly) {
     refuse(
       'ACCESS_LEVEL',
@@ -104,7 +104,7 @@ export async function addGraph(scope: SessionContext, name: string, nickname: st
     grantedAccessLevel: grant.grantedAccessLevel,
   };
   const saved = await keep(scope, where, graph, grant.token, grant.grantedAccessLevel);
-  runtime.addGraph(graph, grant.token, grant.grantedAccessLevel);
+  gateway.addGraph(graph, grant.token, grant.grantedAccessLevel);
   return {
     graph_name: graph.name,
     nickname,
@@ -117,7 +117,7 @@ export async function addGraph(scope: SessionContext, name: string, nickname: st
 /** A graph the user switched off is switched on by the user, not set up again by an agent. */
 function refuseSwitchedOff(scope: SessionContext, name: string): void {
   try {
-    scope.runtime.session.resolve(name);
+    scope.gateway.session.resolve(name);
   } catch (error) {
     if (error instanceof ToolError && error.code === GRAPH_SWITCHED_OFF) throw error;
   }
@@ -130,7 +130,7 @@ async function checkDestination(
   scope: SessionContext,
   graph: { name: string; type: GraphRef['type']; nickname: string },
 ): Promise<Destination> {
-  const where = scope.runtime.tokens.destination();
+  const where = scope.gateway.tokens.destination();
   if (where.kind === 'none') {
     refuse(
       'CONFIG_NOT_WRITABLE',
@@ -150,15 +150,15 @@ async function checkDestination(
 }
 
 async function requestToken(scope: SessionContext, ref: GraphRef, nickname: string) {
-  const { runtime } = scope;
+  const { gateway } = scope;
   scope.progress(
     `Asking Roam Desktop for access to '${ref.name}': the user approves the request in Roam (it waits up to 5 minutes).`,
   );
   try {
-    return await runtime.connection.whenRunning(
+    return await gateway.connection.whenRunning(
       ref,
       () =>
-        runtime.connection.client.requestToken(
+        gateway.connection.client.requestToken(
           {
             graph: ref.name,
             graphType: ref.type,
@@ -187,13 +187,13 @@ async function keep(
   token: string,
   granted: NonNullable<ConfiguredGraph['grantedAccessLevel']>,
 ): Promise<string> {
-  const { runtime } = scope;
+  const { gateway } = scope;
   if (where.kind === 'tray') {
-    await runtime.tokens.saved(graph, token, granted);
+    await gateway.tokens.saved(graph, token, granted);
     return 'Roam Companion (encrypted)';
   }
   await saveTokenToFile(where.path, graph, token, granted);
   // A server that started without a config file now has one: later tokens go there too.
-  runtime.session.source = { kind: 'file', path: where.path };
+  gateway.session.source = { kind: 'file', path: where.path };
   return where.path;
 }

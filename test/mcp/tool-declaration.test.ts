@@ -8,7 +8,7 @@ import path from 'node:path';
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { GraphSession } from '../../src-mcp/graph-session.ts';
-import type { ServerRuntime } from '../../src-mcp/server-runtime.ts';
+import type { GraphGateway } from '../../src-mcp/graph-gateway.ts';
 import { callTool, refusal, type ToolCallState } from '../../src-mcp/tool-call.ts';
 import { listedTool, tools as catalogue } from '../../src-mcp/tool-catalogue.ts';
 import { actionOf, defineTool } from '../../src-mcp/tool-definition.ts';
@@ -62,8 +62,8 @@ function state(
   session.setGraphs([
     { name: 'g', nickname: 'G', type: 'hosted', token: 't', accessLevel, grantedAccessLevel },
   ]);
-  const runtime = { session, offers: () => false, callGraph } as unknown as ServerRuntime;
-  return { runtime, readOnly, toolsets: TOOLSET_NAMES };
+  const gateway = { session, offers: () => false, callGraph } as unknown as GraphGateway;
+  return { gateway, readOnly, toolsets: TOOLSET_NAMES };
 }
 const scope = { signal: new AbortController().signal, progress: () => {}, notice: () => {} };
 

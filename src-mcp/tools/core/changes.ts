@@ -35,7 +35,7 @@ const UNDO_ACTIONS = [
 
 function callerFor(ctx: SessionContext): Caller {
   return (name, action, args, type) => {
-    const graph = ctx.runtime.session
+    const graph = ctx.gateway.session
       .list()
       .find((g) => g.name === name && (type === undefined || g.type === type));
     if (!graph)
@@ -44,7 +44,7 @@ function callerFor(ctx: SessionContext): Caller {
         `The change was made on graph '${name}', which this roam-mcp no longer has configured. Add it back, or undo with 'roam-mcp undo' in a terminal.`,
       );
     refuseByLevel(ctx, graph, action);
-    return ctx.runtime.callGraph(graph, action, args, ctx);
+    return ctx.gateway.callGraph(graph, action, args, ctx);
   };
 }
 
@@ -55,12 +55,12 @@ function callerFor(ctx: SessionContext): Caller {
  */
 function refuseByLevel(
   ctx: SessionContext,
-  graph: Parameters<SessionContext['runtime']['callGraph']>[0],
+  graph: Parameters<SessionContext['gateway']['callGraph']>[0],
   action: string,
 ) {
   const scope = scopeOfAction(action);
   if (scope === 'read') return;
-  const access = ctx.runtime.session.access(graph);
+  const access = ctx.gateway.session.access(graph);
   const level = access.level;
   if (access.decidedBy !== 'chosen' || !level) return;
   if (level === 'read-only' || (level === 'read-append' && scope === 'edit'))
@@ -68,12 +68,12 @@ function refuseByLevel(
       `undo_changes would ${scope === 'edit' ? 'change or delete' : 'add'} content`,
       graph,
       level,
-      ctx.runtime.session.source,
+      ctx.gateway.session.source,
     );
 }
 
 const nickname = (ctx: SessionContext, name: string) =>
-  ctx.runtime.session.list().find((g) => g.name === name)?.nickname ?? name;
+  ctx.gateway.session.list().find((g) => g.name === name)?.nickname ?? name;
 
 function compact(report: UndoReport) {
   return {

@@ -30,6 +30,6 @@ export const graphGuidelinesTools = [
       ...extensionToolsOutput,
       ...orientationOutput,
     },
-    handler: (args, scope) => onGraph(scope.runtime.session, args.graph, (graph) => orient(scope, graph)),
+    handler: (args, scope) => onGraph(scope.gateway.session, args.graph, (graph) => orient(scope, graph)),
   }),
 ];

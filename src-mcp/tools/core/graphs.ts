@@ -6,7 +6,7 @@ import { listOutput } from '../../list-envelope.ts';
 import { ACCESS_LEVELS, type ConfiguredGraph } from '../../../src-shared/roam-config.ts';
 import { accessNote } from '../../access/describe.ts';
 import { PERMISSIONS, rememberGuidelines } from '../../access/index.ts';
-import type { ServerRuntime } from '../../server-runtime.ts';
+import type { GraphGateway } from '../../graph-gateway.ts';
 import { onGraph } from '../../tool-call.ts';
 import { defineTool, type SessionContext } from '../../tool-definition.ts';
 import { ToolError } from '../../tool-errors.ts';
@@ -50,8 +50,8 @@ export function guidelinesHash(text: string | null): string | null {
 }
 
 /** The effective access (src-mcp/access/): the narrowest of chosen level, token and --read-only. */
-function describeGraph(runtime: ServerRuntime, graph: ConfiguredGraph) {
-  const access = runtime.session.access(graph);
+function describeGraph(gateway: GraphGateway, graph: ConfiguredGraph) {
+  const access = gateway.session.access(graph);
   const note = accessNote(access);
   return {
     graph_name: graph.name,
@@ -65,20 +65,20 @@ function describeGraph(runtime: ServerRuntime, graph: ConfiguredGraph) {
 
 /** select_graph's work: the guidelines, the token's access level, the ticket for writes. */
 export async function orient(scope: SessionContext, graph: ConfiguredGraph) {
-  const { runtime } = scope;
-  const session = runtime.session;
+  const { gateway } = scope;
+  const session = gateway.session;
   let result: unknown;
   try {
-    result = await runtime.callGraph(graph, 'data.ai.getGraphGuidelines', [], scope);
+    result = await gateway.callGraph(graph, 'data.ai.getGraphGuidelines', [], scope);
   } catch (error) {
     // A rejected token was dropped: the retry asks Roam for a new one (token exchange).
     if (!(error instanceof ToolError && error.code === 'AUTH_FAILED')) throw error;
-    result = await runtime.callGraph(graph, 'data.ai.getGraphGuidelines', [], scope);
+    result = await gateway.callGraph(graph, 'data.ai.getGraphGuidelines', [], scope);
   }
   rememberGuidelines(graph, result);
   // The token's grant narrows what is reported (and what Roam allows): ask Roam when unknown.
   if (session.grantedLevel(graph) === undefined && graph.token) {
-    const info = await runtime.connection.client
+    const info = await gateway.connection.client
       .tokenInfo({ name: graph.name, type: graph.type, token: graph.token }, scope)
       .catch(() => ({ status: 'unknown' as const }));
     if (info.status === 'valid' && info.accessLevel) session.setToken(graph, graph.token, info.accessLevel);
@@ -86,7 +86,7 @@ export async function orient(scope: SessionContext, graph: ConfiguredGraph) {
   const text = guidelinesText(result);
   session.grantTicket(graph);
   return {
-    ...describeGraph(runtime, graph),
+    ...describeGraph(gateway, graph),
     guidelines: text === null ? null : truncate(text, LIMITS.primary),
     guidelines_hash: guidelinesHash(text),
     ...extensionToolsField(result),
@@ -117,8 +117,8 @@ export const graphTools = [
         permissions: permissionsSchema,
       }),
     ),
-    async handler(args, { runtime }) {
-      const session = runtime.session;
+    async handler(args, { gateway }) {
+      const session = gateway.session;
       session.assertConfigured();
       const current = session.current();
       const all = session.list().map((g) => ({
@@ -149,7 +149,7 @@ export const graphTools = [
       ...extensionToolsOutput,
       ...orientationOutput,
     },
-    handler: (args, scope) => onGraph(scope.runtime.session, args.graph, (graph) => orient(scope, graph)),
+    handler: (args, scope) => onGraph(scope.gateway.session, args.graph, (graph) => orient(scope, graph)),
   }),
   defineTool({
     name: 'current_graph',
@@ -166,11 +166,11 @@ export const graphTools = [
       ...selectedGraphOutput,
       guidelines_seen: z.boolean(),
     },
-    async handler(_args, { runtime }) {
-      const session = runtime.session;
+    async handler(_args, { gateway }) {
+      const session = gateway.session;
       session.assertConfigured();
       const graph = session.current() ?? session.resolve(undefined);
-      return { ...describeGraph(runtime, graph), guidelines_seen: session.hasTicket(graph) };
+      return { ...describeGraph(gateway, graph), guidelines_seen: session.hasTicket(graph) };
     },
   }),
 ];

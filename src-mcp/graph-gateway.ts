@@ -5,13 +5,13 @@
  */
 import { LocalApiError } from '../src-shared/local-api/index.ts';
 import {
+  DEFAULT_ACCESS_LEVEL,
   isLowerAccess,
   tokenLevelFor,
-  type AccessLevel,
   type ConfiguredGraph,
   type TokenAccessLevel,
 } from '../src-shared/roam-config.ts';
-import { graphId as graphKey } from '../src-shared/constants.ts';
+import { graphId } from '../src-shared/constants.ts';
 import type { CallScope } from './call-scope.ts';
 import type { GraphSession } from './graph-session.ts';
 import { log } from './log.ts';
@@ -20,11 +20,8 @@ import { SharedRequest } from './shared-request.ts';
 import { tokenRequestError, ToolError } from './tool-errors.ts';
 import type { TokenStore } from './token-store.ts';
 
-/** The level we ask for when the config does not say: the user can lower it in Roam's dialog. */
-export const DEFAULT_REQUESTED_ACCESS: AccessLevel = 'read-append';
-
-/** What the runtime asks of the server that owns it. */
-export interface RuntimeHooks {
+/** What the gateway asks of the server that owns it. */
+export interface GatewayHooks {
   clientName: () => string;
   /** Actions that decide whether some tools/resources are shown. */
   probeActions: () => string[];
@@ -32,7 +29,7 @@ export interface RuntimeHooks {
   capabilitiesChanged: () => void;
 }
 
-export class ServerRuntime {
+export class GraphGateway {
   private readonly exchanges = new Map<string, SharedRequest<string>>();
   /** Tokens Roam refused: a copy still in the config file must not be picked up again. */
   private readonly rejectedTokens = new Set<string>();
@@ -44,7 +41,7 @@ export class ServerRuntime {
     readonly session: GraphSession,
     readonly connection: RoamConnection,
     readonly tokens: TokenStore,
-    private readonly options: RuntimeHooks,
+    private readonly options: GatewayHooks,
   ) {}
 
   /** One Local API call for `graph`: token added (exchanged first if missing); 401 drops the token. */
@@ -110,7 +107,7 @@ export class ServerRuntime {
    * caller's cancellation withdraws it only when no other caller is still waiting.
    */
   exchange(graph: ConfiguredGraph, scope: CallScope): Promise<string> {
-    const key = graphKey(graph);
+    const key = graphId(graph);
     const pending = this.exchanges.get(key);
     if (pending && !pending.withdrawn) {
       scope.progress(`Waiting for the token request for '${graph.nickname}' already open in Roam Desktop.`);
@@ -127,7 +124,7 @@ export class ServerRuntime {
 
   private async runExchange(graph: ConfiguredGraph, scope: CallScope): Promise<string> {
     // read-edit-own is asked as full: roam-mcp itself keeps edits to what agents created.
-    const requested = tokenLevelFor(graph.accessLevel ?? DEFAULT_REQUESTED_ACCESS);
+    const requested = tokenLevelFor(graph.accessLevel ?? DEFAULT_ACCESS_LEVEL);
     scope.progress(
       `Asking Roam Desktop for ${requested} access to '${graph.nickname}': approve the request in Roam (it waits up to 5 minutes).`,
     );
@@ -178,7 +175,7 @@ export class ServerRuntime {
    * token Roam just granted; tools/list may change (a first writable graph shows the write tools).
    */
   addGraph(graph: ConfiguredGraph, token: string, granted: TokenAccessLevel): void {
-    const others = this.session.list().filter((g) => graphKey(g) !== graphKey(graph));
+    const others = this.session.list().filter((g) => graphId(g) !== graphId(graph));
     this.session.setGraphs([...others, { ...graph, token }]);
     this.session.setToken(graph, token, granted);
     this.options.capabilitiesChanged();
@@ -191,7 +188,7 @@ export class ServerRuntime {
 
   /** Probes, once per graph, the actions some tools need; UNKNOWN_ACTION means "hide them". */
   private probeInBackground(graph: ConfiguredGraph, token: string): void {
-    const key = graphKey(graph);
+    const key = graphId(graph);
     if (this.probed.has(key)) return;
     this.probed.add(key);
     const actions = this.options.probeActions();
