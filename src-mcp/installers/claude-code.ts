@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { ClientView } from '../../src-shared/ipc-contract.ts';
-import type { ClientSpec } from './client-catalog.ts';
+import type { ClientSpec } from './client-catalogue.ts';
 import { entryState } from './entry-state.ts';
 import { SERVER_KEY, type InstallerOptions, type Launcher } from './installer-options.ts';
 import { quoteForShell } from './launcher.ts';

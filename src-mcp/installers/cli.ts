@@ -15,7 +15,7 @@ import {
   TOOLSET_NAMES,
   type ToolsetName,
 } from '../../src-shared/toolsets.ts';
-import { CLIENTS, clientSpec } from './client-catalog.ts';
+import { CLIENTS, clientSpec } from './client-catalogue.ts';
 import { closestNames } from './did-you-mean.ts';
 import { InstallerError } from './installer-error.ts';
 import type { InstallerOptions } from './installer-options.ts';

@@ -7,7 +7,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import type { ClientChangePreview, ClientId, ClientView } from '../../src-shared/ipc-contract.ts';
 import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
 import { claudeCodeAddCommand, claudeCodeView, CLAUDE_CODE_REMOVE_COMMAND } from './claude-code.ts';
-import { CLIENTS, clientSpec, type ClientSpec } from './client-catalog.ts';
+import { CLIENTS, clientSpec, type ClientSpec } from './client-catalogue.ts';
 import { parseConfig, withServerEntry, type ConfigDocument } from './config-document.ts';
 import { entryMatches, entryState, mergedEntry, toolsetsOfEntry } from './entry-state.ts';
 import { InstallerError } from './installer-error.ts';
