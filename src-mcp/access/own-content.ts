@@ -1,6 +1,6 @@
 /**
  * `read-edit-own` (docs/mcp.md, Access levels): which targets of an edit an agent created. Two
- * sources: Roam's `:create/user` being the graph's AI user (local-api-actions.md §17; the AI user
+ * sources: Roam's `:create/user` being the graph's AI user (the AI user
  * is named by getGraphGuidelines' `aiUserDisplayName`), in one `data.q` round trip for all
  * targets, and the change journal, plugged in with `setAgentCreations` (it knows what agents of
  * this machine created, whatever user their token wrote as).

@@ -1,6 +1,6 @@
 /**
  * Reading blocks and pages as the journal needs them, in ONE Local API round trip: a `data.q`
- * pulling every target (by uid or title) with a recursive pattern (local-api-actions.md §17).
+ * pulling every target (by uid or title) with a recursive pattern.
  * `:block/children` comes back unordered: sorted here by `:block/order`.
  */
 import type { Referrer, TreeNode } from './types.ts';

@@ -1,6 +1,5 @@
 /**
- * What Roam does to text, as far as taking a change back needs it (local-api-actions.md §6.1,
- * §13, §17): the markdown outline fromMarkdown makes, the text it stores for what we sent, the
+ * What Roam does to text, as far as taking a change back needs it: the markdown outline fromMarkdown makes, the text it stores for what we sent, the
  * pages a text links to, and how a delete rewrites the blocks that referred to what it deleted.
  */
 import type { TreeNode } from './types.ts';

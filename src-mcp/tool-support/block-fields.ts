@@ -1,5 +1,5 @@
 /**
- * The block fields update_block and each update_blocks item take (local-api-actions.md §6.2), and
+ * The block fields update_block and each update_blocks item take (as data.block.update names them), and
  * their wire form: Roam's kebab-case keys, only those set (a missing key leaves it unchanged).
  */
 import * as z from 'zod';

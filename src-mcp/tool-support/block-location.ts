@@ -55,7 +55,7 @@ function dailyNotePage(value: boolean | string | undefined): DailyNote {
 export const open = z.boolean().optional().describe('false: new blocks collapsed');
 
 /**
- * Where create_block writes, in Roam's own words (local-api-actions.md §6.1): a parent uid, a
+ * Where create_block writes, in Roam's own words (data.block.fromMarkdown's location): a parent uid, a
  * page by title, or a daily note by date; Roam creates a missing page in the same call, so there
  * is no lookup and no race with another writer creating it. `page` and `parentUid` are what the
  * result can say without asking Roam (a daily note's uid is its MM-DD-YYYY date).

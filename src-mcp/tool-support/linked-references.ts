@@ -1,5 +1,5 @@
 /**
- * What Roam says beside a page's or block's markdown on newer builds (local-api-actions.md §4.3):
+ * What Roam says beside a page's or block's markdown on newer builds:
  * `linkedReferences` `{total, shown, results, note?}`, the first few references. Rendered after
  * the markdown, never spliced into it; absent on older builds and when there are none.
  */

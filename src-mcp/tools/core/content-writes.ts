@@ -91,7 +91,7 @@ export const contentWriteTools = [
       open,
     },
     async handler(args, ctx) {
-      // One call: Roam finds or creates the page itself (local-api-actions.md §6.1).
+      // One call: Roam finds or creates the page itself.
       const target = markdownLocation(args);
       const location = {
         ...target.location,
