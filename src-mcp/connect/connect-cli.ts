@@ -156,7 +156,8 @@ export async function runConnectCli(args: string[], options: ConnectOptions): Pr
     return 2;
   }
   if (flags.help) {
-    say(CONNECT_USAGE);
+    // Asked-for help is the command's output (stdout); prompts and errors stay on stderr.
+    (options.output ?? process.stdout).write(`${CONNECT_USAGE}\n`);
     return 0;
   }
   const file = configFileFor(options.home, options.configPath);

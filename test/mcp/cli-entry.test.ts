@@ -14,7 +14,7 @@ afterAll(() => removeHome(home));
 const run = (...args: string[]) =>
   spawnSync(...binCommand([...args]), { env: binEnv(home), encoding: 'utf8', input: '' });
 
-it('--help and --version answer on stdout and exit 0, as CLIs do (no server runs then)', () => {
+it('--help (also of each command) and --version answer on stdout and exit 0, as CLIs do (no server runs then)', () => {
   for (const flag of ['--help', '-h', 'help']) {
     const help = run(flag);
     expect(help.status).toBe(0);
@@ -30,6 +30,12 @@ it('--help and --version answer on stdout and exit 0, as CLIs do (no server runs
     expect(version.status).toBe(0);
     expect(version.stderr).toBe('');
     expect(version.stdout).toBe(`roam-mcp ${expected}\n`);
+  }
+  for (const command of ['connect', 'install', 'changes', 'undo']) {
+    const help = run(command, '--help');
+    expect(help.status, command).toBe(0);
+    expect(help.stderr, command).toBe('');
+    expect(help.stdout, command).toMatch(new RegExp(`roam-mcp ${command}`));
   }
 });
 
