@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { LIMITS, truncate } from '../../limits.ts';
 import { defineTool } from '../../tool-definition.ts';
+import { pathText } from '../../tool-support/linked-references.ts';
 import { GRAPH_ANNOTATIONS, limitField, listOutput, offsetField } from '../../navigation/schemas.ts';
 
 /** The most results Roam is asked for: deep paging through similarity ranks is not useful. */
@@ -16,7 +17,8 @@ interface SemanticHit {
   uid?: string;
   markdown?: string;
   string?: string;
-  path?: string;
+  /** "A > B" as Roam types it here; a string array elsewhere, so either is read. */
+  path?: unknown;
   score?: number;
 }
 
@@ -62,7 +64,7 @@ export const semanticSearch = defineTool({
     const items = hits.slice(args.offset, args.offset + args.limit).map((hit) => ({
       uid: hit.uid ?? '',
       text: truncate(hit.markdown ?? hit.string ?? '', LIMITS.listItem),
-      path: hit.path ?? '',
+      path: pathText(hit.path),
       score: hit.score ?? 0,
     }));
     const more = hits.length > args.offset + items.length && args.offset + items.length < MAX_RANK;
