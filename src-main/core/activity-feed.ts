@@ -39,6 +39,12 @@ function changeView(change: Change, nicknames: Map<string, string>): ActivityCha
   };
 }
 
+/** Milliseconds from `now` to the next local midnight, when "today" starts again. */
+export function msUntilMidnight(now = new Date()): number {
+  const next = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  return next.getTime() - now.getTime();
+}
+
 /** Changes agents made since local midnight (a person's undos are not theirs). */
 export function changesToday(newestFirst: readonly Change[], now = new Date()): number {
   const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();

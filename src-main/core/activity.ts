@@ -14,7 +14,7 @@ import {
 import type { ActivityFeedView, RequestInput } from '../../src-shared/ipc-contract.ts';
 import type { LocalApiClient } from '../../src-shared/local-api/index.ts';
 import { trayCaller } from './activity-caller.ts';
-import { activityFeed } from './activity-feed.ts';
+import { activityFeed, msUntilMidnight } from './activity-feed.ts';
 import { openActivityJournal } from './activity-journal.ts';
 import { undoFromTray } from './activity-undo.ts';
 import type { TrayStore } from './tray-store.ts';
@@ -34,9 +34,11 @@ export function startActivity(deps: {
   const actor: UndoActor = { chat: personChat('Roam Companion'), tool: 'Roam Companion' };
   let opened: Promise<Journal> | undefined;
   let watching: Promise<{ close(): void } | undefined> | undefined;
+  let midnight: { close(): void } | undefined;
   const journal = () => {
     opened ??= openActivityJournal(deps.dataDir);
     watching ??= opened.then((j) => watchJournal(publish, { journal: j })).catch(() => undefined);
+    midnight ??= atEveryMidnight(publish);
     return opened;
   };
   const feed = async () =>
@@ -54,7 +56,22 @@ export function startActivity(deps: {
       return report;
     },
     async close() {
+      midnight?.close();
       (await watching)?.close();
     },
   };
+}
+
+/** The feed's "today" count starts again at midnight, even when no agent writes. */
+function atEveryMidnight(run: () => void): { close(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    timer = setTimeout(() => {
+      run();
+      schedule();
+    }, msUntilMidnight());
+    timer.unref();
+  };
+  schedule();
+  return { close: () => clearTimeout(timer) };
 }

@@ -4,7 +4,12 @@
  * agent changes (not yesterday's, not a person's undos).
  */
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_FEED_LIMIT, activityFeed, changesToday } from '../../src-main/core/activity-feed.ts';
+import {
+  ACTIVITY_FEED_LIMIT,
+  activityFeed,
+  changesToday,
+  msUntilMidnight,
+} from '../../src-main/core/activity-feed.ts';
 import type { Change } from '../../src-mcp/changes/index.ts';
 import type { StoreData } from '../../src-main/core/tray-store.ts';
 
@@ -52,6 +57,13 @@ describe('the Activity feed', () => {
       change('1', { at: yesterday }),
     ];
     expect(changesToday(changes, now)).toBe(1);
+  });
+
+  it('knows when today ends, so the count starts again at midnight', () => {
+    expect(msUntilMidnight(new Date(2026, 10, 26, 23, 59, 30))).toBe(30_000);
+    expect(msUntilMidnight(new Date(2026, 10, 26, 0, 0, 0))).toBe(
+      new Date(2026, 10, 27).getTime() - new Date(2026, 10, 26).getTime(),
+    );
   });
 
   it('stays bounded and says when older changes are left out', () => {
