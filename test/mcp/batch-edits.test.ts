@@ -2,20 +2,10 @@
  * update_blocks / delete_blocks through the built bin: per-item reports in input order, any
  * failure an unmistakable error naming what was and was not applied, scope and older-Roam paths.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.ts';
-import {
-  errorOf,
-  jsonOf,
-  newToken,
-  toolsConfig,
-  removeHome,
-  startMcp,
-  tempHome,
-  type McpHandle,
-} from '../harness/mcp-bin.ts';
+import { type Emulator, type PageSpec } from '../emulator/index.ts';
+import { errorOf, jsonOf, newToken, type McpHandle } from '../harness/mcp-bin.ts';
+import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
 
 const FULL = newToken();
 const APPEND = newToken();
@@ -32,7 +22,7 @@ const content: PageSpec[] = [
     ],
   },
 ];
-let home: string;
+let world: StdioWorld | undefined;
 let emulator: Emulator;
 let mcp: McpHandle;
 
@@ -44,39 +34,31 @@ const batchCalls = () =>
   emulator.requests.filter((r) => r.action?.startsWith('data.block.') && r.action.endsWith('Blocks'));
 
 beforeAll(async () => {
-  home = await tempHome();
-  emulator = await startEmulator({
-    home,
-    graphs: [
-      { name: 'main', content, tokens: [{ token: FULL, accessLevel: 'full' }] },
-      { name: 'shared', content, tokens: [{ token: APPEND, accessLevel: 'read-append' }] },
-      {
-        name: 'older',
-        content,
-        missingActions: ['data.block.updateBlocks', 'data.block.deleteBlocks'],
-        tokens: [{ token: OLDER, accessLevel: 'full' }],
-      },
-    ],
-  });
-  await writeFile(
-    path.join(home, '.roam-tools.json'),
-    toolsConfig([
+  world = await startStdioWorld({
+    emulator: {
+      graphs: [
+        { name: 'main', content, tokens: [{ token: FULL, accessLevel: 'full' }] },
+        { name: 'shared', content, tokens: [{ token: APPEND, accessLevel: 'read-append' }] },
+        {
+          name: 'older',
+          content,
+          missingActions: ['data.block.updateBlocks', 'data.block.deleteBlocks'],
+          tokens: [{ token: OLDER, accessLevel: 'full' }],
+        },
+      ],
+    },
+    config: [
       { name: 'main', token: FULL, accessLevel: 'full' },
       // No level chosen: the token's own limits (Roam's INSUFFICIENT_SCOPE) are tested.
       { name: 'shared', token: APPEND },
       { name: 'older', token: OLDER, accessLevel: 'full' },
-    ]),
-    { mode: 0o600 },
-  );
-  mcp = await startMcp({ home });
+    ],
+  });
+  ({ emulator, mcp } = world);
   for (const graph of ['main', 'shared', 'older']) jsonOf(await mcp.call('select_graph', { graph }));
 });
 
-afterAll(async () => {
-  await mcp?.close();
-  await emulator?.close();
-  await removeHome(home);
-});
+afterAll(() => world?.close());
 
 describe('update_blocks', () => {
   it('updates every block and reports each, with kebab-case fields on the wire', async () => {

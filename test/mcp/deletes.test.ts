@@ -2,20 +2,10 @@
  * delete_page / delete_block through the built bin: Roam's `{deleted: false}` report is NOT_FOUND
  * with isError, never success, on newer builds; older builds (no report) reach NOT_FOUND too.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.ts';
-import {
-  errorOf,
-  jsonOf,
-  newToken,
-  toolsConfig,
-  removeHome,
-  startMcp,
-  tempHome,
-  type McpHandle,
-} from '../harness/mcp-bin.ts';
+import { type Emulator, type PageSpec } from '../emulator/index.ts';
+import { errorOf, jsonOf, newToken, type McpHandle } from '../harness/mcp-bin.ts';
+import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
 
 const NEWER = newToken();
 const OLDER = newToken();
@@ -23,36 +13,28 @@ const content: PageSpec[] = [
   { title: 'Doomed', uid: 'doomedpg1', children: [{ string: 'a', uid: 'blocka001' }] },
   { title: 'Kept', uid: 'keptpage1', children: [{ string: 'b', uid: 'blockb001' }] },
 ];
-let home: string;
+let world: StdioWorld | undefined;
 let emulator: Emulator;
 let mcp: McpHandle;
 
 beforeAll(async () => {
-  home = await tempHome();
-  emulator = await startEmulator({
-    home,
-    graphs: [
-      { name: 'newer', content, tokens: [{ token: NEWER, accessLevel: 'full' }] },
-      { name: 'older', content, olderShapes: true, tokens: [{ token: OLDER, accessLevel: 'full' }] },
-    ],
-  });
-  await writeFile(
-    path.join(home, '.roam-tools.json'),
-    toolsConfig([
+  world = await startStdioWorld({
+    emulator: {
+      graphs: [
+        { name: 'newer', content, tokens: [{ token: NEWER, accessLevel: 'full' }] },
+        { name: 'older', content, olderShapes: true, tokens: [{ token: OLDER, accessLevel: 'full' }] },
+      ],
+    },
+    config: [
       { name: 'newer', token: NEWER, accessLevel: 'full' },
       { name: 'older', token: OLDER, accessLevel: 'full' },
-    ]),
-    { mode: 0o600 },
-  );
-  mcp = await startMcp({ home });
+    ],
+  });
+  ({ emulator, mcp } = world);
   for (const graph of ['newer', 'older']) jsonOf(await mcp.call('select_graph', { graph }));
 });
 
-afterAll(async () => {
-  await mcp?.close();
-  await emulator?.close();
-  await removeHome(home);
-});
+afterAll(() => world?.close());
 
 describe.each(['newer', 'older'])('deletes on a %s build', (graph) => {
   it('deletes once, then answers NOT_FOUND (isError) saying nothing was deleted', async () => {

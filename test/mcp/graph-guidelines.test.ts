@@ -2,52 +2,32 @@
  * get_graph_guidelines, the official server's name for orientation, through the built bin: the
  * same result and the same graph ticket as select_graph, `graph` optional as the official tool has it.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../emulator/index.ts';
-import {
-  errorOf,
-  jsonOf,
-  newToken,
-  removeHome,
-  startMcp,
-  tempHome,
-  toolsConfig,
-  type McpHandle,
-} from '../harness/mcp-bin.ts';
+import { errorOf, jsonOf, newToken, type McpHandle } from '../harness/mcp-bin.ts';
+import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
 
 const WORK = newToken();
 const HOME_TOKEN = newToken();
-let home: string;
-let emulator: Emulator;
+let world: StdioWorld | undefined;
 let mcp: McpHandle;
 
 beforeAll(async () => {
-  home = await tempHome();
-  emulator = await startEmulator({
-    home,
-    graphs: [
-      { name: 'work', content: 'demo', tokens: [{ token: WORK, accessLevel: 'full' }] },
-      { name: 'home', content: 'demo', tokens: [{ token: HOME_TOKEN, accessLevel: 'full' }] },
-    ],
-  });
-  await writeFile(
-    path.join(home, '.roam-tools.json'),
-    toolsConfig([
+  world = await startStdioWorld({
+    emulator: {
+      graphs: [
+        { name: 'work', content: 'demo', tokens: [{ token: WORK, accessLevel: 'full' }] },
+        { name: 'home', content: 'demo', tokens: [{ token: HOME_TOKEN, accessLevel: 'full' }] },
+      ],
+    },
+    config: [
       { name: 'work', nickname: 'Work', token: WORK, accessLevel: 'full' },
       { name: 'home', nickname: 'Home', token: HOME_TOKEN, accessLevel: 'full' },
-    ]),
-    { mode: 0o600 },
-  );
-  mcp = await startMcp({ home });
+    ],
+  });
+  ({ mcp } = world);
 });
 
-afterAll(async () => {
-  await mcp?.close();
-  await emulator?.close();
-  await removeHome(home);
-});
+afterAll(() => world?.close());
 
 describe('get_graph_guidelines', () => {
   it('is listed with the official argument: an optional graph', async () => {

@@ -3,52 +3,39 @@
  * Roam's `linkedReferences` preview after the markdown, get_backlinks passes on `shown` and `note`
  * and follows Roam's `nextOffset`. Older builds, which send none of it, read as before.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../emulator/index.ts';
-import {
-  jsonOf,
-  newToken,
-  removeHome,
-  startMcp,
-  tempHome,
-  textOf,
-  toolsConfig,
-  type McpHandle,
-} from '../harness/mcp-bin.ts';
+import { type Emulator } from '../emulator/index.ts';
+import { jsonOf, newToken, textOf, type McpHandle } from '../harness/mcp-bin.ts';
+import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
 
 const NEWER = newToken();
 const OLDER = newToken();
-let home: string;
+let world: StdioWorld | undefined;
 let emulator: Emulator;
 let mcp: McpHandle;
 
 beforeAll(async () => {
-  home = await tempHome();
-  emulator = await startEmulator({
-    home,
-    graphs: [
-      { name: 'newer', content: 'demo', tokens: [{ token: NEWER, accessLevel: 'full' }] },
-      { name: 'older', content: 'demo', olderShapes: true, tokens: [{ token: OLDER, accessLevel: 'full' }] },
-    ],
-  });
-  await writeFile(
-    path.join(home, '.roam-tools.json'),
-    toolsConfig([
+  world = await startStdioWorld({
+    emulator: {
+      graphs: [
+        { name: 'newer', content: 'demo', tokens: [{ token: NEWER, accessLevel: 'full' }] },
+        {
+          name: 'older',
+          content: 'demo',
+          olderShapes: true,
+          tokens: [{ token: OLDER, accessLevel: 'full' }],
+        },
+      ],
+    },
+    config: [
       { name: 'newer', token: NEWER, accessLevel: 'full' },
       { name: 'older', token: OLDER, accessLevel: 'full' },
-    ]),
-    { mode: 0o600 },
-  );
-  mcp = await startMcp({ home });
+    ],
+  });
+  ({ emulator, mcp } = world);
 });
 
-afterAll(async () => {
-  await mcp?.close();
-  await emulator?.close();
-  await removeHome(home);
-});
+afterAll(() => world?.close());
 
 interface Preview {
   total: number;

@@ -2,23 +2,14 @@
  * select_graph through the built bin: Roam's guidelines object (current builds) or bare markdown
  * (older builds), the orientation-done note with a first step, and the compact syntax note.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../emulator/index.ts';
-import {
-  jsonOf,
-  newToken,
-  toolsConfig,
-  removeHome,
-  startMcp,
-  tempHome,
-  type McpHandle,
-} from '../harness/mcp-bin.ts';
+import { type Emulator } from '../emulator/index.ts';
+import { jsonOf, newToken, type McpHandle } from '../harness/mcp-bin.ts';
+import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
 
 const NEWER = newToken();
 const OLDER = newToken();
-let home: string;
+let world: StdioWorld | undefined;
 let emulator: Emulator;
 let mcp: McpHandle;
 
@@ -33,35 +24,32 @@ interface Orientation {
 }
 
 beforeAll(async () => {
-  home = await tempHome();
-  emulator = await startEmulator({
-    home,
-    graphs: [
-      {
-        name: 'newer',
-        content: 'demo',
-        displayNames: { human: 'Ada', ai: 'Claude' },
-        tokens: [{ token: NEWER, accessLevel: 'full' }],
-      },
-      { name: 'older', content: 'demo', olderShapes: true, tokens: [{ token: OLDER, accessLevel: 'full' }] },
-    ],
-  });
-  await writeFile(
-    path.join(home, '.roam-tools.json'),
-    toolsConfig([
+  world = await startStdioWorld({
+    emulator: {
+      graphs: [
+        {
+          name: 'newer',
+          content: 'demo',
+          displayNames: { human: 'Ada', ai: 'Claude' },
+          tokens: [{ token: NEWER, accessLevel: 'full' }],
+        },
+        {
+          name: 'older',
+          content: 'demo',
+          olderShapes: true,
+          tokens: [{ token: OLDER, accessLevel: 'full' }],
+        },
+      ],
+    },
+    config: [
       { name: 'newer', token: NEWER, accessLevel: 'full' },
       { name: 'older', token: OLDER, accessLevel: 'full' },
-    ]),
-    { mode: 0o600 },
-  );
-  mcp = await startMcp({ home });
+    ],
+  });
+  ({ emulator, mcp } = world);
 });
 
-afterAll(async () => {
-  await mcp?.close();
-  await emulator?.close();
-  await removeHome(home);
-});
+afterAll(() => world?.close());
 
 describe('select_graph orientation', () => {
   it("reads Roam's guidelines object: guidelines, shortcuts, today's note, display names", async () => {

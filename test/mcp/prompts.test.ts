@@ -5,8 +5,6 @@
  * toolsets (also live, under the tray), and the same answers in both protocol eras.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   PromptListChangedNotificationSchema,
@@ -14,19 +12,10 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParentMessage } from '../../src-shared/child-ipc.ts';
-import { startEmulator, type Emulator } from '../emulator/index.ts';
+import { type Emulator } from '../emulator/index.ts';
 import { ChildStdioTransport } from '../harness/child-transport.ts';
-import {
-  binCommand,
-  binEnv,
-  jsonOf,
-  newToken,
-  removeHome,
-  startMcp,
-  tempHome,
-  toolsConfig,
-  type McpHandle,
-} from '../harness/mcp-bin.ts';
+import { binCommand, binEnv, jsonOf, newToken, startMcp, type McpHandle } from '../harness/mcp-bin.ts';
+import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
 import { connectStdioClient, type TestClient } from '../harness/sdk-client.ts';
 import { HIDDEN_DAY_TITLE, HIDDEN_PROMPT_GRAPH, HIDDEN_PROMPT_UIDS } from './prompt-graphs.ts';
 
@@ -34,34 +23,28 @@ const DEMO = newToken();
 const HIDE = newToken();
 const INVALID_PARAMS = -32602;
 let home: string;
+let world: StdioWorld | undefined;
 let emulator: Emulator;
 let mcp: McpHandle;
 
 beforeAll(async () => {
-  home = await tempHome('roam-prompts-');
-  emulator = await startEmulator({
-    home,
-    graphs: [
-      { name: 'demo', content: 'demo', tokens: [{ token: DEMO, accessLevel: 'full' }] },
-      { name: 'hiding', content: HIDDEN_PROMPT_GRAPH, tokens: [{ token: HIDE, accessLevel: 'read-only' }] },
-    ],
-  });
-  await writeFile(
-    path.join(home, '.roam-tools.json'),
-    toolsConfig([
+  world = await startStdioWorld({
+    emulator: {
+      graphs: [
+        { name: 'demo', content: 'demo', tokens: [{ token: DEMO, accessLevel: 'full' }] },
+        { name: 'hiding', content: HIDDEN_PROMPT_GRAPH, tokens: [{ token: HIDE, accessLevel: 'read-only' }] },
+      ],
+    },
+    config: [
       { name: 'demo', token: DEMO, nickname: 'Demo' },
       { name: 'hiding', token: HIDE, nickname: 'Hidden' },
-    ]),
-    { mode: 0o600 },
-  );
-  mcp = await startMcp({ home });
+    ],
+    prefix: 'roam-prompts-',
+  });
+  ({ home, emulator, mcp } = world);
 });
 
-afterAll(async () => {
-  await mcp?.close();
-  await emulator?.close();
-  await removeHome(home);
-});
+afterAll(() => world?.close());
 
 function get(name: string, args: Record<string, string>, client: TestClient = mcp.client) {
   return client.getPrompt({ name, arguments: args });

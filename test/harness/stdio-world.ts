@@ -1,0 +1,56 @@
+/**
+ * The one stdio fixture: a temp HOME, the Local API emulator with its graphs, the
+ * ~/.roam-tools.json that names them, the built bin started over stdio, and optionally the
+ * graphs a test writes to already oriented (select_graph run: the graph ticket writes need).
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/index.ts';
+import { jsonOf, startMcp, toolsConfig, type McpHandle } from './mcp-bin.ts';
+import { removeDir, tempDir } from './temp-dir.ts';
+
+export interface StdioWorld {
+  home: string;
+  emulator: Emulator;
+  mcp: McpHandle;
+  close(): Promise<void>;
+}
+
+export async function startStdioWorld(options: {
+  /** The emulator's graphs and settings (its `home` is the world's). */
+  emulator: Omit<EmulatorOptions, 'home'>;
+  /** The graphs of ~/.roam-tools.json (written 0600). */
+  config: Parameters<typeof toolsConfig>[0];
+  /** How the bin is started (env, args, client name). */
+  mcp?: Omit<Parameters<typeof startMcp>[0], 'home'>;
+  /** Graphs (nickname or name) to run select_graph on before the tests. */
+  orient?: readonly string[];
+  prefix?: string;
+}): Promise<StdioWorld> {
+  const home = await tempDir(options.prefix ?? 'roam-stdio-');
+  const emulator = await startEmulator({ ...options.emulator, home }).catch(async (error: unknown) => {
+    await removeDir(home);
+    throw error;
+  });
+  let mcp: McpHandle | undefined;
+  try {
+    await writeFile(path.join(home, '.roam-tools.json'), toolsConfig(options.config), { mode: 0o600 });
+    mcp = await startMcp({ ...options.mcp, home });
+    for (const graph of options.orient ?? []) jsonOf(await mcp.call('select_graph', { graph }));
+  } catch (error) {
+    await mcp?.close();
+    await emulator.close();
+    await removeDir(home);
+    throw error;
+  }
+  return {
+    home,
+    emulator,
+    mcp,
+    async close() {
+      await mcp?.close();
+      await emulator.close();
+      await removeDir(home);
+    },
+  };
+}
