@@ -6,8 +6,7 @@
 import * as z from 'zod';
 import { onGraph } from '../../tool-call.ts';
 import { defineTool } from '../../tool-definition.ts';
-import { extensionToolsOutput } from '../../tool-support/extension-tools.ts';
-import { orient, orientationOutput, selectedGraphOutput } from './graphs.ts';
+import { orient, orientOutput } from './graphs.ts';
 
 export const graphGuidelinesTools = [
   defineTool({
@@ -23,13 +22,7 @@ export const graphGuidelinesTools = [
     inputSchema: {
       graph: z.string().optional().describe('Nickname or name; optional with one graph or a selection'),
     },
-    outputSchema: {
-      ...selectedGraphOutput,
-      guidelines: z.string().nullable(),
-      guidelines_hash: z.string().nullable(),
-      ...extensionToolsOutput,
-      ...orientationOutput,
-    },
+    outputSchema: orientOutput,
     handler: (args, scope) => onGraph(scope.gateway.session, args.graph, (graph) => orient(scope, graph)),
   }),
 ];

@@ -36,6 +36,15 @@ export const orientationOutput = {
 };
 
 /** `data.ai.getGraphGuidelines` answers `{guidelines, ...}` (current Roam), a markdown string or null (older). */
+/** What orient answers: select_graph's and get_graph_guidelines' result. */
+export const orientOutput = {
+  ...selectedGraphOutput,
+  guidelines: z.string().nullable(),
+  guidelines_hash: z.string().nullable(),
+  ...extensionToolsOutput,
+  ...orientationOutput,
+};
+
 export function guidelinesText(result: unknown): string | null {
   if (typeof result === 'string') return result;
   if (result && typeof result === 'object') {
@@ -142,13 +151,7 @@ export const graphTools = [
     scope: 'session',
     annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: { graph: z.string().min(1).describe('Nickname or name from list_graphs') },
-    outputSchema: {
-      ...selectedGraphOutput,
-      guidelines: z.string().nullable(),
-      guidelines_hash: z.string().nullable(),
-      ...extensionToolsOutput,
-      ...orientationOutput,
-    },
+    outputSchema: orientOutput,
     handler: (args, scope) => onGraph(scope.gateway.session, args.graph, (graph) => orient(scope, graph)),
   }),
   defineTool({
