@@ -25,3 +25,22 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       ),
     );
 }
+
+/** Violations on the screen as it is, at both tray window sizes and in both color schemes. */
+export async function violationsEverywhere(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const viewport of [
+    { width: 420, height: 600 },
+    { width: 1000, height: 760 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const where = `${viewport.width}×${viewport.height} ${colorScheme}`;
+      found.push(...(await seriousViolations(page)).map((v) => `${where}: ${v}`));
+    }
+  }
+  await page.setViewportSize({ width: 420, height: 600 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreview, type Preview } from '../../src-main/preview/server.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/types.ts';
-import { seriousViolations } from './axe.ts';
+import { violationsEverywhere } from './axe.ts';
 import { launchChromium } from './chromium.ts';
 import { tempDir } from '../harness/temp-dir.ts';
 
@@ -62,24 +62,7 @@ const tab = (name: string | RegExp) => page.getByRole('tab', { name });
 const isFocused = (locator: Locator) => poll(() => locator.evaluate((el) => el === document.activeElement));
 const status = () => page.getByRole('contentinfo', { name: 'Status' });
 
-/** Violations on the screen as it is, at both window sizes and in both color schemes. */
-async function violations(): Promise<string[]> {
-  const found: string[] = [];
-  for (const viewport of [
-    { width: 420, height: 600 },
-    { width: 1000, height: 760 },
-  ]) {
-    await page.setViewportSize(viewport);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      const where = `${viewport.width}×${viewport.height} ${colorScheme}`;
-      found.push(...(await seriousViolations(page)).map((v) => `${where}: ${v}`));
-    }
-  }
-  await page.setViewportSize({ width: 420, height: 600 });
-  await page.emulateMedia({ colorScheme: 'light' });
-  return found;
-}
+const violations = () => violationsEverywhere(page);
 
 async function addGraph(graph: string, level: RegExp, nickname?: string): Promise<void> {
   await page.getByRole('button', { name: 'Add graph' }).click();

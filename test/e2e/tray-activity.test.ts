@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, startDemoPreview, type Demo } from '../../scripts/demo.ts';
 import type { Preview } from '../../src-main/preview/server.ts';
 import { LOCAL_TOKEN_PREFIX } from '../../src-shared/roam-config.ts';
-import { seriousViolations } from './axe.ts';
+import { violationsEverywhere } from './axe.ts';
 import { launchChromium } from './chromium.ts';
 import { screenshot } from './screenshots.ts';
 
@@ -59,23 +59,7 @@ async function agentCall(name: string, args: Record<string, unknown>): Promise<v
 }
 
 /** Serious or critical axe violations, at tray size and in a larger window, light and dark. */
-async function violations(): Promise<string[]> {
-  const found: string[] = [];
-  for (const viewport of [
-    { width: 420, height: 600 },
-    { width: 1000, height: 760 },
-  ]) {
-    await page.setViewportSize(viewport);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      const where = `${viewport.width}×${viewport.height} ${colorScheme}`;
-      found.push(...(await seriousViolations(page)).map((v) => `${where}: ${v}`));
-    }
-  }
-  await page.setViewportSize({ width: 420, height: 600 });
-  await page.emulateMedia({ colorScheme: 'light' });
-  return found;
-}
+const violations = () => violationsEverywhere(page);
 
 describe('Activity: agent changes live, undone from the tray', () => {
   it('explains what will appear before any agent has changed anything', async () => {
