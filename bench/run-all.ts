@@ -487,6 +487,9 @@ function idleServers() {
 
 // ---------- the report ----------
 
+/** Whether the run had an official server (also when only rendering that run's results again). */
+const officialMeasured = (report: Report) => report.startup.some((s) => /official/i.test(s.name));
+
 /** bench/RESULTS-notes.md (written by hand: what bounds each missed target, what would move it). */
 async function notes(): Promise<string[]> {
   const file = path.join(root, 'bench/RESULTS-notes.md');
@@ -679,11 +682,11 @@ function markdown(report: {
       (s) =>
         `| ${s.name} | ${s.medianMs} ms | ${s.p90Ms} ms | ${s.toolsList?.tools ?? '—'} | ${s.toolsList?.bytes ?? '—'} | ${s.toolsList?.estimatedTokens ?? '—'} |`,
     ),
-    ...(flags.official
+    ...(officialMeasured(report)
       ? []
       : ['', 'Official Roam MCP server: not measured (none available locally; pass `--official PATH`).']),
     '',
-    ...coldStartErasMarkdown(report.eras, report.sdkImport, Boolean(flags.official)),
+    ...coldStartErasMarkdown(report.eras, report.sdkImport, officialMeasured(report)),
     '',
     ...budgetMarkdown(report.budget),
     '',
