@@ -7,17 +7,9 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.ts';
-import {
-  jsonOf,
-  errorOf,
-  newToken,
-  removeHome,
-  startMcp,
-  tempHome,
-  toolsConfig,
-  type McpHandle,
-} from '../harness/mcp-bin.ts';
+import { type Emulator, type PageSpec } from '../emulator/index.ts';
+import { jsonOf, errorOf, newToken, startMcp, toolsConfig, type McpHandle } from '../harness/mcp-bin.ts';
+import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
 import { graphSnapshot } from './graph-snapshot.ts';
 
 const TOKEN = newToken();
@@ -35,30 +27,23 @@ const content: PageSpec[] = [
   { title: 'Target', uid: 'targetpg1', children: [{ string: 't1', uid: 'target001' }] },
 ];
 
+let world: StdioWorld | undefined;
 let home: string;
 let emulator: Emulator;
 let mcp: McpHandle;
 
 beforeEach(async () => {
-  home = await tempHome();
-  emulator = await startEmulator({
-    home,
-    graphs: [{ name: 'work', content, tokens: [{ token: TOKEN, accessLevel: 'full', ai: true }] }],
+  world = await startStdioWorld({
+    emulator: {
+      graphs: [{ name: 'work', content, tokens: [{ token: TOKEN, accessLevel: 'full', ai: true }] }],
+    },
+    config: [{ name: 'work', token: TOKEN, accessLevel: 'full' }],
+    orient: ['work'],
   });
-  await writeFile(
-    path.join(home, '.roam-tools.json'),
-    toolsConfig([{ name: 'work', token: TOKEN, accessLevel: 'full' }]),
-    { mode: 0o600 },
-  );
-  mcp = await startMcp({ home });
-  jsonOf(await mcp.call('select_graph', { graph: 'work' }));
+  ({ home, emulator, mcp } = world);
 });
 
-afterEach(async () => {
-  await mcp?.close();
-  await emulator?.close();
-  await removeHome(home);
-});
+afterEach(() => world?.close());
 
 const graph = () => emulator.graph('work');
 
