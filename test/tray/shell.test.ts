@@ -119,6 +119,8 @@ beforeEach(async () => {
   fake.state.home = dirs.home;
   fake.state.userData = dirs.storeDir;
   fake.state.appRoot = path.join(dirs.home, 'app');
+  // The tray reads the change journal at start: this test's own, never the machine's.
+  vi.stubEnv('ROAM_COMPANION_DATA_DIR', path.join(dirs.home, 'data'));
   fake.appListeners.clear();
   fake.windows.length = 0;
   fake.electron.BrowserWindow.created = 0;
@@ -127,6 +129,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   for (const quit of fake.appListeners.get('before-quit') ?? []) quit();
+  vi.unstubAllEnvs();
   await dirs.cleanup();
 });
 
@@ -405,6 +408,18 @@ describe('app modes', () => {
     expect(contents.send).toHaveBeenCalledWith('app:navigate', { graphId: 'offline:my notes' });
     fake.appListeners.get('open-url')![0]!({ preventDefault() {} }, 'roam-companion://graph/hosted/work');
     expect(contents.send).toHaveBeenCalledWith('app:navigate', { graphId: 'hosted:work' });
+  });
+
+  it("the tray menu's Agent activity entry shows the manager on Activity", async () => {
+    const { main } = await import('../../src-main/shell/app-mode.ts');
+    await main(['electron', '.']);
+    const contents = fake.windows[0]!.webContents as unknown as { send: ReturnType<typeof vi.fn> };
+    const menus = fake.electron.Menu.buildFromTemplate.mock.calls as unknown as Array<
+      [Array<{ label?: string; click?: () => void }>]
+    >;
+    const entry = menus.at(-1)![0].find((item) => item.label?.startsWith('Agent activity: 0 changes today'));
+    entry!.click!();
+    expect(contents.send).toHaveBeenCalledWith('activity:show', {});
   });
 
   it('hostile deep links at start, from a second instance or open-url are ignored and logged, never thrown', async () => {
