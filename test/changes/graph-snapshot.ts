@@ -21,6 +21,14 @@ const QUERY = `[:find (pull ?e [:block/uid :node/title :block/string :block/orde
 
 type Raw = Record<string, unknown>;
 
+/** Uids in the order the graph made them (entity ids only grow), whatever random uids they got. */
+export function creationOrder(graph: EmulatedGraph): Map<string, number> {
+  const rows = graph.run('data.q', [
+    '[:find ?e ?u :where (or [?e :node/title] [?e :block/string]) [?e :block/uid ?u]]',
+  ]) as Array<[number, string]>;
+  return new Map(rows.map(([eid, uid]) => [uid, eid]));
+}
+
 export function graphSnapshot(graph: EmulatedGraph): EntitySnapshot[] {
   const rows = graph.run('data.q', [QUERY]) as Raw[][];
   return rows

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { EmulatedGraph } from '../emulator/index.ts';
 import { jsonOf, type McpHandle } from '../harness/mcp-bin.ts';
 import { expandedTexts, inlineBlockRefs } from '../emulator/link-rewrite.ts';
-import { graphSnapshot, type EntitySnapshot } from './graph-snapshot.ts';
+import { creationOrder, graphSnapshot, type EntitySnapshot } from './graph-snapshot.ts';
 
 const WORDS = ['apple', 'river', 'stone', 'cloud', 'maple', 'ember', 'quartz', 'linen'];
 const TITLES = ['Alpha', 'Beta', 'Gamma', 'Delta', 'Omega'];
@@ -105,8 +105,17 @@ export class World {
     return graphSnapshot(this.graph);
   }
 
-  pages = () => this.snapshot().filter((e) => e.title !== undefined);
-  blocks = () => this.snapshot().filter((e) => e.string !== undefined);
+  /**
+   * Pages and blocks in the order they were made, so a command's index picks the same entity on
+   * every run of a seed (uids Roam makes are random: ordered by uid, a seed would not replay).
+   */
+  pages = () => this.inCreationOrder().filter((e) => e.title !== undefined);
+  blocks = () => this.inCreationOrder().filter((e) => e.string !== undefined);
+
+  private inCreationOrder(): EntitySnapshot[] {
+    const made = creationOrder(this.graph);
+    return this.snapshot().sort((a, b) => (made.get(a.uid) ?? 0) - (made.get(b.uid) ?? 0));
+  }
 
   fresh(prefix: string): string {
     this.serial += 1;
