@@ -31,6 +31,7 @@ interface Listed {
     id: string;
     chat: { id: string; client?: { name?: string } };
     summary: string;
+    at: string;
     undone: boolean;
     tool: string;
   }>;
@@ -50,6 +51,13 @@ it('lists and undoes a finished chat from the terminal', async () => {
   expect(changes.map((c) => c.tool)).toEqual(['delete_block', 'update_block']);
   const chat = changes[0]?.chat.id as string;
   expect(changes[0]?.chat.client?.name).toBe('vitest-client');
+
+  // `today` is one of the forms the usage names: every change made since local midnight.
+  const today = await world.cli('changes', '--since', 'today', '--json');
+  expect(today.status).toBe(0);
+  expect((JSON.parse(today.stdout) as Listed).changes.map((c) => c.id)).toEqual(
+    changes.filter((c) => Date.parse(c.at) >= new Date().setHours(0, 0, 0, 0)).map((c) => c.id),
+  );
 
   const human = await world.cli('changes', '--graph', 'work');
   expect(human.stdout).toContain(`Chat ${chat} — vitest-client`);
