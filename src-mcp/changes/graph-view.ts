@@ -113,7 +113,29 @@ export class GraphView {
 
   async node(uid: string, deep = false): Promise<PulledNode | null> {
     await this.load([{ uid }], deep);
+    if (deep) await this.loadMovedIn(uid);
     return this.peek(uid) ?? null;
+  }
+
+  /**
+   * A dry run's earlier step may have moved a block under this subtree that Roam's deep answer
+   * does not hold yet (or held only shallow): load those too, so the subtree is the one applying
+   * would find.
+   */
+  private async loadMovedIn(uid: string): Promise<void> {
+    for (;;) {
+      const root = this.peek(uid);
+      const missing = root
+        ? this.subtree(root)
+            .flatMap((n) => n.children)
+            .filter((c) => !this.known({ uid: c }, true))
+        : [];
+      if (missing.length === 0) return;
+      await this.load(
+        missing.map((c) => ({ uid: c })),
+        true,
+      );
+    }
   }
 
   async page(title: string, deep = false): Promise<PulledNode | null> {

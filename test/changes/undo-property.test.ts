@@ -79,9 +79,7 @@ async function session(w: World, steps: Array<AgentCommand | PersonCommand>, exp
   const report = jsonOf<Report>(await agent.call('undo_changes', { ids }));
   // The dry run said exactly what would happen.
   if (JSON.stringify(outline(dry)) !== JSON.stringify(outline(report)))
-    throw new Error(
-      `the dry run said ${JSON.stringify(outline(dry))}, the undo did ${JSON.stringify(outline(report))}`,
-    );
+    throw new Error(`the dry run said ${JSON.stringify(dry)}, the undo did ${JSON.stringify(report)}`);
   return { report, before };
 }
 
