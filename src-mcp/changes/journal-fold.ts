@@ -14,7 +14,7 @@ interface Group {
   begin?: Begin;
   end?: End;
   ops: Map<number, ChangeOp>;
-  done: Map<number, { ok: boolean; error?: string; patch?: object }>;
+  done: Map<number, { ok: boolean; error?: string; patch?: object; at: number }>;
 }
 
 function group(records: readonly JournalRecord[]): Map<string, Group> {
@@ -30,7 +30,7 @@ function group(records: readonly JournalRecord[]): Map<string, Group> {
     else if (record.k === 'end') g.end = record;
     else if (record.k === 'op')
       g.ops.set(record.n, { n: record.n, op: record.op, outcome: 'pending', reverses: record.reverses });
-    else for (const item of record.items) g.done.set(item.n, item);
+    else for (const item of record.items) g.done.set(item.n, { ...item, at: record.at });
   }
   return groups;
 }
@@ -40,6 +40,7 @@ function settle(g: Group, alive: (pid: number) => boolean): void {
     const done = g.done.get(op.n);
     if (done) {
       op.outcome = done.ok ? 'applied' : 'failed';
+      op.answeredAt = done.at;
       if (done.error) op.error = done.error;
       if (done.patch) op.op = { ...op.op, ...done.patch } as ChangeOp['op'];
     } else {

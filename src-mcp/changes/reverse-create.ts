@@ -30,9 +30,18 @@ export function viewTree(ctx: StepContext, node: PulledNode): TreeNode & { uid: 
   );
 }
 
+/**
+ * A block was made by the write when Roam made it before the journal recorded Roam's answer
+ * (strictly: a block made in that same millisecond is not vouched for) and no undone delete
+ * recreated it since (a recreated block is new to Roam whatever was written in it before).
+ */
 const compare = (ctx: StepContext, exact: boolean | undefined) => ({
   exact: exact === true,
-  recreated: (node: PulledNode) => ctx.firstEid(node.uid, node.eid) !== node.eid,
+  madeByTheWrite: (node: PulledNode) =>
+    ctx.firstEid(node.uid, node.eid) === node.eid &&
+    node.createTime !== undefined &&
+    ctx.answeredAt !== undefined &&
+    node.createTime < ctx.answeredAt,
 });
 
 /** Who outside these subtrees refers into them. */

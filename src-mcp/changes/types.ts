@@ -169,6 +169,8 @@ export interface ChangeOp {
   n: number;
   op: Op;
   outcome: OpOutcome;
+  /** When the journal recorded Roam's answer (epoch ms): what the write made is older. */
+  answeredAt?: number;
   error?: string;
   /** The undo entry whose op took this one back (and is itself in force). */
   undoneBy?: string;

@@ -296,6 +296,7 @@ function stepContext(id: string, op: ChangeOp, r: ChangeRun): StepContext {
     view: r.view,
     dry: r.dry,
     unconfirmed: op.outcome === 'unconfirmed',
+    answeredAt: op.answeredAt,
     firstEid: (uid, now) => {
       const first = r.firstEids.get(uid);
       return first === undefined ? now : now === undefined ? first : Math.min(first, now);

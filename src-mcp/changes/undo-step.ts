@@ -19,6 +19,8 @@ export interface StepContext {
   dry: boolean;
   /** The op's write was never confirmed: it may not have reached Roam at all. */
   unconfirmed: boolean;
+  /** When Roam's answer to the op was recorded (epoch ms; undefined when it never was). */
+  answeredAt: number | undefined;
   /**
    * The entity id a block or page had when first read (a delete's snapshot): an undone delete
    * recreates it under a new id, so "what existed first" is decided on the first one.
@@ -95,20 +97,21 @@ export async function relinkForward(write: Writer, trees: readonly TreeNode[]): 
 /**
  * How a created block's subtree differs from what was written: text edited since, blocks added
  * or removed below. Text that differs only in how Roam stored it passes when Roam says the block
- * was never edited (`:edit/time` equals `:create/time`), unless an undone delete recreated it
- * (`recreated`): a recreated block is new to Roam whatever was written in it before.
+ * was never edited (`:edit/time` equals `:create/time`) and `madeByTheWrite` vouches that it is
+ * the block the write made (nested blocks are known by position only: a block a person put in
+ * the same place later was never edited either).
  */
 export function treeDifferences(
   view: GraphView,
   node: PulledNode,
   written: TreeNode,
-  options: { exact: boolean; recreated: (node: PulledNode) => boolean },
+  options: { exact: boolean; madeByTheWrite: (node: PulledNode) => boolean },
 ): string[] {
   const diffs: string[] = [];
   if (options.exact && written.uid && written.uid !== node.uid)
     diffs.push(`block ${node.uid} is not the one written`);
   const untouched =
-    node.editTime !== undefined && node.editTime === node.createTime && !options.recreated(node);
+    node.editTime !== undefined && node.editTime === node.createTime && options.madeByTheWrite(node);
   if (!sameText(node.string, written.string) && (options.exact || !untouched))
     diffs.push(`${quote(written.string)} was edited to ${quote(node.string)}`);
   const children = node.children.map((c) => view.peek(c)).filter((c): c is PulledNode => !!c);

@@ -116,14 +116,23 @@ it('undoes with the caller’s own access, after a dry run that changes nothing'
 });
 
 it('tells a watcher when any process appends to the journal', async () => {
-  const seen = new Promise<void>((resolve) => {
-    void watchJournal(resolve, { journal, debounceMs: 10 }).then((watch) => {
-      void toolCall('update_block', chat('chat-w', 'w'), [
-        ['data.block.update', [{ block: { uid: 'first0001', open: false } }]],
-      ]);
-      void seen.then(() => watch.close());
+  // A watch may still deliver an earlier test's appends: wait for the call that shows this one.
+  const shown = () => listChanges({ chat: 'chat-w' }, { journal }).then((c) => c.length === 1);
+  const watch = await new Promise<{ close(): void }>((resolve) => {
+    const onChange = () =>
+      void shown().then((yes) => {
+        if (yes) void started.then(resolve);
+      });
+    const started = watchJournal(onChange, {
+      journal,
+      debounceMs: 10,
     });
+    void started.then(() =>
+      toolCall('update_block', chat('chat-w', 'w'), [
+        ['data.block.update', [{ block: { uid: 'first0001', open: false } }]],
+      ]),
+    );
   });
-  await seen;
-  expect((await listChanges({ chat: 'chat-w' }, { journal })).length).toBe(1);
+  watch.close();
+  expect(await shown()).toBe(true);
 });

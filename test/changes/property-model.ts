@@ -280,9 +280,12 @@ export function runPerson(world: World, c: PersonCommand, expect: Expectations):
       new Map(gone.map((uid) => [uid, all.find((e) => e.uid === uid)?.string ?? ''])),
     );
     person.run('data.block.delete', [{ block: { uid: block.uid } }]);
-    // Roam's rewrite of texts that referred to what the person deleted is part of their edit.
+    // Roam's rewrite of texts that referred to what the person deleted is part of their edit. It
+    // rewrites only blocks that exist: one the agent deleted comes back from the undo as it was.
+    const present = new Set(all.map((e) => e.uid));
     for (const [uid, wanted] of expect)
-      if (wanted.exists) expect.set(uid, { exists: true, string: inlineBlockRefs(wanted.string, texts) });
+      if (wanted.exists && present.has(uid))
+        expect.set(uid, { exists: true, string: inlineBlockRefs(wanted.string, texts) });
     for (const uid of gone) expect.set(uid, { exists: false });
   }
 }

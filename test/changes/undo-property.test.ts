@@ -29,7 +29,10 @@ import {
 let world: UndoWorld;
 let agent: McpHandle;
 let runs = 0;
-/** Seeds and run counts can be raised to explore (UNDO_SEED, UNDO_RUNS); CI keeps the fixed ones. */
+/**
+ * Seeds and run counts can be raised to explore (UNDO_SEED, UNDO_RUNS), a failure replayed alone
+ * (UNDO_PATH, the path fast-check reports); CI keeps the fixed ones.
+ */
 const RUNS = Number(process.env.UNDO_RUNS ?? 12);
 const TIMEOUT = 120_000 * Math.max(1, RUNS / 12);
 
@@ -119,6 +122,7 @@ it('undoing an agent session gives back the graph exactly', { timeout: TIMEOUT }
       seed: Number(process.env.UNDO_SEED ?? 20_260_723),
       numRuns: RUNS,
       endOnFailure: true,
+      ...(process.env.UNDO_PATH ? { path: process.env.UNDO_PATH } : {}),
     },
   );
 });
@@ -159,6 +163,7 @@ it(
         seed: Number(process.env.UNDO_SEED ?? 20_260_724),
         numRuns: RUNS,
         endOnFailure: true,
+        ...(process.env.UNDO_PATH ? { path: process.env.UNDO_PATH } : {}),
       },
     );
   },
