@@ -100,15 +100,23 @@ export class GraphView {
     };
   }
 
+  /**
+   * Roam's children, then every block placed since, in the order it was placed: as Roam does, a
+   * placed block leaves its old position (even under the same parent) and goes in at its order.
+   */
   private childrenOf(base: PulledNode): string[] {
-    const kids = base.children.filter(
-      (c) => !this.gone.has(c) && (this.places.get(c)?.parent ?? base.uid) === base.uid,
-    );
+    const kids = base.children.filter((c) => !this.gone.has(c) && !this.places.has(c));
     for (const [uid, place] of this.places) {
-      if (place.parent !== base.uid || kids.includes(uid) || this.gone.has(uid)) continue;
+      if (place.parent !== base.uid || this.gone.has(uid)) continue;
       kids.splice(place.order === 'last' ? kids.length : Math.min(place.order, kids.length), 0, uid);
     }
     return kids;
+  }
+
+  /** Places a block (the latest placing counts last: Map keeps first-insertion order). */
+  private place(uid: string, place: Place): void {
+    this.places.delete(uid);
+    this.places.set(uid, place);
   }
 
   async node(uid: string, deep = false): Promise<PulledNode | null> {
@@ -206,7 +214,7 @@ export class GraphView {
       nodes: [],
       referrers: [],
     });
-    if (parentUid) this.places.set(uid, { parent: parentUid, order });
+    if (parentUid) this.place(uid, { parent: parentUid, order });
     tree.children.forEach((child, i) => this.added(uid, child, i));
   }
 
@@ -216,7 +224,7 @@ export class GraphView {
   }
 
   moved(uid: string, parentUid: string, order: number | 'last'): void {
-    if (this.dry) this.places.set(uid, { parent: parentUid, order });
+    if (this.dry) this.place(uid, { parent: parentUid, order });
   }
 
   /** A rename, and Roam rewriting the links to the page in the blocks that refer to it. */

@@ -1,7 +1,7 @@
 /**
  * A dry run reports exactly what the undo then does, when one undone step changes what a later
- * one finds: here undoing a move puts a block (with its child) back under the page an earlier
- * create made, so undoing that create finds the page as written and removes it.
+ * one finds: undoing a move puts a block back (with its child, or in its old place among its
+ * siblings), so undoing the create before it finds what it wrote and removes it.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { jsonOf, type McpHandle } from '../harness/mcp-bin.ts';
@@ -11,8 +11,10 @@ import { undoWorld, type UndoWorld } from './changes-setup.ts';
 let world: UndoWorld;
 let agent: McpHandle;
 beforeAll(async () => {
-  world = await undoWorld([{ title: 'Elsewhere', uid: 'elsewhere', children: [] }]);
-  agent = await world.agent();
+  world = await undoWorld([
+    { title: 'Elsewhere', uid: 'elsewhere', children: [] },
+    { title: 'Here', uid: 'herepage1', children: [] },
+  ]);
 });
 afterAll(() => world.close());
 
@@ -22,27 +24,46 @@ interface Report {
   changes: Array<{ result: string; steps: Array<{ status: string; detail: string }> }>;
 }
 
-it('models a block moved back, children and all, before judging the page that held it', async () => {
+const uidOf = (text: string) =>
+  world.emulator
+    .graph('work')
+    .run('data.q', ['[:find ?u . :in $ ?s :where [?b :block/string ?s] [?b :block/uid ?u]]', text]) as string;
+
+/** Undoes everything with a dry run first: both reports, and the graph before and after. */
+async function undoAllTwice() {
   const graph = world.emulator.graph('work');
-  const start = graphSnapshot(graph);
-  const made = jsonOf<{ uid: string }>(
-    await agent.call('create_page', { title: 'Made', markdown: '- top\n  - child\n- second' }),
-  );
-  const top = graph.run('data.q', [
-    '[:find ?u . :in $ ?p :where [?pg :block/uid ?p] [?b :block/page ?pg] [?b :block/string "top"] [?b :block/uid ?u]]',
-    made.uid,
-  ]) as string;
-  jsonOf(await agent.call('move_block', { uid: top, parentUid: 'elsewhere', order: 'last' }));
-
-  const moved = graphSnapshot(graph);
+  const before = graphSnapshot(graph);
   const dry = jsonOf<Report>(await agent.call('undo_changes', { all: true, dryRun: true }));
-  expect(graphSnapshot(graph)).toEqual(moved);
+  expect(graphSnapshot(graph)).toEqual(before);
   const undo = jsonOf<Report>(await agent.call('undo_changes', { all: true }));
-
-  expect(dry.changes.map((c) => c.result)).toEqual(['would-undo', 'would-undo']);
-  expect(undo.changes.map((c) => c.result)).toEqual(['undone', 'undone']);
   expect(dry.changes.map((c) => c.steps.map((s) => s.detail))).toEqual(
     undo.changes.map((c) => c.steps.map((s) => s.detail)),
   );
-  expect(graphSnapshot(graph)).toEqual(start);
+  return { dry, undo };
+}
+
+it('models a block moved back, children and all, before judging the page that held it', async () => {
+  agent = await world.agent();
+  const start = graphSnapshot(world.emulator.graph('work'));
+  jsonOf(await agent.call('create_page', { title: 'Made', markdown: '- top\n  - child\n- second' }));
+  jsonOf(await agent.call('move_block', { uid: uidOf('top'), parentUid: 'elsewhere', order: 'last' }));
+
+  const { dry, undo } = await undoAllTwice();
+
+  expect(dry.changes.map((c) => c.result)).toEqual(['would-undo', 'would-undo']);
+  expect(undo.changes.map((c) => c.result)).toEqual(['undone', 'undone']);
+  expect(graphSnapshot(world.emulator.graph('work'))).toEqual(start);
+});
+
+it('models a block moved back to its place among its siblings', async () => {
+  agent = await world.agent();
+  const start = graphSnapshot(world.emulator.graph('work'));
+  jsonOf(await agent.call('create_block', { parentUid: 'herepage1', markdown: '- x\n  - one\n  - two' }));
+  jsonOf(await agent.call('move_block', { uid: uidOf('two'), parentUid: uidOf('x'), order: 0 }));
+
+  const { dry, undo } = await undoAllTwice();
+
+  expect(dry.changes.map((c) => c.result)).toEqual(['would-undo', 'would-undo']);
+  expect(undo.changes.map((c) => c.result)).toEqual(['undone', 'undone']);
+  expect(graphSnapshot(world.emulator.graph('work'))).toEqual(start);
 });
