@@ -47,7 +47,18 @@ function rewriteReferrers(
   except: ReadonlySet<number>,
   skip?: ReadonlySet<string>,
 ): void {
-  for (const referrer of graph.referrers(target)) {
+  rewriteBlocks(graph, graph.referrers(target), rewrite, except, skip);
+}
+
+/** Rewrites the string of each of `blocks` (outside `except`) that `rewrite` changes. */
+function rewriteBlocks(
+  graph: CascadeGraph,
+  blocks: Iterable<number>,
+  rewrite: (text: string) => string,
+  except: ReadonlySet<number>,
+  skip?: ReadonlySet<string>,
+): void {
+  for (const referrer of blocks) {
     const text = graph.attr<string>(referrer, ':block/string');
     if (text === undefined || except.has(referrer)) continue;
     const next = rewrite(text);
@@ -82,7 +93,10 @@ export function deleteCascade(graph: CascadeGraph, doomed: readonly number[]): v
   const inline = (text: string) => inlineBlockRefs(text, texts);
   if (texts.size > 0) {
     retitleAll(graph, inline, gone);
-    for (const eid of doomed) rewriteReferrers(graph, eid, inline, gone);
+    // Each referring block is rewritten once, however many doomed blocks it refers to: a second
+    // pass would also replace the references the first one wrote in (a self-referring block's).
+    const referrers = new Set(doomed.flatMap((eid) => graph.referrers(eid)));
+    rewriteBlocks(graph, referrers, inline, gone);
   }
   for (const page of doomed.filter((eid) => graph.isPage(eid))) {
     const title = graph.attr<string>(page, ':node/title') as string;

@@ -46,6 +46,14 @@ const content: PageSpec[] = [
       { string: 'Gone:: value', uid: 'lnk-l4' },
     ],
   },
+  {
+    title: 'Selfref',
+    uid: 'self-pg',
+    children: [
+      { string: 'me', uid: 'self-blk', children: [{ string: 'kid ((self-kid))', uid: 'self-kid' }] },
+      { string: '((self-blk)) and ((self-kid))', uid: 'self-r1' },
+    ],
+  },
   { title: 'Old', uid: 'old-pg' },
   { title: 'tagA', uid: 'taga-pg' },
   {
@@ -164,6 +172,11 @@ describe('deleting a block', () => {
     // Roam's rewrite is a change by whoever deleted.
     const rewritten = await stampsOf('ref-r1', `[${users}]`);
     expect(rewritten[':edit/user'][':user/display-name']).toBe('Claude (AI)');
+  });
+
+  it('rewrites a block referring to several deleted blocks once: a reference the text brought in stays', async () => {
+    await run('data.block.delete', { block: { uid: 'self-blk' } });
+    expect(await stringOf('self-r1')).toBe('me and kid ((self-kid))');
   });
 });
 
