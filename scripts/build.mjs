@@ -33,6 +33,8 @@ async function writeAtomically(result) {
  * (lower-case exports: createHash, randomBytes, spawn) load the built-in at their first call; its
  * constructors, other values and default export load it when the first module importing them
  * runs (the tools' modules run after the first answer, the other commands' never in the server).
+ * A wrapper has none of its function's own properties (`strict.equal` of node:assert,
+ * `util.promisify.custom` of child_process.exec): reach those through the default import.
  */
 const LAZY_BUILTINS = [
   'assert',
