@@ -85,84 +85,22 @@ export async function fetchBlocksWithTags(
   const idOf = pageIdsByEid(index);
   if (tagIds.length === 0) return { eids: [], pageAt: () => -1, tagsAt: () => [] };
   const slotOfTag = new Map(tagIds.map((tag, slot) => [index.pageEids[tag]!, slot]));
-  const rows = new TagRows();
+  // Flat: (eid, tag slot) packed in one number, and the page; a hub tag has many blocks.
+  const packed: number[] = [];
+  const rowPages: number[] = [];
   await queryRows(ctx, [TAG_BLOCKS_QUERY, [...slotOfTag.keys()]], ([eid, tagEid, pageEid]) => {
     const [block, slot, page] = [Number(eid), slotOfTag.get(Number(tagEid)), idOf.get(Number(pageEid))];
     // A page created after the index was built is not in it: its blocks wait for the next build.
     if (slot === undefined || page === undefined || index.hidden.has(block)) return;
-    rows.push(block, slot, page);
+    packed.push(block * 16 + slot);
+    rowPages.push(page);
   });
-  const tagsOf = (mask: number) => tagIds.filter((_, slot) => mask & (1 << slot));
-  return rows.wide
-    ? groupByBlock(rows.wide.packed, rows.wide.rowPages, tagIds.length, mode, tagsOf)
-    : groupKeys(rows.keys, tagIds.length, mode, tagsOf);
+  return groupByBlock(packed, rowPages, tagIds.length, mode, (mask) =>
+    tagIds.filter((_, slot) => mask & (1 << slot)),
+  );
 }
 
-/** Key = block · 2^24 + tag slot · 2^20 + page id: exact below 2^53, sorted natively. */
-const BLOCK_UNIT = 2 ** 24;
-const SLOT_UNIT = 2 ** 20;
-const MAX_BLOCK = 2 ** 29;
-
-/**
- * The rows of a tag query as one number each (a hub tag has many blocks): no array per row, no
- * comparator sort. A block eid or page id too large for the key switches to `wide` (two arrays).
- */
-class TagRows {
-  keys: number[] = [];
-  wide: { packed: number[]; rowPages: number[] } | undefined;
-
-  push(block: number, slot: number, page: number): void {
-    if (!this.wide && block < MAX_BLOCK && page < SLOT_UNIT) {
-      this.keys.push(block * BLOCK_UNIT + slot * SLOT_UNIT + page);
-      return;
-    }
-    if (!this.wide) {
-      const packed: number[] = [];
-      const rowPages: number[] = [];
-      for (const key of this.keys) {
-        const [b, sl, p] = decode(key);
-        packed.push(b * 16 + sl);
-        rowPages.push(p);
-      }
-      this.wide = { packed, rowPages };
-      this.keys = [];
-    }
-    this.wide.packed.push(block * 16 + slot);
-    this.wide.rowPages.push(page);
-  }
-}
-
-function decode(key: number): [block: number, slot: number, page: number] {
-  const block = Math.floor(key / BLOCK_UNIT);
-  const rest = key - block * BLOCK_UNIT;
-  const slot = Math.floor(rest / SLOT_UNIT);
-  return [block, slot, rest - slot * SLOT_UNIT];
-}
-
-/** One entry per block, newest first (the largest keys), its tags as a bit mask. */
-function groupKeys(
-  keys: readonly number[],
-  tags: number,
-  mode: TagMode,
-  tagsOf: (mask: number) => number[],
-): TaggedBlocks {
-  const sorted = Float64Array.from(keys).sort();
-  const eids: number[] = [];
-  const masks: number[] = [];
-  const pages: number[] = [];
-  for (let i = sorted.length - 1; i >= 0; i--) {
-    const [block, slot, page] = decode(sorted[i]!);
-    if (eids.at(-1) !== block) {
-      eids.push(block);
-      masks.push(0);
-      pages.push(page);
-    }
-    masks[masks.length - 1]! |= 1 << slot;
-  }
-  return keptBlocks(eids, masks, pages, tags, mode, tagsOf);
-}
-
-/** As groupKeys, from `eid * 16 + slot` keys and each row's page (eids or page ids beyond the keys' range). */
+/** One entry per block, newest first, its tags as a bit mask, from `eid * 16 + slot` keys. */
 function groupByBlock(
   packed: readonly number[],
   rowPages: readonly number[],
@@ -183,21 +121,8 @@ function groupByBlock(
     }
     masks[masks.length - 1]! |= 1 << (packed[row]! % 16);
   }
-  return keptBlocks(eids, masks, pages, tags, mode, tagsOf);
-}
-
-/** Every block (`any`) or those carrying every tag (`all`). */
-function keptBlocks(
-  eids: number[],
-  masks: readonly number[],
-  pages: readonly number[],
-  tags: number,
-  mode: TagMode,
-  tagsOf: (mask: number) => number[],
-): TaggedBlocks {
-  if (mode === 'any') return { eids, pageAt: (i) => pages[i]!, tagsAt: (i) => tagsOf(masks[i]!) };
   const all = (1 << tags) - 1;
-  const kept = eids.flatMap((_, i) => (masks[i] === all ? [i] : []));
+  const kept = mode === 'any' ? eids.map((_, i) => i) : eids.flatMap((_, i) => (masks[i] === all ? [i] : []));
   return {
     eids: kept.map((i) => eids[i]!),
     pageAt: (i) => pages[kept[i]!]!,
