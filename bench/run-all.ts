@@ -475,10 +475,12 @@ async function measureGraphSize(home: string, blocks: number) {
 
 // ---------- 2d. idle RSS ----------
 
-function idleServers() {
+/** `sdkOnly`: the SDK alone answering `initialize` (no tools, no roam-mcp code), what bounds roam-mcp's idle RSS. */
+function idleServers(sdkOnly: string) {
   const servers = [
     { name: 'roam-mcp', command: [NODE, BIN], listTools: true },
     { name: 'bare node floor', command: [NODE, FLOOR], listTools: false },
+    { name: 'SDK alone (initialize only)', command: [NODE, sdkOnly], listTools: false },
   ];
   if (flags.official)
     servers.push({ name: 'official Roam MCP', command: commandFor(flags.official), listTools: true });
@@ -766,12 +768,13 @@ async function main(): Promise<void> {
       ROAM_GRAPH: GRAPH,
       ROAM_API_TOKEN: TOKEN,
     };
-    const startup = await measureStartup(env, await bundleSdkOnly(home));
+    const sdkOnly = await bundleSdkOnly(home);
+    const startup = await measureStartup(env, sdkOnly);
     log('cold start by protocol era on Node 20, 22 and 24 ...');
     const eras = await measureColdStartEras(env, COLD_RUNS, flags.official);
     const sdkImport = FULL ? measureSdkImport(COLD_RUNS) : [];
     log('idle RSS after initialize + tools/list ...');
-    const idle = await measureIdleRss(idleServers(), env, QUICK ? 3 : 5);
+    const idle = await measureIdleRss(idleServers(sdkOnly), env, QUICK ? 3 : 5);
     await emulator.close();
     log('tools budget per toolset ...');
     const budget = await measureToolsBudget(flags.official);

@@ -2,6 +2,7 @@
 // `node scripts/build.mjs [target...]` builds the named targets, or all of them.
 import { build } from 'esbuild';
 import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -23,6 +24,71 @@ async function writeAtomically(result) {
   }
 }
 
+/**
+ * Node built-ins that Node does not load at start-up, each costing milliseconds when loaded
+ * (node:http and node:crypto ~5-10 ms apiece). An ESM bundle hoists every `import ... from
+ * 'node:x'` to its top, so each built-in any bundled module imports is loaded before the first
+ * answer, even when only a tool or a subcommand loaded later uses it. This plugin bundles each of
+ * these as a small module over `process.getBuiltinModule(...)` (Node >= 20.16): its functions
+ * (lower-case exports: createHash, randomBytes, spawn) load the built-in at their first call; its
+ * constructors, other values and default export load it when the first module importing them
+ * runs (the tools' modules run after the first answer, the other commands' never in the server).
+ * A wrapper has none of its function's own properties (`strict.equal` of node:assert,
+ * `util.promisify.custom` of child_process.exec): reach those through the default import.
+ */
+const LAZY_BUILTINS = [
+  'assert',
+  'child_process',
+  'crypto',
+  'dgram',
+  'dns',
+  'http',
+  'https',
+  'net',
+  'readline',
+  'readline/promises',
+  'tls',
+  'zlib',
+];
+const LOADING_ACCESSORS = new Set(['webcrypto', 'subtle', 'getRandomValues', 'rootCertificates', 'promises']);
+const nodeRequire = createRequire(import.meta.url);
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(b) {
+    const filter = new RegExp(`^(node:)?(${LAZY_BUILTINS.join('|').replace('/', '\\/')})$`);
+    // `require` (CommonJS dependencies) stays Node's own: it already runs when its caller does.
+    b.onResolve({ filter }, (args) =>
+      args.kind === 'require-call'
+        ? { path: args.path, external: true }
+        : { path: args.path.replace(/^node:/, ''), namespace: 'lazy-builtin' },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => {
+      const mod = nodeRequire(`node:${args.path}`);
+      // Not the accessors that load more of Node when read (a bundled import of one fails the build).
+      const names = Object.keys(mod).filter(
+        (key) => /^[A-Za-z_$][\w$]*$/.test(key) && key !== 'default' && !LOADING_ACCESSORS.has(key),
+      );
+      const id = JSON.stringify(`node:${args.path}`);
+      const isFunction = (key) =>
+        /^[a-z]/.test(key) &&
+        typeof mod[key] === 'function' &&
+        !/^class\b/.test(Function.prototype.toString.call(mod[key]));
+      const values = names.filter((key) => !isFunction(key));
+      const lines = [
+        `const load = () => process.getBuiltinModule(${id});`,
+        'const pick = (key) => load()[key];',
+        // Pure: esbuild drops what no bundled module imports, so importing only functions loads nothing.
+        'export default /* @__PURE__ */ load();',
+      ];
+      for (const key of names.filter(isFunction))
+        lines.push(`export function ${key}(...args) { return load().${key}(...args); }`);
+      for (const key of values)
+        lines.push(`export const ${key} = /* @__PURE__ */ pick(${JSON.stringify(key)});`);
+      return { contents: lines.join('\n'), loader: 'js' };
+    });
+  },
+};
+
 const node = { bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning' };
 
 export const targets = {
@@ -35,6 +101,7 @@ export const targets = {
       minify: true,
       // The SDK's Node shim without AJV (src-mcp/sdk-node-shims.ts says why).
       alias: { '@modelcontextprotocol/server/_shims': path.join(root, 'src-mcp/sdk-node-shims.ts') },
+      plugins: [lazyBuiltins],
       banner: { js: `#!/usr/bin/env node\n${esmRequireShim}` },
       write: false,
     }).then((result) => writeAtomically(result)),

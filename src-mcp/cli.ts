@@ -7,6 +7,7 @@ import os from 'node:os';
 import packageJson from '../package.json' with { type: 'json' };
 import { parseCliArgs, USAGE } from './cli-args.ts';
 import { log } from './log.ts';
+import { keepYoungGenerationSmall } from './young-generation.ts';
 
 const version = packageJson.version;
 
@@ -46,6 +47,7 @@ async function main(argv: string[]): Promise<number | undefined> {
       });
     }
     case 'serve': {
+      keepYoungGenerationSmall();
       const { runServer } = await import('./run-server.ts');
       await runServer({
         configPath: parsed.configPath,

@@ -13,17 +13,21 @@ export function newId(length = 8): string {
   return Array.from(randomBytes(length), (b) => ALPHABET[b & 31]).join('');
 }
 
-const chat: ChatRef = { id: `chat-${newId(8)}`, startedAt: new Date().toISOString(), kind: 'agent' };
+const startedAt = new Date().toISOString();
+let chat: ChatRef | undefined;
 
-/** This process's chat. */
+/**
+ * This process's chat. Its id is drawn at the first use, not when the module loads: the bin loads
+ * node:crypto only then (scripts/build.mjs, lazyBuiltins), after the server's first answer.
+ */
 export function currentChat(): ChatRef {
-  return chat;
+  return (chat ??= { id: `chat-${newId(8)}`, startedAt, kind: 'agent' });
 }
 
 /** The client said who it is. */
 export function noteChatClient(name: string | undefined, version: string | undefined): void {
   if (!name) return;
-  chat.client = { name, ...(version ? { version } : {}) };
+  currentChat().client = { name, ...(version ? { version } : {}) };
 }
 
 /** The chat of a person acting through the CLI or the tray (their undo runs). */

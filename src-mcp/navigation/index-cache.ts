@@ -22,6 +22,7 @@ import { fetchLinkIndex, type BuiltIndex } from './index-queries.ts';
 import { linkIndexSettings } from './index-staleness.ts';
 import { dropKeptIndex, keepIndex, readKeptIndex } from './index-store.ts';
 import type { LinkIndex } from './link-index.ts';
+import { withGrowingYoungGeneration } from '../young-generation.ts';
 
 /** How often a check also recounts blocks (a deletion need not move any `:edit/time`). */
 export const RECOUNT_MS = 30_000;
@@ -75,7 +76,7 @@ function build(ctx: ToolContext, key: string, check?: Check): Entry {
       }
       seen = resumed.check ?? (await runCheck(ctx, started - CLOCK_MARGIN_MS, false));
     }
-    const built = await fetchLinkIndex(ctx);
+    const built = await withGrowingYoungGeneration(() => fetchLinkIndex(ctx));
     entry.baseline = rebase(seen, built.pages, Date.now());
     if (cache.get(key) === entry) keep(ctx, key, built, entry.baseline);
     return built;

@@ -3,7 +3,7 @@
  * without response headers, but Roam may hold a request for 30 minutes while a graph loads
  * (docs/reliability.md). Here nothing times out on the client side; only the caller's signal aborts.
  */
-import http from 'node:http';
+import type { Agent, AgentOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import { ResultRowStream, type ResultRow } from './result-row-stream.ts';
 
@@ -42,32 +42,46 @@ type Stamped = Socket & { [FREED_AT]?: number };
  * socket, not on a timer, so a busy event loop cannot make it late. Requests in progress are never
  * timed out (Roam may answer after minutes).
  */
-class LocalApiAgent extends http.Agent {
-  override keepSocketAlive(socket: Socket): boolean {
-    (socket as Stamped)[FREED_AT] = Date.now();
-    // Node's returns whether the socket may be kept (typed void in @types/node).
-    return (super.keepSocketAlive(socket) as unknown as boolean | undefined) !== false;
-  }
+function localApiAgentClass(base: typeof Agent) {
+  return class LocalApiAgent extends base {
+    override keepSocketAlive(socket: Socket): boolean {
+      (socket as Stamped)[FREED_AT] = Date.now();
+      // Node's returns whether the socket may be kept (typed void in @types/node).
+      return (super.keepSocketAlive(socket) as unknown as boolean | undefined) !== false;
+    }
 
-  dropIdleSockets(): void {
-    const now = Date.now();
-    for (const list of Object.values(this.freeSockets)) {
-      for (let i = (list?.length ?? 0) - 1; i >= 0; i--) {
-        const socket = (list as Stamped[])[i] as Stamped;
-        if (!socket.destroyed && now - (socket[FREED_AT] ?? 0) < MAX_IDLE_MS) continue;
-        list?.splice(i, 1);
-        socket.destroy();
+    dropIdleSockets(): void {
+      const now = Date.now();
+      for (const list of Object.values(this.freeSockets)) {
+        for (let i = (list?.length ?? 0) - 1; i >= 0; i--) {
+          const socket = (list as Stamped[])[i] as Stamped;
+          if (!socket.destroyed && now - (socket[FREED_AT] ?? 0) < MAX_IDLE_MS) continue;
+          list?.splice(i, 1);
+          socket.destroy();
+        }
       }
     }
-  }
+  };
 }
 
-const agent = new LocalApiAgent({
+const AGENT_OPTIONS: AgentOptions = {
   keepAlive: true,
   keepAliveMsecs: 1000,
   maxSockets: 16,
   timeout: MAX_IDLE_MS,
-});
+};
+
+let agent: InstanceType<ReturnType<typeof localApiAgentClass>> | undefined;
+
+/**
+ * node:http and the agent, made at the first request: loading node:http costs milliseconds the
+ * MCP server would otherwise spend before its first answer.
+ */
+function http() {
+  const module = process.getBuiltinModule('node:http');
+  agent ??= new (localApiAgentClass(module.Agent))(AGENT_OPTIONS);
+  return { request: module.request, agent };
+}
 
 export function requestJson(
   method: 'GET' | 'POST',
@@ -91,8 +105,9 @@ export function requestJson(
       headers['content-type'] = 'application/json';
       headers['content-length'] = String(Buffer.byteLength(payload));
     }
+    const { request, agent } = http();
     agent.dropIdleSockets();
-    const req = http.request(url, { method, headers, agent });
+    const req = request(url, { method, headers, agent });
     let settled = false;
     let sent = false;
     const onAbort = () => req.destroy(Object.assign(new Error('aborted'), { code: 'ABORT_ERR' }));

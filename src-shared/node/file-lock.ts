@@ -8,7 +8,6 @@
  * file that does not exist yet. Rules and figures: docs/reliability.md.
  */
 import fs from 'node:fs';
-import lockfile from 'proper-lockfile';
 
 /** A lock whose holder stopped refreshing it this long ago is broken. */
 export const STALE_MS = 5_000;
@@ -61,6 +60,9 @@ export async function withFileLock<T>(
   lockPath = `${file}.lock`,
 ): Promise<T> {
   let release: () => Promise<void>;
+  // Loaded at the first lock, not before the MCP server's first answer (it brings graceful-fs,
+  // which patches fs and loads node:assert).
+  const { default: lockfile } = await import('proper-lockfile');
   try {
     release = await lockfile.lock(file, {
       lockfilePath: lockPath,
