@@ -15,11 +15,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requiredScope } from '../emulator/action-scopes.ts';
 import type { Emulator, GraphSpec, PageSpec } from '../emulator/index.ts';
-import { errorOf, newToken, startMcp, type McpHandle } from '../harness/mcp-bin.ts';
+import { errorOf, jsonOf, newToken, startMcp, type McpHandle } from '../harness/mcp-bin.ts';
 import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
 
 const LOCKED_TOKEN = newToken();
 const OPEN_TOKEN = newToken();
+const APPEND_TOKEN = newToken();
 
 /** Tools with a visible effect in Roam Desktop but no graph write (readOnlyHint false, no `writes`). */
 const UI_EFFECTS = new Set(['open_main_window', 'open_sidebar', 'setup_new_graph']);
@@ -48,11 +49,12 @@ const extensionTools = [
   { tool: 'ext/append-note', description: 'appends', scope: 'append' as const, result: { ok: 1 } },
   { tool: 'ext/rewrite', description: 'rewrites', scope: 'edit' as const, result: { ok: 2 } },
 ];
-const graph = (name: string, token: string): GraphSpec => ({
+const graph = (name: string, token: string, ai = false): GraphSpec => ({
   name,
   content: content(),
   extensionTools,
-  tokens: [{ token, accessLevel: 'full' }],
+  // ai: the token writes as the graph's AI user, so what it creates is an agent's.
+  tokens: [{ token, accessLevel: 'full', ...(ai ? { ai } : {}) }],
 });
 
 /** One call per write (two for call_extension_tool: an append- and an edit-scoped tool). */
@@ -113,11 +115,14 @@ let tools: string[];
 beforeAll(async () => {
   world = await startStdioWorld({
     prefix: 'roam-every-write-',
-    emulator: { graphs: [graph('locked', LOCKED_TOKEN), graph('open', OPEN_TOKEN)] },
+    emulator: {
+      graphs: [graph('locked', LOCKED_TOKEN), graph('open', OPEN_TOKEN), graph('append', APPEND_TOKEN, true)],
+    },
     // ~/.roam-tools.json, found without --config.
     config: [
       { name: 'locked', token: LOCKED_TOKEN, nickname: 'Locked', accessLevel: 'read-only' },
       { name: 'open', token: OPEN_TOKEN, nickname: 'Open' },
+      { name: 'append', token: APPEND_TOKEN, nickname: 'Append', accessLevel: 'read-append' },
     ],
   });
   tools = await writeToolNames(world.mcp);
@@ -171,6 +176,36 @@ describe('read-only chosen in ~/.roam-tools.json, full token', () => {
     ])
       expect([...reached], action).toContain(action);
     expect([...reached].some((a) => /extension/i.test(a ?? ''))).toBe(true);
+  });
+});
+
+describe('read-append chosen, full agent token', () => {
+  it('refuses editing, moving and deleting even a block the agent itself just created', async () => {
+    const { mcp, emulator } = world;
+    await mcp.call('select_graph', { graph: 'Append' });
+    const [uid] = jsonOf<{ uids: string[] }>(
+      await mcp.call('create_block', { parentUid: 'notes-pg', markdown: 'written by the agent' }),
+    ).uids as [string];
+    const textOf = () =>
+      emulator
+        .graph('append')
+        .run('data.q', [`[:find ?s . :where [?b :block/uid "${uid}"] [?b :block/string ?s]]`]);
+    // Roam counts it as the AI user's (so read-edit-own would allow these): read-append does not.
+    emulator.clearRequests();
+    for (const [tool, args] of [
+      ['update_block', { uid, string: 'edited' }],
+      ['move_block', { uid, parentUid: 'target-pg' }],
+      ['delete_block', { uid }],
+      ['update_blocks', { updates: [{ uid, string: 'edited in a batch' }] }],
+      ['delete_blocks', { uids: [uid] }],
+    ] as const)
+      expect(errorOf(await mcp.call(tool, args)), tool).toMatchObject({
+        code: 'ACCESS_LEVEL',
+        graph: 'Append',
+        access_level: 'read-append',
+      });
+    expect(writesTo(emulator, 'append')).toEqual([]);
+    expect(textOf()).toBe('written by the agent');
   });
 });
 
