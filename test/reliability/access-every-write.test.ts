@@ -9,105 +9,17 @@
  *
  * Sources: ~/.roam-tools.json found by default (no --config), ROAM_GRAPH + ROAM_API_TOKEN with
  * ROAM_ACCESS_LEVEL, and --read-only over a full level. (--config and the tray's store through
- * --mcp: test/mcp/access-levels.test.ts and access-tray.test.ts.)
+ * --mcp: test/mcp/access-levels.test.ts and access-every-write-tray.test.ts.)
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requiredScope } from '../emulator/action-scopes.ts';
-import type { Emulator, GraphSpec, PageSpec } from '../emulator/index.ts';
-import { errorOf, jsonOf, newToken, startMcp, type McpHandle } from '../harness/mcp-bin.ts';
+import { errorOf, jsonOf, newToken, startMcp } from '../harness/mcp-bin.ts';
 import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
+import { callEveryWrite, graph, writeToolNames, WRITES, writesTo } from './every-write.ts';
 
 const LOCKED_TOKEN = newToken();
 const OPEN_TOKEN = newToken();
 const APPEND_TOKEN = newToken();
-
-/** Tools with a visible effect in Roam Desktop but no graph write (readOnlyHint false, no `writes`). */
-const UI_EFFECTS = new Set(['open_main_window', 'open_sidebar', 'setup_new_graph']);
-/** Takes back this chat's own changes only: with none made there is nothing to refuse (test/changes). */
-const NOT_HERE = new Set(['undo_changes']);
-
-const content = (): PageSpec[] => [
-  {
-    title: 'Notes',
-    uid: 'notes-pg',
-    sidebar: 0,
-    children: [
-      { string: 'to update', uid: 'b-update' },
-      { string: 'to move', uid: 'b-move' },
-      { string: 'to delete', uid: 'b-delete' },
-      { string: 'to update in a batch', uid: 'b-batch-up' },
-      { string: 'to delete in a batch', uid: 'b-batch-del' },
-      { string: 'to comment on', uid: 'b-comment' },
-    ],
-  },
-  { title: 'Target', uid: 'target-pg', children: [{ string: 'stays', uid: 'b-target' }] },
-  { title: 'Rename Me', uid: 'rename-pg', children: [] },
-  { title: 'Delete Me', uid: 'delete-pg', children: [] },
-];
-const extensionTools = [
-  { tool: 'ext/append-note', description: 'appends', scope: 'append' as const, result: { ok: 1 } },
-  { tool: 'ext/rewrite', description: 'rewrites', scope: 'edit' as const, result: { ok: 2 } },
-];
-const graph = (name: string, token: string, ai = false): GraphSpec => ({
-  name,
-  content: content(),
-  extensionTools,
-  // ai: the token writes as the graph's AI user, so what it creates is an agent's.
-  tokens: [{ token, accessLevel: 'full', ...(ai ? { ai } : {}) }],
-});
-
-/** One call per write (two for call_extension_tool: an append- and an edit-scoped tool). */
-const WRITES: Record<string, Array<Record<string, unknown>>> = {
-  create_page: [{ title: 'Brand New Page' }],
-  create_block: [{ pageTitle: 'Another New Page', markdown: '- one\n  - two' }],
-  update_block: [{ uid: 'b-update', string: 'overwritten' }],
-  move_block: [{ uid: 'b-move', parentUid: 'target-pg' }],
-  delete_block: [{ uid: 'b-delete' }],
-  update_page: [{ uid: 'rename-pg', title: 'Renamed' }],
-  delete_page: [{ uid: 'delete-pg' }],
-  update_blocks: [{ updates: [{ uid: 'b-batch-up', string: 'batch overwrite' }] }],
-  delete_blocks: [{ uids: ['b-batch-del'] }],
-  add_comment: [{ blockUid: 'b-comment', comment: 'a comment' }],
-  append_to_daily_note: [{ markdown: 'captured' }],
-  add_shortcut: [{ uid: 'target-pg' }],
-  remove_shortcut: [{ uid: 'notes-pg' }],
-  file_upload: [{ base64: Buffer.from('hello').toString('base64'), filename: 'hello.txt' }],
-  file_delete: [{ url: 'https://firebasestorage.googleapis.com/v0/b/x/o/y.png' }],
-  call_extension_tool: [{ tool: 'ext/append-note' }, { tool: 'ext/rewrite' }],
-  reload_dev_extensions: [{}],
-};
-
-/** Requests to `graph` that change it or run extension code. */
-const writesTo = (emulator: Emulator, graphName: string) =>
-  emulator.requests.filter(
-    (r) =>
-      r.graph === graphName &&
-      r.action !== undefined &&
-      (requiredScope(r.action, (r.body as { args?: unknown[] })?.args) !== 'read' ||
-        /extension/i.test(r.action)),
-  );
-
-async function writeToolNames(mcp: McpHandle): Promise<string[]> {
-  const { tools } = await mcp.client.listTools();
-  return tools
-    .filter((t) => t.annotations?.readOnlyHint === false && !UI_EFFECTS.has(t.name) && !NOT_HERE.has(t.name))
-    .map((t) => t.name)
-    .sort();
-}
-
-/** Calls every write; returns each answer's error code (undefined: it succeeded). */
-async function callEveryWrite(mcp: McpHandle, tools: string[]) {
-  const answers: Array<{ tool: string; args: Record<string, unknown>; error?: ReturnType<typeof errorOf> }> =
-    [];
-  for (const tool of tools) {
-    for (const args of WRITES[tool] ?? []) {
-      const result = await mcp.call(tool, args);
-      answers.push({ tool, args, ...(result.isError ? { error: errorOf(result) } : {}) });
-    }
-  }
-  return answers;
-}
 
 let world: StdioWorld;
 let tools: string[];
@@ -125,7 +37,7 @@ beforeAll(async () => {
       { name: 'append', token: APPEND_TOKEN, nickname: 'Append', accessLevel: 'read-append' },
     ],
   });
-  tools = await writeToolNames(world.mcp);
+  tools = await writeToolNames(world.mcp.client);
 });
 
 afterAll(async () => {
@@ -143,7 +55,7 @@ describe('read-only chosen in ~/.roam-tools.json, full token', () => {
     const { mcp, emulator, home } = world;
     await mcp.call('select_graph', { graph: 'Locked' });
     emulator.clearRequests();
-    const answers = await callEveryWrite(mcp, tools);
+    const answers = await callEveryWrite(mcp.call, tools);
     for (const { tool, args, error } of answers) {
       expect(error, `${tool} ${JSON.stringify(args)}`).toMatchObject({
         code: 'ACCESS_LEVEL',
@@ -162,7 +74,7 @@ describe('read-only chosen in ~/.roam-tools.json, full token', () => {
     const { mcp, emulator } = world;
     await mcp.call('select_graph', { graph: 'Open' });
     emulator.clearRequests();
-    const answers = await callEveryWrite(mcp, tools);
+    const answers = await callEveryWrite(mcp.call, tools);
     for (const { tool, error } of answers) expect(error?.code, tool).not.toBe('ACCESS_LEVEL');
     const reached = new Set(writesTo(emulator, 'open').map((r) => r.action));
     // Blocks, pages, batches, comments, shortcuts, files and extension code all reached Roam.
@@ -219,7 +131,7 @@ describe('read-only from ROAM_GRAPH + ROAM_API_TOKEN + ROAM_ACCESS_LEVEL', () =>
     try {
       await mcp.call('select_graph', { graph: 'locked' });
       emulator.clearRequests();
-      for (const { tool, error } of await callEveryWrite(mcp, tools)) {
+      for (const { tool, error } of await callEveryWrite(mcp.call, tools)) {
         expect(error, tool).toMatchObject({ code: 'ACCESS_LEVEL', setting: 'ROAM_ACCESS_LEVEL' });
         expect(error?.message, tool).toMatch(/the user changes ROAM_ACCESS_LEVEL/);
       }
@@ -237,7 +149,7 @@ describe('--read-only over a full level and a full token', () => {
     try {
       await mcp.call('select_graph', { graph: 'Open' });
       emulator.clearRequests();
-      for (const { tool, error } of await callEveryWrite(mcp, tools)) {
+      for (const { tool, error } of await callEveryWrite(mcp.call, tools)) {
         expect(error, tool).toMatchObject({ code: 'ACCESS_LEVEL', setting: '--read-only' });
         expect(error?.message, tool).toMatch(/removes --read-only/);
       }
