@@ -5,8 +5,11 @@
  * client started with the demo's own launcher (`node dist/demo-mcp.mjs --home <demo HOME>`) is
  * told `permissions: ["read"]`, and create_block (which would create a page) and update_block are
  * refused with where the level is set; nothing reaches the graph. Back at Read + append, adding
- * works and editing is still refused.
+ * works and editing is still refused. With the demo's whole HOME allowed for uploads, the tray's
+ * store and its preview key in it stay unreadable.
  */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -124,5 +127,20 @@ describe('the demo: a Full token, then Read only in the tray', () => {
       'ACCESS_LEVEL',
     );
     expect(stringOf(blockUid)).toBe(before);
+  });
+
+  it("with the demo's HOME allowed for uploads, a file there uploads and the tray's store and key do not", async () => {
+    await writeFile(path.join(demo.home, 'note.txt'), 'a note');
+    await ipc('settings:set', { uploadFolders: [demo.home] });
+    const upload = (filePath: string) => call('file_upload', { filePath });
+    // The folder reaches the running child live.
+    await poll(async () => (await upload(path.join(demo.home, 'note.txt'))).isError ?? false).toBe(false);
+    for (const file of ['config.json', 'preview-secret.key']) {
+      const answer = errorOf(await upload(path.join(demo.home, '.roam-companion', file)));
+      expect([answer.code, answer.message], file).toEqual([
+        'INVALID_PARAMS',
+        expect.stringMatching(/cannot be uploaded/),
+      ]);
+    }
   });
 });
