@@ -51,7 +51,8 @@ function comparer(platform: NodeJS.Platform) {
   };
 }
 
-const hasDotComponent = (p: string) => p.split(/[\\/]/).some((part) => part.startsWith('.'));
+/** A dot-file or dot-folder anywhere in the path (never read, never an upload folder). */
+export const hasDotComponent = (p: string) => p.split(/[\\/]/).some((part) => part.startsWith('.'));
 
 const withResolved = async (paths: readonly string[]) => [
   ...paths,

@@ -7,6 +7,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { log } from '../log.ts';
+import { hasDotComponent } from './path-guard.ts';
 
 export type UploadFolderSource = 'cli' | 'config' | 'tray';
 
@@ -41,9 +42,14 @@ export function setUploadFolders(
   const folders: string[] = [];
   for (const folder of entry.folders ?? []) {
     const expanded = expandFolder(folder, home);
-    if (expanded) folders.push(expanded);
-    else
+    if (!expanded)
       log('warn', `${origin}: upload folder '${folder}' is not an absolute path (or ~/...); it is ignored.`);
+    else if (hasDotComponent(expanded))
+      log(
+        'warn',
+        `${origin}: upload folder '${folder}' has a dot-folder in its path, and agents never read dot-files or dot-folders; it is ignored. Choose a folder outside any dot-folder.`,
+      );
+    else folders.push(expanded);
   }
   const protectedPaths = (entry.protectedPaths ?? []).filter((p) => path.isAbsolute(p));
   sources.set(source, { folders, protectedPaths });

@@ -32,6 +32,13 @@ function redact(record: unknown, hidden: HiddenContent): { value: unknown; redac
     copy[key] = HIDDEN_MARK;
     redacted = true;
   }
+  // A record about a hidden block also loses any id built from its uid, however short the uid
+  // (namesHidden looks for uids inside other ids only from 6 characters on).
+  const named = Object.values(record as Record<string, unknown>).filter(
+    (value): value is string => typeof value === 'string' && hidden.uids.has(value),
+  );
+  for (const [key, value] of Object.entries(copy))
+    if (typeof value === 'string' && named.some((uid) => value.includes(uid))) copy[key] = HIDDEN_MARK;
   if (redacted) for (const key of TEXT_KEYS) if (key in copy) copy[key] = HIDDEN_MARK;
   return { value: copy, redacted };
 }
