@@ -19,6 +19,22 @@ function textsOf(nodes: readonly TreeNode[], into = new Map<string, string>()): 
   return into;
 }
 
+/**
+ * What Roam leaves of a text after deleting these trees one after another, in this order: each
+ * delete writes its blocks' text (as earlier deletes left it) in place of their `((uid))`.
+ */
+function afterDeletes(text: string, trees: readonly TreeNode[]): string {
+  const texts = textsOf(trees);
+  let out = text;
+  for (const tree of trees) {
+    const doomed = new Map([...textsOf([tree]).keys()].map((uid) => [uid, texts.get(uid) ?? '']));
+    out = withoutBlockRefs(out, doomed);
+    for (const uid of doomed.keys()) texts.delete(uid);
+    for (const [uid, rest] of texts) texts.set(uid, withoutBlockRefs(rest, doomed));
+  }
+  return out;
+}
+
 /** Puts back the referrers' text Roam rewrote; returns the ones left alone. */
 async function restoreReferrers(
   ctx: StepContext,
@@ -111,8 +127,8 @@ export async function reverseDeleteBlocks(
   });
   for (const i of items) ctx.view.added(i.parent, i.block, i.block.order ?? 'last');
   ctx.view.forget();
-  const texts = textsOf(items.map((i) => i.block));
-  const left = await restoreReferrers(ctx, op.referrers, (text) => withoutBlockRefs(text, texts));
+  const deleted = op.items.map((i) => i.block);
+  const left = await restoreReferrers(ctx, op.referrers, (text) => afterDeletes(text, deleted));
   const total = countBlocks(items.map((i) => i.block));
   const what = items.length > 1 ? `${items.length} blocks` : quote(items[0]?.block.string);
   const below = total > items.length ? ` with ${total - items.length} block(s) below` : '';

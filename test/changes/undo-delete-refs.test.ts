@@ -1,0 +1,43 @@
+/**
+ * Undoing a batch delete of blocks that refer to each other puts back the text Roam rewrote in a
+ * block outside them: Roam deletes the listed blocks one after another, so the second delete
+ * writes in the text the first one left in it, and the undo must expect exactly that.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { jsonOf, type McpHandle } from '../harness/mcp-bin.ts';
+import { graphSnapshot } from './graph-snapshot.ts';
+import { undoWorld, type UndoWorld } from './changes-setup.ts';
+
+let world: UndoWorld;
+let agent: McpHandle;
+beforeAll(async () => {
+  world = await undoWorld([
+    {
+      title: 'Pair',
+      uid: 'pairpage1',
+      children: [
+        { string: 'first ((second01))', uid: 'first0001' },
+        { string: '((first0001)) second', uid: 'second01' },
+        { string: 'outside ((first0001))', uid: 'outside01' },
+      ],
+    },
+  ]);
+  agent = await world.agent();
+});
+afterAll(() => world.close());
+
+it('restores the referring block after deleting two blocks that refer to each other', async () => {
+  const graph = world.emulator.graph('work');
+  const start = graphSnapshot(graph);
+  jsonOf(await agent.call('delete_blocks', { uids: ['first0001', 'second01'] }));
+  expect(graph.run('data.pull', ['[:block/string]', [':block/uid', 'outside01']])).not.toEqual({
+    ':block/string': 'outside ((first0001))',
+  });
+
+  const undo = jsonOf<{ changes: Array<{ result: string }> }>(
+    await agent.call('undo_changes', { all: true }),
+  );
+
+  expect(undo.changes.map((c) => c.result)).toEqual(['undone']);
+  expect(graphSnapshot(graph)).toEqual(start);
+});
