@@ -19,8 +19,20 @@ export class Journal {
     return this.store.append(records);
   }
 
-  /** Every change on this machine, oldest first. */
-  async changes(): Promise<Change[]> {
+  /**
+   * Every change on this machine, oldest first. Calls run one after another: two overlapping
+   * refreshes would read the same bytes twice, or the second would find nothing new and answer
+   * the fold from before the first one's records.
+   */
+  changes(): Promise<Change[]> {
+    const next = this.queue.then(() => this.refold());
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private async refold(): Promise<Change[]> {
     const changed = await this.reader.refresh();
     const waiting = this.folded?.some((c) => c.status === 'pending');
     if (changed || waiting || !this.folded) this.folded = foldRecords(this.reader.records());

@@ -68,6 +68,19 @@ it('skips a torn last line, and reads appended lines on the next refresh only', 
   await store.close();
 });
 
+it('answers overlapping reads alike, each with every change appended before it began', async () => {
+  const store = new JournalStore(dir);
+  const journal = new Journal(store);
+  await journal.changes();
+  for (let round = 0; round < 20; round++) {
+    await store.append([begin(`c${round}`)]);
+    const answers = await Promise.all([journal.changes(), journal.changes(), journal.changes()]);
+    for (const answer of answers) expect(answer.map((c) => c.id)).toContain(`c${round}`);
+    for (const answer of answers) expect(answer).toHaveLength(round + 1);
+  }
+  await store.close();
+});
+
 it('an op whose writer died before its outcome reads as unconfirmed', async () => {
   const store = new JournalStore(dir);
   const dead = 2 ** 22 + 12345;
