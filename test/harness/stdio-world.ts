@@ -19,8 +19,11 @@ export interface StdioWorld {
 export async function startStdioWorld(options: {
   /** The emulator's graphs and settings (its `home` is the world's). */
   emulator: Omit<EmulatorOptions, 'home'>;
-  /** The graphs of ~/.roam-tools.json (written 0600). */
-  config: Parameters<typeof toolsConfig>[0];
+  /**
+   * ~/.roam-tools.json: its graphs (written by toolsConfig, 0600), or its exact text and mode (a
+   * test of what a hand-written file does).
+   */
+  config: Parameters<typeof toolsConfig>[0] | { text: string; mode?: number };
   /** How the bin is started (env, args, client name). */
   mcp?: Omit<Parameters<typeof startMcp>[0], 'home'>;
   /** Graphs (nickname or name) to run select_graph on before the tests. */
@@ -34,7 +37,14 @@ export async function startStdioWorld(options: {
   });
   let mcp: McpHandle | undefined;
   try {
-    await writeFile(path.join(home, '.roam-tools.json'), toolsConfig(options.config), { mode: 0o600 });
+    const file = Array.isArray(options.config)
+      ? { text: toolsConfig(options.config), mode: 0o600 }
+      : options.config;
+    await writeFile(
+      path.join(home, '.roam-tools.json'),
+      file.text,
+      file.mode === undefined ? {} : { mode: file.mode },
+    );
     mcp = await startMcp({ ...options.mcp, home });
     for (const graph of options.orient ?? []) jsonOf(await mcp.call('select_graph', { graph }));
   } catch (error) {
