@@ -16,6 +16,8 @@ export interface StdioWorld {
   close(): Promise<void>;
 }
 
+type McpOptions = Omit<Parameters<typeof startMcp>[0], 'home'>;
+
 export async function startStdioWorld(options: {
   /** The emulator's graphs and settings (its `home` is the world's). */
   emulator: Omit<EmulatorOptions, 'home'>;
@@ -24,8 +26,10 @@ export async function startStdioWorld(options: {
    * test of what a hand-written file does).
    */
   config: Parameters<typeof toolsConfig>[0] | { text: string; mode?: number };
-  /** How the bin is started (env, args, client name). */
-  mcp?: Omit<Parameters<typeof startMcp>[0], 'home'>;
+  /** Files the test needs in HOME before the bin starts. */
+  prepare?: (home: string) => Promise<void>;
+  /** How the bin is started (env, args, client name); a function when they name paths in HOME. */
+  mcp?: McpOptions | ((home: string) => McpOptions);
   /** Graphs (nickname or name) to run select_graph on before the tests. */
   orient?: readonly string[];
   prefix?: string;
@@ -45,7 +49,9 @@ export async function startStdioWorld(options: {
       file.text,
       file.mode === undefined ? {} : { mode: file.mode },
     );
-    mcp = await startMcp({ ...options.mcp, home });
+    await options.prepare?.(home);
+    const started = typeof options.mcp === 'function' ? options.mcp(home) : options.mcp;
+    mcp = await startMcp({ ...started, home });
     for (const graph of options.orient ?? []) jsonOf(await mcp.call('select_graph', { graph }));
   } catch (error) {
     await mcp?.close();
