@@ -1,6 +1,6 @@
 /**
- * Several graphs from ~/.roam-tools.json: resolution (seed 004), per-graph tickets, offline
- * graphs, scopes, every token-exchange outcome (seed 001 §10) with the token written back to the
+ * Several graphs from ~/.roam-tools.json: resolution, per-graph tickets, offline
+ * graphs, scopes, every token-exchange outcome with the token written back to the
  * file, a revoked token, and Roam moving to another port mid-session.
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
