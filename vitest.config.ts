@@ -1,12 +1,56 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { PASSES_ENV, passOf, requestedPasses } from './scripts/test-passes.mjs';
+
+const ALL = ['test/**/*.test.{ts,tsx}'];
+/**
+ * Files that need a module registry of their own: `vi.mock('electron')` fakes, the renderer's
+ * React tests in jsdom, and the files that set the server's process-wide state in-process (the
+ * journal's answer to "created by an agent?", upload folders, link-index settings and cache, tool
+ * calls without the bin). Every other file shares its worker's loaded modules with the files
+ * before it (isolate: false): they drive the built bin, the emulator and pure functions, so
+ * re-importing the SDKs, the emulator and the sources per file would buy nothing.
+ */
+const OWN_MODULES = [
+  'test/tray/shell.test.ts',
+  'test/reliability/renderer-hardening.test.ts',
+  'test/renderer/**/*.test.tsx',
+  'test/mcp/access-rules.test.ts',
+  'test/mcp/tool-declaration.test.ts',
+  'test/uploads/local-file.test.ts',
+  'test/navigation/index-freshness.test.ts',
+  'test/navigation/navigation-tools.test.ts',
+  'test/navigation/navigation-edge-cases.test.ts',
+  'test/scale/synthetic-equals-emulator.test.ts',
+];
+/** What every project shares (projects do not extend the root config, so its global setup runs once per run). */
+const common = { testTimeout: 30_000, hookTimeout: 60_000 };
+
+/** The main pass: every test file once, the v2 client, the server on the Node running the tests. */
+const main: TestProjectInlineConfiguration[] = [
+  {
+    test: {
+      ...common,
+      name: 'main',
+      include: ALL,
+      exclude: [...configDefaults.exclude, ...OWN_MODULES],
+      isolate: false,
+    },
+  },
+  { test: { ...common, name: 'main (own modules)', include: OWN_MODULES } },
+];
+
+/** The passes ROAM_TEST_PASSES names (scripts/test-passes.mjs): the stdio tests that can differ, again. */
+const passes: TestProjectInlineConfiguration[] = requestedPasses(process.env[PASSES_ENV]).flatMap((name) => {
+  const pass = passOf(name);
+  if (pass.skipped !== undefined) return [];
+  return [{ test: { ...common, name, include: pass.files, env: pass.env, isolate: false } }];
+});
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.{ts,tsx}'],
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
     // The MCP integration tests spawn real processes and servers; two cores, keep it calm.
     maxWorkers: 2,
+    projects: [...main, ...passes],
   },
 });

@@ -1,5 +1,5 @@
 /**
- * The scope each roamAlphaAPI action needs (seed 001 §6.3, completed by seed 000's lists):
+ * The scope each roamAlphaAPI action needs (as Roam documents it, completed from its action lists):
  * everything not listed needs only `read`.
  *
  * Deliberately written apart from src-shared/local-api/action-scopes.ts: the emulator stands in
@@ -12,7 +12,7 @@ const APPEND_ACTIONS = new Set([
   'data.page.create',
   'data.block.fromMarkdown',
   'data.page.fromMarkdown',
-  // Not in either seed list (local-api-actions.md §1 #20): a comment adds content.
+  // Not in Roam's scope lists: a comment adds content.
   'data.block.addComment',
   'file.upload',
   'util.uploadFile',

@@ -134,7 +134,7 @@ const OLDER_SHAPES: Record<string, Handler> = {
   'data.ai.getGraphGuidelines': getGraphGuidelinesOlder,
   'data.ai.getPage': ai.getPage,
   'data.ai.getBlock': ai.getBlock,
-  // Builds before `open` silently ignore the key (local-api-actions.md §6.1).
+  // Builds before `open` silently ignore the key.
   'data.block.fromMarkdown': (graph, args) => {
     const [input, ...rest] = args as [Record<string, unknown> | undefined, ...unknown[]];
     const { open: _ignored, ...kept } = input ?? {};
@@ -167,7 +167,7 @@ Object.assign(HANDLERS, CAPTURE_DESKTOP_HANDLERS);
 /**
  * The parent of `data.block.fromMarkdown`'s blocks: a uid, a page title (created if missing) or
  * a daily note `{"daily-note-page": "MM-DD-YYYY"}`; with `nest-under-str`, the direct child whose
- * text equals it exactly, created at the end when there is none (§6.1).
+ * text equals it exactly, created at the end when there is none.
  */
 function fromMarkdownParent(
   graph: RoamGraph,

@@ -45,7 +45,7 @@ export function getBlock(graph: RoamGraph, args: unknown[]): unknown {
   const input = options<{ uid?: string; maxDepth?: number | null }>(args);
   if (typeof input.uid !== 'string') throw new Error('data.ai.getBlock: pass {"uid": "..."}.');
   const eid = graph.eidByUid(input.uid);
-  // A hidden block reads as missing (local-api-actions.md §12).
+  // A hidden block reads as missing.
   if (eid === undefined || isHidden(graph, eid)) return null;
   return { markdown: markdownOf(graph, eid, input.maxDepth), path: blockPath(graph, eid) };
 }
@@ -80,7 +80,7 @@ export function getBacklinks(graph: RoamGraph, args: unknown[]): unknown {
     .filter((r) => !search || (graph.attr<string>(r, ':block/string') ?? '').toLowerCase().includes(search))
     .map((r) => ({ r, key: sortKey(r) }))
     .sort((a, b) => (descending ? b.key - a.key : a.key - b.key) || a.r - b.r);
-  // Roam filters hidden blocks after paging, so `shown` can be below `limit` (§4.4).
+  // Roam filters hidden blocks after paging, so `shown` can be below `limit`.
   const window = matching.slice(offset, offset + limit);
   const results = window
     .filter(({ r }) => !isHidden(graph, r))
@@ -162,7 +162,7 @@ function plainOutline(graph: RoamGraph, eid: number, level = 0): string[] {
 
 /**
  * `data.ai.searchTemplates` → [{name, uid, content}] for blocks tagged [[roam/templates]]. Roam
- * does NOT apply the hiding rule here (§12), so neither does the emulator.
+ * does NOT apply the hiding rule here, so neither does the emulator.
  */
 export function searchTemplates(graph: RoamGraph, args: unknown[]): unknown {
   const query = String(options<{ query?: string }>(args).query ?? '').toLowerCase();

@@ -46,7 +46,7 @@ beforeEach(() => {
 
 const guidelines = { action: 'data.ai.getGraphGuidelines', args: [{}] };
 
-describe('authentication outcomes (seed 001 §3.4, seed 000)', () => {
+describe('authentication outcomes', () => {
   it('accepts a valid token and answers with success, result and apiVersion', async () => {
     const reply = await callAction(emulator, { graph: 'work', token: WORK_READ, ...guidelines });
     expect(reply.status).toBe(200);

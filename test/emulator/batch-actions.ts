@@ -1,5 +1,5 @@
 /**
- * `data.block.updateBlocks` / `data.block.deleteBlocks` (local-api-actions.md §6.6): 1–25 items,
+ * `data.block.updateBlocks` / `data.block.deleteBlocks`: 1–25 items,
  * each applied on its own, answered `{results}` in input order with `{uid, ok}` plus `code` and
  * `message` (or the deletion report's `deleted`/`reason`/`note`) per item. The CHANGELOG's names
  * `updateMany`/`deleteMany` are accepted too.

@@ -1,6 +1,5 @@
 /**
- * The capture and desktop actions over real HTTP, as Roam answers them
- * (local-api-actions.md): comments, shortcuts, daily-note capture, link suggestions, Roam
+ * The capture and desktop actions over real HTTP, as Roam answers them: comments, shortcuts, daily-note capture, link suggestions, Roam
  * queries, extension tools, developer extensions and the desktop UI actions.
  */
 import { rm } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * Comments (local-api-actions.md §7). A comment is a container block attributed to an author,
+ * Comments. A comment is a container block attributed to an author,
  * holding the reply blocks; it references the commented block (so it counts toward its refs)
  * and is not a child of it. The emulator keeps the containers on a page of their own,
  * "roam/comments" (how Roam stores them is not documented).

@@ -1,5 +1,5 @@
 /**
- * Deletes with Roam's deletion report (local-api-actions.md §6.5): newer builds answer
+ * Deletes with Roam's deletion report: newer builds answer
  * `{deleted: true}` or, for a uid that does not exist, `{deleted: false, reason: "not-found"}`
  * inside a success envelope. Older builds (GraphSpec.olderShapes) answer null and fail on a
  * missing uid.

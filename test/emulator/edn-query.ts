@@ -49,8 +49,8 @@ function restoreDbId(value: unknown): unknown {
 }
 
 /**
- * Roam answers `:block/children` as an unordered set (callers sort by `:block/order`,
- * local-api-actions.md §17). datascript lists them by entity id, which is usually creation order
+ * Roam answers `:block/children` as an unordered set (callers sort by
+ * `:block/order`). datascript lists them by entity id, which is usually creation order
  * and so often the display order: reversed here, a caller that forgets to sort finds out.
  */
 function unorderChildren(value: unknown): unknown {

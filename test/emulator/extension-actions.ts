@@ -1,5 +1,5 @@
 /**
- * Extensions (local-api-actions.md §11): tools extensions register for AI, listed in
+ * Extensions: tools extensions register for AI, listed in
  * getGraphGuidelines and run by `data.ai.callExtensionTool` (the renderer checks the declared
  * scope against the token and `args` against the tool's JSON Schema; every failure is a 500
  * whose text is written for the model), and `depot.reloadDeveloperExtensions`.

@@ -1,5 +1,5 @@
 /**
- * `file.get`, `file.upload`, `file.delete` (local-api-actions.md §9): Roam takes base64 in and
+ * `file.get`, `file.upload`, `file.delete`: Roam takes base64 in and
  * answers an upload with a Firebase storage URL wrapped as markdown, `![](url)`. Files live in
  * memory per graph.
  */

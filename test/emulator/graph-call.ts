@@ -1,7 +1,7 @@
 /**
  * `POST /api/{graph}[?type=offline]` after the HTTP layer: authentication, request shape,
  * `expectedApiVersion`, token scope, user permission, then the action — in Roam's order, with
- * Roam's statuses, codes and messages (seed 001 §4.1, seed 000).
+ * Roam's statuses, codes and messages.
  */
 import type { AccessLevel, GraphType } from '../../src-shared/roam-config.ts';
 import { scopesOf } from '../../src-shared/roam-config.ts';
@@ -50,7 +50,7 @@ function scopeLabel(level: AccessLevel): string {
   return level === 'read-only' ? 'read only' : level === 'read-append' ? 'read + append' : 'full access';
 }
 
-/** Roam compares major.minor only: a patch release cannot break a client (local-api-actions.md §2). */
+/** Roam compares major.minor only: a patch release cannot break a client. */
 export function sameMajorMinor(a: string, b: string): boolean {
   const majorMinor = (v: string) => v.split('.').slice(0, 2).join('.');
   return majorMinor(a) === majorMinor(b);
@@ -106,7 +106,7 @@ function answerGraphCall(context: GraphCallContext, request: GraphCallRequest): 
       expectedApiVersion: expected,
     });
   }
-  // An extension tool needs the scope it declares (local-api-actions.md §11.2).
+  // An extension tool needs the scope it declares.
   const needed =
     action === 'data.ai.callExtensionTool'
       ? extensionToolScope(entry.graph, args)
@@ -140,7 +140,7 @@ function answerGraphCall(context: GraphCallContext, request: GraphCallRequest): 
     });
   }
   try {
-    // A token requested with `ai: true` writes as the graph's AI user (local-api-actions.md §17).
+    // A token requested with `ai: true` writes as the graph's AI user.
     const author = auth.grant.ai ? 'ai' : 'human';
     const result = entry.graph.actingAs(author, () => handler(entry.graph, args));
     return reply(200, { success: true, result: result ?? null });

@@ -1,5 +1,5 @@
 /**
- * `data.ai.getGraphGuidelines` (local-api-actions.md §3.1): current builds answer an object
+ * `data.ai.getGraphGuidelines`: current builds answer an object
  * (the guidelines page's text, the left-sidebar shortcuts, today's daily note title, display
  * names, and the extension tools when any are registered); older builds (GraphSpec.olderShapes) answer the page's markdown or null.
  */

@@ -1,5 +1,5 @@
 /**
- * Roam's hiding rule for its `data.ai.*` reads (local-api-actions.md §12): a block that references
+ * Roam's hiding rule for its `data.ai.*` reads: a block that references
  * the page `.rm-hide` or `.rm-private` (`#.rm-hide`, `[[.rm-hide]]`, `#[[.rm-hide]]` all become
  * `:block/refs`) is hidden with everything nested under it. Raw queries and searchTemplates are
  * not filtered.

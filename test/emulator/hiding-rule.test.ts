@@ -1,5 +1,5 @@
 /**
- * The emulator plays Roam's hiding rule (local-api-actions.md §12): `data.ai.*` reads leave out
+ * The emulator plays Roam's hiding rule: `data.ai.*` reads leave out
  * blocks tagged .rm-hide / .rm-private and everything under them; raw `q`/`data.q` and
  * `data.ai.searchTemplates` do not.
  */

@@ -37,7 +37,7 @@ export { demoGraphContent, demoPersonalGraphContent } from './demo-graph.ts';
 export { generateGraph } from './generate-graph.ts';
 export type * from './types.ts';
 
-/** The Local API version current Roam Desktop builds report (local-api-actions.md §2). */
+/** The Local API version current Roam Desktop builds report. */
 export const DEFAULT_API_VERSION = '1.1.5';
 const FIVE_MINUTES = 5 * 60_000;
 

@@ -4,7 +4,7 @@ import type { BlockLocation, RoamGraph } from './roam-graph.ts';
 
 /**
  * Creates `blocks` (and their children) under `parentUid` from position `order`; returns the
- * uids of the top-level blocks. `open: false` collapses only those top-level blocks (§6.1).
+ * uids of the top-level blocks. `open: false` collapses only those top-level blocks.
  */
 export function insertBlocks(
   graph: RoamGraph,

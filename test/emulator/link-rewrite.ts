@@ -1,6 +1,6 @@
 /**
  * The text rewrites Roam makes in other blocks when a page is renamed or deleted or a block is
- * deleted (local-api-actions.md §5.3, §6.4, §17): pure string functions over a block string or a
+ * deleted: pure string functions over a block string or a
  * page title.
  */
 import { TAG } from './ref-parser.ts';

@@ -1,6 +1,6 @@
 /**
- * `linkedReferences` beside `markdown` in data.ai.getPage / getBlock results on newer builds
- * (local-api-actions.md §4.3): the first few references, shallow, in getBacklinks' order, hidden
+ * `linkedReferences` beside `markdown` in data.ai.getPage / getBlock results on newer builds:
+ * the first few references, shallow, in getBacklinks' order, hidden
  * blocks left out; `note` only when more remain; an explicit zero for an unreferenced target.
  * Older builds (GraphSpec.olderShapes) answer without the key.
  */

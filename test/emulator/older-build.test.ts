@@ -51,7 +51,7 @@ describe('an older Roam build (missingActions)', () => {
     expect(reply.status).toBe(200);
   });
 
-  it("ignores fromMarkdown's `open` on a build that predates it (local-api-actions.md §6.1)", async () => {
+  it("ignores fromMarkdown's `open` on a build that predates it", async () => {
     const write = (graph: string, token: string, title: string) =>
       callAction(emulator, {
         graph,

@@ -135,7 +135,7 @@ describe('data.pull / data.pull_many', () => {
   });
 });
 
-describe('AI markdown (seed 000 "AI Markdown Format")', () => {
+describe('AI markdown', () => {
   it('renders a page with headings, nesting, refs counts, page refs, highlights and block refs', async () => {
     expect(await result('data.ai.getPage', [{ title: 'Project Apollo' }])).toMatchObject({
       markdown: [
@@ -206,7 +206,7 @@ describe('AI markdown (seed 000 "AI Markdown Format")', () => {
   });
 });
 
-describe('linkedReferences beside the markdown (local-api-actions.md §4.3, newer builds)', () => {
+describe('linkedReferences beside the markdown (newer builds)', () => {
   it('previews the first references of a page or block, with an explicit zero when none', async () => {
     const page = (await result('data.ai.getPage', [{ uid: 'compan-pg' }])) as {
       uid: string;

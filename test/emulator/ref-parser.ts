@@ -7,7 +7,7 @@ export interface ParsedRefs {
   blockUids: string[];
 }
 
-// Dots may appear inside a tag (`#.rm-hide`, local-api-actions.md §12), not at its end (`#done.`).
+// Dots may appear inside a tag (`#.rm-hide`), not at its end (`#done.`).
 export const TAG = /(?:^|[^\w\]#])#((?:[\p{L}\p{N}_\-/]|\.(?=[\p{L}\p{N}_\-/]))+)/gu;
 const ATTRIBUTE = /^([^\s:[\]`][^:[\]`\n]*?)::/;
 const BLOCK_REF = /\(\(([A-Za-z0-9_-]+)\)\)/g;

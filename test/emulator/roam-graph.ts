@@ -71,7 +71,7 @@ export class RoamGraph {
   version = 0;
   /**
    * The signed-in user's and the AI user's display names (GraphSpec.displayNames): getGraphGuidelines
-   * reports them, and agent comments are attributed to `ai` (local-api-actions.md §3.1, §7).
+   * reports them, and agent comments are attributed to `ai`.
    */
   private names: { human?: string; ai?: string } = { ai: DEFAULT_AI_USER };
   /** The user entity the current write is attributed to (see `actingAs`). */
@@ -472,7 +472,7 @@ export class RoamGraph {
 
   /**
    * `data.block.delete`: the block and all its descendants; `((uid))` references to any of them
-   * elsewhere become that block's text (local-api-actions.md §6.4).
+   * elsewhere become that block's text.
    */
   deleteBlock(block: { uid?: string } | undefined): void {
     const what = 'data.block.delete';
@@ -520,7 +520,7 @@ export class RoamGraph {
 
   /**
    * `data.page.update`: a new title is a rename, and Roam rewrites the links that point at the
-   * page, in block strings and in other pages' titles (local-api-actions.md §17).
+   * page, in block strings and in other pages' titles.
    */
   updatePage(page: { uid?: string; title?: string; 'children-view-type'?: string } | undefined): void {
     const what = 'data.page.update';
@@ -543,7 +543,7 @@ export class RoamGraph {
 
   /**
    * `data.page.delete`: the page and all its blocks; links to it elsewhere are de-linked in
-   * place and `((uid))` references to its blocks become their text (local-api-actions.md §5.3).
+   * place and `((uid))` references to its blocks become their text.
    */
   deletePage(page: { uid?: string } | undefined): void {
     const what = 'data.page.delete';

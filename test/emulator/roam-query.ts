@@ -1,9 +1,9 @@
 /**
- * `data.ai.roamQuery` (local-api-actions.md §4.9): Roam's `{{query: }}` language, not Datalog.
+ * `data.ai.roamQuery`: Roam's `{{query: }}` language, not Datalog.
  * Terms are page references (`[[Page]]`, `#Tag`, `#[[Tag]]`) combined with `{and: }`, `{or: }`
  * and `{not: }`. A block matches a term when it, one of its ancestors or its page references the
  * page (Roam's inherited references); results are the blocks that reference a term themselves.
- * Hidden blocks are left out (§12).
+ * Hidden blocks are left out.
  */
 import { blockMarkdown, blockPath } from './ai-markdown.ts';
 import { isHidden } from './hidden-blocks.ts';

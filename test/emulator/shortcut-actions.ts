@@ -1,5 +1,5 @@
 /**
- * The left sidebar's shortcuts (local-api-actions.md §8): positional args; the list is graph data
+ * The left sidebar's shortcuts: positional args; the list is graph data
  * (`RoamGraph.shortcuts`, page uids in order), the same list getGraphGuidelines reports as
  * starredPages.
  */

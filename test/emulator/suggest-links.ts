@@ -1,5 +1,5 @@
 /**
- * `data.ai.suggestLinks` (local-api-actions.md §4.8): existing pages whose title occurs in the
+ * `data.ai.suggestLinks`: existing pages whose title occurs in the
  * passage (whole words, any case) and is not linked there yet, longest title first. Nothing is
  * written.
  */

@@ -1,5 +1,5 @@
 /**
- * `POST /api/graphs/tokens/request` (seed 001 §4.3): one pending dialog per [type, name], answered
+ * `POST /api/graphs/tokens/request`: one pending dialog per [type, name], answered
  * by `decide`/`autoDecide`, timing out, cancelled when the client goes away; "Never Allow" sticks.
  */
 import type { AccessLevel, GraphType } from '../../src-shared/roam-config.ts';

@@ -1,5 +1,5 @@
 /**
- * Local API tokens per (graph name, graph type), and the authentication outcomes of seed 001 §3.4,
+ * Local API tokens per (graph name, graph type), and Roam's authentication outcomes,
  * with their exact statuses and messages.
  */
 import type { AccessLevel, GraphType } from '../../src-shared/roam-config.ts';
@@ -10,11 +10,11 @@ export interface TokenGrant {
   graph: string;
   type: GraphType;
   accessLevel: AccessLevel;
-  /** Requested with `ai: true`: its writes are attributed to the graph's AI user (§17). */
+  /** Requested with `ai: true`: its writes are attributed to the graph's AI user. */
   ai?: boolean;
 }
 
-/** Roam's 401 codes (local-api-actions.md §2: the official client branches on them). */
+/** Roam's 401 codes (the official client branches on them). */
 export type AuthFailureCode =
   'MISSING_TOKEN' | 'INVALID_TOKEN_FORMAT' | 'WRONG_GRAPH_TYPE' | 'TOKEN_NOT_FOUND' | 'TOKEN_FILE_CORRUPTED';
 interface AuthFailure {

@@ -35,18 +35,18 @@ export interface GraphSpec {
   public?: boolean;
   /**
    * An older Roam build: these actions answer 404 UNKNOWN_ACTION on this graph, as builds that
-   * predate them do (local-api-actions.md lists which builds have each action).
+   * predate them do (Roam's builds gained actions over time).
    */
   missingActions?: string[];
   /**
-   * An older Roam build's result shapes (local-api-actions.md §3.1, §6.5): deletes answer null
+   * An older Roam build's result shapes: deletes answer null
    * with no deletion report (a missing uid is an error), getGraphGuidelines a markdown string or
    * null. Default false: current Roam.
    */
   olderShapes?: boolean;
   /**
    * Display names getGraphGuidelines reports (`humanUserDisplayName`, `aiUserDisplayName`); `ai`
-   * is also the author of agent comments (local-api-actions.md §7).
+   * is also the author of agent comments.
    */
   displayNames?: { human?: string; ai?: string };
   /** Comments by others (humans), for get_comments: on block `block`, written at `createdTime`. */
@@ -65,7 +65,7 @@ export interface CommentSpec {
   text: string;
 }
 
-/** An extension's AI tool (local-api-actions.md §11.2), with what its handler does. */
+/** An extension's AI tool, with what its handler does. */
 export interface ExtensionToolSpec {
   /** Opaque id: `<extension-id>/<name>`, or a bare name for roam/js tools. */
   tool: string;
@@ -80,7 +80,7 @@ export interface ExtensionToolSpec {
   fails?: string;
 }
 
-/** Roam Desktop's UI (local-api-actions.md §10); tests set and read it through `EmulatedGraph.ui`. */
+/** Roam Desktop's UI; tests set and read it through `EmulatedGraph.ui`. */
 export interface UiState {
   mainView: { type: string; uid?: string; title?: string; 'block-string'?: string } | null;
   sidebar: Array<Record<string, unknown>>;

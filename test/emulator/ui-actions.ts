@@ -1,7 +1,7 @@
 /**
- * Roam Desktop's UI actions (local-api-actions.md §10): they read and change what the user sees
+ * Roam Desktop's UI actions: they read and change what the user sees
  * (the main view, the right sidebar, focus, multi-selection), never graph data. Not filtered for
- * hidden blocks: §12 lists only the data.ai.* reads.
+ * hidden blocks: the hiding rule covers only the data.ai.* reads.
  */
 import { extrasOf } from './graph-extras.ts';
 import type { RoamGraph } from './roam-graph.ts';

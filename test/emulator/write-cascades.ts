@@ -1,6 +1,5 @@
 /**
- * What a delete or a rename does to the rest of the graph, as Roam does it
- * (local-api-actions.md §5.3, §6.4, §17): referring block strings and page titles are rewritten,
+ * What a delete or a rename does to the rest of the graph, as Roam does it: referring block strings and page titles are rewritten,
  * each rewrite stamped like any change by the acting user.
  */
 import datascript, { type DB } from 'datascript';

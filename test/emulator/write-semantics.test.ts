@@ -5,7 +5,7 @@ import { startEmulator } from './index.ts';
 import type { Emulator, PageSpec } from './types.ts';
 import { tempDir } from '../harness/temp-dir.ts';
 
-/** Roam's write semantics (local-api-actions.md §5.3, §6.4, §17) over real HTTP. */
+/** Roam's write semantics over real HTTP. */
 const content: PageSpec[] = [
   {
     title: 'Source',
@@ -262,7 +262,7 @@ describe('creating with a given uid', () => {
   });
 });
 
-describe('reading the state to restore (the recursive pull of §17)', () => {
+describe('reading the state to restore (the recursive pull)', () => {
   it('answers the whole tree, children unordered with their :block/order, reverse refs and parent', async () => {
     for (const [order, text] of [
       [1, 'second'],

@@ -16,13 +16,20 @@ export interface StdioWorld {
   close(): Promise<void>;
 }
 
+type McpOptions = Omit<Parameters<typeof startMcp>[0], 'home'>;
+
 export async function startStdioWorld(options: {
   /** The emulator's graphs and settings (its `home` is the world's). */
   emulator: Omit<EmulatorOptions, 'home'>;
-  /** The graphs of ~/.roam-tools.json (written 0600). */
-  config: Parameters<typeof toolsConfig>[0];
-  /** How the bin is started (env, args, client name). */
-  mcp?: Omit<Parameters<typeof startMcp>[0], 'home'>;
+  /**
+   * ~/.roam-tools.json: its graphs (written by toolsConfig, 0600), or its exact text and mode (a
+   * test of what a hand-written file does).
+   */
+  config: Parameters<typeof toolsConfig>[0] | { text: string; mode?: number };
+  /** Files the test needs in HOME before the bin starts. */
+  prepare?: (home: string) => Promise<void>;
+  /** How the bin is started (env, args, client name); a function when they name paths in HOME. */
+  mcp?: McpOptions | ((home: string) => McpOptions);
   /** Graphs (nickname or name) to run select_graph on before the tests. */
   orient?: readonly string[];
   prefix?: string;
@@ -34,8 +41,17 @@ export async function startStdioWorld(options: {
   });
   let mcp: McpHandle | undefined;
   try {
-    await writeFile(path.join(home, '.roam-tools.json'), toolsConfig(options.config), { mode: 0o600 });
-    mcp = await startMcp({ ...options.mcp, home });
+    const file = Array.isArray(options.config)
+      ? { text: toolsConfig(options.config), mode: 0o600 }
+      : options.config;
+    await writeFile(
+      path.join(home, '.roam-tools.json'),
+      file.text,
+      file.mode === undefined ? {} : { mode: file.mode },
+    );
+    await options.prepare?.(home);
+    const started = typeof options.mcp === 'function' ? options.mcp(home) : options.mcp;
+    mcp = await startMcp({ ...started, home });
     for (const graph of options.orient ?? []) jsonOf(await mcp.call('select_graph', { graph }));
   } catch (error) {
     await mcp?.close();

@@ -3,45 +3,39 @@
  * listed only after the server probed the action on a graph (tools/list_changed tells the
  * client); resources are offered per configured graph and resolved by nickname.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { newToken, removeHome, startMcp, tempHome, type McpHandle } from '../harness/mcp-bin.ts';
+import type { Emulator } from '../emulator/index.ts';
+import { newToken, type McpHandle } from '../harness/mcp-bin.ts';
+import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
 
 const A = newToken();
 const B = newToken();
-let home: string;
+let world: StdioWorld;
 let emulator: Emulator;
 let mcp: McpHandle;
 
 beforeAll(async () => {
-  home = await tempHome();
-  await writeFile(
-    path.join(home, '.roam-tools.json'),
-    JSON.stringify({
+  world = await startStdioWorld({
+    emulator: {
+      semanticSearch: true,
       graphs: [
-        { name: 'alpha', nickname: 'Alpha', token: A },
-        { name: 'beta', token: B },
+        { name: 'alpha', content: 'demo', tokens: [{ token: A, accessLevel: 'full' }] },
+        { name: 'beta', content: 'demo', tokens: [{ token: B, accessLevel: 'full' }] },
       ],
-    }),
-  );
-  emulator = await startEmulator({
-    home,
-    semanticSearch: true,
-    graphs: [
-      { name: 'alpha', content: 'demo', tokens: [{ token: A, accessLevel: 'full' }] },
-      { name: 'beta', content: 'demo', tokens: [{ token: B, accessLevel: 'full' }] },
-    ],
+    },
+    config: {
+      text: JSON.stringify({
+        graphs: [
+          { name: 'alpha', nickname: 'Alpha', token: A },
+          { name: 'beta', token: B },
+        ],
+      }),
+    },
   });
-  mcp = await startMcp({ home });
+  ({ emulator, mcp } = world);
 });
 
-afterAll(async () => {
-  await mcp?.close();
-  await emulator?.close();
-  await removeHome(home);
-});
+afterAll(() => world?.close());
 
 it('lists a tool that needs an action only once Roam offered it, and says so with tools/list_changed', async () => {
   const before = (await mcp.client.listTools()).tools.map((t) => t.name);

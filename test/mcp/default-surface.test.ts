@@ -4,13 +4,11 @@
  * navigation, and all of it within half of what Roam's official server 0.12 costs every chat
  * (48,755 B of tools/list, measured side by side by bench/tools-budget.ts).
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tools } from '../../src-mcp/tool-catalogue.ts';
 import { DEFAULT_TOOLSETS } from '../../src-shared/toolsets.ts';
-import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { newToken, removeHome, startMcp, tempHome, type McpHandle } from '../harness/mcp-bin.ts';
+import { newToken, type McpHandle } from '../harness/mcp-bin.ts';
+import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
 
 const OFFICIAL_012_BYTES = 48_755;
 /** The 35 tools of Roam's official server 0.12 (docs/mcp.md, side by side). */
@@ -54,31 +52,27 @@ const OFFICIAL_012_TOOLS = [
 /** Official tools this catalogue does not declare yet (being added beside select_graph). */
 const NOT_YET_DECLARED = ['get_graph_guidelines', 'setup_new_graph'];
 const token = newToken();
-let home: string;
-let emulator: Emulator;
+let world: StdioWorld;
 let mcp: McpHandle;
 
 beforeAll(async () => {
-  home = await tempHome();
-  await writeFile(path.join(home, '.roam-tools.json'), JSON.stringify({ graphs: [{ name: 'g', token }] }));
-  emulator = await startEmulator({
-    home,
-    semanticSearch: true,
-    graphs: [{ name: 'g', content: 'demo', tokens: [{ token, accessLevel: 'full' }] }],
+  world = await startStdioWorld({
+    emulator: {
+      semanticSearch: true,
+      graphs: [{ name: 'g', content: 'demo', tokens: [{ token, accessLevel: 'full' }] }],
+    },
+    config: { text: JSON.stringify({ graphs: [{ name: 'g', token }] }) },
+    // An empty ROAM_MCP_TOOLS is no selection (the harness selects every set otherwise).
+    mcp: { env: { ROAM_MCP_TOOLS: '' } },
   });
-  // An empty ROAM_MCP_TOOLS is no selection (the harness selects every set otherwise).
-  mcp = await startMcp({ home, env: { ROAM_MCP_TOOLS: '' } });
+  mcp = world.mcp;
   // The first graph call probes capabilities: semantic_search joins the list once Roam offers it.
   const probed = mcp.nextToolListChange();
   await mcp.client.readResource({ uri: 'roam://g/stats' });
   await probed;
 });
 
-afterAll(async () => {
-  await mcp?.close();
-  await emulator?.close();
-  await removeHome(home);
-});
+afterAll(() => world?.close());
 
 it('lists every tool of every set but developer, navigation and undo included', async () => {
   const names = (await mcp.client.listTools()).tools.map((tool) => tool.name);

@@ -8,24 +8,16 @@
 import { mkdir, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../emulator/index.ts';
-import {
-  errorOf,
-  jsonOf,
-  newToken,
-  toolsConfig,
-  removeHome,
-  startMcp,
-  tempHome,
-  textOf,
-  type McpHandle,
-} from '../harness/mcp-bin.ts';
+import type { Emulator } from '../emulator/index.ts';
+import { errorOf, jsonOf, newToken, toolsConfig, textOf, type McpHandle } from '../harness/mcp-bin.ts';
+import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
 import { tempDir } from '../harness/temp-dir.ts';
 
 const FULL = newToken();
 const APPEND = newToken();
 const OLDER = newToken();
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+let world: StdioWorld;
 let home: string;
 let outside: string;
 let emulator: Emulator;
@@ -35,20 +27,7 @@ let notes: string;
 const uploads = () => emulator.requests.filter((r) => r.action === 'file.upload');
 
 beforeAll(async () => {
-  home = await tempHome();
   outside = await tempDir('files-outside-');
-  emulator = await startEmulator({
-    home,
-    graphs: [
-      { name: 'main', tokens: [{ token: FULL, accessLevel: 'full' }] },
-      { name: 'shared', tokens: [{ token: APPEND, accessLevel: 'read-append' }] },
-      {
-        name: 'older',
-        missingActions: ['file.upload', 'file.get', 'file.delete'],
-        tokens: [{ token: OLDER, accessLevel: 'full' }],
-      },
-    ],
-  });
   const config = JSON.parse(
     toolsConfig([
       { name: 'main', token: FULL, accessLevel: 'full' },
@@ -57,21 +36,30 @@ beforeAll(async () => {
       { name: 'older', token: OLDER, accessLevel: 'full' },
     ]),
   ) as Record<string, unknown>;
-  notes = path.join(home, 'notes');
-  await mkdir(notes);
-  await writeFile(
-    path.join(home, '.roam-tools.json'),
-    JSON.stringify({ ...config, uploadFolders: ['~/notes'] }),
-    { mode: 0o600 },
-  );
-  mcp = await startMcp({ home });
-  for (const graph of ['main', 'shared', 'older']) jsonOf(await mcp.call('select_graph', { graph }));
+  world = await startStdioWorld({
+    emulator: {
+      graphs: [
+        { name: 'main', tokens: [{ token: FULL, accessLevel: 'full' }] },
+        { name: 'shared', tokens: [{ token: APPEND, accessLevel: 'read-append' }] },
+        {
+          name: 'older',
+          missingActions: ['file.upload', 'file.get', 'file.delete'],
+          tokens: [{ token: OLDER, accessLevel: 'full' }],
+        },
+      ],
+    },
+    config: { text: JSON.stringify({ ...config, uploadFolders: ['~/notes'] }), mode: 0o600 },
+    prepare: async (dir) => {
+      notes = path.join(dir, 'notes');
+      await mkdir(notes);
+    },
+    orient: ['main', 'shared', 'older'],
+  });
+  ({ home, emulator, mcp } = world);
 });
 
 afterAll(async () => {
-  await mcp?.close();
-  await emulator?.close();
-  await removeHome(home);
+  await world?.close();
   await rm(outside, { recursive: true, force: true });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The hiding rule applies per block, never per line (local-api-actions.md §12): a block whose
+ * The hiding rule applies per block, never per line: a block whose
  * `#.rm-hide` / `#.rm-private` tag sits on its second line is hidden whole, with what is nested
  * under it, in every answer we filter ourselves — templates, comments — and its uid does not
  * survive inside the desktop UI's window ids. Through the built bin against the emulator.

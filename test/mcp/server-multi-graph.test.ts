@@ -1,27 +1,19 @@
 /**
- * Several graphs from ~/.roam-tools.json: resolution (seed 004), per-graph tickets, offline
- * graphs, scopes, every token-exchange outcome (seed 001 §10) with the token written back to the
+ * Several graphs from ~/.roam-tools.json: resolution, per-graph tickets, offline
+ * graphs, scopes, every token-exchange outcome with the token written back to the
  * file, a revoked token, and Roam moving to another port mid-session.
  */
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../emulator/index.ts';
-import {
-  errorOf,
-  jsonOf,
-  newToken,
-  notesOf,
-  removeHome,
-  startMcp,
-  tempHome,
-  textOf,
-  type McpHandle,
-} from '../harness/mcp-bin.ts';
+import type { Emulator } from '../emulator/index.ts';
+import { errorOf, jsonOf, newToken, notesOf, textOf, type McpHandle } from '../harness/mcp-bin.ts';
+import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
 
 const WORK = newToken();
 const PERSONAL = newToken();
+let world: StdioWorld;
 let home: string;
 let configFile: string;
 let emulator: Emulator;
@@ -39,67 +31,62 @@ const readConfig = async () =>
 const entry = async (name: string) => (await readConfig()).graphs.find((g) => g.name === name)!;
 
 beforeAll(async () => {
-  home = await tempHome();
-  configFile = path.join(home, '.roam-tools.json');
-  await writeFile(
-    configFile,
-    JSON.stringify({
-      version: 1,
-      ui: { theme: 'kept' },
+  world = await startStdioWorld({
+    emulator: {
+      tokenRequestTimeoutMs: 800,
       graphs: [
-        {
-          name: 'work-notes-2024',
-          nickname: 'Work',
-          token: WORK,
-          accessLevel: 'full',
-          description: 'Work projects',
-          custom: 1,
-        },
+        { name: 'work-notes-2024', content: 'demo', tokens: [{ token: WORK, accessLevel: 'full' }] },
         {
           name: 'personal',
           type: 'offline',
-          nickname: 'Personal',
-          token: PERSONAL,
-          accessLevel: 'read-only',
+          content: [{ title: 'Diary', children: ['private thought'] }],
+          tokens: [{ token: PERSONAL, accessLevel: 'read-only' }],
         },
-        { name: 'fresh', nickname: 'Fresh' },
+        { name: 'fresh', content: [{ title: 'roam/agent guidelines', children: ['Be kind'] }] },
         { name: 'rejecting' },
         { name: 'blocked' },
         { name: 'slow' },
         { name: 'busy' },
         { name: 'cancel-me' },
-        { name: 'old', disabled: true, token: newToken() },
       ],
-    }),
-    { mode: 0o600 },
-  );
-  emulator = await startEmulator({
-    home,
-    tokenRequestTimeoutMs: 800,
-    graphs: [
-      { name: 'work-notes-2024', content: 'demo', tokens: [{ token: WORK, accessLevel: 'full' }] },
-      {
-        name: 'personal',
-        type: 'offline',
-        content: [{ title: 'Diary', children: ['private thought'] }],
-        tokens: [{ token: PERSONAL, accessLevel: 'read-only' }],
-      },
-      { name: 'fresh', content: [{ title: 'roam/agent guidelines', children: ['Be kind'] }] },
-      { name: 'rejecting' },
-      { name: 'blocked' },
-      { name: 'slow' },
-      { name: 'busy' },
-      { name: 'cancel-me' },
-    ],
+    },
+    config: {
+      text: JSON.stringify({
+        version: 1,
+        ui: { theme: 'kept' },
+        graphs: [
+          {
+            name: 'work-notes-2024',
+            nickname: 'Work',
+            token: WORK,
+            accessLevel: 'full',
+            description: 'Work projects',
+            custom: 1,
+          },
+          {
+            name: 'personal',
+            type: 'offline',
+            nickname: 'Personal',
+            token: PERSONAL,
+            accessLevel: 'read-only',
+          },
+          { name: 'fresh', nickname: 'Fresh' },
+          { name: 'rejecting' },
+          { name: 'blocked' },
+          { name: 'slow' },
+          { name: 'busy' },
+          { name: 'cancel-me' },
+          { name: 'old', disabled: true, token: newToken() },
+        ],
+      }),
+      mode: 0o600,
+    },
   });
-  mcp = await startMcp({ home });
+  ({ home, emulator, mcp } = world);
+  configFile = path.join(home, '.roam-tools.json');
 });
 
-afterAll(async () => {
-  await mcp?.close();
-  await emulator?.close();
-  await removeHome(home);
-});
+afterAll(() => world?.close());
 
 describe('graph resolution', () => {
   it('list_graphs shows enabled graphs by nickname, with descriptions, never tokens or types', async () => {

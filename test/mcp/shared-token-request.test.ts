@@ -3,48 +3,31 @@
  * cancellation leaves the other waiting, and Roam's dialog is withdrawn only when every waiting
  * caller has gone.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../emulator/index.ts';
-import {
-  jsonOf,
-  notesOf,
-  removeHome,
-  startMcp,
-  tempHome,
-  textOf,
-  type McpHandle,
-} from '../harness/mcp-bin.ts';
+import type { Emulator } from '../emulator/index.ts';
+import { jsonOf, notesOf, textOf, type McpHandle } from '../harness/mcp-bin.ts';
+import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
 
-let home: string;
+let world: StdioWorld;
 let emulator: Emulator;
 let mcp: McpHandle;
 
 const pendingGraphs = () => emulator.pendingTokenRequests().map((p) => p.graph);
 
 beforeAll(async () => {
-  home = await tempHome();
-  await writeFile(
-    path.join(home, '.roam-tools.json'),
-    JSON.stringify({ graphs: [{ name: 'shared' }, { name: 'abandoned' }] }),
-    { mode: 0o600 },
-  );
-  emulator = await startEmulator({
-    home,
-    graphs: [
-      { name: 'shared', content: 'demo' },
-      { name: 'abandoned', content: 'demo' },
-    ],
+  world = await startStdioWorld({
+    emulator: {
+      graphs: [
+        { name: 'shared', content: 'demo' },
+        { name: 'abandoned', content: 'demo' },
+      ],
+    },
+    config: { text: JSON.stringify({ graphs: [{ name: 'shared' }, { name: 'abandoned' }] }), mode: 0o600 },
   });
-  mcp = await startMcp({ home });
+  ({ emulator, mcp } = world);
 });
 
-afterAll(async () => {
-  await mcp?.close();
-  await emulator?.close();
-  await removeHome(home);
-});
+afterAll(() => world?.close());
 
 /** Starts a read that needs a token; resolves once the server says it waits on Roam's dialog. */
 async function waitingCall(graph: string, joined: boolean) {

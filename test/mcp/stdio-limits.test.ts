@@ -7,25 +7,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../emulator/index.ts';
-import {
-  binCommand,
-  binEnv,
-  errorOf,
-  jsonOf,
-  newToken,
-  removeHome,
-  startMcp,
-  tempHome,
-  toolsConfig,
-  type McpHandle,
-} from '../harness/mcp-bin.ts';
+import type { Emulator } from '../emulator/index.ts';
+import { binCommand, binEnv, errorOf, jsonOf, newToken, type McpHandle } from '../harness/mcp-bin.ts';
+import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
 
 const TOKEN = newToken();
 const MB = 1024 * 1024;
+let world: StdioWorld;
 let home: string;
 let emulator: Emulator;
 let mcp: McpHandle;
@@ -40,23 +29,17 @@ function fileOf(bytes: number): Buffer {
 }
 
 beforeAll(async () => {
-  home = await tempHome();
-  emulator = await startEmulator({
-    home,
-    graphs: [{ name: 'main', content: 'demo', tokens: [{ token: TOKEN, accessLevel: 'full' }] }],
+  world = await startStdioWorld({
+    emulator: {
+      graphs: [{ name: 'main', content: 'demo', tokens: [{ token: TOKEN, accessLevel: 'full' }] }],
+    },
+    config: [{ name: 'main', token: TOKEN }],
+    orient: ['main'],
   });
-  await writeFile(path.join(home, '.roam-tools.json'), toolsConfig([{ name: 'main', token: TOKEN }]), {
-    mode: 0o600,
-  });
-  mcp = await startMcp({ home });
-  jsonOf(await mcp.call('select_graph', { graph: 'main' }));
+  ({ home, emulator, mcp } = world);
 });
 
-afterAll(async () => {
-  await mcp?.close();
-  await emulator?.close();
-  await removeHome(home);
-});
+afterAll(() => world?.close());
 
 describe('one JSON-RPC line per message, up to the documented upload size', () => {
   it('a 9.9 MB base64 upload goes through whole', { timeout: 120_000 }, async () => {

@@ -3,23 +3,14 @@
  * tool change the session's graph only when their call succeeded, so a failed call never
  * redirects the next write to another graph.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../emulator/index.ts';
-import {
-  errorOf,
-  jsonOf,
-  newToken,
-  removeHome,
-  startMcp,
-  tempHome,
-  type McpHandle,
-} from '../harness/mcp-bin.ts';
+import type { Emulator } from '../emulator/index.ts';
+import { errorOf, jsonOf, newToken, type McpHandle } from '../harness/mcp-bin.ts';
+import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
 
 const WORK = newToken();
 const PERSONAL = newToken();
-let home: string;
+let world: StdioWorld;
 let emulator: Emulator;
 let mcp: McpHandle;
 
@@ -28,32 +19,27 @@ const lastWriteGraph = () =>
 const currentNickname = async () => jsonOf<{ nickname: string }>(await mcp.call('current_graph')).nickname;
 
 beforeAll(async () => {
-  home = await tempHome();
-  await writeFile(
-    path.join(home, '.roam-tools.json'),
-    JSON.stringify({
+  world = await startStdioWorld({
+    emulator: {
       graphs: [
-        { name: 'work', nickname: 'Work', token: WORK, accessLevel: 'full' },
-        { name: 'personal', nickname: 'Personal', token: PERSONAL, accessLevel: 'full' },
+        { name: 'work', content: 'demo', tokens: [{ token: WORK, accessLevel: 'full' }] },
+        { name: 'personal', content: 'demo', tokens: [{ token: PERSONAL, accessLevel: 'full' }] },
       ],
-    }),
-    { mode: 0o600 },
-  );
-  emulator = await startEmulator({
-    home,
-    graphs: [
-      { name: 'work', content: 'demo', tokens: [{ token: WORK, accessLevel: 'full' }] },
-      { name: 'personal', content: 'demo', tokens: [{ token: PERSONAL, accessLevel: 'full' }] },
-    ],
+    },
+    config: {
+      text: JSON.stringify({
+        graphs: [
+          { name: 'work', nickname: 'Work', token: WORK, accessLevel: 'full' },
+          { name: 'personal', nickname: 'Personal', token: PERSONAL, accessLevel: 'full' },
+        ],
+      }),
+      mode: 0o600,
+    },
   });
-  mcp = await startMcp({ home });
+  ({ emulator, mcp } = world);
 });
 
-afterAll(async () => {
-  await mcp?.close();
-  await emulator?.close();
-  await removeHome(home);
-});
+afterAll(() => world?.close());
 
 beforeEach(async () => {
   emulator.setFault(null);

@@ -21,23 +21,14 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildMessage, ParentMessage } from '../../src-shared/child-ipc.ts';
-import { startEmulator, type Emulator } from '../emulator/index.ts';
+import type { Emulator } from '../emulator/index.ts';
 import { ChildStdioTransport } from '../harness/child-transport.ts';
-import {
-  binCommand,
-  binEnv,
-  errorOf,
-  jsonOf,
-  newToken,
-  removeHome,
-  startMcp,
-  tempHome,
-  toolsConfig,
-  type McpHandle,
-} from '../harness/mcp-bin.ts';
+import { binCommand, binEnv, errorOf, jsonOf, newToken, type McpHandle } from '../harness/mcp-bin.ts';
+import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
 
 const TOKEN = newToken();
 const SECRET = 'ghp_not-a-real-github-token';
+let world: StdioWorld;
 let home: string;
 let emulator: Emulator;
 let mcp: McpHandle;
@@ -53,60 +44,53 @@ async function put(relative: string, text: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  home = await tempHome();
-  emulator = await startEmulator({
-    home,
-    graphs: [{ name: 'main', tokens: [{ token: TOKEN, accessLevel: 'full' }] }],
-  });
-  await writeFile(
-    path.join(home, '.roam-tools.json'),
-    toolsConfig([{ name: 'main', token: TOKEN, accessLevel: 'full' }]),
-    {
-      mode: 0o600,
-    },
-  );
-  for (const secret of [
-    '.ssh/id_ed25519',
-    '.aws/credentials',
-    '.config/Claude/claude_desktop_config.json',
-    '.config/Roam Companion/config.json',
-    '.config/Roam Companion/preview-secret.key',
-    'Library/Application Support/Roam Companion/config.json',
-    'Library/Application Support/roam-companion/journal/changes.jsonl',
-    'cfg/Roam Companion/preview-secret.key',
-    'Pictures/.env',
-  ])
-    await put(secret, SECRET);
-  await put('Pictures/holiday.txt', 'sunny');
-  await put('Documents/report.txt', 'quarterly');
-  await put('Private/diary.txt', 'dear diary');
   const server = http.createServer((_req, res) => res.end(SECRET));
   victim = { server, port: 0, connections: 0 };
   server.on('connection', () => victim.connections++);
   server.listen(0, '::');
   await once(server, 'listening');
   victim.port = (server.address() as AddressInfo).port;
-  mcp = await startMcp({
-    home,
-    args: [
-      '--upload-folder',
-      '~/Pictures',
-      `--upload-folder=${path.join(home, 'Documents')}`,
-      '--upload-folder',
-      home,
-    ],
-    // The tray's store somewhere the defaults do not know, named only by this variable.
-    env: { XDG_CONFIG_HOME: path.join(home, 'cfg') },
+  world = await startStdioWorld({
+    emulator: { graphs: [{ name: 'main', tokens: [{ token: TOKEN, accessLevel: 'full' }] }] },
+    config: [{ name: 'main', token: TOKEN, accessLevel: 'full' }],
+    prepare: async (dir) => {
+      home = dir;
+      for (const secret of [
+        '.ssh/id_ed25519',
+        '.aws/credentials',
+        '.config/Claude/claude_desktop_config.json',
+        '.config/Roam Companion/config.json',
+        '.config/Roam Companion/preview-secret.key',
+        'Library/Application Support/Roam Companion/config.json',
+        'Library/Application Support/roam-companion/journal/changes.jsonl',
+        'cfg/Roam Companion/preview-secret.key',
+        'Pictures/.env',
+      ])
+        await put(secret, SECRET);
+      await put('Pictures/holiday.txt', 'sunny');
+      await put('Documents/report.txt', 'quarterly');
+      await put('Private/diary.txt', 'dear diary');
+    },
+    mcp: (dir) => ({
+      args: [
+        '--upload-folder',
+        '~/Pictures',
+        `--upload-folder=${path.join(dir, 'Documents')}`,
+        '--upload-folder',
+        dir,
+      ],
+      // The tray's store somewhere the defaults do not know, named only by this variable.
+      env: { XDG_CONFIG_HOME: path.join(dir, 'cfg') },
+    }),
+    orient: ['main'],
   });
-  jsonOf(await mcp.call('select_graph', { graph: 'main' }));
+  ({ emulator, mcp } = world);
 });
 
 afterAll(async () => {
-  await mcp?.close();
-  await emulator?.close();
+  await world?.close();
   victim?.server.closeAllConnections();
   victim?.server.close();
-  await removeHome(home);
 });
 
 describe('file_upload by URL never reaches this machine or its network', () => {

@@ -1,5 +1,5 @@
 /**
- * Every datalog_query answer fits the primary-item limit (issue 10 item 12), says that it was cut
+ * Every datalog_query answer fits the primary-item limit, says that it was cut
  * and how much there was: the built roam-mcp over stdio against a generated 20,000-block graph.
  */
 import { rm } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * A graph with blocks hidden from AI (local-api-actions.md §12): both tags, both forms
+ * A graph with blocks hidden from AI: both tags, both forms
  * (`#.rm-hide`, `[[.rm-private]]`, `#[[.rm-hide]]`), nested children, a page linked only from
  * hidden blocks and a page linked from hidden and visible blocks.
  */

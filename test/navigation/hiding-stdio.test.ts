@@ -1,5 +1,5 @@
 /**
- * Nothing the user hid from AI reaches the agent (issue 10 item 11): the built roam-mcp over stdio
+ * Nothing the user hid from AI reaches the agent: the built roam-mcp over stdio
  * against the emulator, on a graph with blocks tagged #.rm-hide / [[.rm-private]] / #[[.rm-hide]],
  * nested children, a page linked only from hidden blocks and one linked from both.
  */

@@ -1,5 +1,5 @@
 /**
- * A missing page, block or uid gets the same answer from every tool (issue 10 item 14): NOT_FOUND,
+ * A missing page, block or uid gets the same answer from every tool: NOT_FOUND,
  * naming the graph and the next step, never "Roam failed, restart Roam Desktop". Block hits are
  * labelled as blocks. The built roam-mcp over stdio against the emulator.
  */

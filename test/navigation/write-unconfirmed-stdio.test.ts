@@ -1,5 +1,5 @@
 /**
- * A write whose answer is a malformed 200 may have landed (issue 10 item 15): the agent is told to
+ * A write whose answer is a malformed 200 may have landed: the agent is told to
  * check with get_block/search before retrying, never to just try again. Reads may still say so.
  */
 import { rm } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * Our own writes refresh the link index (issue 10 item 13): a navigation call right after any
+ * Our own writes refresh the link index: a navigation call right after any
  * write tool sees the change, even when the write leaves the index fingerprint where it was (the
  * graph's newest :edit/time is in the future: a planned daily note, or another device's clock).
  */

@@ -2,57 +2,24 @@
  * The renderer's attack surface, one assertion per property: the manager window's
  * webPreferences (contextIsolation, sandbox, no Node), a strict CSP in src-renderer/index.html,
  * navigation and window.open blocked, IPC refused from foreign frames, a preload without generic
- * IPC. `electron` is faked: the real module never loads.
+ * IPC. `electron` is faked (test/harness/fake-electron.ts): the real module never loads.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { requestChannels } from '../../src-shared/constants.ts';
+import { fake } from '../harness/fake-electron.ts';
 import { ROOT } from '../harness/mcp-bin.ts';
 
-type Listener = (...args: unknown[]) => unknown;
-const fake = vi.hoisted(() => {
-  const created: Array<{
-    options: Record<string, unknown>;
-    events: Map<string, Listener>;
-    openHandler?: Listener;
-    permissions: { request?: Listener; check?: Listener };
-  }> = [];
-  class BrowserWindow {
-    webContents: Record<string, unknown>;
-    constructor(options: Record<string, unknown>) {
-      const record: (typeof created)[number] = { options, events: new Map(), permissions: {} };
-      created.push(record);
-      this.webContents = {
-        on: (event: string, fn: Listener) => void record.events.set(event, fn),
-        setWindowOpenHandler: (fn: Listener) => void (record.openHandler = fn),
-        session: {
-          setPermissionRequestHandler: (fn: Listener) => void (record.permissions.request = fn),
-          setPermissionCheckHandler: (fn: Listener) => void (record.permissions.check = fn),
-        },
-      };
-    }
-    once() {}
-    show() {}
-    loadFile = async () => {};
-  }
-  const electron = {
-    BrowserWindow,
-    shell: { openExternal: vi.fn(async (_url: string) => {}) },
-    contextBridge: { exposeInMainWorld: vi.fn() },
-    ipcRenderer: { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn() },
-  };
-  return { created, electron };
-});
-vi.mock('electron', () => ({ default: fake.electron, ...fake.electron }));
+vi.mock('electron', async () => (await import('../harness/fake-electron.ts')).electronModule());
 
-let window: (typeof fake.created)[number];
+let window: (typeof fake.windows)[number];
 let csp: Map<string, string[]>;
 
 beforeAll(async () => {
   const { createManagerWindow } = await import('../../src-main/shell/main-window.ts');
   createManagerWindow({ preload: '/app/preload.cjs', rendererIndex: '/app/renderer/index.html' });
-  window = fake.created[0]!;
+  window = fake.windows[0]!;
   const html = await readFile(path.join(ROOT, 'src-renderer/index.html'), 'utf8');
   const content = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1] ?? '';
   csp = new Map(
@@ -96,7 +63,7 @@ describe('renderer hardening', () => {
     '%s away from the app is prevented',
     (name) => {
       const event = { preventDefault: vi.fn() };
-      window.events.get(name)?.(event, 'https://evil.example/');
+      window.webContents.handlers.get(name)?.(event, 'https://evil.example/');
       expect(event.preventDefault).toHaveBeenCalledTimes(1);
     },
   );
@@ -104,9 +71,14 @@ describe('renderer hardening', () => {
   it('every permission request and check is denied', () => {
     const answers: boolean[] = [];
     for (const permission of ['media', 'notifications', 'clipboard-read', 'geolocation', 'openExternal'])
-      window.permissions.request?.({}, permission, (granted: boolean) => answers.push(granted), {});
+      window.webContents.permissions.request?.(
+        {},
+        permission,
+        (granted: boolean) => answers.push(granted),
+        {},
+      );
     const checks = ['media', 'clipboard-sanitized-write', 'hid'].map((p) =>
-      window.permissions.check?.({}, p),
+      window.webContents.permissions.check?.({}, p),
     );
     expect({ answers, checks }).toEqual({
       answers: [false, false, false, false, false],
@@ -120,7 +92,7 @@ describe('renderer hardening', () => {
       'file:///etc/passwd',
       'javascript:alert(1)',
       'http://x/',
-    ].map((url) => (window.openHandler?.({ url }) as { action: string }).action);
+    ].map((url) => (window.webContents.openHandler?.({ url }) as { action: string }).action);
     expect({ answers, external: fake.electron.shell.openExternal.mock.calls.map((c) => c[0]) }).toEqual({
       answers: ['deny', 'deny', 'deny', 'deny'],
       external: ['https://roamresearch.com/'],

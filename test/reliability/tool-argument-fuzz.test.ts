@@ -6,19 +6,10 @@
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import fc from 'fast-check';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../emulator/index.ts';
-import {
-  errorCode,
-  makeToken,
-  startMcp,
-  scratchHome,
-  allTextOf,
-  toolsConfig,
-  type McpHandle,
-} from '../harness/mcp-bin.ts';
+import type { Emulator } from '../emulator/index.ts';
+import { errorCode, makeToken, allTextOf, type McpHandle } from '../harness/mcp-bin.ts';
+import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
 
 const TOKEN = makeToken('FUZZARGS');
 const GRAPH = 'fuzz-graph';
@@ -102,7 +93,7 @@ function argumentsFor(tool: Tool): fc.Arbitrary<unknown> {
   );
 }
 
-let home: { home: string; cleanup(): Promise<void> };
+let world: StdioWorld;
 let emulator: Emulator;
 let bin: McpHandle;
 let tools: Tool[] = [];
@@ -119,25 +110,19 @@ async function readsAFreshPage() {
 }
 
 beforeAll(async () => {
-  home = await scratchHome();
-  emulator = await startEmulator({
-    home: home.home,
-    port: 0,
-    graphs: [{ name: GRAPH, content: 'demo', tokens: [{ token: TOKEN, accessLevel: 'full' }] }],
+  world = await startStdioWorld({
+    emulator: {
+      port: 0,
+      graphs: [{ name: GRAPH, content: 'demo', tokens: [{ token: TOKEN, accessLevel: 'full' }] }],
+    },
+    config: [{ name: GRAPH, token: TOKEN }],
   });
-  await writeFile(path.join(home.home, '.roam-tools.json'), toolsConfig([{ name: GRAPH, token: TOKEN }]), {
-    mode: 0o600,
-  });
-  bin = await startMcp({ home: home.home });
+  ({ emulator, mcp: bin } = world);
   expect(errorCode(await bin.call('select_graph', { graph: GRAPH }))).toBeUndefined();
   tools = (await bin.client.listTools()).tools;
 });
 
-afterAll(async () => {
-  await bin?.close();
-  await emulator?.close();
-  await home?.cleanup();
-});
+afterAll(() => world?.close());
 
 describe('tool arguments fuzzing (from tools/list inputSchemas)', () => {
   it('advertises tools with object input schemas', () => {

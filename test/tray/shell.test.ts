@@ -1,4 +1,5 @@
-// The Electron shell with `electron` faked (no binary can run here); everything else is real.
+// The Electron shell with `electron` faked (test/harness/fake-electron.ts; no binary can run here);
+// everything else is real.
 import { copyFile, mkdir, readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -6,112 +7,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventChannels, requestChannels } from '../../src-shared/constants.ts';
 import type { GraphView } from '../../src-shared/ipc-contract.ts';
 import { TrayStore, createConfBackend } from '../../src-main/core/tray-store.ts';
-import { STORE_NAME } from '../../src-main/core/store-file.ts';
 import { storageWarning } from '../../src-main/core/storage-warning.ts';
 import type { TrayCore } from '../../src-main/core/tray-core.ts';
+import { fake, resetFakeElectron } from '../harness/fake-electron.ts';
 import { TOKEN_PATTERN, repoRoot, startCore, tempDirs, waitFor } from './helpers.ts';
 
-const fake = vi.hoisted(() => {
-  type Listener = (...args: unknown[]) => unknown;
-  const appListeners = new Map<string, Listener[]>();
-  const state = { appRoot: '', userData: '', home: '' };
-  // A reversible stand-in for the OS keychain: the plaintext never appears in the ciphertext.
-  const xor = (buffer: Buffer) => Buffer.from(buffer.map((b) => b ^ 0x5a));
-  interface FakeContents {
-    handlers: Map<string, Listener>;
-    openHandler?: Listener;
-    on: Listener;
-    once: Listener;
-    setWindowOpenHandler: Listener;
-    send: Listener;
-    isDestroyed: () => boolean;
-    session: { setPermissionRequestHandler: Listener; setPermissionCheckHandler: Listener };
-  }
-  const windows: Array<{ options: unknown; webContents: FakeContents }> = [];
-  class BrowserWindow {
-    webContents: FakeContents;
-    constructor(readonly options: unknown) {
-      const handlers = new Map<string, Listener>();
-      this.webContents = {
-        handlers,
-        on: (event: unknown, fn: unknown) => void handlers.set(event as string, fn as Listener),
-        once: (event: unknown, fn: unknown) => void handlers.set(event as string, fn as Listener),
-        setWindowOpenHandler: (fn: unknown) => void (this.webContents.openHandler = fn as Listener),
-        send: vi.fn(),
-        isDestroyed: () => false,
-        session: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() },
-      };
-      windows.push(this as never);
-      electron.BrowserWindow.created++;
-    }
-    static created = 0;
-    once() {}
-    on() {}
-    show() {}
-    focus() {}
-    isDestroyed() {
-      return false;
-    }
-    loadFile = vi.fn(async () => {});
-  }
-  const electron = {
-    app: {
-      getPath: (name: string) => (name === 'home' ? state.home : state.userData),
-      getAppPath: () => state.appRoot,
-      getVersion: () => '0.1.0',
-      isPackaged: false,
-      whenReady: async () => {},
-      exit: vi.fn(),
-      quit: vi.fn(),
-      requestSingleInstanceLock: vi.fn(() => true),
-      setAsDefaultProtocolClient: vi.fn(),
-      setLoginItemSettings: vi.fn(),
-      dock: { hide: vi.fn() },
-      on: (event: string, fn: Listener) =>
-        void appListeners.set(event, [...(appListeners.get(event) ?? []), fn]),
-    },
-    ipcMain: { handle: vi.fn(), on: vi.fn() },
-    ipcRenderer: { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn() },
-    contextBridge: { exposeInMainWorld: vi.fn() },
-    safeStorage: {
-      isAsyncEncryptionAvailable: vi.fn(async () => true),
-      encryptStringAsync: vi.fn(async (plain: string) => xor(Buffer.from(plain))),
-      decryptStringAsync: vi.fn(async (cipher: Buffer) => ({
-        result: xor(cipher).toString(),
-        shouldReEncrypt: false,
-      })),
-      getSelectedStorageBackend: vi.fn(() => 'gnome_libsecret'),
-    },
-    shell: { openExternal: vi.fn(async () => {}) },
-    Tray: class {
-      static created = 0;
-      constructor() {
-        electron.Tray.created++;
-      }
-      setToolTip() {}
-      setContextMenu() {}
-      destroy() {}
-    },
-    Menu: { buildFromTemplate: vi.fn((template: unknown) => template) },
-    nativeImage: { createFromPath: vi.fn(() => ({ setTemplateImage() {} })) },
-    BrowserWindow,
-  };
-  return { electron, state, appListeners, windows };
-});
-
-vi.mock('electron', () => ({ default: fake.electron, ...fake.electron }));
-// electron-store is conf plus `import 'electron'` from node_modules (outside vi.mock's reach):
-// stand it in with conf itself, the same store and file format, so real electron never loads.
-vi.mock('electron-store', async () => {
-  const { default: Conf } = await import('conf');
-  return {
-    default: class extends Conf<Record<string, unknown>> {
-      constructor({ name, ...options }: { name?: string; cwd: string }) {
-        super({ ...options, configName: name ?? STORE_NAME });
-      }
-    },
-  };
-});
+vi.mock('electron', async () => (await import('../harness/fake-electron.ts')).electronModule());
+vi.mock('electron-store', async () => (await import('../harness/fake-electron.ts')).electronStoreModule());
 
 let dirs: Awaited<ReturnType<typeof tempDirs>>;
 beforeEach(async () => {
@@ -121,10 +23,7 @@ beforeEach(async () => {
   fake.state.appRoot = path.join(dirs.home, 'app');
   // The tray reads the change journal at start: this test's own, never the machine's.
   vi.stubEnv('ROAM_COMPANION_DATA_DIR', path.join(dirs.home, 'data'));
-  fake.appListeners.clear();
-  fake.windows.length = 0;
-  fake.electron.BrowserWindow.created = 0;
-  fake.electron.Tray.created = 0;
+  resetFakeElectron();
   vi.clearAllMocks();
 });
 afterEach(async () => {

@@ -1,0 +1,66 @@
+// The passes of the stdio tests whose outcome can depend on the Node line or the client's
+// protocol era, again, beyond the main run (docs/mcp.md, Node versions and "State and the two
+// protocol eras"). vitest.config.ts adds each pass named in ROAM_TEST_PASSES as a project of the
+// same run, so `npm test` runs them alongside the main pass (scripts/test.mjs) and
+// `npm run test:node-lts` runs them alone (scripts/test-node-lts.mjs):
+// - `v1-client`: the v1 SDK client (2025-11-25, `initialize`) against the server on this Node
+//   (the main run uses the v2 client at 2026-07-28); test/harness/sdk-client.ts reads ROAM_TEST_CLIENT;
+// - `node22`, `node24`: the server on the LTS lines users run (npm-shipped binaries, installed on
+//   first use by scripts/lts-node.mjs), v2 client; test/server-node.ts reads ROAM_TEST_NODE.
+// Vitest itself stays on the Node that runs the tests.
+import { ensureLtsNode, ltsNodeSupported } from './lts-node.mjs';
+
+/**
+ * What the Node line changes for the server: its stdio streams and line sizes, HTTP to the Local
+ * API, fetch and DNS for uploads, file locks, atomic writes and appends (config, journal, kept
+ * index), and the tray's child over IPC. Every tool and rule above those is the same code on
+ * every Node, and runs in the main pass.
+ */
+export const STDIO_SUITE = [
+  'test/mcp/server-single-graph.test.ts',
+  'test/mcp/server-multi-graph.test.ts',
+  'test/mcp/stdio-limits.test.ts',
+  'test/mcp/upload-safety.test.ts',
+  'test/mcp/ipc-mode.test.ts',
+  'test/changes/undo-tools.test.ts',
+  'test/navigation/navigation-stdio.test.ts',
+  'test/tray/mcp-launcher.test.ts',
+  'test/tray/mcp-launcher-two-clients.test.ts',
+  'test/clients/inspector-cli.test.ts',
+];
+/**
+ * What the client's protocol era changes: the handshake, list_changed, results and errors,
+ * prompts and completion, progress and cancellation, across the tool surface.
+ */
+export const CLIENT_SUITE = [
+  'test/mcp/server-single-graph.test.ts',
+  'test/mcp/server-multi-graph.test.ts',
+  'test/mcp/capabilities.test.ts',
+  'test/mcp/prompts.test.ts',
+  'test/mcp/shared-token-request.test.ts',
+  'test/mcp/stdio-limits.test.ts',
+  'test/navigation/navigation-stdio.test.ts',
+  'test/tray/mcp-launcher.test.ts',
+];
+export const PASSES = ['v1-client', 'node22', 'node24'];
+/** The environment variable that names the passes to add (comma-separated, or `all`). */
+export const PASSES_ENV = 'ROAM_TEST_PASSES';
+
+/** The passes `value` (ROAM_TEST_PASSES) names; throws on an unknown one. */
+export function requestedPasses(value = '') {
+  const names = value === 'all' ? PASSES : value.split(',').filter(Boolean);
+  const unknown = names.filter((name) => !PASSES.includes(name));
+  if (unknown.length)
+    throw new Error(`Unknown pass '${unknown.join("', '")}'. Passes: ${PASSES.join(', ')}.`);
+  return names;
+}
+
+/**
+ * A pass's files and environment, or a reason it cannot run here (the npm-shipped Node binaries
+ * run on linux-x64 only); installs the Node binary it needs on first use.
+ */
+export function passOf(name) {
+  if (name === 'v1-client') return { files: CLIENT_SUITE, env: { ROAM_TEST_CLIENT: 'v1' } };
+  if (!ltsNodeSupported) return { skipped: `the npm-shipped Node binaries run on linux-x64 only` };
+  return { files: STDIO_SUITE, env: { ROAM_TEST_NODE: ensureLtsNode(name) } };
+}

@@ -1,0 +1,66 @@
+// `npm test`: the static checks and the whole test suite, on a clean clone. The checks (typecheck,
+// lint, format, one after another) run alongside vitest, whose tests spend much of their time waiting on the
+// processes and servers they start; their output is held and printed when each ends, so vitest's
+// stays readable. Vitest runs the main pass and the passes of scripts/test-passes.mjs (v1 client,
+// server on Node 22 and 24) as projects of one run; its global setup builds dist/ first.
+// Exits non-zero when any step fails, after every step has ended.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PASSES_ENV } from './test-passes.mjs';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const CHECKS = [
+  { name: 'typecheck', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'lint', command: bin('eslint'), args: ['--max-warnings', '0', '.'] },
+  { name: 'format', command: bin('prettier'), args: ['--check', '.'] },
+];
+
+const started = performance.now();
+const seconds = (since) => `${Math.round((performance.now() - since) / 1000)} s`;
+
+function run({ name, command, args, env, quiet }) {
+  const since = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => (output += `${error.message}\n`));
+    child.on('close', (code, signal) => {
+      const ok = code === 0;
+      if (quiet) {
+        const status = ok ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`;
+        process.stdout.write(`\n[${name}] ${status} in ${seconds(since)}\n${ok ? '' : output}`);
+      }
+      resolve({ name, ok });
+    });
+  });
+}
+
+/** The checks one after another: one core for them, the rest for vitest. */
+async function checks() {
+  const results = [];
+  for (const check of CHECKS) results.push(await run({ ...check, quiet: true }));
+  return results;
+}
+
+const results = await Promise.all([
+  checks(),
+  run({
+    name: 'vitest',
+    command: process.execPath,
+    args: [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run'],
+    env: { [PASSES_ENV]: 'all' },
+  }),
+]).then((all) => all.flat());
+const failed = results.filter((result) => !result.ok).map((result) => result.name);
+console.log(
+  `\nnpm test: ${failed.length ? `FAILED: ${failed.join(', ')}` : 'every step passed'} (${seconds(started)})`,
+);
+process.exit(failed.length ? 1 : 0);
