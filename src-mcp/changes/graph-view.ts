@@ -42,8 +42,13 @@ export class GraphView {
       starredPages?: unknown;
     } | null;
     const list = Array.isArray(answer?.starredPages) ? answer.starredPages.map(String) : [];
-    if (this.dry) this.shortcuts = list;
-    return list;
+    if (!this.dry) return list;
+    // Shortcuts are titles: a page the dry run renamed back is listed under its title now.
+    this.shortcuts = list.map((title) => {
+      const uid = this.rawTitles.get(title);
+      return (uid && this.fields.get(uid)?.title) || title;
+    });
+    return this.shortcuts;
   }
 
   /** The dry run's model of a shortcut change. */
@@ -233,5 +238,6 @@ export class GraphView {
     for (const r of this.referrers(page))
       if (r.string !== undefined) this.changed(r.uid, { string: renamedLinks(r.string, from, to) });
     this.changed(page.uid, { title: to });
+    this.shortcuts = this.shortcuts?.map((title) => (title === from ? to : title));
   }
 }

@@ -67,3 +67,16 @@ it('models a block moved back to its place among its siblings', async () => {
   expect(undo.changes.map((c) => c.result)).toEqual(['undone', 'undone']);
   expect(graphSnapshot(world.emulator.graph('work'))).toEqual(start);
 });
+
+it('models a shortcut page renamed back: the shortcut list names it by its title again', async () => {
+  agent = await world.agent();
+  const start = graphSnapshot(world.emulator.graph('work'));
+  jsonOf(await agent.call('add_shortcut', { uid: 'elsewhere' }));
+  jsonOf(await agent.call('update_page', { uid: 'elsewhere', title: 'Elsewhere renamed' }));
+
+  const { dry, undo } = await undoAllTwice();
+
+  expect(dry.changes.map((c) => c.result)).toEqual(['would-undo', 'would-undo']);
+  expect(undo.changes.map((c) => c.result)).toEqual(['undone', 'undone']);
+  expect(graphSnapshot(world.emulator.graph('work'))).toEqual(start);
+});
