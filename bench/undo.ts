@@ -281,7 +281,8 @@ function markdown(report: {
     ),
     '',
     `Undo of a ${h.changes}-change chat: dry run ${h.dryRunMs} ms, undo ${h.undoMs} ms (${h.undoRoundTrips} Local API round trips), ` +
-      `${h.undone} undone, ${h.conflicts} conflicts; graph identical afterwards: ${h.graphRestored ? 'yes' : 'NO'}.`,
+      `${h.undone} undone, ${h.conflicts} conflicts; graph identical afterwards: ${h.graphRestored ? 'yes' : 'NO'}; ` +
+      `the dry run said ${h.wouldUndo} would be undone${h.dryRunMatched ? '' : ' (NOT what the undo did: a dry-run mismatch)'}.`,
     '',
   ].join('\n');
 }
