@@ -126,11 +126,14 @@ const blockUids = (w: World) =>
       .graph(GRAPH)
       .run('data.q', ['[:find [?u ...] :where [?b :block/string] [?b :block/uid ?u]]']) as string[]
   ).sort();
+/** Pages a person made (not the emulator's own page of comment threads, which a rename would hide). */
 const pageUids = (w: World) =>
   (
     w.emulator
       .graph(GRAPH)
-      .run('data.q', ['[:find [?u ...] :where [?b :node/title] [?b :block/uid ?u]]']) as string[]
+      .run('data.q', [
+        '[:find [?u ...] :where [?b :node/title ?t] [(not= ?t "roam/comments")] [?b :block/uid ?u]]',
+      ]) as string[]
   ).sort();
 
 /** One representative call per write tool, on fresh targets each round. */
