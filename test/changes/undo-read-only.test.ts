@@ -5,15 +5,13 @@
  * another graph stays Full (so the undo tool is still offered); set back to Full, the same undo
  * goes through.
  */
-import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TrayCore } from '../../src-main/core/tray-core.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { jsonOf, newToken } from '../harness/mcp-bin.ts';
-import { mcpBundle, repoRoot, startCore, tempDirs, waitFor } from '../tray/helpers.ts';
+import { startCore, tempDirs, waitFor, connectThroughLauncher } from '../tray/helpers.ts';
 
 const ID = 'hosted:notes';
 let dirs: Awaited<ReturnType<typeof tempDirs>>;
@@ -58,22 +56,7 @@ beforeAll(async () => {
       ),
     );
   }
-  client = new Client({ name: 'undo-read-only', version: '0.0.0' });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [
-        '--import',
-        'tsx',
-        path.join(repoRoot, 'test/tray/fixtures/launcher-entry.ts'),
-        dirs.storeDir,
-        mcpBundle,
-      ],
-      cwd: repoRoot,
-      env: { ...(process.env as Record<string, string>), HOME: dirs.home, USERPROFILE: dirs.home },
-      stderr: 'ignore',
-    }),
-  );
+  client = await connectThroughLauncher(dirs, 'undo-read-only');
 });
 
 afterAll(async () => {

@@ -4,16 +4,14 @@
  * the tray; the level the user then picks in Graphs is what the child reports and enforces, live.
  * A switched-off graph answers how to switch it on.
  */
-import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrayCore } from '../../src-main/core/tray-core.ts';
 import type { AccessLevel } from '../../src-shared/roam-config.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { errorOf, jsonOf } from '../harness/mcp-bin.ts';
-import { mcpBundle, repoRoot, startCore, tempDirs, waitFor } from '../tray/helpers.ts';
+import { startCore, tempDirs, waitFor, connectThroughLauncher } from '../tray/helpers.ts';
 
 const HOME_ID = 'hosted:home-graph';
 let dirs: Awaited<ReturnType<typeof tempDirs>>;
@@ -64,22 +62,7 @@ beforeAll(async () => {
     .run('data.q', [
       '[:find ?u . :where [?p :block/uid "apollo-pg"] [?p :block/children ?c] [?c :block/uid ?u]]',
     ]) as string;
-  client = new Client({ name: 'tray-access', version: '0.0.0' });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [
-        '--import',
-        'tsx',
-        path.join(repoRoot, 'test/tray/fixtures/launcher-entry.ts'),
-        dirs.storeDir,
-        mcpBundle,
-      ],
-      cwd: repoRoot,
-      env: { ...(process.env as Record<string, string>), HOME: dirs.home, USERPROFILE: dirs.home },
-      stderr: 'ignore',
-    }),
-  );
+  client = await connectThroughLauncher(dirs, 'tray-access');
 });
 
 afterAll(async () => {

@@ -5,15 +5,13 @@
  * store. Every write tool the child offers is refused on that graph with ACCESS_LEVEL naming
  * Roam Companion > Graphs, and nothing reaches it; the other graph still takes the same calls.
  */
-import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrayCore } from '../../src-main/core/tray-core.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { jsonOf, newToken } from '../harness/mcp-bin.ts';
-import { mcpBundle, repoRoot, startCore, tempDirs, waitFor } from '../tray/helpers.ts';
+import { startCore, tempDirs, waitFor, connectThroughLauncher } from '../tray/helpers.ts';
 import { callEveryWrite, graph, writeToolNames, WRITES, writesTo } from './every-write.ts';
 
 const LOCKED = 'hosted:locked';
@@ -53,27 +51,7 @@ beforeAll(async () => {
       ),
     );
   }
-  client = new Client({ name: 'tray-every-write', version: '0.0.0' });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [
-        '--import',
-        'tsx',
-        path.join(repoRoot, 'test/tray/fixtures/launcher-entry.ts'),
-        dirs.storeDir,
-        mcpBundle,
-      ],
-      cwd: repoRoot,
-      env: {
-        ...(process.env as Record<string, string>),
-        HOME: dirs.home,
-        USERPROFILE: dirs.home,
-        ROAM_MCP_TOOLS: 'all',
-      },
-      stderr: 'ignore',
-    }),
-  );
+  client = await connectThroughLauncher(dirs, 'tray-every-write', { ROAM_MCP_TOOLS: 'all' });
   await core.handlers['graphs:update']({ id: LOCKED, accessLevel: 'read-only' });
   await waitFor(async () => (JSON.stringify(await reported('Locked')) === '["read"]' ? true : undefined));
 });

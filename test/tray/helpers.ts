@@ -1,5 +1,7 @@
 /** Shared set-up for the tray tests: temp dirs, a core over real files, bounded waiting. */
 import { mkdir } from 'node:fs/promises';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eventChannels, type EventChannel } from '../../src-shared/constants.ts';
@@ -24,6 +26,34 @@ export async function tempDirs(): Promise<{ home: string; storeDir: string; clea
     storeDir,
     cleanup: () => removeDir(root),
   };
+}
+
+/**
+ * An MCP client as an AI client app starts the tray: `--mcp` through the launcher, which runs the
+ * real roam-mcp child on the tray store in `dirs` (HOME: where the child finds Roam's port file).
+ */
+export async function connectThroughLauncher(
+  dirs: { home: string; storeDir: string },
+  name: string,
+  env: Record<string, string> = {},
+): Promise<Client> {
+  const client = new Client({ name, version: '0.0.0' });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [
+        '--import',
+        'tsx',
+        path.join(repoRoot, 'test/tray/fixtures/launcher-entry.ts'),
+        dirs.storeDir,
+        mcpBundle,
+      ],
+      cwd: repoRoot,
+      env: { ...(process.env as Record<string, string>), HOME: dirs.home, USERPROFILE: dirs.home, ...env },
+      stderr: 'ignore',
+    }),
+  );
+  return client;
 }
 
 /** A core over real temp files plus a log of every event it emitted. */

@@ -2,15 +2,13 @@
 // emulator over HTTP, and back: the token the child obtains is stored by the launcher, encrypted,
 // and a token Roam revokes shows as revoked in the tray.
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileKeySecretBox } from '../../src-main/core/file-key-secret-box.ts';
 import { TrayStore, createConfBackend } from '../../src-main/core/tray-store.ts';
 import type { TrayCore } from '../../src-main/core/tray-core.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { TOKEN_PATTERN, mcpBundle, repoRoot, startCore, tempDirs, waitFor } from './helpers.ts';
+import { TOKEN_PATTERN, startCore, tempDirs, waitFor, connectThroughLauncher } from './helpers.ts';
 
 let dirs: Awaited<ReturnType<typeof tempDirs>>;
 let emulator: Emulator;
@@ -23,23 +21,7 @@ beforeAll(async () => {
   emulator.autoDecide({ kind: 'approve' });
   ({ core } = startCore(dirs));
   await core.handlers['graphs:add']({ name: 'e2e-graph', nickname: 'E2E', accessLevel: 'full' });
-  client = new Client({ name: 'tray-e2e', version: '0.0.0' });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [
-        '--import',
-        'tsx',
-        path.join(repoRoot, 'test/tray/fixtures/launcher-entry.ts'),
-        dirs.storeDir,
-        mcpBundle,
-      ],
-      cwd: repoRoot,
-      // HOME: where the child finds Roam's port file.
-      env: { ...(process.env as Record<string, string>), HOME: dirs.home, USERPROFILE: dirs.home },
-      stderr: 'ignore',
-    }),
-  );
+  client = await connectThroughLauncher(dirs, 'tray-e2e');
 });
 
 afterAll(async () => {

@@ -3,12 +3,11 @@
 // folder the user chose but never the tray's store (tokens, key) even when that folder holds it.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrayCore } from '../../src-main/core/tray-core.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { mcpBundle, repoRoot, startCore, tempDirs, waitFor } from './helpers.ts';
+import { startCore, tempDirs, waitFor, connectThroughLauncher } from './helpers.ts';
 
 let dirs: Awaited<ReturnType<typeof tempDirs>>;
 let emulator: Emulator;
@@ -31,27 +30,7 @@ beforeAll(async () => {
   await core.handlers['graphs:add']({ name: 'uploads', nickname: 'Uploads', accessLevel: 'full' });
   await mkdir(path.join(dirs.home, 'Pictures'));
   await writeFile(path.join(dirs.home, 'Pictures', 'cat.txt'), 'a cat');
-  client = new Client({ name: 'tray-uploads', version: '0.0.0' });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [
-        '--import',
-        'tsx',
-        path.join(repoRoot, 'test/tray/fixtures/launcher-entry.ts'),
-        dirs.storeDir,
-        mcpBundle,
-      ],
-      cwd: repoRoot,
-      env: {
-        ...(process.env as Record<string, string>),
-        HOME: dirs.home,
-        USERPROFILE: dirs.home,
-        ROAM_MCP_TOOLS: 'all',
-      },
-      stderr: 'ignore',
-    }),
-  );
+  client = await connectThroughLauncher(dirs, 'tray-uploads', { ROAM_MCP_TOOLS: 'all' });
   expect(
     (await client.callTool({ name: 'select_graph', arguments: { graph: 'Uploads' } })).isError ?? false,
   ).toBe(false);
