@@ -58,6 +58,8 @@ export function startActivity(deps: {
     async close() {
       midnight?.close();
       (await watching)?.close();
+      // A journal of our own (given a data folder) holds its segment open; the machine's is shared.
+      if (deps.dataDir) await (await opened?.catch(() => undefined))?.store.close();
     },
   };
 }
