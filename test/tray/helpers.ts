@@ -28,6 +28,15 @@ export async function tempDirs(): Promise<{ home: string; storeDir: string; clea
   };
 }
 
+/** The command line that starts the `--mcp` launcher (tsx) on the tray store in `dirs`. */
+export const launcherArgs = (dirs: { storeDir: string }): string[] => [
+  '--import',
+  'tsx',
+  path.join(repoRoot, 'test/tray/fixtures/launcher-entry.ts'),
+  dirs.storeDir,
+  mcpBundle,
+];
+
 /**
  * An MCP client as an AI client app starts the tray: `--mcp` through the launcher, which runs the
  * real roam-mcp child on the tray store in `dirs` (HOME: where the child finds Roam's port file).
@@ -41,13 +50,7 @@ export async function connectThroughLauncher(
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: [
-        '--import',
-        'tsx',
-        path.join(repoRoot, 'test/tray/fixtures/launcher-entry.ts'),
-        dirs.storeDir,
-        mcpBundle,
-      ],
+      args: launcherArgs(dirs),
       cwd: repoRoot,
       env: { ...(process.env as Record<string, string>), HOME: dirs.home, USERPROFILE: dirs.home, ...env },
       stderr: 'ignore',

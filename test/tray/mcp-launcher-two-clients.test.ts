@@ -2,14 +2,13 @@
 // 2026-07-28, the v1 client at 2025-11-25): two launchers, two real roam-mcp children, and no
 // state shared between them but the tray's config — each has its own selection and its own graph
 // tickets (docs/mcp.md, "State and the two protocol eras").
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { TrayCore } from '../../src-main/core/tray-core.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { connectStdioClient, type TestClient } from '../harness/sdk-client.ts';
 import { SERVER_NODE } from '../server-node.ts';
-import { mcpBundle, repoRoot, startCore, tempDirs, waitFor } from './helpers.ts';
+import { launcherArgs, startCore, tempDirs, waitFor } from './helpers.ts';
 
 let dirs: Awaited<ReturnType<typeof tempDirs>>;
 let emulator: Emulator;
@@ -22,13 +21,7 @@ const launch = (line: 'v1' | 'v2') =>
     line,
     name: `tray-${line}`,
     command: SERVER_NODE,
-    args: [
-      '--import',
-      'tsx',
-      path.join(repoRoot, 'test/tray/fixtures/launcher-entry.ts'),
-      dirs.storeDir,
-      mcpBundle,
-    ],
+    args: launcherArgs(dirs),
     env: { ...(process.env as Record<string, string>), HOME: dirs.home, USERPROFILE: dirs.home },
   });
 
