@@ -3,7 +3,7 @@
  * user chose, the level Roam granted the token and `--read-only`. roam-mcp enforces it itself,
  * whatever the token could do.
  */
-import { narrowestAccess, type AccessLevel } from '../../src-shared/roam-config.ts';
+import { narrowestAccess, scopesOf, type AccessLevel } from '../../src-shared/roam-config.ts';
 
 /** What select_graph, current_graph and list_graphs report. `edit-own`: only what agents created. */
 export type Permission = 'read' | 'append' | 'edit-own' | 'edit';
@@ -22,17 +22,9 @@ export interface EffectiveAccess {
   granted?: AccessLevel;
 }
 
+/** The token's scopes, except that read-edit-own's edit scope is narrowed to the agent's own content. */
 export function permissionsOf(level: AccessLevel): Permission[] {
-  switch (level) {
-    case 'read-only':
-      return ['read'];
-    case 'read-append':
-      return ['read', 'append'];
-    case 'read-edit-own':
-      return ['read', 'append', 'edit-own'];
-    case 'full':
-      return ['read', 'append', 'edit'];
-  }
+  return scopesOf(level).map((scope) => (scope === 'edit' && level === 'read-edit-own' ? 'edit-own' : scope));
 }
 
 export function effectiveAccess(input: {
