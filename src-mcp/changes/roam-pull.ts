@@ -3,7 +3,7 @@
  * pulling every target (by uid or title) with a recursive pattern.
  * `:block/children` comes back unordered: sorted here by `:block/order`.
  */
-import type { Referrer, TreeNode } from './types.ts';
+import type { BlockLayout, Referrer, TreeNode } from './types.ts';
 
 const FIELDS =
   ':db/id :block/uid :block/string :node/title :block/order :block/open :block/heading :block/text-align :children/view-type :block/view-type :create/time :edit/time';
@@ -21,17 +21,11 @@ export function pullQuery(pattern: string): string {
 }
 
 /** A block or page as pulled. */
-export interface PulledNode {
+export interface PulledNode extends BlockLayout {
   eid?: number;
   uid: string;
   string?: string;
   title?: string;
-  order?: number;
-  open?: boolean;
-  heading?: number;
-  textAlign?: string;
-  viewType?: string;
-  blockViewType?: string;
   createTime?: number;
   editTime?: number;
   parent?: string;

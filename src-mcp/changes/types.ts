@@ -4,17 +4,21 @@
  * each op carrying what is needed to reverse it. Never a token.
  */
 
-/** A block or page as the journal keeps it: enough to recreate it with data.block.create. */
-export interface TreeNode {
-  /** Absent for blocks created from markdown below the top level (Roam returns only top uids). */
-  uid?: string;
-  string: string;
+/** How Roam lays a block out, as it is read and written back. */
+export interface BlockLayout {
   order?: number;
   open?: boolean;
   heading?: number;
   textAlign?: string;
   viewType?: string;
   blockViewType?: string;
+}
+
+/** A block or page as the journal keeps it: enough to recreate it with data.block.create. */
+export interface TreeNode extends BlockLayout {
+  /** Absent for blocks created from markdown below the top level (Roam returns only top uids). */
+  uid?: string;
+  string: string;
   /** Roam's entity id when it was read: ids only grow, so it tells what existed before what. */
   eid?: number;
   children: TreeNode[];
