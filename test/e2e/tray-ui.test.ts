@@ -4,12 +4,12 @@
  * (approve, downgrade, reject, never allow) through the emulator. Also writes the screenshots.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchChromium } from './chromium.ts';
 import { screenshot } from './screenshots.ts';
+import { removeDir, tempDir } from '../harness/temp-dir.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreview, type Preview } from '../../src-main/preview/server.ts';
 import { LOCAL_TOKEN_PREFIX } from '../../src-shared/roam-config.ts';
@@ -26,7 +26,7 @@ let page: Page;
 const bridgePayloads: string[] = [];
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'tray-ui-'));
+  home = await tempDir('tray-ui-');
   emulator = await startEmulator({
     home,
     graphs: [
@@ -58,7 +58,7 @@ afterAll(async () => {
   await browser?.close();
   await preview?.close();
   await emulator?.close();
-  await rm(home, { recursive: true, force: true });
+  await removeDir(home);
 });
 
 // Auto-waiting checks (playwright-core has no expect): poll the live page until it matches.
