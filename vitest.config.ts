@@ -11,15 +11,15 @@ const ALL = ['test/**/*.test.{ts,tsx}'];
  * re-importing the SDKs, the emulator and the sources per file would buy nothing.
  */
 const OWN_MODULES = [
-  'test/tray/shell.test.ts',
+  'test/main/shell/shell.test.ts',
   'test/reliability/renderer-hardening.test.ts',
   'test/renderer/**/*.test.tsx',
-  'test/mcp/access-rules.test.ts',
+  'test/mcp/access/access-rules.test.ts',
   'test/mcp/tool-declaration.test.ts',
-  'test/uploads/local-file.test.ts',
-  'test/navigation/index-freshness.test.ts',
-  'test/navigation/navigation-tools.test.ts',
-  'test/navigation/navigation-edge-cases.test.ts',
+  'test/mcp/uploads/local-file.test.ts',
+  'test/mcp/navigation/index-freshness.test.ts',
+  'test/mcp/navigation/navigation-tools.test.ts',
+  'test/mcp/navigation/navigation-edge-cases.test.ts',
   'test/scale/synthetic-equals-emulator.test.ts',
 ];
 /** What every project shares (projects do not extend the root config, so its global setup runs once per run). */

@@ -22,7 +22,7 @@ import { Journal } from '../src-mcp/changes/journal.ts';
 import { JournalStore } from '../src-mcp/changes/journal-store.ts';
 import { ToolRecord } from '../src-mcp/changes/record.ts';
 import { startEmulator, type Emulator, type RecordedRequest } from '../test/emulator/index.ts';
-import { graphSnapshot } from '../test/changes/graph-snapshot.ts';
+import { graphSnapshot } from '../test/mcp/changes/graph-snapshot.ts';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const BIN = path.join(root, 'dist/roam-mcp.mjs');

@@ -19,13 +19,13 @@ import { ensureLtsNode, ltsNodeSupported } from './lts-node.mjs';
 export const STDIO_SUITE = [
   'test/mcp/server-single-graph.test.ts',
   'test/mcp/server-multi-graph.test.ts',
-  'test/mcp/stdio-limits.test.ts',
-  'test/mcp/upload-safety.test.ts',
+  'test/mcp/stdio/stdio-limits.test.ts',
+  'test/mcp/uploads/upload-safety.test.ts',
   'test/mcp/ipc-mode.test.ts',
-  'test/changes/undo-tools.test.ts',
-  'test/navigation/navigation-stdio.test.ts',
-  'test/tray/mcp-launcher.test.ts',
-  'test/tray/mcp-launcher-two-clients.test.ts',
+  'test/mcp/changes/undo-tools.test.ts',
+  'test/mcp/navigation/navigation-stdio.test.ts',
+  'test/main/core/mcp-launcher.test.ts',
+  'test/main/core/mcp-launcher-two-clients.test.ts',
   'test/clients/inspector-cli.test.ts',
 ];
 /**
@@ -36,11 +36,11 @@ export const CLIENT_SUITE = [
   'test/mcp/server-single-graph.test.ts',
   'test/mcp/server-multi-graph.test.ts',
   'test/mcp/capabilities.test.ts',
-  'test/mcp/prompts.test.ts',
+  'test/mcp/prompts/prompts.test.ts',
   'test/mcp/shared-token-request.test.ts',
-  'test/mcp/stdio-limits.test.ts',
-  'test/navigation/navigation-stdio.test.ts',
-  'test/tray/mcp-launcher.test.ts',
+  'test/mcp/stdio/stdio-limits.test.ts',
+  'test/mcp/navigation/navigation-stdio.test.ts',
+  'test/main/core/mcp-launcher.test.ts',
 ];
 export const PASSES = ['v1-client', 'node22', 'node24'];
 /** The environment variable that names the passes to add (comma-separated, or `all`). */

@@ -9,7 +9,7 @@ import { ToolError } from '../tool-errors.ts';
 
 /**
  * The toolset of select_graph, the tool that gives graph tickets (its declaration says so;
- * test/mcp/access-selection.test.ts checks the two agree).
+ * test/mcp/access/access-selection.test.ts checks the two agree).
  */
 export const TICKET_TOOLSET: ToolsetName = 'core';
 

@@ -3,7 +3,7 @@
  * pages or files whose creator decides whether an agent may change them. A delete takes the whole
  * subtree with it, so every block under the target must be an agent's too. An editing tool missing
  * here cannot be limited to agents' content and is refused under `read-edit-own`
- * (test/mcp/access-levels.test.ts lists every `writes: 'edit'` tool).
+ * (test/mcp/access/access-levels.test.ts lists every `writes: 'edit'` tool).
  */
 
 export interface WriteTarget {

@@ -3,7 +3,7 @@
  * bin over stdio and an emulator graph: prompts/list per toolset selection, prompts/get of each
  * prompt with arguments, and a bad argument's error. The Inspector CLI has no completion command
  * (its 2.12 CLI refuses `prompts/complete`), so completion is tested with the SDK clients
- * (test/mcp/prompts.test.ts). Like test/clients/inspector-cli.test.ts, it runs on the
+ * (test/mcp/prompts/prompts.test.ts). Like test/clients/inspector-cli.test.ts, it runs on the
  * npm-shipped Node 24; the token lives only in the temp HOME's config file.
  */
 import { execFile } from 'node:child_process';

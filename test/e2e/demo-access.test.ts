@@ -18,7 +18,7 @@ import { startDemo, startDemoPreview, type Demo } from '../../scripts/demo.ts';
 import type { Preview } from '../../src-main/preview/server.ts';
 import type { GraphView } from '../../src-shared/ipc-contract.ts';
 import { errorOf, jsonOf } from '../harness/mcp-bin.ts';
-import { waitFor } from '../tray/helpers.ts';
+import { waitFor } from '../main/helpers.ts';
 
 const WORK = 'hosted:demo-work';
 const PERSONAL = 'offline:demo-personal';

@@ -5,7 +5,7 @@
  */
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HIDDEN_GRAPH, SECRET_TEXT } from '../navigation/hidden-graph.ts';
+import { HIDDEN_GRAPH, SECRET_TEXT } from '../mcp/navigation/hidden-graph.ts';
 import { callAction } from './http-client.ts';
 import { startEmulator } from './index.ts';
 import type { Emulator } from './types.ts';

@@ -3,8 +3,8 @@
  * the app, windows, tray, menus, IPC, keychain and shell the tray's Electron shell uses, recording
  * what the shell did. A test file fakes the modules with
  *
- *   vi.mock('electron', async () => (await import('../harness/fake-electron.ts')).electronModule());
- *   vi.mock('electron-store', async () => (await import('../harness/fake-electron.ts')).electronStoreModule());
+ *   vi.mock('electron', async () => (await import('./fake-electron.ts')).electronModule());
+ *   vi.mock('electron-store', async () => (await import('./fake-electron.ts')).electronStoreModule());
  *
  * and reads `fake` from this module: the mock factory and the test file share one module
  * registry, so they see the same instance. Such files run with a module registry of their own

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrayCore } from '../../src-main/core/tray-core.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { jsonOf, newToken } from '../harness/mcp-bin.ts';
-import { startCore, tempDirs, waitFor, connectThroughLauncher } from '../tray/helpers.ts';
+import { startCore, tempDirs, waitFor, connectThroughLauncher } from '../main/helpers.ts';
 import { callEveryWrite, graph, writeToolNames, WRITES, writesTo } from './every-write.ts';
 
 const LOCKED = 'hosted:locked';

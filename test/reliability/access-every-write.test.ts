@@ -9,7 +9,7 @@
  *
  * Sources: ~/.roam-tools.json found by default (no --config), ROAM_GRAPH + ROAM_API_TOKEN with
  * ROAM_ACCESS_LEVEL, and --read-only over a full level. (--config and the tray's store through
- * --mcp: test/mcp/access-levels.test.ts and access-every-write-tray.test.ts.)
+ * --mcp: test/mcp/access/access-levels.test.ts and access-every-write-tray.test.ts.)
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -10,7 +10,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 /** Tools with a visible effect in Roam Desktop but no graph write (readOnlyHint false, no `writes`). */
 export const UI_EFFECTS = new Set(['open_main_window', 'open_sidebar', 'setup_new_graph']);
-/** Takes back this chat's own changes only: with none made there is nothing to refuse (test/changes). */
+/** Takes back this chat's own changes only: with none made there is nothing to refuse (test/mcp/changes). */
 export const NOT_HERE = new Set(['undo_changes']);
 
 const content = (): PageSpec[] => [

@@ -22,7 +22,7 @@ import { BLOCK_TEXT_QUERY, PAGE_PREVIEW_QUERY } from '../../src-mcp/navigation/p
 import { TAG_BLOCKS_QUERY } from '../../src-mcp/navigation/tag-filter.ts';
 import type { ToolContext } from '../../src-mcp/tool-definition.ts';
 import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.ts';
-import { HIDDEN_GRAPH } from '../navigation/hidden-graph.ts';
+import { HIDDEN_GRAPH } from '../mcp/navigation/hidden-graph.ts';
 import { startSyntheticLocalApi, type SyntheticLocalApi } from './synthetic-local-api.ts';
 import { tempDir } from '../harness/temp-dir.ts';
 

@@ -1,0 +1,75 @@
+/**
+ * The feed's shape from journal changes: grouped by chat with the client's name (even when it
+ * arrived after the first change), graphs by their tray nickname, bounded, and today's count of
+ * agent changes (not yesterday's, not a person's undos).
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  ACTIVITY_FEED_LIMIT,
+  activityFeed,
+  changesToday,
+  msUntilMidnight,
+} from '../../../src-main/core/activity-feed.ts';
+import type { Change } from '../../../src-mcp/changes/index.ts';
+import type { StoreData } from '../../../src-main/core/tray-store.ts';
+
+const now = new Date();
+const change = (id: string, extra: Partial<Change> = {}): Change => ({
+  id,
+  at: now.toISOString(),
+  graph: 'work',
+  graphType: 'hosted',
+  chat: { id: 'chat-a', startedAt: now.toISOString(), kind: 'agent' },
+  tool: 'update_block',
+  summary: `change ${id}`,
+  status: 'applied',
+  ops: [],
+  undoable: true,
+  undone: false,
+  ...extra,
+});
+const store = { graphs: [{ name: 'work', type: 'hosted', nickname: 'Work' }] } as unknown as StoreData;
+
+describe('the Activity feed', () => {
+  it('groups by chat, names the client and the graph as the tray does, newest first', () => {
+    const named = {
+      id: 'chat-a',
+      startedAt: now.toISOString(),
+      kind: 'agent' as const,
+      client: { name: 'Cursor' },
+    };
+    const feed = activityFeed([change('2', { chat: named }), change('1')], store);
+    expect(feed.chats).toEqual([
+      expect.objectContaining({ id: 'chat-a', client: 'Cursor', graphs: ['Work'] }),
+    ]);
+    expect(feed.chats[0]!.changes.map((c) => [c.id, c.nickname])).toEqual([
+      ['2', 'Work'],
+      ['1', 'Work'],
+    ]);
+  });
+
+  it('counts only today’s agent changes', () => {
+    const yesterday = new Date(now.getTime() - 86_400_000 * 1.5).toISOString();
+    const person = { id: 'person-x', startedAt: now.toISOString(), kind: 'person' as const };
+    const changes = [
+      change('3', { chat: person, undoes: ['1'] }),
+      change('2'),
+      change('1', { at: yesterday }),
+    ];
+    expect(changesToday(changes, now)).toBe(1);
+  });
+
+  it('knows when today ends, so the count starts again at midnight', () => {
+    expect(msUntilMidnight(new Date(2026, 10, 26, 23, 59, 30))).toBe(30_000);
+    expect(msUntilMidnight(new Date(2026, 10, 26, 0, 0, 0))).toBe(
+      new Date(2026, 10, 27).getTime() - new Date(2026, 10, 26).getTime(),
+    );
+  });
+
+  it('stays bounded and says when older changes are left out', () => {
+    const many = Array.from({ length: ACTIVITY_FEED_LIMIT + 1 }, (_, i) => change(String(i)));
+    const feed = activityFeed(many, store);
+    expect(feed.chats[0]!.changes).toHaveLength(ACTIVITY_FEED_LIMIT);
+    expect(feed.truncated).toBe(true);
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * The rules behind access enforcement (src-mcp/access/): the effective level is the narrowest of
+ * the chosen level, the token's grant and --read-only; every editing tool says what it changes
+ * (or is refused under read-edit-own); the journal's answer plugs into the own-content check.
+ * The enforcement itself is tested through the bin (access-levels.test.ts, access-tray.test.ts).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { effectiveAccess, EDIT_TARGETS, setAgentCreations } from '../../../src-mcp/access/index.ts';
+import { notCreatedByAgent } from '../../../src-mcp/access/own-content.ts';
+import { tools as catalogue } from '../../../src-mcp/tool-catalogue.ts';
+import type { ToolContext } from '../../../src-mcp/tool-definition.ts';
+import { parseConfigText } from '../../../src-mcp/config/config-file.ts';
+
+describe('effective access', () => {
+  it('is the narrowest known level, and says which setting decided it', () => {
+    expect(effectiveAccess({ chosen: 'read-only', granted: 'full', readOnly: false })).toMatchObject({
+      level: 'read-only',
+      permissions: ['read'],
+      decidedBy: 'chosen',
+    });
+    expect(effectiveAccess({ chosen: 'full', granted: 'read-append', readOnly: false })).toMatchObject({
+      level: 'read-append',
+      decidedBy: 'token',
+    });
+    expect(effectiveAccess({ chosen: 'read-edit-own', granted: 'full', readOnly: false })).toMatchObject({
+      level: 'read-edit-own',
+      permissions: ['read', 'append', 'edit-own'],
+    });
+    expect(effectiveAccess({ chosen: 'full', granted: 'full', readOnly: true })).toMatchObject({
+      level: 'read-only',
+      decidedBy: 'read-only-flag',
+    });
+    // A tie goes to the user's setting: the refusal names what the user can change.
+    expect(
+      effectiveAccess({ chosen: 'read-append', granted: 'read-append', readOnly: false }).decidedBy,
+    ).toBe('chosen');
+    expect(effectiveAccess({ chosen: undefined, granted: undefined, readOnly: false })).toEqual({
+      level: undefined,
+      permissions: 'unknown',
+    });
+  });
+});
+
+describe('editing tools under read-edit-own', () => {
+  it('every tool that edits names its targets, except those that cannot be tied to agents’ content', () => {
+    const editing = catalogue.filter((t) => t.writes === 'edit').map((t) => t.name);
+    const untargeted = editing.filter((name) => !(name in EDIT_TARGETS)).sort();
+    expect(untargeted).toEqual([
+      'add_shortcut',
+      'call_extension_tool',
+      'reload_dev_extensions',
+      'remove_shortcut',
+      // A session tool: it checks each graph's level itself (src-mcp/tools/core/changes.ts).
+      'undo_changes',
+    ]);
+    expect(Object.keys(EDIT_TARGETS).filter((name) => !editing.includes(name))).toEqual([]);
+  });
+
+  it('each batch item is a target; deletes take their subtree', () => {
+    expect(EDIT_TARGETS.update_blocks!({ updates: [{ uid: 'a' }, { uid: 'b' }] })).toEqual([
+      { id: 'a', kind: 'node' },
+      { id: 'b', kind: 'node' },
+    ]);
+    expect(EDIT_TARGETS.delete_blocks!({ uids: ['a'] })).toEqual([{ id: 'a', kind: 'node', subtree: true }]);
+  });
+});
+
+describe("the journal's answer (setAgentCreations)", () => {
+  afterEach(() => setAgentCreations(undefined));
+  const graph = { name: 'g', type: 'hosted' as const };
+  /** Roam's answer: 'mine' was written by the AI user, 'theirs' and 'journaled' by a person. */
+  const ctx = {
+    call: async (action: string) =>
+      action === 'data.ai.getGraphGuidelines'
+        ? { aiUserDisplayName: 'Claude (AI)' }
+        : [
+            ['mine', { ':block/uid': 'mine', ':create/user': { ':user/display-name': 'Claude (AI)' } }],
+            ['theirs', { ':block/uid': 'theirs', ':create/user': { ':user/display-name': 'Ada' } }],
+            ['journaled', { ':block/uid': 'journaled', ':create/user': { ':user/display-name': 'Ada' } }],
+          ],
+  } as unknown as ToolContext;
+  const targets = ['mine', 'theirs', 'journaled'].map((id) => ({ id, kind: 'node' as const }));
+
+  it("without a journal, only Roam's answer counts", async () => {
+    expect((await notCreatedByAgent(ctx, graph, targets)).map((r) => r.id)).toEqual(['theirs', 'journaled']);
+  });
+
+  it('what the journal says an agent created is the agent’s, whoever Roam says wrote it', async () => {
+    const asked: string[][] = [];
+    setAgentCreations((g, ids) => {
+      asked.push([g.name, ...ids]);
+      return ids.filter((id) => id === 'journaled');
+    });
+    expect((await notCreatedByAgent(ctx, graph, targets)).map((r) => r.id)).toEqual(['theirs']);
+    // Only what Roam could not vouch for is asked.
+    expect(asked).toEqual([['g', 'theirs', 'journaled']]);
+  });
+
+  it('a file can only be vouched for by the journal', async () => {
+    const file = { id: 'https://files/x.png', kind: 'file' as const };
+    expect(await notCreatedByAgent(ctx, graph, [file])).toEqual([
+      { id: file.id, reason: 'no recorded upload by an agent' },
+    ]);
+    setAgentCreations(() => [file.id]);
+    expect(await notCreatedByAgent(ctx, graph, [file])).toEqual([]);
+  });
+});
+
+describe('config files', () => {
+  it('keep read-edit-own, and list disabled graphs as switched off', () => {
+    const parsed = parseConfigText(
+      JSON.stringify({
+        graphs: [
+          { name: 'a', accessLevel: 'read-edit-own' },
+          { name: 'b', nickname: 'Bee', disabled: true },
+        ],
+      }),
+      'f.json',
+    );
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.graphs).toEqual([
+      { name: 'a', type: 'hosted', nickname: 'a', accessLevel: 'read-edit-own' },
+    ]);
+    expect(parsed.switchedOff).toEqual([{ name: 'b', nickname: 'Bee' }]);
+  });
+});

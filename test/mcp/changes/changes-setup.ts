@@ -1,0 +1,91 @@
+/**
+ * What the undo tests share: an emulator with one graph whose token writes as the AI user, the
+ * config file naming it, the bin as an MCP server (an agent's chat) and as a CLI.
+ */
+import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { startEmulator, type Emulator, type GraphSpec, type PageSpec } from '../../emulator/index.ts';
+import {
+  binCommand,
+  binEnv,
+  jsonOf,
+  newToken,
+  removeHome,
+  startMcp,
+  tempHome,
+  toolsConfig,
+  type McpHandle,
+} from '../../harness/mcp-bin.ts';
+
+export interface UndoWorld {
+  home: string;
+  emulator: Emulator;
+  graphName: string;
+  /** Starts an agent's chat (the bin over stdio), the graph already selected. */
+  agent(env?: Record<string, string>): Promise<McpHandle>;
+  /** Runs `roam-mcp <args>` as a person would, to its end. */
+  cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }>;
+  close(): Promise<void>;
+}
+
+export interface WorldOptions {
+  graphName?: string;
+  /** The level chosen in the config (default full). */
+  accessLevel?: 'read-only' | 'read-append' | 'read-edit-own' | 'full';
+  /** Whether the token writes as the graph's AI user (default true, as roam-mcp's requests ask). */
+  ai?: boolean;
+}
+
+export async function undoWorld(
+  content: PageSpec[],
+  extra: Partial<GraphSpec> = {},
+  { graphName = 'work', accessLevel = 'full', ai = true }: WorldOptions = {},
+): Promise<UndoWorld> {
+  const home = await tempHome('roam-undo-');
+  const token = newToken();
+  const emulator = await startEmulator({
+    home,
+    graphs: [{ ...extra, name: graphName, content, tokens: [{ token, accessLevel: 'full', ai }] }],
+  });
+  await writeFile(
+    path.join(home, '.roam-tools.json'),
+    toolsConfig([{ name: graphName, token, accessLevel }]),
+    { mode: 0o600 },
+  );
+  const agents: McpHandle[] = [];
+  return {
+    home,
+    emulator,
+    graphName,
+    async agent(env = {}) {
+      const mcp = await startMcp({ home, env });
+      agents.push(mcp);
+      jsonOf(await mcp.call('select_graph', { graph: graphName }));
+      return mcp;
+    },
+    cli: (...args) => runBin(home, args),
+    async close() {
+      for (const mcp of agents) await mcp.close().catch(() => {});
+      await emulator.close();
+      await removeHome(home);
+    },
+  };
+}
+
+/** The bin run to its end without blocking this process (the emulator answers from here). */
+export function runBin(
+  home: string,
+  args: string[],
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const [command, argv] = binCommand(args);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, argv, { env: binEnv(home), cwd: home, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}

@@ -1,0 +1,90 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CLAUDE_CODE_REMOVE_COMMAND, claudeCodeAddCommand } from '../../../src-mcp/installers/claude-code.ts';
+import { getClient, install, uninstall } from '../../../src-mcp/installers/installer.ts';
+import { linuxOptions, makeTempHome, readText, writeConfig, type TempHome } from './helpers.ts';
+
+let t: TempHome;
+beforeEach(async () => {
+  t = await makeTempHome();
+});
+afterEach(() => t.cleanup());
+
+describe('Claude Code command', () => {
+  it('quotes paths with spaces for POSIX shells and for Windows', () => {
+    const launcher = {
+      command: '/Applications/Roam Companion.app/Contents/MacOS/Roam Companion',
+      args: ['--mcp'],
+    };
+    expect(claudeCodeAddCommand(launcher, 'darwin')).toBe(
+      "claude mcp add --scope user roam-companion -- '/Applications/Roam Companion.app/Contents/MacOS/Roam Companion' --mcp",
+    );
+    expect(claudeCodeAddCommand({ command: "/it's/node", args: ['/a/b.mjs'] }, 'linux')).toBe(
+      `claude mcp add --scope user roam-companion -- '/it'\\''s/node' /a/b.mjs`,
+    );
+    expect(
+      claudeCodeAddCommand(
+        { command: 'C:\\Program Files\\Roam Companion\\Roam Companion.exe', args: ['--mcp'] },
+        'win32',
+      ),
+    ).toBe(
+      'claude mcp add --scope user roam-companion -- "C:\\Program Files\\Roam Companion\\Roam Companion.exe" --mcp',
+    );
+  });
+});
+
+describe('Claude Code status, read from ~/.claude.json', () => {
+  const stateFile = () => path.join(t.home, '.claude.json');
+  const written = (entry: object) =>
+    JSON.stringify({ numStartups: 3, mcpServers: { 'roam-companion': entry } });
+
+  it('is unavailable without Claude Code, but still offers the command', async () => {
+    expect(await getClient('claude-code', linuxOptions(t))).toMatchObject({
+      state: 'unavailable',
+      command: claudeCodeAddCommand(t.launcher, 'linux'),
+    });
+  });
+
+  it('is installed when `claude mcp add` wrote our entry, and stale when it launches something else', async () => {
+    await writeConfig(
+      stateFile(),
+      written({ type: 'stdio', command: t.launcher.command, args: t.launcher.args, env: {} }),
+    );
+    expect(await getClient('claude-code', linuxOptions(t))).toMatchObject({
+      state: 'installed',
+      message: expect.stringContaining(CLAUDE_CODE_REMOVE_COMMAND),
+    });
+
+    await writeConfig(stateFile(), written({ type: 'stdio', command: '/gone/node', args: [] }));
+    expect(await getClient('claude-code', linuxOptions(t))).toMatchObject({
+      state: 'stale',
+      message: expect.stringContaining(`First run: ${CLAUDE_CODE_REMOVE_COMMAND}`),
+    });
+  });
+
+  it('honours CLAUDE_CONFIG_DIR', async () => {
+    const dir = path.join(t.home, 'claude-config');
+    await writeConfig(
+      path.join(dir, '.claude.json'),
+      written({ command: t.launcher.command, args: t.launcher.args }),
+    );
+    expect((await getClient('claude-code', linuxOptions(t, { CLAUDE_CONFIG_DIR: dir }))).state).toBe(
+      'installed',
+    );
+  });
+
+  it("install and uninstall never write Claude Code's file: they hand back the command", async () => {
+    await writeConfig(stateFile(), '{"numStartups": 3}');
+    const mtime = (await stat(stateFile())).mtimeMs;
+    const added = await install('claude-code', linuxOptions(t));
+    expect(added).toMatchObject({
+      changed: false,
+      client: { state: 'not-installed', command: claudeCodeAddCommand(t.launcher, 'linux') },
+    });
+    const removed = await uninstall('claude-code', linuxOptions(t));
+    expect(removed.client.command).toBe(CLAUDE_CODE_REMOVE_COMMAND);
+    expect(await readText(stateFile())).toBe('{"numStartups": 3}');
+    expect((await stat(stateFile())).mtimeMs).toBe(mtime);
+  });
+});

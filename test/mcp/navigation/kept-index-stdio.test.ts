@@ -1,0 +1,208 @@
+/**
+ * The link index outlives the process: the built bin over stdio against the emulator, several
+ * processes in one HOME. A new process resumes the kept index after the freshness check (with a
+ * block recount and the graph's anchor) instead of the four build queries, and answers exactly as
+ * a fresh build does; any change, damage, another format or another graph means a rebuild. The
+ * file holds nothing the hiding rule removes, and two processes building at once leave a whole one.
+ */
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { decodeIndex, encodeIndex } from '../../../src-mcp/navigation/index-codec.ts';
+import { HIDDEN_BLOCKS_QUERY } from '../../../src-mcp/hidden-blocks.ts';
+import {
+  BLOCK_COUNT_QUERY,
+  EDITED_SINCE_QUERY,
+  PAGE_COUNT_QUERY,
+  UID_AT_QUERY,
+} from '../../../src-mcp/navigation/index-freshness.ts';
+import { BLOCKS_QUERY, PAGES_QUERY, REFERENCES_QUERY } from '../../../src-mcp/navigation/index-queries.ts';
+import { dataDir } from '../../../src-shared/node/data-dir.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
+import { TEST_TOKEN } from '../../harness/http-context.ts';
+import { removeHome, startStdioClient, tempHome } from '../../harness/mcp-bin.ts';
+import { HIDDEN_GRAPH, SECRET_TEXT, SECRET_UIDS } from './hidden-graph.ts';
+
+const GRAPH = 'kept';
+const identity = { name: GRAPH, type: 'hosted' };
+let home: string;
+let emulator: Emulator;
+
+beforeAll(async () => {
+  home = await tempHome('kept-index-');
+  emulator = await startEmulator({
+    home,
+    port: 0,
+    graphs: [{ name: GRAPH, content: HIDDEN_GRAPH, tokens: [{ token: TEST_TOKEN, accessLevel: 'full' }] }],
+  });
+});
+
+afterAll(async () => {
+  await emulator.close();
+  await removeHome(home);
+});
+
+const indexDir = (h: string) => path.join(dataDir({ home: h, env: {}, platform: 'linux' }), 'index');
+
+async function keptFile(h: string): Promise<string | undefined> {
+  const names = await readdir(indexDir(h)).catch(() => [] as string[]);
+  const kept = names.filter((n) => n.endsWith('.lidx'));
+  return kept.length === 1 ? path.join(indexDir(h), kept[0]!) : undefined;
+}
+
+/** When the kept file decodes to an index built after `after` (the write follows the answer). */
+async function keptAfter(h: string, after: number) {
+  for (;;) {
+    const file = await keptFile(h);
+    const decoded = file
+      ? decodeIndex(await readFile(file).catch(() => Buffer.alloc(0)), identity)
+      : undefined;
+    if (decoded && 'kept' in decoded && decoded.kept.builtAt > after)
+      return { file: file!, kept: decoded.kept };
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const CALLS: Array<[string, Record<string, unknown>]> = [
+  ['get_hubs', { limit: 50 }],
+  ['get_outlinks', { title: 'Journal' }],
+  ['get_neighbors', { title: 'Shared Topic' }],
+  ['list_pages', { limit: 100 }],
+  ['search_by_tags', { tags: ['Shared Topic'], target: 'blocks' }],
+  ['get_link_graph', { limit: 100 }],
+];
+
+/** One new process (a new chat): every call's answer, and the requests its first call sent. */
+async function chat(h = home) {
+  const mcp = await startStdioClient({ home: h, graph: GRAPH, nickname: 'Kept', token: TEST_TOKEN });
+  try {
+    emulator.clearRequests();
+    const answers: unknown[] = [];
+    let first: unknown[] = [];
+    for (const [name, args] of CALLS) {
+      const { result, json } = await mcp.call(name, args);
+      expect(result.isError, `${name}: ${JSON.stringify(json)}`).toBeFalsy();
+      answers.push(json);
+      if (first.length === 0)
+        first = emulator.requests
+          .filter((r) => r.action)
+          .map((r) => (r.body as { args?: unknown[] }).args?.[0]);
+    }
+    return { answers, first };
+  } finally {
+    await mcp.close();
+  }
+}
+
+const BUILD: unknown[] = [PAGES_QUERY, BLOCKS_QUERY, REFERENCES_QUERY, HIDDEN_BLOCKS_QUERY];
+const INDEX_QUERIES: unknown[] = [
+  ...BUILD,
+  EDITED_SINCE_QUERY,
+  PAGE_COUNT_QUERY,
+  BLOCK_COUNT_QUERY,
+  UID_AT_QUERY,
+];
+
+describe('a kept link index', () => {
+  let fresh: Awaited<ReturnType<typeof chat>>;
+  let builtAt = 0;
+
+  beforeEach(async () => {
+    await rm(indexDir(home), { recursive: true, force: true });
+    const before = Date.now() - 1;
+    fresh = await chat();
+    builtAt = (await keptAfter(home, before)).kept.builtAt;
+  });
+
+  it('is resumed by the next process with the check, a recount and the anchor, and answers the same', async () => {
+    expect(fresh.first).toEqual(expect.arrayContaining(BUILD));
+    const resumed = await chat();
+    const indexQueries = (list: unknown[]) => list.filter((q) => INDEX_QUERIES.includes(q)).sort();
+    const others = (list: unknown[]) =>
+      list.filter((q) => !INDEX_QUERIES.includes(q)).map((q) => JSON.stringify(q));
+    expect(indexQueries(resumed.first)).toEqual(
+      [EDITED_SINCE_QUERY, PAGE_COUNT_QUERY, BLOCK_COUNT_QUERY, UID_AT_QUERY].sort(),
+    );
+    expect(others(resumed.first).sort()).toEqual(others(fresh.first).sort());
+    expect(resumed.answers).toEqual(fresh.answers);
+  });
+
+  it('is private (0600 in a 0700 folder) and holds nothing the hiding rule removes', async () => {
+    const file = (await keptFile(home))!;
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await stat(indexDir(home))).mode & 0o777).toBe(0o700);
+    const text = (await readFile(file)).toString('latin1');
+    expect(text).not.toContain(SECRET_TEXT);
+    for (const uid of SECRET_UIDS) expect(text).not.toContain(uid);
+  });
+
+  it('is rebuilt after another client changed the graph, and the answers show the change', async () => {
+    emulator.graph(GRAPH).run('data.block.create', [
+      {
+        location: { 'parent-uid': 'notes', order: 'last' },
+        block: { string: 'Now about [[Shared Topic]]' },
+      },
+    ]);
+    const after = await chat();
+    expect(after.first).toEqual(expect.arrayContaining(BUILD));
+    expect(after.answers).not.toEqual(fresh.answers);
+    await keptAfter(home, builtAt);
+    const again = await chat();
+    expect(again.first.filter((q) => BUILD.includes(q))).toEqual([]);
+    expect(again.answers).toEqual(after.answers);
+  });
+
+  const damage: Array<[string, (bytes: Buffer) => Buffer]> = [
+    [
+      'a changed byte',
+      (bytes) => {
+        const flipped = Buffer.from(bytes);
+        flipped[Math.floor(bytes.length / 2)]! ^= 0x10;
+        return flipped;
+      },
+    ],
+    ['a cut file', (bytes) => bytes.subarray(0, bytes.length >> 1)],
+    ['not an index at all', () => Buffer.from('not an index')],
+    [
+      'another graph at that name (the anchor page has another uid)',
+      (bytes) => {
+        const decoded = decodeIndex(bytes, identity);
+        if (!('kept' in decoded)) throw new Error(decoded.doubt);
+        return encodeIndex({ ...decoded.kept, anchor: { ...decoded.kept.anchor!, uid: 'another-graph' } });
+      },
+    ],
+  ];
+
+  it.each(damage)('is rebuilt, never trusted, with %s', async (_, damaged) => {
+    const file = (await keptFile(home))!;
+    await writeFile(file, damaged(await readFile(file)), { mode: 0o600 });
+    const after = await chat();
+    expect(after.first).toEqual(expect.arrayContaining(BUILD));
+    expect(after.answers).toEqual(fresh.answers);
+  });
+
+  it('is dropped by our own write, so no process resumes what the write may have made stale', async () => {
+    const mcp = await startStdioClient({ home, graph: GRAPH, nickname: 'Kept', token: TEST_TOKEN });
+    try {
+      expect((await mcp.call('select_graph', { graph: 'Kept' })).result.isError).toBeFalsy();
+      const { result } = await mcp.call('create_block', { parentUid: 'notes', markdown: 'Written by us' });
+      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+      while (await keptFile(home)) await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      await mcp.close();
+    }
+    expect((await chat()).first).toEqual(expect.arrayContaining(BUILD));
+  });
+
+  it('stays whole when two processes build at once', async () => {
+    await rm(indexDir(home), { recursive: true, force: true });
+    const before = Date.now() - 1;
+    const [a, b] = await Promise.all([chat(), chat()]);
+    expect(a.answers).toEqual(fresh.answers);
+    expect(b.answers).toEqual(fresh.answers);
+    await keptAfter(home, before);
+    const third = await chat();
+    expect(third.first.filter((q) => BUILD.includes(q))).toEqual([]);
+    expect(third.answers).toEqual(fresh.answers);
+  });
+});

@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+/**
+ * The Activity view against stores fed by a fake bridge: the empty state, the live feed and its
+ * graph filter, an undo that shows its dry run before anything is applied, the tray menu's
+ * "show Activity", and today's count in the status bar.
+ */
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ActivityView } from '../../../src-renderer/components/activity-view.tsx';
+import { App } from '../../../src-renderer/components/app.tsx';
+import { StatusBar } from '../../../src-renderer/components/status-bar.tsx';
+import type { ActivityChangeView, ActivityFeedView } from '../../../src-shared/ipc-contract.ts';
+import { renderWithStores } from '../render-app.tsx';
+
+afterEach(cleanup);
+
+const change = (id: string, graph: string, summary: string): ActivityChangeView => ({
+  id,
+  at: new Date().toISOString(),
+  graph,
+  nickname: graph,
+  tool: 'update_block',
+  summary,
+  status: 'applied',
+  undoable: true,
+  undone: false,
+  isUndo: false,
+});
+
+const feed: ActivityFeedView = {
+  today: 2,
+  truncated: false,
+  chats: [
+    {
+      id: 'chat-1',
+      client: 'Cursor',
+      kind: 'agent',
+      startedAt: new Date().toISOString(),
+      graphs: ['Work', 'Home'],
+      changes: [
+        change('c2', 'Home', "Deleted page 'Target' (3 blocks)"),
+        change('c1', 'Work', 'Edited a block'),
+      ],
+    },
+  ],
+};
+
+describe('Activity view', () => {
+  it('says what will appear here before any agent changed anything', async () => {
+    await renderWithStores(<ActivityView />);
+    expect(screen.getByText('No agent has changed a graph yet.')).toBeTruthy();
+  });
+
+  it('shows the feed live, filters it by graph, and counts today’s changes in the status bar', async () => {
+    const { emit, fake } = await renderWithStores(
+      <>
+        <ActivityView />
+        <StatusBar />
+      </>,
+    );
+    emit('activity:changed', feed);
+    const chat = screen.getByRole('listitem', { name: /^Cursor, started/ });
+    expect(
+      within(chat)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(["Deleted page 'Target' (3 blocks)", 'Edited a block']);
+    expect(screen.getByRole('contentinfo', { name: 'Status' }).textContent).toContain(
+      '2 agent changes today',
+    );
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Graph' }), 'Work');
+    expect(
+      within(chat)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['Edited a block']);
+    // Undoing the chat from a filtered view takes back only its changes to that graph.
+    await userEvent.click(within(chat).getByRole('button', { name: 'Undo this chat here…' }));
+    await screen.findByRole('dialog', { name: 'Undo this chat’s changes to this graph?' });
+    const undo = fake.calls.filter((c) => c.channel === 'activity:undo');
+    expect(undo).toEqual([
+      { channel: 'activity:undo', input: { chat: 'chat-1', graph: 'Work', dryRun: true } },
+    ]);
+  });
+
+  it('runs an undo dry first; Escape cancels it and nothing is applied', async () => {
+    const { emit, fake } = await renderWithStores(<ActivityView />);
+    emit('activity:changed', feed);
+    await userEvent.click(screen.getByRole('button', { name: 'Undo: Edited a block' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Undo this change?' });
+    expect(fake.calls.at(-1)).toEqual({ channel: 'activity:undo', input: { ids: ['c1'], dryRun: true } });
+    expect(within(dialog).getByText(/Nothing here can be undone now/)).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.calls.filter((c) => c.channel === 'activity:undo')).toHaveLength(1);
+  });
+
+  it('switches to Activity when the tray menu asks', async () => {
+    const { emit } = await renderWithStores(<App />);
+    emit('activity:show', {});
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Activity' }).getAttribute('aria-selected')).toBe('true'),
+    );
+  });
+});

@@ -1,0 +1,305 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../../../src-renderer/components/app.tsx';
+import { BlockedView } from '../../../src-renderer/components/blocked-view.tsx';
+import { ClientsView } from '../../../src-renderer/components/clients-view.tsx';
+import { SettingsView } from '../../../src-renderer/components/settings-view.tsx';
+import { StatusBar } from '../../../src-renderer/components/status-bar.tsx';
+import type { BlockedGraphView } from '../../../src-shared/ipc-contract.ts';
+import { DEFAULT_TOOLSETS, TOOLSET_NAMES, toolCount } from '../../../src-shared/toolsets.ts';
+import { graphView } from '../fake-api.ts';
+import { renderWithStores } from '../render-app.tsx';
+
+/** Every tool of every set: what the counts on the AI clients screen are out of. */
+const ALL = toolCount(TOOLSET_NAMES);
+
+afterEach(cleanup);
+
+const blockedWork: BlockedGraphView = {
+  graphId: 'hosted:work',
+  name: 'work',
+  nickname: 'Work',
+  type: 'hosted',
+  blockedAt: Date.UTC(2026, 10, 22),
+  howToUnblock: 'In Roam Desktop open Settings > Local API and remove Roam Companion from Never Allow.',
+};
+
+describe('Blocked view', () => {
+  it('is empty until a never-allow arrives, then explains how to unblock and retries', async () => {
+    const onRetried = vi.fn();
+    const { fake, emit } = await renderWithStores(<BlockedView onRetried={onRetried} />);
+    expect(screen.getByText('Nothing is blocked')).toBeTruthy();
+    emit('blocked:changed', [blockedWork]);
+    // Named as in the Graphs tab (the nickname), with the graph's name beside it.
+    const row = screen.getByRole('listitem', { name: 'Work' });
+    expect(row.textContent).toContain('Graph work · Blocked');
+    expect(row.textContent).toContain('remove Roam Companion from Never Allow');
+    await userEvent.click(within(row).getByRole('button', { name: 'Retry Work' }));
+    expect(fake.calls.at(-1)).toEqual({ channel: 'blocked:retry', input: { id: 'hosted:work' } });
+    await waitFor(() => expect(onRetried).toHaveBeenCalledOnce());
+  });
+
+  it('shows why a retry failed', async () => {
+    await renderWithStores(<BlockedView onRetried={() => undefined} />, {
+      overrides: {
+        'blocked:list': async () => [blockedWork],
+        'blocked:retry': async () => {
+          throw new Error('Roam still blocks work. Unblock it in Roam settings first.');
+        },
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Retry Work' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Unblock it in Roam settings first');
+  });
+});
+
+describe('Clients view', () => {
+  it('previews the config change before installing, and cancels without writing', async () => {
+    const { fake } = await renderWithStores(<ClientsView />);
+    const row = screen.getByRole('listitem', { name: 'Claude Desktop' });
+    expect(row.textContent).toContain('Not installed');
+    await userEvent.click(within(row).getByRole('button', { name: 'Install into Claude Desktop…' }));
+    const changes = within(row).getByLabelText('Changes');
+    expect(within(changes).getByLabelText('removed: {}').className).toBe('diff-line removed');
+    expect(within(changes).getByLabelText('added: {"mcpServers":{"roam":{}}}').className).toBe(
+      'diff-line added',
+    );
+    await userEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
+    expect(fake.calls.some((c) => c.channel === 'clients:install')).toBe(false);
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Install into Claude Desktop…' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Confirm install' }));
+    expect(fake.calls.at(-1)).toEqual({ channel: 'clients:install', input: { id: 'claude-desktop' } });
+    await waitFor(() => expect(row.textContent).toContain('Installed'));
+    expect(within(row).getByRole('button', { name: 'Uninstall from Claude Desktop…' })).toBeTruthy();
+  });
+
+  it('shows the preview as a unified diff: removed before added, and only what changed in a line marked', async () => {
+    const diff = [
+      '  {',
+      '    "mcpServers": {',
+      '-     "github": { "command": "docker" }',
+      '+     "github": { "command": "docker" },',
+      '+     "roam-companion": {',
+      '+       "command": "node"',
+      '+     }',
+      '    }',
+      '  }',
+    ].join('\n');
+    await renderWithStores(<ClientsView />, {
+      overrides: {
+        'clients:preview': async (input) => ({
+          id: input.id,
+          configPath: '/h/.cursor/mcp.json',
+          action: input.action,
+          before: '',
+          after: '',
+          diff,
+        }),
+      },
+    });
+    const row = screen.getByRole('listitem', { name: 'Claude Desktop' });
+    await userEvent.click(within(row).getByRole('button', { name: 'Install into Claude Desktop…' }));
+    const lines = [...within(row).getByLabelText('Changes').querySelectorAll('.diff-line')];
+    expect(lines.map((l) => l.className)).toEqual([
+      'diff-line',
+      'diff-line',
+      'diff-line removed',
+      'diff-line added',
+      'diff-line added',
+      'diff-line added',
+      'diff-line added',
+      'diff-line',
+      'diff-line',
+    ]);
+    // The github server is untouched: its old line has nothing marked, its new one only the comma.
+    expect(lines[2]!.querySelector('mark')).toBeNull();
+    expect([...lines[3]!.querySelectorAll('mark')].map((m) => m.textContent)).toEqual([',']);
+    // A new line is new as a whole: nothing inside it is singled out.
+    expect(lines[4]!.querySelector('mark')).toBeNull();
+  });
+
+  it('shows the Claude Code command to copy and a stale client to update', async () => {
+    const user = userEvent.setup();
+    await renderWithStores(<ClientsView />, {
+      overrides: {
+        'clients:list': async () => [
+          {
+            id: 'claude-code',
+            name: 'Claude Code',
+            state: 'not-installed',
+            command: 'claude mcp add roam -- node x',
+          },
+          { id: 'cursor', name: 'Cursor', configPath: '/h/.cursor/mcp.json', state: 'stale' },
+        ],
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Copy the Claude Code command' }));
+    expect(await navigator.clipboard.readText()).toBe('claude mcp add roam -- node x');
+    const cursor = screen.getByRole('listitem', { name: 'Cursor' });
+    expect(cursor.textContent).toContain('Needs update');
+    expect(within(cursor).getByRole('button', { name: 'Update Cursor…' })).toBeTruthy();
+  });
+
+  it('installs with the chosen toolsets, and offers to apply a changed choice to an installed client', async () => {
+    const { fake } = await renderWithStores(<ClientsView />, {
+      overrides: {
+        'clients:list': async () => [
+          { id: 'claude-desktop', name: 'Claude Desktop', configPath: '/h/c.json', state: 'not-installed' },
+          {
+            id: 'cursor',
+            name: 'Cursor',
+            configPath: '/h/.cursor/mcp.json',
+            state: 'installed',
+            toolsets: ['ui'],
+          },
+        ],
+      },
+    });
+    const desktop = screen.getByRole('listitem', { name: 'Claude Desktop' });
+    const desktopSets = within(desktop).getByRole('group', { name: 'Toolsets for Claude Desktop' });
+    // The server's default: every set but developer.
+    for (const set of ['core', 'navigation', 'ui', 'files', 'extensions'])
+      expect(within(desktopSets).getByRole('checkbox', { name: new RegExp(`^${set}`) })).toHaveProperty(
+        'checked',
+        true,
+      );
+    expect(within(desktopSets).getByRole('checkbox', { name: /^developer/ })).toHaveProperty(
+      'checked',
+      false,
+    );
+    expect(within(desktopSets).getByRole('status').textContent).toBe(
+      `Claude Desktop gets ${toolCount(DEFAULT_TOOLSETS)} tools of ${ALL}.`,
+    );
+    for (const set of ['ui', 'files', 'extensions'])
+      await userEvent.click(within(desktopSets).getByRole('checkbox', { name: new RegExp(`^${set}`) }));
+    expect(within(desktopSets).getByRole('status').textContent).toBe(
+      `Claude Desktop gets ${toolCount(['core', 'navigation'])} tools of ${ALL}.`,
+    );
+    await userEvent.click(within(desktop).getByRole('button', { name: 'Install into Claude Desktop…' }));
+    expect(fake.calls.at(-1)).toEqual({
+      channel: 'clients:preview',
+      input: { id: 'claude-desktop', action: 'install', toolsets: ['core', 'navigation'] },
+    });
+    await userEvent.click(within(desktop).getByRole('button', { name: 'Confirm install' }));
+    expect(fake.calls.at(-1)).toEqual({
+      channel: 'clients:install',
+      input: { id: 'claude-desktop', toolsets: ['core', 'navigation'] },
+    });
+
+    const cursor = screen.getByRole('listitem', { name: 'Cursor' });
+    const cursorSets = within(cursor).getByRole('group', { name: 'Toolsets for Cursor' });
+    expect(within(cursorSets).getByRole('checkbox', { name: /^ui/ })).toHaveProperty('checked', true);
+    // The last chosen set cannot be unchecked: a client always gets some tools.
+    expect(within(cursorSets).getByRole('checkbox', { name: /^ui/ })).toHaveProperty('disabled', true);
+    expect(within(cursorSets).getByRole('checkbox', { name: /^core/ })).toHaveProperty('checked', false);
+    expect(within(cursor).queryByRole('button', { name: /Apply the toolsets/ })).toBeNull();
+    await userEvent.click(within(cursorSets).getByRole('checkbox', { name: /^core/ }));
+    await userEvent.click(within(cursor).getByRole('button', { name: 'Apply the toolsets to Cursor…' }));
+    await userEvent.click(within(cursor).getByRole('button', { name: 'Confirm install' }));
+    expect(fake.calls.at(-1)).toEqual({
+      channel: 'clients:install',
+      input: { id: 'cursor', toolsets: ['core', 'ui'] },
+    });
+  });
+
+  it('a new Cursor entry starts from the sets that fit its tool cap, with the count beside the choice', async () => {
+    const { fake } = await renderWithStores(<ClientsView />, {
+      overrides: {
+        'clients:list': async () => [
+          { id: 'cursor', name: 'Cursor', configPath: '/h/.cursor/mcp.json', state: 'not-installed' },
+        ],
+      },
+    });
+    const cursor = screen.getByRole('listitem', { name: 'Cursor' });
+    const sets = within(cursor).getByRole('group', { name: 'Toolsets for Cursor' });
+    expect(within(sets).getByRole('checkbox', { name: /^navigation.*\(10 tools\)$/ })).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect(within(sets).getByRole('checkbox', { name: /^ui/ })).toHaveProperty('checked', false);
+    expect(within(sets).getByRole('status').textContent).toBe(
+      `Cursor gets ${toolCount(['core', 'navigation'])} tools of ${ALL}. Cursor works poorly past about 40 tools across all its servers.`,
+    );
+    await userEvent.click(within(sets).getByRole('checkbox', { name: /^ui/ }));
+    expect(within(sets).getByRole('status').textContent).toMatch(
+      new RegExp(
+        `gets ${toolCount(['core', 'navigation', 'ui'])} tools of ${ALL}\\. .*: choose fewer sets\\.$`,
+      ),
+    );
+    await userEvent.click(within(sets).getByRole('checkbox', { name: /^ui/ }));
+    // Untouched, the install still writes the sets that fit.
+    await userEvent.click(within(cursor).getByRole('button', { name: 'Install into Cursor…' }));
+    await userEvent.click(within(cursor).getByRole('button', { name: 'Confirm install' }));
+    expect(fake.calls.at(-1)).toEqual({
+      channel: 'clients:install',
+      input: { id: 'cursor', toolsets: ['core', 'navigation'] },
+    });
+  });
+
+  it('shows an install failure with what to do next', async () => {
+    await renderWithStores(<ClientsView />, {
+      overrides: {
+        'clients:preview': async () => {
+          throw new Error('claude_desktop_config.json is not valid JSON. Fix or delete it, then try again.');
+        },
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Install into Claude Desktop…' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Fix or delete it');
+  });
+});
+
+describe('Status bar and settings', () => {
+  it('shows Roam, port and sessions, and offers to open Roam when it is not running', async () => {
+    const { fake, emit } = await renderWithStores(<StatusBar />);
+    const bar = screen.getByRole('contentinfo', { name: 'Status' });
+    expect(bar.textContent).toContain('Roam Desktop running · port 3333');
+    expect(bar.textContent).toContain('2 MCP sessions connected');
+    emit('status:changed', {
+      roam: { running: false, port: 3333, checkedAt: 1 },
+      mcpSessions: 1,
+      storage: { backend: 'basic_text', warning: 'Tokens are stored with weak protection.' },
+    });
+    expect(bar.textContent).toContain('Roam Desktop is not running');
+    expect(bar.textContent).toContain('1 MCP session connected');
+    expect(bar.textContent).toContain('weak protection');
+    await userEvent.click(screen.getByRole('button', { name: 'Open Roam Desktop' }));
+    expect(fake.calls.at(-1)?.channel).toBe('roam:open');
+  });
+
+  it('saves settings', async () => {
+    const { fake } = await renderWithStores(<SettingsView />);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Launch at login' }));
+    expect(fake.calls.at(-1)).toEqual({ channel: 'settings:set', input: { launchAtLogin: true } });
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'Launch at login' })).toHaveProperty('checked', true),
+    );
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Default access level for new tokens' }),
+      'full',
+    );
+    expect(fake.calls.at(-1)).toEqual({ channel: 'settings:set', input: { defaultAccessLevel: 'full' } });
+  });
+});
+
+describe('App', () => {
+  it('switches tabs with the arrow keys and follows deep links to a graph', async () => {
+    const { emit } = await renderWithStores(<App />, { graphs: [graphView('work')] });
+    const graphsTab = screen.getByRole('tab', { name: 'Graphs' });
+    expect(graphsTab.getAttribute('aria-selected')).toBe('true');
+    graphsTab.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    const blockedTab = screen.getByRole('tab', { name: 'Blocked' });
+    expect(blockedTab.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(blockedTab);
+    expect(screen.getByRole('tabpanel', { name: 'Blocked' }).textContent).toContain('Nothing is blocked');
+
+    emit('blocked:changed', [blockedWork]);
+    expect(screen.getByRole('tab', { name: 'Blocked (1)' })).toBeTruthy();
+    emit('app:navigate', { graphId: 'hosted:work' });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('listitem', { name: 'work' })));
+  });
+});

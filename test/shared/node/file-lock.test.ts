@@ -1,0 +1,81 @@
+import { mkdir, stat, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { STALE_MS, withFileLock } from '../../../src-shared/node/file-lock.ts';
+import { tempDir } from '../../harness/temp-dir.ts';
+
+const tempFile = async () => {
+  const file = path.join(await tempDir('roam-lock-'), 'data.json');
+  await writeFile(file, '{}');
+  return file;
+};
+
+describe('withFileLock (proper-lockfile)', () => {
+  it('holds <file>.lock while the function runs, and releases it', async () => {
+    const file = await tempFile();
+    const seen = await withFileLock(file, 'busy', async () => (await stat(`${file}.lock`)).isDirectory());
+    expect(seen).toBe(true);
+    await expect(stat(`${file}.lock`)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('breaks a lock nobody refreshed for longer than the stale time', async () => {
+    const file = await tempFile();
+    await mkdir(`${file}.lock`);
+    const old = new Date(Date.now() - STALE_MS - 1_000);
+    await utimes(`${file}.lock`, old, old);
+    await expect(withFileLock(file, 'busy', () => 'ran')).resolves.toBe('ran');
+  });
+
+  it('never breaks the lock of a live holder slower than the stale time', { timeout: 30_000 }, async () => {
+    const file = await tempFile();
+    const order: string[] = [];
+    let entered!: () => void;
+    const holding = new Promise<void>((resolve) => (entered = resolve));
+    const slow = withFileLock(file, 'busy', async () => {
+      entered();
+      order.push('slow starts');
+      await new Promise((resolve) => setTimeout(resolve, STALE_MS + 1_500));
+      order.push('slow ends');
+    });
+    await holding;
+    await withFileLock(file, 'busy', () => order.push('second'));
+    await slow;
+    expect(order).toEqual(['slow starts', 'slow ends', 'second']);
+  });
+
+  it('many waiters on one stale lock: one breaks it, all run one after the other', async () => {
+    const file = await tempFile();
+    await mkdir(`${file}.lock`);
+    const old = new Date(Date.now() - STALE_MS - 1_000);
+    await utimes(`${file}.lock`, old, old);
+    let inside = 0;
+    let most = 0;
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        withFileLock(file, 'busy', async () => {
+          inside += 1;
+          most = Math.max(most, inside);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          inside -= 1;
+        }),
+      ),
+    );
+    expect(most).toBe(1);
+    await expect(stat(`${file}.lock.breaking`)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('serializes concurrent read-modify-writes', async () => {
+    const file = await tempFile();
+    let counter = 0;
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        withFileLock(file, 'busy', async () => {
+          const read = counter;
+          await new Promise((resolve) => setImmediate(resolve));
+          counter = read + 1;
+        }),
+      ),
+    );
+    expect(counter).toBe(20);
+  });
+});
