@@ -22,8 +22,13 @@ const OWN_MODULES = [
   'test/mcp/navigation/navigation-edge-cases.test.ts',
   'test/scale/synthetic-equals-emulator.test.ts',
 ];
-/** What every project shares (projects do not extend the root config, so its global setup runs once per run). */
-const common = { testTimeout: 30_000, hookTimeout: 60_000 };
+/**
+ * What every project shares (projects do not extend the root config, so its global setup runs once per run).
+ * `expect.poll` waits for something another process does (a bin, the emulator): its default second
+ * failed under load (connect-cli's token request), so it gets the time a slow machine needs; a poll
+ * that holds returns as soon as it does.
+ */
+const common = { testTimeout: 30_000, hookTimeout: 60_000, expect: { poll: { timeout: 10_000 } } };
 
 /** The main pass: every test file once, the v2 client, the server on the Node running the tests. */
 const main: TestProjectInlineConfiguration[] = [

@@ -5,6 +5,7 @@
 // server on Node 22 and 24) as projects of one run; its global setup builds dist/ first.
 // Exits non-zero when any step fails, after every step has ended.
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PASSES_ENV } from './test-passes.mjs';
@@ -20,7 +21,7 @@ const CHECKS = [
 const started = performance.now();
 const seconds = (since) => `${Math.round((performance.now() - since) / 1000)} s`;
 
-function run({ name, command, args, env, quiet }) {
+function run({ name, command, args, env, quiet, priority }) {
   const since = performance.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, {
@@ -28,6 +29,13 @@ function run({ name, command, args, env, quiet }) {
       env: { ...process.env, ...env },
       stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
+    if (priority !== undefined && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, priority);
+      } catch {
+        // Not allowed here: the check runs at the usual priority.
+      }
+    }
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
@@ -43,10 +51,14 @@ function run({ name, command, args, env, quiet }) {
   });
 }
 
-/** The checks one after another: one core for them, the rest for vitest. */
+/**
+ * The checks one after another, at a lower priority (nice 10): the tests' workers spend much of
+ * their time waiting on the processes and servers they start, and the checks use the core that
+ * leaves idle instead of slowing the workers down (only CPU time moves; nothing waits on a check).
+ */
 async function checks() {
   const results = [];
-  for (const check of CHECKS) results.push(await run({ ...check, quiet: true }));
+  for (const check of CHECKS) results.push(await run({ ...check, quiet: true, priority: 10 }));
   return results;
 }
 

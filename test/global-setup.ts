@@ -1,14 +1,15 @@
 // Tests drive the built artefacts (the roam-mcp bin, the demo server) as users run them,
-// so build them once before any test file starts.
+// so build them once before any test file starts, with the fixtures that run as processes.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildTargets } from '../scripts/build.mjs';
 import { ensureLtsNode, ltsNodeSupported } from '../scripts/lts-node.mjs';
 import { DATA_DIR_ENV } from '../src-shared/node/data-dir.ts';
+import { buildFixtureScripts } from './harness/fixture-bundles.ts';
 
 export default async function setup(): Promise<() => Promise<void>> {
-  await buildTargets();
+  await Promise.all([buildTargets(), buildFixtureScripts()]);
   // The Inspector and conformance tests need Node ≥ 22 (installed once, on linux-x64).
   if (ltsNodeSupported) ensureLtsNode('node24');
   // Anything that reaches for the machine's data folder (the tray core, the tray's MCP children,

@@ -9,6 +9,7 @@ import type { EventPayloads } from '../../src-shared/ipc-contract.ts';
 import { createFileKeySecretBox } from '../../src-main/core/file-key-secret-box.ts';
 import type { TrayCoreOptions } from '../../src-main/core/tray-core-options.ts';
 import { createTrayCore, type TrayCore } from '../../src-main/core/tray-core.ts';
+import { fixtureScript } from '../harness/fixture-bundles.ts';
 import { removeDir, tempDir } from '../harness/temp-dir.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -28,11 +29,9 @@ export async function tempDirs(): Promise<{ home: string; storeDir: string; clea
   };
 }
 
-/** The command line that starts the `--mcp` launcher (tsx) on the tray store in `dirs`. */
+/** The command line that starts the `--mcp` launcher (bundled fixture) on the tray store in `dirs`. */
 export const launcherArgs = (dirs: { storeDir: string }): string[] => [
-  '--import',
-  'tsx',
-  path.join(repoRoot, 'test/main/fixtures/launcher-entry.ts'),
+  fixtureScript('launcher-entry'),
   dirs.storeDir,
   mcpBundle,
 ];

@@ -6,6 +6,7 @@ import { requestSchemas, type RequestChannel } from '../../../src-shared/ipc-con
 import { createFileKeySecretBox } from '../../../src-main/core/file-key-secret-box.ts';
 import type { TrayCore } from '../../../src-main/core/tray-core.ts';
 import { TOKEN_PATTERN, repoRoot, startCore, tempDirs } from '../helpers.ts';
+import { fixtureScript } from '../../harness/fixture-bundles.ts';
 import { STORE_FILE } from '../../../src-main/core/store-file.ts';
 
 let dirs: Awaited<ReturnType<typeof tempDirs>>;
@@ -220,14 +221,10 @@ describe('import of ~/.roam-tools.json', () => {
 describe('crash safety of store writes', () => {
   it('a writer killed mid-flight leaves a complete old or new file, never a torn one', async () => {
     for (let round = 0; round < 3; round++) {
-      const writer = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'test/main/fixtures/store-writer.ts', dirs.storeDir],
-        {
-          cwd: repoRoot,
-          stdio: ['ignore', 'pipe', 'inherit'],
-        },
-      );
+      const writer = spawn(process.execPath, [fixtureScript('store-writer'), dirs.storeDir], {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       await new Promise<void>((resolve, reject) => {
         writer.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('writing') && resolve());
         writer.on('exit', (code) => reject(new Error(`writer exited early (${code})`)));

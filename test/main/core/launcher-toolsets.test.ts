@@ -15,8 +15,9 @@ import { probedActions } from '../../../src-mcp/tool-definition.ts';
 import { DEFAULT_TOOLSETS, type ToolsetName } from '../../../src-shared/toolsets.ts';
 import { SERVER_NODE } from '../../server-node.ts';
 import { mcpBundle, repoRoot, startCore, tempDirs } from '../helpers.ts';
+import { fixtureScript } from '../../harness/fixture-bundles.ts';
 
-const launcherEntry = path.join(repoRoot, 'test/main/fixtures/launcher-entry.ts');
+const launcherEntry = fixtureScript('launcher-entry');
 
 /** Listed without a reachable Roam: every catalogue tool of `set` but the capability-probed ones. */
 const listedOf = (...sets: readonly ToolsetName[]) =>
@@ -37,7 +38,7 @@ describe('toolsets through the --mcp launcher', () => {
     await client.connect(
       new StdioClientTransport({
         command: SERVER_NODE,
-        args: ['--import', 'tsx', launcherEntry, dirs.storeDir, mcpBundle, ...extraArgs],
+        args: [launcherEntry, dirs.storeDir, mcpBundle, ...extraArgs],
         cwd: repoRoot,
         env: { ...parentEnv, HOME: dirs.home, ...env },
         stderr: 'inherit',
@@ -80,7 +81,7 @@ describe('toolsets through the --mcp launcher', () => {
     await client.connect(
       new StdioClientTransport({
         command: SERVER_NODE,
-        args: ['--import', 'tsx', launcherEntry, dirs.storeDir, mcpBundle, ...entryArgs],
+        args: [launcherEntry, dirs.storeDir, mcpBundle, ...entryArgs],
         cwd: repoRoot,
         env: { ...parentEnv, HOME: dirs.home },
         stderr: 'inherit',

@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrayCore } from '../../../src-main/core/tray-core.ts';
 import { childEnv } from '../../../src-main/core/mcp-launcher.ts';
 import { TOKEN_PATTERN, mcpBundle, repoRoot, startCore, tempDirs, waitFor } from '../helpers.ts';
+import { fixtureScript } from '../../harness/fixture-bundles.ts';
 import { SERVER_NODE } from '../../server-node.ts';
 import { STORE_FILE } from '../../../src-main/core/store-file.ts';
 
 const fakeChild = path.join(repoRoot, 'test/main/fixtures/fake-mcp-child.mjs');
-const launcherEntry = path.join(repoRoot, 'test/main/fixtures/launcher-entry.ts');
+const launcherEntry = fixtureScript('launcher-entry');
 
 function textOf(result: unknown): string {
   const content = (result as { content?: Array<{ type: string; text?: string }> }).content ?? [];
@@ -33,7 +34,7 @@ describe.each([
     await core.handlers['graphs:add']({ name: 'first-graph', nickname: 'First' });
     transport = new StdioClientTransport({
       command: SERVER_NODE,
-      args: ['--import', 'tsx', launcherEntry, dirs.storeDir, script],
+      args: [launcherEntry, dirs.storeDir, script],
       cwd: repoRoot,
       // A legacy token variable in the client's env must not reach the child.
       env: {

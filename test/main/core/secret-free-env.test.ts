@@ -4,28 +4,24 @@
  * which the tray scrubs at start-up.
  */
 import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { expect, it } from 'vitest';
 import { childEnv } from '../../../src-main/core/mcp-launcher.ts';
 import { TOKEN_PATTERN, repoRoot } from '../helpers.ts';
+import { fixtureScript } from '../../harness/fixture-bundles.ts';
 
 const LEAK = 'roam-graph-local-token-LEAKLEAKLEAKLEAKLEAK';
 
 it('a process started after the tray scrubbed its environment inherits no secret', () => {
-  const output = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'test/main/fixtures/scrub-then-spawn.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        KEEP_ME: 'visible',
-        ROAM_API_TOKEN: LEAK,
-        BACKUP_NOTE: `copy of ${LEAK}`,
-        SERVICE_PASSWORD: 'hunter2',
-      },
+  const output = execFileSync(process.execPath, [fixtureScript('scrub-then-spawn')], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      KEEP_ME: 'visible',
+      ROAM_API_TOKEN: LEAK,
+      BACKUP_NOTE: `copy of ${LEAK}`,
+      SERVICE_PASSWORD: 'hunter2',
     },
-  ).toString('utf8');
+  }).toString('utf8');
   const env = JSON.parse(output) as Record<string, string>;
   expect(env.KEEP_ME).toBe('visible');
   expect(Object.keys(env)).not.toContain('ROAM_API_TOKEN');

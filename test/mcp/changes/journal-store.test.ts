@@ -11,6 +11,7 @@ import { Journal } from '../../../src-mcp/changes/journal.ts';
 import { JournalReader } from '../../../src-mcp/changes/journal-reader.ts';
 import { JournalStore } from '../../../src-mcp/changes/journal-store.ts';
 import type { JournalRecord } from '../../../src-mcp/changes/types.ts';
+import { fixtureScript } from '../../harness/fixture-bundles.ts';
 import { ROOT } from '../../harness/mcp-bin.ts';
 import { tempDir } from '../../harness/temp-dir.ts';
 
@@ -105,7 +106,7 @@ it('an op whose writer died before its outcome reads as unconfirmed', async () =
 function writer(tag: string, count: number, size: number): Promise<number | null> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'test/mcp/changes/fixtures/journal-writer.ts', dir, tag, String(count), String(size)],
+    [fixtureScript('journal-writer'), dir, tag, String(count), String(size)],
     {
       cwd: ROOT,
       stdio: 'ignore',

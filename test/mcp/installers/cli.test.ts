@@ -16,7 +16,7 @@ import {
   type TempHome,
 } from './helpers.ts';
 
-const bundle = realpathSync(path.resolve(fileURLToPath(import.meta.url), '../../../dist/roam-mcp.mjs'));
+const bundle = realpathSync(path.resolve(fileURLToPath(import.meta.url), '../../../../dist/roam-mcp.mjs'));
 
 let t: TempHome;
 beforeEach(async () => {

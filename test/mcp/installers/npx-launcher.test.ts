@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempHome, readJson, readText, writeConfig, type TempHome } from './helpers.ts';
 
-const bundle = path.resolve(fileURLToPath(import.meta.url), '../../../dist/roam-mcp.mjs');
+const bundle = path.resolve(fileURLToPath(import.meta.url), '../../../../dist/roam-mcp.mjs');
 const NPX_ENTRY = { command: 'npx', args: ['-y', '-p', 'roam-companion', 'roam-mcp'] };
 
 let t: TempHome;

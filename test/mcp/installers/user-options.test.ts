@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempHome, readJson, readText, writeConfig, type TempHome } from './helpers.ts';
 
-const bundle = realpathSync(path.resolve(fileURLToPath(import.meta.url), '../../../dist/roam-mcp.mjs'));
+const bundle = realpathSync(path.resolve(fileURLToPath(import.meta.url), '../../../../dist/roam-mcp.mjs'));
 const TOKEN = 'roam-graph-local-token-R8KP2tPuxcUflAo_7tkc5lOPgo7ki';
 
 let t: TempHome;
