@@ -4,8 +4,7 @@
  * (approve, downgrade, reject, never allow) through the emulator. Also writes the screenshots.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchChromium } from './chromium.ts';
@@ -16,6 +15,7 @@ import { LOCAL_TOKEN_PREFIX } from '../../src-shared/roam-config.ts';
 import { eventChannels } from '../../src-shared/constants.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/types.ts';
+import { removeDir, tempDir } from '../harness/temp-dir.ts';
 
 let home: string;
 let emulator: Emulator;
@@ -26,7 +26,7 @@ let page: Page;
 const bridgePayloads: string[] = [];
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'tray-ui-'));
+  home = await tempDir('tray-ui-');
   emulator = await startEmulator({
     home,
     graphs: [
@@ -58,7 +58,7 @@ afterAll(async () => {
   await browser?.close();
   await preview?.close();
   await emulator?.close();
-  await rm(home, { recursive: true, force: true });
+  await removeDir(home);
 });
 
 // Auto-waiting checks (playwright-core has no expect): poll the live page until it matches.

@@ -1,10 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAction } from './http-client.ts';
 import { startEmulator } from './index.ts';
 import type { Emulator } from './types.ts';
+import { removeDir, tempDir } from '../harness/temp-dir.ts';
 
 const TOKEN = 'roam-graph-local-token-queriesqueriesqueriesquer1';
 
@@ -12,7 +10,7 @@ let home: string;
 let emulator: Emulator;
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'emulator-queries-'));
+  home = await tempDir('emulator-queries-');
   emulator = await startEmulator({
     home,
     graphs: [{ name: 'demo', content: 'demo', tokens: [{ token: TOKEN, accessLevel: 'read-only' }] }],
@@ -21,7 +19,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await emulator.close();
-  await rm(home, { recursive: true, force: true });
+  await removeDir(home);
 });
 
 async function result(action: string, args: unknown[]): Promise<unknown> {

@@ -1,17 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAction } from './http-client.ts';
 import { startEmulator } from './index.ts';
 import type { Emulator } from './types.ts';
+import { removeDir, tempDir } from '../harness/temp-dir.ts';
 
 let home: string;
 let emulator: Emulator;
 let token: string;
 
 beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'emulator-writes-'));
+  home = await tempDir('emulator-writes-');
   emulator = await startEmulator({
     home,
     graphs: [
@@ -29,7 +27,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await emulator.close();
-  await rm(home, { recursive: true, force: true });
+  await removeDir(home);
 });
 
 async function run(action: string, ...args: unknown[]): Promise<unknown> {
