@@ -4,24 +4,13 @@
  * state, this chat's marked; a change to a block hidden from AI listed without its text; chat
  * ids completed; a `since` that is not a time refused by name.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../emulator/index.ts';
-import {
-  jsonOf,
-  newToken,
-  removeHome,
-  startMcp,
-  tempHome,
-  toolsConfig,
-  type McpHandle,
-} from '../../harness/mcp-bin.ts';
+import { jsonOf, newToken, startMcp, type McpHandle } from '../../harness/mcp-bin.ts';
+import { startStdioWorld, type StdioWorld } from '../../harness/stdio-world.ts';
 
 const TOKEN = newToken();
-let home: string;
-let emulator: Emulator;
+let world: StdioWorld;
 let mine: McpHandle;
 let other: McpHandle;
 
@@ -30,30 +19,32 @@ interface Listed {
 }
 
 beforeAll(async () => {
-  home = await tempHome('roam-review-');
-  emulator = await startEmulator({
-    home,
-    graphs: [
-      {
-        name: 'work',
-        content: [{ title: 'Project', uid: 'projpage1', children: [{ string: 'alpha', uid: 'alpha0001' }] }],
-        tokens: [{ token: TOKEN, accessLevel: 'full' }],
-      },
-    ],
+  world = await startStdioWorld({
+    prefix: 'roam-review-',
+    emulator: {
+      graphs: [
+        {
+          name: 'work',
+          content: [
+            { title: 'Project', uid: 'projpage1', children: [{ string: 'alpha', uid: 'alpha0001' }] },
+          ],
+          tokens: [{ token: TOKEN, accessLevel: 'full' }],
+        },
+      ],
+    },
+    config: [{ name: 'work', token: TOKEN, nickname: 'Work' }],
+    mcp: { clientName: 'mine-client' },
+    orient: ['Work'],
   });
-  const config = toolsConfig([{ name: 'work', token: TOKEN, nickname: 'Work' }]);
-  await writeFile(path.join(home, '.roam-tools.json'), config, { mode: 0o600 });
-  [mine, other] = await Promise.all([
-    startMcp({ home, clientName: 'mine-client' }),
-    startMcp({ home, clientName: 'other-client' }),
-  ]);
-  for (const chat of [mine, other]) jsonOf(await chat.call('select_graph', { graph: 'Work' }));
+  mine = world.mcp;
+  // Another chat on the same machine: a second bin in the world's HOME.
+  other = await startMcp({ home: world.home, clientName: 'other-client' });
+  jsonOf(await other.call('select_graph', { graph: 'Work' }));
 });
 
 afterAll(async () => {
-  await Promise.all([mine?.close(), other?.close()]);
-  await emulator?.close();
-  await removeHome(home);
+  await other?.close();
+  await world?.close();
 });
 
 const text = (result: GetPromptResult) =>

@@ -8,18 +8,13 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portFilePath } from '../../../../src-shared/local-api/index.ts';
-import { startEmulator, type Emulator } from '../../../emulator/index.ts';
-import {
-  errorOf,
-  jsonOf,
-  newToken,
-  removeHome,
-  startMcp,
-  tempHome,
-  type McpHandle,
-} from '../../../harness/mcp-bin.ts';
+import type { Emulator } from '../../../emulator/index.ts';
+import { errorOf, jsonOf, newToken, startMcp, type McpHandle } from '../../../harness/mcp-bin.ts';
+import { startStdioWorld, type StdioWorld } from '../../../harness/stdio-world.ts';
+import { removeDir, tempDir } from '../../../harness/temp-dir.ts';
 
 const WORK = newToken();
+let world: StdioWorld;
 let home: string;
 let emptyHome: string;
 let emulator: Emulator;
@@ -32,37 +27,36 @@ const configOf = async (dir: string) =>
   };
 
 beforeAll(async () => {
-  home = await tempHome();
-  emptyHome = await tempHome();
-  emulator = await startEmulator({
-    home,
-    graphs: [
-      { name: 'work', content: 'demo', tokens: [{ token: WORK, accessLevel: 'full' }] },
-      { name: 'fresh', content: 'demo' },
-      { name: 'other', content: 'demo' },
-      { name: 'dormant', content: 'demo' },
-    ],
-  });
-  await writeFile(
-    path.join(home, '.roam-tools.json'),
-    JSON.stringify({
-      version: 1,
+  emptyHome = await tempDir('roam-mcp-test-');
+  world = await startStdioWorld({
+    prefix: 'roam-mcp-test-',
+    emulator: {
       graphs: [
-        { name: 'work', type: 'hosted', nickname: 'Work', token: WORK, accessLevel: 'full' },
-        { name: 'dormant', type: 'hosted', nickname: 'Dormant', disabled: true },
+        { name: 'work', content: 'demo', tokens: [{ token: WORK, accessLevel: 'full' }] },
+        { name: 'fresh', content: 'demo' },
+        { name: 'other', content: 'demo' },
+        { name: 'dormant', content: 'demo' },
       ],
-    }),
-    { mode: 0o600 },
-  );
+    },
+    config: {
+      text: JSON.stringify({
+        version: 1,
+        graphs: [
+          { name: 'work', type: 'hosted', nickname: 'Work', token: WORK, accessLevel: 'full' },
+          { name: 'dormant', type: 'hosted', nickname: 'Dormant', disabled: true },
+        ],
+      }),
+      mode: 0o600,
+    },
+  });
+  ({ home, emulator, mcp } = world);
+  // The user approves every dialog in Roam (no call has asked for a token yet).
   emulator.autoDecide({ kind: 'approve' });
-  mcp = await startMcp({ home });
 });
 
 afterAll(async () => {
-  await mcp?.close();
-  await emulator?.close();
-  await removeHome(home);
-  await removeHome(emptyHome);
+  await world?.close();
+  await removeDir(emptyHome);
 });
 
 describe('setup_new_graph', () => {
