@@ -1,12 +1,10 @@
 // Tests drive the built artefacts (the roam-mcp bin, the demo server) as users run them,
 // so build them once before any test file starts, with the fixtures that run as processes.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { buildTargets } from '../scripts/build.mjs';
 import { ensureLtsNode, ltsNodeSupported } from '../scripts/lts-node.mjs';
 import { DATA_DIR_ENV } from '../src-shared/node/data-dir.ts';
 import { buildFixtureScripts } from './harness/fixture-bundles.ts';
+import { removeDir, tempDir } from './harness/temp-dir.ts';
 
 export default async function setup(): Promise<() => Promise<void>> {
   await Promise.all([buildTargets(), buildFixtureScripts()]);
@@ -15,7 +13,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   // Anything that reaches for the machine's data folder (the tray core, the tray's MCP children,
   // which inherit this environment) gets one of this run's instead: tests never touch the real
   // journal or kept indexes. A test about the folder itself sets its own.
-  const data = await mkdtemp(path.join(os.tmpdir(), 'roam-companion-test-data-'));
+  const data = await tempDir('roam-companion-test-data-');
   process.env[DATA_DIR_ENV] ??= data;
-  return () => rm(data, { recursive: true, force: true });
+  return () => removeDir(data);
 }

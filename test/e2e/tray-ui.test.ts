@@ -9,13 +9,13 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchChromium } from './chromium.ts';
 import { screenshot } from './screenshots.ts';
-import { removeDir, tempDir } from '../harness/temp-dir.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreview, type Preview } from '../../src-main/preview/server.ts';
 import { LOCAL_TOKEN_PREFIX } from '../../src-shared/roam-config.ts';
 import { eventChannels } from '../../src-shared/constants.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/types.ts';
+import { removeDir, tempDir } from '../harness/temp-dir.ts';
 
 let home: string;
 let emulator: Emulator;

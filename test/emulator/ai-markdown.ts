@@ -1,5 +1,5 @@
 /**
- * Seed 000's "AI Markdown Format": `# Title <roam uid="x" refs="N"/>`, nested `- text <roam uid="y"/>`
+ * Roam's "AI Markdown Format" (the data.ai.* answers): `# Title <roam uid="x" refs="N"/>`, nested `- text <roam uid="y"/>`
  * with two-space indentation, block refs as `[text](((uid)))`, page refs and `^^highlights^^` kept.
  */
 import { isHidden } from './hidden-blocks.ts';

@@ -1,5 +1,5 @@
 /**
- * The Roam Local API emulator (seeds 000/001): a real `node:http` server on 127.0.0.1 in front of
+ * The Roam Local API emulator, as Roam Desktop serves the API: a real `node:http` server on 127.0.0.1 in front of
  * one DataScript database per graph. See docs/emulator.md and ./types.ts for the contract.
  */
 import { createServer } from 'node:http';

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callAction, postJson } from './http-client.ts';
@@ -25,8 +25,10 @@ beforeAll(async () => {
       { name: 'offline-notes', type: 'offline' as const },
     ],
   });
+  const quickHome = path.join(home, 'quick');
+  await mkdir(quickHome);
   quick = await startEmulator({
-    home: await mkdtemp(path.join(home, 'quick-')),
+    home: quickHome,
     graphs: [{ name: 'slow' }],
     tokenRequestTimeoutMs: 150,
   });

@@ -1,5 +1,5 @@
 /**
- * The contract of the Roam Local API emulator (seeds 000/001): a real HTTP server on 127.0.0.1
+ * The contract of the Roam Local API emulator, as Roam Desktop serves the API: a real HTTP server on 127.0.0.1
  * backed by DataScript, used by every test, benchmark and the demo. `startEmulator` lives in
  * ./index.ts.
  */

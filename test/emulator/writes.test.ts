@@ -1,8 +1,8 @@
-import { removeDir, tempDir } from '../harness/temp-dir.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAction } from './http-client.ts';
 import { startEmulator } from './index.ts';
 import type { Emulator } from './types.ts';
+import { removeDir, tempDir } from '../harness/temp-dir.ts';
 
 let home: string;
 let emulator: Emulator;

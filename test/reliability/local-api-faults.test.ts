@@ -8,6 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
+import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
 import {
   errorCode,
   makeToken,
@@ -21,7 +22,7 @@ import {
 const TOKEN = makeToken('FAULTS');
 const GRAPH = 'faults-graph';
 
-let home: { home: string; cleanup(): Promise<void> };
+let world: StdioWorld;
 let emulator: Emulator;
 let bin: McpHandle;
 
@@ -40,25 +41,19 @@ function apolloBlocksWith(text: string): number {
 }
 
 beforeAll(async () => {
-  home = await scratchHome();
-  emulator = await startEmulator({
-    home: home.home,
-    port: 0,
-    graphs: [{ name: GRAPH, content: 'demo', tokens: [{ token: TOKEN, accessLevel: 'full' }] }],
+  world = await startStdioWorld({
+    prefix: 'roam-rel-',
+    emulator: {
+      port: 0,
+      graphs: [{ name: GRAPH, content: 'demo', tokens: [{ token: TOKEN, accessLevel: 'full' }] }],
+    },
+    config: [{ name: GRAPH, token: TOKEN }],
+    orient: [GRAPH],
   });
-  await writeFile(path.join(home.home, '.roam-tools.json'), toolsConfig([{ name: GRAPH, token: TOKEN }]), {
-    mode: 0o600,
-  });
-  bin = await startMcp({ home: home.home });
-  const selected = await bin.call('select_graph', { graph: GRAPH });
-  expect(errorCode(selected)).toBeUndefined();
+  ({ emulator, mcp: bin } = world);
 });
 
-afterAll(async () => {
-  await bin?.close();
-  await emulator?.close();
-  await home?.cleanup();
-});
+afterAll(() => world?.close());
 
 describe('Local API faults through the bin', () => {
   it('500 gives ROAM_INTERNAL_ERROR with guidance, then the next call succeeds', async () => {
@@ -207,18 +202,12 @@ describe('faults during a token request (no action: the fault hits /api/graphs/t
     { kind: 'drop' },
   ] as const) {
     it(`${JSON.stringify(fault)}: a clean error without a token, then the next request works`, async () => {
-      const local = await scratchHome();
-      const roam = await startEmulator({
-        home: local.home,
-        port: 0,
-        graphs: [{ name: 'needs-token', content: 'demo' }],
+      const local = await startStdioWorld({
+        prefix: 'roam-rel-',
+        emulator: { port: 0, graphs: [{ name: 'needs-token', content: 'demo' }] },
+        config: [{ name: 'needs-token', nickname: 'Needs' }],
       });
-      await writeFile(
-        path.join(local.home, '.roam-tools.json'),
-        toolsConfig([{ name: 'needs-token', nickname: 'Needs' }]),
-        { mode: 0o600 },
-      );
-      const child = await startMcp({ home: local.home });
+      const { emulator: roam, mcp: child } = local;
       try {
         roam.setFault(fault, { times: 1 });
         const failed = await child.call('select_graph', { graph: 'Needs' });
@@ -229,9 +218,7 @@ describe('faults during a token request (no action: the fault hits /api/graphs/t
         expect(errorCode(retry)).toBeUndefined();
         expect(roam.pendingTokenRequests()).toHaveLength(0);
       } finally {
-        await child.close();
-        await roam.close();
-        await local.cleanup();
+        await local.close();
       }
     });
   }

@@ -37,7 +37,7 @@ beforeAll(async () => {
     orient: ['Work'],
   });
   mine = world.mcp;
-  // A second chat on the same machine: another bin in the same HOME, so the same change journal.
+  // Another chat on the same machine: a second bin in the world's HOME.
   other = await startMcp({ home: world.home, clientName: 'other-client' });
   jsonOf(await other.call('select_graph', { graph: 'Work' }));
 });

@@ -50,6 +50,7 @@ beforeAll(async () => {
     },
   });
   ({ home, emulator, mcp } = world);
+  // The user approves every dialog in Roam (no call has asked for a token yet).
   emulator.autoDecide({ kind: 'approve' });
 });
 
