@@ -1,7 +1,7 @@
 // Bundles every runtime piece with esbuild (not tsc emit) so the MCP child starts fast.
 // `node scripts/build.mjs [target...]` builds the named targets, or all of them.
 import { build } from 'esbuild';
-import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -17,10 +17,30 @@ const esmRequireShim =
  * is rebuilt (`npm pack` runs `prepack` while tests run it) reads the old or the new file, never half.
  */
 async function writeAtomically(result) {
-  for (const file of result.outputFiles) {
+  // Chunks before the entry that imports them: a bin started mid-build finds every chunk it names.
+  const chunksFirst = [...result.outputFiles].sort(
+    (a, b) => Number(b.path.includes(MCP_CHUNKS)) - Number(a.path.includes(MCP_CHUNKS)),
+  );
+  for (const file of chunksFirst) {
     const temp = `${file.path}.${process.pid}.tmp`;
     await writeFile(temp, file.contents, { mode: file.path.endsWith('.mjs') ? 0o755 : 0o644 });
     await rename(temp, file.path);
+  }
+}
+
+/** The folder of the bin's chunks, beside dist/roam-mcp.mjs. */
+export const MCP_CHUNKS = 'roam-mcp-chunks';
+
+/**
+ * Removes the chunks an earlier build wrote and this one did not (chunk names carry a hash of
+ * their content), so the npm package and the app ship only what the bin imports. A build of the
+ * same sources writes the same names: a bin running while it is rebuilt keeps its chunks.
+ */
+async function removeStaleChunks(result) {
+  const written = new Set(result.outputFiles.map((file) => path.basename(file.path)));
+  const dir = out(MCP_CHUNKS);
+  for (const name of await readdir(dir)) {
+    if (!written.has(name) && !name.endsWith('.tmp')) await rm(path.join(dir, name), { force: true });
   }
 }
 
@@ -92,11 +112,19 @@ const lazyBuiltins = {
 const node = { bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning' };
 
 export const targets = {
+  // A small entry (src-mcp/bin.ts: Node's compile cache, then the CLI) and chunks that each load
+  // when first imported: the server's first answer loads the SDK and the server, the tools load
+  // after it, the other commands never load in the server. dist/roam-mcp.mjs needs the chunks
+  // folder beside it (the npm package, the app's unpacked files and the .mcpb ship both).
   mcp: () =>
     build({
       ...node,
-      entryPoints: [path.join(root, 'src-mcp/cli.ts')],
-      outfile: out('roam-mcp.mjs'),
+      entryPoints: { 'roam-mcp': path.join(root, 'src-mcp/bin.ts') },
+      outdir: out(''),
+      entryNames: '[name]',
+      chunkNames: `${MCP_CHUNKS}/[name]-[hash]`,
+      outExtension: { '.js': '.mjs' },
+      splitting: true,
       format: 'esm',
       minify: true,
       // The SDK's Node shim without AJV (src-mcp/sdk-node-shims.ts says why).
@@ -104,7 +132,11 @@ export const targets = {
       plugins: [lazyBuiltins],
       banner: { js: `#!/usr/bin/env node\n${esmRequireShim}` },
       write: false,
-    }).then((result) => writeAtomically(result)),
+    }).then(async (result) => {
+      await mkdir(out(MCP_CHUNKS), { recursive: true });
+      await writeAtomically(result);
+      await removeStaleChunks(result);
+    }),
   main: () =>
     build({
       ...node,
