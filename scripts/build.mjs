@@ -30,14 +30,16 @@ async function writeAtomically(result) {
 
 /** The folder of the bin's chunks, beside dist/roam-mcp.mjs. */
 export const MCP_CHUNKS = 'roam-mcp-chunks';
+/** In it, the whole server as one file (src-mcp/bin.ts names it too). */
+export const MCP_WHOLE = 'roam-mcp-whole.mjs';
 
 /**
  * Removes the chunks an earlier build wrote and this one did not (chunk names carry a hash of
  * their content), so the npm package and the app ship only what the bin imports. A build of the
  * same sources writes the same names: a bin running while it is rebuilt keeps its chunks.
  */
-async function removeStaleChunks(result) {
-  const written = new Set(result.outputFiles.map((file) => path.basename(file.path)));
+async function removeStaleChunks(outputFiles) {
+  const written = new Set(outputFiles.map((file) => path.basename(file.path)));
   const dir = out(MCP_CHUNKS);
   for (const name of await readdir(dir)) {
     if (!written.has(name) && !name.endsWith('.tmp')) await rm(path.join(dir, name), { force: true });
@@ -112,31 +114,45 @@ const lazyBuiltins = {
 const node = { bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning' };
 
 export const targets = {
-  // A small entry (src-mcp/bin.ts: Node's compile cache, then the CLI) and chunks that each load
-  // when first imported: the server's first answer loads the SDK and the server, the tools load
-  // after it, the other commands never load in the server. dist/roam-mcp.mjs needs the chunks
-  // folder beside it (the npm package, the app's unpacked files and the .mcpb ship both).
-  mcp: () =>
-    build({
+  // A small entry (src-mcp/bin.ts) and, beside it in roam-mcp-chunks/, the rest twice: as chunks
+  // that each load when first imported (the first answer loads the SDK and the server; the tools
+  // load after it; the other commands never load in the server), which a start with Node's compile
+  // cache reads already compiled; and as one file, which starts faster where there is no cache
+  // (Node 20's loader pays per module). dist/roam-mcp.mjs needs the folder beside it: the npm
+  // package, the app's unpacked files and the .mcpb ship both.
+  mcp: async () => {
+    const shared = {
       ...node,
-      entryPoints: { 'roam-mcp': path.join(root, 'src-mcp/bin.ts') },
-      outdir: out(''),
-      entryNames: '[name]',
-      chunkNames: `${MCP_CHUNKS}/[name]-[hash]`,
-      outExtension: { '.js': '.mjs' },
-      splitting: true,
       format: 'esm',
       minify: true,
       // The SDK's Node shim without AJV (src-mcp/sdk-node-shims.ts says why).
       alias: { '@modelcontextprotocol/server/_shims': path.join(root, 'src-mcp/sdk-node-shims.ts') },
       plugins: [lazyBuiltins],
-      banner: { js: `#!/usr/bin/env node\n${esmRequireShim}` },
       write: false,
-    }).then(async (result) => {
-      await mkdir(out(MCP_CHUNKS), { recursive: true });
-      await writeAtomically(result);
-      await removeStaleChunks(result);
-    }),
+    };
+    const [whole, split] = await Promise.all([
+      build({
+        ...shared,
+        entryPoints: [path.join(root, 'src-mcp/cli.ts')],
+        outfile: out(`${MCP_CHUNKS}/${MCP_WHOLE}`),
+        banner: { js: esmRequireShim },
+      }),
+      build({
+        ...shared,
+        entryPoints: { 'roam-mcp': path.join(root, 'src-mcp/bin.ts') },
+        outdir: out(''),
+        entryNames: '[name]',
+        chunkNames: `${MCP_CHUNKS}/[name]-[hash]`,
+        outExtension: { '.js': '.mjs' },
+        splitting: true,
+        banner: { js: `#!/usr/bin/env node\n${esmRequireShim}` },
+      }),
+    ]);
+    await mkdir(out(MCP_CHUNKS), { recursive: true });
+    await writeAtomically(whole);
+    await writeAtomically(split);
+    await removeStaleChunks([...whole.outputFiles, ...split.outputFiles]);
+  },
   main: () =>
     build({
       ...node,

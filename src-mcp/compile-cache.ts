@@ -1,5 +1,5 @@
 /**
- * Node's compile cache for the bin's own code (Node >= 22.1; docs/performance.md, "Cold start"):
+ * Node's compile cache for the bin's own code (Node >= 22.1; README, Performance):
  * V8's compiled code of each chunk is kept in Node's cache folder (NODE_COMPILE_CACHE, else
  * `node-compile-cache` in the system's temp folder) and read back by the next start instead of
  * compiling again. Node checks each entry against the file's content and its own version. A cache
@@ -16,8 +16,11 @@ type CacheApi = {
 const api = module as unknown as CacheApi;
 let enabled = false;
 
-/** Before any other module of the bin loads: only modules loaded after it are cached. */
-export function startCompileCache(): void {
+/**
+ * Before any other module of the bin loads (only modules loaded after it are cached); whether the
+ * cache is on.
+ */
+export function startCompileCache(): boolean {
   try {
     const result = api.enableCompileCache?.();
     // ENABLED or ALREADY_ENABLED (module.constants.compileCacheStatus); FAILED and DISABLED are not.
@@ -25,6 +28,7 @@ export function startCompileCache(): void {
   } catch {
     enabled = false;
   }
+  return enabled;
 }
 
 /**

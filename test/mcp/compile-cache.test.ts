@@ -1,9 +1,10 @@
 /**
- * The bin's entry turns Node's compile cache on (src-mcp/compile-cache.ts) and imports its chunks
- * (scripts/build.mjs): through the built bin, it answers both protocol eras with the cache folder
- * fresh, already filled, or impossible to write, and the answers do not depend on the cache. On a
- * Node that has the cache (22.1+), the folder is filled once the tools have loaded, without a clean
- * exit (clients often end the server with a signal).
+ * The bin's entry turns Node's compile cache on (src-mcp/compile-cache.ts) and then loads its
+ * chunks, or the one-file build when there is no cache (scripts/build.mjs): through the built bin,
+ * it answers both protocol eras with the cache folder fresh, already filled, impossible to write,
+ * or switched off, and the answers do not depend on it. On a Node that has the cache (22.1+), the
+ * folder is filled once the tools have loaded, without a clean exit (clients often end the server
+ * with a signal). The node22 test pass runs every case on a Node with the cache.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
