@@ -104,6 +104,17 @@ export class ResultRowStream {
       if (depth === 0) {
         if (isSpace(c)) continue;
         if (c === OPEN && this.between !== 'row') {
+          // A row of integers ends at the next `]`: found natively, then read in one pass. Any
+          // other row (a string, a nested value) is not integers and is split below.
+          const close = buf.indexOf(CLOSE, i + 1);
+          const row = close === -1 ? undefined : this.integers(buf, i, close + 1);
+          if (row) {
+            this.count++;
+            this.onRow(row);
+            this.between = 'row';
+            i = close;
+            continue;
+          }
           depth = 1;
           rowStart = i;
           plain = true;
