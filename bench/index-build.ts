@@ -35,7 +35,8 @@ const { values } = parseArgs({
 const bins = values.bin?.length ? values.bin : [path.join(ROOT, 'dist/roam-mcp.mjs')];
 const setups: Array<[string, string[]]> = values.setup?.length
   ? values.setup.map((s) => {
-      const [name, flags = ''] = s.split('=', 2) as [string, string?];
+      const at = s.indexOf('=');
+      const [name, flags] = at === -1 ? [s, ''] : [s.slice(0, at), s.slice(at + 1)];
       return [name, flags ? flags.split(',').map((f) => (f.startsWith('--') ? f : `--${f}`)) : []];
     })
   : [

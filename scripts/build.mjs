@@ -124,7 +124,8 @@ export const targets = {
     const shared = {
       ...node,
       format: 'esm',
-      minify: true,
+      // ROAM_BUILD_READABLE=1: names kept, for reading a CPU profile of the bin.
+      minify: process.env.ROAM_BUILD_READABLE !== '1',
       // The SDK's Node shim without AJV (src-mcp/sdk-node-shims.ts says why).
       alias: { '@modelcontextprotocol/server/_shims': path.join(root, 'src-mcp/sdk-node-shims.ts') },
       plugins: [lazyBuiltins],
