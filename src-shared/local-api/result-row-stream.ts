@@ -152,7 +152,8 @@ export class ResultRowStream {
   /** The common case, a row of integers (eids, counts, times), read without making a string. */
   private integers(buf: Buffer, start: number, end: number): number[] | undefined {
     const row = this.numbers;
-    row.length = 0;
+    // Written by index and cut to size at the end: rows of one width never resize the array.
+    let count = 0;
     let value = 0;
     let digits = 0;
     let negative = false;
@@ -165,9 +166,13 @@ export class ResultRowStream {
         digits++;
       } else if (c === MINUS && digits === 0 && !negative) negative = true;
       else if (c === COMMA || c === CLOSE) {
-        if (digits === 0) return c === CLOSE && row.length === 0 && !negative ? row : undefined;
+        if (digits === 0) {
+          if (c !== CLOSE || count !== 0 || negative) return undefined;
+          row.length = 0;
+          return row;
+        }
         if (!Number.isSafeInteger(value)) return undefined;
-        row.push(negative ? -value : value);
+        row[count++] = negative ? -value : value;
         value = 0;
         digits = 0;
         negative = false;
@@ -177,6 +182,7 @@ export class ResultRowStream {
         if (digits > 0) closed = true;
       } else return undefined; // null, true, a fraction: the general path
     }
+    if (row.length !== count) row.length = count;
     return row;
   }
 }
