@@ -1,9 +1,9 @@
 /**
  * Node's compile cache for the bin's own code (Node >= 22.1; README, Performance): the bin's entry
- * (src-mcp/bin.ts) turns it on; V8's compiled code of each chunk is kept in Node's cache folder
- * (NODE_COMPILE_CACHE, else `node-compile-cache` in the system's temp folder) and read back by the
- * next start instead of compiling again. Node checks each entry against the file's content and its
- * own version. Nothing here may fail a start or a request.
+ * (src-mcp/bin.ts) turns it on; V8's compiled code of each chunk is kept in `compile-cache/` of our
+ * data folder (or NODE_COMPILE_CACHE when set) and read back by the next start instead of compiling
+ * again. Node checks each entry against the file's content and its own version. Nothing here may
+ * fail a start or a request.
  */
 import module from 'node:module';
 

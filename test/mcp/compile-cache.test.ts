@@ -1,14 +1,14 @@
 /**
  * The bin's entry turns Node's compile cache on (src-mcp/compile-cache.ts) and then loads its
  * chunks, or the one-file build when there is no cache (scripts/build.mjs): through the built bin,
- * it answers both protocol eras with the cache folder fresh, already filled, impossible to write,
- * or switched off, and the answers do not depend on it. On a Node that has the cache (22.1+), the
+ * it answers both protocol eras with the cache folder fresh, already filled, impossible to write
+ * (NODE_COMPILE_CACHE or our data folder), or switched off, and the answers do not depend on it. On a Node that has the cache (22.1+), the
  * folder is filled once the tools have loaded, without a clean exit (clients often end the server
  * with a signal). The node22 test pass runs every case on a Node with the cache.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,7 +89,9 @@ describe.each(['initialize', 'discover'] as const)('the %s era', (era) => {
     const unwritable = await openAndList(SERVER_NODE, era, {
       NODE_COMPILE_CACHE: path.join(blocker, 'cache'),
     });
-    const viaTmp = await openAndList(SERVER_NODE, era, { TMPDIR: blocker });
+    const noDataFolder = await openAndList(SERVER_NODE, era, {
+      ROAM_COMPANION_DATA_DIR: path.join(blocker, 'data'),
+    });
     const folder = path.join(home, `cache-${era}`);
     const fresh = await openAndList(SERVER_NODE, era, { NODE_COMPILE_CACHE: folder });
     const filled = await openAndList(SERVER_NODE, era, { NODE_COMPILE_CACHE: folder });
@@ -99,7 +101,7 @@ describe.each(['initialize', 'discover'] as const)('the %s era', (era) => {
     expect(unwritable.opened.result).toMatchObject(
       era === 'initialize' ? { protocolVersion: '2025-06-18' } : { supportedVersions: ['2026-07-28'] },
     );
-    for (const run of [viaTmp, fresh, filled, disabled]) {
+    for (const run of [noDataFolder, fresh, filled, disabled]) {
       expect(run.opened).toEqual(unwritable.opened);
       expect(run.list).toBe(unwritable.list);
     }
@@ -120,4 +122,18 @@ describe('on a Node with the compile cache', () => {
     expect(second.list).toBe(first.list);
     expect(await readdir(path.join(folder, versionFolder!))).toEqual(expect.arrayContaining(entries));
   });
+
+  it.skipIf(!node)(
+    'keeps the cache in our data folder (0700) when NODE_COMPILE_CACHE is not set',
+    async () => {
+      const data = path.join(home, 'data-folder');
+      const first = await openAndList(node!, 'discover', { ROAM_COMPANION_DATA_DIR: data });
+      expect((await stat(data)).mode & 0o777).toBe(0o700);
+      const [versionFolder] = await readdir(path.join(data, 'compile-cache'));
+      expect(versionFolder).toBeDefined();
+      expect((await readdir(path.join(data, 'compile-cache', versionFolder!))).length).toBeGreaterThan(3);
+      const second = await openAndList(node!, 'discover', { ROAM_COMPANION_DATA_DIR: data });
+      expect(second.list).toBe(first.list);
+    },
+  );
 });
