@@ -12,7 +12,7 @@
  * Also the import cost of the MCP SDK's server module alone, whichever SDK is installed.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureLtsNode, ltsNodeSupported } from '../scripts/lts-node.mjs';
@@ -96,6 +96,28 @@ function firstAnswer(command: string[], era: Era, env: NodeJS.ProcessEnv) {
   });
 }
 
+/** `initialize` then `tools/list`, both answered, then the process is ended as clients end it. */
+function wholeSession(command: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const initialize = { jsonrpc: '2.0', id: 1, ...ERAS['initialize (2025-06-18)'] };
+  const lines = [
+    initialize,
+    { jsonrpc: '2.0', method: 'notifications/initialized' },
+    { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} },
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(command[0] as string, command.slice(1), { env, stdio: ['pipe', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      if (!out.split('\n').some((line) => line.startsWith('{') && JSON.parse(line).id === 2)) return;
+      child.once('exit', () => resolve());
+      child.kill();
+    });
+    child.on('error', reject);
+    child.stdin.write(lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+  });
+}
+
 export interface EraRow {
   node: string;
   server: string;
@@ -107,11 +129,21 @@ export interface EraRow {
   vsFloor: number;
 }
 
+/** Whether this Node has the compile cache roam-mcp turns on (src-mcp/compile-cache.ts). */
+const hasCompileCache = (node: NodeBinary) => Number(/^v(\d+)/.exec(node.version)?.[1]) >= 22;
+
 function serversOn(node: NodeBinary, official: string | undefined) {
-  const servers = [
+  const servers: Array<{ name: string; command: string[]; env?: Record<string, string> }> = [
     { name: 'roam-mcp', command: [node.path, BIN] },
     { name: 'bare node floor', command: [node.path, FLOOR] },
   ];
+  // The first start on a machine (or with the cache switched off) compiles everything.
+  if (hasCompileCache(node))
+    servers.splice(1, 0, {
+      name: 'roam-mcp, compile cache off',
+      command: [node.path, BIN],
+      env: { NODE_DISABLE_COMPILE_CACHE: '1' },
+    });
   if (official)
     servers.push({
       name: 'official Roam MCP',
@@ -127,10 +159,13 @@ export async function measureColdStartEras(env: NodeJS.ProcessEnv, runs: number,
       (Object.keys(ERAS) as Era[]).map((era) => ({ node, server, era, samples: [] as number[], answer: '' })),
     ),
   );
-  for (const cell of cells) await firstAnswer(cell.server.command, cell.era, env); // warm the file cache
+  // Warms the file cache, and roam-mcp's compile cache with a whole session (its tools load after
+  // the first answer), as the first chat on a machine does: the runs time every later chat.
+  for (const node of nodeBinaries()) await wholeSession([node.path, BIN], env);
+  for (const cell of cells) await firstAnswer(cell.server.command, cell.era, { ...env, ...cell.server.env });
   for (let i = 0; i < runs; i++) {
     for (const cell of cells) {
-      const { ms, answer } = await firstAnswer(cell.server.command, cell.era, env);
+      const { ms, answer } = await firstAnswer(cell.server.command, cell.era, { ...env, ...cell.server.env });
       cell.samples.push(ms);
       cell.answer = answer;
     }
@@ -161,8 +196,20 @@ export interface ImportCost {
 
 /** Each SDK server module installed, with its package version; `ours` when the bin bundles it. */
 function sdkServerModules() {
-  const map = path.join(root, 'dist/roam-mcp.mjs.map');
-  const bundled = existsSync(map) ? readFileSync(map, 'utf8') : '';
+  // The entry's map and its chunks' (scripts/build.mjs).
+  const chunks = path.join(root, 'dist/roam-mcp-chunks');
+  const maps = [
+    path.join(root, 'dist/roam-mcp.mjs.map'),
+    ...(existsSync(chunks)
+      ? readdirSync(chunks)
+          .filter((n) => n.endsWith('.map'))
+          .map((n) => path.join(chunks, n))
+      : []),
+  ];
+  const bundled = maps
+    .filter((map) => existsSync(map))
+    .map((map) => readFileSync(map, 'utf8'))
+    .join('\n');
   return SDK_SERVER_MODULES.flatMap((specifier) => {
     const pkg = specifier.split('/').slice(0, 2).join('/');
     const manifest = path.join(root, 'node_modules', pkg, 'package.json');

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { MCP_CHUNKS } from './build.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const BIN = path.join(root, 'dist', 'roam-mcp.mjs');
@@ -127,6 +128,11 @@ export async function buildMcpb(outFile = DEFAULT_OUT) {
   try {
     await mkdir(path.join(staging, 'server'));
     await copyFile(BIN, path.join(staging, 'server', 'roam-mcp.mjs'));
+    // The chunks the entry imports (scripts/build.mjs), without their source maps.
+    await cp(path.join(path.dirname(BIN), MCP_CHUNKS), path.join(staging, 'server', MCP_CHUNKS), {
+      recursive: true,
+      filter: (source) => !source.endsWith('.map'),
+    });
     await copyFile(path.join(root, 'assets', 'icon.png'), path.join(staging, 'icon.png'));
     await copyFile(path.join(root, 'LICENSE'), path.join(staging, 'LICENSE'));
     // The agent skill travels with the server it teaches (docs/mcp.md, Agent skill).

@@ -1,7 +1,7 @@
 // Bundles every runtime piece with esbuild (not tsc emit) so the MCP child starts fast.
 // `node scripts/build.mjs [target...]` builds the named targets, or all of them.
 import { build } from 'esbuild';
-import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -17,10 +17,32 @@ const esmRequireShim =
  * is rebuilt (`npm pack` runs `prepack` while tests run it) reads the old or the new file, never half.
  */
 async function writeAtomically(result) {
-  for (const file of result.outputFiles) {
+  // Chunks before the entry that imports them: a bin started mid-build finds every chunk it names.
+  const chunksFirst = [...result.outputFiles].sort(
+    (a, b) => Number(b.path.includes(MCP_CHUNKS)) - Number(a.path.includes(MCP_CHUNKS)),
+  );
+  for (const file of chunksFirst) {
     const temp = `${file.path}.${process.pid}.tmp`;
     await writeFile(temp, file.contents, { mode: file.path.endsWith('.mjs') ? 0o755 : 0o644 });
     await rename(temp, file.path);
+  }
+}
+
+/** The folder of the bin's chunks, beside dist/roam-mcp.mjs. */
+export const MCP_CHUNKS = 'roam-mcp-chunks';
+/** In it, the whole server as one file (src-mcp/bin.ts names it too). */
+export const MCP_WHOLE = 'roam-mcp-whole.mjs';
+
+/**
+ * Removes the chunks an earlier build wrote and this one did not (chunk names carry a hash of
+ * their content), so the npm package and the app ship only what the bin imports. A build of the
+ * same sources writes the same names: a bin running while it is rebuilt keeps its chunks.
+ */
+async function removeStaleChunks(outputFiles) {
+  const written = new Set(outputFiles.map((file) => path.basename(file.path)));
+  const dir = out(MCP_CHUNKS);
+  for (const name of await readdir(dir)) {
+    if (!written.has(name) && !name.endsWith('.tmp')) await rm(path.join(dir, name), { force: true });
   }
 }
 
@@ -92,19 +114,46 @@ const lazyBuiltins = {
 const node = { bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning' };
 
 export const targets = {
-  mcp: () =>
-    build({
+  // A small entry (src-mcp/bin.ts) and, beside it in roam-mcp-chunks/, the rest twice: as chunks
+  // that each load when first imported (the first answer loads the SDK and the server; the tools
+  // load after it; the other commands never load in the server), which a start with Node's compile
+  // cache reads already compiled; and as one file, which starts faster where there is no cache
+  // (Node 20's loader pays per module). dist/roam-mcp.mjs needs the folder beside it: the npm
+  // package, the app's unpacked files and the .mcpb ship both.
+  mcp: async () => {
+    const shared = {
       ...node,
-      entryPoints: [path.join(root, 'src-mcp/cli.ts')],
-      outfile: out('roam-mcp.mjs'),
       format: 'esm',
-      minify: true,
+      // ROAM_BUILD_READABLE=1: names kept, for reading a CPU profile of the bin.
+      minify: process.env.ROAM_BUILD_READABLE !== '1',
       // The SDK's Node shim without AJV (src-mcp/sdk-node-shims.ts says why).
       alias: { '@modelcontextprotocol/server/_shims': path.join(root, 'src-mcp/sdk-node-shims.ts') },
       plugins: [lazyBuiltins],
-      banner: { js: `#!/usr/bin/env node\n${esmRequireShim}` },
       write: false,
-    }).then((result) => writeAtomically(result)),
+    };
+    const [whole, split] = await Promise.all([
+      build({
+        ...shared,
+        entryPoints: [path.join(root, 'src-mcp/cli.ts')],
+        outfile: out(`${MCP_CHUNKS}/${MCP_WHOLE}`),
+        banner: { js: esmRequireShim },
+      }),
+      build({
+        ...shared,
+        entryPoints: { 'roam-mcp': path.join(root, 'src-mcp/bin.ts') },
+        outdir: out(''),
+        entryNames: '[name]',
+        chunkNames: `${MCP_CHUNKS}/[name]-[hash]`,
+        outExtension: { '.js': '.mjs' },
+        splitting: true,
+        banner: { js: `#!/usr/bin/env node\n${esmRequireShim}` },
+      }),
+    ]);
+    await mkdir(out(MCP_CHUNKS), { recursive: true });
+    await writeAtomically(whole);
+    await writeAtomically(split);
+    await removeStaleChunks([...whole.outputFiles, ...split.outputFiles]);
+  },
   main: () =>
     build({
       ...node,

@@ -23,6 +23,7 @@ import {
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
 import { selectionWarning } from './access/selection.ts';
 import { noteChatClient } from './changes/chat.ts';
+import { saveCompileCache } from './compile-cache.ts';
 import type { GraphSession } from './graph-session.ts';
 import { log } from './log.ts';
 import { PromptHandlers } from './prompt-handlers.ts';
@@ -113,6 +114,7 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
         warnIfCannotWrite();
         prompts = new PromptHandlers(declared.prompts, loaded.tools, loaded.resources, state);
         notifier.toolsLoaded();
+        saveCompileCache();
         return { ...loaded, resources: new ResourceHandlers(loaded.resources, gateway), prompts };
       },
     ));

@@ -104,6 +104,17 @@ export class ResultRowStream {
       if (depth === 0) {
         if (isSpace(c)) continue;
         if (c === OPEN && this.between !== 'row') {
+          // A row of integers ends at the next `]`: found natively, then read in one pass. Any
+          // other row (a string, a nested value) is not integers and is split below.
+          const close = buf.indexOf(CLOSE, i + 1);
+          const row = close === -1 ? undefined : this.integers(buf, i, close + 1);
+          if (row) {
+            this.count++;
+            this.onRow(row);
+            this.between = 'row';
+            i = close;
+            continue;
+          }
           depth = 1;
           rowStart = i;
           plain = true;
@@ -141,7 +152,8 @@ export class ResultRowStream {
   /** The common case, a row of integers (eids, counts, times), read without making a string. */
   private integers(buf: Buffer, start: number, end: number): number[] | undefined {
     const row = this.numbers;
-    row.length = 0;
+    // Written by index and cut to size at the end: rows of one width never resize the array.
+    let count = 0;
     let value = 0;
     let digits = 0;
     let negative = false;
@@ -154,9 +166,13 @@ export class ResultRowStream {
         digits++;
       } else if (c === MINUS && digits === 0 && !negative) negative = true;
       else if (c === COMMA || c === CLOSE) {
-        if (digits === 0) return c === CLOSE && row.length === 0 && !negative ? row : undefined;
+        if (digits === 0) {
+          if (c !== CLOSE || count !== 0 || negative) return undefined;
+          row.length = 0;
+          return row;
+        }
         if (!Number.isSafeInteger(value)) return undefined;
-        row.push(negative ? -value : value);
+        row[count++] = negative ? -value : value;
         value = 0;
         digits = 0;
         negative = false;
@@ -166,6 +182,7 @@ export class ResultRowStream {
         if (digits > 0) closed = true;
       } else return undefined; // null, true, a fraction: the general path
     }
+    if (row.length !== count) row.length = count;
     return row;
   }
 }

@@ -5,7 +5,7 @@
  * real copy of the built bin, run through its `.bin` link as npx runs it.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFile, mkdir, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -23,6 +23,8 @@ beforeEach(async () => {
   cachedScript = path.join(modules, 'roam-companion', 'dist', 'roam-mcp.mjs');
   await mkdir(path.dirname(cachedScript), { recursive: true });
   await copyFile(bundle, cachedScript);
+  const chunks = path.join(path.dirname(bundle), 'roam-mcp-chunks');
+  await cp(chunks, path.join(path.dirname(cachedScript), 'roam-mcp-chunks'), { recursive: true });
   await writeFile(path.join(modules, 'roam-companion', 'package.json'), '{"name": "roam-companion"}\n');
   binLink = path.join(modules, '.bin', 'roam-mcp');
   await mkdir(path.dirname(binLink));
