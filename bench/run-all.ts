@@ -38,6 +38,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { callAction } from '../test/emulator/http-client.ts';
 import { startEmulator, type Emulator, type RecordedRequest } from '../test/emulator/index.ts';
 import {
   coldStartErasMarkdown,
@@ -311,7 +312,7 @@ function replay(port: number, request: RecordedRequest): Promise<void> {
 /** Sensible arguments for each read tool on a graph, given a hub title and an ordinary one. */
 function argumentsFor(
   tool: Tool,
-  pages: { hub: string; other: string; uid: string },
+  pages: { hub: string; other: string; uid: string; fileUrl: string },
 ): Record<string, unknown> {
   const table: Record<string, Record<string, unknown>> = {
     get_page: { title: pages.hub },
@@ -332,6 +333,10 @@ function argumentsFor(
     semantic_search: { query: pages.other },
     list_graphs: {},
     current_graph: {},
+    get_comments: { blockUid: pages.uid },
+    suggest_links: { text: `Notes on ${pages.hub} and ${pages.other}` },
+    roam_query: { query: `{and: [[${pages.hub}]]}` },
+    file_get: { url: pages.fileUrl },
   };
   const args = { ...(table[tool.name] ?? {}) };
   // The worst case for response size: the largest page size the schema allows.
@@ -367,8 +372,15 @@ async function startGraph(home: string, content: 'demo' | { generate: { blocks: 
   return emulator;
 }
 
-/** The most referenced page, another page, and a block uid (from the emulator's database). */
-function pickPages(emulator: Emulator) {
+/** A 1×1 PNG, uploaded so that file_get has a file of the graph to read. */
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/**
+ * The most referenced page, another page, a block uid (from the emulator's database) and the URL of
+ * a file uploaded to the graph.
+ */
+async function pickPages(emulator: Emulator) {
   const db = emulator.graph(GRAPH);
   const refs = db.run('data.q', [
     '[:find ?t (count ?b) :where [?p :node/title ?t] [?b :block/refs ?p]]',
@@ -379,7 +391,15 @@ function pickPages(emulator: Emulator) {
   const uids = db.run('data.q', [
     `[:find ?u :where [?p :node/title "${hub.replace(/"/g, '\\"')}"] [?p :block/children ?c] [?c :block/uid ?u]]`,
   ]) as Array<[string]>;
-  return { hub, other, uid: uids[0]?.[0] ?? 'missing' };
+  const upload = await callAction(emulator, {
+    graph: GRAPH,
+    token: TOKEN,
+    action: 'file.upload',
+    args: [{ base64: PNG, mimetype: 'image/png', filename: 'bench.png' }],
+  });
+  // Roam answers the stored file as markdown: ![](url)
+  const fileUrl = /\((.+)\)$/.exec(String(upload.body.result))?.[1] ?? 'missing';
+  return { hub, other, uid: uids[0]?.[0] ?? 'missing', fileUrl };
 }
 
 const isReadTool = (tool: Tool) => tool.annotations?.readOnlyHint === true && tool.name !== 'select_graph';
@@ -442,7 +462,7 @@ async function measureOverhead(home: string) {
   const relay = startRelay();
   try {
     await bin.client.callTool({ name: 'select_graph', arguments: { graph: GRAPH } });
-    const pages = pickPages(emulator);
+    const pages = await pickPages(emulator);
     const { tools } = await bin.client.listTools();
     const rows = [];
     for (const tool of tools.filter(isReadTool)) {
@@ -504,7 +524,7 @@ async function measureGraphSize(home: string, blocks: number) {
   const bin = await startBinFor(home);
   try {
     await bin.client.callTool({ name: 'select_graph', arguments: { graph: GRAPH } });
-    const pages = pickPages(emulator);
+    const pages = await pickPages(emulator);
     const { tools } = await bin.client.listTools();
     const rows = [];
     for (const tool of tools.filter(isReadTool)) {
