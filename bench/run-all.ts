@@ -616,7 +616,7 @@ interface ScaleSize {
   warmInsideMs: number;
 }
 
-/** The navigation-at-scale targets (issue 14), from bench/navigation-scale.ts's results file. */
+/** The navigation-at-scale targets, from bench/navigation-scale.ts's results file. */
 async function scaleTargets() {
   const file = path.join(RESULTS_DIR, 'navigation-scale.json');
   if (!existsSync(file)) return [];
