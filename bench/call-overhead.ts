@@ -14,15 +14,13 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { spawn } from 'node:child_process';
-import http from 'node:http';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startEmulator, type RecordedRequest } from '../test/emulator/index.ts';
+import { startEmulator } from '../test/emulator/index.ts';
+import { replayDirect, startRelay } from './direct-replay.ts';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const BIN = path.join(root, 'dist/roam-mcp.mjs');
@@ -39,54 +37,6 @@ const { values: flags } = parseArgs({
   },
 });
 const ROUNDS = Number(flags.rounds);
-
-/** The relay: one line in (requests), the same HTTP requests out, one line back. */
-const RELAY = `
-const http = require('node:http');
-const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-const send = (port, r) => new Promise((resolve, reject) => {
-  const payload = JSON.stringify(r.body ?? {});
-  const query = new URLSearchParams(r.query).toString();
-  const req = http.request('http://127.0.0.1:' + port + r.path + (query ? '?' + query : ''), {
-    method: r.method, agent,
-    headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)), authorization: 'Bearer ' + r.token },
-  }, (res) => { const chunks = []; res.on('data', (c) => chunks.push(c)); res.on('end', () => resolve(Buffer.concat(chunks).toString())); });
-  req.on('error', reject);
-  req.end(payload);
-});
-require('node:readline').createInterface({ input: process.stdin }).on('line', async (line) => {
-  const { port, requests } = JSON.parse(line);
-  const bodies = [];
-  for (const r of requests) bodies.push(await send(port, r));
-  process.stdout.write(JSON.stringify({ n: bodies.length }) + '\\n');
-});
-`;
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-function replay(port: number, request: RecordedRequest): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(request.body ?? {});
-    const query = new URLSearchParams(request.query).toString();
-    const req = http.request(
-      `http://127.0.0.1:${port}${request.path}${query ? `?${query}` : ''}`,
-      {
-        method: request.method,
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(payload)),
-          authorization: `Bearer ${TOKEN}`,
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', resolve);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 const quantile = (values: number[], q: number) => {
   const s = [...values].sort((a, b) => a - b);
@@ -124,10 +74,7 @@ const transport = new StdioClientTransport({
 });
 const client = new Client({ name: 'bench', version: '1' });
 await client.connect(transport);
-const relay = spawn(process.execPath, ['-e', RELAY], { stdio: ['pipe', 'pipe', 'inherit'] });
-const relayLines = createInterface({ input: relay.stdout! });
-const relayWaiters: Array<() => void> = [];
-relayLines.on('line', () => relayWaiters.shift()?.());
+const relay = startRelay(TOKEN);
 try {
   await client.callTool({ name: 'select_graph', arguments: { graph: GRAPH } });
   const { tools } = await client.listTools();
@@ -147,14 +94,9 @@ try {
   emulator.clearRequests();
   await call();
   const wire = emulator.requests.filter((r) => r.graph === GRAPH);
-  const line = `${JSON.stringify({ port: emulator.port, requests: wire.map((r) => ({ ...r, token: TOKEN })) })}\n`;
-  const viaRelay = () =>
-    new Promise<void>((resolve) => {
-      relayWaiters.push(resolve);
-      relay.stdin!.write(line);
-    });
+  const viaRelay = () => relay.replay(emulator.port, wire);
   const inProcess = async () => {
-    for (const r of wire) await replay(emulator.port, r);
+    for (const r of wire) await replayDirect(emulator.port, r, TOKEN);
   };
   for (let i = 0; i < 20; i++) {
     await viaRelay();
@@ -200,7 +142,7 @@ try {
   };
   console.log(JSON.stringify(out, null, 2));
 } finally {
-  relay.kill();
+  relay.close();
   await client.close();
   await emulator.close();
   await rm(home, { recursive: true, force: true });

@@ -33,13 +33,13 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { callAction } from '../test/emulator/http-client.ts';
-import { startEmulator, type Emulator, type RecordedRequest } from '../test/emulator/index.ts';
+import { replayDirect, startRelay } from './direct-replay.ts';
+import { startEmulator, type Emulator } from '../test/emulator/index.ts';
 import {
   coldStartErasMarkdown,
   measureColdStartEras,
@@ -281,34 +281,6 @@ async function measureStartup(env: Record<string, string>, sdkOnly: string) {
 
 // ---------- 2b. per-call overhead of each read tool ----------
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-
-/** Sends one recorded Local API request again, directly (what the tool call cost at the wire). */
-function replay(port: number, request: RecordedRequest): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(request.body ?? {});
-    const query = new URLSearchParams(request.query).toString();
-    const req = http.request(
-      `http://127.0.0.1:${port}${request.path}${query ? `?${query}` : ''}`,
-      {
-        method: request.method,
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(payload)),
-          authorization: `Bearer ${TOKEN}`,
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', resolve);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
 /** Sensible arguments for each read tool on a graph, given a hub title and an ordinary one. */
 function argumentsFor(
   tool: Tool,
@@ -404,62 +376,10 @@ async function pickPages(emulator: Emulator) {
 
 const isReadTool = (tool: Tool) => tool.annotations?.readOnlyHint === true && tool.name !== 'select_graph';
 
-/**
- * A minimal process that replays requests for the bench: one line in (the port and the requests),
- * the same HTTP requests with a kept-alive agent, one line back. Its round trip crosses the same
- * process boundaries as a tool call (bench → child over a pipe → emulator over TCP → back), so a
- * call minus a relayed replay is roam-mcp's own work, not the hops.
- */
-const RELAY = `
-const http = require('node:http');
-const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-const send = (port, r) => new Promise((resolve, reject) => {
-  const payload = JSON.stringify(r.body ?? {});
-  const query = new URLSearchParams(r.query).toString();
-  const req = http.request('http://127.0.0.1:' + port + r.path + (query ? '?' + query : ''), {
-    method: r.method, agent,
-    headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)), authorization: r.authorization },
-  }, (res) => { res.resume(); res.on('end', resolve); });
-  req.on('error', reject);
-  req.end(payload);
-});
-require('node:readline').createInterface({ input: process.stdin }).on('line', async (line) => {
-  const { port, requests } = JSON.parse(line);
-  for (const r of requests) await send(port, r);
-  process.stdout.write('done\\n');
-});
-`;
-
-function startRelay() {
-  const child = spawn(process.execPath, ['-e', RELAY], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const waiting: Array<() => void> = [];
-  let buffered = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    buffered += chunk;
-    for (let end = buffered.indexOf('\n'); end !== -1; end = buffered.indexOf('\n')) {
-      buffered = buffered.slice(end + 1);
-      waiting.shift()?.();
-    }
-  });
-  return {
-    replay(port: number, requests: RecordedRequest[]): Promise<void> {
-      const line = JSON.stringify({
-        port,
-        requests: requests.map((r) => ({ ...r, authorization: `Bearer ${TOKEN}` })),
-      });
-      return new Promise((resolve) => {
-        waiting.push(resolve);
-        child.stdin!.write(`${line}\n`);
-      });
-    },
-    close: () => child.kill(),
-  };
-}
-
 async function measureOverhead(home: string) {
   const emulator = await startGraph(home, 'demo');
   const bin = await startBinFor(home);
-  const relay = startRelay();
+  const relay = startRelay(TOKEN);
   try {
     await bin.client.callTool({ name: 'select_graph', arguments: { graph: GRAPH } });
     const pages = await pickPages(emulator);
@@ -478,7 +398,7 @@ async function measureOverhead(home: string) {
       }
       // Tools that answer from the session (no Local API request) cost their whole round trip.
       const raw = async () => {
-        for (const request of wire) await replay(emulator.port, request);
+        for (const request of wire) await replayDirect(emulator.port, request, TOKEN);
       };
       const timed = async (fn: () => Promise<unknown>) => {
         const t = performance.now();
