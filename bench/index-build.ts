@@ -10,18 +10,12 @@
  * default growth throughout (`--semi-space-growth-factor=2`: the server then leaves V8 alone),
  * and 1 MB semi-spaces throughout (`--max-semi-space-size=1`, the tray's child).
  */
-import { fork } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { BIN, cpuMs, startBackend, startBin } from './scale-processes.ts';
 
-const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const TOKEN = 'roam-graph-local-token-SCALEbenchSCALEbenchSCALEbe';
-const GRAPH = 'scale';
 const log = (message: string) => process.stderr.write(`[index-build] ${message}\n`);
 
 const { values } = parseArgs({
@@ -32,7 +26,7 @@ const { values } = parseArgs({
     bin: { type: 'string', multiple: true },
   },
 });
-const bins = values.bin?.length ? values.bin : [path.join(ROOT, 'dist/roam-mcp.mjs')];
+const bins = values.bin?.length ? values.bin : [BIN];
 const setups: Array<[string, string[]]> = values.setup?.length
   ? values.setup.map((s) => {
       const at = s.indexOf('=');
@@ -45,67 +39,22 @@ const setups: Array<[string, string[]]> = values.setup?.length
       ['semi-1', ['--max-semi-space-size=1']],
     ];
 
-async function cpuMs(pid: number): Promise<number> {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-async function startBackend(home: string, blocks: number) {
-  const child = fork(path.join(ROOT, 'bench/navigation-scale-child.ts'), [], {
-    execArgv: ['--import', 'tsx', '--max-old-space-size=8192'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = new Promise<void>((resolve) =>
-    child.on('message', (m: { type: string }) => m.type === 'ready' && resolve()),
-  );
-  child.send({
-    home,
-    graph: GRAPH,
-    blocks,
-    token: TOKEN,
-    backend: blocks > 100_000 ? 'synthetic' : 'emulator',
-  });
-  await ready;
-  return { close: () => child.kill() };
-}
-
 async function buildOnce(home: string, bin: string, execArgv: string[]) {
   const dataDir = await mkdtemp(path.join(home, 'data-'));
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [...execArgv, bin],
-    env: {
-      HOME: home,
-      PATH: process.env.PATH ?? '',
-      ROAM_MCP_NO_LAUNCH: '1',
-      ROAM_MCP_TOOLS: 'all',
-      ROAM_GRAPH: GRAPH,
-      ROAM_API_TOKEN: TOKEN,
-      ROAM_MCP_INDEX_STALENESS_MS: '0',
-      ROAM_COMPANION_DATA_DIR: dataDir,
-    },
-    stderr: 'ignore',
-  });
-  const client = new Client({ name: 'index-build', version: '1' });
-  await client.connect(transport);
+  const mcp = await startBin(home, execArgv, 0, dataDir, bin);
   try {
-    const pid = transport.pid!;
-    const before = await cpuMs(pid);
-    const began = performance.now();
-    const result = await client.callTool({ name: 'get_hubs', arguments: { limit: 50 } }, undefined, {
-      timeout: 600_000,
-    });
-    const wallMs = performance.now() - began;
-    if (result.isError) throw new Error(JSON.stringify(result.content).slice(0, 300));
-    return { wallMs, cpuMs: (await cpuMs(pid)) - before };
+    const before = await cpuMs(mcp.pid);
+    const { wallMs } = await mcp.call('get_hubs', { limit: 50 });
+    return { wallMs, cpuMs: (await cpuMs(mcp.pid)) - before };
   } finally {
-    await client.close();
+    await mcp.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
 const home = await mkdtemp(path.join(os.tmpdir(), 'index-build-'));
-const api = await startBackend(home, Number(values.blocks));
+const blocks = Number(values.blocks);
+const api = await startBackend(home, blocks, blocks > 100_000 ? 'synthetic' : 'emulator');
 const samples = new Map<string, Array<{ wallMs: number; cpuMs: number }>>();
 try {
   for (let round = 0; round < Number(values.rounds); round++) {
@@ -120,7 +69,7 @@ try {
       }
   }
 } finally {
-  api.close();
+  await api.close();
   await rm(home, { recursive: true, force: true });
 }
 const stats = (v: number[]) => {

@@ -6,93 +6,23 @@
  * outside the staleness window (0) and inside it, peak RSS (VmHWM), and cold start to
  * `initialize`. Writes bench/results/navigation-scale.{json,md}.
  */
-import { fork, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { BIN, cpuMs, GRAPH, startBackend, startBin, TOKEN } from './scale-processes.ts';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const BIN = path.join(ROOT, 'dist/roam-mcp.mjs');
-const TOKEN = 'roam-graph-local-token-SCALEbenchSCALEbenchSCALEbe';
-const GRAPH = 'scale';
 const SEMI_SPACE = '--max-semi-space-size=1';
 const log = (message: string) => process.stderr.write(`[navigation-scale] ${message}\n`);
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
-type Reply = { type: string; url?: string; counts?: { pages: number; blocks: number }; loadMs?: number };
-
-async function startBackend(home: string, blocks: number, backend: 'emulator' | 'synthetic') {
-  const child = fork(path.join(ROOT, 'bench/navigation-scale-child.ts'), [], {
-    execArgv: ['--import', 'tsx', '--max-old-space-size=8192'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const next = (type: string) =>
-    new Promise<Reply>((resolve) => {
-      const listener = (message: Reply) => {
-        if (message.type !== type) return;
-        child.off('message', listener);
-        resolve(message);
-      };
-      child.on('message', listener);
-    });
-  const ready = next('ready');
-  child.send({ home, graph: GRAPH, blocks, token: TOKEN, backend });
-  const started = await ready;
-  const ask = (type: string, reply: string) => {
-    const answer = next(reply);
-    child.send({ type });
-    return answer;
-  };
-  return { ...started, close: () => ask('close', 'closed') };
-}
-
-/** utime + stime of a process in ms (Linux /proc): our side's work, whatever the machine's load. */
-async function cpuMs(pid: number): Promise<number> {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
 async function peakRssMb(pid: number): Promise<number> {
   const match = /VmHWM:\s+(\d+) kB/.exec(await readFile(`/proc/${pid}/status`, 'utf8'));
   return match ? round(Number(match[1]) / 1024) : NaN;
-}
-
-async function startBin(home: string, execArgv: string[], stalenessMs: number, dataDir: string) {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [...execArgv, BIN],
-    env: {
-      HOME: home,
-      PATH: process.env.PATH ?? '',
-      ROAM_MCP_NO_LAUNCH: '1',
-      ROAM_MCP_TOOLS: 'all',
-      ROAM_GRAPH: GRAPH,
-      ROAM_API_TOKEN: TOKEN,
-      ROAM_MCP_INDEX_STALENESS_MS: String(stalenessMs),
-      ROAM_COMPANION_DATA_DIR: dataDir,
-    },
-    stderr: 'ignore',
-  });
-  const client = new Client({ name: 'navigation-scale', version: '1' });
-  await client.connect(transport);
-  const call = async (name: string, args: Record<string, unknown> = {}) => {
-    const began = performance.now();
-    const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 600_000 });
-    const wallMs = performance.now() - began;
-    const text = JSON.stringify(result.content);
-    if (result.isError) throw new Error(`${name}: ${text.slice(0, 300)}`);
-    return {
-      wallMs,
-      tokens: Math.ceil(text.length / 4),
-      json: JSON.parse((result.content as Array<{ text: string }>)[0]!.text),
-    };
-  };
-  return { call, pid: transport.pid!, close: () => client.close() };
 }
 
 /** Every navigation tool with the largest `limit` its schema allows: answer sizes. */
