@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startEmulator } from '../test/emulator/index.ts';
 import { replayDirect, startRelay } from './direct-replay.ts';
+import { pagesByReferences } from './referenced-pages.ts';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const BIN = path.join(root, 'dist/roam-mcp.mjs');
@@ -80,12 +81,7 @@ try {
   const { tools } = await client.listTools();
   const tool = tools.find((t) => t.name === flags.tool);
   if (!tool) throw new Error(`no tool ${flags.tool}`);
-  const db = emulator.graph(GRAPH);
-  const refs = db.run('data.q', [
-    '[:find ?t (count ?b) :where [?p :node/title ?t] [?b :block/refs ?p]]',
-  ]) as Array<[string, number]>;
-  refs.sort((a, b) => b[1] - a[1]);
-  const hub = refs[0]?.[0] ?? 'Project Apollo';
+  const hub = pagesByReferences(emulator, GRAPH)[0] ?? 'Project Apollo';
   const args: Record<string, unknown> = { title: hub };
   const limit = (tool.inputSchema.properties as Record<string, { maximum?: number }> | undefined)?.limit;
   if (limit?.maximum !== undefined) args.limit = limit.maximum;

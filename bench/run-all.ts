@@ -39,6 +39,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { callAction } from '../test/emulator/http-client.ts';
 import { replayDirect, startRelay } from './direct-replay.ts';
+import { pagesByReferences } from './referenced-pages.ts';
 import { startEmulator, type Emulator } from '../test/emulator/index.ts';
 import {
   coldStartErasMarkdown,
@@ -353,16 +354,14 @@ const PNG =
  * a file uploaded to the graph.
  */
 async function pickPages(emulator: Emulator) {
-  const db = emulator.graph(GRAPH);
-  const refs = db.run('data.q', [
-    '[:find ?t (count ?b) :where [?p :node/title ?t] [?b :block/refs ?p]]',
-  ]) as Array<[string, number]>;
-  refs.sort((a, b) => b[1] - a[1]);
-  const hub = refs[0]?.[0] ?? 'Project Apollo';
-  const other = refs[Math.floor(refs.length / 2)]?.[0] ?? hub;
-  const uids = db.run('data.q', [
-    `[:find ?u :where [?p :node/title "${hub.replace(/"/g, '\\"')}"] [?p :block/children ?c] [?c :block/uid ?u]]`,
-  ]) as Array<[string]>;
+  const titles = pagesByReferences(emulator, GRAPH);
+  const hub = titles[0] ?? 'Project Apollo';
+  const other = titles[Math.floor(titles.length / 2)] ?? hub;
+  const uids = emulator
+    .graph(GRAPH)
+    .run('data.q', [
+      `[:find ?u :where [?p :node/title "${hub.replace(/"/g, '\\"')}"] [?p :block/children ?c] [?c :block/uid ?u]]`,
+    ]) as Array<[string]>;
   const upload = await callAction(emulator, {
     graph: GRAPH,
     token: TOKEN,
