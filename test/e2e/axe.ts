@@ -14,7 +14,12 @@ const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.
 export async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource);
   const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run(context: Document): Promise<AxeResults> } }).axe.run(document),
+    (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(
+      document,
+      {
+        resultTypes: ['violations'],
+      },
+    ),
   );
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
