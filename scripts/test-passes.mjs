@@ -26,7 +26,6 @@ export const STDIO_SUITE = [
   'test/mcp/navigation/navigation-stdio.test.ts',
   'test/main/core/mcp-launcher.test.ts',
   'test/main/core/mcp-launcher-two-clients.test.ts',
-  'test/clients/inspector-cli.test.ts',
 ];
 /**
  * What the client's protocol era changes: the handshake, list_changed, results and errors,
