@@ -86,7 +86,7 @@ async function ageDeadLockOnceAllWait(file: string): Promise<void> {
   const answered = () =>
     emulator.requests.filter((r) => r.path === '/api/graphs/tokens/request' && r.status !== undefined).length;
   try {
-    await expect.poll(answered, { timeout: 60_000 }).toBe(SERVERS + 1);
+    await expect.poll(answered, { timeout: 60_000 }).toBeGreaterThanOrEqual(SERVERS + 1);
   } finally {
     clearInterval(refresher);
     await touching;
