@@ -24,9 +24,13 @@ const held = new Set<string>();
  * stale, and the later rmdir removes the lock the first one has just made: both then write.
  * Breaking is serialized here instead: only the holder of `<lock>.breaking` may remove the
  * lock, and only if it is still stale once that is held. The breaker's own lock is released at
- * once; if its holder dies in those few system calls, it is broken after 2 × STALE_MS.
+ * once; if its holder dies in those few system calls, it is broken after 2 × the stale time.
  */
-function rmdirLock(lock: string, callback: (error: NodeJS.ErrnoException | null) => void): void {
+function rmdirLock(
+  staleMs: number,
+  lock: string,
+  callback: (error: NodeJS.ErrnoException | null) => void,
+): void {
   if (held.has(lock)) return fs.rmdir(lock, callback);
   const breaker = `${lock}.breaking`;
   fs.mkdir(breaker, (error) => {
@@ -34,12 +38,12 @@ function rmdirLock(lock: string, callback: (error: NodeJS.ErrnoException | null)
       if (error.code !== 'EEXIST') return callback(error);
       // Another process is breaking it: let proper-lockfile retry, after clearing a dead breaker.
       return fs.stat(breaker, (_statError, info) => {
-        if (info && info.mtimeMs < Date.now() - 2 * STALE_MS) fs.rmdir(breaker, () => callback(null));
+        if (info && info.mtimeMs < Date.now() - 2 * staleMs) fs.rmdir(breaker, () => callback(null));
         else callback(null);
       });
     }
     fs.stat(lock, (statError, info) => {
-      const stillStale = !statError && info.mtimeMs < Date.now() - STALE_MS;
+      const stillStale = !statError && info.mtimeMs < Date.now() - staleMs;
       const done = () => fs.rmdir(breaker, () => callback(null));
       if (stillStale) fs.rmdir(lock, done);
       else done(); // Broken and taken by someone else meanwhile: proper-lockfile sees it held.
@@ -47,17 +51,25 @@ function rmdirLock(lock: string, callback: (error: NodeJS.ErrnoException | null)
   });
 }
 
-const lockFs = { ...fs, rmdir: rmdirLock };
+const lockFsFor = (staleMs: number) => ({
+  ...fs,
+  rmdir: (lock: string, callback: (error: NodeJS.ErrnoException | null) => void) =>
+    rmdirLock(staleMs, lock, callback),
+});
+const defaultLockFs = lockFsFor(STALE_MS);
 
 /**
  * Runs `fn` while holding `<file>.lock` (or `lockPath`). `busyMessage` is the error when live
  * holders keep the lock past the bounded wait: it should say what is locked and what to do.
+ * `staleMs` lets a test prove the stale-time rules without waiting STALE_MS (proper-lockfile takes
+ * no less than 2 s).
  */
 export async function withFileLock<T>(
   file: string,
   busyMessage: string,
   fn: () => Promise<T> | T,
   lockPath = `${file}.lock`,
+  { staleMs = STALE_MS }: { staleMs?: number } = {},
 ): Promise<T> {
   let release: () => Promise<void>;
   // Loaded at the first lock, not before the MCP server's first answer (it brings graceful-fs,
@@ -67,12 +79,12 @@ export async function withFileLock<T>(
     release = await lockfile.lock(file, {
       lockfilePath: lockPath,
       realpath: false,
-      stale: STALE_MS,
+      stale: staleMs,
       update: UPDATE_MS,
       retries: RETRIES,
-      fs: lockFs,
+      fs: staleMs === STALE_MS ? defaultLockFs : lockFsFor(staleMs),
       // The default throws from a timer (a crash). A lock is compromised only when its holder
-      // could not refresh it for STALE_MS; the write is atomic either way.
+      // could not refresh it for the stale time; the write is atomic either way.
       onCompromised: () => {},
     });
   } catch (error) {

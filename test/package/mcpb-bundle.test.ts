@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { getMcpConfigForManifest, type McpbManifestAny } from '@anthropic-ai/mcpb';
+import { getMcpConfigForManifest, unpackExtension, type McpbManifestAny } from '@anthropic-ai/mcpb';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,9 @@ beforeAll(async () => {
   const bundle = path.join(work, 'roam-mcp.mcpb');
   await run(process.execPath, [path.join(ROOT, 'scripts/build-mcpb.mjs'), '--out', bundle]);
   unpacked = path.join(work, 'unpacked');
-  await run(process.execPath, [MCPB_CLI, 'unpack', bundle, unpacked]);
+  // The function `mcpb unpack` runs, without starting its CLI in a process of its own.
+  if (!(await unpackExtension({ mcpbPath: bundle, outputDir: unpacked, silent: true })))
+    throw new Error(`mcpb could not unpack ${bundle}`);
   manifest = JSON.parse(await readFile(path.join(unpacked, 'manifest.json'), 'utf8'));
 }, 120_000);
 afterAll(() => removeHome(work));

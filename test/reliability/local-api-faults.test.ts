@@ -21,6 +21,11 @@ import {
 
 const TOKEN = makeToken('FAULTS');
 const GRAPH = 'faults-graph';
+/**
+ * How long the bins wait for Roam to start (the harness gives 1.5 s): the tests prove that
+ * ROAM_NOT_RUNNING comes once the bounded wait ends, not how long it is.
+ */
+const ROAM_WAIT = { ROAM_MCP_ROAM_WAIT_MS: '500' };
 
 let world: StdioWorld;
 let emulator: Emulator;
@@ -31,6 +36,15 @@ async function expectServing(): Promise<void> {
   const result = await bin.call('get_page', { title: 'Project Apollo' });
   expect(errorCode(result)).toBeUndefined();
   expect(allTextOf(result)).toContain('Goals');
+}
+
+/** Resolves once the emulator has received a `data.ai.getPage` sent after `since` requests. */
+async function getPageArrived(since: number): Promise<void> {
+  await expect
+    .poll(() => emulator.requests.slice(since).some((r) => r.action === 'data.ai.getPage'), {
+      timeout: 30_000,
+    })
+    .toBe(true);
 }
 
 function apolloBlocksWith(text: string): number {
@@ -48,6 +62,7 @@ beforeAll(async () => {
       graphs: [{ name: GRAPH, content: 'demo', tokens: [{ token: TOKEN, accessLevel: 'full' }] }],
     },
     config: [{ name: GRAPH, token: TOKEN }],
+    mcp: { env: ROAM_WAIT },
     orient: [GRAPH],
   });
   ({ emulator, mcp: bin } = world);
@@ -93,12 +108,14 @@ describe('Local API faults through the bin', () => {
   it('a call the client cancels while Roam is slow ends cleanly, and the server keeps serving', async () => {
     emulator.setFault({ kind: 'latency', ms: 2000 }, { action: 'data.ai.getPage', times: 1 });
     const controller = new AbortController();
+    const since = emulator.requests.length;
     const pending = bin.client.callTool(
       { name: 'get_page', arguments: { title: 'Project Apollo' } },
       undefined,
       { signal: controller.signal },
     );
-    setTimeout(() => controller.abort(), 200);
+    await getPageArrived(since);
+    controller.abort();
     await expect(pending).rejects.toThrow(/abort/i);
     await expectServing();
     expect(bin.stderr()).not.toMatch(/Unhandled|TypeError/);
@@ -135,8 +152,9 @@ describe('Local API faults through the bin', () => {
 
   it('Roam going down mid-call and coming back on a new port: the call recovers or fails cleanly', async () => {
     emulator.setFault({ kind: 'latency', ms: 800 }, { action: 'data.ai.getPage', times: 1 });
+    const since = emulator.requests.length;
     const pending = bin.call('get_page', { title: 'Project Apollo' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await getPageArrived(since);
     const oldPort = emulator.port;
     await emulator.stop();
     await emulator.start(0);
@@ -177,7 +195,7 @@ describe('Roam down when the bin starts', () => {
       mode: 0o600,
     });
     await down.stop();
-    const child = await startMcp({ home: local.home });
+    const child = await startMcp({ home: local.home, env: ROAM_WAIT });
     try {
       const { tools } = await child.client.listTools();
       expect(tools.map((t) => t.name)).toContain('get_page');

@@ -2,15 +2,16 @@
  * No token is ever lost to concurrent writers of `~/.roam-tools.json`: in each round a writer is
  * SIGKILLed while holding the lock, then N real roam-mcp bins obtain tokens by exchange with the
  * emulator while `roam-mcp connect` adds a graph (also by exchange) and disables/enables
- * another, all at once and all waiting on the dead holder's lock. Afterwards the file must parse
- * and hold every token. ROAM_LONG_TESTS=1 runs 100 rounds and prints the figures
- * (docs/reliability.md).
+ * another, all at once and all waiting on the dead holder's lock until it goes stale. Afterwards
+ * the file must parse and hold every token. ROAM_LONG_TESTS=1 runs 100 rounds and prints the
+ * figures (docs/reliability.md).
  */
 import { spawn } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STALE_MS } from '../../src-shared/node/file-lock.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { binCommand, binEnv, errorCode, startMcp, scratchHome } from '../harness/mcp-bin.ts';
 
@@ -70,6 +71,29 @@ function leaveStaleLock(file: string): Promise<void> {
   });
 }
 
+/**
+ * Keeps the dead holder's lock fresh until every writer that exchanges for a token (the bins and
+ * `connect --graph`) has its answer, so all are queued on it, then ages it past the stale time:
+ * they break it at once instead of after STALE_MS of real time (file-lock.test.ts proves the stale
+ * time itself). Kept fresh meanwhile so that no writer breaks it earlier and then has its own live
+ * lock aged.
+ */
+async function ageDeadLockOnceAllWait(file: string): Promise<void> {
+  const lock = `${file}.lock`;
+  const touch = (at: Date) => utimes(lock, at, at);
+  let touching = Promise.resolve();
+  const refresher = setInterval(() => (touching = touching.then(() => touch(new Date()))), 1_000);
+  const answered = () =>
+    emulator.requests.filter((r) => r.path === '/api/graphs/tokens/request' && r.status !== undefined).length;
+  try {
+    await expect.poll(answered, { timeout: 60_000 }).toBeGreaterThanOrEqual(SERVERS + 1);
+  } finally {
+    clearInterval(refresher);
+    await touching;
+  }
+  await touch(new Date(Date.now() - STALE_MS - 1_000));
+}
+
 function connect(args: string[]): Promise<{ code: number | null; stderr: string }> {
   const child = spawn(...binCommand(['connect', ...args]), {
     env: binEnv(dir.home),
@@ -103,6 +127,7 @@ async function round(): Promise<RoundOutcome> {
   ];
   await writeFile(configPath(), JSON.stringify({ version: 1, graphs }, null, 2), { mode: 0o600 });
   await leaveStaleLock(configPath());
+  emulator.clearRequests();
   const connects = (async () => {
     const results = await Promise.all([
       connect(['--graph', CONNECT_GRAPH]),
@@ -110,7 +135,11 @@ async function round(): Promise<RoundOutcome> {
     ]);
     for (const r of results) expect(r.code, r.stderr).toBe(0);
   })();
-  await Promise.all([...SERVER_GRAPHS.map(serverObtainsToken), connects]);
+  await Promise.all([
+    ...SERVER_GRAPHS.map(serverObtainsToken),
+    connects,
+    ageDeadLockOnceAllWait(configPath()),
+  ]);
   let saved: { graphs: Array<{ name: string; token?: string; disabled?: boolean }> };
   try {
     saved = JSON.parse(await readFile(configPath(), 'utf8')) as typeof saved;

@@ -28,17 +28,25 @@ describe('withFileLock (proper-lockfile)', () => {
 
   it('never breaks the lock of a live holder slower than the stale time', { timeout: 30_000 }, async () => {
     const file = await tempFile();
+    // Outliving a shorter stale time proves the refresh as outliving STALE_MS does, 2 s sooner.
+    const timing = { staleMs: 3_000 };
     const order: string[] = [];
     let entered!: () => void;
     const holding = new Promise<void>((resolve) => (entered = resolve));
-    const slow = withFileLock(file, 'busy', async () => {
-      entered();
-      order.push('slow starts');
-      await new Promise((resolve) => setTimeout(resolve, STALE_MS + 1_500));
-      order.push('slow ends');
-    });
+    const slow = withFileLock(
+      file,
+      'busy',
+      async () => {
+        entered();
+        order.push('slow starts');
+        await new Promise((resolve) => setTimeout(resolve, timing.staleMs + 1_500));
+        order.push('slow ends');
+      },
+      undefined,
+      timing,
+    );
     await holding;
-    await withFileLock(file, 'busy', () => order.push('second'));
+    await withFileLock(file, 'busy', () => order.push('second'), undefined, timing);
     await slow;
     expect(order).toEqual(['slow starts', 'slow ends', 'second']);
   });
