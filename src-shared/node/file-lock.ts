@@ -16,9 +16,6 @@ const UPDATE_MS = 1_000;
 /** Bounded wait (about 20 s): a dead holder's lock (STALE_MS) plus a queue of live writers. */
 const RETRIES = { retries: 150, factor: 1.2, minTimeout: 20, maxTimeout: 150, randomize: true };
 
-/** Locks this process holds: their rmdir is a release, any other rmdir is breaking a stale lock. */
-const held = new Set<string>();
-
 /**
  * proper-lockfile breaks a stale lock with stat-then-rmdir, so two waiters can both see it
  * stale, and the later rmdir removes the lock the first one has just made: both then write.
@@ -26,12 +23,11 @@ const held = new Set<string>();
  * lock, and only if it is still stale once that is held. The breaker's own lock is released at
  * once; if its holder dies in those few system calls, it is broken after 2 × the stale time.
  */
-function rmdirLock(
+function breakStaleLock(
   staleMs: number,
   lock: string,
   callback: (error: NodeJS.ErrnoException | null) => void,
 ): void {
-  if (held.has(lock)) return fs.rmdir(lock, callback);
   const breaker = `${lock}.breaking`;
   fs.mkdir(breaker, (error) => {
     if (error) {
@@ -51,12 +47,17 @@ function rmdirLock(
   });
 }
 
-const lockFsFor = (staleMs: number) => ({
+/**
+ * The fs of one lock call: its rmdir is this call's release once `releasing` says so, and before
+ * that can only be breaking a stale lock. Per call, not per process: with one record for the
+ * process, a holder's release could be taken for a break (its lock left in place until stale) and a
+ * waiter's break for a release (a live lock removed) while another caller held the lock.
+ */
+const lockFsOf = (staleMs: number, releasing: () => boolean) => ({
   ...fs,
   rmdir: (lock: string, callback: (error: NodeJS.ErrnoException | null) => void) =>
-    rmdirLock(staleMs, lock, callback),
+    releasing() ? fs.rmdir(lock, callback) : breakStaleLock(staleMs, lock, callback),
 });
-const defaultLockFs = lockFsFor(STALE_MS);
 
 /**
  * Runs `fn` while holding `<file>.lock` (or `lockPath`). `busyMessage` is the error when live
@@ -72,6 +73,7 @@ export async function withFileLock<T>(
   { staleMs = STALE_MS }: { staleMs?: number } = {},
 ): Promise<T> {
   let release: () => Promise<void>;
+  let releasing = false;
   // Loaded at the first lock, not before the MCP server's first answer (it brings graceful-fs,
   // which patches fs and loads node:assert).
   const { default: lockfile } = await import('proper-lockfile');
@@ -82,7 +84,7 @@ export async function withFileLock<T>(
       stale: staleMs,
       update: UPDATE_MS,
       retries: RETRIES,
-      fs: staleMs === STALE_MS ? defaultLockFs : lockFsFor(staleMs),
+      fs: lockFsOf(staleMs, () => releasing),
       // The default throws from a timer (a crash). A lock is compromised only when its holder
       // could not refresh it for the stale time; the write is atomic either way.
       onCompromised: () => {},
@@ -91,11 +93,10 @@ export async function withFileLock<T>(
     if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new Error(busyMessage, { cause: error });
     throw error;
   }
-  held.add(lockPath);
   try {
     return await fn();
   } finally {
+    releasing = true;
     await release().catch(() => {});
-    held.delete(lockPath);
   }
 }

@@ -72,6 +72,28 @@ describe('withFileLock (proper-lockfile)', () => {
     await expect(stat(`${file}.lock.breaking`)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
+  // Regression: a process-wide record of held locks was cleared by a holder after its release, when
+  // the next waiter of the same process could already hold the lock again. That waiter's release
+  // then took its own lock for another holder's, left it in place, and every waiter waited out the
+  // stale time: with a minute's stale time, past the bounded wait (this test failed in 1 run of 2).
+  it(
+    'each holder of one process releases its own lock as the next one takes it',
+    { timeout: 60_000 },
+    async () => {
+      const timing = { staleMs: 60_000 };
+      for (let round = 0; round < 8; round++) {
+        const file = await tempFile();
+        await mkdir(`${file}.lock`);
+        const old = new Date(Date.now() - timing.staleMs - 1_000);
+        await utimes(`${file}.lock`, old, old);
+        const hold = () => new Promise((resolve) => setTimeout(resolve, 5));
+        await Promise.all(
+          Array.from({ length: 50 }, () => withFileLock(file, 'busy', hold, undefined, timing)),
+        );
+      }
+    },
+  );
+
   it('serializes concurrent read-modify-writes', async () => {
     const file = await tempFile();
     let counter = 0;
