@@ -1,5 +1,5 @@
-// `npm run test:node-lts`: the passes of scripts/test-passes.mjs alone (v1 client, server on
-// Node 22 and 24), as projects of one vitest run. `npm test` runs them with the main pass.
+// `npm run test:node-lts`: the passes of scripts/test-passes.mjs alone (the server on Node 22
+// with the v1 client, on Node 24), as projects of one vitest run. `npm test` runs them with the main pass.
 // `node scripts/test-node-lts.mjs node22` runs one pass.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

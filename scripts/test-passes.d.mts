@@ -1,4 +1,4 @@
-export type PassName = 'v1-client' | 'node22' | 'node24';
+export type PassName = 'node22' | 'node24';
 export declare const STDIO_SUITE: string[];
 export declare const CLIENT_SUITE: string[];
 export declare const PASSES: PassName[];

@@ -2,12 +2,16 @@
 // protocol era, again, beyond the main run (docs/mcp.md, Node versions and "State and the two
 // protocol eras"). vitest.config.ts adds each pass named in ROAM_TEST_PASSES as a project of the
 // same run, so `npm test` runs them alongside the main pass (scripts/test.mjs) and
-// `npm run test:node-lts` runs them alone (scripts/test-node-lts.mjs):
-// - `v1-client`: the v1 SDK client (2025-11-25, `initialize`) against the server on this Node
-//   (the main run uses the v2 client at 2026-07-28); test/harness/sdk-client.ts reads ROAM_TEST_CLIENT;
-// - `node22`, `node24`: the server on the LTS lines users run (npm-shipped binaries, installed on
-//   first use by scripts/lts-node.mjs), v2 client; test/server-node.ts reads ROAM_TEST_NODE.
-// Vitest itself stays on the Node that runs the tests.
+// `npm run test:node-lts` runs them alone (scripts/test-node-lts.mjs). The main run is Node 20
+// with the v2 client (2026-07-28); the passes pair the other Node lines with the other era, since
+// what the Node line changes (streams, HTTP, locks, IPC) and what the era changes (handshake,
+// results, errors) are separate code:
+// - `node22`: the server on Node 22 with the v1 SDK client (2025-11-25, `initialize`): both
+//   suites; test/harness/sdk-client.ts reads ROAM_TEST_CLIENT;
+// - `node24`: the server on Node 24 with the v2 client: the stdio suite.
+// The Node binaries are npm-shipped, installed on first use by scripts/lts-node.mjs, and read by
+// test/server-node.ts (ROAM_TEST_NODE). Where they cannot run, `node22` still runs the v1 client,
+// against the server on this Node. Vitest itself stays on the Node that runs the tests.
 import { ensureLtsNode, ltsNodeSupported } from './lts-node.mjs';
 
 /**
@@ -41,7 +45,7 @@ export const CLIENT_SUITE = [
   'test/mcp/navigation/navigation-stdio.test.ts',
   'test/main/core/mcp-launcher.test.ts',
 ];
-export const PASSES = ['v1-client', 'node22', 'node24'];
+export const PASSES = ['node22', 'node24'];
 /** The environment variable that names the passes to add (comma-separated, or `all`). */
 export const PASSES_ENV = 'ROAM_TEST_PASSES';
 
@@ -59,7 +63,11 @@ export function requestedPasses(value = '') {
  * run on linux-x64 only); installs the Node binary it needs on first use.
  */
 export function passOf(name) {
-  if (name === 'v1-client') return { files: CLIENT_SUITE, env: { ROAM_TEST_CLIENT: 'v1' } };
+  if (name === 'node22') {
+    const files = [...new Set([...STDIO_SUITE, ...CLIENT_SUITE])];
+    const server = ltsNodeSupported ? { ROAM_TEST_NODE: ensureLtsNode(name) } : {};
+    return { files, env: { ROAM_TEST_CLIENT: 'v1', ...server } };
+  }
   if (!ltsNodeSupported) return { skipped: `the npm-shipped Node binaries run on linux-x64 only` };
   return { files: STDIO_SUITE, env: { ROAM_TEST_NODE: ensureLtsNode(name) } };
 }

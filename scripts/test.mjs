@@ -1,8 +1,8 @@
 // `npm test`: the static checks and the whole test suite, on a clean clone. The checks (typecheck,
 // lint, format, one after another) run alongside vitest, whose tests spend much of their time waiting on the
 // processes and servers they start; their output is held and printed when each ends, so vitest's
-// stays readable. Vitest runs the main pass and the passes of scripts/test-passes.mjs (v1 client,
-// server on Node 22 and 24) as projects of one run; its global setup builds dist/ first.
+// stays readable. Vitest runs the main pass and the passes of scripts/test-passes.mjs (the server
+// on Node 22 with the v1 client, on Node 24) as projects of one run; its global setup builds dist/ first.
 // Exits non-zero when any step fails, after every step has ended.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
