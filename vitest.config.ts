@@ -23,18 +23,6 @@ const OWN_MODULES = [
   'test/scale/synthetic-equals-emulator.test.ts',
 ];
 /**
- * The files that drive Chromium: a project of their own, whose global setup starts one browser for
- * all of them (test/e2e/chromium-server.ts), only in a run that queues one of them.
- */
-const CHROMIUM = [
-  'test/e2e/demo-walk.test.ts',
-  'test/e2e/renderer-csp.test.ts',
-  'test/e2e/tray-a11y.test.ts',
-  'test/e2e/tray-activity.test.ts',
-  'test/e2e/tray-first-use.test.ts',
-  'test/e2e/tray-ui.test.ts',
-];
-/**
  * What every project shares (projects do not extend the root config, so its global setup runs once per run).
  * `expect.poll` waits for something another process does (a bin, the emulator): its default second
  * failed under load (connect-cli's token request), so it gets the time a slow machine needs; a poll
@@ -49,20 +37,11 @@ const main: TestProjectInlineConfiguration[] = [
       ...common,
       name: 'main',
       include: ALL,
-      exclude: [...configDefaults.exclude, ...OWN_MODULES, ...CHROMIUM],
+      exclude: [...configDefaults.exclude, ...OWN_MODULES],
       isolate: false,
     },
   },
   { test: { ...common, name: 'main (own modules)', include: OWN_MODULES } },
-  {
-    test: {
-      ...common,
-      name: 'e2e (Chromium)',
-      include: CHROMIUM,
-      isolate: false,
-      globalSetup: ['test/e2e/chromium-server.ts'],
-    },
-  },
 ];
 
 /** The passes ROAM_TEST_PASSES names (scripts/test-passes.mjs): the stdio tests that can differ, again. */

@@ -1,23 +1,20 @@
 /**
- * The browser tests' Chromium. One browser serves every browser test of a run: the
- * `e2e (Chromium)` project's global setup (./chromium-server.ts) launches it, and each file
- * connects with contexts of its own instead of paying a browser's start.
+ * Debian's Chromium for the browser tests, never a downloaded browser; the flags keep it off the
+ * network this machine closes (docs/ui.md).
  */
 import { chromium, type Browser } from 'playwright-core';
-import { inject } from 'vitest';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    chromiumEndpoint: string;
-  }
-}
-
-/**
- * The run's browser, for one test file. Closing it ends only this file's connection and the
- * contexts it made; the browser stays up for the other files.
- */
-export function connectChromium(): Promise<Browser> {
-  const endpoint = inject('chromiumEndpoint');
-  if (!endpoint) throw new Error('No browser in this run: list the file in CHROMIUM in vitest.config.ts.');
-  return chromium.connect(endpoint);
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
 }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { connectChromium } from './chromium.ts';
+import { launchChromium } from './chromium.ts';
 import { screenshot } from './screenshots.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, startDemoPreview, type Demo } from '../../scripts/demo.ts';
@@ -27,7 +27,7 @@ let client: Client | undefined;
 beforeAll(async () => {
   demo = await startDemo();
   preview = await startDemoPreview(demo);
-  browser = await connectChromium();
+  browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 420, height: 600 } });
   page = await context.newPage();
   page.setDefaultTimeout(10_000);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../harness/mcp-bin.ts';
-import { connectChromium } from './chromium.ts';
+import { launchChromium } from './chromium.ts';
 
 const index = pathToFileURL(path.join(ROOT, 'dist/renderer/index.html')).href;
 let browser: Browser;
@@ -24,7 +24,7 @@ declare global {
 }
 
 beforeAll(async () => {
-  browser = await connectChromium();
+  browser = await launchChromium();
   page = await browser.newPage();
   await page.addInitScript(() => {
     window.violations = [];

@@ -13,7 +13,7 @@ import { startPreview, type Preview } from '../../src-main/preview/server.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/types.ts';
 import { violationsEverywhere } from './axe.ts';
-import { connectChromium } from './chromium.ts';
+import { launchChromium } from './chromium.ts';
 import { tempDir } from '../harness/temp-dir.ts';
 
 let home: string;
@@ -41,7 +41,7 @@ beforeAll(async () => {
     }),
   );
   preview = await startPreview({ home, emulator, statusPollMs: 300 });
-  browser = await connectChromium();
+  browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 420, height: 600 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: preview.url });
   page = await context.newPage();

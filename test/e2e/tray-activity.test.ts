@@ -14,7 +14,7 @@ import { startDemo, startDemoPreview, type Demo } from '../../scripts/demo.ts';
 import type { Preview } from '../../src-main/preview/server.ts';
 import { LOCAL_TOKEN_PREFIX } from '../../src-shared/roam-config.ts';
 import { violationsEverywhere } from './axe.ts';
-import { connectChromium } from './chromium.ts';
+import { launchChromium } from './chromium.ts';
 import { screenshot } from './screenshots.ts';
 
 let demo: Demo;
@@ -29,7 +29,7 @@ beforeAll(async () => {
   // The person's setup, done through the core: the demo graphs, Work open to full edits.
   await preview.core.handlers['import:run'](undefined);
   await preview.core.handlers['graphs:update']({ id: 'hosted:demo-work', accessLevel: 'full' });
-  browser = await connectChromium();
+  browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 420, height: 600 } });
   page = await context.newPage();
   page.setDefaultTimeout(10_000);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreview, type Preview } from '../../src-main/preview/server.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/types.ts';
-import { connectChromium } from './chromium.ts';
+import { launchChromium } from './chromium.ts';
 import { screenshot } from './screenshots.ts';
 import { tempDir } from '../harness/temp-dir.ts';
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
     ],
   });
   preview = await startPreview({ home, emulator, statusPollMs: 300, env: {} });
-  browser = await connectChromium();
+  browser = await launchChromium();
   page = await (await browser.newContext({ viewport: { width: 420, height: 600 } })).newPage();
   page.setDefaultTimeout(10_000);
   await page.goto(preview.url);

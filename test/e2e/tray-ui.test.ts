@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { connectChromium } from './chromium.ts';
+import { launchChromium } from './chromium.ts';
 import { screenshot } from './screenshots.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreview, type Preview } from '../../src-main/preview/server.ts';
@@ -39,7 +39,7 @@ beforeAll(async () => {
   preview = await startPreview({ home, emulator, statusPollMs: 300 });
   for (const channel of eventChannels)
     preview.core.on(channel, (p) => bridgePayloads.push(JSON.stringify(p)));
-  browser = await connectChromium();
+  browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 420, height: 600 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: preview.url });
   page = await context.newPage();
