@@ -9,10 +9,10 @@
 // - `node22`: the server on Node 22 with the v1 SDK client (2025-11-25, `initialize`): both
 //   suites; test/harness/sdk-client.ts reads ROAM_TEST_CLIENT;
 // - `node24`: the server on Node 24 with the v2 client: the stdio suite.
-// The Node binaries are npm-shipped, installed on first use by scripts/lts-node.mjs, and read by
-// test/server-node.ts (ROAM_TEST_NODE). Where they cannot run, `node22` still runs the v1 client,
-// against the server on this Node. Vitest itself stays on the Node that runs the tests.
-import { ensureLtsNode, ltsNodeSupported } from './lts-node.mjs';
+// The Node binaries are npm-shipped, installed on first use by the test setup (scripts/lts-node.mjs),
+// and read by test/server-node.ts (ROAM_TEST_NODE). Where they cannot run, `node22` still runs the
+// v1 client, against the server on this Node. Vitest itself stays on the Node that runs the tests.
+import { ltsNodePath, ltsNodeSupported } from './lts-node.mjs';
 
 /**
  * What the Node line changes for the server: its stdio streams and line sizes, HTTP to the Local
@@ -60,14 +60,14 @@ export function requestedPasses(value = '') {
 
 /**
  * A pass's files and environment, or a reason it cannot run here (the npm-shipped Node binaries
- * run on linux-x64 only); installs the Node binary it needs on first use.
+ * run on linux-x64 only). The test setup (test/global-setup.ts) installs the binaries.
  */
 export function passOf(name) {
   if (name === 'node22') {
     const files = [...new Set([...STDIO_SUITE, ...CLIENT_SUITE])];
-    const server = ltsNodeSupported ? { ROAM_TEST_NODE: ensureLtsNode(name) } : {};
+    const server = ltsNodeSupported ? { ROAM_TEST_NODE: ltsNodePath(name) } : {};
     return { files, env: { ROAM_TEST_CLIENT: 'v1', ...server } };
   }
   if (!ltsNodeSupported) return { skipped: `the npm-shipped Node binaries run on linux-x64 only` };
-  return { files: STDIO_SUITE, env: { ROAM_TEST_NODE: ensureLtsNode(name) } };
+  return { files: STDIO_SUITE, env: { ROAM_TEST_NODE: ltsNodePath(name) } };
 }

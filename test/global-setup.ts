@@ -1,15 +1,18 @@
 // Tests drive the built artefacts (the roam-mcp bin, the demo server) as users run them,
 // so build them once before any test file starts, with the fixtures that run as processes.
 import { buildTargets } from '../scripts/build.mjs';
-import { ensureLtsNode, ltsNodeSupported } from '../scripts/lts-node.mjs';
+import { ensureLtsNodes, LTS_NODES, ltsNodeSupported } from '../scripts/lts-node.mjs';
 import { DATA_DIR_ENV } from '../src-shared/node/data-dir.ts';
 import { buildFixtureScripts } from './harness/fixture-bundles.ts';
 import { removeDir, tempDir } from './harness/temp-dir.ts';
 
 export default async function setup(): Promise<() => Promise<void>> {
-  await Promise.all([buildTargets(), buildFixtureScripts()]);
-  // The Inspector and conformance tests need Node ≥ 22 (installed once, on linux-x64).
-  if (ltsNodeSupported) ensureLtsNode('node24');
+  // Node 22 and 24 run the server in the LTS passes and the Inspector and conformance tests
+  // (Node ≥ 22): downloaded once, on linux-x64, while the build runs.
+  const ltsNodes = ltsNodeSupported
+    ? ensureLtsNodes(Object.keys(LTS_NODES) as Array<keyof typeof LTS_NODES>)
+    : undefined;
+  await Promise.all([buildTargets(), buildFixtureScripts(), ltsNodes]);
   // Anything that reaches for the machine's data folder (the tray core, the tray's MCP children,
   // which inherit this environment) gets one of this run's instead: tests never touch the real
   // journal or kept indexes. A test about the folder itself sets its own.
