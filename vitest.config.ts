@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { PASSES_ENV, passOf, requestedPasses } from './scripts/test-passes.mjs';
+import LongestFirst from './test/sequencer.ts';
 
 const ALL = ['test/**/*.test.{ts,tsx}'];
 /**
@@ -54,6 +55,7 @@ const passes: TestProjectInlineConfiguration[] = requestedPasses(process.env[PAS
 export default defineConfig({
   test: {
     globalSetup: ['test/global-setup.ts'],
+    sequence: { sequencer: LongestFirst },
     // The MCP integration tests spawn real processes and servers; two cores, keep it calm.
     maxWorkers: 2,
     projects: [...main, ...passes],
