@@ -81,16 +81,20 @@ describe('withFileLock (proper-lockfile)', () => {
     { timeout: 60_000 },
     async () => {
       const timing = { staleMs: 60_000 };
+      let held = 0;
+      const hold = async () => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        held += 1;
+      };
       for (let round = 0; round < 8; round++) {
         const file = await tempFile();
         await mkdir(`${file}.lock`);
         const old = new Date(Date.now() - timing.staleMs - 1_000);
         await utimes(`${file}.lock`, old, old);
-        const hold = () => new Promise((resolve) => setTimeout(resolve, 5));
-        await Promise.all(
-          Array.from({ length: 50 }, () => withFileLock(file, 'busy', hold, undefined, timing)),
-        );
+        const waiters = Array.from({ length: 50 }, () => withFileLock(file, 'busy', hold, undefined, timing));
+        await expect(Promise.all(waiters)).resolves.toHaveLength(50);
       }
+      expect(held).toBe(8 * 50);
     },
   );
 
