@@ -50,8 +50,12 @@ async function keptFile(h: string): Promise<string | undefined> {
   return kept.length === 1 ? path.join(indexDir(h), kept[0]!) : undefined;
 }
 
-/** When the kept file decodes to an index built after `after` (the write follows the answer). */
+/**
+ * The kept file once it decodes to an index built after `after`. The process writes it after it
+ * answers, so a test waits for it before closing that process (a closed one may never write it).
+ */
 async function keptAfter(h: string, after: number) {
+  const deadline = Date.now() + 30_000;
   for (;;) {
     const file = await keptFile(h);
     const decoded = file
@@ -59,6 +63,7 @@ async function keptAfter(h: string, after: number) {
       : undefined;
     if (decoded && 'kept' in decoded && decoded.kept.builtAt > after)
       return { file: file!, kept: decoded.kept };
+    if (Date.now() > deadline) throw new Error(`No index kept in ${indexDir(h)} built after ${after}.`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -72,8 +77,11 @@ const CALLS: Array<[string, Record<string, unknown>]> = [
   ['get_link_graph', { limit: 100 }],
 ];
 
-/** One new process (a new chat): every call's answer, and the requests its first call sent. */
-async function chat(h = home) {
+/**
+ * One new process (a new chat): every call's answer, and the requests its first call sent; with
+ * `keptSince`, also the index it kept (built after that time), waited for before it closes.
+ */
+async function chat(h = home, keptSince?: number) {
   const mcp = await startStdioClient({ home: h, graph: GRAPH, nickname: 'Kept', token: TEST_TOKEN });
   try {
     emulator.clearRequests();
@@ -88,7 +96,8 @@ async function chat(h = home) {
           .filter((r) => r.action)
           .map((r) => (r.body as { args?: unknown[] }).args?.[0]);
     }
-    return { answers, first };
+    const kept = keptSince === undefined ? undefined : await keptAfter(h, keptSince);
+    return { answers, first, kept };
   } finally {
     await mcp.close();
   }
@@ -109,9 +118,8 @@ describe('a kept link index', () => {
 
   beforeEach(async () => {
     await rm(indexDir(home), { recursive: true, force: true });
-    const before = Date.now() - 1;
-    fresh = await chat();
-    builtAt = (await keptAfter(home, before)).kept.builtAt;
+    fresh = await chat(home, Date.now() - 1);
+    builtAt = fresh.kept!.kept.builtAt;
   });
 
   it('is resumed by the next process with the check, a recount and the anchor, and answers the same', async () => {
@@ -143,10 +151,9 @@ describe('a kept link index', () => {
         block: { string: 'Now about [[Shared Topic]]' },
       },
     ]);
-    const after = await chat();
+    const after = await chat(home, builtAt);
     expect(after.first).toEqual(expect.arrayContaining(BUILD));
     expect(after.answers).not.toEqual(fresh.answers);
-    await keptAfter(home, builtAt);
     const again = await chat();
     expect(again.first.filter((q) => BUILD.includes(q))).toEqual([]);
     expect(again.answers).toEqual(after.answers);
@@ -197,10 +204,9 @@ describe('a kept link index', () => {
   it('stays whole when two processes build at once', async () => {
     await rm(indexDir(home), { recursive: true, force: true });
     const before = Date.now() - 1;
-    const [a, b] = await Promise.all([chat(), chat()]);
+    const [a, b] = await Promise.all([chat(home, before), chat(home, before)]);
     expect(a.answers).toEqual(fresh.answers);
     expect(b.answers).toEqual(fresh.answers);
-    await keptAfter(home, before);
     const third = await chat();
     expect(third.first.filter((q) => BUILD.includes(q))).toEqual([]);
     expect(third.answers).toEqual(fresh.answers);
