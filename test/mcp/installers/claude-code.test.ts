@@ -1,15 +1,11 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLAUDE_CODE_REMOVE_COMMAND, claudeCodeAddCommand } from '../../../src-mcp/installers/claude-code.ts';
 import { getClient, install, uninstall } from '../../../src-mcp/installers/installer.ts';
-import { linuxOptions, makeTempHome, readText, writeConfig, type TempHome } from './helpers.ts';
+import { linuxOptions, readText, tempHomeForEachTest, writeConfig } from './helpers.ts';
 
-let t: TempHome;
-beforeEach(async () => {
-  t = await makeTempHome();
-});
-afterEach(() => t.cleanup());
+const t = tempHomeForEachTest();
 
 describe('Claude Code command', () => {
   it('quotes paths with spaces for POSIX shells and for Windows', () => {

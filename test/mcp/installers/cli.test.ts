@@ -3,26 +3,21 @@ import { realpathSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runInstallerCli } from '../../../src-mcp/installers/cli.ts';
 import { BACKUP_SUFFIX } from '../../../src-mcp/installers/installer.ts';
 import {
   CLAUDE_DESKTOP_CONFIG,
-  makeTempHome,
   readJson,
   readText,
+  tempHomeForEachTest,
   windowsOptions,
   writeConfig,
-  type TempHome,
 } from './helpers.ts';
 
 const bundle = realpathSync(path.resolve(fileURLToPath(import.meta.url), '../../../../dist/roam-mcp.mjs'));
 
-let t: TempHome;
-beforeEach(async () => {
-  t = await makeTempHome();
-});
-afterEach(() => t.cleanup());
+const t = tempHomeForEachTest();
 
 const cursorFile = () => path.join(t.home, '.cursor', 'mcp.json');
 

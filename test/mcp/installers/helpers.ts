@@ -1,6 +1,7 @@
 /** Temp homes laid out like each platform's, and realistic client configs to install into. */
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import type { InstallerOptions, Launcher } from '../../../src-mcp/installers/installer-options.ts';
 import { removeDir, tempDir } from '../../harness/temp-dir.ts';
 
@@ -23,6 +24,23 @@ export async function makeTempHome(): Promise<TempHome> {
     cleanup: () => removeDir(home),
   };
 }
+
+/**
+ * A fresh home (makeTempHome) for each test of the calling file, removed after it: the object
+ * stays the same, its fields are the current test's.
+ */
+export function tempHomeForEachTest(): TempHome {
+  const current = {} as TempHome;
+  beforeEach(async () => {
+    Object.assign(current, await makeTempHome());
+  });
+  afterEach(() => current.cleanup());
+  return current;
+}
+
+/** Claude Desktop's config file in `t`'s home, Linux layout. */
+export const linuxClaudeDesktopFile = (t: TempHome) =>
+  path.join(t.home, '.config', 'Claude', 'claude_desktop_config.json');
 
 /** Creates `file` (and its folders) with `text` and `mode`. */
 export async function writeConfig(file: string, text: string, mode = 0o644): Promise<void> {

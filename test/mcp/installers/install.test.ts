@@ -1,25 +1,20 @@
 import { lstat, readdir, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKUP_SUFFIX, install, listClients, uninstall } from '../../../src-mcp/installers/installer.ts';
 import {
   CLAUDE_DESKTOP_CONFIG,
   linuxOptions,
   macOptions,
-  makeTempHome,
   modeOf,
   readJson,
   readText,
+  tempHomeForEachTest,
   windowsOptions,
   writeConfig,
-  type TempHome,
 } from './helpers.ts';
 
-let t: TempHome;
-beforeEach(async () => {
-  t = await makeTempHome();
-});
-afterEach(() => t.cleanup());
+const t = tempHomeForEachTest();
 
 const macClaudeFile = () =>
   path.join(t.home, 'Library', 'Application Support', 'Claude', 'claude_desktop_config.json');

@@ -1,23 +1,19 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKUP_SUFFIX, install, previewChange } from '../../../src-mcp/installers/installer.ts';
 import {
   CLAUDE_DESKTOP_CONFIG,
+  linuxClaudeDesktopFile,
   linuxOptions,
-  makeTempHome,
   readText,
+  tempHomeForEachTest,
   writeConfig,
-  type TempHome,
 } from './helpers.ts';
 
-let t: TempHome;
-beforeEach(async () => {
-  t = await makeTempHome();
-});
-afterEach(() => t.cleanup());
+const t = tempHomeForEachTest();
 
-const claudeFile = () => path.join(t.home, '.config', 'Claude', 'claude_desktop_config.json');
+const claudeFile = () => linuxClaudeDesktopFile(t);
 
 describe('previewChange', () => {
   it('shows the full text before and after, writing nothing', async () => {

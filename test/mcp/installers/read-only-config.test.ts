@@ -3,27 +3,22 @@
  * refused and left as it is, mode included; an atomic rename would otherwise override it.
  */
 import { chmod } from 'node:fs/promises';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InstallerError } from '../../../src-mcp/installers/installer-error.ts';
 import { install, uninstall } from '../../../src-mcp/installers/installer.ts';
 import {
   CLAUDE_DESKTOP_CONFIG,
+  linuxClaudeDesktopFile,
   linuxOptions,
-  makeTempHome,
   modeOf,
   readText,
+  tempHomeForEachTest,
   writeConfig,
-  type TempHome,
 } from './helpers.ts';
 
-let t: TempHome;
-beforeEach(async () => {
-  t = await makeTempHome();
-});
-afterEach(() => t.cleanup());
+const t = tempHomeForEachTest();
 
-const claudeFile = () => path.join(t.home, '.config', 'Claude', 'claude_desktop_config.json');
+const claudeFile = () => linuxClaudeDesktopFile(t);
 
 describe('a read-only client config', () => {
   it('is refused with the reason and the fix, and left byte for byte with its mode', async () => {

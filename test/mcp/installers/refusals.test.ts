@@ -1,19 +1,21 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InstallerError } from '../../../src-mcp/installers/installer-error.ts';
 import { getClient, install, previewChange, uninstall } from '../../../src-mcp/installers/installer.ts';
 import { BACKUP_SUFFIX } from '../../../src-mcp/installers/installer.ts';
-import { linuxOptions, makeTempHome, readText, writeConfig, type TempHome } from './helpers.ts';
+import {
+  linuxClaudeDesktopFile,
+  linuxOptions,
+  readText,
+  tempHomeForEachTest,
+  writeConfig,
+} from './helpers.ts';
 
-let t: TempHome;
-beforeEach(async () => {
-  t = await makeTempHome();
-});
-afterEach(() => t.cleanup());
+const t = tempHomeForEachTest();
 
 const cursorFile = () => path.join(t.home, '.cursor', 'mcp.json');
-const claudeFile = () => path.join(t.home, '.config', 'Claude', 'claude_desktop_config.json');
+const claudeFile = () => linuxClaudeDesktopFile(t);
 
 async function expectRefusedAndUntouched(
   file: string,

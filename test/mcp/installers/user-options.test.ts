@@ -6,17 +6,13 @@ import { spawnSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempHome, readJson, readText, writeConfig, type TempHome } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { readJson, readText, tempHomeForEachTest, writeConfig } from './helpers.ts';
 
 const bundle = realpathSync(path.resolve(fileURLToPath(import.meta.url), '../../../../dist/roam-mcp.mjs'));
 const TOKEN = 'roam-graph-local-token-R8KP2tPuxcUflAo_7tkc5lOPgo7ki';
 
-let t: TempHome;
-beforeEach(async () => {
-  t = await makeTempHome();
-});
-afterEach(() => t.cleanup());
+const t = tempHomeForEachTest();
 
 const cursorFile = () => path.join(t.home, '.cursor', 'mcp.json');
 

@@ -1,22 +1,17 @@
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { install, uninstall } from '../../../src-mcp/installers/installer.ts';
 import {
   linuxOptions,
   macOptions,
-  makeTempHome,
   readText,
+  tempHomeForEachTest,
   VSCODE_CONFIG,
   writeConfig,
-  type TempHome,
 } from './helpers.ts';
 import { parse } from 'jsonc-parser/lib/esm/main.js';
 
-let t: TempHome;
-beforeEach(async () => {
-  t = await makeTempHome();
-});
-afterEach(() => t.cleanup());
+const t = tempHomeForEachTest();
 
 const linuxFile = () => path.join(t.home, '.config', 'Code', 'User', 'mcp.json');
 
