@@ -6,7 +6,6 @@
  * The emulator runs in a child process so process.cpuUsage() here is the server's work alone.
  * Writes bench/results/navigation.json and navigation.md.
  */
-import { fork } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +17,7 @@ import { z } from 'zod';
 import { invalidateLinkIndex } from '../src-mcp/navigation/index-cache.ts';
 import { navigationTools } from '../src-mcp/tools/navigation/index.ts';
 import type { ToolContext } from '../src-mcp/tool-definition.ts';
+import { forkBenchChild } from './bench-child.ts';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const TOKEN = 'roam-graph-local-token-BENCHbenchBENCHbenchBENCHben';
@@ -33,19 +33,7 @@ interface ChildMessage {
 
 /** The emulator child: start it, then ask it things and wait for the answer. */
 async function startChild(home: string, blocks: number) {
-  const child = fork(path.join(ROOT, 'bench/navigation-emulator-child.ts'), [], {
-    execArgv: ['--import', 'tsx', '--max-old-space-size=6144'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const next = (type: string) =>
-    new Promise<ChildMessage>((resolve) => {
-      const listener = (message: ChildMessage) => {
-        if (message.type !== type) return;
-        child.off('message', listener);
-        resolve(message);
-      };
-      child.on('message', listener);
-    });
+  const { child, next } = forkBenchChild<ChildMessage>('bench/navigation-emulator-child.ts', 6144);
   const ready = next('ready');
   child.send({ home, graph: GRAPH, blocks, token: TOKEN });
   const started = await ready;

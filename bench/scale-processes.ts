@@ -3,12 +3,12 @@
  * API at scale in a child of its own (the emulator, or the synthetic API answering from memory:
  * bench/navigation-scale-child.ts) and the bin over stdio on that graph, with its CPU from /proc.
  */
-import { fork } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { forkBenchChild } from './bench-child.ts';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export const BIN = path.join(ROOT, 'dist/roam-mcp.mjs');
@@ -19,19 +19,7 @@ type Reply = { type: string; url?: string; counts?: { pages: number; blocks: num
 
 /** The Local API at scale, ready to answer. */
 export async function startBackend(home: string, blocks: number, backend: 'emulator' | 'synthetic') {
-  const child = fork(path.join(ROOT, 'bench/navigation-scale-child.ts'), [], {
-    execArgv: ['--import', 'tsx', '--max-old-space-size=8192'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const next = (type: string) =>
-    new Promise<Reply>((resolve) => {
-      const listener = (message: Reply) => {
-        if (message.type !== type) return;
-        child.off('message', listener);
-        resolve(message);
-      };
-      child.on('message', listener);
-    });
+  const { child, next } = forkBenchChild<Reply>('bench/navigation-scale-child.ts', 8192);
   const ready = next('ready');
   child.send({ home, graph: GRAPH, blocks, token: TOKEN, backend });
   const started = await ready;
