@@ -16,7 +16,7 @@ const OWN_MODULES = [
   'test/reliability/renderer-hardening.test.ts',
   'test/renderer/**/*.test.tsx',
   'test/mcp/access/access-rules.test.ts',
-  'test/mcp/tool-declaration.test.ts',
+  'test/mcp/server/tool-declaration.test.ts',
   'test/mcp/uploads/local-file.test.ts',
   'test/mcp/navigation/index-freshness.test.ts',
   'test/mcp/navigation/navigation-tools.test.ts',

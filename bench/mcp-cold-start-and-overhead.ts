@@ -110,7 +110,7 @@ async function main(): Promise<void> {
     format: 'esm',
     minify: true,
     logLevel: 'warning',
-    alias: { '@modelcontextprotocol/server/_shims': path.join(root, 'src-mcp/sdk-node-shims.ts') },
+    alias: { '@modelcontextprotocol/server/_shims': path.join(root, 'src-mcp/process/sdk-node-shims.ts') },
     banner: {
       js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);",
     },

@@ -5,7 +5,7 @@
  * with the url and counts, then `requests` / `clear` / `close`.
  */
 import { BLOCKS_QUERY, PAGES_QUERY, REFERENCES_QUERY } from '../src-mcp/navigation/index-queries.ts';
-import { HIDDEN_BLOCKS_QUERY, HIDING_TAGS } from '../src-mcp/hidden-blocks.ts';
+import { HIDDEN_BLOCKS_QUERY, HIDING_TAGS } from '../src-mcp/roam/hidden-blocks.ts';
 import { EDITED_SINCE_QUERY, PAGE_COUNT_QUERY } from '../src-mcp/navigation/index-freshness.ts';
 import { startEmulator } from '../test/emulator/index.ts';
 import { startSyntheticLocalApi } from '../test/scale/synthetic-local-api.ts';

@@ -30,7 +30,7 @@ async function writeAtomically(result) {
 
 /** The folder of the bin's chunks, beside dist/roam-mcp.mjs. */
 export const MCP_CHUNKS = 'roam-mcp-chunks';
-/** In it, the whole server as one file (src-mcp/bin.ts names it too). */
+/** In it, the whole server as one file (src-mcp/process/bin.ts names it too). */
 export const MCP_WHOLE = 'roam-mcp-whole.mjs';
 
 /**
@@ -114,7 +114,7 @@ const lazyBuiltins = {
 const node = { bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning' };
 
 export const targets = {
-  // A small entry (src-mcp/bin.ts) and, beside it in roam-mcp-chunks/, the rest twice: as chunks
+  // A small entry (src-mcp/process/bin.ts) and, beside it in roam-mcp-chunks/, the rest twice: as chunks
   // that each load when first imported (the first answer loads the SDK and the server; the tools
   // load after it; the other commands never load in the server), which a start with Node's compile
   // cache reads already compiled; and as one file, which starts faster where there is no cache
@@ -126,21 +126,21 @@ export const targets = {
       format: 'esm',
       // ROAM_BUILD_READABLE=1: names kept, for reading a CPU profile of the bin.
       minify: process.env.ROAM_BUILD_READABLE !== '1',
-      // The SDK's Node shim without AJV (src-mcp/sdk-node-shims.ts says why).
-      alias: { '@modelcontextprotocol/server/_shims': path.join(root, 'src-mcp/sdk-node-shims.ts') },
+      // The SDK's Node shim without AJV (src-mcp/process/sdk-node-shims.ts says why).
+      alias: { '@modelcontextprotocol/server/_shims': path.join(root, 'src-mcp/process/sdk-node-shims.ts') },
       plugins: [lazyBuiltins],
       write: false,
     };
     const [whole, split] = await Promise.all([
       build({
         ...shared,
-        entryPoints: [path.join(root, 'src-mcp/cli.ts')],
+        entryPoints: [path.join(root, 'src-mcp/cli/roam-mcp.ts')],
         outfile: out(`${MCP_CHUNKS}/${MCP_WHOLE}`),
         banner: { js: esmRequireShim },
       }),
       build({
         ...shared,
-        entryPoints: { 'roam-mcp': path.join(root, 'src-mcp/bin.ts') },
+        entryPoints: { 'roam-mcp': path.join(root, 'src-mcp/process/bin.ts') },
         outdir: out(''),
         entryNames: '[name]',
         chunkNames: `${MCP_CHUNKS}/[name]-[hash]`,

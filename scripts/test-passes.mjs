@@ -23,7 +23,7 @@ import { ltsNodePath, ltsNodeSupported } from './lts-node.mjs';
 export const STDIO_SUITE = [
   'test/mcp/server-single-graph.test.ts',
   'test/mcp/server-multi-graph.test.ts',
-  'test/mcp/stdio/stdio-limits.test.ts',
+  'test/mcp/process/stdio-limits.test.ts',
   'test/mcp/uploads/upload-safety.test.ts',
   'test/mcp/ipc-mode.test.ts',
   'test/mcp/changes/undo-tools.test.ts',
@@ -41,7 +41,7 @@ export const CLIENT_SUITE = [
   'test/mcp/capabilities.test.ts',
   'test/mcp/prompts/prompts.test.ts',
   'test/mcp/shared-token-request.test.ts',
-  'test/mcp/stdio/stdio-limits.test.ts',
+  'test/mcp/process/stdio-limits.test.ts',
   'test/mcp/navigation/navigation-stdio.test.ts',
   'test/main/core/mcp-launcher.test.ts',
 ];

@@ -1,14 +1,14 @@
 /**
  * The one check of a graph write against the effective access (docs/mcp.md, Access levels), run
- * by src-mcp/tool-call.ts once the graph is resolved: read-only refuses every write, read-append
+ * by src-mcp/server/tool-call.ts once the graph is resolved: read-only refuses every write, read-append
  * every edit, read-edit-own every edit of something an agent did not create (each item of a
  * batch checked), and an extension tool is judged by the scope it declares. The token's own
  * limits stay Roam's to enforce (INSUFFICIENT_SCOPE).
  */
 import { LocalApiError } from '../../src-shared/local-api/index.ts';
 import type { AccessLevel, ConfiguredGraph } from '../../src-shared/roam-config.ts';
-import type { GraphSession } from '../graph-session.ts';
-import type { ToolContext, ToolDefinition } from '../tool-definition.ts';
+import type { GraphSession } from '../roam/graph-session.ts';
+import type { ToolContext, ToolDefinition } from '../server/tool-definition.ts';
 import { aiUserUnknown, notCreatedByAgent, type NotOwn } from './own-content.ts';
 import { levelRefusal, readOnlyFlagRefusal } from './refusals.ts';
 import { EDIT_TARGETS, EXTENSION_TOOL, whatItDoes } from './write-targets.ts';

@@ -6,7 +6,7 @@
  * this machine created, whatever user their token wrote as).
  */
 import { graphId, type GraphType } from '../../src-shared/constants.ts';
-import type { ToolContext } from '../tool-definition.ts';
+import type { ToolContext } from '../server/tool-definition.ts';
 import type { WriteTarget } from './write-targets.ts';
 
 /**

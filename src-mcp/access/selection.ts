@@ -5,7 +5,7 @@
  * cannot act on.
  */
 import type { ToolsetName } from '../../src-shared/toolsets.ts';
-import { ToolError } from '../tool-errors.ts';
+import { ToolError } from '../server/tool-errors.ts';
 
 /**
  * The toolset of select_graph, the tool that gives graph tickets (its declaration says so;

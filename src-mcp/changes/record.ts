@@ -1,12 +1,12 @@
 /**
- * The journaling of a write tool's call (src-mcp/tool-call.ts hands it the call's context):
+ * The journaling of a write tool's call (src-mcp/server/tool-call.ts hands it the call's context):
  * every Local API write the handler sends goes through `call` here, which first reads what is
  * needed to reverse it (./capture.ts, at most one round trip), journals that, then writes, then
  * journals the outcome. Reads pass through untouched. Nothing is written to Roam when the
  * journal cannot be written: a change that could not be undone is not made.
  */
 import { isRepeatableAction, LocalApiError, scrubTokens } from '../../src-shared/local-api/index.ts';
-import { ToolError } from '../tool-errors.ts';
+import { ToolError } from '../server/tool-errors.ts';
 import { captureFor, type Hints, type Settled } from './capture.ts';
 import { currentChat, newId } from './chat.ts';
 import { defaultJournal, type Journal } from './journal.ts';

@@ -3,8 +3,8 @@
  * inside DataScript cost several times more), read row by row into a LinkIndexBuilder: two
  * rounds of requests whatever the graph's size.
  */
-import { fetchHiddenBlocks, HIDDEN_BLOCKS_QUERY, HIDING_TAGS } from '../hidden-blocks.ts';
-import type { ToolContext } from '../tool-definition.ts';
+import { fetchHiddenBlocks, HIDDEN_BLOCKS_QUERY, HIDING_TAGS } from '../roam/hidden-blocks.ts';
+import type { ToolContext } from '../server/tool-definition.ts';
 import { LinkIndexBuilder } from './link-index-builder.ts';
 import type { LinkIndex } from './link-index.ts';
 

@@ -3,5 +3,5 @@
 export type PageRow = [number, string, string, number, number];
 /** `[blockEid, pageEid of the block, referenced pageEid]` for every block → page reference. */
 export type ReferenceRow = [number, number, number];
-/** `[blockEid, pageEid]` of every block hidden from AI (src-mcp/hidden-blocks.ts). */
+/** `[blockEid, pageEid]` of every block hidden from AI (src-mcp/roam/hidden-blocks.ts). */
 export type HiddenRow = [number, number];

@@ -7,7 +7,7 @@
  * come earlier wait as rows until `prepare`.
  */
 import { Adjacency } from './adjacency.ts';
-import { HiddenBlocks, type HiddenRow } from './hidden-rows.ts';
+import { HiddenBlocks, type HiddenRow } from '../roam/hidden-rows.ts';
 
 export type { HiddenRow };
 import { IntByKey, IntList, PagePairs } from './int-columns.ts';

@@ -7,7 +7,7 @@
  * blocks when a tool needs them.
  */
 import type { Adjacency } from './adjacency.ts';
-import type { HiddenBlocks } from './hidden-rows.ts';
+import type { HiddenBlocks } from '../roam/hidden-rows.ts';
 
 export interface PageNode {
   uid: string;

@@ -15,8 +15,8 @@ export const offsetField = z.number().int().min(0).default(0);
 
 export const pageOutput = z.object({ uid: z.string(), title: z.string() });
 
-/** The list envelope every list tool shares (src-mcp/list-envelope.ts). */
-export { listOutput } from '../list-envelope.ts';
+/** The list envelope every list tool shares (src-mcp/server/list-envelope.ts). */
+export { listOutput } from '../server/list-envelope.ts';
 
 /** Hints every navigation tool shares (readOnlyHint follows from declaring no `writes`). */
 export const GRAPH_ANNOTATIONS = { openWorldHint: false } as const;

@@ -1,7 +1,7 @@
 /**
  * Every prompt, in the order prompts/list shows them. A new prompt is one file in this folder
  * (src-mcp/prompts/prompt-definition.ts says how to declare it) and one line here. Loaded with
- * the tool catalogue, after the first answer (src-mcp/server.ts).
+ * the tool catalogue, after the first answer (src-mcp/server/server.ts).
  */
 import { backlinksPrompt } from './backlinks.ts';
 import { dailyReviewPrompt } from './daily-review.ts';

@@ -1,6 +1,6 @@
 /**
  * The prompt declaration contract (what a prompt file in src-mcp/prompts/ writes;
- * src-mcp/prompt-handlers.ts lists, completes and runs it). One form for every prompt:
+ * src-mcp/server/prompt-handlers.ts lists, completes and runs it). One form for every prompt:
  *
  *   definePrompt({ name, title, description, tools, arguments, complete, build })
  *
@@ -11,7 +11,7 @@
  */
 import type { PromptMessage } from '@modelcontextprotocol/server';
 import type * as z from 'zod';
-import type { ToolContext } from '../tool-definition.ts';
+import type { ToolContext } from '../server/tool-definition.ts';
 
 /** What a client may offer for an argument while the user types (at most 100 values). */
 export type Completion = {

@@ -21,7 +21,11 @@ async function layerErrors(file: string, code: string): Promise<string[]> {
 }
 
 const violations: Array<[file: string, code: string, reason: RegExp]> = [
-  ['src-shared/probe.ts', "import { log } from '../src-mcp/log.ts';", /src-shared imports nothing of ours/],
+  [
+    'src-shared/probe.ts',
+    "import { log } from '../src-mcp/process/log.ts';",
+    /src-shared imports nothing of ours/,
+  ],
   [
     'src-shared/local-api/probe.ts',
     "import type { TrayCore } from '../../src-main/core/tray-core.ts';",
@@ -64,7 +68,11 @@ const violations: Array<[file: string, code: string, reason: RegExp]> = [
     "import { startPreview } from '../preview/server.ts';",
     /src-main\/shell imports only/,
   ],
-  ['src-main/shell/probe.ts', "import { log } from '../../src-mcp/log.ts';", /src-main\/shell imports only/],
+  [
+    'src-main/shell/probe.ts',
+    "import { log } from '../../src-mcp/process/log.ts';",
+    /src-main\/shell imports only/,
+  ],
   [
     'src-main/preview/probe.ts',
     "import { appPaths } from '../shell/app-paths.ts';",
@@ -93,7 +101,7 @@ const violations: Array<[file: string, code: string, reason: RegExp]> = [
   ],
   [
     'test/emulator/probe.ts',
-    "import { truncate } from '../../src-mcp/limits.ts';",
+    "import { truncate } from '../../src-mcp/server/limits.ts';",
     /The emulator plays Roam/,
   ],
   [

@@ -1,6 +1,6 @@
 /**
  * Roam's daily-note naming: title "November 22nd, 2026", uid "11-22-2026" (both in UTC here).
- * Kept apart from src-mcp/tool-support/roam-dates.ts on purpose: the emulator plays Roam, and a shared
+ * Kept apart from src-mcp/roam/roam-dates.ts on purpose: the emulator plays Roam, and a shared
  * bug would pass every test.
  */
 const MONTHS = [

@@ -5,7 +5,7 @@
  * (48,755 B of tools/list, measured side by side by bench/tools-budget.ts).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { tools } from '../../src-mcp/tool-catalogue.ts';
+import { tools } from '../../src-mcp/server/tool-catalogue.ts';
 import { DEFAULT_TOOLSETS } from '../../src-shared/toolsets.ts';
 import { newToken, type McpHandle } from '../harness/mcp-bin.ts';
 import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';

@@ -9,7 +9,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterEach, expect, it } from 'vitest';
-import { tools as catalogue } from '../../src-mcp/tool-catalogue.ts';
+import { tools as catalogue } from '../../src-mcp/server/tool-catalogue.ts';
 import { binCommand, binEnv, newToken, removeHome, tempHome } from '../harness/mcp-bin.ts';
 
 type Message = { id?: number; result?: Record<string, unknown>; error?: { code: number; message: string } };

@@ -3,7 +3,7 @@
  * what an install writes for a client with a tool cap fits that cap.
  */
 import { describe, expect, it } from 'vitest';
-import { tools } from '../../src-mcp/tool-catalogue.ts';
+import { tools } from '../../src-mcp/server/tool-catalogue.ts';
 import {
   DEFAULT_TOOLSETS,
   installDefaultToolsets,

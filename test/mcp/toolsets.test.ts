@@ -4,9 +4,9 @@
  * error every call answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCliArgs } from '../../src-mcp/cli-args.ts';
-import { tools } from '../../src-mcp/tool-catalogue.ts';
-import { probedActions } from '../../src-mcp/tool-definition.ts';
+import { parseCliArgs } from '../../src-mcp/cli/cli-args.ts';
+import { tools } from '../../src-mcp/server/tool-catalogue.ts';
+import { probedActions } from '../../src-mcp/server/tool-definition.ts';
 import {
   DEFAULT_TOOLSETS,
   parseToolsets,

@@ -5,7 +5,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tools } from '../../src-mcp/tool-catalogue.ts';
+import { tools } from '../../src-mcp/server/tool-catalogue.ts';
 import { ROOT } from '../harness/mcp-bin.ts';
 
 const SKILLS = path.join(ROOT, 'skills');

@@ -1,6 +1,6 @@
 /**
  * What the built bin (dist/roam-mcp.mjs) bundles, read from its source map (test/global-setup.ts
- * builds dist/ first): the SDK v2 server, not the v1 sdk, and no AJV (src-mcp/sdk-node-shims.ts).
+ * builds dist/ first): the SDK v2 server, not the v1 sdk, and no AJV (src-mcp/process/sdk-node-shims.ts).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -11,8 +11,8 @@ import { getMcpConfigForManifest, unpackExtension, type McpbManifestAny } from '
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tools as catalogue } from '../../src-mcp/tool-catalogue.ts';
-import { probedActions } from '../../src-mcp/tool-definition.ts';
+import { tools as catalogue } from '../../src-mcp/server/tool-catalogue.ts';
+import { probedActions } from '../../src-mcp/server/tool-definition.ts';
 import { binCommand, ROOT, newToken, removeHome, binEnv, tempHome } from '../harness/mcp-bin.ts';
 
 const run = promisify(execFile);

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { requestIdOfCutLine } from '../../src-mcp/stdio/oversized-line.ts';
+import { requestIdOfCutLine } from '../../src-mcp/process/oversized-line.ts';
 
 const KEPT = 1024;
 const id = fc.oneof(fc.integer({ min: -1e9, max: 1e9 }), fc.string({ maxLength: 20 }));

@@ -7,7 +7,7 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { HIDDEN_BLOCKS_QUERY, HIDING_TAGS } from '../../src-mcp/hidden-blocks.ts';
+import { HIDDEN_BLOCKS_QUERY, HIDING_TAGS } from '../../src-mcp/roam/hidden-blocks.ts';
 import { invalidateLinkIndex } from '../../src-mcp/navigation/index-cache.ts';
 import { navigationTools } from '../../src-mcp/tools/navigation/index.ts';
 import {
@@ -20,7 +20,7 @@ import { configureLinkIndexes, DEFAULT_STALENESS_MS } from '../../src-mcp/naviga
 import { BLOCKS_QUERY, PAGES_QUERY, REFERENCES_QUERY } from '../../src-mcp/navigation/index-queries.ts';
 import { BLOCK_TEXT_QUERY, PAGE_PREVIEW_QUERY } from '../../src-mcp/navigation/previews.ts';
 import { TAG_BLOCKS_QUERY } from '../../src-mcp/navigation/tag-filter.ts';
-import type { ToolContext } from '../../src-mcp/tool-definition.ts';
+import type { ToolContext } from '../../src-mcp/server/tool-definition.ts';
 import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.ts';
 import { HIDDEN_GRAPH } from '../mcp/navigation/hidden-graph.ts';
 import { startSyntheticLocalApi, type SyntheticLocalApi } from './synthetic-local-api.ts';

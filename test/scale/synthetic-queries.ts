@@ -3,7 +3,7 @@
  * the server sends them) from a ColumnGraph, with DataScript's set semantics (distinct rows).
  * Anything else is an error that names the query, so a new query in the server fails loudly here.
  */
-import { HIDDEN_BLOCKS_QUERY } from '../../src-mcp/hidden-blocks.ts';
+import { HIDDEN_BLOCKS_QUERY } from '../../src-mcp/roam/hidden-blocks.ts';
 import {
   BLOCK_COUNT_QUERY,
   EDITED_SINCE_QUERY,

@@ -1,6 +1,6 @@
-import { paginate } from '../../limits.ts';
-import type { ResourceDefinition } from '../../tool-definition.ts';
-import { ToolError } from '../../tool-errors.ts';
+import { paginate } from '../../server/limits.ts';
+import type { ResourceDefinition } from '../../server/tool-definition.ts';
+import { ToolError } from '../../server/tool-errors.ts';
 import { loadLinkIndex } from '../index-cache.ts';
 
 /** Pages per resource read. */

@@ -3,9 +3,9 @@
  * call, named and shaped like the official server's, reported per item in input order.
  */
 import * as z from 'zod';
-import { defineTool } from '../../tool-definition.ts';
-import { batchOutcome, readReport } from '../../tool-support/batch-report.ts';
-import { blockFields, blockWire } from '../../tool-support/block-fields.ts';
+import { defineTool } from '../../server/tool-definition.ts';
+import { batchOutcome, readReport } from './batch-report.ts';
+import { blockFields, blockWire } from './block-fields.ts';
 
 const uid = z.string().min(1);
 const update = z.object({ uid, ...blockFields }).strict();

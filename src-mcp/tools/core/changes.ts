@@ -10,8 +10,8 @@ import { currentChat } from '../../changes/chat.ts';
 import { defaultJournal } from '../../changes/journal.ts';
 import { runUndo, UndoError, type Caller, type UndoReport } from '../../changes/undo-engine.ts';
 import { invalidateLinkIndex } from '../../navigation/index-cache.ts';
-import { defineTool, type SessionContext } from '../../tool-definition.ts';
-import { ToolError } from '../../tool-errors.ts';
+import { defineTool, type SessionContext } from '../../server/tool-definition.ts';
+import { ToolError } from '../../server/tool-errors.ts';
 
 const PAGE = 20;
 

@@ -1,12 +1,12 @@
 /** Comments on a block's thread: add_comment and get_comments, named as the official server's. */
 import * as z from 'zod';
-import { fetchHiddenContent } from '../../hidden-blocks.ts';
-import { LIMITS, paginate, truncate } from '../../limits.ts';
-import { notFoundError, withMissingCheck } from '../../not-found.ts';
-import { defineTool, type ToolDefinition } from '../../tool-definition.ts';
-import { ToolError } from '../../tool-errors.ts';
-import { withoutHiddenBlocks } from '../../tool-support/hidden-markdown.ts';
-import { callFeature } from '../../tool-support/roam-feature.ts';
+import { fetchHiddenContent } from '../../roam/hidden-blocks.ts';
+import { LIMITS, paginate, truncate } from '../../server/limits.ts';
+import { notFoundError, withMissingCheck } from '../../server/not-found.ts';
+import { defineTool, type ToolDefinition } from '../../server/tool-definition.ts';
+import { ToolError } from '../../server/tool-errors.ts';
+import { withoutHiddenBlocks } from '../../roam/hidden-markdown.ts';
+import { callFeature } from '../../server/roam-feature.ts';
 
 const blockUid = z.string().min(1).describe('Uid of the block');
 
@@ -93,7 +93,7 @@ export const commentTools: ToolDefinition[] = [
     },
     async handler(args, ctx) {
       const what = `Block uid '${args.blockUid}'`;
-      // Roam does not say it hides blocks in comments; we do (src-mcp/hidden-blocks.ts).
+      // Roam does not say it hides blocks in comments; we do (src-mcp/roam/hidden-blocks.ts).
       const [result, hidden] = await Promise.all([
         withMissingCheck(ctx, [{ what, ref: { uid: args.blockUid } }], () =>
           callFeature<{ comments?: unknown } | null>(ctx, 'data.ai.getComments', [

@@ -4,15 +4,15 @@
  * through data.q (we redact hidden blocks).
  */
 import * as z from 'zod';
-import { fetchHiddenContent, withoutHiddenLines, type HiddenContent } from '../../hidden-blocks.ts';
-import { LIMITS, paginate, truncate } from '../../limits.ts';
-import { listOutput } from '../../list-envelope.ts';
-import { notFoundError, withMissingCheck } from '../../not-found.ts';
-import { defineTool, type ToolContext } from '../../tool-definition.ts';
-import { ToolError } from '../../tool-errors.ts';
-import { boundedAnswer, redactHidden } from '../../tool-support/datalog-answer.ts';
-import { linkedReferencesText, pathText } from '../../tool-support/linked-references.ts';
-import { hitsOutput, hitsPage } from '../../tool-support/search-hits.ts';
+import { fetchHiddenContent, withoutHiddenLines, type HiddenContent } from '../../roam/hidden-blocks.ts';
+import { LIMITS, paginate, truncate } from '../../server/limits.ts';
+import { listOutput } from '../../server/list-envelope.ts';
+import { notFoundError, withMissingCheck } from '../../server/not-found.ts';
+import { defineTool, type ToolContext } from '../../server/tool-definition.ts';
+import { ToolError } from '../../server/tool-errors.ts';
+import { boundedAnswer, redactHidden } from './datalog-answer.ts';
+import { linkedReferencesText, pathText } from '../../roam/linked-references.ts';
+import { hitsOutput, hitsPage } from './search-hits.ts';
 
 const maxDepth = z
   .number()
@@ -183,7 +183,7 @@ export const contentReadTools = [
       hiddenNote: z.string().optional(),
     },
     async handler(args, ctx) {
-      // Roam does not apply the hiding rule to templates; we do (src-mcp/hidden-blocks.ts).
+      // Roam does not apply the hiding rule to templates; we do (src-mcp/roam/hidden-blocks.ts).
       const [result, hidden] = await Promise.all([
         ctx.call<unknown>('data.ai.searchTemplates', [{ query: args.query }]),
         fetchHiddenContent(ctx),

@@ -3,9 +3,9 @@
  * through data.page.* / data.block.*, each naming a missing uid as NOT_FOUND.
  */
 import * as z from 'zod';
-import { withMissingCheck } from '../../not-found.ts';
-import { defineTool, type ToolContext } from '../../tool-definition.ts';
-import { ToolError } from '../../tool-errors.ts';
+import { withMissingCheck } from '../../server/not-found.ts';
+import { defineTool, type ToolContext } from '../../server/tool-definition.ts';
+import { ToolError } from '../../server/tool-errors.ts';
 import {
   markdownLocation,
   nestUnder,
@@ -14,10 +14,10 @@ import {
   order,
   pageUidByTitle,
   roamOrder,
-} from '../../tool-support/block-location.ts';
-import { blockFields, blockWire } from '../../tool-support/block-fields.ts';
-import { checkDeletionReport } from '../../tool-support/deletion-report.ts';
-import { DAILY_DATE_HINT, isDailyDate } from '../../tool-support/roam-dates.ts';
+} from './block-location.ts';
+import { blockFields, blockWire } from './block-fields.ts';
+import { checkDeletionReport } from './deletion-report.ts';
+import { DAILY_DATE_HINT, isDailyDate } from '../../roam/roam-dates.ts';
 
 const uid = z.string().min(1);
 

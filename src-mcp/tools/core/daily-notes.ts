@@ -3,11 +3,11 @@
  * into the daily note's page (Roam creates the page when missing).
  */
 import * as z from 'zod';
-import { defineTool, type ToolDefinition } from '../../tool-definition.ts';
-import { ToolError } from '../../tool-errors.ts';
-import { nestUnder, open } from '../../tool-support/block-location.ts';
-import { callFeature } from '../../tool-support/roam-feature.ts';
-import { DAILY_DATE_HINT, isDailyDate, resolveDailyNote } from '../../tool-support/roam-dates.ts';
+import { defineTool, type ToolDefinition } from '../../server/tool-definition.ts';
+import { ToolError } from '../../server/tool-errors.ts';
+import { nestUnder, open } from './block-location.ts';
+import { callFeature } from '../../server/roam-feature.ts';
+import { DAILY_DATE_HINT, isDailyDate, resolveDailyNote } from '../../roam/roam-dates.ts';
 
 export const dailyNoteTools: ToolDefinition[] = [
   defineTool({

@@ -3,11 +3,11 @@
  * server's. Both are data.ai.* reads, so Roam applies the hiding rule itself.
  */
 import * as z from 'zod';
-import { withMissingCheck } from '../../not-found.ts';
-import { defineTool, type ToolDefinition } from '../../tool-definition.ts';
-import { ToolError } from '../../tool-errors.ts';
-import { callFeature } from '../../tool-support/roam-feature.ts';
-import { hitsOutput, hitsPage } from '../../tool-support/search-hits.ts';
+import { withMissingCheck } from '../../server/not-found.ts';
+import { defineTool, type ToolDefinition } from '../../server/tool-definition.ts';
+import { ToolError } from '../../server/tool-errors.ts';
+import { callFeature } from '../../server/roam-feature.ts';
+import { hitsOutput, hitsPage } from './search-hits.ts';
 
 export const discoveryTools: ToolDefinition[] = [
   defineTool({

@@ -4,8 +4,8 @@
  * skills written for the official server work unchanged.
  */
 import * as z from 'zod';
-import { onGraph } from '../../tool-call.ts';
-import { defineTool } from '../../tool-definition.ts';
+import { onGraph } from '../../server/tool-call.ts';
+import { defineTool } from '../../server/tool-definition.ts';
 import { orient, orientOutput } from './graphs.ts';
 
 export const graphGuidelinesTools = [

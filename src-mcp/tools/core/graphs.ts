@@ -1,17 +1,17 @@
 /** Graph management (docs/mcp.md, Graphs and sessions): list_graphs, select_graph, current_graph. */
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
-import { LIMITS, paginate, truncate } from '../../limits.ts';
-import { listOutput } from '../../list-envelope.ts';
+import { LIMITS, paginate, truncate } from '../../server/limits.ts';
+import { listOutput } from '../../server/list-envelope.ts';
 import { ACCESS_LEVELS, type ConfiguredGraph } from '../../../src-shared/roam-config.ts';
 import { accessNote } from '../../access/describe.ts';
 import { PERMISSIONS, rememberGuidelines } from '../../access/index.ts';
-import type { GraphGateway } from '../../graph-gateway.ts';
-import { onGraph } from '../../tool-call.ts';
-import { defineTool, type SessionContext } from '../../tool-definition.ts';
-import { ToolError } from '../../tool-errors.ts';
-import { extensionToolsField, extensionToolsOutput } from '../../tool-support/extension-tools.ts';
-import { orientationOf } from '../../tool-support/orientation.ts';
+import type { GraphGateway } from '../../roam/graph-gateway.ts';
+import { onGraph } from '../../server/tool-call.ts';
+import { defineTool, type SessionContext } from '../../server/tool-definition.ts';
+import { ToolError } from '../../server/tool-errors.ts';
+import { extensionToolsField, extensionToolsOutput } from '../extensions/extension-tools.ts';
+import { orientationOf } from './orientation.ts';
 
 const permissionsSchema = z.union([z.array(z.enum(PERMISSIONS)), z.literal('unknown')]);
 

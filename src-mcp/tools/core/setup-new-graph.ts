@@ -1,12 +1,12 @@
 /**
  * setup_new_graph, named and shaped like the official server's: without arguments, the graphs
  * Roam Desktop has (marking those connected); with `graph` and `nickname`, a token request the
- * user approves in Roam Desktop, and the graph is kept and usable at once (../../tool-support/graph-setup.ts).
+ * user approves in Roam Desktop, and the graph is kept and usable at once (../../roam/graph-setup.ts).
  */
 import * as z from 'zod';
-import { defineTool } from '../../tool-definition.ts';
-import { ToolError } from '../../tool-errors.ts';
-import { addGraph, listAvailable } from '../../tool-support/graph-setup.ts';
+import { defineTool } from '../../server/tool-definition.ts';
+import { ToolError } from '../../server/tool-errors.ts';
+import { addGraph, listAvailable } from '../../roam/graph-setup.ts';
 
 export const setupGraphTools = [
   defineTool({

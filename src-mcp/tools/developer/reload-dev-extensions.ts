@@ -1,6 +1,6 @@
 /** reload_dev_extensions: reloads Roam's developer-mode extensions, for extension developers. */
-import { defineTool, type ToolDefinition } from '../../tool-definition.ts';
-import { callFeature } from '../../tool-support/roam-feature.ts';
+import { defineTool, type ToolDefinition } from '../../server/tool-definition.ts';
+import { callFeature } from '../../server/roam-feature.ts';
 
 export const developerTools: ToolDefinition[] = [
   defineTool({

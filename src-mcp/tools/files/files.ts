@@ -4,12 +4,12 @@
  * file_upload is checked in ./upload-source.ts.
  */
 import * as z from 'zod';
-import { LIMITS, truncate } from '../../limits.ts';
-import { ToolContent } from '../../tool-content.ts';
-import { defineTool } from '../../tool-definition.ts';
-import { ToolError } from '../../tool-errors.ts';
-import { isTextual, mimeFromBytes, mimeFromName } from '../../tool-support/file-types.ts';
-import { decodeBase64, fetchUrl, readLocalFile, type UploadBytes } from '../../tool-support/upload-source.ts';
+import { LIMITS, truncate } from '../../server/limits.ts';
+import { ToolContent } from '../../server/tool-content.ts';
+import { defineTool } from '../../server/tool-definition.ts';
+import { ToolError } from '../../server/tool-errors.ts';
+import { isTextual, mimeFromBytes, mimeFromName } from '../../uploads/file-types.ts';
+import { decodeBase64, fetchUrl, readLocalFile, type UploadBytes } from '../../uploads/upload-source.ts';
 
 /** Images above this are described, not shown (a model's context is not the place for them). */
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { defineTool } from '../../tool-definition.ts';
+import { defineTool } from '../../server/tool-definition.ts';
 import { loadLinkIndex } from '../../navigation/index-cache.ts';
 import { inNeighborLists, outNeighborLists } from '../../navigation/link-index.ts';
 import { findPage, pageNotFound } from '../../navigation/page-lookup.ts';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { LIMITS, truncate } from '../../limits.ts';
-import { defineTool } from '../../tool-definition.ts';
-import { pathText } from '../../tool-support/linked-references.ts';
+import { LIMITS, truncate } from '../../server/limits.ts';
+import { defineTool } from '../../server/tool-definition.ts';
+import { pathText } from '../../roam/linked-references.ts';
 import { GRAPH_ANNOTATIONS, limitField, listOutput, offsetField } from '../../navigation/schemas.ts';
 
 /** The most results Roam is asked for: deep paging through similarity ranks is not useful. */

@@ -2,14 +2,14 @@
  * Roam Desktop's UI (the ui.* actions): what the user has open and selected, and opening
  * pages or blocks for them. These change what the user sees, never graph data, so they need no
  * graph ticket and stay available in --read-only mode. Roam does not hide anything in UI answers;
- * we redact the uids and text of hidden blocks (src-mcp/hidden-blocks.ts).
+ * we redact the uids and text of hidden blocks (src-mcp/roam/hidden-blocks.ts).
  */
 import * as z from 'zod';
-import { fetchHiddenContent, HIDDEN_MARK, type HiddenContent } from '../../hidden-blocks.ts';
-import { withMissingCheck } from '../../not-found.ts';
-import { defineTool, type ToolContext, type ToolDefinition } from '../../tool-definition.ts';
-import { ToolError } from '../../tool-errors.ts';
-import { callFeature } from '../../tool-support/roam-feature.ts';
+import { fetchHiddenContent, HIDDEN_MARK, type HiddenContent } from '../../roam/hidden-blocks.ts';
+import { withMissingCheck } from '../../server/not-found.ts';
+import { defineTool, type ToolContext, type ToolDefinition } from '../../server/tool-definition.ts';
+import { ToolError } from '../../server/tool-errors.ts';
+import { callFeature } from '../../server/roam-feature.ts';
 
 /** Text fields that hold a block's own text: redacted with its uid. */
 const TEXT_KEYS = ['block-string'];

@@ -7,8 +7,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { effectiveAccess, EDIT_TARGETS, setAgentCreations } from '../../../src-mcp/access/index.ts';
 import { notCreatedByAgent } from '../../../src-mcp/access/own-content.ts';
-import { tools as catalogue } from '../../../src-mcp/tool-catalogue.ts';
-import type { ToolContext } from '../../../src-mcp/tool-definition.ts';
+import { tools as catalogue } from '../../../src-mcp/server/tool-catalogue.ts';
+import type { ToolContext } from '../../../src-mcp/server/tool-definition.ts';
 import { parseConfigText } from '../../../src-mcp/config/config-file.ts';
 
 describe('effective access', () => {

@@ -2,7 +2,7 @@
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs } from '../../../src-mcp/cli-args.ts';
+import { parseCliArgs } from '../../../src-mcp/cli/cli-args.ts';
 import { parseConfigText, saveTokenToFile } from '../../../src-mcp/config/config-file.ts';
 import {
   removeGraph,
@@ -11,10 +11,10 @@ import {
   type ConfigDocument,
 } from '../../../src-mcp/config/config-edit.ts';
 import { expandHome } from '../../../src-mcp/config/load-config.ts';
-import { GraphSession } from '../../../src-mcp/graph-session.ts';
-import type { ToolError } from '../../../src-mcp/tool-errors.ts';
+import { GraphSession } from '../../../src-mcp/roam/graph-session.ts';
+import type { ToolError } from '../../../src-mcp/server/tool-errors.ts';
 import { guidelinesHash, guidelinesText } from '../../../src-mcp/tools/core/graphs.ts';
-import { dailyNote } from '../../../src-mcp/tool-support/roam-dates.ts';
+import { dailyNote } from '../../../src-mcp/roam/roam-dates.ts';
 import { tempDir } from '../../harness/temp-dir.ts';
 
 describe('parseConfigText', () => {

@@ -1,6 +1,6 @@
 /** Template previews have no uids: hidden lines are found by tag or by a hidden block's text. */
 import { describe, expect, it } from 'vitest';
-import { carriesHidingTag, withoutHiddenLines } from '../../../src-mcp/hidden-blocks.ts';
+import { carriesHidingTag, withoutHiddenLines } from '../../../src-mcp/roam/hidden-blocks.ts';
 
 describe('withoutHiddenLines', () => {
   it('drops a tagged line with its nested lines and continuation text, keeps its siblings', () => {

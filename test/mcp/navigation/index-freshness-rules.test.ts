@@ -12,7 +12,7 @@ import {
   type Check,
 } from '../../../src-mcp/navigation/index-freshness.ts';
 import { parseStaleness, stalenessFrom } from '../../../src-mcp/navigation/index-staleness.ts';
-import { parseCliArgs } from '../../../src-mcp/cli-args.ts';
+import { parseCliArgs } from '../../../src-mcp/cli/cli-args.ts';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const check = (since: number, edited: Array<[number, number]>, pages = 10, blocks?: number): Check => ({

@@ -9,7 +9,7 @@ import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeIndex, encodeIndex } from '../../../src-mcp/navigation/index-codec.ts';
-import { HIDDEN_BLOCKS_QUERY } from '../../../src-mcp/hidden-blocks.ts';
+import { HIDDEN_BLOCKS_QUERY } from '../../../src-mcp/roam/hidden-blocks.ts';
 import {
   BLOCK_COUNT_QUERY,
   EDITED_SINCE_QUERY,

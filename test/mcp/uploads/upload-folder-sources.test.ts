@@ -3,7 +3,7 @@
  * `uploadFolders` in the config file, with what is not a list of folder paths named in a warning.
  */
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs } from '../../../src-mcp/cli-args.ts';
+import { parseCliArgs } from '../../../src-mcp/cli/cli-args.ts';
 import { parseConfigText } from '../../../src-mcp/config/config-file.ts';
 
 describe('upload folder sources', () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HIDDEN_TEXT } from '../../../emulator/capture-desktop-graph.ts';
-import { dailyNote } from '../../../../src-mcp/tool-support/roam-dates.ts';
+import { dailyNote } from '../../../../src-mcp/roam/roam-dates.ts';
 import { errorOf, jsonOf, type McpHandle } from '../../../harness/mcp-bin.ts';
 import { startCaptureDesktop, type CaptureDesktopSetup } from '../../../harness/capture-desktop-setup.ts';
 import type { Emulator } from '../../../emulator/index.ts';

@@ -1,0 +1,323 @@
+/**
+ * `roam-mcp install <client> [--tools SETS] [--dry-run]`, `roam-mcp uninstall <client> [--dry-run]`
+ * and `status [--json]`: the same installers the tray's "Connect AI clients" screen uses.
+ * Messages go to stderr; stdout carries only what was asked for (a dry-run diff, the status, a
+ * command to paste), so it can be piped. Never used in stdio server mode.
+ */
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { clientIdSchema, type ClientId, type ClientView } from '../../src-shared/ipc-contract.ts';
+import {
+  installDefaultToolsets,
+  parseToolsets,
+  TOOL_CAPPED_CLIENTS,
+  toolCount,
+  TOOLSET_NAMES,
+  type ToolsetName,
+} from '../../src-shared/toolsets.ts';
+import { CLIENTS, clientSpec } from '../installers/client-catalogue.ts';
+import { closestNames } from '../installers/did-you-mean.ts';
+import { InstallerError } from '../installers/installer-error.ts';
+import type { InstallerOptions } from '../installers/installer-options.ts';
+import {
+  getClient,
+  install,
+  listClients,
+  previewChange,
+  uninstall,
+  type ClientAction,
+} from '../installers/installer.ts';
+import { npxLauncherNote, standaloneLauncher } from '../installers/launcher.ts';
+import { lineDiff } from '../installers/line-diff.ts';
+
+/** Exit codes: success (including "nothing to do"), the change failed, the command line was wrong. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+/** Test seams: where to look and what to launch, and where output goes. */
+export interface InstallerCliOverrides extends Partial<InstallerOptions> {
+  stdout?: (text: string) => void;
+  stderr?: (text: string) => void;
+}
+
+const USAGE = `Connect AI clients to Roam Companion.
+
+Usage:
+  roam-mcp install <client> [--tools SETS] [--dry-run]
+                                            add Roam Companion to the client's MCP config
+  roam-mcp uninstall <client> [--dry-run]   remove it again (other servers are never touched)
+  roam-mcp install                          list the clients and whether each is installed
+
+Clients: ${CLIENTS.map((client) => client.id).join(', ')}
+--tools SETS: the toolsets the client gets (${TOOLSET_NAMES.join(', ')}, or all); without it the
+  server's default (every set but developer), except for clients that work poorly with many tools
+  (${Object.entries(TOOL_CAPPED_CLIENTS)
+    .map(([id, { toolsets }]) => `${id}: ${toolsets.join(',')}`)
+    .join('; ')}), and an entry's earlier choice is kept.
+--dry-run shows the change without writing anything.
+Each change keeps a copy of the previous file as <config>.roam-companion-backup.
+`;
+
+/** The same words as `status --json`'s `state`, so both read alike. */
+const STATES: ClientView['state'][] = ['installed', 'not-installed', 'stale', 'unavailable'];
+
+function customOptionsLine(view: ClientView): string | undefined {
+  if (!view.customOptions) return undefined;
+  const { args, env } = view.customOptions;
+  const parts = [...(args.length ? [args.join(' ')] : []), ...(env.length ? [`env ${env.join(', ')}`] : [])];
+  return `With your options (kept when the entry is updated): ${parts.join('; ')}`;
+}
+
+function formatStatus(views: ClientView[]): string {
+  const nameWidth = Math.max(...views.map((view) => view.name.length));
+  const stateWidth = Math.max(...STATES.map((state) => state.length));
+  return views
+    .map((view) => {
+      const head = `${view.name.padEnd(nameWidth)}  ${view.state.padEnd(stateWidth)}  ${view.configPath ?? ''}`;
+      const details = [
+        customOptionsLine(view),
+        view.message,
+        view.command && view.state !== 'installed' ? view.command : undefined,
+      ];
+      const indent = ' '.repeat(nameWidth + 2);
+      return [head.trimEnd(), ...details.filter(Boolean).map((line) => indent + line)].join('\n');
+    })
+    .join('\n');
+}
+
+class UsageError extends Error {}
+
+interface ParsedArgs {
+  command: 'install' | 'uninstall' | 'status' | 'help';
+  client?: ClientId;
+  dryRun: boolean;
+  json: boolean;
+  /** `install --tools SETS`, validated. */
+  tools?: ToolsetName[];
+  /** `install`/`uninstall` without a client: show the clients' status to choose from. */
+  clientMissing?: 'install' | 'uninstall';
+}
+
+const flagOptions = {
+  'dry-run': { type: 'boolean' },
+  json: { type: 'boolean' },
+  tools: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Which flags each command takes, and whether the flag takes a value. */
+const ALLOWED: Record<'install' | 'uninstall' | 'status', Record<string, 'flag' | 'value'>> = {
+  install: { 'dry-run': 'flag', tools: 'value' },
+  uninstall: { 'dry-run': 'flag' },
+  status: { json: 'flag' },
+};
+
+function parseInstallerArgs(argv: string[]): ParsedArgs {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    return { command: 'help', dryRun: false, json: false };
+  }
+  if (command !== 'install' && command !== 'uninstall' && command !== 'status') {
+    throw new UsageError(`Unknown command "${command}".`);
+  }
+  // Not strict: every argument comes back as typed, so an unknown one is named in our words.
+  const { tokens } = parseArgs({
+    args: rest,
+    options: flagOptions,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  const flags = tokens.flatMap((t) => (t.kind === 'option' ? [t] : []));
+  if (flags.some((flag) => flag.name === 'help')) return { command: 'help', dryRun: false, json: false };
+  const allowed = ALLOWED[command];
+  for (const flag of flags) {
+    const kind = Object.hasOwn(allowed, flag.name) ? allowed[flag.name] : undefined;
+    if (kind === 'value' && !flag.value) {
+      throw new UsageError(
+        `${flag.rawName} needs toolset names, e.g. ${flag.rawName} core,navigation (or all).`,
+      );
+    }
+    if (kind === undefined || (kind === 'flag' && flag.value !== undefined)) {
+      const typed = flag.inlineValue ? `${flag.rawName}=${flag.value}` : flag.rawName;
+      throw new UsageError(`Unknown option "${typed}" for ${command}.`);
+    }
+  }
+  const tools = flags.find((flag) => flag.name === 'tools')?.value;
+  const parsed: ParsedArgs = {
+    command,
+    dryRun: flags.some((flag) => flag.name === 'dry-run'),
+    json: flags.some((flag) => flag.name === 'json'),
+    ...(tools !== undefined ? { tools: toolsetsOf(tools) } : {}),
+  };
+  const positionals = tokens.flatMap((t) => (t.kind === 'positional' ? [t.value] : []));
+  return withClient(parsed, command, positionals);
+}
+
+function toolsetsOf(spec: string): ToolsetName[] {
+  const selection = parseToolsets(spec, '--tools');
+  if ('error' in selection) throw new UsageError(selection.error);
+  return selection.sets;
+}
+
+function withClient(parsed: ParsedArgs, command: ClientAction | 'status', positionals: string[]): ParsedArgs {
+  if (command === 'status') {
+    if (positionals.length > 0) throw new UsageError(`status takes no client (got "${positionals[0]}").`);
+    return parsed;
+  }
+  if (positionals.length === 0) return { ...parsed, command: 'status', clientMissing: command };
+  if (positionals.length > 1) {
+    throw new UsageError(`${command} takes one client (got ${positionals.length}).`);
+  }
+  const client = clientIdSchema.safeParse(positionals[0]);
+  if (!client.success) throw new UsageError(unknownClientMessage(positionals[0]!));
+  return { ...parsed, client: client.data };
+}
+
+function unknownClientMessage(typed: string): string {
+  const ids = CLIENTS.map((client) => client.id);
+  const close = closestNames(typed, ids);
+  const guess = close.length ? ` Did you mean ${close.join(' or ')}?` : '';
+  return `Unknown client "${typed}".${guess} Clients: ${ids.join(', ')}.`;
+}
+
+/**
+ * The toolsets an install writes: the ones asked for; else, for a new entry in a client with a
+ * tool cap, the sets that fit it; else none (an existing entry is the user's: it keeps its choice,
+ * or follows the server's default).
+ */
+async function toolsetsToWrite(
+  id: ClientId,
+  asked: ToolsetName[] | undefined,
+  opts: InstallerOptions,
+  err: (text: string) => void,
+): Promise<readonly ToolsetName[] | undefined> {
+  if (asked) return asked;
+  const capped = installDefaultToolsets(id);
+  if (!capped) return undefined;
+  const { state } = await getClient(id, opts);
+  if (state === 'installed' || state === 'stale') return undefined;
+  const { name } = clientSpec(id);
+  const { cap } = TOOL_CAPPED_CLIENTS[id]!;
+  err(
+    `Note: ${name} works poorly past about ${cap} tools across all its servers, so its entry gets ` +
+      `--tools ${capped.join(',')} (${toolCount(capped)} of ${toolCount(TOOLSET_NAMES)} tools). ` +
+      `To choose others: roam-mcp install ${id} --tools SETS (e.g. --tools all).\n`,
+  );
+  return capped;
+}
+
+async function runChange(
+  action: ClientAction,
+  id: ClientId,
+  dryRun: boolean,
+  opts: InstallerOptions,
+  out: (text: string) => void,
+  err: (text: string) => void,
+): Promise<void> {
+  const spec = clientSpec(id);
+  const { name } = spec;
+  const npxNote = action === 'install' ? npxLauncherNote(opts.launcher) : undefined;
+  if (npxNote) err(`Note: ${npxNote}\n`);
+  if (id === 'claude-code') {
+    const { client } = action === 'install' ? await install(id, opts) : await uninstall(id, opts);
+    err(`${name} manages its own settings, so Roam Companion doesn't edit them. Run this in a terminal:\n`);
+    out(`${client.command}\n`);
+    return;
+  }
+  if (dryRun) {
+    const location = await spec.locate(opts);
+    const preview = await previewChange(id, action, opts, true);
+    if (preview.after === null || preview.after === preview.before) {
+      err(`Dry run: ${preview.configPath} needs no change.\n`);
+      return;
+    }
+    out(`--- ${preview.configPath} (now)\n+++ ${preview.configPath} (after ${action})\n`);
+    out(`${preview.before === null ? preview.after : lineDiff(preview.before, preview.after)}\n`);
+    if (!location.clientDirExists) {
+      err(
+        `Dry run: ${location.clientDir} doesn't exist yet, so \`roam-mcp ${action} ${id}\` would stop ` +
+          `there: install ${name} and open it once, then run it to write the above.\n`,
+      );
+    }
+    err('Dry run: nothing was written. Secrets in the file are shown as <hidden>.\n');
+    return;
+  }
+  const result = action === 'install' ? await install(id, opts) : await uninstall(id, opts);
+  const file = result.client.configPath;
+  if (!result.changed) {
+    err(
+      action === 'install'
+        ? `Roam Companion is already installed in ${name} (${file}). Nothing to do.\n`
+        : `${name} has no Roam Companion entry (${file}). Nothing to do.\n`,
+    );
+    return;
+  }
+  err(
+    `${action === 'install' ? 'Installed Roam Companion in' : 'Uninstalled Roam Companion from'} ${name}: ${file}\n`,
+  );
+  if (result.backupPath) err(`The previous file is saved as ${result.backupPath}\n`);
+  err(`Restart ${name} to apply the change.\n`);
+}
+
+/**
+ * Runs `install|uninstall|status ...` (argv starts at the subcommand) and returns the exit code.
+ * `status [--json]` prints every client's state on stdout; so do `install`/`uninstall` without a
+ * client, then say on stderr how to name one: `roam-mcp install` alone shows what to pick.
+ * Exit codes: 0 done or nothing to do, 1 the change failed (message on stderr), 2 bad command line.
+ */
+export async function runInstallerCli(
+  argv: string[],
+  overrides: InstallerCliOverrides = {},
+): Promise<number> {
+  const out = overrides.stdout ?? ((text: string) => void process.stdout.write(text));
+  const err = overrides.stderr ?? ((text: string) => void process.stderr.write(text));
+  let args: ParsedArgs;
+  try {
+    args = parseInstallerArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    err(`roam-mcp: ${error.message}\n\n${USAGE}`);
+    return EXIT.usage;
+  }
+  if (args.command === 'help') {
+    out(USAGE);
+    return EXIT.ok;
+  }
+  const opts: InstallerOptions = {
+    home: overrides.home ?? os.homedir(),
+    launcher: overrides.launcher ?? standaloneLauncher(),
+    platform: overrides.platform ?? process.platform,
+    env: overrides.env ?? process.env,
+  };
+  try {
+    if (args.command === 'status') {
+      const views = await listClients(opts);
+      out(args.json ? `${JSON.stringify(views, null, 2)}\n` : `${formatStatus(views)}\n`);
+      if (args.clientMissing) {
+        err(
+          `\nTo ${args.clientMissing}, name a client: roam-mcp ${args.clientMissing} <client>, ` +
+            `one of ${CLIENTS.map((client) => client.id).join(', ')}.\n`,
+        );
+      }
+      return EXIT.ok;
+    }
+    const id = args.client!;
+    const toolsets =
+      args.command === 'install' ? await toolsetsToWrite(id, args.tools, opts, err) : undefined;
+    const launcher = toolsets
+      ? { ...opts.launcher, args: [...opts.launcher.args, '--tools', toolsets.join(',')] }
+      : opts.launcher;
+    await runChange(args.command, id, args.dryRun, { ...opts, launcher }, out, err);
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof InstallerError) {
+      err(`roam-mcp ${args.command}: ${error.message}\n`);
+      return EXIT.failed;
+    }
+    err(
+      `roam-mcp ${args.command}: unexpected error (${(error as Error).message}). ` +
+        'Run `roam-mcp status` to check, and report this if it happens again.\n',
+    );
+    return EXIT.failed;
+  }
+}

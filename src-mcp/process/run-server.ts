@@ -1,0 +1,219 @@
+/**
+ * `roam-mcp` without a subcommand: loads the graphs (from the tray over IPC, or from env vars
+ * and config files), then serves MCP over stdio until the client goes away.
+ */
+import path from 'node:path';
+import { dataDir } from '../../src-shared/node/data-dir.ts';
+import { LocalApiClient } from '../../src-shared/local-api/index.ts';
+import { validateGraphs } from '../../src-shared/roam-config.ts';
+import { loadConfig, setupInstructions, type ConfigSource } from '../config/load-config.ts';
+import { GraphSession, type ConfigProblem } from '../roam/graph-session.ts';
+import { log } from './log.ts';
+import { configureLinkIndexes, stalenessFrom } from '../navigation/index-staleness.ts';
+import { openParentChannel, type ParentChannel } from './parent-channel.ts';
+import { RoamConnection } from '../roam/roam-connection.ts';
+import { platformOpener } from '../roam/roam-launcher.ts';
+import { createRoamMcpServer, type RoamMcpServer } from '../server/server.ts';
+import { GraphGateway } from '../roam/graph-gateway.ts';
+import { LineTransport } from './line-transport.ts';
+import { tokenStoreFor } from '../roam/token-store.ts';
+import { setUploadFolders } from '../uploads/upload-folders.ts';
+import { DEFAULT_TOOLSETS, parseToolsets, TOOLSETS_ENV } from '../../src-shared/toolsets.ts';
+
+export interface RunServerOptions {
+  configPath?: string;
+  readOnly: boolean;
+  /** `--tools` as typed; ROAM_MCP_TOOLS when absent. */
+  tools?: string;
+  /** `--index-staleness-ms` (docs/navigation.md, Freshness); else the env var, else the default. */
+  indexStalenessMs?: number;
+  /** `--upload-folder`, as typed (src-mcp/uploads/upload-folders.ts). */
+  uploadFolders?: string[];
+  env: NodeJS.ProcessEnv;
+  home: string;
+  version: string;
+}
+
+/** How long to wait for the tray's first `config` before serving with none. */
+const FIRST_CONFIG_TIMEOUT_MS = 10_000;
+const DEFAULT_ROAM_WAIT_MS = 20_000;
+
+export async function runServer(options: RunServerOptions): Promise<void> {
+  const staleness = stalenessFrom(options.indexStalenessMs, options.env);
+  if (staleness.warning) log('warn', staleness.warning);
+  configureLinkIndexes({
+    stalenessMs: staleness.ms,
+    dir: path.join(dataDir({ env: options.env, home: options.home }), 'index'),
+  });
+  const session = new GraphSession({ readOnly: options.readOnly });
+  setUploadFolders('cli', { folders: cliFolders(options) }, '--upload-folder', options.home);
+  const parent = openParentChannel(options.env);
+  let source: ConfigSource = { kind: 'ipc' };
+  session.source = source;
+  let firstConfig: Promise<void> = Promise.resolve();
+  if (parent) firstConfig = graphsFromTray(session, parent, () => mcp);
+  else source = await graphsFromFiles(session, options);
+
+  const connection = roamConnection(options);
+  const tokenStore = tokenStoreFor(() => source, parent);
+  const mcp = createRoamMcpServer({
+    name: 'roam-mcp',
+    version: options.version,
+    session,
+    readOnly: options.readOnly,
+    toolsets: toolsetSelection(options),
+    gateway: (hooks) => new GraphGateway(session, connection, tokenStore, hooks),
+  });
+
+  await firstConfig;
+  process.stdin.on('end', () => process.exit(0));
+  mcp.serve(new ExitingStdioTransport());
+}
+
+/** The client went away (stdin closed, stdout broken): so does the process. */
+class ExitingStdioTransport extends LineTransport {
+  override async close(): Promise<void> {
+    await super.close();
+    process.exit(0);
+  }
+}
+
+/**
+ * Graphs from the tray over IPC, live: resolves on the first `config` (or after
+ * FIRST_CONFIG_TIMEOUT_MS, serving with none); later configs update the session and the client.
+ */
+function graphsFromTray(
+  session: GraphSession,
+  parent: ParentChannel,
+  mcp: () => RoamMcpServer,
+): Promise<void> {
+  session.setGraphs([], {
+    code: 'CONFIG_NOT_FOUND',
+    message: 'Roam Companion has not sent any graph yet. Add a graph in Roam Companion, then try again.',
+  });
+  const firstConfig = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, FIRST_CONFIG_TIMEOUT_MS);
+    parent.onMessage((message) => {
+      if (message.type === 'shutdown') {
+        void mcp()
+          .close()
+          .finally(() => process.exit(0));
+        return;
+      }
+      applyGraphs(session, message.graphs, 'Roam Companion');
+      session.setSwitchedOff(message.switchedOff ?? []);
+      setUploadFolders(
+        'tray',
+        { folders: message.uploadFolders, protectedPaths: message.protectedPaths },
+        'Roam Companion',
+      );
+      clearTimeout(timer);
+      resolve();
+      mcp().graphsChanged();
+      if (message.toolsets) applyToolsets(mcp(), message.toolsets);
+    });
+  });
+  parent.onDisconnect(() => process.exit(0));
+  parent.send({ type: 'ready' });
+  return firstConfig;
+}
+
+function applyGraphs(session: GraphSession, graphs: Parameters<typeof validateGraphs>[0], origin: string) {
+  const result = validateGraphs(graphs);
+  for (const warning of result.warnings) log('warn', warning);
+  for (const error of result.errors) log('error', error);
+  if (result.errors.length > 0) {
+    session.setGraphs([], { code: 'CONFIG_INVALID', message: configInvalid(result.errors, origin) });
+  } else if (result.graphs.length === 0) {
+    session.setGraphs([], {
+      code: 'CONFIG_NOT_FOUND',
+      message: `${origin} has no enabled graph. Add or enable a graph in ${origin}, then try again.`,
+    });
+  } else {
+    session.setGraphs(result.graphs);
+  }
+}
+
+/** The tray's live toolset choice for this client; a bad one keeps the current selection. */
+function applyToolsets(mcp: RoamMcpServer, toolsets: string[]) {
+  const selection = parseToolsets(toolsets.join(','), 'Roam Companion');
+  if ('sets' in selection) mcp.setToolsets(selection.sets);
+  else log('error', `${selection.error} Kept the current toolsets.`);
+}
+
+/** Graphs from env vars or a config file, read once at startup. */
+async function graphsFromFiles(session: GraphSession, options: RunServerOptions): Promise<ConfigSource> {
+  const loaded = await loadConfig({ configPath: options.configPath, env: options.env, home: options.home });
+  for (const warning of loaded.warnings) log('warn', warning);
+  for (const error of loaded.errors) log('error', error);
+  let problem: ConfigProblem | undefined;
+  if (loaded.errors.length > 0) {
+    problem = {
+      code: 'CONFIG_INVALID',
+      message: configInvalid(loaded.errors, describeSource(loaded.source)),
+    };
+  } else if (loaded.source.kind === 'none') {
+    problem = { code: 'CONFIG_NOT_FOUND', message: setupInstructions(loaded.source.searched) };
+    log('warn', problem.message);
+  }
+  session.setGraphs(problem ? [] : loaded.graphs, problem);
+  session.source = loaded.source;
+  session.setSwitchedOff(loaded.switchedOff ?? []);
+  const file = loaded.source.kind === 'file' ? [loaded.source.path] : [];
+  setUploadFolders(
+    'config',
+    { folders: loaded.uploadFolders, protectedPaths: file },
+    describeSource(loaded.source),
+    options.home,
+  );
+  if (!problem) log('info', `${loaded.graphs.length} graph(s) from ${describeSource(loaded.source)}`);
+  return loaded.source;
+}
+
+/** `--upload-folder` paths: relative ones against the working directory, as a shell user expects. */
+function cliFolders(options: RunServerOptions): string[] {
+  return (options.uploadFolders ?? []).map((folder) =>
+    folder === '~' || folder.startsWith('~/') || folder.startsWith('~\\') ? folder : path.resolve(folder),
+  );
+}
+
+/** The selected toolsets; an invalid selection serves the default and answers every call with why. */
+function toolsetSelection(options: RunServerOptions) {
+  const fromCli = options.tools !== undefined;
+  const selection = parseToolsets(
+    fromCli ? options.tools : options.env[TOOLSETS_ENV],
+    fromCli ? '--tools' : TOOLSETS_ENV,
+  );
+  if ('sets' in selection) {
+    log('info', `toolsets: ${selection.sets.join(', ')}`);
+    return { toolsets: selection.sets };
+  }
+  const problem = `The Roam MCP config has a problem: ${selection.error} Fix it in the MCP client's config and restart the MCP client.`;
+  log('error', problem);
+  return { toolsets: [...DEFAULT_TOOLSETS], toolsetsProblem: problem };
+}
+
+function roamConnection(options: RunServerOptions): RoamConnection {
+  const waitMs = Number(options.env.ROAM_MCP_ROAM_WAIT_MS ?? DEFAULT_ROAM_WAIT_MS);
+  return new RoamConnection(new LocalApiClient({ home: options.home }), {
+    open: platformOpener(options.env),
+    waitMs: Number.isFinite(waitMs) && waitMs >= 0 ? waitMs : DEFAULT_ROAM_WAIT_MS,
+  });
+}
+
+function describeSource(source: ConfigSource): string {
+  switch (source.kind) {
+    case 'env':
+      return 'environment variables (ROAM_GRAPH, ROAM_API_TOKEN)';
+    case 'file':
+      return source.path;
+    case 'ipc':
+      return 'Roam Companion';
+    case 'none':
+      return 'no config';
+  }
+}
+
+function configInvalid(errors: string[], origin: string): string {
+  return `The Roam MCP config (${origin}) has ${errors.length === 1 ? 'a problem' : `${errors.length} problems`}: ${errors.join(' ')} Fix it and restart the MCP client.`;
+}

@@ -1,0 +1,165 @@
+/**
+ * The graphs this connection may use and the session state on top of them (docs/mcp.md):
+ * which graph is selected, which graphs' guidelines the agent has seen ("graph tickets"), and
+ * what each token was granted. In memory only: a new connection starts fresh.
+ */
+import {
+  findGraph,
+  type AccessLevel,
+  type ConfiguredGraph,
+  type GraphType,
+  type SwitchedOffGraph,
+} from '../../src-shared/roam-config.ts';
+import { graphId } from '../../src-shared/constants.ts';
+import { effectiveAccess, type EffectiveAccess, type Permission } from '../access/effective.ts';
+import { switchedOffError } from '../access/refusals.ts';
+import type { ConfigSource } from '../config/load-config.ts';
+import { ToolError } from '../server/tool-errors.ts';
+
+export interface ConfigProblem {
+  code: 'CONFIG_NOT_FOUND' | 'CONFIG_INVALID';
+  message: string;
+}
+
+export class GraphSession {
+  private graphs: ConfiguredGraph[] = [];
+  private selected: string | undefined;
+  private readonly tickets = new Set<string>();
+  /** What Roam granted, per graph, for the token it was granted to (a new token drops it). */
+  private readonly granted = new Map<string, { token: string; level: AccessLevel }>();
+  private problem: ConfigProblem | undefined;
+  private switchedOff: SwitchedOffGraph[] = [];
+  /** Where the graphs come from: what a refusal tells the user to change. */
+  source: ConfigSource = { kind: 'none', searched: [] };
+  /** roam-mcp runs with --read-only: every graph's effective level is read-only. */
+  readonly readOnly: boolean;
+
+  constructor(options: { readOnly?: boolean } = {}) {
+    this.readOnly = options.readOnly ?? false;
+  }
+
+  /** Replaces the graph list (startup, or a live update from the tray). */
+  setGraphs(graphs: ConfiguredGraph[], problem?: ConfigProblem): void {
+    this.graphs = graphs.map((g) => ({ ...g }));
+    this.problem = problem;
+    const keys = new Set(this.graphs.map(graphId));
+    if (this.selected && !keys.has(this.selected)) this.selected = undefined;
+    for (const key of [...this.tickets]) if (!keys.has(key)) this.tickets.delete(key);
+  }
+
+  /** The graphs the user switched off, so naming one says so (docs/mcp.md, Graphs and sessions). */
+  setSwitchedOff(graphs: readonly SwitchedOffGraph[]): void {
+    this.switchedOff = graphs.map((g) => ({ ...g }));
+  }
+
+  list(): readonly ConfiguredGraph[] {
+    return this.graphs;
+  }
+
+  /** The graphs the user switched off (configured, but not offered to agents). */
+  listSwitchedOff(): readonly SwitchedOffGraph[] {
+    return this.switchedOff;
+  }
+
+  /** What list_graphs and errors show: never tokens, never types. */
+  available(): Array<{ name: string; nickname: string }> {
+    return this.graphs.map((g) => ({ name: g.name, nickname: g.nickname }));
+  }
+
+  /**
+   * Resolution (docs/mcp.md, Graphs and sessions): explicit `graph` argument, the session
+   * selection, the only configured graph; otherwise GRAPH_NOT_SELECTED. Never changes the
+   * selection: callers `select` only after the call succeeded, so a failed call never redirects
+   * later writes.
+   */
+  resolve(ref: string | undefined): ConfiguredGraph {
+    this.assertConfigured(ref?.trim() ? ref : undefined);
+    if (ref !== undefined && ref.trim() !== '') {
+      const graph = findGraph(this.graphs, ref);
+      if (!graph) {
+        const off = findGraph(this.switchedOff, ref);
+        if (off) throw switchedOffError(off, this.source);
+        throw new ToolError(
+          'GRAPH_NOT_FOUND',
+          `No configured graph is called '${ref}'. Use one of the available graphs (nickname or name).`,
+          { available_graphs: this.available(), suggested_next_tool: 'list_graphs' },
+        );
+      }
+      return graph;
+    }
+    const current = this.current();
+    if (current) return current;
+    throw new ToolError(
+      'GRAPH_NOT_SELECTED',
+      'No graph selected. Call select_graph with one of the available graphs first (or pass `graph`).',
+      { available_graphs: this.available(), suggested_next_tool: 'select_graph' },
+    );
+  }
+
+  /** The session selection, or the only configured graph (auto-select). */
+  current(): ConfiguredGraph | undefined {
+    const chosen = this.graphs.find((g) => graphId(g) === this.selected);
+    if (chosen) return chosen;
+    return this.graphs.length === 1 ? this.graphs[0] : undefined;
+  }
+
+  select(graph: ConfiguredGraph): void {
+    this.selected = graphId(graph);
+  }
+
+  /** Throws CONFIG_NOT_FOUND / CONFIG_INVALID when there is nothing usable. */
+  assertConfigured(ref?: string): void {
+    if (this.graphs.length > 0) return;
+    const off = ref === undefined ? undefined : findGraph(this.switchedOff, ref);
+    if (off) throw switchedOffError(off, this.source);
+    if (this.problem) throw new ToolError(this.problem.code, this.problem.message);
+    throw new ToolError(
+      'CONFIG_NOT_FOUND',
+      'No Roam graph is configured. Run `roam-mcp connect` in a terminal.',
+    );
+  }
+
+  /** The agent has been given this graph's guidelines in this session. */
+  grantTicket(graph: ConfiguredGraph): void {
+    this.tickets.add(graphId(graph));
+  }
+
+  hasTicket(graph: ConfiguredGraph): boolean {
+    return this.tickets.has(graphId(graph));
+  }
+
+  setToken(graph: { name: string; type: GraphType }, token: string | undefined, granted?: AccessLevel): void {
+    const entry = this.graphs.find((g) => graphId(g) === graphId(graph));
+    if (!entry) return;
+    if (token === undefined) delete entry.token;
+    else entry.token = token;
+    if (granted && token !== undefined) this.granted.set(graphId(graph), { token, level: granted });
+    else if (token === undefined) this.granted.delete(graphId(graph));
+  }
+
+  /** The level Roam granted the current token, as far as known (our exchange, Roam, the config). */
+  grantedLevel(graph: ConfiguredGraph): AccessLevel | undefined {
+    const known = this.granted.get(graphId(graph));
+    if (known && known.token === graph.token) return known.level;
+    return graph.grantedAccessLevel;
+  }
+
+  /** The narrowest of the chosen level, the token's grant and --read-only (src-mcp/access/). */
+  access(graph: ConfiguredGraph): EffectiveAccess {
+    return effectiveAccess({
+      chosen: graph.accessLevel,
+      granted: this.grantedLevel(graph),
+      readOnly: this.readOnly,
+    });
+  }
+
+  permissions(graph: ConfiguredGraph): Permission[] | 'unknown' {
+    return this.access(graph).permissions;
+  }
+
+  /** False only when every graph is known to be read-only (write tools are then hidden). */
+  anyGraphMayWrite(): boolean {
+    if (this.graphs.length === 0) return !this.readOnly;
+    return this.graphs.some((g) => this.access(g).level !== 'read-only');
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * setup_new_graph's work (docs/mcp.md, Setting up a graph from a chat): the graphs Roam Desktop
+ * offers, marked when this server has them; and adding one: a token request the user approves in
+ * Roam Desktop, the graph kept where this server keeps its graphs (the tray's store, else the
+ * config file, 0600 and under its lock), usable at once by its nickname. Never a token in a
+ * result. A `--read-only` server lists but does not add: adding widens what agents reach, which
+ * a read-only setup was chosen not to do.
+ */
+import { LocalApiError, tokenRequestRefusal, type GraphRef } from '../../src-shared/local-api/index.ts';
+import {
+  DEFAULT_ACCESS_LEVEL,
+  findGraph,
+  narrowestAccess,
+  type ConfiguredGraph,
+} from '../../src-shared/roam-config.ts';
+import { nicknameProblem } from '../../src-shared/graph-identity.ts';
+import { readConfigDocument, upsertGraph } from '../config/config-edit.ts';
+import { saveTokenToFile } from '../config/config-file.ts';
+import { assertConfigWritable, ConfigNotWritableError } from '../config/config-write.ts';
+import { GRAPH_SWITCHED_OFF } from '../access/refusals.ts';
+import type { SessionContext } from '../server/tool-definition.ts';
+import { ToolError } from '../server/tool-errors.ts';
+
+const MAX_LISTED = 200;
+
+/** What Roam Desktop offers, each marked with the nickname this server knows it by. */
+async function available(scope: SessionContext): Promise<GraphRef[]> {
+  return scope.gateway.connection.client.graphsAvailable({ signal: scope.signal });
+}
+
+export async function listAvailable(scope: SessionContext) {
+  const session = scope.gateway.session;
+  const graphs = (await available(scope)).map((g) => {
+    const known = session.list().find((c) => c.name === g.name && c.type === g.type);
+    const off = known ? undefined : session.listSwitchedOff().find((c) => c.name === g.name);
+    return {
+      name: g.name,
+      ...(g.type === 'offline' ? { type: g.type } : {}),
+      connected: !!known,
+      ...(known ? { nickname: known.nickname } : {}),
+      ...(off ? { nickname: off.nickname, switched_off: true } : {}),
+    };
+  });
+  return {
+    graphs: graphs.slice(0, MAX_LISTED),
+    ...(graphs.length > MAX_LISTED ? { more: graphs.length - MAX_LISTED } : {}),
+    next_step:
+      graphs.length === 0
+        ? 'Roam Desktop offers no graph: the user signs in to Roam Desktop, then call setup_new_graph again.'
+        : 'Ask the user which graph and what to call it, then call setup_new_graph with graph and nickname; they approve the request in Roam Desktop.',
+  };
+}
+
+function refuse(code: string, message: string): never {
+  throw new ToolError(code, message, { suggested_next_tool: 'list_graphs' });
+}
+
+export async function addGraph(scope: SessionContext, name: string, nickname: string) {
+  const { gateway } = scope;
+  const session = gateway.session;
+  if (session.readOnly) {
+    refuse(
+      'ACCESS_LEVEL',
+      "This roam-mcp runs with --read-only, so it does not add graphs. The user can add it with 'roam-mcp connect' in a terminal (or in Roam Companion).",
+    );
+  }
+  const problem = nicknameProblem(nickname);
+  if (problem)
+    throw new ToolError('INVALID_PARAMS', `The nickname '${nickname}' ${problem}.`, { field: 'nickname' });
+  const offered = await available(scope);
+  const ref = offered.find((g) => g.name === name);
+  if (!ref) {
+    throw new ToolError(
+      'GRAPH_NOT_FOUND',
+      `Roam Desktop has no graph named '${name}'. Call setup_new_graph without arguments to see the graphs it has.`,
+      { available_graphs: offered.slice(0, 50).map((g) => g.name), suggested_next_tool: 'setup_new_graph' },
+    );
+  }
+  const existing = session.list().find((g) => g.name === ref.name && g.type === ref.type);
+  if (!existing) refuseSwitchedOff(scope, ref.name);
+  if (existing) {
+    return {
+      graph_name: existing.name,
+      nickname: existing.nickname,
+      already_configured: true,
+      next_step: `Nothing changed. Call select_graph with graph '${existing.nickname}'.`,
+    };
+  }
+  const clash = findGraph(session.list(), nickname);
+  if (clash) {
+    throw new ToolError(
+      'INVALID_PARAMS',
+      `The nickname '${nickname}' is already used by graph '${clash.name}'. Ask the user for another nickname. Nothing was requested.`,
+      { field: 'nickname' },
+    );
+  }
+  const where = await checkDestination(scope, { name: ref.name, type: ref.type, nickname });
+  const grant = await requestToken(scope, ref, nickname);
+  const graph: ConfiguredGraph = {
+    name: ref.name,
+    type: ref.type,
+    nickname,
+    accessLevel: narrowestAccess([DEFAULT_ACCESS_LEVEL, grant.grantedAccessLevel]),
+    grantedAccessLevel: grant.grantedAccessLevel,
+  };
+  const saved = await keep(scope, where, graph, grant.token, grant.grantedAccessLevel);
+  gateway.addGraph(graph, grant.token, grant.grantedAccessLevel);
+  return {
+    graph_name: graph.name,
+    nickname,
+    access_level: graph.accessLevel,
+    saved_to: saved,
+    next_step: `Call select_graph with graph '${nickname}' to read its guidelines.`,
+  };
+}
+
+/** A graph the user switched off is switched on by the user, not set up again by an agent. */
+function refuseSwitchedOff(scope: SessionContext, name: string): void {
+  try {
+    scope.gateway.session.resolve(name);
+  } catch (error) {
+    if (error instanceof ToolError && error.code === GRAPH_SWITCHED_OFF) throw error;
+  }
+}
+
+type Destination = { kind: 'tray' } | { kind: 'file'; path: string };
+
+/** Before the dialog in Roam: the graph can be kept, and its nickname is free there too. */
+async function checkDestination(
+  scope: SessionContext,
+  graph: { name: string; type: GraphRef['type']; nickname: string },
+): Promise<Destination> {
+  const where = scope.gateway.tokens.destination();
+  if (where.kind === 'none') {
+    refuse(
+      'CONFIG_NOT_WRITABLE',
+      `Cannot add a graph: ${where.reason}. The user can add it with 'roam-mcp connect' in a terminal.`,
+    );
+  }
+  if (where.kind === 'file') {
+    try {
+      await assertConfigWritable(where.path);
+      upsertGraph(await readConfigDocument(where.path), graph);
+    } catch (error) {
+      const why = error instanceof ConfigNotWritableError ? error.message : (error as Error).message;
+      refuse('CONFIG_NOT_WRITABLE', `Cannot add the graph to ${where.path}: ${why} Nothing was requested.`);
+    }
+  }
+  return where;
+}
+
+async function requestToken(scope: SessionContext, ref: GraphRef, nickname: string) {
+  const { gateway } = scope;
+  scope.progress(
+    `Asking Roam Desktop for access to '${ref.name}': the user approves the request in Roam (it waits up to 5 minutes).`,
+  );
+  try {
+    return await gateway.connection.whenRunning(
+      ref,
+      () =>
+        gateway.connection.client.requestToken(
+          {
+            graph: ref.name,
+            graphType: ref.type,
+            description: `roam-mcp (${nickname})`,
+            accessLevel: DEFAULT_ACCESS_LEVEL,
+          },
+          { signal: scope.signal },
+        ),
+      scope,
+    );
+  } catch (error) {
+    if (!(error instanceof LocalApiError && error.kind === 'exchange')) throw error;
+    const askAgain = tokenRequestRefusal(error.code)?.askAgain;
+    throw new ToolError(error.code, `Graph '${ref.name}' was not added: ${error.message}`, {
+      retryable: askAgain === undefined || askAgain === 'anyone',
+      ...(askAgain === 'anyone' ? { suggested_next_tool: 'setup_new_graph' } : {}),
+    });
+  }
+}
+
+/** Keeps the graph and its token; says where, never the token. */
+async function keep(
+  scope: SessionContext,
+  where: Destination,
+  graph: ConfiguredGraph,
+  token: string,
+  granted: NonNullable<ConfiguredGraph['grantedAccessLevel']>,
+): Promise<string> {
+  const { gateway } = scope;
+  if (where.kind === 'tray') {
+    await gateway.tokens.saved(graph, token, granted);
+    return 'Roam Companion (encrypted)';
+  }
+  await saveTokenToFile(where.path, graph, token, granted);
+  // A server that started without a config file now has one: later tokens go there too.
+  gateway.session.source = { kind: 'file', path: where.path };
+  return where.path;
+}

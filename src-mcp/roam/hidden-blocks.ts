@@ -1,0 +1,136 @@
+/**
+ * Roam's hiding rule (docs/navigation.md "Hidden blocks"): a block that references `.rm-hide` or
+ * `.rm-private` (as `#.rm-hide`, `[[.rm-hide]]` or `#[[.rm-hide]]`) is hidden from AI together
+ * with everything nested under it. Roam applies it to its `data.ai.*` reads only; everything we
+ * build from raw `data.q` (the link index, previews, templates, Datalog answers) applies it here.
+ */
+import type { ToolContext } from '../server/tool-definition.ts';
+
+export const HIDING_TAGS = ['.rm-hide', '.rm-private'] as const;
+
+/** What replaces a hidden block's text or uid in a Datalog answer. */
+export const HIDDEN_MARK = '[hidden by #.rm-hide]';
+
+/** Binds ?b to every hidden block: the tagged blocks (?r) and their descendants (`:block/parents`). */
+const HIDDEN_CLAUSES =
+  '[?t :node/title ?tag] [?r :block/refs ?t] (or-join [?b ?r] [(identity ?r) ?b] [?b :block/parents ?r])';
+
+/** `[blockEid, pageEid]` of every hidden block: one round trip, aggregated inside Roam. */
+export const HIDDEN_BLOCKS_QUERY = `[:find ?b ?p :in $ [?tag ...] :where ${HIDDEN_CLAUSES} [?b :block/page ?p]]`;
+
+/** `[blockEid, uid, string]` of every hidden block, for redacting Datalog answers. */
+export const HIDDEN_CONTENT_QUERY =
+  `[:find ?b ?uid ?s :in $ [?tag ...] :where ${HIDDEN_CLAUSES}` +
+  ' [?b :block/uid ?uid] [(get-else $ ?b :block/string "") ?s]]';
+
+export type HiddenBlockRow = [number, number];
+
+export interface HiddenContent {
+  eids: ReadonlySet<number>;
+  uids: ReadonlySet<string>;
+  /** Non-empty texts of hidden blocks. */
+  strings: ReadonlySet<string>;
+}
+
+export async function fetchHiddenBlocks(ctx: ToolContext): Promise<HiddenBlockRow[]> {
+  return (await ctx.call<HiddenBlockRow[] | null>('data.q', [HIDDEN_BLOCKS_QUERY, [...HIDING_TAGS]])) ?? [];
+}
+
+export async function fetchHiddenContent(ctx: ToolContext): Promise<HiddenContent> {
+  const rows =
+    (await ctx.call<Array<[number, string, string]> | null>('data.q', [
+      HIDDEN_CONTENT_QUERY,
+      [...HIDING_TAGS],
+    ])) ?? [];
+  return {
+    eids: new Set(rows.map(([eid]) => eid)),
+    uids: new Set(rows.map(([, uid]) => uid)),
+    strings: new Set(rows.map(([, , text]) => text).filter((text) => text !== '')),
+  };
+}
+
+/** A line of plain markdown that carries a hiding tag in any of its forms. */
+const TAG_IN_TEXT = /(?:#|\[\[|#\[\[)\.rm-(?:hide|private)(?:\]\]|(?![\w-]))/;
+
+export function carriesHidingTag(text: string): boolean {
+  return TAG_IN_TEXT.test(text);
+}
+
+/** One block of a markdown outline: its `- ` line and continuation lines (or a line outside any block). */
+interface OutlineBlock {
+  indent: number;
+  lines: string[];
+  item: boolean;
+  /** The `<roam uid="…"/>` that ends the block in `data.ai.*` markdown. */
+  uid?: string;
+}
+
+const UID_TAG = /<roam uid="([^"]+)"/;
+const indentOf = (line: string) => line.length - line.trimStart().length;
+const isItem = (line: string) => /^- |^-$/.test(line.trimStart());
+
+/**
+ * Splits an outline into blocks. A block's text may span lines: in plain outlines (templates) a
+ * new block starts at every `- ` line; in uid-tagged markdown it runs to its `<roam uid>` tag.
+ */
+function outlineBlocks(markdown: string, tagged: boolean): OutlineBlock[] {
+  const blocks: OutlineBlock[] = [];
+  let open: OutlineBlock | undefined;
+  for (const line of markdown.split('\n')) {
+    if (isItem(line) && (!tagged || !open)) {
+      open = { indent: indentOf(line), lines: [line], item: true };
+      blocks.push(open);
+    } else if (open) open.lines.push(line);
+    else blocks.push({ indent: indentOf(line), lines: [line], item: false });
+    const uid = UID_TAG.exec(line)?.[1];
+    if (tagged && open && uid !== undefined) {
+      open.uid = uid;
+      open = undefined;
+    }
+  }
+  return blocks;
+}
+
+/** A block's text without the list marker, continuation lines as written and de-indented. */
+function blockTexts(block: OutlineBlock): string[] {
+  const [first = '', ...rest] = block.lines;
+  const head = first.trimStart().replace(/^- ?/, '');
+  const cut = block.indent + 2;
+  const dedented = rest.map((line) => (indentOf(line) >= cut ? line.slice(cut) : line.trimStart()));
+  return [[head, ...rest].join('\n'), [head, ...dedented].join('\n')];
+}
+
+/**
+ * Drops hidden blocks, per block and never per line: a block goes whole (every line of its
+ * text) when any of its lines carries a hiding tag, its uid is a hidden block's, or its text is a
+ * hidden block's; with it go the blocks nested under it.
+ */
+function withoutHidden(
+  markdown: string,
+  tagged: boolean,
+  hidden: { uids?: ReadonlySet<string>; strings?: ReadonlySet<string> },
+): string {
+  const kept: string[] = [];
+  let hiddenIndent = -1;
+  for (const block of outlineBlocks(markdown, tagged)) {
+    if (block.item && hiddenIndent >= 0 && block.indent > hiddenIndent) continue;
+    if (block.item) hiddenIndent = -1;
+    const isHidden =
+      block.lines.some(carriesHidingTag) ||
+      (block.uid !== undefined && hidden.uids?.has(block.uid) === true) ||
+      (block.item && blockTexts(block).some((text) => hidden.strings?.has(text) === true));
+    if (!isHidden) kept.push(...block.lines);
+    else if (block.item) hiddenIndent = block.indent;
+  }
+  return kept.join('\n');
+}
+
+/** Drops hidden blocks from a plain markdown outline (a template preview has no uids). */
+export function withoutHiddenLines(outline: string, hiddenStrings: ReadonlySet<string>): string {
+  return withoutHidden(outline, false, { strings: hiddenStrings });
+}
+
+/** Drops hidden blocks from `data.ai.*`-style markdown (each block ends with its `<roam uid>`). */
+export function withoutHiddenTaggedBlocks(markdown: string, hiddenUids: ReadonlySet<string>): string {
+  return withoutHidden(markdown, true, { uids: hiddenUids });
+}

@@ -1,0 +1,292 @@
+/**
+ * The MCP server over one stdio connection, wired from five parts: the catalogue (loaded after
+ * the opening exchange), tool calls (src-mcp/server/tool-call.ts), resources
+ * (src-mcp/server/resource-handlers.ts), prompts and completion (src-mcp/server/prompt-handlers.ts) and
+ * list_changed notifications when the visible tools (and with them the prompts) change (graphs,
+ * tokens, capability probes).
+ *
+ * Both protocol eras are served by the SDK's stdio entry (`serveStdio`): the opening message picks
+ * the era — `initialize` (2025-06-18, 2025-11-25) or a request carrying the 2026-07-28 `_meta`
+ * envelope (`server/discover`, no handshake) — and one `Server` built by `buildServer` serves the
+ * connection. Everything that is state (graphs, selection, tickets, tokens, probes) lives in the
+ * process, not in that instance: on stdio the process is the connection (docs/mcp.md, "State and
+ * the two protocol eras").
+ */
+import {
+  CLIENT_INFO_META_KEY,
+  Server,
+  type CacheHint,
+  type ServerContext,
+  type Tool,
+  type Transport,
+} from '@modelcontextprotocol/server';
+import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
+import { selectionWarning } from '../access/selection.ts';
+import { noteChatClient } from '../changes/chat.ts';
+import { saveCompileCache } from '../process/compile-cache.ts';
+import type { GraphSession } from '../roam/graph-session.ts';
+import { log } from '../process/log.ts';
+import { PromptHandlers } from './prompt-handlers.ts';
+import { ResourceHandlers } from './resource-handlers.ts';
+import { serverInstructions } from './server-instructions.ts';
+import type { GatewayHooks, GraphGateway } from '../roam/graph-gateway.ts';
+import { callTool, refusal, requestScope, type ToolCallState } from './tool-call.ts';
+import { probedActions, type ToolDefinition } from './tool-definition.ts';
+
+/**
+ * 2026-07-28 cache hints (docs/mcp.md, "Using the 2026-07-28 revision"). Every list is private to
+ * this connection (it depends on the user's graphs and tokens). Tools and resources change only
+ * with the config, a granted token or a capability probe, and each change is announced on the
+ * client's subscriptions/listen stream, so a minute of freshness is safe; templates and discover
+ * never change while the process runs.
+ */
+const LIST_TTL_MS = 60_000;
+const STATIC_TTL_MS = 3_600_000;
+export const CACHE_HINTS: Record<string, CacheHint> = {
+  'tools/list': { ttlMs: LIST_TTL_MS, cacheScope: 'private' },
+  'prompts/list': { ttlMs: LIST_TTL_MS, cacheScope: 'private' },
+  'resources/list': { ttlMs: LIST_TTL_MS, cacheScope: 'private' },
+  'resources/templates/list': { ttlMs: STATIC_TTL_MS, cacheScope: 'private' },
+  'server/discover': { ttlMs: STATIC_TTL_MS, cacheScope: 'private' },
+};
+
+export interface RoamMcpServerOptions {
+  name: string;
+  version: string;
+  session: GraphSession;
+  readOnly: boolean;
+  /** The selected toolsets, and why the selection was invalid (then every call answers that). */
+  toolsets: Pick<ToolCallState, 'toolsets' | 'toolsetsProblem'>;
+  /** Built once per process (the gateway needs the client's name and list_changed). */
+  gateway: (hooks: GatewayHooks) => GraphGateway;
+}
+
+export interface RoamMcpServer {
+  gateway: GraphGateway;
+  /** Serves both eras on `transport` (default: this process's stdin/stdout). */
+  serve(transport?: Transport): void;
+  /** Ends the connection (the tray's `shutdown`). */
+  close(): Promise<void>;
+  /** Call after the graph list changed: re-evaluates visible tools, tells the client. */
+  graphsChanged(): void;
+  /** A new toolset selection (the tray, live): re-evaluates visible tools, tells the client. */
+  setToolsets(toolsets: ToolCallState['toolsets']): void;
+}
+
+interface Catalogue {
+  tools: readonly ToolDefinition[];
+  listedTool: (tool: ToolDefinition) => Tool;
+  resources: ResourceHandlers;
+  prompts: PromptHandlers;
+}
+
+/** What every instance of this process shares: the catalogue, the gateway, who the client is. */
+interface Shared {
+  loadCatalogue: () => Promise<Catalogue>;
+  visible: () => ToolDefinition[];
+  state: ToolCallState;
+  notifier: ListChangedNotifier;
+  /** The client's name: from `initialize` (2025 eras) or each request's `_meta` (2026-07-28). */
+  client: { name?: string };
+}
+
+export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServer {
+  let tools: readonly ToolDefinition[] = [];
+  let prompts: PromptHandlers | undefined;
+  const visible = () => tools.filter((tool) => !refusal(tool, state));
+  const notifier = new ListChangedNotifier(
+    () => signatureOf(visible()),
+    () => (prompts?.visible() ?? []).map((prompt) => prompt.name).join(','),
+  );
+  const client: Shared['client'] = {};
+  const gateway = options.gateway({
+    clientName: () => client.name ?? 'MCP client',
+    capabilitiesChanged: () => notifier.toolsMayHaveChanged(),
+    probeActions: () => [...new Set(tools.flatMap(probedActions))],
+  });
+  const state: ToolCallState = { gateway, readOnly: options.readOnly, ...options.toolsets };
+  let catalogue: Promise<Catalogue> | undefined;
+  // Imported lazily: the bundle evaluates the tool and prompt modules only after the first answer.
+  const loadCatalogue = () =>
+    (catalogue ??= Promise.all([import('./tool-catalogue.ts'), import('../prompts/index.ts')]).then(
+      ([loaded, declared]) => {
+        tools = loaded.tools;
+        warnIfCannotWrite();
+        prompts = new PromptHandlers(declared.prompts, loaded.tools, loaded.resources, state);
+        notifier.toolsLoaded();
+        saveCompileCache();
+        return { ...loaded, resources: new ResourceHandlers(loaded.resources, gateway), prompts };
+      },
+    ));
+  const warnIfCannotWrite = () => {
+    const writers = tools.filter((tool) => tool.writes);
+    const warning = selectionWarning(state.toolsets, writers);
+    if (warning) log('warn', warning);
+  };
+  const shared: Shared = { loadCatalogue, visible, state, notifier, client };
+  let served: StdioServerHandle | undefined;
+  return {
+    gateway,
+    serve(transport) {
+      served = serveStdio(({ era }) => buildServer(options, shared, era), transport ? { transport } : {});
+    },
+    close: async () => served?.close(),
+    graphsChanged() {
+      notifier.toolsMayHaveChanged();
+      notifier.resourcesChanged();
+    },
+    setToolsets(toolsets) {
+      state.toolsets = toolsets;
+      warnIfCannotWrite();
+      notifier.toolsMayHaveChanged();
+    },
+  };
+}
+
+/**
+ * One SDK server for the connection (serveStdio may build a second one when a client probes with
+ * server/discover and then falls back to `initialize`; the later one is the one that serves).
+ */
+function buildServer(options: RoamMcpServerOptions, shared: Shared, era: 'legacy' | 'modern'): Server {
+  const server = new Server(
+    { name: options.name, version: options.version, title: 'Roam Research (Roam Companion)' },
+    {
+      capabilities: {
+        tools: { listChanged: true },
+        resources: { listChanged: true },
+        prompts: { listChanged: true },
+        completions: {},
+      },
+      instructions: serverInstructions(shared.state.toolsets),
+      cacheHints: CACHE_HINTS,
+    },
+  );
+  if (era === 'legacy') {
+    server.oninitialized = () => {
+      const info = server.getClientVersion();
+      shared.client.name = info?.name;
+      noteChatClient(info?.name, info?.version);
+      shared.notifier.attach(server);
+      void shared.loadCatalogue();
+    };
+  } else {
+    // No handshake: the connection is live from its first request. The catalogue loads right
+    // after that first answer is written.
+    shared.notifier.attach(server);
+    setImmediate(() => void shared.loadCatalogue());
+  }
+  registerToolHandlers(server, shared);
+  registerResourceHandlers(server, shared);
+  registerPromptHandlers(server, shared);
+  return server;
+}
+
+/** A 2026-07-28 request names its client in `_meta`; 2025 requests leave the initialize name. */
+function noteClient(ctx: ServerContext, client: Shared['client']): void {
+  // The SDK types the envelope opaquely; its clientInfo is validated before handlers run.
+  const envelope = ctx.mcpReq.envelope as
+    Record<string, { name?: unknown; version?: unknown } | undefined> | undefined;
+  const info = envelope?.[CLIENT_INFO_META_KEY];
+  if (typeof info?.name !== 'string' || !info.name) return;
+  client.name = info.name;
+  noteChatClient(info.name, typeof info.version === 'string' ? info.version : undefined);
+}
+
+function signatureOf(list: readonly ToolDefinition[]): string {
+  return list.map((t) => t.name).join(',');
+}
+
+/**
+ * tools/list_changed only when the visible set really changed, and only once a connection is
+ * live. On a 2026-07-28 connection serveStdio delivers it on the client's subscriptions/listen
+ * stream (none open: nothing is sent).
+ */
+class ListChangedNotifier {
+  private server: Server | undefined;
+  private lastVisible = '';
+  private lastPrompts = '';
+
+  constructor(
+    private readonly signature: () => string,
+    private readonly promptSignature: () => string,
+  ) {}
+
+  attach(server: Server): void {
+    this.server = server;
+  }
+
+  /** The catalogue arrived: what is visible now is what the first tools/list will show. */
+  toolsLoaded(): void {
+    this.lastVisible = this.signature();
+    this.lastPrompts = this.promptSignature();
+  }
+
+  /** A prompt is listed when its tools are: only a change of tools can change the prompts. */
+  toolsMayHaveChanged(): void {
+    const signature = this.signature();
+    if (signature === this.lastVisible) return;
+    this.lastVisible = signature;
+    void this.server?.sendToolListChanged().catch(() => {});
+    const prompts = this.promptSignature();
+    if (prompts === this.lastPrompts) return;
+    this.lastPrompts = prompts;
+    void this.server?.sendPromptListChanged().catch(() => {});
+  }
+
+  resourcesChanged(): void {
+    void this.server?.sendResourceListChanged().catch(() => {});
+  }
+}
+
+function registerToolHandlers(server: Server, shared: Shared): void {
+  // JSON Schemas are built once per visible set, not on every tools/list. The order is the
+  // catalogue's, the same on every call (tools/list order is part of the prompt a model caches).
+  let listed: { signature: string; tools: Tool[] } | undefined;
+  server.setRequestHandler('tools/list', async () => {
+    const { listedTool } = await shared.loadCatalogue();
+    const shown = shared.visible();
+    const signature = signatureOf(shown);
+    if (listed?.signature !== signature) listed = { signature, tools: shown.map(listedTool) };
+    return { tools: listed.tools };
+  });
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    noteClient(ctx, shared.client);
+    const { tools } = await shared.loadCatalogue();
+    const { scope, stop } = requestScope(ctx.mcpReq.signal, request.params._meta?.progressToken, (params) =>
+      ctx.mcpReq.notify({ method: 'notifications/progress', params }),
+    );
+    try {
+      return await callTool(tools, request.params.name, request.params.arguments, scope, shared.state);
+    } finally {
+      stop();
+    }
+  });
+}
+
+function registerResourceHandlers(server: Server, shared: Shared): void {
+  server.setRequestHandler('resources/list', async () => ({
+    resources: (await shared.loadCatalogue()).resources.list(),
+  }));
+  server.setRequestHandler('resources/templates/list', async () => ({
+    resourceTemplates: (await shared.loadCatalogue()).resources.listTemplates(),
+  }));
+  server.setRequestHandler('resources/read', async (request, ctx) => {
+    noteClient(ctx, shared.client);
+    return (await shared.loadCatalogue()).resources.read(request.params.uri, ctx.mcpReq.signal);
+  });
+}
+
+function registerPromptHandlers(server: Server, shared: Shared): void {
+  server.setRequestHandler('prompts/list', async () => ({
+    prompts: (await shared.loadCatalogue()).prompts.list(),
+  }));
+  server.setRequestHandler('prompts/get', async (request, ctx) => {
+    noteClient(ctx, shared.client);
+    const { prompts } = await shared.loadCatalogue();
+    return prompts.get(request.params.name, request.params.arguments, ctx.mcpReq.signal);
+  });
+  server.setRequestHandler('completion/complete', async (request, ctx) => {
+    noteClient(ctx, shared.client);
+    return (await shared.loadCatalogue()).prompts.complete(request.params, ctx.mcpReq.signal);
+  });
+}

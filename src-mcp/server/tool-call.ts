@@ -1,0 +1,304 @@
+/**
+ * What happens on `tools/call`, in order, all in this file:
+ *
+ * 1. lookup by name in the catalogue (src-mcp/server/tool-catalogue.ts);
+ * 2. refusal (`refusal`, also what hides a tool from tools/list): outside the selected toolsets
+ *    (TOOLSET_NOT_ENABLED; an invalid selection answers CONFIG_INVALID; a write without select_graph
+ *    in the selection too), --read-only mode or every graph read-only by the user's choice
+ *    (ACCESS_LEVEL), every token read-only (INSUFFICIENT_SCOPE), a probed Local API action not
+ *    offered (UNKNOWN_TOOL);
+ * 3. argument parsing against the declared schema (INVALID_PARAMS names the field);
+ * 4. graph tools: graph resolution (`onGraph`: explicit `graph`, selection, the only graph);
+ * 5. before a write: the graph's access level (src-mcp/access/: ACCESS_LEVEL), then
+ *    (`beforeWrite`) a graph ticket (GRAPH_TICKET_REQUIRED: select_graph first);
+ * 6. the handler, with a context built once (`graphContext` / session context); a write tool's
+ *    Local API writes go through the change journal (src-mcp/changes/record.ts: the state to
+ *    restore first, then the write, then its outcome; docs/undo.md);
+ * 7. after a write (`afterWrite`, even a failed one: it may have landed): the link index is
+ *    invalidated; on success an explicit `graph` becomes the selection (a failed call never
+ *    redirects later writes);
+ * 8. the result: a string as text; a ToolContent (src-mcp/server/tool-content.ts) as its MCP content;
+ *    a JSON value as text, plus structuredContent when the tool has
+ *    an outputSchema; notes (token granted, ...) as extra text items; any failure as the
+ *    `{error: {code, message, ...recovery}}` isError result (src-mcp/server/tool-errors.ts), as text only:
+ *    the v1 SDK client checks any structuredContent against the outputSchema, errors included;
+ *    an UNKNOWN_ACTION names the tool's declared feature and the build it needs.
+ *    A success stands on its own in either form (docs/mcp.md, "Using the 2026-07-28 revision"):
+ *    notes are extra text items and, in structuredContent, its `notes` field.
+ *
+ * Declaring a tool: src-mcp/server/tool-definition.ts. Nothing here changes when a tool is added.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
+import type { ToolsetName } from '../../src-shared/toolsets.ts';
+import {
+  enforceAccess,
+  everyGraphReadOnlyRefusal,
+  readOnlyFlagRefusal,
+  setAgentCreations,
+} from '../access/index.ts';
+import { writeSelectionProblem } from '../access/selection.ts';
+import type { CallScope } from './call-scope.ts';
+import { createdByAgent } from '../changes/created.ts';
+import { hintsFrom, ToolRecord } from '../changes/record.ts';
+import type { GraphSession } from '../roam/graph-session.ts';
+import { log } from '../process/log.ts';
+import { invalidateLinkIndex } from '../navigation/index-cache.ts';
+import type { GraphGateway } from '../roam/graph-gateway.ts';
+import { ToolContent } from './tool-content.ts';
+import { inputShape, probedActions, type ToolContext, type ToolDefinition } from './tool-definition.ts';
+import { errorText, ToolError, toToolError } from './tool-errors.ts';
+import { namedForTool } from './roam-feature.ts';
+
+// read-edit-own asks the change journal what agents on this machine created.
+setAgentCreations((graph, ids) => createdByAgent(graph.name, ids, { graphType: graph.type }));
+
+/** What decides visibility and refusals for this connection. */
+export interface ToolCallState {
+  gateway: GraphGateway;
+  /** roam-mcp runs with --read-only. */
+  readOnly: boolean;
+  /** The selected toolsets (src-shared/toolsets.ts): tools outside them are hidden and refused. */
+  toolsets: readonly ToolsetName[];
+  /** Why the toolset selection (--tools, ROAM_MCP_TOOLS) is invalid: every call answers it. */
+  toolsetsProblem?: string;
+}
+
+/**
+ * Why `tool` cannot be called now, or undefined. The one place read-only mode, read-only tokens
+ * and capabilities are decided: tools/list shows exactly the tools this lets through.
+ */
+export function refusal(tool: ToolDefinition, state: ToolCallState): ToolError | undefined {
+  if (!state.toolsets.includes(tool.toolset)) return notInToolsets(tool.name, tool.toolset, state.toolsets);
+  if (tool.writes) {
+    const cannotWrite = writeSelectionProblem(tool.name, state.toolsets);
+    if (cannotWrite) return cannotWrite;
+  }
+  if (tool.writes && state.readOnly) return readOnlyFlagRefusal(tool.name);
+  if (tool.writes && !state.gateway.session.anyGraphMayWrite()) {
+    return everyGraphReadOnlyRefusal(tool.name, state.gateway.session);
+  }
+  if (probedActions(tool).some((action) => !state.gateway.offers(action))) return unknownTool(tool.name);
+  return undefined;
+}
+
+function notInToolsets(name: string, set: ToolsetName, selected: readonly ToolsetName[]): ToolError {
+  return new ToolError(
+    'TOOLSET_NOT_ENABLED',
+    `${name} is in the '${set}' toolset, which this roam-mcp does not offer (it offers: ${selected.join(', ')}). To enable it, add ${set} to --tools in the MCP client's config (e.g. --tools ${[...selected, set].join(',')}), or to ROAM_MCP_TOOLS, or choose it for this client in Roam Companion > AI clients; then restart the MCP client.`,
+    { toolset: set },
+  );
+}
+
+function unknownTool(name: string): ToolError {
+  return new ToolError(
+    'UNKNOWN_TOOL',
+    `There is no tool named '${name}'. Call tools/list to see the available tools.`,
+  );
+}
+
+/** Runs one tools/call; never throws (every failure is an isError result). */
+export async function callTool(
+  tools: readonly ToolDefinition[],
+  name: string,
+  rawArgs: unknown,
+  scope: CallScope,
+  state: ToolCallState,
+): Promise<CallToolResult> {
+  const notices: string[] = [];
+  const collecting: CallScope = { ...scope, notice: (message) => notices.push(message) };
+  const resolved: { graph?: ConfiguredGraph } = {};
+  const tool = tools.find((t) => t.name === name);
+  try {
+    if (state.toolsetsProblem) throw new ToolError('CONFIG_INVALID', state.toolsetsProblem);
+    if (!tool) throw unknownTool(name);
+    const refused = refusal(tool, state);
+    if (refused) throw refused;
+    const args = parseArguments(tool, rawArgs);
+    const value = await runHandler(tool, args, collecting, state.gateway, resolved);
+    return success(tool, value, notices);
+  } catch (error) {
+    const toolError = toToolError(tool ? namedForTool(error, tool) : error, resolved.graph);
+    log('info', `${name}: ${toolError.code}`);
+    return {
+      isError: true,
+      content: [{ type: 'text', text: errorText(toolError) }, ...noticeContent(notices)],
+    };
+  }
+}
+
+async function runHandler(
+  tool: ToolDefinition,
+  args: Record<string, unknown>,
+  scope: CallScope,
+  gateway: GraphGateway,
+  resolved: { graph?: ConfiguredGraph },
+): Promise<unknown> {
+  if (tool.scope === 'session') return tool.handler(args, { ...scope, gateway });
+  const { graph: ref, ...toolArgs } = args as Record<string, unknown> & { graph?: string };
+  return onGraph(gateway.session, ref, async (graph) => {
+    resolved.graph = graph;
+    const ctx = graphContext(gateway, graph, scope, tool);
+    await enforceAccess(tool, toolArgs, graph, ctx, gateway.session);
+    beforeWrite(tool, gateway, graph);
+    // Every write is journaled so it can be undone (docs/undo.md).
+    const record = tool.writes ? journalRecord(tool.name, graph, toolArgs) : undefined;
+    if (record) ctx.call = record.wrap(ctx.call);
+    try {
+      const value = await tool.handler(toolArgs, ctx);
+      await record?.finish();
+      return value;
+    } catch (error) {
+      await record?.finish(error);
+      throw error;
+    } finally {
+      afterWrite(tool, graph);
+    }
+  });
+}
+
+/**
+ * The one way a call picks its graph: `ref` (nickname or name), else the selection, else the only
+ * graph. An explicit `ref` becomes the selection only when `work` succeeded: a failed call must
+ * not redirect later writes.
+ */
+export async function onGraph<T>(
+  session: GraphSession,
+  ref: string | undefined,
+  work: (graph: ConfiguredGraph) => Promise<T>,
+): Promise<T> {
+  const graph = session.resolve(ref);
+  const value = await work(graph);
+  if (ref?.trim()) session.select(graph);
+  return value;
+}
+
+/** What a write needs before it runs: a graph ticket (select_graph seen this session). */
+function beforeWrite(tool: ToolDefinition, gateway: GraphGateway, graph: ConfiguredGraph): void {
+  if (!tool.writes || gateway.session.hasTicket(graph)) return;
+  throw new ToolError(
+    'GRAPH_TICKET_REQUIRED',
+    `Before changing graph '${graph.nickname}', call select_graph with graph '${graph.nickname}' to read its agent guidelines, then retry. Nothing was changed.`,
+    { graph: graph.nickname, suggested_next_tool: 'select_graph' },
+  );
+}
+
+/**
+ * What follows a write, even a failed one (it may have landed): the link index is invalidated, as
+ * a write may not move its fingerprint (docs/navigation.md "Freshness").
+ */
+function afterWrite(tool: ToolDefinition, graph: ConfiguredGraph): void {
+  if (tool.writes) invalidateLinkIndex(graph.name, graph.type);
+}
+
+function journalRecord(name: string, graph: ConfiguredGraph, args: Record<string, unknown>): ToolRecord {
+  return new ToolRecord({
+    graph: { name: graph.name, type: graph.type },
+    tool: name,
+    hints: hintsFrom(name, args),
+  });
+}
+
+/** The context a graph tool or a resource read gets: Local API calls bound to `graph`. */
+export function graphContext(
+  gateway: GraphGateway,
+  graph: ConfiguredGraph,
+  scope: CallScope,
+  tool?: ToolDefinition,
+): ToolContext {
+  return {
+    ...(tool ? { tool } : {}),
+    graph: { name: graph.name, nickname: graph.nickname, type: graph.type },
+    call: <T>(action: string, actionArgs: unknown[] = []) =>
+      gateway.callGraph(graph, action, actionArgs, scope) as Promise<T>,
+    callRows: async (action, actionArgs, onRow) => {
+      await gateway.callGraph(graph, action, actionArgs, scope, onRow);
+    },
+    signal: scope.signal,
+    progress: scope.progress,
+    notice: scope.notice,
+  };
+}
+
+// Zod schemas are built once per tool, not on every call.
+const parsers = new WeakMap<ToolDefinition, { schema: z.ZodObject; accepted: string[] }>();
+
+function parserFor(tool: ToolDefinition) {
+  let parser = parsers.get(tool);
+  if (!parser) {
+    const shape = inputShape(tool);
+    parser = { schema: z.object(shape).strict(), accepted: Object.keys(shape) };
+    parsers.set(tool, parser);
+  }
+  return parser;
+}
+
+function parseArguments(tool: ToolDefinition, rawArgs: unknown): Record<string, unknown> {
+  const { schema, accepted } = parserFor(tool);
+  const parsed = schema.safeParse(rawArgs ?? {});
+  if (parsed.success) return parsed.data as Record<string, unknown>;
+  const problems = parsed.error.issues.map((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return `unknown argument ${issue.keys.map((k) => `\`${k}\``).join(', ')} (accepted: ${accepted.join(', ') || 'none'})`;
+    }
+    const field = issue.path.map(String).join('.') || '(arguments)';
+    return `\`${field}\`: ${issue.message}`;
+  });
+  const first = parsed.error.issues[0];
+  const field =
+    first?.code === 'unrecognized_keys' ? first.keys[0] : first?.path.map(String).join('.') || undefined;
+  throw new ToolError('INVALID_PARAMS', `Invalid arguments for ${tool.name}: ${problems.join('; ')}.`, {
+    ...(field ? { field } : {}),
+  });
+}
+
+function success(tool: ToolDefinition, value: unknown, notices: string[]): CallToolResult {
+  if (value instanceof ToolContent) return { content: [...value.content, ...noticeContent(notices)] };
+  if (typeof value === 'string')
+    return { content: [{ type: 'text', text: value }, ...noticeContent(notices)] };
+  const text = JSON.stringify(value);
+  const result: CallToolResult = { content: [{ type: 'text', text }, ...noticeContent(notices)] };
+  if (tool.outputSchema) result.structuredContent = withNotes(value as Record<string, unknown>, notices);
+  return result;
+}
+
+/** The notes a text client reads as extra items, for a client that reads only structuredContent. */
+function withNotes(body: Record<string, unknown>, notices: string[]): Record<string, unknown> {
+  return notices.length > 0 ? { ...body, notes: notices } : body;
+}
+
+function noticeContent(notices: string[]): Array<{ type: 'text'; text: string }> {
+  return notices.map((text) => ({ type: 'text', text: `Note: ${text}` }));
+}
+
+/** Heartbeat for long waits (graph loading, the user answering a token request in Roam). */
+const PROGRESS_HEARTBEAT_MS = 5000;
+
+/**
+ * The call's scope from the request: progress notifications (only when the client sent a
+ * progressToken) with a heartbeat while waiting; `stop` ends the heartbeat.
+ */
+export function requestScope(
+  signal: AbortSignal,
+  progressToken: string | number | undefined,
+  send: (params: { progressToken: string | number; progress: number; message: string }) => Promise<void>,
+): { scope: CallScope; stop(): void } {
+  let step = 0;
+  const progress = (message: string) => {
+    if (progressToken === undefined) return;
+    step += 1;
+    void send({ progressToken, progress: step, message }).catch(() => {});
+  };
+  const heartbeat =
+    progressToken === undefined
+      ? undefined
+      : setInterval(() => progress('Still waiting for Roam Desktop to answer.'), PROGRESS_HEARTBEAT_MS);
+  heartbeat?.unref();
+  return {
+    scope: { signal, progress, notice: () => {} },
+    stop: () => {
+      if (heartbeat) clearInterval(heartbeat);
+    },
+  };
+}

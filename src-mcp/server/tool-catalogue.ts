@@ -1,0 +1,88 @@
+/**
+ * Every tool and resource, in the order tools/list shows them (graph management, content, daily
+ * notes, comments, discovery, shortcuts, desktop UI, extensions, files, batch edits, navigation),
+ * and the tools/list form of a tool. A new file of tools (src-mcp/tools/<toolset>/) is one import
+ * line here; a new tool in an existing file changes nothing here. Loaded after the MCP handshake
+ * (src-mcp/server/server.ts), so building the schemas never delays the initialize answer.
+ */
+import type { Tool } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+import { navigationResources } from '../navigation/index.ts';
+import { inputShape, readOnlyHint, type ResourceDefinition, type ToolDefinition } from './tool-definition.ts';
+import { batchEditTools } from '../tools/core/batch-edits.ts';
+import { changeTools } from '../tools/core/changes.ts';
+import { commentTools } from '../tools/core/comments.ts';
+import { contentReadTools } from '../tools/core/content-reads.ts';
+import { contentWriteTools } from '../tools/core/content-writes.ts';
+import { dailyNoteTools } from '../tools/core/daily-notes.ts';
+import { discoveryTools } from '../tools/core/discovery.ts';
+import { graphGuidelinesTools } from '../tools/core/graph-guidelines.ts';
+import { graphTools } from '../tools/core/graphs.ts';
+import { setupGraphTools } from '../tools/core/setup-new-graph.ts';
+import { developerTools } from '../tools/developer/reload-dev-extensions.ts';
+import { extensionTools } from '../tools/extensions/call-extension-tool.ts';
+import { fileTools } from '../tools/files/files.ts';
+import { navigationTools } from '../tools/navigation/index.ts';
+import { desktopUiTools } from '../tools/ui/desktop-ui.ts';
+import { shortcutTools } from '../tools/ui/shortcuts.ts';
+
+export const tools: readonly ToolDefinition[] = [
+  ...graphTools,
+  ...graphGuidelinesTools,
+  ...setupGraphTools,
+  ...contentReadTools,
+  ...contentWriteTools,
+  ...dailyNoteTools,
+  ...commentTools,
+  ...discoveryTools,
+  ...shortcutTools,
+  ...desktopUiTools,
+  ...extensionTools,
+  ...developerTools,
+  ...fileTools,
+  ...batchEditTools,
+  ...changeTools,
+  ...navigationTools,
+];
+
+export const resources: readonly ResourceDefinition[] = navigationResources;
+
+/** A tool as tools/list shows it. */
+export function listedTool(tool: ToolDefinition): Tool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: toJsonSchema(inputShape(tool), 'input') as Tool['inputSchema'],
+    ...(tool.outputSchema
+      ? { outputSchema: toJsonSchema(tool.outputSchema, 'output') as Tool['outputSchema'] }
+      : {}),
+    annotations: { title: tool.title, readOnlyHint: readOnlyHint(tool), ...tool.annotations },
+  };
+}
+
+/**
+ * JSON Schema for tools/list, kept compact because every chat pays for it in context: no
+ * `$schema` line, no ±2^53 bounds zod writes for every integer, and no `additionalProperties:
+ * false` in output schemas (they describe what we send; nothing validates extra fields away).
+ */
+function toJsonSchema(shape: z.ZodRawShape, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _drop, ...schema } = z.toJSONSchema(z.object(shape), {
+    io,
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
+  return compactSchema(schema, io) as Record<string, unknown>;
+}
+
+function compactSchema(node: unknown, io: 'input' | 'output'): unknown {
+  if (Array.isArray(node)) return node.map((item) => compactSchema(item, io));
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if ((key === 'minimum' || key === 'maximum') && Math.abs(value as number) === Number.MAX_SAFE_INTEGER)
+      continue;
+    if (key === 'additionalProperties' && value === false && io === 'output') continue;
+    out[key] = compactSchema(value, io);
+  }
+  return out;
+}

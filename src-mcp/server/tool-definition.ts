@@ -1,0 +1,171 @@
+/**
+ * The tool declaration contract (what a tool file writes; src-mcp/server/tool-call.ts runs it, the
+ * catalogue src-mcp/server/tool-catalogue.ts lists it). One form for every tool:
+ *
+ *   defineTool({ name, title, description, toolset, feature, actions, scope, inputSchema, handler, ... })
+ *
+ * in its toolset's folder, src-mcp/tools/<toolset>/. Everything else about a tool is derived from
+ * this one declaration: its toolset membership, whether it is listed (refusal in tool-call.ts),
+ * the capability probe, the readOnlyHint, and the errors that name its feature and the Roam
+ * Desktop build it needs.
+ */
+import * as z from 'zod';
+import type { ToolsetName } from '../../src-shared/toolsets.ts';
+import type { CallScope } from './call-scope.ts';
+import type { GraphGateway } from '../roam/graph-gateway.ts';
+
+/**
+ * A Roam Local API action a tool calls: its name, or its name with what Roam Desktop must have
+ * to offer it when not every current build does (UNKNOWN_ACTION errors say so).
+ */
+export type RoamAction =
+  | string
+  | {
+      action: string;
+      /** e.g. 'a Roam Desktop build of 2026-07-08 or later (Local API 1.1.3)'. */
+      needs?: string;
+      /**
+       * Listed only once the Local API is known to offer it: the server probes the action and
+       * sends `notifications/tools/list_changed` when it appears.
+       */
+      probe?: true;
+    };
+
+/** MCP tool annotations. `readOnlyHint` is derived (see `readOnlyHint` below), never declared. */
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/**
+ * What a graph tool's handler may do: talk to the Local API for the graph the call resolved to.
+ * It is also the call's scope (cancellation, progress, notes appended to the result).
+ */
+export interface ToolContext extends CallScope {
+  /** The graph this call resolved to (docs/mcp.md, Graphs and sessions). Never carries the token. */
+  graph: { name: string; nickname: string; type?: string };
+  /** One Local API round trip (`POST /api/{graph}` with `{action, args}`), returns `result`. */
+  call<T = unknown>(action: string, args?: unknown[]): Promise<T>;
+  /**
+   * Like `call` for a row-shaped result (`data.q`): each row goes to `onRow` as it arrives and is
+   * never held whole (the array may be reused after the callback). Optional: without it the
+   * navigation index reads the rows through `call`.
+   */
+  callRows?(action: string, args: unknown[], onRow: (row: readonly unknown[]) => void): Promise<void>;
+  /** The declaration being run (its feature names errors); absent when a resource is read. */
+  tool?: ToolDefinition;
+}
+
+/** What a session tool's handler gets (graph management): the connection's gateway, no graph. */
+export interface SessionContext extends CallScope {
+  gateway: GraphGateway;
+}
+
+interface ToolBase<Shape extends z.ZodRawShape> {
+  /** snake_case, unique in the catalogue. */
+  name: string;
+  title: string;
+  /** Short and exact: tools/list must stay compact. */
+  description: string;
+  /** The one toolset that offers it (src-shared/toolsets.ts); its folder is src-mcp/tools/<toolset>/. */
+  toolset: ToolsetName;
+  /**
+   * What it does for the user, in the words its errors use ("page reads", "comments"): lower
+   * case unless a name.
+   */
+  feature: string;
+  /** Every Local API action the handler (or a helper it uses) calls. */
+  actions: readonly RoamAction[];
+  /** Arguments; graph tools also accept the optional `graph` (added by `inputShape`). */
+  inputSchema: Shape;
+  /** When present, results carry `structuredContent` with these fields and the same JSON as text. */
+  outputSchema?: z.ZodRawShape;
+  /** The hints other than `readOnlyHint`, which follows from `writes` / `effects`. */
+  annotations?: Omit<ToolAnnotations, 'readOnlyHint'>;
+  /**
+   * Changes graph data (the one answer to "is this a write"): hidden and refused in --read-only
+   * mode and when every token is read-only, and needs a graph ticket (select_graph seen this
+   * session). The graph's link index is invalidated after the call.
+   */
+  writes?: 'append' | 'edit';
+  /**
+   * `ui`: changes what the user sees in Roam Desktop (opens a page, the sidebar) but no graph
+   * data. Annotated `readOnlyHint: false`; needs no ticket and stays available in --read-only mode.
+   */
+  effects?: 'ui';
+}
+
+/** Needs a resolved graph; accepts the optional `graph` argument; becomes the selection on success. */
+export interface GraphToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> extends ToolBase<Shape> {
+  scope: 'graph';
+  handler(args: z.infer<z.ZodObject<Shape>>, ctx: ToolContext): Promise<unknown>;
+}
+
+/** Graph management: no graph resolved for it; gets the gateway instead. */
+export interface SessionToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> extends ToolBase<Shape> {
+  scope: 'session';
+  handler(args: z.infer<z.ZodObject<Shape>>, ctx: SessionContext): Promise<unknown>;
+}
+
+export type ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> =
+  GraphToolDefinition<Shape> | SessionToolDefinition<Shape>;
+
+/**
+ * Typed construction of a declaration: the handler sees its own argument types; the result is
+ * the erased form the catalogue holds. A handler returns a string (sent as text), a ToolContent
+ * (MCP content as it is, e.g. an image) or a JSON value (sent as text, and as structuredContent
+ * when there is an outputSchema); it throws ToolError
+ * (src-mcp/server/tool-errors.ts) for failures the agent can act on.
+ */
+export function defineTool<Shape extends z.ZodRawShape>(
+  definition: GraphToolDefinition<Shape>,
+): GraphToolDefinition;
+export function defineTool<Shape extends z.ZodRawShape>(
+  definition: SessionToolDefinition<Shape>,
+): SessionToolDefinition;
+export function defineTool<Shape extends z.ZodRawShape>(
+  definition: GraphToolDefinition<Shape> | SessionToolDefinition<Shape>,
+): ToolDefinition {
+  return definition as unknown as ToolDefinition;
+}
+
+/** The optional `graph` argument every graph tool accepts. */
+const graphArgument = z.string().min(1).optional().describe('Graph nickname');
+
+/** The accepted arguments: the declared ones, plus `graph` for graph tools. */
+export function inputShape(tool: ToolDefinition): z.ZodRawShape {
+  return tool.scope === 'graph' ? { ...tool.inputSchema, graph: graphArgument } : tool.inputSchema;
+}
+
+/** A declared action in one shape. */
+export function actionOf(declared: RoamAction): Exclude<RoamAction, string> {
+  return typeof declared === 'string' ? { action: declared } : declared;
+}
+
+/** The actions whose offer decides whether the tool is listed (capability-based exposure). */
+export function probedActions(tool: ToolDefinition): string[] {
+  return tool.actions.map(actionOf).flatMap((a) => (a.probe ? [a.action] : []));
+}
+
+/** Read-only unless it writes graph data or has a visible effect in Roam Desktop. */
+export function readOnlyHint(tool: ToolDefinition): boolean {
+  return !tool.writes && tool.effects === undefined;
+}
+
+/**
+ * A resource offered per configured graph, e.g. `roam://{graph}/stats`. `graph` in the URI is
+ * the nickname; the server resolves it and hands the handler a context bound to that graph.
+ */
+export interface ResourceDefinition {
+  name: string;
+  title: string;
+  description: string;
+  mimeType: string;
+  /** RFC 6570 template, always starting with `roam://{graph}/`, e.g. `roam://{graph}/page/{title}`. */
+  uriTemplate: string;
+  /** Whether `resources/list` enumerates one concrete URI per graph (false for open templates). */
+  listable: boolean;
+  read(variables: Record<string, string>, ctx: ToolContext): Promise<string>;
+}
