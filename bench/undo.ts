@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { Journal } from '../src-mcp/changes/journal.ts';
 import { JournalStore } from '../src-mcp/changes/journal-store.ts';
 import { ToolRecord } from '../src-mcp/changes/record.ts';
+import { scopeOfAction } from '../src-shared/local-api/index.ts';
 import { startEmulator, type Emulator, type RecordedRequest } from '../test/emulator/index.ts';
 import { graphSnapshot } from '../test/mcp/changes/graph-snapshot.ts';
 
@@ -210,6 +211,7 @@ async function journalOverheadMs(): Promise<number> {
     const record = new ToolRecord({
       graph: { name: GRAPH },
       tool: 'update_block',
+      isWrite: (action) => scopeOfAction(action) !== 'read',
       journal,
       chat: { id: 'bench', startedAt: '' },
     });

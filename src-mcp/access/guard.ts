@@ -10,8 +10,10 @@ import type { AccessLevel, ConfiguredGraph } from '../../src-shared/roam-config.
 import type { GraphSession } from '../roam/graph-session.ts';
 import type { ToolContext, ToolDefinition } from '../server/tool-definition.ts';
 import { aiUserUnknown, notCreatedByAgent, type NotOwn } from './own-content.ts';
-import { levelRefusal, readOnlyFlagRefusal } from './refusals.ts';
-import { EDIT_TARGETS, EXTENSION_TOOL, whatItDoes } from './write-targets.ts';
+import { levelRefusal, readOnlyFlagRefusal, whatItDoes } from './refusals.ts';
+
+/** Runs extension code: allowed by the scope the extension declares for the tool it names. */
+const EXTENSION_TOOL = 'call_extension_tool';
 
 /** Throws ACCESS_LEVEL when the effective access of `graph` does not allow this call. */
 export async function enforceAccess(
@@ -32,7 +34,7 @@ export async function enforceAccess(
   if (level === 'read-only') throw refuse(whatItDoes(tool));
   if (tool.writes === 'append') return;
   if (level === 'read-append') throw refuse(whatItDoes(tool));
-  const targets = EDIT_TARGETS[tool.name]?.(args);
+  const targets = tool.editTargets?.(args);
   if (!targets) throw refuse(`${whatItDoes(tool)}, which cannot be limited to what agents created`);
   const refused = await notCreatedByAgent(ctx, graph, targets).catch((error: unknown) => {
     // Not knowing who created the targets means not changing them.

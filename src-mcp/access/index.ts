@@ -18,4 +18,3 @@ export {
   GRAPH_SWITCHED_OFF,
   readOnlyFlagRefusal,
 } from './refusals.ts';
-export { EDIT_TARGETS } from './write-targets.ts';

@@ -115,3 +115,12 @@ export function everyGraphReadOnlyRefusal(toolName: string, session: SessionView
     { setting, access_level: 'read-only' },
   );
 }
+
+/** What a write tool does, in a refusal: its kind of write, unless it is special. */
+export function whatItDoes(tool: { name: string; writes?: 'append' | 'edit' }): string {
+  if (tool.name === 'reload_dev_extensions')
+    return 'reload_dev_extensions runs extension code, which can change anything';
+  return tool.writes === 'append'
+    ? `${tool.name} adds to the graph`
+    : `${tool.name} edits, moves or deletes existing content`;
+}

@@ -5,7 +5,7 @@
  * journals the outcome. Reads pass through untouched. Nothing is written to Roam when the
  * journal cannot be written: a change that could not be undone is not made.
  */
-import { isRepeatableAction, LocalApiError, scrubTokens } from '../../src-shared/local-api/index.ts';
+import { LocalApiError, scrubTokens } from '../../src-shared/local-api/index.ts';
 import { ToolError } from '../server/tool-errors.ts';
 import { captureFor, type Hints, type Settled } from './capture.ts';
 import { currentChat, newId } from './chat.ts';
@@ -23,6 +23,8 @@ export interface RecordInfo {
   graph: { name: string; type?: 'hosted' | 'offline' };
   tool: string;
   hints?: Hints;
+  /** Whether an action the tool calls changes graph data: those are journaled, reads pass. */
+  isWrite(action: string): boolean;
   chat?: ChatRef;
   journal?: Journal;
 }
@@ -48,7 +50,9 @@ export class ToolRecord {
   /** The context's `call`, journaling writes. */
   wrap(call: Call): Call {
     return (<T>(action: string, args: unknown[] = []) =>
-      isJournaled(action) ? (this.write(call, action, args) as Promise<T>) : call<T>(action, args)) as Call;
+      this.info.isWrite(action)
+        ? (this.write(call, action, args) as Promise<T>)
+        : call<T>(action, args)) as Call;
   }
 
   private async write(call: Call, action: string, args: unknown[]): Promise<unknown> {
@@ -144,19 +148,16 @@ export class ToolRecord {
   }
 }
 
-/** Where a tool put things, in a person's words, from the arguments tools share. */
-export function hintsFrom(tool: string, args: Record<string, unknown>): Hints {
+/**
+ * Where a tool put things, in a person's words, from the arguments tools share (a declaration's
+ * `journalWhere` says it where these do not).
+ */
+export function hintsFrom(args: Record<string, unknown>): Hints {
   if (typeof args.pageTitle === 'string') return { where: `to page '${args.pageTitle}'` };
   const day = typeof args.date === 'string' ? args.date : args.dailyNotePage;
-  if (day !== undefined || tool === 'append_to_daily_note')
-    return { where: `to the daily note${typeof day === 'string' ? ` (${day})` : ''}` };
+  if (day !== undefined) return { where: `to the daily note${typeof day === 'string' ? ` (${day})` : ''}` };
   if (typeof args.parentUid === 'string') return { where: `under block ${args.parentUid}` };
   return {};
-}
-
-/** Writes to graph data (not UI actions such as opening a sidebar window). */
-function isJournaled(action: string): boolean {
-  return !isRepeatableAction(action) && !action.startsWith('ui.');
 }
 
 function unavailable(error: unknown): ToolError {

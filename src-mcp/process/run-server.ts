@@ -13,6 +13,8 @@ import { configureLinkIndexes, stalenessFrom } from '../navigation/index-stalene
 import { openParentChannel, type ParentChannel } from './parent-channel.ts';
 import { RoamConnection } from '../roam/roam-connection.ts';
 import { platformOpener } from '../roam/roam-launcher.ts';
+import { setAgentCreations } from '../access/index.ts';
+import { createdByAgent } from '../changes/created.ts';
 import { createRoamMcpServer, type RoamMcpServer } from '../server/server.ts';
 import { GraphGateway } from '../roam/graph-gateway.ts';
 import { LineTransport } from './line-transport.ts';
@@ -45,6 +47,8 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     stalenessMs: staleness.ms,
     dir: path.join(dataDir({ env: options.env, home: options.home }), 'index'),
   });
+  // read-edit-own asks the change journal what agents on this machine created.
+  setAgentCreations((graph, ids) => createdByAgent(graph.name, ids, { graphType: graph.type }));
   const session = new GraphSession({ readOnly: options.readOnly });
   setUploadFolders('cli', { folders: cliFolders(options) }, '--upload-folder', options.home);
   const parent = openParentChannel(options.env);

@@ -21,7 +21,7 @@ import {
   type Transport,
 } from '@modelcontextprotocol/server';
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
-import { selectionWarning } from '../access/selection.ts';
+import { selectionWarning, ticketToolset } from '../access/selection.ts';
 import { noteChatClient } from '../changes/chat.ts';
 import { saveCompileCache } from '../process/compile-cache.ts';
 import type { GraphSession } from '../roam/graph-session.ts';
@@ -111,6 +111,7 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
     (catalogue ??= Promise.all([import('./tool-catalogue.ts'), import('../prompts/index.ts')]).then(
       ([loaded, declared]) => {
         tools = loaded.tools;
+        state.ticketToolset = ticketToolset(tools);
         warnIfCannotWrite();
         prompts = new PromptHandlers(declared.prompts, loaded.tools, loaded.resources, state);
         notifier.toolsLoaded();
@@ -119,8 +120,7 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
       },
     ));
   const warnIfCannotWrite = () => {
-    const writers = tools.filter((tool) => tool.writes);
-    const warning = selectionWarning(state.toolsets, writers);
+    const warning = selectionWarning(state.toolsets, tools);
     if (warning) log('warn', warning);
   };
   const shared: Shared = { loadCatalogue, visible, state, notifier, client };

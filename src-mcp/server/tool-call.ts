@@ -32,27 +32,24 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import type { ToolsetName } from '../../src-shared/toolsets.ts';
-import {
-  enforceAccess,
-  everyGraphReadOnlyRefusal,
-  readOnlyFlagRefusal,
-  setAgentCreations,
-} from '../access/index.ts';
+import { enforceAccess, everyGraphReadOnlyRefusal, readOnlyFlagRefusal } from '../access/index.ts';
 import { writeSelectionProblem } from '../access/selection.ts';
 import type { CallScope } from './call-scope.ts';
-import { createdByAgent } from '../changes/created.ts';
 import { hintsFrom, ToolRecord } from '../changes/record.ts';
 import type { GraphSession } from '../roam/graph-session.ts';
 import { log } from '../process/log.ts';
 import { invalidateLinkIndex } from '../navigation/index-cache.ts';
 import type { GraphGateway } from '../roam/graph-gateway.ts';
 import { ToolContent } from './tool-content.ts';
-import { inputShape, probedActions, type ToolContext, type ToolDefinition } from './tool-definition.ts';
+import {
+  inputShape,
+  isGraphWrite,
+  probedActions,
+  type ToolContext,
+  type ToolDefinition,
+} from './tool-definition.ts';
 import { errorText, ToolError, toToolError } from './tool-errors.ts';
 import { namedForTool } from './roam-feature.ts';
-
-// read-edit-own asks the change journal what agents on this machine created.
-setAgentCreations((graph, ids) => createdByAgent(graph.name, ids, { graphType: graph.type }));
 
 /** What decides visibility and refusals for this connection. */
 export interface ToolCallState {
@@ -63,6 +60,8 @@ export interface ToolCallState {
   toolsets: readonly ToolsetName[];
   /** Why the toolset selection (--tools, ROAM_MCP_TOOLS) is invalid: every call answers it. */
   toolsetsProblem?: string;
+  /** The toolset of the tool that gives graph tickets, once the catalogue is loaded. */
+  ticketToolset?: ToolsetName;
 }
 
 /**
@@ -71,8 +70,8 @@ export interface ToolCallState {
  */
 export function refusal(tool: ToolDefinition, state: ToolCallState): ToolError | undefined {
   if (!state.toolsets.includes(tool.toolset)) return notInToolsets(tool.name, tool.toolset, state.toolsets);
-  if (tool.writes) {
-    const cannotWrite = writeSelectionProblem(tool.name, state.toolsets);
+  if (tool.writes && state.ticketToolset) {
+    const cannotWrite = writeSelectionProblem(tool.name, state.toolsets, state.ticketToolset);
     if (cannotWrite) return cannotWrite;
   }
   if (tool.writes && state.readOnly) return readOnlyFlagRefusal(tool.name);
@@ -143,7 +142,7 @@ async function runHandler(
     await enforceAccess(tool, toolArgs, graph, ctx, gateway.session);
     beforeWrite(tool, gateway, graph);
     // Every write is journaled so it can be undone (docs/undo.md).
-    const record = tool.writes ? journalRecord(tool.name, graph, toolArgs) : undefined;
+    const record = tool.writes ? journalRecord(tool, graph, toolArgs) : undefined;
     if (record) ctx.call = record.wrap(ctx.call);
     try {
       const value = await tool.handler(toolArgs, ctx);
@@ -192,11 +191,17 @@ function afterWrite(tool: ToolDefinition, graph: ConfiguredGraph): void {
   if (tool.writes) invalidateLinkIndex(graph.name, graph.type);
 }
 
-function journalRecord(name: string, graph: ConfiguredGraph, args: Record<string, unknown>): ToolRecord {
+function journalRecord(
+  tool: ToolDefinition,
+  graph: ConfiguredGraph,
+  args: Record<string, unknown>,
+): ToolRecord {
+  const where = tool.journalWhere?.(args);
   return new ToolRecord({
     graph: { name: graph.name, type: graph.type },
-    tool: name,
-    hints: hintsFrom(name, args),
+    tool: tool.name,
+    hints: where ? { where } : hintsFrom(args),
+    isWrite: (action) => isGraphWrite(tool, action),
   });
 }
 

@@ -10,6 +10,7 @@
  * Desktop build it needs.
  */
 import * as z from 'zod';
+import { scopeOfAction } from '../../src-shared/local-api/index.ts';
 import type { ToolsetName } from '../../src-shared/toolsets.ts';
 import type { CallScope } from './call-scope.ts';
 import type { GraphGateway } from '../roam/graph-gateway.ts';
@@ -29,6 +30,11 @@ export type RoamAction =
        * sends `notifications/tools/list_changed` when it appears.
        */
       probe?: true;
+      /**
+       * A read-scope action that can still change graph data (it runs extension code): journaled
+       * like a write. Every other action is a write when its scope is (src-shared/local-api).
+       */
+      mayWrite?: true;
     };
 
 /** MCP tool annotations. `readOnlyHint` is derived (see `readOnlyHint` below), never declared. */
@@ -56,6 +62,18 @@ export interface ToolContext extends CallScope {
   callRows?(action: string, args: unknown[], onRow: (row: readonly unknown[]) => void): Promise<void>;
   /** The declaration being run (its feature names errors); absent when a resource is read. */
   tool?: ToolDefinition;
+}
+
+/**
+ * What an edit changes, for `read-edit-own` (docs/mcp.md, Access levels): a block or page whose
+ * creator decides whether an agent may change it, or a file.
+ */
+export interface WriteTarget {
+  /** A block or page uid; for a file, its URL. */
+  id: string;
+  kind: 'node' | 'file';
+  /** The change removes everything under the target too (deletes). */
+  subtree?: boolean;
 }
 
 /** What a session tool's handler gets (graph management): the connection's gateway, no graph. */
@@ -95,6 +113,19 @@ interface ToolBase<Shape extends z.ZodRawShape> {
    * data. Annotated `readOnlyHint: false`; needs no ticket and stays available in --read-only mode.
    */
   effects?: 'ui';
+  /**
+   * For `writes: 'edit'`: what the call changes. A delete takes its subtree (`subtree: true`), so
+   * everything under it must be an agent's too. An edit tool without it cannot be limited to
+   * agents' content and is refused under `read-edit-own`.
+   */
+  editTargets?(args: z.infer<z.ZodObject<Shape>>): WriteTarget[];
+  /**
+   * Where the write puts things, in a person's words, for the change journal ("to the daily
+   * note"), when the shared arguments (pageTitle, date, parentUid) do not say it.
+   */
+  journalWhere?(args: z.infer<z.ZodObject<Shape>>): string | undefined;
+  /** Reading the graph's guidelines here gives the session its graph ticket (select_graph). */
+  givesTickets?: true;
 }
 
 /** Needs a resolved graph; accepts the optional `graph` argument; becomes the selection on success. */
@@ -147,6 +178,15 @@ export function actionOf(declared: RoamAction): Exclude<RoamAction, string> {
 /** The actions whose offer decides whether the tool is listed (capability-based exposure). */
 export function probedActions(tool: ToolDefinition): string[] {
   return tool.actions.map(actionOf).flatMap((a) => (a.probe ? [a.action] : []));
+}
+
+/**
+ * Whether `action`, called by write tool `tool`, changes graph data (and so is journaled): its
+ * scope is append or edit, or the declaration says it may write.
+ */
+export function isGraphWrite(tool: ToolDefinition, action: string): boolean {
+  if (scopeOfAction(action) !== 'read') return true;
+  return tool.actions.some((declared) => actionOf(declared).action === action && actionOf(declared).mayWrite);
 }
 
 /** Read-only unless it writes graph data or has a visible effect in Roam Desktop. */

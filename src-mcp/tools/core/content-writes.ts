@@ -127,6 +127,7 @@ export const contentWriteTools = [
     actions: ['data.block.update', 'data.q'],
     scope: 'graph',
     writes: 'edit',
+    editTargets: (args) => [{ id: args.uid, kind: 'node' }],
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, ...blockFields },
     async handler(args, ctx) {
@@ -144,6 +145,7 @@ export const contentWriteTools = [
     actions: ['data.block.move', 'data.q'],
     scope: 'graph',
     writes: 'edit',
+    editTargets: (args) => [{ id: args.uid, kind: 'node' }],
     annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, parentUid: uid, order },
     async handler(args, ctx) {
@@ -167,6 +169,7 @@ export const contentWriteTools = [
     actions: ['data.block.delete', 'data.q'],
     scope: 'graph',
     writes: 'edit',
+    editTargets: (args) => [{ id: args.uid, kind: 'node', subtree: true }],
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     handler: (args, ctx) => deleteOne(ctx, 'block', args.uid),
@@ -180,6 +183,7 @@ export const contentWriteTools = [
     actions: ['data.page.update', 'data.q'],
     scope: 'graph',
     writes: 'edit',
+    editTargets: (args) => [{ id: args.uid, kind: 'node' }],
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, title: z.string().trim().min(1) },
     async handler(args, ctx) {
@@ -198,6 +202,7 @@ export const contentWriteTools = [
     actions: ['data.page.delete', 'data.q'],
     scope: 'graph',
     writes: 'edit',
+    editTargets: (args) => [{ id: args.uid, kind: 'node', subtree: true }],
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     handler: (args, ctx) => deleteOne(ctx, 'page', args.uid),

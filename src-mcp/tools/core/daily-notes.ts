@@ -20,6 +20,7 @@ export const dailyNoteTools: ToolDefinition[] = [
     actions: ['data.block.fromMarkdown'],
     scope: 'graph',
     writes: 'append',
+    journalWhere: (args) => `to the daily note${args.date ? ` (${args.date})` : ''}`,
     annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
     inputSchema: {
       markdown: z.string().min(1),

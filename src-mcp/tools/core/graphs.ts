@@ -149,6 +149,7 @@ export const graphTools = [
     feature: 'graph guidelines',
     actions: ['data.ai.getGraphGuidelines'],
     scope: 'session',
+    givesTickets: true,
     annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: { graph: z.string().min(1).describe('Nickname or name from list_graphs') },
     outputSchema: orientOutput,

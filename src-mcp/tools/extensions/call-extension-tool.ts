@@ -51,7 +51,11 @@ export const extensionTools: ToolDefinition[] = [
     toolset: 'extensions',
     feature: 'extension AI tools',
     actions: [
-      { action: 'data.ai.callExtensionTool', needs: 'a Roam Desktop build with Local API 1.1.5 or later' },
+      {
+        action: 'data.ai.callExtensionTool',
+        needs: 'a Roam Desktop build with Local API 1.1.5 or later',
+        mayWrite: true,
+      },
       'data.ai.getGraphGuidelines',
     ],
     scope: 'graph',

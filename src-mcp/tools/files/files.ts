@@ -142,6 +142,7 @@ export const fileTools = [
     actions: ['file.delete'],
     scope: 'graph',
     writes: 'edit',
+    editTargets: (args) => [{ id: args.url, kind: 'file' }],
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { url },
     outputSchema: { deleted: z.boolean(), url: z.string() },

@@ -5,7 +5,7 @@
  * The enforcement itself is tested through the bin (access-levels.test.ts, access-tray.test.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { effectiveAccess, EDIT_TARGETS, setAgentCreations } from '../../../src-mcp/access/index.ts';
+import { effectiveAccess, setAgentCreations } from '../../../src-mcp/access/index.ts';
 import { notCreatedByAgent } from '../../../src-mcp/access/own-content.ts';
 import { tools as catalogue } from '../../../src-mcp/server/tool-catalogue.ts';
 import type { ToolContext } from '../../../src-mcp/server/tool-definition.ts';
@@ -43,8 +43,11 @@ describe('effective access', () => {
 
 describe('editing tools under read-edit-own', () => {
   it('every tool that edits names its targets, except those that cannot be tied to agents’ content', () => {
-    const editing = catalogue.filter((t) => t.writes === 'edit').map((t) => t.name);
-    const untargeted = editing.filter((name) => !(name in EDIT_TARGETS)).sort();
+    const editing = catalogue.filter((t) => t.writes === 'edit');
+    const untargeted = editing
+      .filter((t) => !t.editTargets)
+      .map((t) => t.name)
+      .sort();
     expect(untargeted).toEqual([
       'add_shortcut',
       'call_extension_tool',
@@ -53,15 +56,18 @@ describe('editing tools under read-edit-own', () => {
       // A session tool: it checks each graph's level itself (src-mcp/tools/core/changes.ts).
       'undo_changes',
     ]);
-    expect(Object.keys(EDIT_TARGETS).filter((name) => !editing.includes(name))).toEqual([]);
+    expect(catalogue.filter((t) => t.editTargets && t.writes !== 'edit').map((t) => t.name)).toEqual([]);
   });
 
   it('each batch item is a target; deletes take their subtree', () => {
-    expect(EDIT_TARGETS.update_blocks!({ updates: [{ uid: 'a' }, { uid: 'b' }] })).toEqual([
+    const tool = (name: string) => catalogue.find((t) => t.name === name)!;
+    expect(tool('update_blocks').editTargets!({ updates: [{ uid: 'a' }, { uid: 'b' }] })).toEqual([
       { id: 'a', kind: 'node' },
       { id: 'b', kind: 'node' },
     ]);
-    expect(EDIT_TARGETS.delete_blocks!({ uids: ['a'] })).toEqual([{ id: 'a', kind: 'node', subtree: true }]);
+    expect(tool('delete_blocks').editTargets!({ uids: ['a'] })).toEqual([
+      { id: 'a', kind: 'node', subtree: true },
+    ]);
   });
 });
 

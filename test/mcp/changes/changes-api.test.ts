@@ -7,6 +7,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { scopeOfAction } from '../../../src-shared/local-api/index.ts';
 import {
   createdByAgent,
   Journal,
@@ -54,7 +55,13 @@ const chat = (id: string, name: string): ChatRef => ({
 
 /** One tool call's writes, journaled as tool-call.ts does, sent as the AI user. */
 async function toolCall(tool: string, who: ChatRef, writes: Array<[string, unknown[]]>): Promise<unknown[]> {
-  const record = new ToolRecord({ graph: { name: 'work', type: 'hosted' }, tool, chat: who, journal });
+  const record = new ToolRecord({
+    graph: { name: 'work', type: 'hosted' },
+    tool,
+    chat: who,
+    journal,
+    isWrite: (action) => scopeOfAction(action) !== 'read',
+  });
   const agent = emulator.graph('work').asAgent();
   const call = record.wrap(async <T>(action: string, args: unknown[] = []) => agent.run(action, args) as T);
   const results: unknown[] = [];
