@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { Adjacency } from './adjacency.ts';
-import { HiddenBlocks } from '../roam/hidden-rows.ts';
+import { HiddenBlocks } from '../roam/hidden-blocks.ts';
 import type { Check } from './index-freshness.ts';
 import type { BuiltIndex } from './index-queries.ts';
 import { titleLookups } from './link-index-builder.ts';

@@ -7,9 +7,8 @@
  * come earlier wait as rows until `prepare`.
  */
 import { Adjacency } from './adjacency.ts';
-import { HiddenBlocks, type HiddenRow } from '../roam/hidden-rows.ts';
+import { HiddenBlocks, type HiddenBlockRow } from '../roam/hidden-blocks.ts';
 
-export type { HiddenRow };
 import { IntByKey, IntList, PagePairs } from './int-columns.ts';
 import { compareTitles, type LinkIndex, type PageNode } from './link-index.ts';
 
@@ -82,7 +81,7 @@ export class LinkIndexBuilder {
   };
 
   readonly addHidden = (row: readonly unknown[]): void => {
-    const [block, page] = row as HiddenRow;
+    const [block, page] = row as HiddenBlockRow;
     this.hiddenRows.push([block, page]);
   };
 
@@ -181,7 +180,7 @@ export function buildLinkIndex(
   pageRows: readonly PageRow[],
   blockRows: readonly BlockRow[],
   referenceRows: readonly ReferenceRow[],
-  hiddenRows: readonly HiddenRow[] = [],
+  hiddenRows: readonly HiddenBlockRow[] = [],
 ): LinkIndex {
   const builder = new LinkIndexBuilder();
   pageRows.forEach(builder.addPage);

@@ -2,12 +2,12 @@
  * The per-graph link index: pages are nodes, a page links to another when one of its blocks
  * references it (`[[..]]`, `#tag` and `attr::` all become `:block/refs`). Built once from four
  * `data.q` answers read row by row (index-queries.ts) into flat typed arrays
- * (link-index-builder.ts), blocks hidden from AI taken out (hidden-rows.ts), then every navigation
+ * (link-index-builder.ts), blocks hidden from AI taken out (roam/hidden-blocks.ts), then every navigation
  * tool answers from memory. Which blocks carry a tag is not kept: tag-filter.ts asks for one tag's
  * blocks when a tool needs them.
  */
 import type { Adjacency } from './adjacency.ts';
-import type { HiddenBlocks } from '../roam/hidden-rows.ts';
+import type { HiddenBlocks } from '../roam/hidden-blocks.ts';
 
 export interface PageNode {
   uid: string;

@@ -5,7 +5,7 @@ import { LIMITS, paginate, truncate } from '../../server/limits.ts';
 import { notFoundError, withMissingCheck } from '../../server/not-found.ts';
 import { defineTool, type ToolDefinition } from '../../server/tool-definition.ts';
 import { ToolError } from '../../server/tool-errors.ts';
-import { withoutHiddenBlocks } from '../../roam/hidden-markdown.ts';
+import { withoutHiddenTaggedBlocks } from '../../roam/hidden-blocks.ts';
 import { callFeature } from '../../server/roam-feature.ts';
 
 const blockUid = z.string().min(1).describe('Uid of the block');
@@ -107,7 +107,7 @@ export const commentTools: ToolDefinition[] = [
       let hiddenCount = 0;
       const comments = all.flatMap((c) => {
         const raw = String(c.markdown ?? '');
-        const markdown = withoutHiddenBlocks(raw, hidden.uids);
+        const markdown = withoutHiddenTaggedBlocks(raw, hidden.uids);
         if (markdown !== raw) hiddenCount++;
         if (markdown.trim() === '') return [];
         const editable =

@@ -1,6 +1,7 @@
 /** A link index as bytes and back: the same index, or a doubt for anything that does not match. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { HiddenBlockRow } from '../../../src-mcp/roam/hidden-blocks.ts';
 import {
   decodeIndex,
   encodeIndex,
@@ -8,11 +9,7 @@ import {
   type PersistedIndex,
 } from '../../../src-mcp/navigation/index-codec.ts';
 import type { Check } from '../../../src-mcp/navigation/index-freshness.ts';
-import {
-  buildLinkIndex,
-  type BlockRow,
-  type HiddenRow,
-} from '../../../src-mcp/navigation/link-index-builder.ts';
+import { buildLinkIndex, type BlockRow } from '../../../src-mcp/navigation/link-index-builder.ts';
 import type { LinkIndex } from '../../../src-mcp/navigation/link-index.ts';
 
 const identity = { name: 'codec', type: 'hosted' };
@@ -39,7 +36,7 @@ function sample(): PersistedIndex {
     [13, 4],
     [13, 12],
   ] as const;
-  const hidden: HiddenRow[] = [[13, 3]];
+  const hidden: HiddenBlockRow[] = [[13, 3]];
   const index = buildLinkIndex(pages, blocks, refs, hidden);
   return {
     identity,
@@ -97,7 +94,10 @@ describe('the index codec', () => {
             i,
           ]);
           const refs = refPairs.map(([b, d]) => [100 + b, (d % 14) + 1] as const);
-          const hidden: HiddenRow[] = hiddenBlocks.map((b) => [100 + b, (b % Math.max(pageCount, 1)) + 1]);
+          const hidden: HiddenBlockRow[] = hiddenBlocks.map((b) => [
+            100 + b,
+            (b % Math.max(pageCount, 1)) + 1,
+          ]);
           const index = buildLinkIndex(pages, blocks, refs, hidden);
           const kept = { ...sample(), built: { index, pages: pageCount, blocks: 40 } };
           const decoded = decodeIndex(encodeIndex(kept), identity);

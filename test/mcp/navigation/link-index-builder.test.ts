@@ -5,12 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { HiddenBlockRow } from '../../../src-mcp/roam/hidden-blocks.ts';
 import { PagePairs } from '../../../src-mcp/navigation/int-columns.ts';
-import {
-  LinkIndexBuilder,
-  type BlockRow,
-  type HiddenRow,
-} from '../../../src-mcp/navigation/link-index-builder.ts';
+import { LinkIndexBuilder, type BlockRow } from '../../../src-mcp/navigation/link-index-builder.ts';
 import type { LinkIndex } from '../../../src-mcp/navigation/link-index.ts';
 
 function plain(index: LinkIndex) {
@@ -26,7 +23,7 @@ function build(
   pages: ReadonlyArray<readonly [number, string, string, number, number]>,
   blocks: BlockRow[],
   refs: ReadonlyArray<readonly [number, number]>,
-  hidden: HiddenRow[],
+  hidden: HiddenBlockRow[],
   referencesFirst: boolean,
 ) {
   const builder = new LinkIndexBuilder();
@@ -53,7 +50,7 @@ describe('the streamed index build', () => {
           );
           const blocks: BlockRow[] = Array.from({ length: 60 }, (_, i) => [100 + i, (i % pageCount) + 1, i]);
           const refs = refPairs.map(([b, d]) => [100 + b, d] as const);
-          const hidden: HiddenRow[] = hiddenBlocks.map((b) => [100 + b, (b % pageCount) + 1]);
+          const hidden: HiddenBlockRow[] = hiddenBlocks.map((b) => [100 + b, (b % pageCount) + 1]);
           const after = build(pages, blocks, refs, hidden, false);
           const before = build(pages, blocks, refs, hidden, true);
           expect(plain(before)).toEqual(plain(after));

@@ -1,12 +1,12 @@
 /** Unit tests of the pure algorithms behind navigation: Dice, PageRank, bounded BFS, index building, link-graph budget. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { HiddenBlockRow } from '../../../src-mcp/roam/hidden-blocks.ts';
 import { bigrams, diceOfBigrams, normalizeName } from '../../../src-mcp/navigation/dice.ts';
 import { linkGraph, mostConnected, neighborhood } from '../../../src-mcp/navigation/link-graph.ts';
 import {
   buildLinkIndex,
   type BlockRow,
-  type HiddenRow,
   type PageRow,
   type ReferenceRow,
 } from '../../../src-mcp/navigation/link-index-builder.ts';
@@ -209,7 +209,7 @@ describe('buildLinkIndex', () => {
         const refs = [...new Set(g.refs.map(([b, d]) => `${100 + b},${d < 20 ? d : 100 + d}`))].map(
           (key) => key.split(',').map(Number) as unknown as ReferenceRow,
         );
-        const hidden: HiddenRow[] = g.hidden
+        const hidden: HiddenBlockRow[] = g.hidden
           .filter((b) => pageOf.has(100 + b))
           .map((b) => [100 + b, pageOf.get(100 + b)!]);
         const index = buildLinkIndex(pages, blocks, refs, hidden);
