@@ -6,17 +6,24 @@ import { DATA_DIR_ENV } from '../src-shared/node/data-dir.ts';
 import { buildFixtureScripts } from './harness/fixture-bundles.ts';
 import { removeDir, tempDir } from './harness/temp-dir.ts';
 
+/** `npm run test:one` (scripts/test-one.mjs): no build and no Node downloads, for the inner loop. */
+export const UNIT_ENV = 'ROAM_TEST_UNIT';
+
 export default async function setup(): Promise<() => Promise<void>> {
-  // Node 22 and 24 run the server in the LTS passes and the Inspector and conformance tests
-  // (Node ≥ 22): downloaded once, on linux-x64, while the build runs.
-  const ltsNodes = ltsNodeSupported
-    ? ensureLtsNodes(Object.keys(LTS_NODES) as Array<keyof typeof LTS_NODES>)
-    : undefined;
-  await Promise.all([buildTargets(), buildFixtureScripts(), ltsNodes]);
+  if (process.env[UNIT_ENV] !== '1') await buildEverything();
   // Anything that reaches for the machine's data folder (the tray core, the tray's MCP children,
   // which inherit this environment) gets one of this run's instead: tests never touch the real
   // journal or kept indexes. A test about the folder itself sets its own.
   const data = await tempDir('roam-companion-test-data-');
   process.env[DATA_DIR_ENV] ??= data;
   return () => removeDir(data);
+}
+
+async function buildEverything(): Promise<void> {
+  // Node 22 and 24 run the server in the LTS passes and the Inspector and conformance tests
+  // (Node ≥ 22): downloaded once, on linux-x64, while the build runs.
+  const ltsNodes = ltsNodeSupported
+    ? ensureLtsNodes(Object.keys(LTS_NODES) as Array<keyof typeof LTS_NODES>)
+    : undefined;
+  await Promise.all([buildTargets(), buildFixtureScripts(), ltsNodes]);
 }
