@@ -118,14 +118,15 @@ describe('concurrency', () => {
       await writeFile(configPath(), toolsConfig([{ name: GRAPH, nickname: 'Shared' }]), { mode: 0o600 });
       const bin = await startMcp({ home: home.home });
       try {
+        const progress: string[][] = [[], [], []];
         const calls = [
-          bin.call('select_graph', { graph: 'Shared' }),
-          bin.call('get_page', { title: 'Project Apollo' }),
-          bin.call('search', { query: 'Apollo' }),
+          bin.call('select_graph', { graph: 'Shared' }, { progress: progress[0] }),
+          bin.call('get_page', { title: 'Project Apollo' }, { progress: progress[1] }),
+          bin.call('search', { query: 'Apollo' }, { progress: progress[2] }),
         ];
-        await waitUntil(() => emulator.pendingTokenRequests().length > 0, 'the token request');
-        // Give the other calls time to (wrongly) send their own request.
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        // Every call has either asked Roam or joined the open request (each says which).
+        const decided = (messages: string[]) => messages.some((m) => /^(Asking|Waiting for)/.test(m));
+        await waitUntil(() => progress.every(decided), 'every call to ask or join');
         expect(emulator.pendingTokenRequests()).toHaveLength(1);
         emulator.decide(GRAPH, { kind: 'approve' });
         const results = await Promise.all(calls);
@@ -260,8 +261,9 @@ describe('concurrency', () => {
           core.handlers['tokens:request']({ id: added.id, accessLevel: 'full' }),
           core.handlers['tokens:request']({ id: added.id, accessLevel: 'full' }),
         ]);
+        // start() sends its request before it returns, so every request there will be is on its way;
+        // the count of requests Roam received, checked once all is settled, proves there was one.
         await waitUntil(() => emulator.pendingTokenRequests().length > 0, 'the tray token request');
-        await new Promise((resolve) => setTimeout(resolve, 300));
         expect(emulator.pendingTokenRequests()).toHaveLength(1);
         // Every caller got an answer: the same pending request, or a clear refusal.
         for (const outcome of outcomes) {

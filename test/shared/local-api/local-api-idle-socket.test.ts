@@ -8,8 +8,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { LocalApiClient } from '../../../src-shared/local-api/index.ts';
 import { tempDir } from '../../harness/temp-dir.ts';
 
@@ -42,11 +41,17 @@ afterAll(async () => {
   await rm(home, { recursive: true, force: true });
 });
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 it('a write after an idle pause goes out on a fresh socket', async () => {
   const client = new LocalApiClient({ home });
   const graph = { name: 'g', type: 'hosted' as const, token: TOKEN };
+  // Only the clock moves (the client stamps a freed socket with Date.now()): no real wait.
+  vi.useFakeTimers({ toFake: ['Date'] });
   expect(await client.call(graph, 'data.block.create', [{}], {})).toBe('ok');
-  await delay(2_100);
+  vi.setSystemTime(Date.now() + 2_100);
   expect(await client.call(graph, 'data.block.create', [{}], {})).toBe('ok');
   expect([...sockets.values()]).toEqual([1, 1]);
 });
