@@ -4,6 +4,7 @@
  * navigation, and all of it within half of what Roam's official server 0.12 costs every chat
  * (48,755 B of tools/list, measured side by side by bench/tools-budget.ts).
  */
+import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tools } from '../../src-mcp/server/tool-catalogue.ts';
 import { DEFAULT_TOOLSETS } from '../../src-shared/toolsets.ts';
@@ -110,4 +111,25 @@ it('costs every chat at most half of the official server 0.12', async () => {
       0,
     ) + bytes(mcp.client.getInstructions() ?? '');
   expect(total).toBeLessThanOrEqual(OFFICIAL_012_BYTES / 2);
+});
+
+/**
+ * What every chat reads, reviewed as a diff: the default tools/list (names, descriptions, schemas,
+ * annotations, _meta) and the instructions, as test/mcp/tools-list.snapshot.json holds them. A
+ * change to any model-visible text fails here until the file is refreshed on purpose:
+ * `UPDATE_SNAPSHOTS=1 npx vitest run test/mcp/default-surface.test.ts`, and the diff committed.
+ */
+it('lists exactly the reviewed snapshot of tools/list and the instructions', async () => {
+  const file = new URL('./tools-list.snapshot.json', import.meta.url);
+  const surface = {
+    instructions: mcp.client.getInstructions() ?? '',
+    tools: (await mcp.client.listTools()).tools,
+  };
+  const text = `${JSON.stringify(surface, null, 2)}\n`;
+  if (process.env.UPDATE_SNAPSHOTS === '1') await writeFile(file, text);
+  const reviewed = await readFile(file, 'utf8').catch(() => '{}');
+  expect(
+    surface,
+    'tools/list differs from the reviewed snapshot: see the test for how to refresh it',
+  ).toEqual(JSON.parse(reviewed));
 });
