@@ -3,4 +3,4 @@ export * from './local-api-client.ts';
 export * from './local-api-error.ts';
 export * from './action-scopes.ts';
 export * from './token-request-refusals.ts';
-export { DEFAULT_PORT, PORT_FILE_NAME, portFilePath, readPort } from './port-file.ts';
+export { portFilePath, readPort } from './port-file.ts';

@@ -33,7 +33,7 @@ import type {
   RecordedRequest,
 } from './types.ts';
 
-export { demoGraphContent, demoPersonalGraphContent } from './demo-graph.ts';
+export { demoGraphContent } from './demo-graph.ts';
 export { generateGraph } from './generate-graph.ts';
 export type * from './types.ts';
 
