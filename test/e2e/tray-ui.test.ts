@@ -51,7 +51,7 @@ beforeAll(async () => {
         () => {},
       );
   });
-  await page.goto(preview.url);
+  await page.goto(preview.pageUrl);
 });
 
 afterAll(async () => {
