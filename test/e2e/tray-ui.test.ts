@@ -73,6 +73,50 @@ const requestPanel = (nickname: string) =>
   page.getByRole('region', { name: `Token request for ${nickname}` });
 const tab = (name: string | RegExp) => page.getByRole('tab', { name });
 
+/**
+ * Selects every tab in turn at the tray's own width and reads, for each, the header's height and
+ * how many lines each tab's label takes: one line each, and the header never moves.
+ */
+async function tabBarLayouts(): Promise<Array<{ selected: string; headerHeight: number; lines: number[] }>> {
+  await page.setViewportSize({ width: 420, height: 600 });
+  const layouts = [];
+  for (const name of await page.getByRole('tab').allInnerTexts()) {
+    await tab(name).click();
+    await isSelected(tab(name));
+    layouts.push(
+      await page.evaluate((selected) => {
+        const lines = [...document.querySelectorAll('[role="tab"]')].map((element) => {
+          const tops = new Set<number>();
+          const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+          for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(text);
+            for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
+          }
+          return tops.size;
+        });
+        const nav = document.querySelector('[role="tablist"]')!;
+        const clipped = nav.scrollWidth > nav.clientWidth ? 1 : 0;
+        return {
+          selected,
+          headerHeight: document.querySelector('header')!.offsetHeight,
+          lines: [...lines, clipped],
+        };
+      }, name),
+    );
+  }
+  await tab('Graphs').click();
+  return layouts;
+}
+function expectOneLineWithoutJump(layouts: Awaited<ReturnType<typeof tabBarLayouts>>): void {
+  const first = layouts[0]!;
+  for (const layout of layouts) {
+    // Every label on one line, none clipped off the bar (the last entry), the header as tall as before.
+    expect(layout).toEqual({ ...first, selected: layout.selected });
+    expect(layout.lines).toEqual([...Array<number>(layout.lines.length - 1).fill(1), 0]);
+  }
+}
+
 async function addGraph(options: { graph: string; nickname?: string; level: RegExp }): Promise<void> {
   await page.getByRole('button', { name: 'Add graph' }).click();
   const form = page.getByRole('form', { name: 'Add a graph' });
@@ -93,6 +137,7 @@ describe('tray UI in Chromium', () => {
       `Roam Desktop running · port ${emulator.port}`,
     );
     await contains(page.getByRole('contentinfo', { name: 'Status' }), '0 MCP sessions connected');
+    expectOneLineWithoutJump(await tabBarLayouts());
     await screenshot(page, 'empty');
   });
 
@@ -162,6 +207,7 @@ describe('tray UI in Chromium', () => {
     await contains(panel, '“Never Allow” was chosen in Roam');
     await contains(graphRow('Plans'), 'Blocked');
     await tab('Blocked (1)').waitFor();
+    expectOneLineWithoutJump(await tabBarLayouts());
 
     await panel.getByRole('button', { name: 'Show blocked graphs' }).click();
     await isSelected(tab(/Blocked/));
