@@ -324,6 +324,17 @@ describe('tray UI in Chromium', () => {
     await screenshot(page, 'clients');
     await row.getByRole('button', { name: 'Confirm install' }).click();
     await contains(row, 'Installed');
+    // As the CLI does, it says that the client must restart, and where the file as it was is kept.
+    const done = row.getByRole('status', { name: 'Claude Desktop: done' });
+    await contains(done, 'Installed in Claude Desktop.');
+    await contains(done, 'Quit Claude Desktop completely and open it again');
+    await contains(done, `The previous file is kept as ${configPath}.roam-companion-backup`);
+    expect(JSON.parse(await readFile(`${configPath}.roam-companion-backup`, 'utf8'))).toEqual({
+      mcpServers: { other },
+    });
+    await screenshot(page, 'clients-installed');
+    await done.getByRole('button', { name: 'OK' }).click();
+    await done.waitFor({ state: 'detached' });
 
     const written = JSON.parse(await readFile(configPath, 'utf8')) as { mcpServers: Record<string, unknown> };
     expect(Object.keys(written.mcpServers)).toEqual(['other', 'roam-companion']);
@@ -347,6 +358,7 @@ describe('tray UI in Chromium', () => {
     await row.getByRole('button', { name: 'Uninstall from Claude Desktop…' }).click();
     await row.getByRole('button', { name: 'Confirm uninstall' }).click();
     await contains(row, 'Not installed');
+    await contains(row.getByRole('status', { name: 'Claude Desktop: done' }), 'Removed from Claude Desktop.');
     const after = JSON.parse(await readFile(configPath, 'utf8')) as { mcpServers?: Record<string, unknown> };
     expect(Object.keys(after.mcpServers ?? {})).toEqual(['other']);
 
