@@ -59,39 +59,15 @@ export function ClientsView() {
 type Done = { action: Action; outcome: ClientChangeOutcome };
 
 function ClientRow(props: { client: ClientView; done: Done | null; setDone(done: Done | null): void }) {
-  const { client, done, setDone } = props;
-  const preview = useClients((s) => s.preview);
-  const apply = useClients((s) => s.apply);
-  const [pending, setPending] = useState<ClientChangeView | null>(null);
-  const { error, busy, run } = useActionError();
-  // Closing the preview puts the focus back on the action that opened it (or, once applied, its opposite).
-  const returnFocus = useReturnFocus<Action>();
+  const { client, done } = props;
   const current = entryToolsets(client);
   // A new entry in a client with a tool cap starts from the sets that fit it, and always says so.
   const capped = isNewEntry(client) ? installDefaultToolsets(client.id) : undefined;
   const [toolsets, setToolsets] = useState<ToolsetName[]>(capped ? [...capped] : current);
   // Otherwise sent only when it changes the entry's choice: an untouched install follows the server default.
   const newChoice = capped || !sameSets(toolsets, current) ? toolsets : undefined;
-  const startChange = (action: 'install' | 'uninstall') =>
-    run(async () => {
-      setDone(null);
-      setPending(await preview(client.id, action, newChoice));
-    });
-  const confirmChange = (change: ClientChangeView) =>
-    run(async () => {
-      const outcome = await apply(
-        client.id,
-        change.action,
-        change.action === 'install' ? newChoice : undefined,
-      );
-      setDone({ action: change.action, outcome });
-      returnFocus.arm(change.action === 'install' ? 'uninstall' : 'install');
-      setPending(null);
-    });
-  const cancelChange = (change: ClientChangeView) => {
-    returnFocus.arm(change.action);
-    setPending(null);
-  };
+  const { pending, error, busy, returnFocus, startChange, confirmChange, cancelChange, dismiss } =
+    useClientChange(client, newChoice, props.setDone);
 
   return (
     <li className="card" aria-label={client.name}>
@@ -134,10 +110,53 @@ function ClientRow(props: { client: ClientView; done: Done | null; setDone(done:
           onConfirm={() => void confirmChange(pending)}
         />
       )}
-      {done && <ChangeOutcome clientName={client.name} {...done} onDismiss={() => setDone(null)} />}
+      {done && <ChangeOutcome clientName={client.name} {...done} onDismiss={() => dismiss(done)} />}
       <ActionError error={error} />
     </li>
   );
+}
+
+/**
+ * Preview, confirm or cancel, then the outcome until dismissed. Closing the preview or the outcome
+ * puts the focus back on the action that opened it (or, once applied, its opposite).
+ */
+function useClientChange(
+  client: ClientView,
+  newChoice: ToolsetName[] | undefined,
+  setDone: (done: Done | null) => void,
+) {
+  const preview = useClients((s) => s.preview);
+  const apply = useClients((s) => s.apply);
+  const [pending, setPending] = useState<ClientChangeView | null>(null);
+  const { error, busy, run } = useActionError();
+  const returnFocus = useReturnFocus<Action>();
+  const opposite = (action: Action): Action => (action === 'install' ? 'uninstall' : 'install');
+  return {
+    pending,
+    error,
+    busy,
+    returnFocus,
+    startChange: (action: Action) =>
+      run(async () => {
+        setDone(null);
+        setPending(await preview(client.id, action, newChoice));
+      }),
+    confirmChange: (change: ClientChangeView) =>
+      run(async () => {
+        const choice = change.action === 'install' ? newChoice : undefined;
+        setDone({ action: change.action, outcome: await apply(client.id, change.action, choice) });
+        returnFocus.arm(opposite(change.action));
+        setPending(null);
+      }),
+    cancelChange: (change: ClientChangeView) => {
+      returnFocus.arm(change.action);
+      setPending(null);
+    },
+    dismiss: (outcome: Done) => {
+      returnFocus.arm(opposite(outcome.action));
+      setDone(null);
+    },
+  };
 }
 
 function ClientHeading({ client }: { client: ClientView }) {
@@ -167,7 +186,9 @@ function ChangeOutcome(props: {
   const what = action === 'install' ? `Installed in ${clientName}.` : `Removed from ${clientName}.`;
   // The answer appears below the buttons: bring it into the window rather than leave it below the fold.
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), []);
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
   return (
     <div className="notice" role="status" aria-label={`${clientName}: done`} ref={ref}>
       {outcome.changed ? (

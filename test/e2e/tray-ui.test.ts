@@ -22,6 +22,8 @@ let emulator: Emulator;
 let preview: Preview;
 let browser: Browser;
 let page: Page;
+/** Uncaught errors in the page (a crashed view leaves an empty window): none, checked at the end. */
+const pageErrors: string[] = [];
 /** Every payload that crossed the bridge: /ipc responses and core events. */
 const bridgePayloads: string[] = [];
 
@@ -44,6 +46,7 @@ beforeAll(async () => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: preview.url });
   page = await context.newPage();
   page.setDefaultTimeout(10_000);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('response', (response) => {
     if (response.url().includes('/ipc/'))
       void response.text().then(
@@ -375,12 +378,45 @@ describe('tray UI in Chromium', () => {
     await poll(() => launchAtLogin.isChecked()).toBe(true);
     await page.getByRole('combobox', { name: 'Default access level for new tokens' }).selectOption('full');
     await page.getByText(/Agents can read, add, edit, move and delete/).waitFor();
-    await screenshot(page, 'settings');
+    // Each change says it was saved.
+    await contains(page.getByRole('status').filter({ hasText: 'saved' }), 'Default access level saved.');
     await poll(() => preview.core.handlers['settings:get'](undefined)).toEqual({
       launchAtLogin: true,
       defaultAccessLevel: 'full',
       uploadFolders: [],
     });
+  });
+
+  it('sets upload folders: added, refused with the reason, removed, and saved for the MCP servers', async () => {
+    const folders = page.getByRole('region', { name: 'Upload folders' });
+    await contains(folders, 'No upload folder');
+    const field = folders.getByRole('textbox', { name: 'Folder to add (absolute path)' });
+    const pictures = path.join(home, 'Pictures');
+    await field.fill(pictures);
+    await field.press('Enter');
+    await folders.getByRole('button', { name: `Remove upload folder ${pictures}` }).waitFor();
+    await contains(page.getByRole('status').filter({ hasText: 'saved' }), 'Upload folders saved.');
+    await poll(async () => (await preview.core.handlers['settings:get'](undefined)).uploadFolders).toEqual([
+      pictures,
+    ]);
+    await screenshot(page, 'settings');
+
+    for (const refused of [
+      { folder: 'Pictures', reason: /must be an absolute path/ },
+      { folder: path.join(home, '.ssh'), reason: /dot-folder/ },
+    ]) {
+      await field.fill(refused.folder);
+      await folders.getByRole('button', { name: 'Add folder' }).click();
+      await contains(folders.getByRole('alert'), refused.reason);
+      expect(await field.inputValue()).toBe(refused.folder); // kept, to correct
+    }
+    expect((await preview.core.handlers['settings:get'](undefined)).uploadFolders).toEqual([pictures]);
+
+    await folders.getByRole('button', { name: `Remove upload folder ${pictures}` }).click();
+    await contains(folders, 'No upload folder');
+    await poll(async () => (await preview.core.handlers['settings:get'](undefined)).uploadFolders).toEqual(
+      [],
+    );
   });
 
   it('shows Roam stopping, and opens it again from the status bar', async () => {
@@ -393,6 +429,7 @@ describe('tray UI in Chromium', () => {
   });
 
   it('never shows a token to the page or sends one over the bridge', async () => {
+    expect(pageErrors).toEqual([]);
     expect(bridgePayloads.length).toBeGreaterThan(20);
     for (const payload of bridgePayloads) expect(payload).not.toContain(LOCAL_TOKEN_PREFIX);
     expect(await page.content()).not.toContain(LOCAL_TOKEN_PREFIX);
