@@ -152,7 +152,7 @@ function instructions(demo: Demo, preview: Preview): string {
   const controls = Object.entries(answers).map(([key, { says }]) => `    ${key} = ${says}`);
   return [
     'Roam Companion demo is ready.',
-    `  Tray UI (browser preview): ${preview.url}`,
+    `  Tray UI (browser preview): ${preview.pageUrl}`,
     `  Emulated Roam Local API: ${demo.emulator.url} (graphs: demo-work [hosted], demo-personal [offline])`,
     `  Temporary HOME:          ${demo.home} (holds .roam-tools.json, .roam-local-api.json, the tray store`,
     '                           and sandboxed Claude Desktop, Cursor and VS Code config folders)',

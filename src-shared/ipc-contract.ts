@@ -99,6 +99,14 @@ export interface ClientView {
   toolsets?: string[];
 }
 
+/** What an install or uninstall did: the client now, whether the file changed and where its old copy is. */
+export interface ClientChangeOutcome {
+  client: ClientView;
+  /** False when the file already was as asked (nothing written, no backup). */
+  changed: boolean;
+  backupPath?: string;
+}
+
 export interface ClientChangePreview {
   id: ClientId;
   configPath: string;
@@ -292,8 +300,8 @@ export interface RequestResults {
   'blocked:retry': TokenRequestView;
   'clients:list': ClientView[];
   'clients:preview': ClientChangeView;
-  'clients:install': ClientView;
-  'clients:uninstall': ClientView;
+  'clients:install': ClientChangeOutcome;
+  'clients:uninstall': ClientChangeOutcome;
   'status:get': AppStatus;
   'roam:open': void;
   'settings:get': AppSettings;

@@ -13,6 +13,7 @@ import { handleEvents } from './event-stream.ts';
 import { handleIpc } from './ipc-route.ts';
 import { previewDataDir } from './preview-data-dir.ts';
 import { sendError } from './json-response.ts';
+import { keyRefusal, newPreviewKey, pageUrlWithKey } from './preview-key.ts';
 import { rejectionReason } from './request-guard.ts';
 import { serveStatic } from './static-files.ts';
 
@@ -47,7 +48,12 @@ export interface PreviewOptions {
 }
 
 export interface Preview {
+  /** The server's base URL (no key): `${url}ipc/<channel>`, `${url}events`. */
   readonly url: string;
+  /** The page to open: the base URL with the run's key in its fragment (preview-key.ts). */
+  readonly pageUrl: string;
+  /** The run's key, for callers other than the page (tests): `Authorization: Bearer <key>`. */
+  readonly key: string;
   readonly port: number;
   readonly core: TrayCore;
   /** Deep links the core asked to open (roam://…), for tests and the demo's log. */
@@ -74,15 +80,20 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       if (url.startsWith('roam:')) await options.emulator?.start().catch(() => undefined);
     },
   });
+  const key = newPreviewKey();
   try {
     const server = await listen(
       core,
+      key,
       options.rendererDir ?? path.join(root, 'dist', 'renderer'),
       options.port ?? 0,
     );
     const port = (server.address() as AddressInfo).port;
+    const url = `http://127.0.0.1:${port}/`;
     return {
-      url: `http://127.0.0.1:${port}/`,
+      url,
+      pageUrl: pageUrlWithKey(url, key),
+      key,
       port,
       core,
       openedUrls,
@@ -98,16 +109,18 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   }
 }
 
-async function listen(core: TrayCore, rendererDir: string, port: number) {
+async function listen(core: TrayCore, key: string, rendererDir: string, port: number) {
   const server = createServer((req, res) => {
-    route(core, rendererDir, (server.address() as AddressInfo).port, req, res).catch((error: unknown) => {
-      if (!res.headersSent) {
-        sendError(res, 500, {
-          code: 'INTERNAL',
-          message: `The preview server failed: ${(error as Error).message}. Restart it.`,
-        });
-      } else res.destroy();
-    });
+    route(core, key, rendererDir, (server.address() as AddressInfo).port, req, res).catch(
+      (error: unknown) => {
+        if (!res.headersSent) {
+          sendError(res, 500, {
+            code: 'INTERNAL',
+            message: `The preview server failed: ${(error as Error).message}. Restart it.`,
+          });
+        } else res.destroy();
+      },
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -121,6 +134,7 @@ async function listen(core: TrayCore, rendererDir: string, port: number) {
 
 async function route(
   core: TrayCore,
+  key: string,
   rendererDir: string,
   port: number,
   req: IncomingMessage,
@@ -129,6 +143,11 @@ async function route(
   const refusal = rejectionReason(req, port);
   if (refusal) return sendError(res, 403, { code: 'FORBIDDEN_SENDER', message: refusal });
   const { pathname } = new URL(req.url ?? '/', 'http://127.0.0.1');
+  if (pathname.startsWith('/ipc/') || pathname === '/events') {
+    const refused = keyRefusal(req, key);
+    if (refused)
+      return sendError(res, refused.status, { code: 'FORBIDDEN_SENDER', message: refused.message });
+  }
   if (pathname.startsWith('/ipc/')) return handleIpc(core, pathname.slice('/ipc/'.length), req, res);
   if (pathname === '/events') return handleEvents(core, req, res);
   if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -123,6 +123,9 @@ export async function saveTokenToFile(
         ? (entry.accessLevel as AccessLevel)
         : undefined;
       entry.accessLevel = narrowestAccess([chosen, grantedAccessLevel]);
+      // A nickname the person gave in the file stays; an entry without one takes the one asked for.
+      if (entry.nickname === undefined && graph.nickname && graph.nickname !== graph.name)
+        entry.nickname = graph.nickname;
     } else {
       const added: Record<string, unknown> = {
         name: graph.name,

@@ -35,12 +35,6 @@ export interface LoadedConfig {
 }
 
 export { CONFIG_FILE_NAME, LEGACY_CONFIG_FILE_NAME } from '../../src-shared/config-files.ts';
-/**
- * How a person runs our `connect` without installing anything: `roam-mcp` is the bin of the
- * `roam-companion` package (npx given only the bin name would fetch another package of that name).
- */
-export const CONNECT_COMMAND = 'npx -p roam-companion roam-mcp connect';
-
 /** Expands a leading `~` (client configs pass `~/.roam-tools.json` without a shell). */
 export function expandHome(file: string, home: string): string {
   if (file === '~') return home;
@@ -138,10 +132,10 @@ async function readText(file: string): Promise<string | undefined> {
 }
 
 /** What to tell an agent (and the person behind it) when no config was found. */
-export function setupInstructions(searched: string[]): string {
+export function setupInstructions(searched: string[], connectCommand: string): string {
   return (
     `No Roam graph is configured (looked for ${searched.join(', ')}). ` +
-    `To set one up: run '${CONNECT_COMMAND}' in a terminal (it asks Roam Desktop for a token); ` +
+    `To set one up: run '${connectCommand}' in a terminal (it asks Roam Desktop for a token); ` +
     `or create ~/.roam-tools.json as {"version": 1, "graphs": [{"name": "<graph name>", "type": "hosted", "token": "roam-graph-local-token-...", "nickname": "<short name>"}]} ` +
     `(tokens: Roam Desktop > Settings > Graph > Local API Tokens); ` +
     `or set the environment variables ROAM_GRAPH, ROAM_API_TOKEN (and ROAM_GRAPH_TYPE=offline for offline graphs). Then restart the MCP client.`

@@ -57,6 +57,17 @@ export function npxLauncherNote(launcher: Launcher): string | undefined {
   );
 }
 
+/**
+ * The `connect` command that works for the copy that is running, as a person types it: from a
+ * clone or an installed package, this Node and this script; from npx's cache, npx for the package.
+ */
+export function connectCommand(
+  launcher: Launcher = standaloneLauncher(),
+  platform: NodeJS.Platform = process.platform,
+): string {
+  return [launcher.command, ...launcher.args, 'connect'].map((arg) => quoteForShell(arg, platform)).join(' ');
+}
+
 const POSIX_SAFE = /^[A-Za-z0-9_\-.,/:=@%+]+$/;
 const WINDOWS_SAFE = /^[A-Za-z0-9_\-.,/\\:=@+]+$/;
 

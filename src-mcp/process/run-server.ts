@@ -7,6 +7,7 @@ import { dataDir } from '../../src-shared/node/data-dir.ts';
 import { LocalApiClient } from '../../src-shared/local-api/index.ts';
 import { validateGraphs } from '../../src-shared/roam-config.ts';
 import { loadConfig, setupInstructions, type ConfigSource } from '../config/load-config.ts';
+import { connectCommand } from '../installers/launcher.ts';
 import { GraphSession, type ConfigProblem } from '../roam/graph-session.ts';
 import { log } from './log.ts';
 import { configureLinkIndexes, stalenessFrom } from '../navigation/index-staleness.ts';
@@ -157,7 +158,10 @@ async function graphsFromFiles(session: GraphSession, options: RunServerOptions)
       message: configInvalid(loaded.errors, describeSource(loaded.source)),
     };
   } else if (loaded.source.kind === 'none') {
-    problem = { code: 'CONFIG_NOT_FOUND', message: setupInstructions(loaded.source.searched) };
+    problem = {
+      code: 'CONFIG_NOT_FOUND',
+      message: setupInstructions(loaded.source.searched, connectCommand()),
+    };
     log('warn', problem.message);
   }
   session.setGraphs(problem ? [] : loaded.graphs, problem);

@@ -8,16 +8,19 @@
  */
 import { LocalApiError, tokenRequestRefusal, type GraphRef } from '../../src-shared/local-api/index.ts';
 import {
+  ACCESS_LEVELS,
   DEFAULT_ACCESS_LEVEL,
   findGraph,
   narrowestAccess,
+  type AccessLevel,
   type ConfiguredGraph,
+  type GraphEntry,
 } from '../../src-shared/roam-config.ts';
 import { nicknameProblem } from '../../src-shared/graph-identity.ts';
 import { readConfigDocument, upsertGraph } from '../config/config-edit.ts';
 import { saveTokenToFile } from '../config/config-file.ts';
 import { assertConfigWritable, ConfigNotWritableError } from '../config/config-write.ts';
-import { GRAPH_SWITCHED_OFF } from '../access/refusals.ts';
+import { GRAPH_SWITCHED_OFF, switchedOffError } from '../access/refusals.ts';
 import type { SessionContext } from '../server/tool-definition.ts';
 import { ToolError } from '../server/tool-errors.ts';
 
@@ -86,31 +89,54 @@ export async function addGraph(scope: SessionContext, name: string, nickname: st
       next_step: `Nothing changed. Call select_graph with graph '${existing.nickname}'.`,
     };
   }
-  const clash = findGraph(session.list(), nickname);
+  const where = scope.gateway.tokens.destination();
+  // The file may have changed since this server read it: the person's entry there decides.
+  const inFile = where.kind === 'file' ? await fileEntry(where.path, ref) : undefined;
+  if (where.kind === 'file' && inFile?.disabled) {
+    throw switchedOffError({ name: ref.name, nickname: inFile.nickname ?? ref.name }, where);
+  }
+  const chosen = inFile?.nickname ?? nickname;
+  const clash = findGraph(session.list(), chosen);
   if (clash) {
     throw new ToolError(
       'INVALID_PARAMS',
-      `The nickname '${nickname}' is already used by graph '${clash.name}'. Ask the user for another nickname. Nothing was requested.`,
+      `The nickname '${chosen}' is already used by graph '${clash.name}'. Ask the user for another nickname. Nothing was requested.`,
       { field: 'nickname' },
     );
   }
-  const where = await checkDestination(scope, { name: ref.name, type: ref.type, nickname });
-  const grant = await requestToken(scope, ref, nickname);
-  const graph: ConfiguredGraph = {
-    name: ref.name,
-    type: ref.type,
-    nickname,
-    accessLevel: narrowestAccess([DEFAULT_ACCESS_LEVEL, grant.grantedAccessLevel]),
-    grantedAccessLevel: grant.grantedAccessLevel,
-  };
-  const saved = await keep(scope, where, graph, grant.token, grant.grantedAccessLevel);
-  gateway.addGraph(graph, grant.token, grant.grantedAccessLevel);
+  const level = inFile?.accessLevel ?? DEFAULT_ACCESS_LEVEL;
+  await checkDestination(where, { name: ref.name, type: ref.type, nickname: chosen });
+  const grant = await requestToken(scope, ref, chosen, level);
+  const saved = await keep(scope, where, { name: ref.name, type: ref.type, nickname: chosen }, grant);
+  gateway.addGraph(saved.graph, grant.token, grant.grantedAccessLevel);
   return {
-    graph_name: graph.name,
-    nickname,
-    access_level: graph.accessLevel,
-    saved_to: saved,
-    next_step: `Call select_graph with graph '${nickname}' to read its guidelines.`,
+    graph_name: saved.graph.name,
+    nickname: saved.graph.nickname,
+    access_level: saved.graph.accessLevel,
+    saved_to: saved.to,
+    ...(chosen !== nickname
+      ? { note: `The config file already names this graph '${chosen}': that nickname is kept.` }
+      : {}),
+    next_step: `Call select_graph with graph '${saved.graph.nickname}' to read its guidelines.`,
+  };
+}
+
+/** The graph's entry in the config file as it is now (nickname, level, switched off), if any. */
+async function fileEntry(file: string, ref: GraphRef) {
+  let graphs: readonly GraphEntry[];
+  try {
+    graphs = (await readConfigDocument(file)).graphs as unknown as GraphEntry[];
+  } catch (error) {
+    refuse('CONFIG_INVALID', `Cannot add the graph: ${(error as Error).message} Nothing was requested.`);
+  }
+  const entry = graphs.find((g) => g.name === ref.name && (g.type ?? 'hosted') === ref.type);
+  if (!entry) return undefined;
+  return {
+    nickname: typeof entry.nickname === 'string' && entry.nickname ? entry.nickname : undefined,
+    accessLevel: ACCESS_LEVELS.includes(entry.accessLevel as AccessLevel)
+      ? (entry.accessLevel as AccessLevel)
+      : undefined,
+    disabled: entry.disabled === true,
   };
 }
 
@@ -127,10 +153,9 @@ type Destination = { kind: 'tray' } | { kind: 'file'; path: string };
 
 /** Before the dialog in Roam: the graph can be kept, and its nickname is free there too. */
 async function checkDestination(
-  scope: SessionContext,
+  where: Destination | { kind: 'none'; reason: string },
   graph: { name: string; type: GraphRef['type']; nickname: string },
-): Promise<Destination> {
-  const where = scope.gateway.tokens.destination();
+): Promise<void> {
   if (where.kind === 'none') {
     refuse(
       'CONFIG_NOT_WRITABLE',
@@ -146,10 +171,9 @@ async function checkDestination(
       refuse('CONFIG_NOT_WRITABLE', `Cannot add the graph to ${where.path}: ${why} Nothing was requested.`);
     }
   }
-  return where;
 }
 
-async function requestToken(scope: SessionContext, ref: GraphRef, nickname: string) {
+async function requestToken(scope: SessionContext, ref: GraphRef, nickname: string, level: AccessLevel) {
   const { gateway } = scope;
   scope.progress(
     `Asking Roam Desktop for access to '${ref.name}': the user approves the request in Roam (it waits up to 5 minutes).`,
@@ -163,7 +187,7 @@ async function requestToken(scope: SessionContext, ref: GraphRef, nickname: stri
             graph: ref.name,
             graphType: ref.type,
             description: `roam-mcp (${nickname})`,
-            accessLevel: DEFAULT_ACCESS_LEVEL,
+            accessLevel: level,
           },
           { signal: scope.signal },
         ),
@@ -179,21 +203,35 @@ async function requestToken(scope: SessionContext, ref: GraphRef, nickname: stri
   }
 }
 
-/** Keeps the graph and its token; says where, never the token. */
+/**
+ * Keeps the graph and its token; says where, never the token. What the session gets is what the
+ * config then says (the person's level in the file stays when narrower than the grant).
+ */
 async function keep(
   scope: SessionContext,
-  where: Destination,
-  graph: ConfiguredGraph,
-  token: string,
-  granted: NonNullable<ConfiguredGraph['grantedAccessLevel']>,
-): Promise<string> {
+  where: Destination | { kind: 'none'; reason: string },
+  named: { name: string; type: GraphRef['type']; nickname: string },
+  grant: { token: string; grantedAccessLevel: NonNullable<ConfiguredGraph['grantedAccessLevel']> },
+): Promise<{ graph: ConfiguredGraph; to: string }> {
   const { gateway } = scope;
-  if (where.kind === 'tray') {
-    await gateway.tokens.saved(graph, token, granted);
-    return 'Roam Companion (encrypted)';
+  if (where.kind === 'file') {
+    await saveTokenToFile(where.path, named, grant.token, grant.grantedAccessLevel);
+    // A server that started without a config file now has one: later tokens go there too.
+    gateway.session.source = { kind: 'file', path: where.path };
+    const now = await fileEntry(where.path, named);
+    const graph: ConfiguredGraph = {
+      ...named,
+      nickname: now?.nickname ?? named.nickname,
+      accessLevel: narrowestAccess([now?.accessLevel, grant.grantedAccessLevel]),
+      grantedAccessLevel: grant.grantedAccessLevel,
+    };
+    return { graph, to: where.path };
   }
-  await saveTokenToFile(where.path, graph, token, granted);
-  // A server that started without a config file now has one: later tokens go there too.
-  gateway.session.source = { kind: 'file', path: where.path };
-  return where.path;
+  const graph: ConfiguredGraph = {
+    ...named,
+    accessLevel: narrowestAccess([DEFAULT_ACCESS_LEVEL, grant.grantedAccessLevel]),
+    grantedAccessLevel: grant.grantedAccessLevel,
+  };
+  await gateway.tokens.saved(graph, grant.token, grant.grantedAccessLevel);
+  return { graph, to: 'Roam Companion (encrypted)' };
 }

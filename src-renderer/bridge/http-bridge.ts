@@ -9,6 +9,8 @@ import { BridgeError } from './bridge-error.ts';
 export interface HttpBridgeOptions {
   /** Origin of the preview server; '' = same origin as the page. */
   baseUrl?: string;
+  /** The preview's per-run key, from the page URL (preview-key.ts); sent with every call. */
+  key?: string;
   fetchImpl?: typeof fetch;
   EventSourceImpl?: typeof EventSource;
   /** Called when the event stream comes back after a drop: events may have been missed. */
@@ -28,7 +30,10 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): RoamCompanion
     try {
       response = await fetchImpl(`${baseUrl}/ipc/${channel}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: {
+          'content-type': 'application/json',
+          ...(options.key ? { authorization: `Bearer ${options.key}` } : {}),
+        },
         body: input === undefined ? '' : JSON.stringify(input),
       });
     } catch {
@@ -54,7 +59,8 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): RoamCompanion
   function ensureSource(): void {
     if (source) return;
     const EventSourceImpl = options.EventSourceImpl ?? EventSource;
-    source = new EventSourceImpl(`${baseUrl}/events`);
+    const query = options.key ? `?key=${encodeURIComponent(options.key)}` : '';
+    source = new EventSourceImpl(`${baseUrl}/events${query}`);
     let dropped = false;
     source.addEventListener('error', () => (dropped = true));
     source.addEventListener('open', () => {

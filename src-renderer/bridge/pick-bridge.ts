@@ -1,5 +1,6 @@
 import type { RoamCompanionApi } from '../../src-shared/ipc-contract.ts';
 import { createHttpBridge } from './http-bridge.ts';
+import { takePreviewKey } from './preview-key.ts';
 
 declare global {
   interface Window {
@@ -10,5 +11,8 @@ declare global {
 
 /** The Electron preload's API when present, else the HTTP bridge to the preview server. */
 export function pickBridge(options: { onReconnect?(): void } = {}, win: Window = window): RoamCompanionApi {
-  return win.roamCompanion ?? createHttpBridge({ baseUrl: '', onReconnect: options.onReconnect });
+  return (
+    win.roamCompanion ??
+    createHttpBridge({ baseUrl: '', key: takePreviewKey(win), onReconnect: options.onReconnect })
+  );
 }

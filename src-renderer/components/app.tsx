@@ -60,8 +60,9 @@ export function App() {
               }}
               onClick={() => setTab(t.id)}
             >
-              {t.label}
-              {t.id === 'blocked' && blockedCount > 0 ? ` (${blockedCount})` : ''}
+              <TabLabel
+                text={t.id === 'blocked' && blockedCount > 0 ? `${t.label} (${blockedCount})` : t.label}
+              />
             </button>
           ))}
         </nav>
@@ -75,5 +76,14 @@ export function App() {
       </main>
       <StatusBar />
     </div>
+  );
+}
+
+/** The label keeps the width of its bold form, so selecting a tab never moves the others. */
+function TabLabel({ text }: { text: string }) {
+  return (
+    <span className="tab-label" data-label={text}>
+      {text}
+    </span>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import type { ClientChangeView, ClientView } from '../../src-shared/ipc-contract.ts';
+import { useEffect, useRef, useState } from 'react';
+import type { ClientChangeOutcome, ClientChangeView, ClientView } from '../../src-shared/ipc-contract.ts';
 import {
   DEFAULT_TOOLSETS,
   installDefaultToolsets,
@@ -26,6 +26,8 @@ export function ClientsView() {
   const clients = useClients((s) => s.clients);
   const load = useClients((s) => s.load);
   const refresh = useClients((s) => s.refresh);
+  // Kept here: a row starts afresh when its entry changes, and the outcome must outlive that.
+  const [outcomes, setOutcomes] = useState<Partial<Record<string, Done>>>({});
   // Clients get installed, updated or edited outside this app: re-check whenever the screen opens.
   useEffect(() => {
     void refresh();
@@ -40,7 +42,12 @@ export function ClientsView() {
           <ul className="list" aria-label="AI clients">
             {clients.map((client) => (
               // A choice changed outside (another window, a hand edit) starts the row afresh.
-              <ClientRow key={`${client.id}:${client.toolsets?.join(',') ?? ''}`} client={client} />
+              <ClientRow
+                key={`${client.id}:${client.toolsets?.join(',') ?? ''}`}
+                client={client}
+                done={outcomes[client.id] ?? null}
+                setDone={(done) => setOutcomes((all) => ({ ...all, [client.id]: done ?? undefined }))}
+              />
             ))}
           </ul>
         )}
@@ -49,41 +56,22 @@ export function ClientsView() {
   );
 }
 
-function ClientRow(props: { client: ClientView }) {
-  const { client } = props;
-  const preview = useClients((s) => s.preview);
-  const apply = useClients((s) => s.apply);
-  const [pending, setPending] = useState<ClientChangeView | null>(null);
-  const { error, busy, run } = useActionError();
-  // Closing the preview puts the focus back on the action that opened it (or, once applied, its opposite).
-  const returnFocus = useReturnFocus<Action>();
+type Done = { action: Action; outcome: ClientChangeOutcome };
+
+function ClientRow(props: { client: ClientView; done: Done | null; setDone(done: Done | null): void }) {
+  const { client, done } = props;
   const current = entryToolsets(client);
   // A new entry in a client with a tool cap starts from the sets that fit it, and always says so.
   const capped = isNewEntry(client) ? installDefaultToolsets(client.id) : undefined;
   const [toolsets, setToolsets] = useState<ToolsetName[]>(capped ? [...capped] : current);
   // Otherwise sent only when it changes the entry's choice: an untouched install follows the server default.
   const newChoice = capped || !sameSets(toolsets, current) ? toolsets : undefined;
-  const startChange = (action: 'install' | 'uninstall') =>
-    run(async () => setPending(await preview(client.id, action, newChoice)));
-  const confirmChange = (change: ClientChangeView) =>
-    run(async () => {
-      await apply(client.id, change.action, change.action === 'install' ? newChoice : undefined);
-      returnFocus.arm(change.action === 'install' ? 'uninstall' : 'install');
-      setPending(null);
-    });
-  const cancelChange = (change: ClientChangeView) => {
-    returnFocus.arm(change.action);
-    setPending(null);
-  };
+  const { pending, error, busy, returnFocus, startChange, confirmChange, cancelChange, dismiss } =
+    useClientChange(client, newChoice, props.setDone);
 
   return (
     <li className="card" aria-label={client.name}>
-      <div className="row">
-        <span className="strong grow">{client.name}</span>
-        <span className={`badge client-${client.state}`}>{stateText[client.state]}</span>
-      </div>
-      {client.configPath && <p className="muted small path">{client.configPath}</p>}
-      {client.message && <p className="small">{client.message}</p>}
+      <ClientHeading client={client} />
       {client.command ? (
         <div className="command">
           <code>{client.command}</code>
@@ -122,8 +110,112 @@ function ClientRow(props: { client: ClientView }) {
           onConfirm={() => void confirmChange(pending)}
         />
       )}
+      {done && <ChangeOutcome clientName={client.name} {...done} onDismiss={() => dismiss(done)} />}
       <ActionError error={error} />
     </li>
+  );
+}
+
+/**
+ * Preview, confirm or cancel, then the outcome until dismissed. Closing the preview or the outcome
+ * puts the focus back on the action that opened it (or, once applied, its opposite).
+ */
+function useClientChange(
+  client: ClientView,
+  newChoice: ToolsetName[] | undefined,
+  setDone: (done: Done | null) => void,
+) {
+  const preview = useClients((s) => s.preview);
+  const apply = useClients((s) => s.apply);
+  const [pending, setPending] = useState<ClientChangeView | null>(null);
+  const { error, busy, run } = useActionError();
+  const returnFocus = useReturnFocus<Action>();
+  const opposite = (action: Action): Action => (action === 'install' ? 'uninstall' : 'install');
+  return {
+    pending,
+    error,
+    busy,
+    returnFocus,
+    startChange: (action: Action) =>
+      run(async () => {
+        setDone(null);
+        setPending(await preview(client.id, action, newChoice));
+      }),
+    confirmChange: (change: ClientChangeView) =>
+      run(async () => {
+        const choice = change.action === 'install' ? newChoice : undefined;
+        setDone({ action: change.action, outcome: await apply(client.id, change.action, choice) });
+        returnFocus.arm(opposite(change.action));
+        setPending(null);
+      }),
+    cancelChange: (change: ClientChangeView) => {
+      returnFocus.arm(change.action);
+      setPending(null);
+    },
+    dismiss: (outcome: Done) => {
+      returnFocus.arm(opposite(outcome.action));
+      setDone(null);
+    },
+  };
+}
+
+function ClientHeading({ client }: { client: ClientView }) {
+  return (
+    <>
+      <div className="row">
+        <span className="strong grow">{client.name}</span>
+        <span className={`badge client-${client.state}`}>{stateText[client.state]}</span>
+      </div>
+      {client.configPath && <p className="muted small path">{client.configPath}</p>}
+      {client.message && <p className="small">{client.message}</p>}
+    </>
+  );
+}
+
+/**
+ * What an install or uninstall did, as the CLI says it: a client reads its config only when it
+ * starts, so without a restart nothing seems to happen; and where the previous file is kept.
+ */
+function ChangeOutcome(props: {
+  clientName: string;
+  action: Action;
+  outcome: ClientChangeOutcome;
+  onDismiss(): void;
+}) {
+  const { clientName, action, outcome } = props;
+  const what = action === 'install' ? `Installed in ${clientName}.` : `Removed from ${clientName}.`;
+  // The answer appears below the buttons: bring it into the window rather than leave it below the fold.
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
+  return (
+    <div className="notice" role="status" aria-label={`${clientName}: done`} ref={ref}>
+      {outcome.changed ? (
+        <>
+          <p className="strong">{what}</p>
+          <p>
+            {`Quit ${clientName} completely and open it again: it reads its settings only when it starts.`}
+          </p>
+          {outcome.backupPath && (
+            <p className="small">
+              The previous file is kept as <span className="path">{outcome.backupPath}</span>
+            </p>
+          )}
+        </>
+      ) : (
+        <p>
+          {action === 'install'
+            ? `${clientName} already had this entry: nothing was changed.`
+            : `${clientName} had no Roam Companion entry: nothing was changed.`}
+        </p>
+      )}
+      <div className="actions">
+        <button type="button" onClick={props.onDismiss}>
+          OK
+        </button>
+      </div>
+    </div>
   );
 }
 

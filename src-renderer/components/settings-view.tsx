@@ -1,10 +1,11 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { ACCESS_LEVELS, type AccessLevel } from '../../src-shared/constants.ts';
 import type { AppSettings } from '../../src-shared/ipc-contract.ts';
 import { useApp } from '../stores/stores-context.tsx';
 import { accessLevelText } from './access-levels.ts';
 import { LoadGate } from './load-gate.tsx';
 import { ActionError, useActionError } from './action-error.tsx';
+import { UploadFoldersField } from './upload-folders-field.tsx';
 
 export function SettingsView() {
   const settings = useApp((s) => s.settings);
@@ -13,7 +14,14 @@ export function SettingsView() {
   const change = useApp((s) => s.changeSettings);
   const { error, run } = useActionError();
   const levelId = useId();
-  const save = (patch: Partial<AppSettings>) => void run(() => change(patch));
+  // Each change is saved at once; the page says so, or why not.
+  const [saved, setSaved] = useState<string | null>(null);
+  const persist = async (patch: Partial<AppSettings>, what: string) => {
+    setSaved(null);
+    await change(patch);
+    setSaved(`${what} saved.`);
+  };
+  const save = (patch: Partial<AppSettings>, what: string) => void run(() => persist(patch, what));
   return (
     <div className="view">
       <h2>Settings</h2>
@@ -24,7 +32,7 @@ export function SettingsView() {
               <input
                 type="checkbox"
                 checked={settings.launchAtLogin}
-                onChange={(event) => save({ launchAtLogin: event.target.checked })}
+                onChange={(event) => save({ launchAtLogin: event.target.checked }, 'Launch at login')}
               />
               Launch at login
             </label>
@@ -33,7 +41,9 @@ export function SettingsView() {
               <select
                 id={levelId}
                 value={settings.defaultAccessLevel}
-                onChange={(event) => save({ defaultAccessLevel: event.target.value as AccessLevel })}
+                onChange={(event) =>
+                  save({ defaultAccessLevel: event.target.value as AccessLevel }, 'Default access level')
+                }
               >
                 {ACCESS_LEVELS.map((level) => (
                   <option key={level} value={level}>
@@ -45,7 +55,16 @@ export function SettingsView() {
             </div>
           </div>
         )}
+        {settings && (
+          <UploadFoldersField
+            folders={settings.uploadFolders ?? []}
+            save={(uploadFolders) => persist({ uploadFolders }, 'Upload folders')}
+          />
+        )}
       </LoadGate>
+      <p role="status" className="small muted">
+        {saved ?? ''}
+      </p>
       <ActionError error={error} />
     </div>
   );

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type {
+  ClientChangeOutcome,
   ClientChangeView,
   ClientId,
   ClientView,
@@ -14,7 +15,11 @@ export interface ClientsState {
   refresh(): Promise<void>;
   /** `toolsets`: a new choice for the entry (docs/mcp.md, Toolsets); absent keeps the entry's. */
   preview(id: ClientId, action: 'install' | 'uninstall', toolsets?: ToolsetName[]): Promise<ClientChangeView>;
-  apply(id: ClientId, action: 'install' | 'uninstall', toolsets?: ToolsetName[]): Promise<ClientView>;
+  apply(
+    id: ClientId,
+    action: 'install' | 'uninstall',
+    toolsets?: ToolsetName[],
+  ): Promise<ClientChangeOutcome>;
 }
 
 export type ClientsStore = StoreApi<ClientsState>;
@@ -35,11 +40,12 @@ export function createClientsStore(api: RoamCompanionApi): ClientsStore {
     preview: (id, action, toolsets) =>
       api['clients:preview']({ id, action, ...(toolsets ? { toolsets } : {}) }),
     async apply(id, action, toolsets) {
-      const client = await (action === 'install'
+      const outcome = await (action === 'install'
         ? api['clients:install']({ id, ...(toolsets ? { toolsets } : {}) })
         : api['clients:uninstall']({ id }));
+      const { client } = outcome;
       set((state) => ({ clients: state.clients.map((c) => (c.id === client.id ? client : c)) }));
-      return client;
+      return outcome;
     },
   }));
   api.on('clients:changed', (clients) => store.setState({ clients, load: ready }));

@@ -31,7 +31,7 @@ let blockUid: string;
 async function ipc<T>(channel: string, input?: unknown): Promise<T> {
   const response = await fetch(`${preview.url}ipc/${channel}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${preview.key}` },
     ...(input === undefined ? {} : { body: JSON.stringify(input) }),
   });
   const body = (await response.json()) as T;

@@ -35,7 +35,9 @@ const refused = (url: string) =>
 describe('npm run demo', () => {
   it('serves the tray UI bridged to the real core and emulator, and stops everything on Ctrl-C', async () => {
     await waitForOutput(/Ctrl-C stops the demo/);
-    const ui = /Tray UI \(browser preview\): (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output)?.[1] as string;
+    const [, ui, key] = /Tray UI \(browser preview\): (http:\/\/127\.0\.0\.1:\d+\/)#key=([\w-]{43})\n/.exec(
+      output,
+    ) as unknown as [string, string, string];
     const home = /Temporary HOME:\s+(\S+)/.exec(output)?.[1] as string;
     const roam = /Emulated Roam Local API: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] as string;
     expect(output).toMatch(/a = approve/);
@@ -51,9 +53,12 @@ describe('npm run demo', () => {
       `This entry points into the temporary HOME (${home}), which is deleted when the demo`,
     );
 
-    const post = (channel: string) => fetch(`${ui}ipc/${channel}`, { method: 'POST' }).then((r) => r.text());
+    const withKey = { method: 'POST', headers: { authorization: `Bearer ${key}` } };
+    const post = (channel: string) => fetch(`${ui}ipc/${channel}`, withKey).then((r) => r.text());
     expect(await (await fetch(ui)).text()).toContain('<div id="root">');
-    const available = await fetch(`${ui}ipc/graphs:available`, { method: 'POST' });
+    // Another local process, without the key the printed URL carries, reaches nothing.
+    expect((await fetch(`${ui}ipc/graphs:available`, { method: 'POST' })).status).toBe(401);
+    const available = await fetch(`${ui}ipc/graphs:available`, withKey);
     expect(await available.json()).toEqual([
       { name: 'demo-work', type: 'hosted' },
       { name: 'demo-personal', type: 'offline' },

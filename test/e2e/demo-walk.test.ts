@@ -31,7 +31,7 @@ beforeAll(async () => {
   const context = await browser.newContext({ viewport: { width: 420, height: 600 } });
   page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  await page.goto(preview.url);
+  await page.goto(preview.pageUrl);
 });
 
 afterAll(async () => {
@@ -60,6 +60,8 @@ describe('the demo walk: the agent sees what the tray shows', () => {
     await contains(offer, 'Found 2 graphs');
     await offer.getByRole('button', { name: 'Not now' }).click();
     await offer.waitFor({ state: 'detached' });
+    // The page took the bridge key out of the address bar and keeps it for the tab: a reload works.
+    expect(page.url()).toBe(preview.url);
     await page.reload();
     await page.getByText('No graphs yet').waitFor();
     expect(await offer.count()).toBe(0);

@@ -46,7 +46,7 @@ beforeAll(async () => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: preview.url });
   page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  await page.goto(preview.url);
+  await page.goto(preview.pageUrl);
 });
 
 afterAll(async () => {
@@ -154,10 +154,21 @@ describe('every screen, light and dark, at 420×600 and 1000×760: no serious or
     await page.keyboard.press('Escape');
   });
 
-  it('Settings', async () => {
+  it('Settings, with an upload folder, a refused one and the saved note', async () => {
     await tab('Settings').click();
     await page.getByRole('checkbox', { name: 'Launch at login' }).waitFor();
     expect(await violations()).toEqual([]);
+    const folders = page.getByRole('region', { name: 'Upload folders' });
+    const field = folders.getByRole('textbox', { name: 'Folder to add (absolute path)' });
+    await field.fill(path.join(home, 'Pictures'));
+    await field.press('Enter');
+    await folders.getByRole('button', { name: /^Remove upload folder/ }).waitFor();
+    await field.fill('relative/folder');
+    await field.press('Enter');
+    await folders.getByRole('alert').waitFor();
+    expect(await violations()).toEqual([]);
+    await folders.getByRole('button', { name: /^Remove upload folder/ }).click();
+    await folders.getByText('No upload folder').waitFor();
     await tab('Graphs').click();
   });
 });
@@ -253,6 +264,36 @@ describe('keyboard only', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await isFocused(install).toBe(true);
+    await tab('Graphs').click();
+  });
+
+  it('installs from the keyboard alone: preview, confirm, the outcome read out, OK, and back', async () => {
+    await tab('AI clients').click();
+    const row = page.getByRole('listitem', { name: 'Claude Desktop' });
+    await row.getByRole('button', { name: 'Install into Claude Desktop…' }).focus();
+    await page.keyboard.press('Enter');
+    await isFocused(row.getByRole('dialog')).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    await isFocused(row.getByRole('button', { name: 'Confirm install' })).toBe(true);
+    await page.keyboard.press('Enter');
+    const done = row.getByRole('status', { name: 'Claude Desktop: done' });
+    await poll(() => done.innerText()).toContain('Quit Claude Desktop completely and open it again');
+    const uninstall = row.getByRole('button', { name: 'Uninstall from Claude Desktop…' });
+    await isFocused(uninstall).toBe(true);
+    expect(await violations()).toEqual([]);
+    // The outcome's OK is the next stop; it closes the outcome and the focus comes back.
+    await page.keyboard.press('Tab');
+    await isFocused(done.getByRole('button', { name: 'OK' })).toBe(true);
+    await page.keyboard.press('Enter');
+    await done.waitFor({ state: 'detached' });
+    await isFocused(uninstall).toBe(true);
+    // Uninstalled again from the keyboard, so the screens after this one start as before.
+    await page.keyboard.press('Enter');
+    await isFocused(row.getByRole('dialog')).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    await isFocused(row.getByRole('button', { name: 'Confirm uninstall' })).toBe(true);
+    await page.keyboard.press('Enter');
+    await poll(() => done.innerText()).toContain('Removed from Claude Desktop.');
     await tab('Graphs').click();
   });
 });

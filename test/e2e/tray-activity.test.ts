@@ -33,7 +33,7 @@ beforeAll(async () => {
   const context = await browser.newContext({ viewport: { width: 420, height: 600 } });
   page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  await page.goto(preview.url);
+  await page.goto(preview.pageUrl);
 });
 
 afterAll(async () => {

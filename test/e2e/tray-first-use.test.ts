@@ -37,7 +37,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   page = await (await browser.newContext({ viewport: { width: 420, height: 600 } })).newPage();
   page.setDefaultTimeout(10_000);
-  await page.goto(preview.url);
+  await page.goto(preview.pageUrl);
 });
 
 afterAll(async () => {

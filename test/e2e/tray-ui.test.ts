@@ -22,6 +22,8 @@ let emulator: Emulator;
 let preview: Preview;
 let browser: Browser;
 let page: Page;
+/** Uncaught errors in the page (a crashed view leaves an empty window): none, checked at the end. */
+const pageErrors: string[] = [];
 /** Every payload that crossed the bridge: /ipc responses and core events. */
 const bridgePayloads: string[] = [];
 
@@ -44,6 +46,7 @@ beforeAll(async () => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: preview.url });
   page = await context.newPage();
   page.setDefaultTimeout(10_000);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('response', (response) => {
     if (response.url().includes('/ipc/'))
       void response.text().then(
@@ -51,7 +54,7 @@ beforeAll(async () => {
         () => {},
       );
   });
-  await page.goto(preview.url);
+  await page.goto(preview.pageUrl);
 });
 
 afterAll(async () => {
@@ -73,6 +76,50 @@ const requestPanel = (nickname: string) =>
   page.getByRole('region', { name: `Token request for ${nickname}` });
 const tab = (name: string | RegExp) => page.getByRole('tab', { name });
 
+/**
+ * Selects every tab in turn at the tray's own width and reads, for each, the header's height and
+ * how many lines each tab's label takes: one line each, and the header never moves.
+ */
+async function tabBarLayouts(): Promise<Array<{ selected: string; headerHeight: number; lines: number[] }>> {
+  await page.setViewportSize({ width: 420, height: 600 });
+  const layouts = [];
+  for (const name of await page.getByRole('tab').allInnerTexts()) {
+    await tab(name).click();
+    await isSelected(tab(name));
+    layouts.push(
+      await page.evaluate((selected) => {
+        const lines = [...document.querySelectorAll('[role="tab"]')].map((element) => {
+          const tops = new Set<number>();
+          const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+          for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(text);
+            for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
+          }
+          return tops.size;
+        });
+        const nav = document.querySelector('[role="tablist"]')!;
+        const clipped = nav.scrollWidth > nav.clientWidth ? 1 : 0;
+        return {
+          selected,
+          headerHeight: document.querySelector('header')!.offsetHeight,
+          lines: [...lines, clipped],
+        };
+      }, name),
+    );
+  }
+  await tab('Graphs').click();
+  return layouts;
+}
+function expectOneLineWithoutJump(layouts: Awaited<ReturnType<typeof tabBarLayouts>>): void {
+  const first = layouts[0]!;
+  for (const layout of layouts) {
+    // Every label on one line, none clipped off the bar (the last entry), the header as tall as before.
+    expect(layout).toEqual({ ...first, selected: layout.selected });
+    expect(layout.lines).toEqual([...Array<number>(layout.lines.length - 1).fill(1), 0]);
+  }
+}
+
 async function addGraph(options: { graph: string; nickname?: string; level: RegExp }): Promise<void> {
   await page.getByRole('button', { name: 'Add graph' }).click();
   const form = page.getByRole('form', { name: 'Add a graph' });
@@ -93,6 +140,7 @@ describe('tray UI in Chromium', () => {
       `Roam Desktop running · port ${emulator.port}`,
     );
     await contains(page.getByRole('contentinfo', { name: 'Status' }), '0 MCP sessions connected');
+    expectOneLineWithoutJump(await tabBarLayouts());
     await screenshot(page, 'empty');
   });
 
@@ -162,6 +210,7 @@ describe('tray UI in Chromium', () => {
     await contains(panel, '“Never Allow” was chosen in Roam');
     await contains(graphRow('Plans'), 'Blocked');
     await tab('Blocked (1)').waitFor();
+    expectOneLineWithoutJump(await tabBarLayouts());
 
     await panel.getByRole('button', { name: 'Show blocked graphs' }).click();
     await isSelected(tab(/Blocked/));
@@ -278,6 +327,17 @@ describe('tray UI in Chromium', () => {
     await screenshot(page, 'clients');
     await row.getByRole('button', { name: 'Confirm install' }).click();
     await contains(row, 'Installed');
+    // As the CLI does, it says that the client must restart, and where the file as it was is kept.
+    const done = row.getByRole('status', { name: 'Claude Desktop: done' });
+    await contains(done, 'Installed in Claude Desktop.');
+    await contains(done, 'Quit Claude Desktop completely and open it again');
+    await contains(done, `The previous file is kept as ${configPath}.roam-companion-backup`);
+    expect(JSON.parse(await readFile(`${configPath}.roam-companion-backup`, 'utf8'))).toEqual({
+      mcpServers: { other },
+    });
+    await screenshot(page, 'clients-installed');
+    await done.getByRole('button', { name: 'OK' }).click();
+    await done.waitFor({ state: 'detached' });
 
     const written = JSON.parse(await readFile(configPath, 'utf8')) as { mcpServers: Record<string, unknown> };
     expect(Object.keys(written.mcpServers)).toEqual(['other', 'roam-companion']);
@@ -301,6 +361,7 @@ describe('tray UI in Chromium', () => {
     await row.getByRole('button', { name: 'Uninstall from Claude Desktop…' }).click();
     await row.getByRole('button', { name: 'Confirm uninstall' }).click();
     await contains(row, 'Not installed');
+    await contains(row.getByRole('status', { name: 'Claude Desktop: done' }), 'Removed from Claude Desktop.');
     const after = JSON.parse(await readFile(configPath, 'utf8')) as { mcpServers?: Record<string, unknown> };
     expect(Object.keys(after.mcpServers ?? {})).toEqual(['other']);
 
@@ -317,12 +378,45 @@ describe('tray UI in Chromium', () => {
     await poll(() => launchAtLogin.isChecked()).toBe(true);
     await page.getByRole('combobox', { name: 'Default access level for new tokens' }).selectOption('full');
     await page.getByText(/Agents can read, add, edit, move and delete/).waitFor();
-    await screenshot(page, 'settings');
+    // Each change says it was saved.
+    await contains(page.getByRole('status').filter({ hasText: 'saved' }), 'Default access level saved.');
     await poll(() => preview.core.handlers['settings:get'](undefined)).toEqual({
       launchAtLogin: true,
       defaultAccessLevel: 'full',
       uploadFolders: [],
     });
+  });
+
+  it('sets upload folders: added, refused with the reason, removed, and saved for the MCP servers', async () => {
+    const folders = page.getByRole('region', { name: 'Upload folders' });
+    await contains(folders, 'No upload folder');
+    const field = folders.getByRole('textbox', { name: 'Folder to add (absolute path)' });
+    const pictures = path.join(home, 'Pictures');
+    await field.fill(pictures);
+    await field.press('Enter');
+    await folders.getByRole('button', { name: `Remove upload folder ${pictures}` }).waitFor();
+    await contains(page.getByRole('status').filter({ hasText: 'saved' }), 'Upload folders saved.');
+    await poll(async () => (await preview.core.handlers['settings:get'](undefined)).uploadFolders).toEqual([
+      pictures,
+    ]);
+    await screenshot(page, 'settings');
+
+    for (const refused of [
+      { folder: 'Pictures', reason: /must be an absolute path/ },
+      { folder: path.join(home, '.ssh'), reason: /dot-folder/ },
+    ]) {
+      await field.fill(refused.folder);
+      await folders.getByRole('button', { name: 'Add folder' }).click();
+      await contains(folders.getByRole('alert'), refused.reason);
+      expect(await field.inputValue()).toBe(refused.folder); // kept, to correct
+    }
+    expect((await preview.core.handlers['settings:get'](undefined)).uploadFolders).toEqual([pictures]);
+
+    await folders.getByRole('button', { name: `Remove upload folder ${pictures}` }).click();
+    await contains(folders, 'No upload folder');
+    await poll(async () => (await preview.core.handlers['settings:get'](undefined)).uploadFolders).toEqual(
+      [],
+    );
   });
 
   it('shows Roam stopping, and opens it again from the status bar', async () => {
@@ -335,6 +429,7 @@ describe('tray UI in Chromium', () => {
   });
 
   it('never shows a token to the page or sends one over the bridge', async () => {
+    expect(pageErrors).toEqual([]);
     expect(bridgePayloads.length).toBeGreaterThan(20);
     for (const payload of bridgePayloads) expect(payload).not.toContain(LOCAL_TOKEN_PREFIX);
     expect(await page.content()).not.toContain(LOCAL_TOKEN_PREFIX);

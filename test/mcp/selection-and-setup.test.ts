@@ -83,12 +83,15 @@ describe('a selection that cannot write', () => {
 });
 
 describe('setup advice names our own command', () => {
-  it('without a config, the answer says npx -p roam-companion roam-mcp connect', async () => {
+  it('without a config, run from a clone, the answer names the connect command of this clone', async () => {
     const mcp = await serve({});
     const error = errorOf(await mcp.call('list_graphs'));
     expect(error.code).toBe('CONFIG_NOT_FOUND');
-    expect(error.message).toContain("'npx -p roam-companion roam-mcp connect'");
-    expect(error.message).not.toMatch(/npx roam-mcp/);
+    // The package is not on npm: `npx -p roam-companion …` would fail for a person with a clone.
+    expect(error.message).toContain(
+      `run '${process.execPath} ${path.join(ROOT, 'dist', 'roam-mcp.mjs')} connect'`,
+    );
+    expect(error.message).not.toMatch(/npx/);
   });
 
   it('no message in the product tells people to run `npx roam-mcp` (another package)', async () => {

@@ -149,7 +149,7 @@ describe('token secrecy', () => {
       );
       const sse = new AbortController();
       let sseText = '';
-      const sseDone = fetch(`${preview.url}events`, { signal: sse.signal })
+      const sseDone = fetch(`${preview.url}events?key=${preview.key}`, { signal: sse.signal })
         .then(async (response) => {
           const reader = response.body!.getReader();
           for (;;) {
@@ -162,7 +162,7 @@ describe('token secrecy', () => {
       const ipc = async (channel: string, body?: unknown) => {
         const response = await fetch(`${preview.url}ipc/${channel}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${preview.key}` },
           body: body === undefined ? '' : JSON.stringify(body),
         });
         const text = await response.text();

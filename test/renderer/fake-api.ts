@@ -124,10 +124,14 @@ export function createFakeApi(overrides: Overrides = {}, initial: { graphs?: Gra
       after: '{"mcpServers":{"roam":{}}}',
       diff: '- {}\n+ {"mcpServers":{"roam":{}}}',
     }),
-    'clients:install': async (input) => ({ ...clients.find((c) => c.id === input.id)!, state: 'installed' }),
+    'clients:install': async (input) => ({
+      client: { ...clients.find((c) => c.id === input.id)!, state: 'installed' },
+      changed: true,
+      backupPath: `${clients.find((c) => c.id === input.id)!.configPath}.roam-companion-backup`,
+    }),
     'clients:uninstall': async (input) => ({
-      ...clients.find((c) => c.id === input.id)!,
-      state: 'not-installed',
+      client: { ...clients.find((c) => c.id === input.id)!, state: 'not-installed' },
+      changed: true,
     }),
     'status:get': async () => status,
     'roam:open': async () => undefined,

@@ -37,6 +37,12 @@ export function installerOptions(
 const choiceOf = (input: { id: string; toolsets?: string[] }) =>
   input.toolsets ? { client: input.id, toolsets: input.toolsets } : undefined;
 
+const outcome = (result: Awaited<ReturnType<typeof install>>): RequestResults['clients:install'] => ({
+  client: result.client,
+  changed: result.changed,
+  ...(result.backupPath ? { backupPath: result.backupPath } : {}),
+});
+
 export function clientHandlers(ctx: CoreContext) {
   const refresh = async () => ctx.emit('clients:changed', await listClients(installerOptions(ctx)));
   return {
@@ -58,14 +64,14 @@ export function clientHandlers(ctx: CoreContext) {
         });
       }
       await refresh();
-      return result.client;
+      return outcome(result);
     },
     async 'clients:uninstall'(
       input: Input<'clients:uninstall'>,
     ): Promise<RequestResults['clients:uninstall']> {
       const result = await uninstall(input.id, installerOptions(ctx));
       await refresh();
-      return result.client;
+      return outcome(result);
     },
   };
 }

@@ -35,14 +35,23 @@ describe('clients:* through the installers', () => {
     const changed = nextEvent(core, 'clients:changed', (list) =>
       list.some((c) => c.id === 'cursor' && c.state === 'installed'),
     );
-    const installed = await core.handlers['clients:install']({ id: 'cursor' });
+    const { client: installed, changed: fileChanged } = await core.handlers['clients:install']({
+      id: 'cursor',
+    });
     expect(installed, installed.message).toMatchObject({ state: 'installed' });
+    expect(fileChanged).toBe(true);
     await changed;
     const written = JSON.parse(await readFile(path.join(dirs.home, '.cursor/mcp.json'), 'utf8')) as {
       mcpServers: Record<string, { command: string; args: string[] }>;
     };
     expect(Object.values(written.mcpServers)).toEqual([{ command: launcher.command, args: ['--mcp'] }]);
-    expect((await core.handlers['clients:uninstall']({ id: 'cursor' })).state).toBe('not-installed');
+    // The uninstall says where the file as it was before is kept.
+    const uninstalled = await core.handlers['clients:uninstall']({ id: 'cursor' });
+    expect(uninstalled).toMatchObject({
+      client: { state: 'not-installed' },
+      changed: true,
+      backupPath: path.join(dirs.home, '.cursor/mcp.json.roam-companion-backup'),
+    });
   });
 
   it('writes the chosen toolsets as --tools after --mcp, replacing the old choice and keeping the user’s options', async () => {
@@ -64,7 +73,7 @@ describe('clients:* through the installers', () => {
       '"core,navigation", "--read-only"',
     );
     await writeFile(file, text);
-    const updated = await core.handlers['clients:install']({ id: 'cursor', toolsets: ['ui'] });
+    const { client: updated } = await core.handlers['clients:install']({ id: 'cursor', toolsets: ['ui'] });
     expect(await args()).toEqual(['--mcp', '--client', 'cursor', '--tools', 'ui', '--read-only']);
     expect(updated).toMatchObject({
       state: 'installed',

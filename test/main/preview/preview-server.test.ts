@@ -17,7 +17,7 @@ let preview: Preview;
 const ipc = (channel: string, body?: unknown, headers: Record<string, string> = {}) =>
   fetch(`${preview.url}ipc/${channel}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${preview.key}`, ...headers },
     body: body === undefined ? '' : JSON.stringify(body),
   });
 
@@ -87,13 +87,46 @@ describe('preview server', () => {
       message: expect.stringMatching(/graphs:list/),
     });
 
-    const badJson = await fetch(`${preview.url}ipc/graphs:list`, { method: 'POST', body: '{oops' });
+    const badJson = await fetch(`${preview.url}ipc/graphs:list`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${preview.key}` },
+      body: '{oops',
+    });
     expect(badJson.status).toBe(400);
     expect(await badJson.json()).toMatchObject({ message: expect.stringMatching(/not valid JSON/) });
 
     const missing = await ipc('graphs:remove', { id: 'hosted:nope' });
     expect(missing.status).toBeGreaterThanOrEqual(400);
     expect(missing.status).toBeLessThan(500);
+  });
+
+  it('answers no other local caller: every route of the bridge needs the run key the page URL carries', async () => {
+    const keylessList = await fetch(`${preview.url}ipc/graphs:list`, { method: 'POST' });
+    expect(keylessList.status).toBe(401);
+    expect(preview.pageUrl).toBe(`${preview.url}#key=${preview.key}`);
+    expect(preview.key).toMatch(/^[\w-]{43}$/); // 32 random bytes
+    const other = await startPreview({ home, emulator, statusPollMs: 0, storeDir: `${home}/other-store` });
+    try {
+      expect(other.key).not.toBe(preview.key);
+      const anyRoute = ['graphs:list', 'graphs:add', 'settings:set', 'clients:install'];
+      for (const channel of anyRoute) {
+        const keyless = await ipc(channel, {}, { authorization: '' });
+        expect(keyless.status).toBe(401);
+        expect(await keyless.json()).toMatchObject({ message: expect.stringMatching(/open the full URL/) });
+        const wrong = await ipc(channel, {}, { authorization: `Bearer ${other.key}` });
+        expect(wrong.status).toBe(403);
+        const wrongInQuery = await fetch(`${preview.url}ipc/${channel}?key=${other.key}`, { method: 'POST' });
+        expect(wrongInQuery.status).toBe(403);
+      }
+      expect((await fetch(`${preview.url}events`)).status).toBe(401);
+      expect((await fetch(`${preview.url}events?key=${other.key}`)).status).toBe(403);
+      expect((await fetch(`${preview.url}events?key=${preview.key.slice(1)}`)).status).toBe(403);
+      // The page itself is public (the key is in the fragment, which a browser never sends).
+      expect((await fetch(preview.pageUrl)).status).toBe(200);
+      expect((await ipc('graphs:list')).status).toBe(200);
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses other origins and hosts', async () => {
@@ -119,7 +152,7 @@ describe('preview server', () => {
 
   it('streams core events over GET /events, without tokens', async () => {
     const abort = new AbortController();
-    const events = await fetch(`${preview.url}events`, { signal: abort.signal });
+    const events = await fetch(`${preview.url}events?key=${preview.key}`, { signal: abort.signal });
     expect(events.headers.get('content-type')).toMatch(/text\/event-stream/);
     const reader = events.body!.getReader();
     const decoder = new TextDecoder();

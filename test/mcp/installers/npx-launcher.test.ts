@@ -77,6 +77,12 @@ describe('roam-mcp run from npx cache', () => {
     expect(again.stderr).toContain('already installed');
   });
 
+  it('without a config, the setup advice names npx for the package, not a path in its cache', () => {
+    const run = cachedRoamMcp(); // stdio server: stdin closes at once, after the startup warning
+    expect(run.stderr).toContain("run 'npx -y -p roam-companion roam-mcp connect' in a terminal");
+    expect(run.stderr).not.toContain('_npx');
+  });
+
   it('the Claude Code command uses npx too', () => {
     const run = cachedRoamMcp('install', 'claude-code');
     expect(run.stdout).toBe(

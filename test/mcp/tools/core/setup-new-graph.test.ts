@@ -36,6 +36,9 @@ beforeAll(async () => {
         { name: 'fresh', content: 'demo' },
         { name: 'other', content: 'demo' },
         { name: 'dormant', content: 'demo' },
+        { name: 'private', content: 'demo' },
+        { name: 'mine', content: 'demo' },
+        { name: 'late-off', content: 'demo' },
       ],
     },
     config: {
@@ -108,6 +111,44 @@ describe('setup_new_graph', () => {
 
     const again = jsonOf(await mcp.call('setup_new_graph', { graph: 'fresh', nickname: 'Other name' }));
     expect(again).toMatchObject({ already_configured: true, nickname: 'Fresh notes' });
+  });
+
+  it('reads the graph from the file at the call: a level, nickname or switch-off set after the server started holds', async () => {
+    // While the chat runs, the person adds graphs to ~/.roam-tools.json by hand.
+    const file = path.join(home, '.roam-tools.json');
+    const config = await configOf(home);
+    config.graphs.push(
+      { name: 'private', type: 'hosted', accessLevel: 'read-only' },
+      { name: 'mine', type: 'hosted', nickname: 'Mine', accessLevel: 'full' },
+      { name: 'late-off', type: 'hosted', nickname: 'Later', disabled: true },
+    );
+    await writeFile(file, JSON.stringify(config));
+
+    const added = jsonOf(await mcp.call('setup_new_graph', { graph: 'private', nickname: 'Scratch' }));
+    expect(added).toMatchObject({ graph_name: 'private', nickname: 'Scratch', access_level: 'read-only' });
+    expect((await configOf(home)).graphs.find((g) => g.name === 'private')).toMatchObject({
+      nickname: 'Scratch',
+      accessLevel: 'read-only',
+    });
+    const request = tokenRequests().at(-1)!;
+    expect(request.body).toMatchObject({ accessLevel: 'read-only' });
+    const write = errorOf(
+      await mcp.call('create_block', { graph: 'Scratch', pageTitle: 'X', markdown: 'no' }),
+    );
+    expect(write).toMatchObject({ code: 'ACCESS_LEVEL', access_level: 'read-only' });
+
+    const named = jsonOf(await mcp.call('setup_new_graph', { graph: 'mine', nickname: 'Agent name' }));
+    expect(named).toMatchObject({
+      nickname: 'Mine',
+      access_level: 'full',
+      note: expect.stringContaining("'Mine'"),
+    });
+    expect(jsonOf(await mcp.call('select_graph', { graph: 'Mine' }))).toMatchObject({ graph_name: 'mine' });
+
+    emulator.clearRequests();
+    const off = errorOf(await mcp.call('setup_new_graph', { graph: 'late-off', nickname: 'On again' }));
+    expect(off).toMatchObject({ code: 'GRAPH_SWITCHED_OFF', graph: 'Later' });
+    expect(tokenRequests()).toHaveLength(0);
   });
 
   it('creates ~/.roam-tools.json (0600) when the server started without one', async () => {
