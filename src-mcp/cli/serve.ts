@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { parseStaleness } from '../navigation/index-staleness.ts';
 import { DEFAULT_PORT, LOOPBACK_HOSTS, notLoopback } from '../http/address.ts';
-import type { HubLimits } from '../http/http-hub.ts';
+import type { HubLimits } from '../http/limits.ts';
 
 const options = {
   http: { type: 'boolean' },

@@ -15,7 +15,6 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, isLegacyRequest, type AuthInfo } from '@modelcontextprotocol/server';
 import type { ChatScope } from '../server/chat-scope.ts';
 import type { RoamMcpServer } from '../server/server.ts';
@@ -23,28 +22,12 @@ import { log } from '../process/log.ts';
 import { LOOPBACK_HOSTS, notLoopback } from './address.ts';
 import { Chats } from './chats.ts';
 import { legacySessions } from './legacy-sessions.ts';
+import { sendWebResponse, webRequest } from './node-bridge.ts';
+import { DEFAULT_LIMITS, type HubLimits } from './limits.ts';
 import type { KeyEntry, KeyVerifier } from './key-store.ts';
 import { RateLimit } from './rate-limit.ts';
 import { refusalBody, refusalResponse, refusals, type Refusal } from './refusals.ts';
 import { checkAddress, checkKey, MCP_PATH } from './request-guards.ts';
-
-export interface HubLimits {
-  /** The largest request body read, in bytes. */
-  maxBodyBytes: number;
-  /** Chats served at once (2025 sessions and 2026-07-28 chats together). */
-  maxChats: number;
-  /** Requests a minute per key. */
-  ratePerMinute: number;
-  /** A chat without a request for this long ends. */
-  idleMs: number;
-}
-
-export const DEFAULT_LIMITS: HubLimits = {
-  maxBodyBytes: 4 * 1024 * 1024,
-  maxChats: 64,
-  ratePerMinute: 1200,
-  idleMs: 60 * 60_000,
-};
 
 export interface HubOptions {
   mcp: RoamMcpServer;
@@ -63,11 +46,10 @@ export interface HttpHub {
   close(): Promise<void>;
 }
 
-/** What rides from the front to the MCP handlers in the request's pass-through `authInfo`. */
+/** What rides from the front to the 2026-07-28 handler in the request's pass-through `authInfo`. */
 interface Passed {
   key: KeyEntry;
-  /** Set once the chat is known (after the era is). */
-  chat?: ChatScope;
+  chat: ChatScope;
 }
 
 export async function startHttpHub(options: HubOptions): Promise<HttpHub> {
@@ -86,19 +68,13 @@ export async function startHttpHub(options: HubOptions): Promise<HttpHub> {
 
   const legacy = legacySessions(options.mcp, chats, limits);
 
-  const serveMcp = toNodeHandler(
-    {
-      fetch: async (request, requestOptions) => {
-        const { key } = passedOf(requestOptions?.authInfo);
-        if (await isLegacyRequest(request, undefined, { maxRequestBodySize: limits.maxBodyBytes }))
-          return legacy(request, key);
-        const chat = chats.modern(key, request.headers.get('mcp-session-id'));
-        if (!chat) return refusalResponse(refusals.tooManySessions(limits.maxChats));
-        return modern.fetch(request, { authInfo: passOn({ key, chat: chat.scope }) });
-      },
-    },
-    { onerror },
-  );
+  async function serveMcp(request: Request, key: KeyEntry): Promise<Response> {
+    if (await isLegacyRequest(request, undefined, { maxRequestBodySize: limits.maxBodyBytes }))
+      return legacy(request, key);
+    const chat = chats.modern(key, request.headers.get('mcp-session-id'));
+    if (!chat) return refusalResponse(refusals.tooManySessions(limits.maxChats));
+    return modern.fetch(request, { authInfo: passOn({ key, chat: chat.scope }) });
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const refused = checkAddress(req.url, req.headers, port);
@@ -110,16 +86,8 @@ export async function startHttpHub(options: HubOptions): Promise<HttpHub> {
     const body = await readBody(req, limits.maxBodyBytes);
     if (body === 'too-large') return refuse(res, refusals.bodyTooLarge(limits.maxBodyBytes), true);
     // The body is read once, here, under the cap; the SDK reads it from this copy.
-    const request = {
-      method: req.method,
-      url: req.url,
-      headers: req.headers,
-      auth: passOn({ key }),
-      async *[Symbol.asyncIterator]() {
-        if (body.length > 0) yield body;
-      },
-    };
-    await serveMcp(request, res);
+    const request = webRequest(req, res, body, `http://127.0.0.1:${port}`);
+    await sendWebResponse(res, await serveMcp(request, key));
   }
 
   const server = createServer((req, res) => {
@@ -160,9 +128,7 @@ function passedOf(authInfo: AuthInfo | undefined): Passed {
 }
 
 function chatOf(authInfo: AuthInfo | undefined): ChatScope {
-  const { chat } = passedOf(authInfo);
-  if (!chat) throw new Error('a 2026-07-28 request reached the MCP handler without its chat');
-  return chat;
+  return passedOf(authInfo).chat;
 }
 
 function refuse(res: ServerResponse, refusal: Refusal, closeAfter = false): void {

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { serverSink, type RoamMcpServer } from '../server/server.ts';
 import type { Chat, Chats } from './chats.ts';
-import type { HubLimits } from './http-hub.ts';
+import type { HubLimits } from './limits.ts';
 import type { KeyEntry } from './key-store.ts';
 import { refusalResponse, refusals } from './refusals.ts';
 

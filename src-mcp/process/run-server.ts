@@ -20,7 +20,7 @@ import { LineTransport } from './line-transport.ts';
 import { tokenStoreFor } from '../roam/token-store.ts';
 import { setUploadFolders } from '../uploads/upload-folders.ts';
 import { DEFAULT_TOOLSETS, parseToolsets, TOOLSETS_ENV } from '../../src-shared/toolsets.ts';
-import type { HubLimits } from '../http/http-hub.ts';
+import type { HubLimits } from '../http/limits.ts';
 
 export interface RunServerOptions {
   configPath?: string;
