@@ -32,6 +32,8 @@ export interface HttpWorld {
   keys: Record<string, string>;
   /** Runs `roam-mcp key …` through the built bin. */
   keyCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }>;
+  /** Runs `roam-mcp ARGS` through the built bin, in the server's HOME and data folder. */
+  bin(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }>;
   connect(options: { era: Era; key: string; name?: string; chatId?: string }): Promise<HttpClient>;
   /** The server's stderr so far plus every result the clients received. */
   transcript(): string;
@@ -82,6 +84,7 @@ export async function startHttpWorld(options: {
       port: Number(new URL(url).port),
       keys,
       keyCli,
+      bin: (args) => runBin(args, env, home),
       server: started,
       transcript: () => transcript.join('\n'),
       async connect(connectOptions) {
