@@ -15,13 +15,26 @@ export function newId(length = 8): string {
 
 const startedAt = new Date().toISOString();
 let chat: ChatRef | undefined;
+let chatSource: (() => ChatRef | undefined) | undefined;
 
 /**
- * This process's chat. Its id is drawn at the first use, not when the module loads: the bin loads
- * node:crypto only then (scripts/build.mjs, lazyBuiltins), after the server's first answer.
+ * This process's chat, or the chat of the running request when one process serves many
+ * (`useChatSource`, src-mcp/server/chat-scope.ts). Its id is drawn at the first use, not when the
+ * module loads: the bin loads node:crypto only then (scripts/build.mjs, lazyBuiltins), after the
+ * server's first answer.
  */
 export function currentChat(): ChatRef {
-  return (chat ??= { id: `chat-${newId(8)}`, startedAt, kind: 'agent' });
+  return chatSource?.() ?? (chat ??= { id: `chat-${newId(8)}`, startedAt, kind: 'agent' });
+}
+
+/** A chat of an agent starting now (one of many served by one process over HTTP). */
+export function newChatRef(): ChatRef {
+  return { id: `chat-${newId(8)}`, startedAt: new Date().toISOString(), kind: 'agent' };
+}
+
+/** Where `currentChat` finds the running request's chat (undefined: the process's own). */
+export function useChatSource(source: () => ChatRef | undefined): void {
+  chatSource = source;
 }
 
 /** The client said who it is. */

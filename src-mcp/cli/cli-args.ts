@@ -16,6 +16,8 @@ export type CliCommand =
   | { command: 'connect'; args: string[]; configPath?: string }
   /** `changes`, `undo`: the change journal (src-mcp/cli/changes.ts parses the rest). */
   | { command: 'changes' | 'undo'; args: string[]; configPath?: string }
+  /** `serve --http …` (src-mcp/cli/serve.ts) and `key …` (src-mcp/cli/keys.ts) parse the rest. */
+  | { command: 'serve-http' | 'key'; args: string[] }
   /** `install`, `uninstall`, `status`: the client installers (src-mcp/installers). */
   | { command: 'installers' }
   | { command: 'help' | 'version' }
@@ -28,6 +30,11 @@ export const USAGE = `Usage:
                                            all (default: all but developer; or env ROAM_MCP_TOOLS)
            [--index-staleness-ms N]        Reuse the navigation index for N ms without asking Roam (default 2000)
            [--upload-folder PATH]...       Let file_upload read local files in PATH (repeatable; default none)
+  roam-mcp serve --http [--port N] [--host 127.0.0.1] [server options above]
+                                           Serve every local MCP client over HTTP at
+                                           http://127.0.0.1:N/mcp (default port 39017; 0: any free one)
+  roam-mcp key create NAME [--access LEVEL] | list | revoke NAME
+                                           Keys HTTP clients connect with (printed once, stored hashed)
   roam-mcp connect [options]               Add a Roam graph and get a token from Roam Desktop
                                            (run 'roam-mcp connect --help' for its options)
   roam-mcp install [<client>] [--tools SETS] [--dry-run]
@@ -70,6 +77,8 @@ export function parseCliArgs(argv: string[]): CliCommand {
   const [first] = argv;
   if (first === 'install' || first === 'uninstall' || first === 'status') return { command: 'installers' };
   if (first === 'connect') return parseConnect(argv.slice(1));
+  if (first === 'serve') return { command: 'serve-http', args: argv.slice(1) };
+  if (first === 'key') return { command: 'key', args: argv.slice(1) };
   if (first === 'changes' || first === 'undo') {
     const parsed = parseConnect(argv.slice(1));
     return parsed.command === 'connect' ? { ...parsed, command: first } : parsed;

@@ -29,6 +29,7 @@ import {
 } from '../installers/installer.ts';
 import { npxLauncherNote, standaloneLauncher } from '../installers/launcher.ts';
 import { lineDiff } from '../installers/line-diff.ts';
+import { clientHttpTarget, revokeClientKey, type Transport } from './install-http.ts';
 
 /** Exit codes: success (including "nothing to do"), the change failed, the command line was wrong. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -42,7 +43,7 @@ export interface InstallerCliOverrides extends Partial<InstallerOptions> {
 const USAGE = `Connect AI clients to Roam Companion.
 
 Usage:
-  roam-mcp install <client> [--tools SETS] [--dry-run]
+  roam-mcp install <client> [--transport http|stdio] [--tools SETS] [--dry-run]
                                             add Roam Companion to the client's MCP config
   roam-mcp uninstall <client> [--dry-run]   remove it again (other servers are never touched)
   roam-mcp install                          list the clients and whether each is installed
@@ -53,6 +54,9 @@ Clients: ${CLIENTS.map((client) => client.id).join(', ')}
   (${Object.entries(TOOL_CAPPED_CLIENTS)
     .map(([id, { toolsets }]) => `${id}: ${toolsets.join(',')}`)
     .join('; ')}), and an entry's earlier choice is kept.
+--transport http: the client connects to the running server (roam-mcp serve --http, or Roam
+  Companion) with a key of its own, written only into its config; stdio: the client starts its own
+  roam-mcp. Default: http when a server is running and the client speaks it (not claude-desktop).
 --dry-run shows the change without writing anything.
 Each change keeps a copy of the previous file as <config>.roam-companion-backup.
 `;
@@ -93,6 +97,7 @@ interface ParsedArgs {
   json: boolean;
   /** `install --tools SETS`, validated. */
   tools?: ToolsetName[];
+  transport?: Transport;
   /** `install`/`uninstall` without a client: show the clients' status to choose from. */
   clientMissing?: 'install' | 'uninstall';
 }
@@ -101,12 +106,13 @@ const flagOptions = {
   'dry-run': { type: 'boolean' },
   json: { type: 'boolean' },
   tools: { type: 'string' },
+  transport: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** Which flags each command takes, and whether the flag takes a value. */
 const ALLOWED: Record<'install' | 'uninstall' | 'status', Record<string, 'flag' | 'value'>> = {
-  install: { 'dry-run': 'flag', tools: 'value' },
+  install: { 'dry-run': 'flag', tools: 'value', transport: 'value' },
   uninstall: { 'dry-run': 'flag' },
   status: { json: 'flag' },
 };
@@ -134,7 +140,9 @@ function parseInstallerArgs(argv: string[]): ParsedArgs {
     const kind = Object.hasOwn(allowed, flag.name) ? allowed[flag.name] : undefined;
     if (kind === 'value' && !flag.value) {
       throw new UsageError(
-        `${flag.rawName} needs toolset names, e.g. ${flag.rawName} core,navigation (or all).`,
+        flag.name === 'transport'
+          ? `${flag.rawName} needs http or stdio.`
+          : `${flag.rawName} needs toolset names, e.g. ${flag.rawName} core,navigation (or all).`,
       );
     }
     if (kind === undefined || (kind === 'flag' && flag.value !== undefined)) {
@@ -143,11 +151,19 @@ function parseInstallerArgs(argv: string[]): ParsedArgs {
     }
   }
   const tools = flags.find((flag) => flag.name === 'tools')?.value;
+  const transport = flags.find((flag) => flag.name === 'transport')?.value;
+  if (transport !== undefined && transport !== 'http' && transport !== 'stdio')
+    throw new UsageError(`--transport ${transport} is not a transport: use http or stdio.`);
+  if (transport === 'http' && tools !== undefined)
+    throw new UsageError(
+      '--tools chooses the toolsets of a stdio entry; over HTTP the server offers its own (roam-mcp serve --http --tools SETS).',
+    );
   const parsed: ParsedArgs = {
     command,
     dryRun: flags.some((flag) => flag.name === 'dry-run'),
     json: flags.some((flag) => flag.name === 'json'),
     ...(tools !== undefined ? { tools: toolsetsOf(tools) } : {}),
+    ...(transport !== undefined ? { transport } : {}),
   };
   const positionals = tokens.flatMap((t) => (t.kind === 'positional' ? [t.value] : []));
   return withClient(parsed, command, positionals);
@@ -302,6 +318,20 @@ export async function runInstallerCli(
       return EXIT.ok;
     }
     const id = args.client!;
+    if (args.command === 'install') {
+      const http = await clientHttpTarget(
+        id,
+        args.transport,
+        args.tools !== undefined,
+        args.dryRun,
+        opts,
+        err,
+      );
+      if (http) {
+        await runChange('install', id, args.dryRun, { ...opts, http }, out, err);
+        return EXIT.ok;
+      }
+    } else if (!args.dryRun) await revokeClientKey(id, opts);
     const toolsets =
       args.command === 'install' ? await toolsetsToWrite(id, args.tools, opts, err) : undefined;
     const launcher = toolsets

@@ -46,6 +46,15 @@ async function main(argv: string[]): Promise<number | undefined> {
         version,
       });
     }
+    case 'serve-http': {
+      keepYoungGenerationSmall();
+      const { runServeCli } = await import('./serve.ts');
+      return runServeCli(parsed.args, { env: process.env, home: os.homedir(), version });
+    }
+    case 'key': {
+      const { runKeyCli } = await import('./keys.ts');
+      return runKeyCli(parsed.args, { env: process.env, home: os.homedir() });
+    }
     case 'serve': {
       keepYoungGenerationSmall();
       const { runServer } = await import('../process/run-server.ts');

@@ -4,17 +4,23 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { ClientView } from '../../src-shared/ipc-contract.ts';
-import type { ClientSpec } from './client-catalogue.ts';
+import { desiredEntry, type ClientSpec } from './client-catalogue.ts';
 import { entryState } from './entry-state.ts';
-import { SERVER_KEY, type InstallerOptions, type Launcher } from './installer-options.ts';
+import { SERVER_KEY, type InstallerOptions } from './installer-options.ts';
 import { quoteForShell } from './launcher.ts';
 
-/** The command that adds our server to Claude Code for every project of this user. */
-export function claudeCodeAddCommand(
-  launcher: Launcher,
-  platform: NodeJS.Platform = process.platform,
-): string {
-  const parts = [launcher.command, ...launcher.args].map((part) => quoteForShell(part, platform));
+/**
+ * The command that adds our server to Claude Code for every project of this user: launching
+ * roam-mcp over stdio, or (`opts.http`) pointing at the HTTP server with the client's key in a
+ * header — the one place that key is shown, as the user pastes it.
+ */
+export function claudeCodeAddCommand(opts: Pick<InstallerOptions, 'launcher' | 'platform' | 'http'>): string {
+  const platform = opts.platform ?? process.platform;
+  if (opts.http) {
+    const header = `Authorization: Bearer ${opts.http.key ?? '<key>'}`;
+    return `claude mcp add --scope user --transport http ${SERVER_KEY} ${quoteForShell(opts.http.url, platform)} --header ${quoteForShell(header, platform)}`;
+  }
+  const parts = [opts.launcher.command, ...opts.launcher.args].map((part) => quoteForShell(part, platform));
   return `claude mcp add --scope user ${SERVER_KEY} -- ${parts.join(' ')}`;
 }
 
@@ -40,7 +46,7 @@ async function readServers(file: string): Promise<Record<string, unknown> | unde
 /** Claude Code's view: always the command to paste, and the state as far as its file tells. */
 export async function claudeCodeView(spec: ClientSpec, opts: InstallerOptions): Promise<ClientView> {
   const location = await spec.locate(opts);
-  const command = claudeCodeAddCommand(opts.launcher, opts.platform);
+  const command = claudeCodeAddCommand(opts);
   const base = { id: spec.id, name: spec.name, configPath: location.configPath, command };
   const servers = await readServers(location.configPath);
   if (servers === undefined && !location.clientDirExists) {
@@ -57,10 +63,7 @@ export async function claudeCodeView(spec: ClientSpec, opts: InstallerOptions): 
       message: `Could not read ${location.configPath} to check. Run this command in a terminal to connect Claude Code.`,
     };
   }
-  const { state, message, customOptions } = await entryState(
-    servers?.[SERVER_KEY],
-    spec.entryFor(opts.launcher),
-  );
+  const { state, message, customOptions } = await entryState(servers?.[SERVER_KEY], desiredEntry(spec, opts));
   if (state === 'installed') {
     return {
       ...base,

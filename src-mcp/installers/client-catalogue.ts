@@ -8,7 +8,7 @@ import {
   type ConfigLocation,
 } from './client-locations.ts';
 import type { ConfigSyntax } from './config-document.ts';
-import type { InstallerOptions, Launcher } from './installer-options.ts';
+import type { HttpTarget, InstallerOptions, Launcher } from './installer-options.ts';
 
 export interface ClientSpec {
   id: ClientId;
@@ -20,10 +20,17 @@ export interface ClientSpec {
   serversKey: string;
   /** Our entry for this launcher, as the client expects it. */
   entryFor(launcher: Launcher): Record<string, unknown>;
+  /** Our entry pointing at the HTTP server, for clients that speak Streamable HTTP. */
+  httpEntryFor?(target: HttpTarget): Record<string, unknown>;
   locate(opts: Pick<InstallerOptions, 'home' | 'platform' | 'env'>): Promise<ConfigLocation>;
 }
 
 const commandAndArgs = (launcher: Launcher) => ({ command: launcher.command, args: [...launcher.args] });
+/** The key rides in a header; without a key (a state check) only the address is compared. */
+const urlAndKey = (target: HttpTarget) => ({
+  url: target.url,
+  ...(target.key ? { headers: { Authorization: `Bearer ${target.key}` } } : {}),
+});
 
 /** Every supported client, in the order the tray lists them. */
 export const CLIENTS: readonly ClientSpec[] = [
@@ -43,6 +50,7 @@ export const CLIENTS: readonly ClientSpec[] = [
     syntax: 'json',
     serversKey: 'mcpServers',
     entryFor: (launcher) => ({ type: 'stdio', ...commandAndArgs(launcher) }),
+    httpEntryFor: (target) => ({ type: 'http', ...urlAndKey(target) }),
     locate: claudeCodeLocation,
   },
   {
@@ -52,6 +60,7 @@ export const CLIENTS: readonly ClientSpec[] = [
     syntax: 'json',
     serversKey: 'mcpServers',
     entryFor: commandAndArgs,
+    httpEntryFor: urlAndKey,
     locate: cursorLocation,
   },
   {
@@ -61,9 +70,15 @@ export const CLIENTS: readonly ClientSpec[] = [
     syntax: 'jsonc',
     serversKey: 'servers',
     entryFor: (launcher) => ({ type: 'stdio', ...commandAndArgs(launcher) }),
+    httpEntryFor: (target) => ({ type: 'http', ...urlAndKey(target) }),
     locate: vscodeLocation,
   },
 ];
+
+/** The entry `opts` asks for: over HTTP when asked and the client speaks it, else stdio. */
+export function desiredEntry(spec: ClientSpec, opts: InstallerOptions): Record<string, unknown> {
+  return opts.http && spec.httpEntryFor ? spec.httpEntryFor(opts.http) : spec.entryFor(opts.launcher);
+}
 
 export function clientSpec(id: ClientId): ClientSpec {
   const spec = CLIENTS.find((client) => client.id === id);

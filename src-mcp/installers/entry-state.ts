@@ -80,10 +80,19 @@ export function entryMatches(entry: unknown, desired: Record<string, unknown>): 
   });
 }
 
+/** What makes an entry launch a process, and what makes it point at a URL: one replaces the other. */
+const STDIO_FIELDS = ['command', 'args', 'env', 'type'];
+const HTTP_FIELDS = ['url', 'headers', 'type'];
+
 /** Our entry with our required parts (command, type, leading args) updated and the user's additions kept. */
 export function mergedEntry(entry: unknown, desired: Record<string, unknown>): Record<string, unknown> {
   if (!isPlainObject(entry)) return desired;
-  return { ...entry, ...desired, args: [...argsOf(desired), ...userArgs(entry, desired)] };
+  const overHttp = typeof desired.url === 'string';
+  const kept = Object.fromEntries(
+    Object.entries(entry).filter(([field]) => !(overHttp ? STDIO_FIELDS : HTTP_FIELDS).includes(field)),
+  );
+  if (overHttp) return { ...kept, ...desired };
+  return { ...kept, ...desired, args: [...argsOf(desired), ...userArgs(entry, desired)] };
 }
 
 function customOptions(entry: Record<string, unknown>, desired: Record<string, unknown>) {
@@ -94,6 +103,7 @@ function customOptions(entry: Record<string, unknown>, desired: Record<string, u
 }
 
 function launchLine(entry: Record<string, unknown>): string {
+  if (typeof entry.url === 'string') return entry.url;
   return [String(entry.command ?? '(no command)'), ...argsOf(entry).map(String)].join(' ');
 }
 

@@ -19,6 +19,18 @@ export interface InstallerOptions {
   platform?: NodeJS.Platform;
   /** Environment used for APPDATA, LOCALAPPDATA, XDG_CONFIG_HOME, CLAUDE_CONFIG_DIR. Defaults to `process.env`. */
   env?: Record<string, string | undefined>;
+  /**
+   * `--transport http`: the entry points the client at the HTTP server instead of launching one
+   * (clients that speak HTTP; Claude Desktop stays stdio).
+   */
+  http?: HttpTarget;
+}
+
+/** Where the HTTP server listens, and this client's key (docs/clients.md). */
+export interface HttpTarget {
+  url: string;
+  /** Absent when only reading the state: keys are stored hashed, so any of ours matches. */
+  key?: string;
 }
 
 /** The key our entry lives under in every client's server map; other keys are never touched. */

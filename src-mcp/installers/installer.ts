@@ -7,7 +7,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import type { ClientChangePreview, ClientId, ClientView } from '../../src-shared/ipc-contract.ts';
 import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
 import { claudeCodeAddCommand, claudeCodeView, CLAUDE_CODE_REMOVE_COMMAND } from './claude-code.ts';
-import { CLIENTS, clientSpec, type ClientSpec } from './client-catalogue.ts';
+import { CLIENTS, clientSpec, desiredEntry, type ClientSpec } from './client-catalogue.ts';
 import { parseConfig, withServerEntry, type ConfigDocument } from './config-document.ts';
 import { entryMatches, entryState, mergedEntry, toolsetsOfEntry } from './entry-state.ts';
 import { InstallerError } from './installer-error.ts';
@@ -75,7 +75,7 @@ async function fileClientView(spec: ClientSpec, opts: InstallerOptions): Promise
   }
   const { state, message, customOptions } = await entryState(
     doc?.servers?.[SERVER_KEY],
-    spec.entryFor(opts.launcher),
+    desiredEntry(spec, opts),
   );
   if (state === 'stale') return { ...base, state, message: `${message} Reinstall to update it.` };
   const toolsets = toolsetsOfEntry(doc?.servers?.[SERVER_KEY]);
@@ -104,8 +104,7 @@ interface ChangePlan {
 }
 
 function manualSetupError(spec: ClientSpec, action: ClientAction, opts: InstallerOptions): InstallerError {
-  const command =
-    action === 'install' ? claudeCodeAddCommand(opts.launcher, opts.platform) : CLAUDE_CODE_REMOVE_COMMAND;
+  const command = action === 'install' ? claudeCodeAddCommand(opts) : CLAUDE_CODE_REMOVE_COMMAND;
   return new InstallerError(
     'MANUAL_SETUP',
     `${spec.name} manages its own settings, so Roam Companion doesn't edit them. Run this in a terminal: ${command}`,
@@ -155,7 +154,7 @@ async function planChange(
   const mode = before === null ? NEW_FILE_MODE : (await stat(targetPath)).mode & 0o777;
   const doc = parseConfig(configPath, before ?? '', spec.syntax, spec.serversKey);
   const ours = doc.servers?.[SERVER_KEY];
-  const desired = spec.entryFor(opts.launcher);
+  const desired = desiredEntry(spec, opts);
   let after: string | null;
   if (action === 'uninstall') {
     after = before === null ? null : withServerEntry(doc, spec.serversKey, SERVER_KEY, undefined);

@@ -12,6 +12,7 @@ const SECRET_NAMED_VALUE =
 /** Secrets recognisable by their shape wherever they appear (args, URLs, headers). */
 const SECRET_SHAPES: RegExp[] = [
   /roam-graph-local-token-[A-Za-z0-9_-]+/g,
+  /roam-mcp-key-[A-Za-z0-9_-]+/g,
   /\bBearer\s+[A-Za-z0-9._~+/=-]+/g,
   /\b(?:sk|pk|rk)-[A-Za-z0-9_-]{16,}/g,
   /\b(?:ghp|gho|ghu|ghs|ghr|github_pat)_[A-Za-z0-9_]{20,}/g,

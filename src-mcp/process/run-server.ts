@@ -1,6 +1,7 @@
 /**
  * `roam-mcp` without a subcommand: loads the graphs (from the tray over IPC, or from env vars
- * and config files), then serves MCP over stdio until the client goes away.
+ * and config files), then serves MCP over stdio until the client goes away; `roam-mcp serve
+ * --http` serves every local client over HTTP instead (src-mcp/http/), until stopped.
  */
 import path from 'node:path';
 import { dataDir } from '../../src-shared/node/data-dir.ts';
@@ -22,6 +23,7 @@ import { LineTransport } from './line-transport.ts';
 import { tokenStoreFor } from '../roam/token-store.ts';
 import { setUploadFolders } from '../uploads/upload-folders.ts';
 import { DEFAULT_TOOLSETS, parseToolsets, TOOLSETS_ENV } from '../../src-shared/toolsets.ts';
+import type { HubLimits } from '../http/limits.ts';
 
 export interface RunServerOptions {
   configPath?: string;
@@ -35,6 +37,8 @@ export interface RunServerOptions {
   env: NodeJS.ProcessEnv;
   home: string;
   version: string;
+  /** `serve --http`: where to listen, and the front's limits (src-mcp/http/http-hub.ts). */
+  http?: { port: number; host: string; limits?: Partial<HubLimits> };
 }
 
 /** How long to wait for the tray's first `config` before serving with none. */
@@ -71,8 +75,44 @@ export async function runServer(options: RunServerOptions): Promise<void> {
   });
 
   await firstConfig;
+  if (options.http) return serveHttp(mcp, options.http, options);
   process.stdin.on('end', () => process.exit(0));
   mcp.serve(new ExitingStdioTransport());
+}
+
+/** Every local client over HTTP, until SIGINT/SIGTERM (or the tray's shutdown) stops the process. */
+async function serveHttp(
+  mcp: RoamMcpServer,
+  http: NonNullable<RunServerOptions['http']>,
+  options: RunServerOptions,
+): Promise<void> {
+  // Loaded only here: a stdio server never pays for the HTTP pieces.
+  const [{ startHttpHub }, { KeyVerifier, keysFile }, urls] = await Promise.all([
+    import('../http/http-hub.ts'),
+    import('../http/key-store.ts'),
+    import('../http/url-file.ts'),
+  ]);
+  const where = { env: options.env, home: options.home };
+  const hub = await startHttpHub({
+    mcp,
+    keys: new KeyVerifier(keysFile(where)),
+    port: http.port,
+    host: http.host,
+    ...(http.limits ? { limits: http.limits } : {}),
+  });
+  const file = await urls.writeUrlFile(hub.url, where);
+  log(
+    'info',
+    `serving MCP at ${hub.url} (written to ${file}); clients need a key (roam-mcp key create NAME)`,
+  );
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void Promise.all([hub.close(), urls.removeUrlFile(where)]).finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 /** The client went away (stdin closed, stdout broken): so does the process. */

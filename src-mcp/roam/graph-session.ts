@@ -1,10 +1,12 @@
 /**
- * The graphs this connection may use and the session state on top of them (docs/mcp.md):
- * which graph is selected, which graphs' guidelines the agent has seen ("graph tickets"), and
- * what each token was granted. In memory only: a new connection starts fresh.
+ * The graphs this process may use and the session state on top of them (docs/mcp.md): what each
+ * token was granted (shared by every chat of the process), and per chat
+ * (src-mcp/server/chat-scope.ts) which graph is selected, which graphs' guidelines the agent has
+ * seen ("graph tickets") and the key's access cap. In memory only: a new chat starts fresh.
  */
 import {
   findGraph,
+  narrowestAccess,
   type AccessLevel,
   type ConfiguredGraph,
   type GraphType,
@@ -14,6 +16,7 @@ import { graphId } from '../../src-shared/constants.ts';
 import { effectiveAccess, type EffectiveAccess, type Permission } from '../access/effective.ts';
 import { switchedOffError } from '../access/refusals.ts';
 import type { ConfigSource } from '../config/load-config.ts';
+import { currentScope, liveScopes } from '../server/chat-scope.ts';
 import { ToolError } from '../server/tool-errors.ts';
 
 export interface ConfigProblem {
@@ -23,8 +26,6 @@ export interface ConfigProblem {
 
 export class GraphSession {
   private graphs: ConfiguredGraph[] = [];
-  private selected: string | undefined;
-  private readonly tickets = new Set<string>();
   /** What Roam granted, per graph, for the token it was granted to (a new token drops it). */
   private readonly granted = new Map<string, { token: string; level: AccessLevel }>();
   private problem: ConfigProblem | undefined;
@@ -43,8 +44,10 @@ export class GraphSession {
     this.graphs = graphs.map((g) => ({ ...g }));
     this.problem = problem;
     const keys = new Set(this.graphs.map(graphId));
-    if (this.selected && !keys.has(this.selected)) this.selected = undefined;
-    for (const key of [...this.tickets]) if (!keys.has(key)) this.tickets.delete(key);
+    for (const chat of liveScopes()) {
+      if (chat.selected && !keys.has(chat.selected)) chat.selected = undefined;
+      for (const key of [...chat.tickets]) if (!keys.has(key)) chat.tickets.delete(key);
+    }
   }
 
   /** The graphs the user switched off, so naming one says so (docs/mcp.md, Graphs and sessions). */
@@ -98,13 +101,14 @@ export class GraphSession {
 
   /** The session selection, or the only configured graph (auto-select). */
   current(): ConfiguredGraph | undefined {
-    const chosen = this.graphs.find((g) => graphId(g) === this.selected);
+    const selected = currentScope().selected;
+    const chosen = this.graphs.find((g) => graphId(g) === selected);
     if (chosen) return chosen;
     return this.graphs.length === 1 ? this.graphs[0] : undefined;
   }
 
   select(graph: ConfiguredGraph): void {
-    this.selected = graphId(graph);
+    currentScope().selected = graphId(graph);
   }
 
   /** Throws CONFIG_NOT_FOUND / CONFIG_INVALID when there is nothing usable. */
@@ -121,11 +125,11 @@ export class GraphSession {
 
   /** The agent has been given this graph's guidelines in this session. */
   grantTicket(graph: ConfiguredGraph): void {
-    this.tickets.add(graphId(graph));
+    currentScope().tickets.add(graphId(graph));
   }
 
   hasTicket(graph: ConfiguredGraph): boolean {
-    return this.tickets.has(graphId(graph));
+    return currentScope().tickets.has(graphId(graph));
   }
 
   setToken(graph: { name: string; type: GraphType }, token: string | undefined, granted?: AccessLevel): void {
@@ -144,10 +148,13 @@ export class GraphSession {
     return graph.grantedAccessLevel;
   }
 
-  /** The narrowest of the chosen level, the token's grant and --read-only (src-mcp/access/). */
+  /**
+   * The narrowest of the chosen level (capped by the chat's key), the token's grant and
+   * --read-only (src-mcp/access/).
+   */
   access(graph: ConfiguredGraph): EffectiveAccess {
     return effectiveAccess({
-      chosen: graph.accessLevel,
+      chosen: narrowestAccess([graph.accessLevel, currentScope().accessCap]),
       granted: this.grantedLevel(graph),
       readOnly: this.readOnly,
     });

@@ -10,7 +10,9 @@
  * envelope (`server/discover`, no handshake) — and one `Server` built by `buildServer` serves the
  * connection. Everything that is state (graphs, selection, tickets, tokens, probes) lives in the
  * process, not in that instance: on stdio the process is the connection (docs/mcp.md, "State and
- * the two protocol eras").
+ * the two protocol eras"). Over HTTP (src-mcp/http/) one process serves many chats: `serverFor`
+ * builds an instance whose handlers run inside that chat's scope (src-mcp/server/chat-scope.ts),
+ * where the selection, the tickets, the key's cap and the undo scope are the chat's own.
  */
 import {
   CLIENT_INFO_META_KEY,
@@ -26,6 +28,7 @@ import { noteChatClient } from '../changes/chat.ts';
 import { saveCompileCache } from '../process/compile-cache.ts';
 import type { GraphSession } from '../roam/graph-session.ts';
 import { log } from '../process/log.ts';
+import { currentScope, inChat, type ChatScope } from './chat-scope.ts';
 import { PromptHandlers } from './prompt-handlers.ts';
 import { ResourceHandlers } from './resource-handlers.ts';
 import { serverInstructions } from './server-instructions.ts';
@@ -65,6 +68,10 @@ export interface RoamMcpServer {
   gateway: GraphGateway;
   /** Serves both eras on `transport` (default: this process's stdin/stdout). */
   serve(transport?: Transport): void;
+  /** One SDK server for a chat over HTTP: a 2025 session, or one 2026-07-28 request. */
+  serverFor(era: 'legacy' | 'modern', chat: ChatScope): Server;
+  /** Sends list_changed to `sink` too (HTTP sessions, listen streams) until the returned stop. */
+  notifyTo(sink: ChangeSink): () => void;
   /** Ends the connection (the tray's `shutdown`). */
   close(): Promise<void>;
   /** Call after the graph list changed: re-evaluates visible tools, tells the client. */
@@ -80,14 +87,19 @@ interface Catalogue {
   prompts: PromptHandlers;
 }
 
-/** What every instance of this process shares: the catalogue, the gateway, who the client is. */
+/** What every instance of this process shares: the catalogue, the gateway, the notifier. */
 interface Shared {
   loadCatalogue: () => Promise<Catalogue>;
   visible: () => ToolDefinition[];
   state: ToolCallState;
   notifier: ListChangedNotifier;
-  /** The client's name: from `initialize` (2025 eras) or each request's `_meta` (2026-07-28). */
-  client: { name?: string };
+}
+
+/** Where list_changed notifications go (an SDK server's connection, or HTTP listen streams). */
+export interface ChangeSink {
+  toolsChanged(): void;
+  promptsChanged(): void;
+  resourcesChanged(): void;
 }
 
 export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServer {
@@ -98,9 +110,9 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
     () => signatureOf(visible()),
     () => (prompts?.visible() ?? []).map((prompt) => prompt.name).join(','),
   );
-  const client: Shared['client'] = {};
   const gateway = options.gateway({
-    clientName: () => client.name ?? 'MCP client',
+    // The chat's client (src-mcp/server/chat-scope.ts): from `initialize` or a request's `_meta`.
+    clientName: () => currentScope().clientName ?? 'MCP client',
     capabilitiesChanged: () => notifier.toolsMayHaveChanged(),
     probeActions: () => [...new Set(tools.flatMap(probedActions))],
   });
@@ -123,13 +135,15 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
     const warning = selectionWarning(state.toolsets, tools);
     if (warning) log('warn', warning);
   };
-  const shared: Shared = { loadCatalogue, visible, state, notifier, client };
+  const shared: Shared = { loadCatalogue, visible, state, notifier };
   let served: StdioServerHandle | undefined;
   return {
     gateway,
     serve(transport) {
       served = serveStdio(({ era }) => buildServer(options, shared, era), transport ? { transport } : {});
     },
+    serverFor: (era, chat) => buildServer(options, shared, era, chat),
+    notifyTo: (sink) => notifier.add(sink),
     close: async () => served?.close(),
     graphsChanged() {
       notifier.toolsMayHaveChanged();
@@ -147,7 +161,12 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
  * One SDK server for the connection (serveStdio may build a second one when a client probes with
  * server/discover and then falls back to `initialize`; the later one is the one that serves).
  */
-function buildServer(options: RoamMcpServerOptions, shared: Shared, era: 'legacy' | 'modern'): Server {
+function buildServer(
+  options: RoamMcpServerOptions,
+  shared: Shared,
+  era: 'legacy' | 'modern',
+  chat?: ChatScope,
+): Server {
   const server = new Server(
     { name: options.name, version: options.version, title: 'Roam Research (Roam Companion)' },
     {
@@ -162,33 +181,48 @@ function buildServer(options: RoamMcpServerOptions, shared: Shared, era: 'legacy
     },
   );
   if (era === 'legacy') {
-    server.oninitialized = () => {
-      const info = server.getClientVersion();
-      shared.client.name = info?.name;
-      noteChatClient(info?.name, info?.version);
-      shared.notifier.attach(server);
-      void shared.loadCatalogue();
-    };
+    server.oninitialized = () =>
+      inChat(chat, () => {
+        const info = server.getClientVersion();
+        currentScope().clientName = info?.name;
+        noteChatClient(info?.name, info?.version);
+        // Over HTTP the session's server joins the sinks (src-mcp/http/); on stdio it is the one.
+        if (!chat) shared.notifier.attach(server);
+        void shared.loadCatalogue();
+      });
   } else {
     // No handshake: the connection is live from its first request. The catalogue loads right
     // after that first answer is written.
-    shared.notifier.attach(server);
+    if (!chat) shared.notifier.attach(server);
     setImmediate(() => void shared.loadCatalogue());
   }
-  registerToolHandlers(server, shared);
-  registerResourceHandlers(server, shared);
-  registerPromptHandlers(server, shared);
+  const inThisChat: InChat = (work) => inChat(chat, work);
+  registerToolHandlers(server, shared, inThisChat);
+  registerResourceHandlers(server, shared, inThisChat);
+  registerPromptHandlers(server, shared, inThisChat);
   return server;
 }
 
+/** Runs a handler inside the instance's chat (src-mcp/server/chat-scope.ts). */
+type InChat = <T>(work: () => T) => T;
+
+/** list_changed for an SDK server's own connection (a 2025 session). */
+export function serverSink(server: Server): ChangeSink {
+  return {
+    toolsChanged: () => void server.sendToolListChanged().catch(() => {}),
+    promptsChanged: () => void server.sendPromptListChanged().catch(() => {}),
+    resourcesChanged: () => void server.sendResourceListChanged().catch(() => {}),
+  };
+}
+
 /** A 2026-07-28 request names its client in `_meta`; 2025 requests leave the initialize name. */
-function noteClient(ctx: ServerContext, client: Shared['client']): void {
+function noteClient(ctx: ServerContext): void {
   // The SDK types the envelope opaquely; its clientInfo is validated before handlers run.
   const envelope = ctx.mcpReq.envelope as
     Record<string, { name?: unknown; version?: unknown } | undefined> | undefined;
   const info = envelope?.[CLIENT_INFO_META_KEY];
   if (typeof info?.name !== 'string' || !info.name) return;
-  client.name = info.name;
+  currentScope().clientName = info.name;
   noteChatClient(info.name, typeof info.version === 'string' ? info.version : undefined);
 }
 
@@ -202,7 +236,8 @@ function signatureOf(list: readonly ToolDefinition[]): string {
  * stream (none open: nothing is sent).
  */
 class ListChangedNotifier {
-  private server: Server | undefined;
+  private primary: ChangeSink | undefined;
+  private readonly sinks = new Set<ChangeSink>();
   private lastVisible = '';
   private lastPrompts = '';
 
@@ -212,7 +247,17 @@ class ListChangedNotifier {
   ) {}
 
   attach(server: Server): void {
-    this.server = server;
+    this.primary = serverSink(server);
+  }
+
+  add(sink: ChangeSink): () => void {
+    this.sinks.add(sink);
+    return () => this.sinks.delete(sink);
+  }
+
+  private each(send: (sink: ChangeSink) => void): void {
+    if (this.primary) send(this.primary);
+    for (const sink of this.sinks) send(sink);
   }
 
   /** The catalogue arrived: what is visible now is what the first tools/list will show. */
@@ -226,67 +271,80 @@ class ListChangedNotifier {
     const signature = this.signature();
     if (signature === this.lastVisible) return;
     this.lastVisible = signature;
-    void this.server?.sendToolListChanged().catch(() => {});
+    this.each((sink) => sink.toolsChanged());
     const prompts = this.promptSignature();
     if (prompts === this.lastPrompts) return;
     this.lastPrompts = prompts;
-    void this.server?.sendPromptListChanged().catch(() => {});
+    this.each((sink) => sink.promptsChanged());
   }
 
   resourcesChanged(): void {
-    void this.server?.sendResourceListChanged().catch(() => {});
+    this.each((sink) => sink.resourcesChanged());
   }
 }
 
-function registerToolHandlers(server: Server, shared: Shared): void {
+function registerToolHandlers(server: Server, shared: Shared, inThisChat: InChat): void {
   // JSON Schemas are built once per visible set, not on every tools/list. The order is the
   // catalogue's, the same on every call (tools/list order is part of the prompt a model caches).
   let listed: { signature: string; tools: Tool[] } | undefined;
-  server.setRequestHandler('tools/list', async () => {
-    const { listedTool } = await shared.loadCatalogue();
-    const shown = shared.visible();
-    const signature = signatureOf(shown);
-    if (listed?.signature !== signature) listed = { signature, tools: shown.map(listedTool) };
-    return { tools: listed.tools };
-  });
-  server.setRequestHandler('tools/call', async (request, ctx) => {
-    noteClient(ctx, shared.client);
-    const { tools } = await shared.loadCatalogue();
-    const { scope, stop } = requestScope(ctx.mcpReq.signal, request.params._meta?.progressToken, (params) =>
-      ctx.mcpReq.notify({ method: 'notifications/progress', params }),
-    );
-    try {
-      return await callTool(tools, request.params.name, request.params.arguments, scope, shared.state);
-    } finally {
-      stop();
-    }
-  });
+  server.setRequestHandler('tools/list', (_request, ctx) =>
+    inThisChat(async () => {
+      noteClient(ctx);
+      const { listedTool } = await shared.loadCatalogue();
+      const shown = shared.visible();
+      const signature = signatureOf(shown);
+      if (listed?.signature !== signature) listed = { signature, tools: shown.map(listedTool) };
+      return { tools: listed.tools };
+    }),
+  );
+  server.setRequestHandler('tools/call', (request, ctx) =>
+    inThisChat(async () => {
+      noteClient(ctx);
+      const { tools } = await shared.loadCatalogue();
+      const { scope, stop } = requestScope(ctx.mcpReq.signal, request.params._meta?.progressToken, (params) =>
+        ctx.mcpReq.notify({ method: 'notifications/progress', params }),
+      );
+      try {
+        return await callTool(tools, request.params.name, request.params.arguments, scope, shared.state);
+      } finally {
+        stop();
+      }
+    }),
+  );
 }
 
-function registerResourceHandlers(server: Server, shared: Shared): void {
-  server.setRequestHandler('resources/list', async () => ({
-    resources: (await shared.loadCatalogue()).resources.list(),
-  }));
-  server.setRequestHandler('resources/templates/list', async () => ({
-    resourceTemplates: (await shared.loadCatalogue()).resources.listTemplates(),
-  }));
-  server.setRequestHandler('resources/read', async (request, ctx) => {
-    noteClient(ctx, shared.client);
-    return (await shared.loadCatalogue()).resources.read(request.params.uri, ctx.mcpReq.signal);
-  });
+function registerResourceHandlers(server: Server, shared: Shared, inThisChat: InChat): void {
+  server.setRequestHandler('resources/list', () =>
+    inThisChat(async () => ({ resources: (await shared.loadCatalogue()).resources.list() })),
+  );
+  server.setRequestHandler('resources/templates/list', () =>
+    inThisChat(async () => ({
+      resourceTemplates: (await shared.loadCatalogue()).resources.listTemplates(),
+    })),
+  );
+  server.setRequestHandler('resources/read', (request, ctx) =>
+    inThisChat(async () => {
+      noteClient(ctx);
+      return (await shared.loadCatalogue()).resources.read(request.params.uri, ctx.mcpReq.signal);
+    }),
+  );
 }
 
-function registerPromptHandlers(server: Server, shared: Shared): void {
-  server.setRequestHandler('prompts/list', async () => ({
-    prompts: (await shared.loadCatalogue()).prompts.list(),
-  }));
-  server.setRequestHandler('prompts/get', async (request, ctx) => {
-    noteClient(ctx, shared.client);
-    const { prompts } = await shared.loadCatalogue();
-    return prompts.get(request.params.name, request.params.arguments, ctx.mcpReq.signal);
-  });
-  server.setRequestHandler('completion/complete', async (request, ctx) => {
-    noteClient(ctx, shared.client);
-    return (await shared.loadCatalogue()).prompts.complete(request.params, ctx.mcpReq.signal);
-  });
+function registerPromptHandlers(server: Server, shared: Shared, inThisChat: InChat): void {
+  server.setRequestHandler('prompts/list', () =>
+    inThisChat(async () => ({ prompts: (await shared.loadCatalogue()).prompts.list() })),
+  );
+  server.setRequestHandler('prompts/get', (request, ctx) =>
+    inThisChat(async () => {
+      noteClient(ctx);
+      const { prompts } = await shared.loadCatalogue();
+      return prompts.get(request.params.name, request.params.arguments, ctx.mcpReq.signal);
+    }),
+  );
+  server.setRequestHandler('completion/complete', (request, ctx) =>
+    inThisChat(async () => {
+      noteClient(ctx);
+      return (await shared.loadCatalogue()).prompts.complete(request.params, ctx.mcpReq.signal);
+    }),
+  );
 }

@@ -179,7 +179,9 @@ describe('runInstallerCli (in-process)', () => {
     for (const argv of [['--help'], ['install', '--help'], []]) {
       const run = await cli(argv);
       expect(run.code).toBe(0);
-      expect(run.stdout).toContain('roam-mcp install <client> [--tools SETS] [--dry-run]');
+      expect(run.stdout).toContain(
+        'roam-mcp install <client> [--transport http|stdio] [--tools SETS] [--dry-run]',
+      );
     }
   });
 

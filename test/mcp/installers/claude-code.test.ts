@@ -13,17 +13,17 @@ describe('Claude Code command', () => {
       command: '/Applications/Roam Companion.app/Contents/MacOS/Roam Companion',
       args: ['--mcp'],
     };
-    expect(claudeCodeAddCommand(launcher, 'darwin')).toBe(
+    expect(claudeCodeAddCommand({ launcher, platform: 'darwin' })).toBe(
       "claude mcp add --scope user roam-companion -- '/Applications/Roam Companion.app/Contents/MacOS/Roam Companion' --mcp",
     );
-    expect(claudeCodeAddCommand({ command: "/it's/node", args: ['/a/b.mjs'] }, 'linux')).toBe(
-      `claude mcp add --scope user roam-companion -- '/it'\\''s/node' /a/b.mjs`,
-    );
     expect(
-      claudeCodeAddCommand(
-        { command: 'C:\\Program Files\\Roam Companion\\Roam Companion.exe', args: ['--mcp'] },
-        'win32',
-      ),
+      claudeCodeAddCommand({ launcher: { command: "/it's/node", args: ['/a/b.mjs'] }, platform: 'linux' }),
+    ).toBe(`claude mcp add --scope user roam-companion -- '/it'\\''s/node' /a/b.mjs`);
+    expect(
+      claudeCodeAddCommand({
+        launcher: { command: 'C:\\Program Files\\Roam Companion\\Roam Companion.exe', args: ['--mcp'] },
+        platform: 'win32',
+      }),
     ).toBe(
       'claude mcp add --scope user roam-companion -- "C:\\Program Files\\Roam Companion\\Roam Companion.exe" --mcp',
     );
@@ -38,7 +38,7 @@ describe('Claude Code status, read from ~/.claude.json', () => {
   it('is unavailable without Claude Code, but still offers the command', async () => {
     expect(await getClient('claude-code', linuxOptions(t))).toMatchObject({
       state: 'unavailable',
-      command: claudeCodeAddCommand(t.launcher, 'linux'),
+      command: claudeCodeAddCommand({ launcher: t.launcher, platform: 'linux' }),
     });
   });
 
@@ -76,7 +76,10 @@ describe('Claude Code status, read from ~/.claude.json', () => {
     const added = await install('claude-code', linuxOptions(t));
     expect(added).toMatchObject({
       changed: false,
-      client: { state: 'not-installed', command: claudeCodeAddCommand(t.launcher, 'linux') },
+      client: {
+        state: 'not-installed',
+        command: claudeCodeAddCommand({ launcher: t.launcher, platform: 'linux' }),
+      },
     });
     const removed = await uninstall('claude-code', linuxOptions(t));
     expect(removed.client.command).toBe(CLAUDE_CODE_REMOVE_COMMAND);

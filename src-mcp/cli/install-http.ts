@@ -1,0 +1,59 @@
+/**
+ * `install <client> --transport http`: the entry points the client at the HTTP server with a key
+ * of its own (docs/clients.md). The key is made here (any earlier key of that client is revoked:
+ * only its hash was kept) and goes only into the client's config — or, for Claude Code, into the
+ * command the user pastes. Without --transport, http is chosen when a server is running and the
+ * client speaks it, and the user asked for no stdio-only option (--tools).
+ */
+import { clientSpec } from '../installers/client-catalogue.ts';
+import { InstallerError } from '../installers/installer-error.ts';
+import type { HttpTarget, InstallerOptions } from '../installers/installer-options.ts';
+import { DEFAULT_PORT } from '../http/address.ts';
+import { KeyStore } from '../http/key-store.ts';
+import { readUrlFile } from '../http/url-file.ts';
+import type { ClientId } from '../../src-shared/ipc-contract.ts';
+
+export type Transport = 'http' | 'stdio';
+
+/** Shown in a dry run instead of a key that was not made (and hidden like any key). */
+const KEY_NOT_MADE = 'roam-mcp-key-made-on-install';
+
+export async function clientHttpTarget(
+  id: ClientId,
+  asked: Transport | undefined,
+  stdioOptionsAsked: boolean,
+  dryRun: boolean,
+  opts: InstallerOptions,
+  err: (text: string) => void,
+): Promise<HttpTarget | undefined> {
+  const spec = clientSpec(id);
+  if (asked === 'stdio') return undefined;
+  if (!spec.httpEntryFor) {
+    if (asked === 'http')
+      throw new InstallerError(
+        'MANUAL_SETUP',
+        `${spec.name} starts its servers itself and does not connect to one by URL, so it keeps stdio. Run: roam-mcp install ${id}`,
+      );
+    return undefined;
+  }
+  const where = { env: opts.env as NodeJS.ProcessEnv | undefined, home: opts.home };
+  const running = await readUrlFile(where);
+  if (asked === undefined && (!running || stdioOptionsAsked)) return undefined;
+  const url = running?.url ?? `http://127.0.0.1:${DEFAULT_PORT}/mcp`;
+  if (!running)
+    err(
+      `Note: no roam-mcp HTTP server is running. ${spec.name} will connect to ${url} once one is: start it with \`roam-mcp serve --http\` (or run Roam Companion).\n`,
+    );
+  if (dryRun) return { url, key: KEY_NOT_MADE };
+  const store = new KeyStore(where);
+  await store.revoke(id);
+  const { key } = await store.create(id);
+  const goesTo = spec.setup === 'command' ? 'the command below' : `${spec.name}'s config`;
+  err(`Made a key for ${spec.name} ('${id}' in roam-mcp key list); it is written only into ${goesTo}.\n`);
+  return { url, key };
+}
+
+/** `uninstall`: the client's key stops working too. */
+export async function revokeClientKey(id: ClientId, opts: InstallerOptions): Promise<void> {
+  await new KeyStore({ env: opts.env as NodeJS.ProcessEnv | undefined, home: opts.home }).revoke(id);
+}

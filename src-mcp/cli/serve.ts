@@ -1,0 +1,80 @@
+/**
+ * `roam-mcp serve --http [--port N] [--host 127.0.0.1]` plus the server's own options (`--config`,
+ * `--read-only`, `--tools`, `--index-staleness-ms`, `--upload-folder`): one process serving every
+ * local MCP client over HTTP (src-mcp/http/). The front's limits can be lowered for tests and
+ * benches with ROAM_MCP_HTTP_MAX_CHATS, ROAM_MCP_HTTP_RATE_PER_MINUTE, ROAM_MCP_HTTP_MAX_BODY_BYTES.
+ */
+import { parseArgs } from 'node:util';
+import { parseStaleness } from '../navigation/index-staleness.ts';
+import { DEFAULT_PORT, LOOPBACK_HOSTS, notLoopback } from '../http/address.ts';
+import type { HubLimits } from '../http/limits.ts';
+
+const options = {
+  http: { type: 'boolean' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  config: { type: 'string' },
+  'read-only': { type: 'boolean' },
+  tools: { type: 'string' },
+  'index-staleness-ms': { type: 'string' },
+  'upload-folder': { type: 'string', multiple: true },
+} as const;
+
+const LIMITS_ENV: Record<string, keyof HubLimits> = {
+  ROAM_MCP_HTTP_MAX_CHATS: 'maxChats',
+  ROAM_MCP_HTTP_RATE_PER_MINUTE: 'ratePerMinute',
+  ROAM_MCP_HTTP_MAX_BODY_BYTES: 'maxBodyBytes',
+};
+
+export async function runServeCli(
+  args: string[],
+  context: { env: NodeJS.ProcessEnv; home: string; version: string },
+): Promise<number | undefined> {
+  let values;
+  try {
+    ({ values } = parseArgs({ args, options, strict: true, allowPositionals: false }));
+  } catch (error) {
+    return usageError(error instanceof Error ? error.message : String(error));
+  }
+  if (!values.http) return usageError('serve needs --http (stdio is `roam-mcp` without a subcommand).');
+  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    return usageError(`--port ${values.port} is not a port: use a number from 0 (any free port) to 65535.`);
+  const host = values.host ?? '127.0.0.1';
+  if (!LOOPBACK_HOSTS.includes(host)) return usageError(notLoopback(host));
+  let indexStalenessMs: number | undefined;
+  if (values['index-staleness-ms'] !== undefined) {
+    const parsed = parseStaleness(values['index-staleness-ms'], '--index-staleness-ms');
+    if (typeof parsed === 'string') return usageError(parsed);
+    indexStalenessMs = parsed;
+  }
+  const limits: Partial<HubLimits> = {};
+  for (const [name, field] of Object.entries(LIMITS_ENV)) {
+    const raw = context.env[name];
+    if (raw === undefined) continue;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 1)
+      return usageError(`${name}=${raw} is not a positive whole number.`);
+    limits[field] = value;
+  }
+  const { runServer } = await import('../process/run-server.ts');
+  await runServer({
+    configPath: values.config || undefined,
+    readOnly: values['read-only'] ?? false,
+    ...(values.tools ? { tools: values.tools } : {}),
+    indexStalenessMs,
+    ...(values['upload-folder'] ? { uploadFolders: values['upload-folder'] } : {}),
+    env: context.env,
+    home: context.home,
+    version: context.version,
+    http: { port, host, limits },
+  });
+  return undefined;
+}
+
+function usageError(message: string): number {
+  process.stderr.write(
+    `roam-mcp serve: ${message}\nUsage: roam-mcp serve --http [--port N] [--host 127.0.0.1]\n`,
+  );
+  return 2;
+}

@@ -1,0 +1,171 @@
+/**
+ * One roam-mcp serving every local MCP client over Streamable HTTP at http://127.0.0.1:PORT/mcp
+ * (docs/clients.md, docs/reliability.md "Serving over HTTP"). Both eras through the SDK's own
+ * pieces: 2026-07-28 requests through `createMcpHandler` (one server instance per request), 2025
+ * sessions through one `WebStandardStreamableHTTPServerTransport` and server instance per session,
+ * routed by the SDK's `isLegacyRequest`. Before either sees a request: Host, Origin, path, key,
+ * rate limit, body cap, chat cap (src-mcp/http/request-guards.ts, refusals.ts). Each request runs
+ * in its chat's scope (src-mcp/http/chats.ts); the graphs, tokens, link indexes and journal are
+ * the process's, shared by every chat.
+ */
+import {
+  createServer,
+  type IncomingMessage,
+  type Server as HttpServer,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createMcpHandler, isLegacyRequest, type AuthInfo } from '@modelcontextprotocol/server';
+import type { ChatScope } from '../server/chat-scope.ts';
+import type { RoamMcpServer } from '../server/server.ts';
+import { log } from '../process/log.ts';
+import { LOOPBACK_HOSTS, notLoopback } from './address.ts';
+import { Chats } from './chats.ts';
+import { legacySessions } from './legacy-sessions.ts';
+import { sendWebResponse, webRequest } from './node-bridge.ts';
+import { DEFAULT_LIMITS, type HubLimits } from './limits.ts';
+import type { KeyEntry, KeyVerifier } from './key-store.ts';
+import { RateLimit } from './rate-limit.ts';
+import { refusalBody, refusalResponse, refusals, type Refusal } from './refusals.ts';
+import { checkAddress, checkKey, MCP_PATH } from './request-guards.ts';
+
+export interface HubOptions {
+  mcp: RoamMcpServer;
+  keys: KeyVerifier;
+  /** 0 picks a free port. */
+  port: number;
+  /** Loopback only (LOOPBACK_HOSTS). */
+  host: string;
+  limits?: Partial<HubLimits>;
+}
+
+export interface HttpHub {
+  url: string;
+  port: number;
+  chats(): number;
+  close(): Promise<void>;
+}
+
+/** What rides from the front to the 2026-07-28 handler in the request's pass-through `authInfo`. */
+interface Passed {
+  key: KeyEntry;
+  chat: ChatScope;
+}
+
+export async function startHttpHub(options: HubOptions): Promise<HttpHub> {
+  if (!LOOPBACK_HOSTS.includes(options.host)) throw new Error(notLoopback(options.host));
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const chats = new Chats(limits.maxChats, limits.idleMs);
+  const rate = new RateLimit(limits.ratePerMinute);
+  const onerror = (error: Error) => log('warn', `HTTP: ${error.message}`);
+
+  const modern = createMcpHandler(({ authInfo }) => options.mcp.serverFor('modern', chatOf(authInfo)), {
+    legacy: 'reject',
+    maxRequestBodySize: limits.maxBodyBytes,
+    onerror,
+  });
+  const stopModernNotices = options.mcp.notifyTo(modern.notify);
+
+  const legacy = legacySessions(options.mcp, chats, limits);
+
+  async function serveMcp(request: Request, key: KeyEntry): Promise<Response> {
+    if (await isLegacyRequest(request, undefined, { maxRequestBodySize: limits.maxBodyBytes }))
+      return legacy(request, key);
+    const chat = chats.modern(key, request.headers.get('mcp-session-id'));
+    if (!chat) return refusalResponse(refusals.tooManySessions(limits.maxChats));
+    return modern.fetch(request, { authInfo: passOn({ key, chat: chat.scope }) });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const refused = checkAddress(req.url, req.headers, port);
+    if (refused) return refuse(res, refused);
+    const key = await checkKey(req.headers, options.keys);
+    if ('status' in key) return refuse(res, key);
+    const wait = rate.take(key.name);
+    if (wait > 0) return refuse(res, refusals.rateLimited(limits.ratePerMinute, wait));
+    const body = await readBody(req, limits.maxBodyBytes);
+    if (body === 'too-large') return refuse(res, refusals.bodyTooLarge(limits.maxBodyBytes), true);
+    // The body is read once, here, under the cap; the SDK reads it from this copy.
+    const request = webRequest(req, res, body, `http://127.0.0.1:${port}`);
+    await sendWebResponse(res, await serveMcp(request, key));
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log('error', `HTTP: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end();
+    });
+  });
+  const port = await listen(server, options.port, options.host === 'localhost' ? '127.0.0.1' : options.host);
+  const sweeper = setInterval(() => void chats.sweep(), Math.min(limits.idleMs, 60_000));
+  sweeper.unref();
+  const hostInUrl = options.host === '::1' ? '[::1]' : '127.0.0.1';
+  return {
+    url: `http://${hostInUrl}:${port}${MCP_PATH}`,
+    port,
+    chats: () => chats.size,
+    async close() {
+      clearInterval(sweeper);
+      stopModernNotices();
+      await modern.close();
+      await chats.closeAll();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The key and chat ride in `authInfo`, the SDK's pass-through; never the key itself. */
+function passOn(passed: Passed): AuthInfo {
+  return { token: 'roam-mcp-key', clientId: passed.key.name, scopes: [], extra: { passed } };
+}
+
+function passedOf(authInfo: AuthInfo | undefined): Passed {
+  const passed = authInfo?.extra?.passed as Passed | undefined;
+  if (!passed) throw new Error('a request reached the MCP handler without passing the front');
+  return passed;
+}
+
+function chatOf(authInfo: AuthInfo | undefined): ChatScope {
+  return passedOf(authInfo).chat;
+}
+
+function refuse(res: ServerResponse, refusal: Refusal, closeAfter = false): void {
+  res.writeHead(refusal.status, {
+    'content-type': 'application/json',
+    ...refusal.headers,
+    ...(closeAfter ? { connection: 'close' } : {}),
+  });
+  res.end(refusalBody(refusal));
+}
+
+/** The request body, or 'too-large' as soon as it passes `max` bytes (declared or sent). */
+async function readBody(req: IncomingMessage, max: number): Promise<Buffer | 'too-large'> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > max) {
+    req.resume();
+    return 'too-large';
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) {
+      req.resume();
+      return 'too-large';
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function listen(server: HttpServer, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}

@@ -1,0 +1,167 @@
+/**
+ * The keys HTTP clients present (docs/reliability.md, "Keys"): one per client, named, each with an
+ * optional access level that caps every graph for its chats. Only a SHA-256 of each key is kept
+ * (a key is 256 random bits, so a slow hash adds nothing), in `<data folder>/keys.json` (0600,
+ * written atomically under a lock). A running server re-reads the file when it changed (one stat
+ * per request), so a revoke takes effect on the next request.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { ACCESS_LEVELS, type AccessLevel } from '../../src-shared/constants.ts';
+import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
+import { ensureDataSubdir, dataDir, type DataDirOptions } from '../../src-shared/node/data-dir.ts';
+import { withFileLock } from '../../src-shared/node/file-lock.ts';
+
+export const KEYS_FILE = 'keys.json';
+/** Every key starts so: recognisable in a config file, and by our leak checks. */
+export const KEY_PREFIX = 'roam-mcp-key-';
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+export interface KeyEntry {
+  name: string;
+  /** Hex SHA-256 of the key. */
+  sha256: string;
+  access?: AccessLevel;
+  createdAt: string;
+}
+
+/** What anyone may see of a key: never the key, never its hash. */
+export interface KeyInfo {
+  name: string;
+  access?: AccessLevel;
+  createdAt: string;
+}
+
+export class KeyError extends Error {}
+
+export function keysFile(options: DataDirOptions = {}): string {
+  return path.join(dataDir(options), KEYS_FILE);
+}
+
+const hashOf = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
+
+function parseKeys(text: string, file: string): KeyEntry[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new KeyError(
+      `${file} is not valid JSON. Remove it and create the keys again (roam-mcp key create NAME).`,
+    );
+  }
+  const keys = (parsed as { keys?: unknown }).keys;
+  if (!Array.isArray(keys))
+    throw new KeyError(`${file} has no "keys" list. Remove it and create the keys again.`);
+  return keys.filter(
+    (k): k is KeyEntry =>
+      typeof k === 'object' &&
+      k !== null &&
+      typeof (k as KeyEntry).name === 'string' &&
+      typeof (k as KeyEntry).sha256 === 'string' &&
+      /^[0-9a-f]{64}$/.test((k as KeyEntry).sha256),
+  );
+}
+
+async function readKeys(file: string): Promise<KeyEntry[]> {
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  return text === undefined ? [] : parseKeys(text, file);
+}
+
+const info = (entry: KeyEntry): KeyInfo => ({
+  name: entry.name,
+  ...(entry.access ? { access: entry.access } : {}),
+  createdAt: entry.createdAt,
+});
+
+/** Creating, listing and revoking keys (the CLI and the tray); `KeyVerifier` serves requests. */
+export class KeyStore {
+  readonly file: string;
+
+  constructor(private readonly options: DataDirOptions = {}) {
+    this.file = keysFile(options);
+  }
+
+  async list(): Promise<KeyInfo[]> {
+    return (await readKeys(this.file)).map(info);
+  }
+
+  /** A new key, returned once: only its hash is stored. */
+  async create(name: string, access?: string): Promise<{ key: string; info: KeyInfo }> {
+    if (!NAME.test(name))
+      throw new KeyError(
+        `'${name}' is not a usable key name: use 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit (e.g. claude-code).`,
+      );
+    if (access !== undefined && !(ACCESS_LEVELS as readonly string[]).includes(access))
+      throw new KeyError(`'${access}' is not an access level. Use one of: ${ACCESS_LEVELS.join(', ')}.`);
+    const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+    const entry: KeyEntry = {
+      name,
+      sha256: hashOf(key),
+      ...(access ? { access: access as AccessLevel } : {}),
+      createdAt: new Date().toISOString(),
+    };
+    await this.update((keys) => {
+      if (keys.some((k) => k.name === name))
+        throw new KeyError(
+          `A key named '${name}' exists. Revoke it first (roam-mcp key revoke ${name}) or choose another name.`,
+        );
+      return [...keys, entry];
+    });
+    return { key, info: info(entry) };
+  }
+
+  /** Removes the key; false when there was none of that name. */
+  async revoke(name: string): Promise<boolean> {
+    let found = false;
+    await this.update((keys) => {
+      found = keys.some((k) => k.name === name);
+      return keys.filter((k) => k.name !== name);
+    });
+    return found;
+  }
+
+  private async update(change: (keys: KeyEntry[]) => KeyEntry[]): Promise<void> {
+    await ensureDataSubdir('.', this.options);
+    await withFileLock(
+      this.file,
+      `Another roam-mcp or Roam Companion is changing the keys (${this.file}). Try again in a moment.`,
+      async () => {
+        const keys = change(await readKeys(this.file));
+        await writeFileAtomic(this.file, `${JSON.stringify({ version: 1, keys }, null, 2)}\n`, 0o600);
+      },
+    );
+  }
+}
+
+/** Checks a presented key against the file as it is now (re-read only when it changed). */
+export class KeyVerifier {
+  private seen: { signature: string; byHash: Map<string, KeyEntry> } | undefined;
+
+  constructor(readonly file: string) {}
+
+  /** The key's entry, or undefined for no key, an unknown one or a revoked one. */
+  async verify(presented: string | undefined): Promise<KeyEntry | undefined> {
+    if (!presented?.startsWith(KEY_PREFIX)) return undefined;
+    const byHash = await this.current();
+    const hash = hashOf(presented);
+    const entry = byHash.get(hash);
+    // The map lookup is by hash of a secret the caller already holds; compare again in constant time.
+    if (!entry || !timingSafeEqual(Buffer.from(entry.sha256, 'hex'), Buffer.from(hash, 'hex')))
+      return undefined;
+    return entry;
+  }
+
+  private async current(): Promise<Map<string, KeyEntry>> {
+    const stats = await stat(this.file).catch(() => undefined);
+    const signature = stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : 'none';
+    if (this.seen?.signature !== signature) {
+      const keys = stats ? await readKeys(this.file).catch(() => []) : [];
+      this.seen = { signature, byHash: new Map(keys.map((k) => [k.sha256, k])) };
+    }
+    return this.seen.byHash;
+  }
+}

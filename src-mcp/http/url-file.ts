@@ -1,0 +1,57 @@
+/**
+ * Where a running HTTP server says it is: `<data folder>/http-server.json` (0600), `{url, pid}`,
+ * written once it listens and removed when it stops. The installers and the tray read it to point
+ * clients at the running server; a file whose pid is gone is stale and ignored.
+ */
+import { readFile, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
+import { dataDir, ensureDataSubdir, type DataDirOptions } from '../../src-shared/node/data-dir.ts';
+
+export const URL_FILE = 'http-server.json';
+
+export interface ServedAt {
+  url: string;
+  pid: number;
+}
+
+export function urlFile(options: DataDirOptions = {}): string {
+  return path.join(dataDir(options), URL_FILE);
+}
+
+export async function writeUrlFile(url: string, options: DataDirOptions = {}): Promise<string> {
+  await ensureDataSubdir('.', options);
+  const file = urlFile(options);
+  await writeFileAtomic(file, `${JSON.stringify({ url, pid: process.pid })}\n`, 0o600);
+  return file;
+}
+
+/** Removes the file if it is still this process's (another server may have started since). */
+export async function removeUrlFile(options: DataDirOptions = {}): Promise<void> {
+  const current = await readUrlFile(options, { live: false });
+  if (current?.pid === process.pid) await unlink(urlFile(options)).catch(() => {});
+}
+
+/** The running server's address, or undefined (none written, unreadable, or its process gone). */
+export async function readUrlFile(
+  options: DataDirOptions = {},
+  { live = true }: { live?: boolean } = {},
+): Promise<ServedAt | undefined> {
+  try {
+    const parsed = JSON.parse(await readFile(urlFile(options), 'utf8')) as Partial<ServedAt>;
+    if (typeof parsed.url !== 'string' || typeof parsed.pid !== 'number') return undefined;
+    if (live && !isAlive(parsed.pid)) return undefined;
+    return { url: parsed.url, pid: parsed.pid };
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,185 @@
+/**
+ * The HTTP fixture: a temp HOME with the Local API emulator and ~/.roam-tools.json (as the stdio
+ * world), keys made by the built bin (`roam-mcp key create`, the key read from its stdout), the
+ * built bin serving `serve --http --port 0`, and real SDK clients over HTTP: the v1 client
+ * (`@modelcontextprotocol/sdk`, 2025-11-25 sessions) and the v2 client
+ * (`@modelcontextprotocol/client`, pinned to 2026-07-28). Everything the server said (results,
+ * stderr) is kept so tests can search it for keys and tokens.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/index.ts';
+import { binCommand, binEnv, toolsConfig } from './mcp-bin.ts';
+import { removeDir, tempDir } from './temp-dir.ts';
+
+export type Era = 'v1' | 'v2';
+
+export interface HttpClient {
+  era: Era;
+  call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
+  listTools(): Promise<{ tools: Array<{ name: string }> }>;
+  close(): Promise<void>;
+}
+
+export interface HttpWorld {
+  home: string;
+  emulator: Emulator;
+  url: string;
+  port: number;
+  /** name → the key printed by `roam-mcp key create`. */
+  keys: Record<string, string>;
+  /** Runs `roam-mcp key …` through the built bin. */
+  keyCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }>;
+  /** Runs `roam-mcp ARGS` through the built bin, in the server's HOME and data folder. */
+  bin(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }>;
+  connect(options: { era: Era; key: string; name?: string; chatId?: string }): Promise<HttpClient>;
+  /** The server's stderr so far plus every result the clients received. */
+  transcript(): string;
+  server: ChildProcess;
+  close(): Promise<void>;
+}
+
+export async function startHttpWorld(options: {
+  emulator: Omit<EmulatorOptions, 'home'>;
+  config: Parameters<typeof toolsConfig>[0];
+  /** Keys to create before the server starts: name → access level (or undefined). */
+  keys: Record<string, string | undefined>;
+  env?: Record<string, string>;
+}): Promise<HttpWorld> {
+  const home = await tempDir('roam-http-');
+  const env = binEnv(home, { ROAM_COMPANION_DATA_DIR: path.join(home, 'data'), ...options.env });
+  const emulator = await startEmulator({ ...options.emulator, home });
+  const transcript: string[] = [];
+  const clients = new Set<HttpClient>();
+  let server: ChildProcess | undefined;
+  try {
+    await writeFile(path.join(home, '.roam-tools.json'), toolsConfig(options.config), { mode: 0o600 });
+    const keyCli = (args: string[]) => runBin(['key', ...args], env, home);
+    const keys: Record<string, string> = {};
+    for (const [name, access] of Object.entries(options.keys)) {
+      const made = await keyCli(['create', name, ...(access ? ['--access', access] : [])]);
+      if (made.code !== 0) throw new Error(`key create ${name} failed: ${made.stderr}`);
+      keys[name] = made.stdout.trim();
+    }
+    const [command, args] = binCommand(['serve', '--http', '--port', '0']);
+    server = spawn(command, args, { env, cwd: home, stdio: ['ignore', 'pipe', 'pipe'] });
+    const started = server;
+    const url = await new Promise<string>((resolve, reject) => {
+      let stderr = '';
+      started.stderr?.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString('utf8');
+        transcript.push(chunk.toString('utf8'));
+        const found = /serving MCP at (http:\/\/\S+\/mcp)/.exec(stderr);
+        if (found?.[1]) resolve(found[1]);
+      });
+      started.stdout?.on('data', (chunk: Buffer) => transcript.push(chunk.toString('utf8')));
+      started.once('exit', (code) => reject(new Error(`serve --http exited (${code}): ${stderr}`)));
+    });
+    const world: HttpWorld = {
+      home,
+      emulator,
+      url,
+      port: Number(new URL(url).port),
+      keys,
+      keyCli,
+      bin: (args) => runBin(args, env, home),
+      server: started,
+      transcript: () => transcript.join('\n'),
+      async connect(connectOptions) {
+        const client = await connectHttp(url, connectOptions, (text) => transcript.push(text));
+        clients.add(client);
+        return client;
+      },
+      async close() {
+        for (const client of clients) await client.close().catch(() => {});
+        await stopProcess(started);
+        await emulator.close();
+        await removeDir(home);
+      },
+    };
+    return world;
+  } catch (error) {
+    if (server) await stopProcess(server);
+    await emulator.close();
+    await removeDir(home);
+    throw error;
+  }
+}
+
+async function connectHttp(
+  url: string,
+  options: { era: Era; key: string; name?: string; chatId?: string },
+  record: (text: string) => void,
+): Promise<HttpClient> {
+  const headers = { Authorization: `Bearer ${options.key}` };
+  const name = options.name ?? 'http-test-client';
+  if (options.era === 'v1') {
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { StreamableHTTPClientTransport } =
+      await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+    const client = new Client({ name, version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
+    await client.connect(transport);
+    return {
+      era: 'v1',
+      async call(tool, args = {}) {
+        const result = (await client.callTool({ name: tool, arguments: args })) as CallToolResult;
+        record(JSON.stringify(result));
+        return result;
+      },
+      listTools: () => client.listTools(),
+      async close() {
+        await transport.terminateSession().catch(() => {});
+        await client.close();
+      },
+    };
+  }
+  const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
+  const client = new Client(
+    { name, version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
+  // 2026-07-28 has no sessions: a client names its chat with its own Mcp-Session-Id header.
+  const transport = new StreamableHTTPClientTransport(new URL(url), {
+    requestInit: { headers: { ...headers, ...(options.chatId ? { 'Mcp-Session-Id': options.chatId } : {}) } },
+  });
+  await client.connect(transport);
+  if (client.getProtocolEra() !== 'modern') throw new Error('the v2 client did not negotiate 2026-07-28');
+  return {
+    era: 'v2',
+    async call(tool, args = {}) {
+      const result = (await client.callTool({ name: tool, arguments: args })) as unknown as CallToolResult;
+      record(JSON.stringify(result));
+      return result;
+    },
+    listTools: async () =>
+      (await client.listTools(undefined, { cacheMode: 'bypass' })) as { tools: Array<{ name: string }> },
+    close: () => client.close(),
+  };
+}
+
+function runBin(
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const [command, full] = binCommand(args);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, full, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  await exited;
+}

@@ -1,0 +1,101 @@
+/**
+ * `roam-mcp install <client> --transport http` through the built bin, against a running
+ * `roam-mcp serve --http`: the entry points the client at the server with a key of its own,
+ * written only into its config (0600 kept) — never on stdout or stderr; the key works, a
+ * reinstall replaces it (the old one is refused), uninstall revokes it; Claude Desktop stays
+ * stdio; a dry run makes no key.
+ */
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { jsonOf, newToken } from '../../harness/mcp-bin.ts';
+import { startHttpWorld, type HttpWorld } from '../../harness/http-world.ts';
+
+const WORK = newToken();
+let world: HttpWorld;
+const said: string[] = [];
+
+const cursorFile = () => path.join(world.home, '.cursor', 'mcp.json');
+const vscodeFile = () => path.join(world.home, '.config', 'Code', 'User', 'mcp.json');
+
+beforeAll(async () => {
+  world = await startHttpWorld({
+    emulator: { graphs: [{ name: 'work', content: 'demo', tokens: [{ token: WORK, accessLevel: 'full' }] }] },
+    config: [{ name: 'work', nickname: 'Work', token: WORK, accessLevel: 'full' }],
+    keys: {},
+  });
+  await mkdir(path.join(world.home, '.cursor'), { recursive: true });
+  await writeFile(cursorFile(), '{ "mcpServers": { "other": { "command": "other" } } }\n', { mode: 0o640 });
+  await mkdir(path.dirname(vscodeFile()), { recursive: true });
+}, 60_000);
+
+afterAll(async () => {
+  await world?.close();
+});
+
+async function roamMcp(...args: string[]) {
+  const run = await world.bin(args);
+  said.push(run.stdout, run.stderr);
+  return run;
+}
+
+const keyIn = async (file: string, field = 'mcpServers') => {
+  const entry = JSON.parse(await readFile(file, 'utf8'))[field]['roam-companion'];
+  return { entry, key: /^Bearer (roam-mcp-key-\S+)$/.exec(entry?.headers?.Authorization ?? '')?.[1] };
+};
+
+it('a running server makes http the default: the entry has the URL and a key of its own, and the key works', async () => {
+  const installed = await roamMcp('install', 'cursor');
+  expect(installed.code).toBe(0);
+  const { entry, key } = await keyIn(cursorFile());
+  expect(entry).toEqual({ url: world.url, headers: { Authorization: `Bearer ${key}` } });
+  expect(key).toBeDefined();
+  expect((await stat(cursorFile())).mode & 0o777).toBe(0o640);
+  expect(JSON.parse(await readFile(cursorFile(), 'utf8')).mcpServers.other).toEqual({ command: 'other' });
+  expect(`${installed.stdout}${installed.stderr}`).not.toContain(key!);
+  const client = await world.connect({ era: 'v1', key: key! });
+  jsonOf(await client.call('list_graphs'));
+  await client.close();
+  expect((await roamMcp('key', 'list')).stdout).toMatch(/^cursor\t/m);
+});
+
+it('a reinstall replaces the key (the old one is refused); uninstall revokes it', async () => {
+  const { key: old } = await keyIn(cursorFile());
+  expect((await roamMcp('install', 'cursor', '--transport', 'http')).code).toBe(0);
+  const { key: now } = await keyIn(cursorFile());
+  expect(now).not.toBe(old);
+  await expect(world.connect({ era: 'v1', key: old! })).rejects.toThrow(/401|not valid/);
+  expect((await roamMcp('uninstall', 'cursor')).code).toBe(0);
+  expect(JSON.parse(await readFile(cursorFile(), 'utf8')).mcpServers['roam-companion']).toBeUndefined();
+  await expect(world.connect({ era: 'v2', key: now! })).rejects.toThrow(/401|not valid/);
+});
+
+it('VS Code gets a type http entry; Claude Desktop keeps stdio and says why', async () => {
+  expect((await roamMcp('install', 'vscode', '--transport', 'http')).code).toBe(0);
+  const { entry, key } = await keyIn(vscodeFile(), 'servers');
+  expect(entry).toEqual({ type: 'http', url: world.url, headers: { Authorization: `Bearer ${key}` } });
+  await mkdir(path.join(world.home, '.config', 'Claude'), { recursive: true });
+  const desktop = await roamMcp('install', 'claude-desktop', '--transport', 'http');
+  expect(desktop.code).toBe(1);
+  expect(desktop.stderr).toContain('keeps stdio');
+});
+
+it('--transport stdio replaces an http entry with a launcher; a dry run back to http makes no key', async () => {
+  expect((await roamMcp('install', 'cursor', '--transport', 'http')).code).toBe(0);
+  expect((await roamMcp('install', 'cursor', '--transport', 'stdio')).code).toBe(0);
+  const { entry } = await keyIn(cursorFile());
+  expect(entry.command).toBeDefined();
+  expect(entry.url).toBeUndefined();
+  expect(entry.headers).toBeUndefined();
+  const keysBefore = (await roamMcp('key', 'list')).stdout;
+  const dry = await roamMcp('install', 'cursor', '--transport', 'http', '--dry-run');
+  expect(dry.code).toBe(0);
+  expect(dry.stdout).toContain('"Authorization":"<hidden>"');
+  expect((await roamMcp('key', 'list')).stdout).toBe(keysBefore);
+  expect((await keyIn(cursorFile())).entry).toEqual(entry);
+});
+
+it('no key was ever printed', async () => {
+  expect(said.join('\n')).not.toMatch(/roam-mcp-key-(?!made-on-install)[A-Za-z0-9_-]{20,}/);
+  expect(world.transcript()).not.toMatch(/roam-mcp-key-[A-Za-z0-9_-]{20,}/);
+});
