@@ -11,6 +11,7 @@ import { captureFor, type Hints, type Settled } from './capture.ts';
 import { currentChat, newId } from './chat.ts';
 import { defaultJournal, type Journal } from './journal.ts';
 import { keptFiles } from './kept-files.ts';
+import { sketchOf } from './sketch.ts';
 import { entrySummary } from './summary.ts';
 import type { ChatRef, JournalRecord, Op } from './types.ts';
 
@@ -38,6 +39,8 @@ export class ToolRecord {
   private next = 0;
   private begun = false;
   private readonly ops: Op[] = [];
+  /** Per op journaled as a sketch, the fields its `done` record restores. */
+  private readonly unsketched = new Map<number, Partial<Op>>();
 
   constructor(private readonly info: RecordInfo) {}
 
@@ -77,7 +80,10 @@ export class ToolRecord {
         );
       throw error;
     }
-    await this.done(journal, ns, capture.settle?.(result, ops) ?? ops.map(() => ({ ok: true })));
+    const confirm = capture.confirm?.(result, ops);
+    // What the write made, read back (the uids of nested blocks); without it the undo is stricter.
+    const made = confirm ? await call(confirm.action, confirm.args).catch(() => undefined) : undefined;
+    await this.done(journal, ns, capture.settle?.(result, ops, made) ?? ops.map(() => ({ ok: true })));
     return result;
   }
 
@@ -86,9 +92,20 @@ export class ToolRecord {
     const ns = ops.map(() => this.next++);
     const records: JournalRecord[] = [];
     if (!this.begun) records.push(this.begin(at));
+    const sketches = ops.map(sketchOf);
     records.push(
-      ...ops.map((op, i): JournalRecord => ({ v: 1, k: 'op', id: this.id, n: ns[i] as number, at, op })),
+      ...sketches.map(({ sketch }, i): JournalRecord => ({
+        v: 1,
+        k: 'op',
+        id: this.id,
+        n: ns[i] as number,
+        at,
+        op: sketch,
+      })),
     );
+    sketches.forEach(({ full }, i) => {
+      if (full) this.unsketched.set(ns[i] as number, full);
+    });
     try {
       await journal.append(records);
     } catch (error) {
@@ -118,7 +135,15 @@ export class ToolRecord {
     settled.forEach((s, i) => {
       if (s.patch) this.ops[ns[i] as number] = { ...this.ops[ns[i] as number], ...s.patch } as Op;
     });
-    const items = ns.map((n, i) => ({ n, ...(settled[i] ?? { ok: true }) }));
+    const items = ns.map((n, i) => {
+      const item: Settled = settled[i] ?? { ok: true };
+      const full = this.unsketched.get(n);
+      this.unsketched.delete(n);
+      // Applied: the whole op follows its sketch (a refused write keeps only the sketch).
+      return item.ok && full
+        ? { n, ...item, patch: { ...full, ...item.patch } as Partial<Op> }
+        : { n, ...item };
+    });
     // The write happened: a journal that cannot say so shows it as unconfirmed.
     await journal.append([{ v: 1, k: 'done', id: this.id, at: Date.now(), items }]).catch(() => {});
   }

@@ -77,7 +77,8 @@ export type Op =
       kind: 'move-block';
       uid: string;
       string?: string;
-      before: { parent: string; order: number };
+      /** `above`/`below`: the old neighbours, so the undo puts it back between them. */
+      before: { parent: string; order: number; above?: string; below?: string };
       after: { parent: string; order: number | 'last' };
     }
   | {

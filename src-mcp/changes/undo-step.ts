@@ -105,11 +105,19 @@ export function treeDifferences(
   view: GraphView,
   node: PulledNode,
   written: TreeNode,
-  options: { exact: boolean; madeByTheWrite: (node: PulledNode) => boolean },
+  options: {
+    exact: boolean;
+    madeByTheWrite: (node: PulledNode) => boolean;
+    ownedByTheWrite: (node: PulledNode) => boolean;
+  },
 ): string[] {
   const diffs: string[] = [];
-  if (options.exact && written.uid && written.uid !== node.uid)
-    diffs.push(`block ${node.uid} is not the one written`);
+  // A block in the place of the agent's, whatever its text, is someone else's.
+  const other = options.exact
+    ? written.uid !== undefined && written.uid !== node.uid
+    : written.uid === undefined && !options.ownedByTheWrite(node);
+  if (other)
+    return [`a block someone wrote, ${quote(node.string)}, took the place of ${quote(written.string)}`];
   const untouched =
     node.editTime !== undefined && node.editTime === node.createTime && options.madeByTheWrite(node);
   if (!sameText(node.string, written.string) && (options.exact || !untouched))
