@@ -183,7 +183,7 @@ async function checkCreated(ctx: StepContext, op: CreateBlocks, uids: string[]) 
   const tops: PulledNode[] = [];
   const problems: string[] = [];
   for (const [i, uid] of uids.entries()) {
-    const node = ctx.view.peek(uid);
+    const node = await ctx.view.node(uid, true);
     if (!node) continue;
     const written = op.tree[i] ?? { string: node.string ?? '', children: [] };
     problems.push(...treeDifferences(ctx.view, node, { ...written, uid }, compare(ctx, op.exact)));

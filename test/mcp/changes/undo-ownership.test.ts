@@ -131,7 +131,7 @@ it("keeps a block a person pasted with the same text in the place of the agent's
 
 it('says in the dry run what the undo does when a nested block was moved and back (case 6a)', async () => {
   const start = graphSnapshot(graph());
-  jsonOf(await agent.call('create_page', { title: 'Made', markdown: '- top\n  - inner\n    - leaf' }));
+  jsonOf(await agent.call('create_block', { pageTitle: 'Inbox', markdown: '- top\n  - inner\n    - deep' }));
   jsonOf(await agent.call('move_block', { uid: uidOf('inner'), parentUid: 'journalpg', order: 'last' }));
 
   const { dry, undo } = await undoBoth({ all: true });
