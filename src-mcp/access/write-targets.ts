@@ -1,7 +1,7 @@
 /**
  * What each editing tool changes, for `read-edit-own` (docs/mcp.md, Access levels): the blocks,
  * pages or files whose creator decides whether an agent may change them. A delete takes the whole
- * subtree with it, so every block under the target must be an agent's too. An editing tool missing
+ * subtree with it, and so does a move: every block under the target must be an agent’s too. An editing tool missing
  * here cannot be limited to agents' content and is refused under `read-edit-own`
  * (test/mcp/access/access-levels.test.ts lists every `writes: 'edit'` tool).
  */
@@ -10,7 +10,7 @@ export interface WriteTarget {
   /** A block or page uid; for a file, its URL. */
   id: string;
   kind: 'node' | 'file';
-  /** The change removes everything under the target too (deletes). */
+  /** The change takes everything under the target with it (deletes, moves). */
   subtree?: boolean;
 }
 
@@ -26,7 +26,8 @@ const items = (value: unknown): Args[] => (Array.isArray(value) ? (value as Args
 
 export const EDIT_TARGETS: Record<string, (args: Args) => WriteTarget[]> = {
   update_block: (args) => [node(args.uid)],
-  move_block: (args) => [node(args.uid)],
+  // A move carries the subtree: a person's block under the agent's would go with it.
+  move_block: (args) => [node(args.uid, true)],
   delete_block: (args) => [node(args.uid, true)],
   update_page: (args) => [node(args.uid)],
   delete_page: (args) => [node(args.uid, true)],
