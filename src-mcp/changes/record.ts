@@ -11,6 +11,7 @@ import { captureFor, type Hints, type Settled } from './capture.ts';
 import { currentChat, newId } from './chat.ts';
 import { defaultJournal, type Journal } from './journal.ts';
 import { keptFiles } from './kept-files.ts';
+import { chargeChat, checkChat } from './chat-quota.ts';
 import { sketchOf } from './sketch.ts';
 import { entrySummary } from './summary.ts';
 import type { ChatRef, JournalRecord, Op } from './types.ts';
@@ -43,6 +44,10 @@ export class ToolRecord {
   private readonly unsketched = new Map<number, Partial<Op>>();
 
   constructor(private readonly info: RecordInfo) {}
+
+  private chatId(): string {
+    return (this.info.chat ?? currentChat()).id;
+  }
 
   private journal(): Promise<Journal> {
     return this.info.journal ? Promise.resolve(this.info.journal) : defaultJournal();
@@ -103,6 +108,13 @@ export class ToolRecord {
         op: sketch,
       })),
     );
+    // What this write may add to the journal: its records now, the whole ops once applied, kept file bytes.
+    const now =
+      JSON.stringify(records).length +
+      ops.reduce((sum, op) => sum + (op.kind === 'delete-file' ? (op.kept?.bytes ?? 0) : 0), 0);
+    const later = sketches.reduce((sum, { full }) => sum + (full ? JSON.stringify(full).length : 0), 0);
+    checkChat(this.chatId(), !this.begun, now + later);
+    chargeChat(this.chatId(), !this.begun, now);
     sketches.forEach(({ full }, i) => {
       if (full) this.unsketched.set(ns[i] as number, full);
     });
@@ -139,6 +151,7 @@ export class ToolRecord {
       const item: Settled = settled[i] ?? { ok: true };
       const full = this.unsketched.get(n);
       this.unsketched.delete(n);
+      if (item.ok && full) chargeChat(this.chatId(), false, JSON.stringify(full).length);
       // Applied: the whole op follows its sketch (a refused write keeps only the sketch).
       return item.ok && full
         ? { n, ...item, patch: { ...full, ...item.patch } as Partial<Op> }

@@ -12,7 +12,7 @@ import { findGraph, type ConfiguredGraph } from '../../src-shared/roam-config.ts
 import { loadConfig } from '../config/load-config.ts';
 import { personChat } from '../changes/chat.ts';
 import { parseSince, SINCE_HINT } from '../changes/since.ts';
-import { formatChanges, formatReport } from './changes-format.ts';
+import { changesJson, formatChanges, formatReport } from './changes-format.ts';
 import { listChanges, undoChanges, UndoError, type Caller } from '../changes/index.ts';
 
 export interface ChangesCliOptions {
@@ -101,7 +101,7 @@ export async function runChangesCli(
     if (command === 'changes') {
       if (positionals.length) throw new UsageError(`Unknown argument '${positionals[0]}'.`);
       const changes = await listChanges({ graph, chat: values.chat, since });
-      out(values.json ? `${JSON.stringify({ changes }, null, 2)}\n` : formatChanges(changes));
+      out(values.json ? changesJson(changes) : formatChanges(changes));
       return 0;
     }
     if (positionals.length === 0 && values.chat === undefined && since === undefined)
