@@ -47,13 +47,23 @@ function secretsOf(change: Change | undefined, hidden: HiddenNow): Set<string> {
   return secrets;
 }
 
-/** `text` with every quoted secret replaced. */
+/** `text` with every quoted secret replaced; wholly replaced when part of one shows otherwise. */
 function redact(text: string, secrets: ReadonlySet<string>): string {
   let out = text;
   for (const secret of secrets) if (secret) out = out.split(quote(secret)).join(HIDDEN_TEXT);
-  return carriesHidingTag(out)
-    ? out.replace(/'[^']*(?:#|\[\[)\.rm-(?:hide|private)[^']*'/g, HIDDEN_TEXT)
-    : out;
+  const flat = out.replace(/\s+/g, ' ');
+  const leaks = [...secrets].some((secret) => sharesRun(flat, secret.replace(/\s+/g, ' ').trim()));
+  return leaks || carriesHidingTag(out) ? HIDDEN_DETAIL : out;
+}
+
+const HIDDEN_DETAIL = 'a block hidden from AI is involved (its text is not shown)';
+/** Quotes cut around a difference show this much of a text at least. */
+const RUN = 16;
+
+function sharesRun(text: string, secret: string): boolean {
+  if (secret.length < RUN) return false;
+  for (let i = 0; i + RUN <= secret.length; i++) if (text.includes(secret.slice(i, i + RUN))) return true;
+  return false;
 }
 
 /** A change's one-line summary as an agent may see it. */

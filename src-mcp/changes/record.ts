@@ -22,7 +22,7 @@ export const STOP_BEFORE_WRITE_ENV = 'ROAM_MCP_TEST_STOP_BEFORE_WRITE';
 type Call = <T = unknown>(action: string, args?: unknown[]) => Promise<T>;
 
 export interface RecordInfo {
-  graph: { name: string; type?: 'hosted' | 'offline' };
+  graph: { name: string; type?: 'hosted' | 'offline'; nickname?: string };
   tool: string;
   hints?: Hints;
   chat?: ChatRef;
@@ -137,6 +137,7 @@ export class ToolRecord {
       at,
       graph: graph.name,
       ...(graph.type ? { graphType: graph.type } : {}),
+      ...(graph.nickname && graph.nickname !== graph.name ? { nickname: graph.nickname } : {}),
       chat: this.info.chat ?? currentChat(),
       tool,
       pid: process.pid,

@@ -203,7 +203,7 @@ export async function reverseCreateBlocks(op: CreateBlocks, ctx: StepContext): P
   if (uids.length === 0) return notUndoable('Roam did not say which blocks it made');
   const { tops, problems } = await checkCreated(ctx, op, uids);
   if (tops.length === 0) return gone(ctx, 'blocks');
-  if (problems.length > 0) return conflict(`changed since: ${problems.join('; ')}`);
+  if (problems.length > 0) return conflict(problems.join('; '));
   const blocks = tops.reduce((sum, t) => sum + ctx.view.subtree(t).length, 0);
   const section = op.container?.section && !op.container.section.existed ? tops[0]?.parent : undefined;
   const made = op.container?.page && !op.container.page.existed ? op.container.page : undefined;
@@ -234,7 +234,7 @@ export async function reverseCreatePage(
     compare(ctx, op.exact),
   );
   problems.push(...outsideReferences(ctx, [page]));
-  if (problems.length > 0) return conflict(`changed since: ${problems.join('; ')}`);
+  if (problems.length > 0) return conflict(problems.join('; '));
   await deletePage(ctx, page);
   const removed = await removeLeftovers(ctx, {
     titles: treeTitles(op.tree),
@@ -255,7 +255,7 @@ export async function reverseComment(
   const tree = op.markdown ? markdownTree(op.text) : [{ string: op.text, children: [] }];
   const { tops, problems } = await checkCreated(ctx, { kind: 'create-blocks', tree, uids }, uids);
   if (tops.length === 0) return conflict('the comment was already deleted by someone else');
-  if (problems.length > 0) return conflict(`the comment changed since: ${problems.join('; ')}`);
+  if (problems.length > 0) return conflict(`the comment: ${problems.join('; ')}`);
   await ctx.apply(
     [
       {

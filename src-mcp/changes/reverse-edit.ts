@@ -5,7 +5,7 @@
  */
 import { neighbours, type PulledNode } from './roam-pull.ts';
 import { sameButTagForm, sameText, withoutLinkForms } from './roam-text.ts';
-import { quote } from './summary.ts';
+import { quote, quotePair } from './summary.ts';
 import type { BlockFields, Op, Referrer } from './types.ts';
 import { already, conflict, gone, type Reversal, type StepContext } from './undo-step.ts';
 
@@ -36,7 +36,9 @@ export function updateWire(uid: string, fields: BlockFields): Record<string, unk
 function fieldChanges(now: BlockFields, written: BlockFields): string[] {
   return (Object.keys(written) as Array<keyof BlockFields>).flatMap((key) => {
     if (key === 'string')
-      return sameText(now.string, written.string) ? [] : [`its text is now ${quote(now.string)}`];
+      return sameText(now.string, written.string)
+        ? []
+        : [`its text ${quotePair(written.string, now.string).join(' is now ')}`];
     return now[key] === written[key] ? [] : [`its ${key} is now ${String(now[key])}`];
   });
 }

@@ -129,6 +129,8 @@ export type JournalRecord =
       at: number;
       graph: string;
       graphType?: 'hosted' | 'offline';
+      /** The graph's nickname where the change was made (the config's or Roam Companion's). */
+      nickname?: string;
       chat: ChatRef;
       tool: string;
       pid: number;
@@ -188,6 +190,7 @@ export interface Change {
   at: string;
   graph: string;
   graphType?: 'hosted' | 'offline';
+  nickname?: string;
   chat: ChatRef;
   tool: string;
   summary: string;

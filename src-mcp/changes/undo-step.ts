@@ -3,7 +3,7 @@
  * BEFORE the writes and their outcome after (an undo is itself a change that can be undone; a
  * killed undo shows as unconfirmed). In a dry run `apply` writes nothing and journals nothing.
  */
-import { quote } from './summary.ts';
+import { quote, quotePair } from './summary.ts';
 import type { GraphView } from './graph-view.ts';
 import type { PulledNode } from './roam-pull.ts';
 import { sameText } from './roam-text.ts';
@@ -121,7 +121,7 @@ export function treeDifferences(
   const untouched =
     node.editTime !== undefined && node.editTime === node.createTime && options.madeByTheWrite(node);
   if (!sameText(node.string, written.string) && (options.exact || !untouched))
-    diffs.push(`${quote(written.string)} was edited to ${quote(node.string)}`);
+    diffs.push(quotePair(written.string, node.string).join(' was edited to '));
   const children = node.children.map((c) => view.peek(c)).filter((c): c is PulledNode => !!c);
   const extra = children.length - written.children.length;
   if (extra > 0) diffs.push(`${extra} block(s) were added under ${quote(node.string)}`);

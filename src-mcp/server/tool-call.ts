@@ -194,7 +194,7 @@ function afterWrite(tool: ToolDefinition, graph: ConfiguredGraph): void {
 
 function journalRecord(name: string, graph: ConfiguredGraph, args: Record<string, unknown>): ToolRecord {
   return new ToolRecord({
-    graph: { name: graph.name, type: graph.type },
+    graph: { name: graph.name, type: graph.type, nickname: graph.nickname },
     tool: name,
     hints: hintsFrom(name, args),
   });
