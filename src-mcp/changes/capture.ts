@@ -13,10 +13,13 @@ import {
   readRows,
   SHALLOW,
   toTree,
+  WITH_SIBLINGS,
+  neighbours,
+  type PulledNode,
 } from './roam-pull.ts';
 import { linkedTitles, markdownTree } from './roam-text.ts';
 import { fieldsOf } from './reverse-edit.ts';
-import type { BlockFields, Op } from './types.ts';
+import type { BlockFields, Op, TreeNode } from './types.ts';
 
 /** What the tool call tells the journal beyond the action (where, in a person's words). */
 export interface Hints {
@@ -33,8 +36,10 @@ export interface Capture {
   read?: Read;
   /** The ops, from what the read answered. */
   plan(before: unknown): Op[] | Promise<Op[]>;
-  /** Each op's outcome from Roam's answer (default: all applied). */
-  settle?(result: unknown, ops: Op[]): Settled[];
+  /** The read after an applied write that says what it made (the uids of nested blocks). */
+  confirm?(result: unknown, ops: Op[]): Read | undefined;
+  /** Each op's outcome from Roam's answer and the read after it (default: all applied). */
+  settle?(result: unknown, ops: Op[], made?: unknown): Settled[];
 }
 
 export interface Settled {
@@ -70,7 +75,18 @@ const unknownTarget = (action: string, uid: string): Op => ({
   reason: `${uid} was not found before the write`,
 });
 
-function updates(action: string, items: Obj[]): Capture {
+/** A batch may name a block twice: one op per block, with what the last write leaves. */
+function mergedByUid(listed: Obj[]): Obj[] {
+  const byUid = new Map<string, Obj>();
+  for (const item of listed) {
+    const uid = String(item.uid ?? '');
+    byUid.set(uid, { ...byUid.get(uid), ...item });
+  }
+  return [...byUid.values()];
+}
+
+function updates(action: string, listed: Obj[]): Capture {
+  const items = mergedByUid(listed);
   const uids = items.map((b) => String(b.uid ?? ''));
   const titles = items.flatMap((b) => (typeof b.string === 'string' ? linkedTitles(b.string) : []));
   return {
@@ -97,7 +113,9 @@ function updates(action: string, items: Obj[]): Capture {
   };
 }
 
-function deletes(action: string, uids: string[]): Capture {
+function deletes(action: string, listed: string[]): Capture {
+  // A batch may name a block twice: Roam deletes it once, and it is restored once.
+  const uids = [...new Set(listed)];
   return {
     read: pull(DEEP, uids),
     plan(before) {
@@ -189,8 +207,44 @@ function fromMarkdown(input: Obj, hints: Hints): Capture {
       ? { read: pull('[:block/uid :node/title {:block/children [:block/string]}]', [target]) }
       : {}),
     plan,
-    settle: (result) => [{ ok: true, patch: { uids: uidsOf(result) } }],
+    confirm: (result) => (nested(tree) ? pull(MADE, uidsOf(result)) : undefined),
+    settle: (result, _ops, made) => {
+      const uids = uidsOf(result);
+      const nodes = made === undefined ? undefined : readRows(made, true);
+      const exact = nodes
+        ? exactTree(
+            uids.map((uid) => findNode(nodes, { uid })),
+            tree,
+          )
+        : {};
+      return [{ ok: true, patch: { uids, ...exact } }];
+    },
   };
+}
+
+/** What a read back of created blocks pulls: uids and text, all the way down. */
+const MADE = '[:block/uid :block/string :node/title :block/order {:block/children ...}]';
+
+const nested = (tree: readonly TreeNode[]) => tree.some((node) => node.children.length > 0);
+
+/**
+ * The outline as Roam made it, every uid known, when the read back matches what was written
+ * block for block; otherwise nothing (the undo then knows nested blocks by position only).
+ */
+function exactTree(
+  tops: ReadonlyArray<PulledNode | undefined>,
+  written: readonly TreeNode[],
+): { tree?: TreeNode[]; exact?: true } {
+  const shape = (node: PulledNode | undefined, w: TreeNode): TreeNode | undefined => {
+    const kids = node?.nodes ?? [];
+    if (!node || kids.length !== w.children.length) return undefined;
+    const children = kids.map((k, i) => shape(k, w.children[i] as TreeNode));
+    if (children.some((c) => !c)) return undefined;
+    return { ...w, uid: node.uid, string: node.string ?? w.string, children: children as TreeNode[] };
+  };
+  if (tops.length !== written.length) return {};
+  const tree = written.map((w, i) => shape(tops[i], w));
+  return tree.every((t) => t) ? { tree: tree as TreeNode[], exact: true } : {};
 }
 
 function sectionExists(before: unknown, section: string): boolean {
@@ -213,11 +267,18 @@ function pageCreate(input: Obj, markdown: boolean): Capture {
   const page = obj(input.page);
   const tree = markdown ? markdownTree(String(input['markdown-string'] ?? '')) : [];
   const uid = str(page.uid);
+  const pageUid = (result: unknown) => uid ?? str(obj(result).uid);
   return {
     plan: () => [{ kind: 'create-page', ...(uid ? { uid } : {}), title: String(page.title ?? ''), tree }],
-    settle: (result) => {
-      const answered = str(obj(result).uid);
-      return [{ ok: true, ...(answered && !uid ? { patch: { uid: answered } } : {}) }];
+    confirm: (result) => {
+      const made = pageUid(result);
+      return nested(tree) && made ? pull(MADE, [made]) : undefined;
+    },
+    settle: (result, _ops, made) => {
+      const answered = pageUid(result);
+      const pageNode = made && answered ? findNode(readRows(made, true), { uid: answered }) : undefined;
+      const exact = pageNode ? exactTree(pageNode.nodes ?? [], tree) : {};
+      return [{ ok: true, patch: { ...(answered && !uid ? { uid: answered } : {}), ...exact } }];
     },
   };
 }
@@ -276,7 +337,7 @@ function move(input: Obj): Capture {
   const uid = String(obj(input.block).uid ?? '');
   const location = obj(input.location);
   return {
-    read: pull(SHALLOW, [uid]),
+    read: pull(WITH_SIBLINGS, [uid]),
     plan(before) {
       const node = findNode(readRows(before, false), { uid });
       if (!node?.parent) return [unknownTarget('data.block.move', uid)];
@@ -286,7 +347,7 @@ function move(input: Obj): Capture {
           kind: 'move-block',
           uid,
           ...(node.string !== undefined ? { string: node.string } : {}),
-          before: { parent: node.parent, order: node.order ?? 0 },
+          before: { parent: node.parent, order: node.order ?? 0, ...neighbours(node.siblings ?? [], uid) },
           after: {
             parent: String(location['parent-uid'] ?? ''),
             order: typeof order === 'number' ? order : 'last',

@@ -94,6 +94,7 @@ function toChange(id: string, g: Group & { begin: Begin }): Change {
     at: new Date(b.at).toISOString(),
     graph: b.graph,
     ...(b.graphType ? { graphType: b.graphType } : {}),
+    ...(b.nickname ? { nickname: b.nickname } : {}),
     chat: b.chat,
     tool: b.tool,
     summary:

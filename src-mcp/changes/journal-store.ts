@@ -10,8 +10,9 @@
  * new segment; a failed append abandons the segment).
  *
  * Bounded: segments (and kept file bytes) older than `maxAgeDays` go, then the oldest until the
- * folder is under `maxBytes`; whole files only, never a rewrite. Pruned on a writer's first append
- * and when it starts a new segment.
+ * folder is under `maxBytes`, but never a file younger than `keepDays`: one chat (bounded by its
+ * quota, ./chat-quota.ts) cannot push another chat's recent changes out. Whole files only, never a
+ * rewrite. Pruned on a writer's first append and when it starts a new segment.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, stat, unlink, type FileHandle } from 'node:fs/promises';
@@ -23,6 +24,8 @@ export const JOURNAL_DIR = 'journal';
 export const FILES_DIR = 'files';
 export const DEFAULT_MAX_AGE_DAYS = 30;
 export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
+/** Nothing younger is ever pruned to make room (the retention period). */
+export const DEFAULT_KEEP_DAYS = 7;
 /** A writer starts a new segment past this size, so pruning can drop old records in pieces. */
 const SEGMENT_BYTES = 16 * 1024 * 1024;
 const DAY_MS = 86_400_000;
@@ -31,6 +34,8 @@ const SEGMENT = /^(\d{8})-(\d{6})-(\d+)-[0-9a-f]{6}\.jsonl$/;
 export interface JournalStoreOptions {
   maxAgeDays?: number;
   maxBytes?: number;
+  keepDays?: number;
+  segmentBytes?: number;
   now?: () => number;
 }
 
@@ -93,7 +98,8 @@ export class JournalStore {
     const now = this.now();
     const day = utcDay(now);
     const current = this.segment;
-    if (current && current.day === day && current.bytes < SEGMENT_BYTES) return current;
+    if (current && current.day === day && current.bytes < (this.options.segmentBytes ?? SEGMENT_BYTES))
+      return current;
     if (current) await current.handle.close().catch(() => {});
     const name = `${day}-${utcTime(now)}-${process.pid}-${randomBytes(3).toString('hex')}.jsonl`;
     const file = path.join(this.dir, name);
@@ -123,17 +129,19 @@ export class JournalStore {
       .map((name) => path.join(this.dir, name));
   }
 
-  /** Drops what is older than maxAgeDays, then the oldest until under maxBytes. */
+  /** Drops what is older than maxAgeDays, then the oldest older than keepDays until under maxBytes. */
   async prune(): Promise<{ removed: string[] }> {
     const maxAge = (this.options.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS) * DAY_MS;
+    const keep = (this.options.keepDays ?? DEFAULT_KEEP_DAYS) * DAY_MS;
     const maxBytes = this.options.maxBytes ?? DEFAULT_MAX_BYTES;
     const files = await this.prunable();
     const cutoff = this.now() - maxAge;
+    const kept = this.now() - keep;
     const removed: string[] = [];
     let total = files.reduce((sum, f) => sum + f.size, 0);
     for (const file of files) {
       if (file.path === this.segment?.file) continue;
-      if (file.mtimeMs >= cutoff && total <= maxBytes) continue;
+      if (file.mtimeMs >= cutoff && (total <= maxBytes || file.mtimeMs >= kept)) continue;
       if (
         await unlink(file.path).then(
           () => true,

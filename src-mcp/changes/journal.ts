@@ -2,6 +2,7 @@
  * The journal as one object: the store (this process's appends), the reader (everyone's records)
  * and the folded changes, refolded only when something was appended (or a writer may have died).
  */
+import { testLimits } from './chat-quota.ts';
 import { foldRecords } from './journal-fold.ts';
 import { JournalReader } from './journal-reader.ts';
 import { JournalStore, type JournalStoreOptions } from './journal-store.ts';
@@ -44,7 +45,7 @@ let shared: Promise<Journal> | undefined;
 
 /** This machine's journal (`<data folder>/journal/`), opened once per process. */
 export function defaultJournal(options: JournalStoreOptions = {}): Promise<Journal> {
-  shared ??= JournalStore.openDefault(options).then(
+  shared ??= JournalStore.openDefault({ ...storeLimits(), ...options }).then(
     (store) => new Journal(store),
     (error: unknown) => {
       shared = undefined; // a data folder that could not be made now may be fixed later
@@ -52,4 +53,13 @@ export function defaultJournal(options: JournalStoreOptions = {}): Promise<Journ
     },
   );
   return shared;
+}
+
+function storeLimits(): JournalStoreOptions {
+  const { maxBytes, segmentBytes, keepDays } = testLimits();
+  return {
+    ...(maxBytes !== undefined ? { maxBytes } : {}),
+    ...(segmentBytes !== undefined ? { segmentBytes } : {}),
+    ...(keepDays !== undefined ? { keepDays } : {}),
+  };
 }

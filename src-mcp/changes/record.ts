@@ -11,6 +11,8 @@ import { captureFor, type Hints, type Settled } from './capture.ts';
 import { currentChat, newId } from './chat.ts';
 import { defaultJournal, type Journal } from './journal.ts';
 import { keptFiles } from './kept-files.ts';
+import { chargeChat, checkChat } from './chat-quota.ts';
+import { sketchOf } from './sketch.ts';
 import { entrySummary } from './summary.ts';
 import type { ChatRef, JournalRecord, Op } from './types.ts';
 
@@ -20,7 +22,7 @@ export const STOP_BEFORE_WRITE_ENV = 'ROAM_MCP_TEST_STOP_BEFORE_WRITE';
 type Call = <T = unknown>(action: string, args?: unknown[]) => Promise<T>;
 
 export interface RecordInfo {
-  graph: { name: string; type?: 'hosted' | 'offline' };
+  graph: { name: string; type?: 'hosted' | 'offline'; nickname?: string };
   tool: string;
   hints?: Hints;
   /** Whether an action the tool calls changes graph data: those are journaled, reads pass. */
@@ -40,8 +42,14 @@ export class ToolRecord {
   private next = 0;
   private begun = false;
   private readonly ops: Op[] = [];
+  /** Per op journaled as a sketch, the fields its `done` record restores. */
+  private readonly unsketched = new Map<number, Partial<Op>>();
 
   constructor(private readonly info: RecordInfo) {}
+
+  private chatId(): string {
+    return (this.info.chat ?? currentChat()).id;
+  }
 
   private journal(): Promise<Journal> {
     return this.info.journal ? Promise.resolve(this.info.journal) : defaultJournal();
@@ -81,7 +89,10 @@ export class ToolRecord {
         );
       throw error;
     }
-    await this.done(journal, ns, capture.settle?.(result, ops) ?? ops.map(() => ({ ok: true })));
+    const confirm = capture.confirm?.(result, ops);
+    // What the write made, read back (the uids of nested blocks); without it the undo is stricter.
+    const made = confirm ? await call(confirm.action, confirm.args).catch(() => undefined) : undefined;
+    await this.done(journal, ns, capture.settle?.(result, ops, made) ?? ops.map(() => ({ ok: true })));
     return result;
   }
 
@@ -90,9 +101,27 @@ export class ToolRecord {
     const ns = ops.map(() => this.next++);
     const records: JournalRecord[] = [];
     if (!this.begun) records.push(this.begin(at));
+    const sketches = ops.map(sketchOf);
     records.push(
-      ...ops.map((op, i): JournalRecord => ({ v: 1, k: 'op', id: this.id, n: ns[i] as number, at, op })),
+      ...sketches.map(({ sketch }, i): JournalRecord => ({
+        v: 1,
+        k: 'op',
+        id: this.id,
+        n: ns[i] as number,
+        at,
+        op: sketch,
+      })),
     );
+    // What this write may add to the journal: its records now, the whole ops once applied, kept file bytes.
+    const now =
+      JSON.stringify(records).length +
+      ops.reduce((sum, op) => sum + (op.kind === 'delete-file' ? (op.kept?.bytes ?? 0) : 0), 0);
+    const later = sketches.reduce((sum, { full }) => sum + (full ? JSON.stringify(full).length : 0), 0);
+    checkChat(this.chatId(), !this.begun, now + later);
+    chargeChat(this.chatId(), !this.begun, now);
+    sketches.forEach(({ full }, i) => {
+      if (full) this.unsketched.set(ns[i] as number, full);
+    });
     try {
       await journal.append(records);
     } catch (error) {
@@ -112,6 +141,7 @@ export class ToolRecord {
       at,
       graph: graph.name,
       ...(graph.type ? { graphType: graph.type } : {}),
+      ...(graph.nickname && graph.nickname !== graph.name ? { nickname: graph.nickname } : {}),
       chat: this.info.chat ?? currentChat(),
       tool,
       pid: process.pid,
@@ -122,7 +152,16 @@ export class ToolRecord {
     settled.forEach((s, i) => {
       if (s.patch) this.ops[ns[i] as number] = { ...this.ops[ns[i] as number], ...s.patch } as Op;
     });
-    const items = ns.map((n, i) => ({ n, ...(settled[i] ?? { ok: true }) }));
+    const items = ns.map((n, i) => {
+      const item: Settled = settled[i] ?? { ok: true };
+      const full = this.unsketched.get(n);
+      this.unsketched.delete(n);
+      if (item.ok && full) chargeChat(this.chatId(), false, JSON.stringify(full).length);
+      // Applied: the whole op follows its sketch (a refused write keeps only the sketch).
+      return item.ok && full
+        ? { n, ...item, patch: { ...full, ...item.patch } as Partial<Op> }
+        : { n, ...item };
+    });
     // The write happened: a journal that cannot say so shows it as unconfirmed.
     await journal.append([{ v: 1, k: 'done', id: this.id, at: Date.now(), items }]).catch(() => {});
   }

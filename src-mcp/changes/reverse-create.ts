@@ -35,14 +35,53 @@ export function viewTree(ctx: StepContext, node: PulledNode): TreeNode & { uid: 
  * (strictly: a block made in that same millisecond is not vouched for) and no undone delete
  * recreated it since (a recreated block is new to Roam whatever was written in it before).
  */
-const compare = (ctx: StepContext, exact: boolean | undefined) => ({
-  exact: exact === true,
-  madeByTheWrite: (node: PulledNode) =>
+const compare = (ctx: StepContext, exact: boolean | undefined) => {
+  const madeByTheWrite = (node: PulledNode) =>
     ctx.firstEid(node.uid, node.eid) === node.eid &&
     node.createTime !== undefined &&
     ctx.answeredAt !== undefined &&
-    node.createTime < ctx.answeredAt,
-});
+    node.createTime < ctx.answeredAt;
+  return {
+    exact: exact === true,
+    madeByTheWrite,
+    // An undone delete recreated it with the uid the journal kept (Roam never reuses a uid); a
+    // dry run's restored block has no entity id yet.
+    ownedByTheWrite: (node: PulledNode) => {
+      if (madeByTheWrite(node)) return true;
+      const first = ctx.firstEid(node.uid, node.eid);
+      return first !== undefined && (node.eid === undefined || first < node.eid);
+    },
+  };
+};
+
+type Container = NonNullable<CreateBlocks['container']>;
+
+const isPage = (node: PulledNode | null, page: NonNullable<Container['page']>) =>
+  !!node && node.title !== undefined && (page.uid ? node.uid === page.uid : node.title === page.title);
+
+/** Whether a created top block is still where the write put it: under its parent, or in its section of its page. */
+async function inPlace(ctx: StepContext, op: CreateBlocks, parent: PulledNode | null): Promise<boolean> {
+  const { section, page } = op.container ?? {};
+  if (section) {
+    if (parent?.string !== section.string) return false;
+    return page
+      ? isPage(parent.parent ? await ctx.view.node(parent.parent) : null, page)
+      : parent.parent === op.parent;
+  }
+  if (page) return isPage(parent, page);
+  return op.parent === undefined || parent?.uid === op.parent;
+}
+
+/** Where a created block is now, said to a person ("moved to 'Journal' since"). */
+async function whereNow(ctx: StepContext, op: CreateBlocks, parent: PulledNode | null): Promise<string> {
+  let page = parent;
+  for (let depth = 0; page && page.title === undefined && page.parent && depth < 100; depth++)
+    page = await ctx.view.node(page.parent);
+  const samePage = page && op.container?.page && isPage(page, op.container.page);
+  if (!page || samePage || (!op.container?.page && parent?.title === undefined))
+    return `moved under ${quote(parent?.string ?? parent?.title)} since`;
+  return `moved to ${quote(page.title)} since`;
+}
 
 /** Who outside these subtrees refers into them. */
 function outsideReferences(ctx: StepContext, tops: PulledNode[]): string[] {
@@ -144,12 +183,13 @@ async function checkCreated(ctx: StepContext, op: CreateBlocks, uids: string[]) 
   const tops: PulledNode[] = [];
   const problems: string[] = [];
   for (const [i, uid] of uids.entries()) {
-    const node = ctx.view.peek(uid);
+    const node = await ctx.view.node(uid, true);
     if (!node) continue;
     const written = op.tree[i] ?? { string: node.string ?? '', children: [] };
     problems.push(...treeDifferences(ctx.view, node, { ...written, uid }, compare(ctx, op.exact)));
-    const movable = op.parent && !op.container?.section && !op.container?.page;
-    if (movable && node.parent !== op.parent) problems.push(`${quote(node.string)} was moved elsewhere`);
+    const parent = node.parent ? await ctx.view.node(node.parent) : null;
+    if (!(await inPlace(ctx, op, parent)))
+      problems.push(`${quote(node.string)} was ${await whereNow(ctx, op, parent)}`);
     tops.push(node);
   }
   const gone = uids.length - tops.length;
@@ -163,7 +203,7 @@ export async function reverseCreateBlocks(op: CreateBlocks, ctx: StepContext): P
   if (uids.length === 0) return notUndoable('Roam did not say which blocks it made');
   const { tops, problems } = await checkCreated(ctx, op, uids);
   if (tops.length === 0) return gone(ctx, 'blocks');
-  if (problems.length > 0) return conflict(`changed since: ${problems.join('; ')}`);
+  if (problems.length > 0) return conflict(problems.join('; '));
   const blocks = tops.reduce((sum, t) => sum + ctx.view.subtree(t).length, 0);
   const section = op.container?.section && !op.container.section.existed ? tops[0]?.parent : undefined;
   const made = op.container?.page && !op.container.page.existed ? op.container.page : undefined;
@@ -190,11 +230,11 @@ export async function reverseCreatePage(
   const problems = treeDifferences(
     ctx.view,
     virtual,
-    { string: '', children: op.tree },
+    { uid: page.uid, string: '', children: op.tree },
     compare(ctx, op.exact),
   );
   problems.push(...outsideReferences(ctx, [page]));
-  if (problems.length > 0) return conflict(`changed since: ${problems.join('; ')}`);
+  if (problems.length > 0) return conflict(problems.join('; '));
   await deletePage(ctx, page);
   const removed = await removeLeftovers(ctx, {
     titles: treeTitles(op.tree),
@@ -215,7 +255,7 @@ export async function reverseComment(
   const tree = op.markdown ? markdownTree(op.text) : [{ string: op.text, children: [] }];
   const { tops, problems } = await checkCreated(ctx, { kind: 'create-blocks', tree, uids }, uids);
   if (tops.length === 0) return conflict('the comment was already deleted by someone else');
-  if (problems.length > 0) return conflict(`the comment changed since: ${problems.join('; ')}`);
+  if (problems.length > 0) return conflict(`the comment: ${problems.join('; ')}`);
   await ctx.apply(
     [
       {

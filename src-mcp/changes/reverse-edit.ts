@@ -3,9 +3,9 @@
  * write set are put back, and only while they still hold what it wrote: anything else someone
  * changed since is theirs and stays.
  */
-import type { PulledNode } from './roam-pull.ts';
+import { neighbours, type PulledNode } from './roam-pull.ts';
 import { sameButTagForm, sameText, withoutLinkForms } from './roam-text.ts';
-import { quote } from './summary.ts';
+import { quote, quotePair } from './summary.ts';
 import type { BlockFields, Op, Referrer } from './types.ts';
 import { already, conflict, gone, type Reversal, type StepContext } from './undo-step.ts';
 
@@ -36,7 +36,9 @@ export function updateWire(uid: string, fields: BlockFields): Record<string, unk
 function fieldChanges(now: BlockFields, written: BlockFields): string[] {
   return (Object.keys(written) as Array<keyof BlockFields>).flatMap((key) => {
     if (key === 'string')
-      return sameText(now.string, written.string) ? [] : [`its text is now ${quote(now.string)}`];
+      return sameText(now.string, written.string)
+        ? []
+        : [`its text ${quotePair(written.string, now.string).join(' is now ')}`];
     return now[key] === written[key] ? [] : [`its ${key} is now ${String(now[key])}`];
   });
 }
@@ -107,24 +109,39 @@ export async function reverseMoveBlock(
   if (node.parent !== op.after.parent) return conflict('moved by someone else since');
   const home = await ctx.view.node(op.before.parent);
   if (!home) return conflict(`its old place (${op.before.parent}) was deleted since`);
+  const now = await ctx.view.node(op.after.parent);
+  const order = orderBetween(home.children, op);
   const inverse: Op = {
     kind: 'move-block',
     uid: op.uid,
     ...(node.string !== undefined ? { string: node.string } : {}),
-    before: { parent: op.after.parent, order: node.order ?? 0 },
-    after: op.before,
+    before: { parent: op.after.parent, order: node.order ?? 0, ...neighbours(now?.children ?? [], op.uid) },
+    after: { parent: op.before.parent, order },
   };
   await ctx.apply([inverse], async (write) => {
     await write('data.block.move', [
-      { location: { 'parent-uid': op.before.parent, order: op.before.order }, block: { uid: op.uid } },
+      { location: { 'parent-uid': op.before.parent, order }, block: { uid: op.uid } },
     ]);
   });
-  ctx.view.moved(op.uid, op.before.parent, op.before.order);
+  ctx.view.moved(op.uid, op.before.parent, order);
   ctx.view.forget();
   return {
     status: 'undone',
-    detail: `moved ${quote(node.string)} back to position ${op.before.order} under ${op.before.parent}`,
+    detail: `moved ${quote(node.string)} back to position ${order} under ${quote(home.string ?? home.title)}`,
   };
+}
+
+/**
+ * Where a moved block goes back among its old siblings as they are now (itself left out): below
+ * its old upper neighbour, else above its old lower one, else at its old position.
+ */
+function orderBetween(siblings: readonly string[], op: Extract<Op, { kind: 'move-block' }>): number {
+  const others = siblings.filter((uid) => uid !== op.uid);
+  const above = op.before.above ? others.indexOf(op.before.above) : -1;
+  if (above >= 0) return above + 1;
+  const below = op.before.below ? others.indexOf(op.before.below) : -1;
+  if (below >= 0) return below;
+  return Math.min(op.before.order, others.length);
 }
 
 export async function reverseRenamePage(

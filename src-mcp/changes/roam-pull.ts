@@ -15,6 +15,12 @@ export const SHALLOW = `[${FIELDS} {:block/children [:block/uid :block/order]} $
 /** The entity and its whole subtree, each level with its referrers. */
 export const DEEP = `[${FIELDS} {:block/children ...} ${AROUND}]`;
 
+/** The entity with its parent's children in order (a move's old neighbours). */
+export const WITH_SIBLINGS = SHALLOW.replace(
+  '{:block/_children [:block/uid]}',
+  '{:block/_children [:block/uid {:block/children [:block/uid :block/order]}]}',
+);
+
 /** One query for entities by uid or by page title. */
 export function pullQuery(pattern: string): string {
   return `[:find (pull ?e ${pattern}) :in $ [?x ...] :where (or [?e :block/uid ?x] [?e :node/title ?x])]`;
@@ -30,6 +36,8 @@ export interface PulledNode extends BlockLayout {
   editTime?: number;
   parent?: string;
   page?: string;
+  /** The parent's children in order, when pulled WITH_SIBLINGS. */
+  siblings?: string[];
   /** Children in order; `nodes` only when pulled deep. */
   children: string[];
   nodes?: PulledNode[];
@@ -78,7 +86,12 @@ export function readNode(raw: Raw, deep: boolean): PulledNode | undefined {
   set('blockViewType', keyword(raw[':block/view-type']));
   set('createTime', num(raw[':create/time']));
   set('editTime', num(raw[':edit/time']));
-  set('parent', str(list(raw[':block/_children'])[0]?.[':block/uid']));
+  const parent = list(raw[':block/_children'])[0];
+  set('parent', str(parent?.[':block/uid']));
+  if (parent?.[':block/children'] !== undefined)
+    node.siblings = ordered(parent)
+      .map((c) => str(c[':block/uid']))
+      .filter((u): u is string => !!u);
   set('page', str(list(raw[':block/page'])[0]?.[':node/title']));
   if (deep) node.nodes = children.map((c) => readNode(c, true)).filter((n): n is PulledNode => !!n);
   return node;
@@ -132,4 +145,13 @@ export function outsideReferrers(root: PulledNode): Referrer[] {
   for (const node of flatten(root))
     for (const r of node.referrers) if (!inside.has(r.uid) && !seen.has(r.uid)) seen.set(r.uid, r);
   return [...seen.values()];
+}
+
+/** The blocks just above and below `uid` among its siblings. */
+export function neighbours(siblings: readonly string[], uid: string): { above?: string; below?: string } {
+  const at = siblings.indexOf(uid);
+  if (at < 0) return {};
+  const above = siblings[at - 1];
+  const below = siblings[at + 1];
+  return { ...(above ? { above } : {}), ...(below ? { below } : {}) };
 }

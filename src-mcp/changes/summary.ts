@@ -11,6 +11,28 @@ export function quote(text: string | undefined, max = MAX_QUOTE): string {
   return `'${flat.length > max ? `${flat.slice(0, max - 1)}…` : flat}'`;
 }
 
+/**
+ * Two texts quoted so that the difference shows: when either is too long to quote whole, both
+ * are cut around their first difference ('…ject X]] on Monday' → '…ject Y]] on Monday').
+ */
+export function quotePair(
+  before: string | undefined,
+  after: string | undefined,
+  max = MAX_QUOTE,
+): [string, string] {
+  const a = (before ?? '').replace(/\s+/g, ' ').trim();
+  const b = (after ?? '').replace(/\s+/g, ' ').trim();
+  if (a.length <= max && b.length <= max) return [`'${a}'`, `'${b}'`];
+  let at = 0;
+  while (at < a.length && at < b.length && a[at] === b[at]) at++;
+  const start = Math.max(0, at - 10);
+  const cut = (text: string) => {
+    const part = text.slice(start, start + max - 2);
+    return `'${start > 0 ? '…' : ''}${part}${start + max - 2 < text.length ? '…' : ''}'`;
+  };
+  return [cut(a), cut(b)];
+}
+
 export function countBlocks(tree: readonly TreeNode[]): number {
   return tree.reduce((sum, node) => sum + 1 + countBlocks(node.children), 0);
 }
@@ -28,7 +50,7 @@ function created(op: Extract<Op, { kind: 'create-blocks' }>): string {
 function updated(op: Extract<Op, { kind: 'update-block' }>): string {
   const where = op.page ? ` in ${quote(op.page)}` : '';
   if (op.after.string !== undefined)
-    return `Edited a block${where}: ${quote(op.before.string)} → ${quote(op.after.string)}`;
+    return `Edited a block${where}: ${quotePair(op.before.string, op.after.string).join(' → ')}`;
   const fields = Object.keys(op.after).join(', ');
   return `Changed ${fields} of a block${where}`;
 }

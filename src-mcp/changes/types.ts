@@ -77,7 +77,8 @@ export type Op =
       kind: 'move-block';
       uid: string;
       string?: string;
-      before: { parent: string; order: number };
+      /** `above`/`below`: the old neighbours, so the undo puts it back between them. */
+      before: { parent: string; order: number; above?: string; below?: string };
       after: { parent: string; order: number | 'last' };
     }
   | {
@@ -128,6 +129,8 @@ export type JournalRecord =
       at: number;
       graph: string;
       graphType?: 'hosted' | 'offline';
+      /** The graph's nickname where the change was made (the config's or Roam Companion's). */
+      nickname?: string;
       chat: ChatRef;
       tool: string;
       pid: number;
@@ -187,6 +190,7 @@ export interface Change {
   at: string;
   graph: string;
   graphType?: 'hosted' | 'offline';
+  nickname?: string;
   chat: ChatRef;
   tool: string;
   summary: string;

@@ -3,7 +3,7 @@
  * BEFORE the writes and their outcome after (an undo is itself a change that can be undone; a
  * killed undo shows as unconfirmed). In a dry run `apply` writes nothing and journals nothing.
  */
-import { quote } from './summary.ts';
+import { quote, quotePair } from './summary.ts';
 import type { GraphView } from './graph-view.ts';
 import type { PulledNode } from './roam-pull.ts';
 import { sameText } from './roam-text.ts';
@@ -105,15 +105,23 @@ export function treeDifferences(
   view: GraphView,
   node: PulledNode,
   written: TreeNode,
-  options: { exact: boolean; madeByTheWrite: (node: PulledNode) => boolean },
+  options: {
+    exact: boolean;
+    madeByTheWrite: (node: PulledNode) => boolean;
+    ownedByTheWrite: (node: PulledNode) => boolean;
+  },
 ): string[] {
   const diffs: string[] = [];
-  if (options.exact && written.uid && written.uid !== node.uid)
-    diffs.push(`block ${node.uid} is not the one written`);
+  // A block in the place of the agent's, whatever its text, is someone else's.
+  const other = options.exact
+    ? written.uid !== undefined && written.uid !== node.uid
+    : written.uid === undefined && !options.ownedByTheWrite(node);
+  if (other)
+    return [`a block someone wrote, ${quote(node.string)}, took the place of ${quote(written.string)}`];
   const untouched =
     node.editTime !== undefined && node.editTime === node.createTime && options.madeByTheWrite(node);
   if (!sameText(node.string, written.string) && (options.exact || !untouched))
-    diffs.push(`${quote(written.string)} was edited to ${quote(node.string)}`);
+    diffs.push(quotePair(written.string, node.string).join(' was edited to '));
   const children = node.children.map((c) => view.peek(c)).filter((c): c is PulledNode => !!c);
   const extra = children.length - written.children.length;
   if (extra > 0) diffs.push(`${extra} block(s) were added under ${quote(node.string)}`);

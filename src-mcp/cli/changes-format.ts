@@ -1,4 +1,5 @@
 /** How `roam-mcp changes` and `roam-mcp undo` print for a person (the --json forms are the raw objects). */
+import { opSummary } from '../changes/summary.ts';
 import type { Change } from '../changes/types.ts';
 import type { UndoReport } from '../changes/undo-engine.ts';
 
@@ -66,4 +67,17 @@ export function formatReport(report: UndoReport): string {
     ? `${report.conflicts} conflict(s) left alone: someone changed those since.`
     : '';
   return `${[head, ...lines, tail].filter(Boolean).join('\n')}\n`;
+}
+
+/**
+ * `roam-mcp changes --json`: each change with one line per op instead of what the op recorded
+ * (a deleted page's snapshot, a created outline), so the output stays small however big the
+ * writes were.
+ */
+export function changesJson(changes: readonly Change[]): string {
+  const light = changes.map(({ ops, ...change }) => ({
+    ...change,
+    ops: ops.map(({ op, ...rest }) => ({ ...rest, kind: op.kind, summary: opSummary(op) })),
+  }));
+  return `${JSON.stringify({ changes: light }, null, 2)}\n`;
 }

@@ -12,7 +12,7 @@ import { findGraph, type ConfiguredGraph } from '../../src-shared/roam-config.ts
 import { loadConfig } from '../config/load-config.ts';
 import { personChat } from '../changes/chat.ts';
 import { parseSince, SINCE_HINT } from '../changes/since.ts';
-import { formatChanges, formatReport } from './changes-format.ts';
+import { changesJson, formatChanges, formatReport } from './changes-format.ts';
 import { listChanges, undoChanges, UndoError, type Caller } from '../changes/index.ts';
 
 export interface ChangesCliOptions {
@@ -59,10 +59,28 @@ function parse(argv: string[]) {
   }
 }
 
-/** NICK (or a graph name) → the graph name the journal records. */
-function graphName(graphs: readonly ConfiguredGraph[], ref: string | undefined): string | undefined {
+/**
+ * NICK (or a graph name) → the graph name the journal records: the config's nicknames, then the
+ * nicknames the journal recorded (Roam Companion's, for graphs only the tray knows).
+ */
+async function graphName(
+  graphs: readonly ConfiguredGraph[],
+  ref: string | undefined,
+): Promise<string | undefined> {
   if (ref === undefined) return undefined;
-  return findGraph(graphs, ref)?.name ?? ref;
+  const configured = findGraph(graphs, ref);
+  if (configured) return configured.name;
+  const recorded = new Map<string, { name: string; nickname: string }>();
+  for (const c of await listChanges())
+    recorded.set(`${c.graph}\n${c.nickname ?? c.graph}`, { name: c.graph, nickname: c.nickname ?? c.graph });
+  const found = findGraph([...recorded.values()], ref);
+  if (found) return found.name;
+  const known = [
+    ...new Set([...graphs.map((g) => g.nickname), ...[...recorded.values()].map((g) => g.nickname)]),
+  ];
+  throw new UsageError(
+    `No graph '${ref}': it is neither a nickname or name in the Roam MCP config nor a graph with recorded changes.${known.length ? ` Known: ${known.join(', ')}.` : ''}`,
+  );
 }
 
 async function configured(options: ChangesCliOptions) {
@@ -96,12 +114,12 @@ export async function runChangesCli(
     if (values.help) return (out(CHANGES_USAGE), 0);
     // Listing needs no token: a config that cannot be read only loses the nickname lookup.
     const graphs = command === 'changes' ? await configured(cli).catch(() => []) : await configured(cli);
-    const graph = graphName(graphs, values.graph);
+    const graph = await graphName(graphs, values.graph);
     const since = values.since === undefined ? undefined : sinceOf(values.since);
     if (command === 'changes') {
       if (positionals.length) throw new UsageError(`Unknown argument '${positionals[0]}'.`);
       const changes = await listChanges({ graph, chat: values.chat, since });
-      out(values.json ? `${JSON.stringify({ changes }, null, 2)}\n` : formatChanges(changes));
+      out(values.json ? changesJson(changes) : formatChanges(changes));
       return 0;
     }
     if (positionals.length === 0 && values.chat === undefined && since === undefined)

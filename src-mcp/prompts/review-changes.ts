@@ -7,7 +7,8 @@ import * as z from 'zod';
 import { currentChat } from '../changes/chat.ts';
 import { listChanges, listChats, type Change } from '../changes/index.ts';
 import { parseSince, SINCE_HINT } from '../changes/since.ts';
-import { carriesHidingTag, fetchHiddenContent, type HiddenContent } from '../roam/hidden-blocks.ts';
+import { touchesHidden } from '../changes/agent-view.ts';
+import { fetchHiddenContent, type HiddenContent } from '../roam/hidden-blocks.ts';
 import { ToolError } from '../server/tool-errors.ts';
 import { completion } from './completions.ts';
 import { definePrompt, type Completer } from './prompt-definition.ts';
@@ -67,16 +68,6 @@ function changeLine(change: Change, hidden: HiddenContent): string {
   const state = change.undone ? 'undone' : change.undoable ? 'undoable' : 'not undoable';
   const client = change.chat.client?.name ?? (change.chat.kind === 'person' ? 'a person' : 'an agent');
   return `- ${change.id} ${change.at.slice(0, 16)} chat ${change.chat.id}${mine} (${client}): ${what} [${state}]`;
-}
-
-/** Any uid or text the change recorded is hidden now, or carries a hiding tag itself. */
-function touchesHidden(change: Change, hidden: HiddenContent): boolean {
-  const values: string[] = [];
-  JSON.stringify(change.ops, (_key, value: unknown) => {
-    if (typeof value === 'string') values.push(value);
-    return value;
-  });
-  return values.some((v) => hidden.uids.has(v) || hidden.strings.has(v) || carriesHidingTag(v));
 }
 
 function howToUndo(): string {

@@ -198,7 +198,7 @@ function journalRecord(
 ): ToolRecord {
   const where = tool.journalWhere?.(args);
   return new ToolRecord({
-    graph: { name: graph.name, type: graph.type },
+    graph: { name: graph.name, type: graph.type, nickname: graph.nickname },
     tool: tool.name,
     hints: where ? { where } : hintsFrom(args),
     isWrite: (action) => isGraphWrite(tool, action),

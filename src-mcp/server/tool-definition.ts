@@ -72,7 +72,7 @@ export interface WriteTarget {
   /** A block or page uid; for a file, its URL. */
   id: string;
   kind: 'node' | 'file';
-  /** The change removes everything under the target too (deletes). */
+  /** The change takes everything under the target with it (deletes, moves). */
   subtree?: boolean;
 }
 
@@ -114,8 +114,8 @@ interface ToolBase<Shape extends z.ZodRawShape> {
    */
   effects?: 'ui';
   /**
-   * For `writes: 'edit'`: what the call changes. A delete takes its subtree (`subtree: true`), so
-   * everything under it must be an agent's too. An edit tool without it cannot be limited to
+   * For `writes: 'edit'`: what the call changes. A delete or a move takes its subtree (`subtree:
+   * true`), so everything under it must be an agent's too. An edit tool without it cannot be limited to
    * agents' content and is refused under `read-edit-own`.
    */
   editTargets?(args: z.infer<z.ZodObject<Shape>>): WriteTarget[];

@@ -6,7 +6,10 @@
 import * as z from 'zod';
 import { scopeOfAction } from '../../../src-shared/local-api/index.ts';
 import { levelRefusal } from '../../access/refusals.ts';
+import { agentChangeReport, agentSummary, type HiddenNow } from '../../changes/agent-view.ts';
 import { currentChat } from '../../changes/chat.ts';
+import type { Change } from '../../changes/types.ts';
+import { HIDDEN_CONTENT_QUERY, HIDING_TAGS } from '../../roam/hidden-blocks.ts';
 import { defaultJournal } from '../../changes/journal.ts';
 import { runUndo, UndoError, type Caller, type UndoReport } from '../../changes/undo-engine.ts';
 import { invalidateLinkIndex } from '../../navigation/index-cache.ts';
@@ -75,6 +78,34 @@ function refuseByLevel(
 const nickname = (ctx: SessionContext, name: string) =>
   ctx.gateway.session.list().find((g) => g.name === name)?.nickname ?? name;
 
+/** What Roam hides from AI in a graph now; undefined when it cannot say (the graph is gone). */
+async function hiddenIn(
+  ctx: SessionContext,
+  graph: string,
+  type?: 'hosted' | 'offline',
+): Promise<HiddenNow | undefined> {
+  const rows = (await callerFor(ctx)(graph, 'data.q', [HIDDEN_CONTENT_QUERY, [...HIDING_TAGS]], type).catch(
+    () => undefined,
+  )) as Array<[number, string, string]> | null | undefined;
+  if (rows === undefined) return undefined;
+  return {
+    uids: new Set((rows ?? []).map(([, uid]) => uid)),
+    strings: new Set((rows ?? []).map(([, , text]) => text).filter((text) => text !== '')),
+  };
+}
+
+/** Per graph of these changes, what is hidden now (read once per graph). */
+async function hiddenFor(ctx: SessionContext, changes: readonly Change[]) {
+  const byGraph = new Map<string, HiddenNow | undefined>();
+  for (const c of changes) {
+    const key = `${c.graphType ?? 'hosted'}:${c.graph}`;
+    if (!byGraph.has(key)) byGraph.set(key, await hiddenIn(ctx, c.graph, c.graphType));
+  }
+  return (c: Change): HiddenNow => byGraph.get(`${c.graphType ?? 'hosted'}:${c.graph}`) ?? UNKNOWN;
+}
+
+const UNKNOWN: HiddenNow = { uids: new Set(), strings: new Set(), unknown: true };
+
 function compact(report: UndoReport) {
   return {
     dryRun: report.dryRun,
@@ -91,6 +122,20 @@ function compact(report: UndoReport) {
       })),
     })),
     ...(report.runs.length ? { undoIds: report.runs } : {}),
+  };
+}
+
+/** The report without the text of anything hidden from AI. */
+async function forTheAgent(ctx: SessionContext, report: UndoReport): Promise<UndoReport> {
+  const all = new Map((await (await defaultJournal()).changes()).map((c) => [c.id, c]));
+  const changes = report.changes.map((r) => all.get(r.id)).filter((c): c is Change => !!c);
+  const hidden = await hiddenFor(ctx, changes);
+  return {
+    ...report,
+    changes: report.changes.map((r) => {
+      const change = all.get(r.id);
+      return agentChangeReport(r, change, change ? hidden(change) : UNKNOWN);
+    }),
   };
 }
 
@@ -113,12 +158,14 @@ export const changeTools = [
       const journal = await defaultJournal();
       const chat = currentChat().id;
       const mine = (await journal.changes()).filter((c) => c.chat.id === chat).reverse();
-      const page = mine.slice(args.offset, args.offset + args.limit).map((c) => ({
+      const shown = mine.slice(args.offset, args.offset + args.limit);
+      const hidden = await hiddenFor(ctx, shown);
+      const page = shown.map((c) => ({
         id: c.id,
         time: c.at,
         graph: nickname(ctx, c.graph),
         tool: c.tool,
-        summary: c.summary,
+        summary: agentSummary(c, hidden(c)),
         undoable: c.undoable,
         undone: c.undone,
         ...(c.status !== 'applied' ? { status: c.status } : {}),
@@ -168,7 +215,7 @@ export const changeTools = [
           },
         );
         if (!report.dryRun) for (const c of report.changes) invalidateLinkIndex(c.graph);
-        return compact(report);
+        return compact(await forTheAgent(ctx, report));
       } catch (error) {
         if (error instanceof UndoError)
           throw new ToolError(error.code, error.message, { suggested_next_tool: 'list_changes' });

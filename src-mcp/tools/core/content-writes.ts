@@ -145,7 +145,8 @@ export const contentWriteTools = [
     actions: ['data.block.move', 'data.q'],
     scope: 'graph',
     writes: 'edit',
-    editTargets: (args) => [{ id: args.uid, kind: 'node' }],
+    // A move carries the subtree: a person's block under the agent's would go with it.
+    editTargets: (args) => [{ id: args.uid, kind: 'node', subtree: true }],
     annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, parentUid: uid, order },
     async handler(args, ctx) {

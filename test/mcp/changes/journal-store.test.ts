@@ -126,23 +126,35 @@ it('keeps every line whole with many processes writing big lines at once', async
   expect((await readdir(dir)).filter((n) => n.endsWith('.jsonl'))).toHaveLength(3);
 });
 
-it('drops segments older than the age limit, then the oldest past the size cap', async () => {
-  const day = 86_400_000;
-  const now = Date.parse('2026-07-23T12:00:00Z');
-  const names = [
-    '20260601-000000-1-aaaaaa.jsonl',
-    '20260720-000000-2-bbbbbb.jsonl',
-    '20260722-000000-3-cccccc.jsonl',
-  ];
-  const ages = [52 * day, 3 * day, 1 * day];
+const day = 86_400_000;
+const now = Date.parse('2026-07-23T12:00:00Z');
+const names = [
+  '20260601-000000-1-aaaaaa.jsonl',
+  '20260713-000000-2-bbbbbb.jsonl',
+  '20260722-000000-3-cccccc.jsonl',
+];
+
+async function segmentsAged(ages: number[]) {
   for (const [i, name] of names.entries()) {
     const file = path.join(dir, name);
     await writeFile(file, `${JSON.stringify(begin(name))}\n`.padEnd(1000, ' '), { mode: 0o600 });
     const when = new Date(now - (ages[i] as number));
     await utimes(file, when, when);
   }
-  const store = new JournalStore(dir, { now: () => now, maxAgeDays: 30, maxBytes: 1500 });
+}
+
+it('drops segments older than the age limit, then the oldest past the size cap', async () => {
+  await segmentsAged([52 * day, 10 * day, 1 * day]);
+  const store = new JournalStore(dir, { now: () => now, maxAgeDays: 30, maxBytes: 1500, keepDays: 7 });
   const { removed } = await store.prune();
   expect(removed.map((f) => path.basename(f))).toEqual([names[0], names[1]]);
   expect(await readdir(dir)).toEqual([names[2]]);
+});
+
+it('never drops a segment younger than the retention period to make room', async () => {
+  await segmentsAged([52 * day, 3 * day, 1 * day]);
+  const store = new JournalStore(dir, { now: () => now, maxAgeDays: 30, maxBytes: 1500, keepDays: 7 });
+  const { removed } = await store.prune();
+  expect(removed.map((f) => path.basename(f))).toEqual([names[0]]);
+  expect(await readdir(dir)).toEqual([names[1], names[2]]);
 });

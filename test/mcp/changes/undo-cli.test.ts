@@ -3,6 +3,8 @@
  * chat's changes (grouped, one line each), a dry run changes nothing, the undo restores the
  * graph and is itself listed; a person's later edit stays and makes the exit code 1.
  */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { PageSpec } from '../../emulator/index.ts';
 import { jsonOf } from '../../harness/mcp-bin.ts';
@@ -104,4 +106,49 @@ it('says what is wrong with a command line (exit 2)', async () => {
   const since = await world.cli('changes', '--since', 'yesterday-ish');
   expect(since.status).toBe(2);
   expect(since.stderr).toMatch(/is not a time/);
+});
+
+it('shows where a conflicting edit differs, once', async () => {
+  const agent = await world.agent();
+  const written = 'Met on Monday with the whole team about [[Project Alpha]] and its budget';
+  const made = jsonOf<{ uids: string[] }>(
+    await agent.call('create_block', { parentUid: 'notespg01', markdown: written }),
+  );
+  await agent.close();
+  world.emulator
+    .graph('work')
+    .asPerson('Bea')
+    .run('data.block.update', [{ block: { uid: made.uids[0], string: written.replace('Alpha', 'Beta') } }]);
+
+  const dry = await world.cli('undo', '--dry-run', '--chat', await chatOf());
+
+  expect(dry.stdout).toContain('Project Alpha');
+  expect(dry.stdout).toContain('Project Beta');
+  expect(dry.stdout).not.toMatch(/changed since:/);
+});
+
+async function chatOf(): Promise<string> {
+  const { changes } = JSON.parse((await world.cli('changes', '--json')).stdout) as Listed;
+  return changes[0]?.chat.id as string;
+}
+
+it('finds a graph by a nickname only the chat knew, and says when a graph is unknown', async () => {
+  const file = path.join(world.home, '.roam-tools.json');
+  const config = await readFile(file, 'utf8');
+  const named = JSON.parse(config) as { graphs: Array<Record<string, unknown>> };
+  named.graphs.forEach((g) => (g.nickname = 'Office'));
+  await writeFile(file, JSON.stringify(named), { mode: 0o600 });
+  const agent = await world.agent();
+  jsonOf(await agent.call('update_block', { uid: 'first0001', string: 'first, edited' }));
+  await agent.close();
+  await writeFile(file, config, { mode: 0o600 });
+
+  const listed = await world.cli('changes', '--graph', 'office', '--json');
+  expect(listed.status).toBe(0);
+  expect((JSON.parse(listed.stdout) as Listed).changes.map((c) => c.tool)).toEqual(['update_block']);
+
+  const unknown = await world.cli('changes', '--graph', 'nowhere');
+  expect(unknown.status).toBe(2);
+  expect(unknown.stderr).toContain("No graph 'nowhere'");
+  expect(unknown.stdout).not.toContain('No changes');
 });

@@ -35,7 +35,9 @@ it("keeps a person's block that took the place of the agent's in a created page"
   );
 
   expect(undo.changes.map((c) => c.result)).toEqual(['conflict']);
-  expect(undo.changes[0]?.steps[0]?.detail).toContain("'linen' was edited to 'bea wrote'");
+  expect(undo.changes[0]?.steps[0]?.detail).toContain(
+    "a block someone wrote, 'bea wrote', took the place of 'linen'",
+  );
   expect(graph.run('data.pull', ['[:block/string]', [':block/uid', 'beas-0001']])).toEqual({
     ':block/string': 'bea wrote',
   });

@@ -1,0 +1,91 @@
+/**
+ * What an agent may be shown of changes (issue 31): never the text of a block hidden from AI
+ * (`#.rm-hide`, `#.rm-private`; docs/navigation.md "Hidden blocks"), hidden now or when the
+ * journal recorded it. A person's views (the CLI, the tray) show everything.
+ */
+import { carriesHidingTag } from '../roam/hidden-blocks.ts';
+import { quote } from './summary.ts';
+import type { Change, StepResult } from './types.ts';
+import type { ChangeReport } from './undo-engine.ts';
+
+/** What Roam hides from AI now, as src-mcp/roam/hidden-blocks.ts reads it. */
+export interface HiddenNow {
+  uids: ReadonlySet<string>;
+  strings: ReadonlySet<string>;
+  /** Roam could not say (the graph is not configured any more): every recorded text counts as hidden. */
+  unknown?: true;
+}
+
+/** What stands in for a hidden text. */
+export const HIDDEN_TEXT = "'[hidden from AI]'";
+
+function recordedStrings(change: Change): string[] {
+  const values: string[] = [];
+  JSON.stringify(change.ops, (_key, value: unknown) => {
+    if (typeof value === 'string') values.push(value);
+    return value;
+  });
+  return values;
+}
+
+/** The change recorded a hidden uid or text, or a text that was hidden when it was written. */
+export function touchesHidden(change: Change, hidden: HiddenNow): boolean {
+  if (hidden.unknown) return true;
+  return recordedStrings(change).some(
+    (v) => hidden.uids.has(v) || hidden.strings.has(v) || carriesHidingTag(v),
+  );
+}
+
+/** The texts an agent may not see quoted in what is said about this change. */
+function secretsOf(change: Change | undefined, hidden: HiddenNow): Set<string> {
+  const secrets = new Set(hidden.strings);
+  if (!change) return secrets;
+  const recorded = recordedStrings(change);
+  // Anything recorded about a block hidden now may be its text then.
+  const all = hidden.unknown === true || recorded.some((v) => hidden.uids.has(v));
+  for (const text of recorded) if (all || carriesHidingTag(text)) secrets.add(text);
+  return secrets;
+}
+
+/** `text` with every quoted secret replaced; wholly replaced when part of one shows otherwise. */
+function redact(text: string, secrets: ReadonlySet<string>): string {
+  let out = text;
+  for (const secret of secrets) if (secret) out = out.split(quote(secret)).join(HIDDEN_TEXT);
+  const flat = out.replace(/\s+/g, ' ');
+  const leaks = [...secrets].some((secret) => sharesRun(flat, secret.replace(/\s+/g, ' ').trim()));
+  return leaks || carriesHidingTag(out) ? HIDDEN_DETAIL : out;
+}
+
+const HIDDEN_DETAIL = 'a block hidden from AI is involved (its text is not shown)';
+/** Quotes cut around a difference show this much of a text at least. */
+const RUN = 16;
+
+function sharesRun(text: string, secret: string): boolean {
+  if (secret.length < RUN) return false;
+  for (let i = 0; i + RUN <= secret.length; i++) if (text.includes(secret.slice(i, i + RUN))) return true;
+  return false;
+}
+
+/** A change's one-line summary as an agent may see it. */
+export function agentSummary(change: Change, hidden: HiddenNow): string {
+  return touchesHidden(change, hidden) ? `${change.tool} on a block hidden from AI` : change.summary;
+}
+
+/** An undo report's change as an agent may see it: summary, step details and conflicts redacted. */
+export function agentChangeReport(
+  report: ChangeReport,
+  change: Change | undefined,
+  hidden: HiddenNow,
+): ChangeReport {
+  const secrets = secretsOf(change, hidden);
+  const step = (s: StepResult): StepResult => ({
+    ...s,
+    detail: redact(s.detail, secrets),
+    ...(s.conflicts ? { conflicts: s.conflicts.map((c) => redact(c, secrets)) } : {}),
+  });
+  return {
+    ...report,
+    summary: change ? agentSummary(change, hidden) : redact(report.summary, secrets),
+    steps: report.steps.map(step),
+  };
+}
