@@ -19,6 +19,7 @@ import { discoveryTools } from '../tools/core/discovery.ts';
 import { graphGuidelinesTools } from '../tools/core/graph-guidelines.ts';
 import { graphTools } from '../tools/core/graphs.ts';
 import { setupGraphTools } from '../tools/core/setup-new-graph.ts';
+import { updatePageMarkdownTools } from '../tools/core/update-page-markdown.ts';
 import { developerTools } from '../tools/developer/reload-dev-extensions.ts';
 import { extensionTools } from '../tools/extensions/call-extension-tool.ts';
 import { fileTools } from '../tools/files/files.ts';
@@ -41,6 +42,7 @@ export const tools: readonly ToolDefinition[] = [
   ...developerTools,
   ...fileTools,
   ...batchEditTools,
+  ...updatePageMarkdownTools,
   ...changeTools,
   ...navigationTools,
 ];

@@ -13,6 +13,7 @@ import * as z from 'zod';
 import type { ToolsetName } from '../../src-shared/toolsets.ts';
 import type { CallScope } from './call-scope.ts';
 import type { GraphGateway } from '../roam/graph-gateway.ts';
+import type { WriteTarget } from '../access/write-targets.ts';
 
 /**
  * A Roam Local API action a tool calls: its name, or its name with what Roam Desktop must have
@@ -56,6 +57,18 @@ export interface ToolContext extends CallScope {
   callRows?(action: string, args: unknown[], onRow: (row: readonly unknown[]) => void): Promise<void>;
   /** The declaration being run (its feature names errors); absent when a resource is read. */
   tool?: ToolDefinition;
+  /**
+   * Only for a tool with `editTargets: 'planned'`: throws ACCESS_LEVEL (nothing changed) when the
+   * graph's access level does not allow these edits; the handler calls it before its first write.
+   */
+  allowEdits?(edits: PlannedEdits): Promise<void>;
+}
+
+/** What a planning tool would edit, move or delete (blocks, with `subtree` when all under them goes too). */
+export interface PlannedEdits {
+  targets: WriteTarget[];
+  /** In a refusal, e.g. "edit 2, move 1 and delete 3 existing blocks". */
+  summary: string;
 }
 
 /** What a session tool's handler gets (graph management): the connection's gateway, no graph. */
@@ -95,6 +108,12 @@ interface ToolBase<Shape extends z.ZodRawShape> {
    * data. Annotated `readOnlyHint: false`; needs no ticket and stays available in --read-only mode.
    */
   effects?: 'ui';
+  /**
+   * `planned`: what a `writes: 'edit'` tool edits is known only once its handler has read the graph
+   * (update_page_markdown). The access check before the call then counts it as adding, and the
+   * handler checks its planned edits with `ctx.allowEdits`.
+   */
+  editTargets?: 'planned';
 }
 
 /** Needs a resolved graph; accepts the optional `graph` argument; becomes the selection on success. */
