@@ -16,6 +16,7 @@ import { contentReadTools } from '../tools/core/content-reads.ts';
 import { contentWriteTools } from '../tools/core/content-writes.ts';
 import { dailyNoteTools } from '../tools/core/daily-notes.ts';
 import { discoveryTools } from '../tools/core/discovery.ts';
+import { findBlocksTools } from '../tools/core/find-blocks.ts';
 import { graphGuidelinesTools } from '../tools/core/graph-guidelines.ts';
 import { graphTools } from '../tools/core/graphs.ts';
 import { setupGraphTools } from '../tools/core/setup-new-graph.ts';
@@ -36,6 +37,7 @@ export const tools: readonly ToolDefinition[] = [
   ...dailyNoteTools,
   ...commentTools,
   ...discoveryTools,
+  ...findBlocksTools,
   ...shortcutTools,
   ...desktopUiTools,
   ...extensionTools,

@@ -85,7 +85,11 @@ const pageTree: fc.Memo<PageBlock[]> = fc.memo((depth) =>
       { maxLength: 4 },
     )
     .map((blocks) =>
-      blocks.map((b) => ({ ...b, uid: `u${counter++}`, children: b.hidden ? [] : b.children })),
+      blocks.map((b): PageBlock => ({
+        ...b,
+        uid: `u${counter++}`,
+        children: b.hidden ? [] : (b.children as PageBlock[]),
+      })),
     ),
 );
 const outlineTree: fc.Memo<OutlineBlock[]> = fc.memo((depth) =>
