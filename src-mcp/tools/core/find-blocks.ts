@@ -111,24 +111,24 @@ async function breadcrumbs(ctx: ToolContext, uids: string[]): Promise<Map<string
 }
 
 const iso = (ms: number) => (ms > 0 ? new Date(ms).toISOString() : null);
-const time = z.string().min(1);
+const time = z.string();
 
 export const findBlocksTools = [
   defineTool({
     name: 'find_blocks',
     title: 'Find blocks',
     description:
-      'Blocks matching every filter given: text (substring, any case), status (TODO/DONE), page, tag (a page it references), created/edited After/Before (ISO date or time, today, yesterday, 7d). Each with page, breadcrumb, times. Paginated.',
+      'Blocks matching all filters given: text (any case), status, page, tag (a page it refers to), created/edited After/Before (ISO, today, yesterday, 7d); with page, breadcrumb, times. Paginated.',
     toolset: 'core',
     feature: 'block search',
     actions: ['data.q'],
     scope: 'graph',
     annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: {
-      text: z.string().min(1).optional(),
+      text: z.string().optional(),
       status: z.enum(['todo', 'done']).optional(),
-      page: z.string().min(1).optional(),
-      tag: z.string().min(1).optional(),
+      page: z.string().optional(),
+      tag: z.string().optional(),
       createdAfter: time.optional(),
       createdBefore: time.optional(),
       editedAfter: time.optional(),
