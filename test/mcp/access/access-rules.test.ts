@@ -52,6 +52,8 @@ describe('editing tools under read-edit-own', () => {
       'remove_shortcut',
       // A session tool: it checks each graph's level itself (src-mcp/tools/core/changes.ts).
       'undo_changes',
+      // Its targets come from its plan: it checks them itself (src-mcp/server/planned-edits.ts).
+      'update_page_markdown',
     ]);
     expect(Object.keys(EDIT_TARGETS).filter((name) => !editing.includes(name))).toEqual([]);
   });
