@@ -34,7 +34,7 @@ export async function enforceAccess(
   if (level === 'read-only') throw refuse(whatItDoes(tool));
   if (tool.writes === 'append') return;
   if (level === 'read-append') throw refuse(whatItDoes(tool));
-  const targets = tool.editTargets?.(args);
+  const targets = typeof tool.editTargets === 'function' ? tool.editTargets(args) : undefined;
   if (!targets) throw refuse(`${whatItDoes(tool)}, which cannot be limited to what agents created`);
   const refused = await notCreatedByAgent(ctx, graph, targets).catch((error: unknown) => {
     // Not knowing who created the targets means not changing them.

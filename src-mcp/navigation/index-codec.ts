@@ -14,10 +14,21 @@ import { titleLookups } from './link-index-builder.ts';
 import type { LinkIndex, PageNode } from './link-index.ts';
 
 /** Bumped whenever what is written changes meaning: an older file is then dropped, not misread. */
-export const INDEX_FORMAT = 1;
+export const INDEX_FORMAT = 2;
 const MAGIC = Buffer.from('RCLINDEX');
 const DIGEST = 32;
-const SECTIONS = ['pageEids', 'outStart', 'outTargets', 'outWeights', 'hiddenEids', 'hiddenPerPage'] as const;
+// Format 2 added the attribute links (attr*).
+const SECTIONS = [
+  'pageEids',
+  'outStart',
+  'outTargets',
+  'outWeights',
+  'attrStart',
+  'attrTargets',
+  'attrWeights',
+  'hiddenEids',
+  'hiddenPerPage',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 export interface GraphIdentity {
@@ -51,12 +62,16 @@ interface Header {
 export function encodeIndex(kept: PersistedIndex): Buffer {
   const { index } = kept.built;
   const out = index.outLinks.columns();
+  const attributes = index.attributeLinks.columns();
   const hidden = index.hidden.columns();
   const columns: Record<Section, Int32Array> = {
     pageEids: index.pageEids,
     outStart: out.start,
     outTargets: out.targets,
     outWeights: out.weights,
+    attrStart: attributes.start,
+    attrTargets: attributes.targets,
+    attrWeights: attributes.weights,
     hiddenEids: hidden.eids,
     hiddenPerPage: hidden.perPage,
   };
@@ -129,12 +144,19 @@ function readSections(body: Buffer, at: number, lengths: Record<Section, number>
 
 /** The columns describe `pages` pages and links between them (a bug writing them would show here). */
 function consistent(c: Record<Section, Int32Array>, pages: number): boolean {
-  const links = c.outTargets.length;
-  if (c.pageEids.length !== pages || c.outStart.length !== pages + 1 || c.outWeights.length !== links)
+  if (c.pageEids.length !== pages || c.hiddenPerPage.length % 2 !== 0) return false;
+  return (
+    links(c.outStart, c.outTargets, c.outWeights, pages) &&
+    links(c.attrStart, c.attrTargets, c.attrWeights, pages)
+  );
+}
+
+function links(start: Int32Array, targets: Int32Array, weights: Int32Array, pages: number): boolean {
+  const count = targets.length;
+  if (start.length !== pages + 1 || weights.length !== count || start[0] !== 0 || start[pages] !== count)
     return false;
-  if (c.outStart[0] !== 0 || c.outStart[pages] !== links || c.hiddenPerPage.length % 2 !== 0) return false;
-  for (let p = 0; p < pages; p++) if (c.outStart[p + 1]! < c.outStart[p]!) return false;
-  return c.outTargets.every((to) => to >= 0 && to < pages);
+  for (let p = 0; p < pages; p++) if (start[p + 1]! < start[p]!) return false;
+  return targets.every((to) => to >= 0 && to < pages);
 }
 
 /** A view of the file's bytes where they are aligned (a whole file read is), else a copy. */
@@ -161,6 +183,7 @@ function persisted(header: Header, columns: Record<Section, Int32Array>): Persis
     pageEids: columns.pageEids,
     outLinks: links.out,
     inLinks: links.in,
+    attributeLinks: Adjacency.fromColumns(columns.attrStart, columns.attrTargets, columns.attrWeights).out,
     hidden: HiddenBlocks.restore(columns.hiddenEids, columns.hiddenPerPage),
     ...titleLookups(pages),
     totals: header.totals,

@@ -1,5 +1,5 @@
 /**
- * The datalog behind the link index: four plain queries, aggregated on our side (aggregates
+ * The datalog behind the link index: five plain queries, aggregated on our side (aggregates
  * inside DataScript cost several times more), read row by row into a LinkIndexBuilder: two
  * rounds of requests whatever the graph's size.
  */
@@ -17,6 +17,14 @@ export const BLOCKS_QUERY = '[:find ?b ?p ?t :where [?b :block/page ?p] [(get-el
 
 /** Every reference; those to blocks (`((uid))`) are dropped on our side. */
 export const REFERENCES_QUERY = '[:find ?b ?d :where [?b :block/refs ?d]]';
+
+/**
+ * Every attribute reference: a block `role:: engineer` refers to `role` as its attribute (Roam
+ * makes it a `:block/refs` like any link). Only blocks holding `::` are looked at.
+ */
+export const ATTRIBUTES_QUERY =
+  '[:find ?b ?a :where [?b :block/string ?s] [(clojure.string/includes? ?s "::")] [?b :block/refs ?a]' +
+  ' [?a :node/title ?t] [(str ?t "::") ?attribute] [(clojure.string/starts-with? ?s ?attribute)]]';
 
 /** A built index and the row counts its freshness check compares later (index-freshness.ts). */
 export interface BuiltIndex {
@@ -37,8 +45,8 @@ export async function queryRows(
 }
 
 /**
- * Four requests: pages, blocks and the blocks hidden from AI (whose references and counts the
- * index leaves out) sent together, then the references, which the builder turns into link keys
+ * Five requests: pages, blocks and the blocks hidden from AI (whose references and counts the
+ * index leaves out) sent together, then the references and the attribute references, which the builder turns into link keys
  * as they arrive once it knows every page and block (Roam answers one request at a time anyway).
  */
 export async function fetchLinkIndex(ctx: ToolContext): Promise<BuiltIndex> {
@@ -59,6 +67,9 @@ export async function fetchLinkIndex(ctx: ToolContext): Promise<BuiltIndex> {
       : fetchHiddenBlocks(ctx).then((rows) => rows.forEach(builder.addHidden)),
   ]);
   builder.prepare();
-  await queryRows(ctx, [REFERENCES_QUERY], builder.addReference);
+  await Promise.all([
+    queryRows(ctx, [REFERENCES_QUERY], builder.addReference),
+    queryRows(ctx, [ATTRIBUTES_QUERY], builder.addAttribute),
+  ]);
   return { index: builder.finish(), pages, blocks };
 }

@@ -18,6 +18,8 @@ export type PageRow = readonly [number, string, string, number, number];
 export type BlockRow = readonly [number, number, number];
 /** `[blockEid, referenced eid]` for every reference (to pages or blocks; only pages count). */
 export type ReferenceRow = readonly [number, number];
+/** `[blockEid, attribute page eid]` for every block that is an attribute (`role:: …` → role). */
+export type AttributeRow = readonly [number, number];
 
 /** What `prepare` fixed: the pages in title order and their ids. */
 interface Prepared {
@@ -47,6 +49,9 @@ export class LinkIndexBuilder {
   private early = { referrers: new IntList(), referenced: new IntList() };
   private prepared: Prepared | undefined;
   private pairs = new PagePairs();
+  private attributePairs = new PagePairs();
+  /** Attribute references that came before `prepare`. */
+  private earlyAttributes: Array<[number, number]> = [];
 
   readonly addPage = (row: readonly unknown[]): void => {
     const [eid, title, uid, time, log] = row as PageRow;
@@ -80,19 +85,26 @@ export class LinkIndexBuilder {
     }
   };
 
+  /** An attribute reference; the same reference also arrives through `addReference`. */
+  readonly addAttribute = (row: readonly unknown[]): void => {
+    const [block, target] = row as AttributeRow;
+    if (this.prepared) this.link(this.prepared, block, target, this.attributePairs);
+    else this.earlyAttributes.push([block, target]);
+  };
+
   readonly addHidden = (row: readonly unknown[]): void => {
     const [block, page] = row as HiddenBlockRow;
     this.hiddenRows.push([block, page]);
   };
 
   /** A reference between two different pages, from a visible block, as its key. */
-  private link(p: Prepared, block: number, target: number): void {
+  private link(p: Prepared, block: number, target: number, pairs = this.pairs): void {
     const to = p.idOf.get(target) - 1;
     const pageEid = this.blockPage.get(block) - 1;
     if (to < 0 || pageEid < 0 || p.hidden.has(block)) return;
     const from = p.idOf.get(pageEid) - 1;
     if (from < 0 || from === to) return;
-    this.pairs.push(from, to);
+    pairs.push(from, to);
   }
 
   /** Every page, block and hidden block is in: fixes the page ids (references may still come). */
@@ -130,6 +142,9 @@ export class LinkIndexBuilder {
     const { referrers, referenced } = this.early;
     for (let i = 0; i < referrers.length; i++) this.link(prepared, referrers.at(i), referenced.at(i));
     this.early = { referrers: new IntList(), referenced: new IntList() };
+    for (const [block, target] of this.earlyAttributes)
+      this.link(prepared, block, target, this.attributePairs);
+    this.earlyAttributes = [];
   }
 
   finish(): LinkIndex {
@@ -140,11 +155,13 @@ export class LinkIndexBuilder {
     const references = this.pairs.length;
     const grouped = this.pairs.groupByFrom(pages.length);
     const links = Adjacency.fromGrouped(grouped.start, grouped.targets);
+    const attributes = this.attributePairs.groupByFrom(pages.length);
     return {
       pages,
       pageEids,
       outLinks: links.out,
       inLinks: links.in,
+      attributeLinks: Adjacency.fromGrouped(attributes.start, attributes.targets).out,
       hidden,
       ...titleLookups(pages),
       totals: {
@@ -181,6 +198,7 @@ export function buildLinkIndex(
   blockRows: readonly BlockRow[],
   referenceRows: readonly ReferenceRow[],
   hiddenRows: readonly HiddenBlockRow[] = [],
+  attributeRows: readonly AttributeRow[] = [],
 ): LinkIndex {
   const builder = new LinkIndexBuilder();
   pageRows.forEach(builder.addPage);
@@ -188,5 +206,6 @@ export function buildLinkIndex(
   hiddenRows.forEach(builder.addHidden);
   builder.prepare();
   referenceRows.forEach(builder.addReference);
+  attributeRows.forEach(builder.addAttribute);
   return builder.finish();
 }

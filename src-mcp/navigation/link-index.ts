@@ -1,12 +1,13 @@
 /**
  * The per-graph link index: pages are nodes, a page links to another when one of its blocks
- * references it (`[[..]]`, `#tag` and `attr::` all become `:block/refs`). Built once from four
+ * references it (`[[..]]`, `#tag` and `attr::` all become `:block/refs`; attribute references are
+ * also counted apart). Built once from five
  * `data.q` answers read row by row (index-queries.ts) into flat typed arrays
  * (link-index-builder.ts), blocks hidden from AI taken out (roam/hidden-blocks.ts), then every navigation
  * tool answers from memory. Which blocks carry a tag is not kept: tag-filter.ts asks for one tag's
  * blocks when a tool needs them.
  */
-import type { Adjacency } from './adjacency.ts';
+import { Adjacency } from './adjacency.ts';
 import type { HiddenBlocks } from '../roam/hidden-blocks.ts';
 
 export interface PageNode {
@@ -28,6 +29,11 @@ export interface LinkIndex {
   readonly outLinks: Adjacency;
   /** `inLinks.of(p)`: page id → number of its blocks referencing p. */
   readonly inLinks: Adjacency;
+  /**
+   * `attributeLinks.of(p)`: page id → number of blocks of p that are that page's attribute
+   * (`role:: engineer` → role). A link all of whose references are attributes is attribute-only.
+   */
+  readonly attributeLinks: Adjacency;
   /** Blocks hidden from AI: they give no links, tags, counts or previews. */
   readonly hidden: HiddenBlocks;
   readonly byUid: ReadonlyMap<string, number>;
@@ -69,6 +75,36 @@ export function outNeighborLists(index: LinkIndex): Adjacency {
 /** Distinct in-neighbours of every page, ascending. */
 export function inNeighborLists(index: LinkIndex): Adjacency {
   return index.inLinks;
+}
+
+/** Whether every reference behind the link from → to is an attribute (`role::` → role). */
+export function attributeOnly(index: LinkIndex, from: number, to: number): boolean {
+  const attributes = index.attributeLinks.of(from).get(to);
+  return attributes !== undefined && attributes === index.outLinks.of(from).get(to);
+}
+
+/**
+ * The links hubs and paths walk: all of them with `includeAttributes`, else without the
+ * attribute-only ones, which would make every attribute name (`role`, `type`) a top hub and a
+ * shortcut between any two pages that share it.
+ */
+export function walkedLinks(index: LinkIndex, includeAttributes: boolean): { out: Adjacency; in: Adjacency } {
+  if (includeAttributes || index.attributeLinks.linkCount === 0)
+    return { out: index.outLinks, in: index.inLinks };
+  return memoized(index, 'links:no-attributes', () => {
+    const { start, targets, weights } = index.outLinks.columns();
+    const outDegree = new Int32Array(index.pages.length);
+    const to: number[] = [];
+    const weight: number[] = [];
+    for (let from = 0; from < outDegree.length; from++)
+      for (let i = start[from]!; i < start[from + 1]!; i++) {
+        if (attributeOnly(index, from, targets[i]!)) continue;
+        outDegree[from]!++;
+        to.push(targets[i]!);
+        weight.push(weights[i]!);
+      }
+    return Adjacency.both(outDegree, Int32Array.from(to), Int32Array.from(weight));
+  });
 }
 
 /** Distinct linked pages (either direction) of a page. */

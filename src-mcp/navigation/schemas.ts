@@ -13,6 +13,12 @@ export function limitField(defaultValue: number, max: number) {
 
 export const offsetField = z.number().int().min(0).default(0);
 
+/** Hubs and paths leave out links made only of attributes (`role:: x` → role) unless asked. */
+export const includeAttributesField = z
+  .boolean()
+  .default(false)
+  .describe('Also count attribute-only links (role:: x → role).');
+
 export const pageOutput = z.object({ uid: z.string(), title: z.string() });
 
 /** The list envelope every list tool shares (src-mcp/server/list-envelope.ts). */

@@ -50,6 +50,7 @@ import {
 } from './tool-definition.ts';
 import { errorText, ToolError, toToolError } from './tool-errors.ts';
 import { namedForTool } from './roam-feature.ts';
+import { enforcePlannedEdits } from './planned-edits.ts';
 
 /** What decides visibility and refusals for this connection. */
 export interface ToolCallState {
@@ -139,7 +140,11 @@ async function runHandler(
   return onGraph(gateway.session, ref, async (graph) => {
     resolved.graph = graph;
     const ctx = graphContext(gateway, graph, scope, tool);
-    await enforceAccess(tool, toolArgs, graph, ctx, gateway.session);
+    if (tool.editTargets === 'planned') {
+      // Its edits are known once it has read the graph: it checks them itself (planned-edits.ts).
+      await enforceAccess({ ...tool, writes: 'append' }, toolArgs, graph, ctx, gateway.session);
+      ctx.allowEdits = (edits) => enforcePlannedEdits(tool.name, edits, graph, ctx, gateway.session);
+    } else await enforceAccess(tool, toolArgs, graph, ctx, gateway.session);
     beforeWrite(tool, gateway, graph);
     // Every write is journaled so it can be undone (docs/undo.md).
     const record = tool.writes ? journalRecord(tool, graph, toolArgs) : undefined;

@@ -16,9 +16,11 @@ import { contentReadTools } from '../tools/core/content-reads.ts';
 import { contentWriteTools } from '../tools/core/content-writes.ts';
 import { dailyNoteTools } from '../tools/core/daily-notes.ts';
 import { discoveryTools } from '../tools/core/discovery.ts';
+import { findBlocksTools } from '../tools/core/find-blocks.ts';
 import { graphGuidelinesTools } from '../tools/core/graph-guidelines.ts';
 import { graphTools } from '../tools/core/graphs.ts';
 import { setupGraphTools } from '../tools/core/setup-new-graph.ts';
+import { updatePageMarkdownTools } from '../tools/core/update-page-markdown.ts';
 import { developerTools } from '../tools/developer/reload-dev-extensions.ts';
 import { extensionTools } from '../tools/extensions/call-extension-tool.ts';
 import { fileTools } from '../tools/files/files.ts';
@@ -35,12 +37,14 @@ export const tools: readonly ToolDefinition[] = [
   ...dailyNoteTools,
   ...commentTools,
   ...discoveryTools,
+  ...findBlocksTools,
   ...shortcutTools,
   ...desktopUiTools,
   ...extensionTools,
   ...developerTools,
   ...fileTools,
   ...batchEditTools,
+  ...updatePageMarkdownTools,
   ...changeTools,
   ...navigationTools,
 ];

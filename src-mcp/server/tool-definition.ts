@@ -62,6 +62,18 @@ export interface ToolContext extends CallScope {
   callRows?(action: string, args: unknown[], onRow: (row: readonly unknown[]) => void): Promise<void>;
   /** The declaration being run (its feature names errors); absent when a resource is read. */
   tool?: ToolDefinition;
+  /**
+   * Only for a tool with `editTargets: 'planned'`: throws ACCESS_LEVEL (nothing changed) when the
+   * graph's access level does not allow these edits; the handler calls it before its first write.
+   */
+  allowEdits?(edits: PlannedEdits): Promise<void>;
+}
+
+/** What a planning tool would edit, move or delete (blocks, with `subtree` when all under them goes too). */
+export interface PlannedEdits {
+  targets: WriteTarget[];
+  /** In a refusal, e.g. "edit 2, move 1 and delete 3 existing blocks". */
+  summary: string;
 }
 
 /**
@@ -116,9 +128,11 @@ interface ToolBase<Shape extends z.ZodRawShape> {
   /**
    * For `writes: 'edit'`: what the call changes. A delete or a move takes its subtree (`subtree:
    * true`), so everything under it must be an agent's too. An edit tool without it cannot be limited to
-   * agents' content and is refused under `read-edit-own`.
+   * agents' content and is refused under `read-edit-own`. `planned`: what it edits is known only
+   * once its handler has read the graph (update_page_markdown); the check before the call then
+   * counts it as adding, and the handler checks its planned edits with `ctx.allowEdits`.
    */
-  editTargets?(args: z.infer<z.ZodObject<Shape>>): WriteTarget[];
+  editTargets?: ((args: z.infer<z.ZodObject<Shape>>) => WriteTarget[]) | 'planned';
   /**
    * Where the write puts things, in a person's words, for the change journal ("to the daily
    * note"), when the shared arguments (pageTitle, date, parentUid) do not say it.

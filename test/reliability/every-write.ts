@@ -54,6 +54,7 @@ export const WRITES: Record<string, Array<Record<string, unknown>>> = {
   delete_page: [{ uid: 'delete-pg' }],
   update_blocks: [{ updates: [{ uid: 'b-batch-up', string: 'batch overwrite' }] }],
   delete_blocks: [{ uids: ['b-batch-del'] }],
+  update_page_markdown: [{ title: 'Target', markdown: '- stays\n- added' }],
   add_comment: [{ blockUid: 'b-comment', comment: 'a comment' }],
   append_to_daily_note: [{ markdown: 'captured' }],
   add_shortcut: [{ uid: 'target-pg' }],

@@ -17,7 +17,12 @@ import {
   UID_AT_QUERY,
 } from '../../src-mcp/navigation/index-freshness.ts';
 import { configureLinkIndexes, DEFAULT_STALENESS_MS } from '../../src-mcp/navigation/index-staleness.ts';
-import { BLOCKS_QUERY, PAGES_QUERY, REFERENCES_QUERY } from '../../src-mcp/navigation/index-queries.ts';
+import {
+  ATTRIBUTES_QUERY,
+  BLOCKS_QUERY,
+  PAGES_QUERY,
+  REFERENCES_QUERY,
+} from '../../src-mcp/navigation/index-queries.ts';
 import { BLOCK_TEXT_QUERY, PAGE_PREVIEW_QUERY } from '../../src-mcp/navigation/previews.ts';
 import { TAG_BLOCKS_QUERY } from '../../src-mcp/navigation/tag-filter.ts';
 import type { ToolContext } from '../../src-mcp/server/tool-definition.ts';
@@ -105,6 +110,7 @@ async function compare(pair: Pair, graph: string) {
     [PAGES_QUERY],
     [BLOCKS_QUERY],
     [REFERENCES_QUERY],
+    [ATTRIBUTES_QUERY],
     [HIDDEN_BLOCKS_QUERY, [...HIDING_TAGS]],
     [EDITED_SINCE_QUERY, times[Math.floor(times.length * 0.9)] ?? 0],
     [PAGE_COUNT_QUERY],

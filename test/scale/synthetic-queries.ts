@@ -10,7 +10,12 @@ import {
   PAGE_COUNT_QUERY,
   UID_AT_QUERY,
 } from '../../src-mcp/navigation/index-freshness.ts';
-import { BLOCKS_QUERY, PAGES_QUERY, REFERENCES_QUERY } from '../../src-mcp/navigation/index-queries.ts';
+import {
+  ATTRIBUTES_QUERY,
+  BLOCKS_QUERY,
+  PAGES_QUERY,
+  REFERENCES_QUERY,
+} from '../../src-mcp/navigation/index-queries.ts';
 import { BLOCK_TEXT_QUERY, PAGE_PREVIEW_QUERY } from '../../src-mcp/navigation/previews.ts';
 import { TAG_BLOCKS_QUERY } from '../../src-mcp/navigation/tag-filter.ts';
 import type { ColumnGraph } from './column-graph.ts';
@@ -26,6 +31,16 @@ function* references(g: ColumnGraph): Generator<[number, number]> {
     if (seen.has(g.refTo[i]!)) continue;
     seen.add(g.refTo[i]!);
     yield [block, g.refTo[i]!];
+  }
+}
+
+/** References from a block whose text starts with the referenced page's title and `::`. */
+function* attributes(g: ColumnGraph): Generator<[number, number]> {
+  for (const [block, target] of references(g)) {
+    const title = g.title.get(target);
+    const text = g.string[block];
+    if (title !== undefined && typeof text === 'string' && text.startsWith(`${title}::`))
+      yield [block, target];
   }
 }
 
@@ -54,6 +69,8 @@ export function answerQuery(g: ColumnGraph, query: string, inputs: unknown[]): I
       return g.blocks.map((b) => [b, g.page.get(b), g.editTime.get(b)]);
     case REFERENCES_QUERY:
       return references(g);
+    case ATTRIBUTES_QUERY:
+      return attributes(g);
     case HIDDEN_BLOCKS_QUERY:
       return hiddenBlocks(g, inputs[0] as string[]);
     case EDITED_SINCE_QUERY:

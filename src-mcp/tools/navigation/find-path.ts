@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { defineTool } from '../../server/tool-definition.ts';
 import { loadLinkIndex } from '../../navigation/index-cache.ts';
-import { inNeighborLists, outNeighborLists } from '../../navigation/link-index.ts';
+import { walkedLinks } from '../../navigation/link-index.ts';
 import { findPage, pageNotFound } from '../../navigation/page-lookup.ts';
-import { GRAPH_ANNOTATIONS, pageOutput } from '../../navigation/schemas.ts';
+import { GRAPH_ANNOTATIONS, includeAttributesField, pageOutput } from '../../navigation/schemas.ts';
 import { shortestPath, type PathResult } from '../../navigation/shortest-path.ts';
 
 const inputSchema = {
@@ -14,6 +14,7 @@ const inputSchema = {
     .boolean()
     .default(true)
     .describe('Also walk links backwards (from a page to pages referencing it), as Roam shows both.'),
+  includeAttributes: includeAttributesField,
 };
 
 /** Bounded BFS over the cached link index: 1 round trip (the freshness check). */
@@ -54,14 +55,8 @@ export const findPath = defineTool({
     };
     const source = lookup(args.source);
     const target = lookup(args.target);
-    const found = shortestPath(
-      outNeighborLists(index),
-      inNeighborLists(index),
-      source,
-      target,
-      args.maxLength,
-      args.followBacklinks,
-    );
+    const links = walkedLinks(index, args.includeAttributes);
+    const found = shortestPath(links.out, links.in, source, target, args.maxLength, args.followBacklinks);
     const summary = (id: number) => ({ uid: index.pages[id]!.uid, title: index.pages[id]!.title });
     const ends = { source: summary(source), target: summary(target) };
     if (found) {
@@ -72,8 +67,8 @@ export const findPath = defineTool({
     }
     // Unbounded search only to explain the miss: it costs no round trip.
     const longer = shortestPath(
-      outNeighborLists(index),
-      inNeighborLists(index),
+      links.out,
+      links.in,
       source,
       target,
       index.pages.length,
@@ -86,7 +81,7 @@ export const findPath = defineTool({
 /** Why no path was found within maxLength, and what to try next. */
 function missReason(
   longer: PathResult | null,
-  args: { maxLength: number; followBacklinks: boolean },
+  args: { maxLength: number; followBacklinks: boolean; includeAttributes: boolean },
 ): { reason: 'disconnected' | 'longer-than-max-length'; hint: string } {
   if (longer) {
     const links = longer.hops.length;
@@ -98,10 +93,15 @@ function missReason(
           : `The shortest path has ${links} links, more than find_path shows (10): walk it in steps with get_neighbors.`,
     };
   }
+  const attributes = args.includeAttributes
+    ? ''
+    : ' Links that are only attributes (role:: x → role) were left out: includeAttributes true walks them too.';
   return {
     reason: 'disconnected',
-    hint: args.followBacklinks
-      ? 'No chain of links joins these pages (links from blocks hidden from AI do not count). Try get_neighbors on each page, or search for a page that mentions both.'
-      : 'No chain of forward links joins these pages. Retry with followBacklinks true to also walk links backwards.',
+    hint:
+      (args.followBacklinks
+        ? 'No chain of links joins these pages (links from blocks hidden from AI do not count). Try get_neighbors on each page, or search for a page that mentions both.'
+        : 'No chain of forward links joins these pages. Retry with followBacklinks true to also walk links backwards.') +
+      attributes,
   };
 }

@@ -2,10 +2,11 @@ import * as z from 'zod';
 import { paginate } from '../../server/limits.ts';
 import { defineTool } from '../../server/tool-definition.ts';
 import { loadLinkIndex } from '../../navigation/index-cache.ts';
-import { memoized, outNeighborLists, type LinkIndex } from '../../navigation/link-index.ts';
+import { memoized, walkedLinks, type LinkIndex } from '../../navigation/link-index.ts';
 import { pagerank } from '../../navigation/pagerank.ts';
 import {
   GRAPH_ANNOTATIONS,
+  includeAttributesField,
   limitField,
   listOutput,
   offsetField,
@@ -22,19 +23,25 @@ const inputSchema = {
     .describe(
       'in_degree = pages linking here, out_degree = pages linked to, pagerank = link-weighted importance.',
     ),
+  includeAttributes: includeAttributesField,
   limit: limitField(10, 50),
   offset: offsetField,
 };
 
-/** Every page's score and the pages ranked by it, computed once per index and metric. */
-function ranking(index: LinkIndex, metric: Metric): { scores: ArrayLike<number>; order: number[] } {
-  return memoized(index, `hubs:${metric}`, () => {
+/** Every page's score and the pages ranked by it, computed once per index, metric and link set. */
+function ranking(
+  index: LinkIndex,
+  metric: Metric,
+  includeAttributes: boolean,
+): { scores: ArrayLike<number>; order: number[] } {
+  return memoized(index, `hubs:${metric}:${includeAttributes}`, () => {
+    const links = walkedLinks(index, includeAttributes);
     const scores =
       metric === 'in_degree'
-        ? index.inLinks.degrees()
+        ? links.in.degrees()
         : metric === 'out_degree'
-          ? index.outLinks.degrees()
-          : pagerank(outNeighborLists(index));
+          ? links.out.degrees()
+          : pagerank(links.out);
     const order = index.pages.map((_, id) => id).sort((a, b) => scores[b]! - scores[a]! || a - b);
     return { scores, order };
   });
@@ -64,7 +71,8 @@ export const getHubs = defineTool({
   scope: 'graph',
   async handler(args, ctx) {
     const index = await loadLinkIndex(ctx);
-    const { scores, order } = ranking(index, args.metric);
+    const { scores, order } = ranking(index, args.metric, args.includeAttributes);
+    const links = walkedLinks(index, args.includeAttributes);
     const page = paginate(order, args.offset, args.limit);
     return {
       metric: args.metric,
@@ -73,8 +81,8 @@ export const getHubs = defineTool({
         uid: index.pages[id]!.uid,
         title: index.pages[id]!.title,
         score: args.metric === 'pagerank' ? Number(scores[id]!.toPrecision(4)) : scores[id]!,
-        inDegree: index.inLinks.of(id).size,
-        outDegree: index.outLinks.of(id).size,
+        inDegree: links.in.degree(id),
+        outDegree: links.out.degree(id),
       })),
     };
   },

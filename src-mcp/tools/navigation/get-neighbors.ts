@@ -27,6 +27,12 @@ const neighborOutput = pageOutput.extend({
   direction: z.enum(['in', 'out', 'both']),
   referencesIn: z.number().int().describe('Blocks of that page referencing this one.'),
   referencesOut: z.number().int().describe('Blocks of this page referencing that one.'),
+  attributeReferences: z
+    .number()
+    .int()
+    .describe(
+      'How many of those references are attributes (role:: x → role); all of them: an attribute-only link.',
+    ),
   preview: z.string().describe('First top-level blocks, at most 200 characters.'),
 });
 
@@ -78,12 +84,15 @@ export const getNeighbors = defineTool({
         const referencesIn = incoming.get(other) ?? 0;
         const referencesOut = outgoing.get(other) ?? 0;
         const direction = referencesIn && referencesOut ? 'both' : referencesIn ? 'in' : 'out';
+        const attributeReferences =
+          (index.attributeLinks.of(other).get(id) ?? 0) + (index.attributeLinks.of(id).get(other) ?? 0);
         return {
           uid: node.uid,
           title: node.title,
           direction,
           referencesIn,
           referencesOut,
+          attributeReferences,
           preview: previews.get(node.uid) ?? '',
         };
       }),

@@ -55,19 +55,22 @@ describe('editing tools under read-edit-own', () => {
       'remove_shortcut',
       // A session tool: it checks each graph's level itself (src-mcp/tools/core/changes.ts).
       'undo_changes',
+      // Its targets come from its plan: it checks them itself (src-mcp/server/planned-edits.ts).
+      'update_page_markdown',
     ]);
     expect(catalogue.filter((t) => t.editTargets && t.writes !== 'edit').map((t) => t.name)).toEqual([]);
   });
 
   it('each batch item is a target; deletes take their subtree', () => {
-    const tool = (name: string) => catalogue.find((t) => t.name === name)!;
-    expect(tool('update_blocks').editTargets!({ updates: [{ uid: 'a' }, { uid: 'b' }] })).toEqual([
+    const targets = (name: string, args: Record<string, unknown>) => {
+      const declared = catalogue.find((t) => t.name === name)?.editTargets;
+      return typeof declared === 'function' ? declared(args) : declared;
+    };
+    expect(targets('update_blocks', { updates: [{ uid: 'a' }, { uid: 'b' }] })).toEqual([
       { id: 'a', kind: 'node' },
       { id: 'b', kind: 'node' },
     ]);
-    expect(tool('delete_blocks').editTargets!({ uids: ['a'] })).toEqual([
-      { id: 'a', kind: 'node', subtree: true },
-    ]);
+    expect(targets('delete_blocks', { uids: ['a'] })).toEqual([{ id: 'a', kind: 'node', subtree: true }]);
   });
 });
 

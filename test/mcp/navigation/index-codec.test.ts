@@ -37,7 +37,8 @@ function sample(): PersistedIndex {
     [13, 12],
   ] as const;
   const hidden: HiddenBlockRow[] = [[13, 3]];
-  const index = buildLinkIndex(pages, blocks, refs, hidden);
+  // Block 11 is `alpha:: …`: its reference to page 2 is an attribute.
+  const index = buildLinkIndex(pages, blocks, refs, hidden, [[11, 2]]);
   return {
     identity,
     builtAt: 5_000,
@@ -55,6 +56,7 @@ function plain(index: LinkIndex) {
     pageEids: [...index.pageEids],
     out: links(index.outLinks),
     in: links(index.inLinks),
+    attributes: links(index.attributeLinks),
     hidden: [10, 11, 12, 13, 14].map((eid) => index.hidden.has(eid)),
     hiddenPerPage: [...index.hidden.perPage],
     byUid: [...index.byUid],
@@ -98,7 +100,8 @@ describe('the index codec', () => {
             100 + b,
             (b % Math.max(pageCount, 1)) + 1,
           ]);
-          const index = buildLinkIndex(pages, blocks, refs, hidden);
+          const attributes = refs.filter((_, i) => i % 3 === 0);
+          const index = buildLinkIndex(pages, blocks, refs, hidden, attributes);
           const kept = { ...sample(), built: { index, pages: pageCount, blocks: 40 } };
           const decoded = decodeIndex(encodeIndex(kept), identity);
           return (
@@ -123,6 +126,10 @@ describe('the index codec', () => {
     const older = Buffer.from(bytes);
     older.writeUInt32LE(INDEX_FORMAT + 1, 8);
     expect(decodeIndex(older, identity)).toEqual({ doubt: `format ${INDEX_FORMAT + 1}` });
+    // Format 1 kept no attribute links: such a file is rebuilt, never read as format 2.
+    expect(INDEX_FORMAT).toBe(2);
+    older.writeUInt32LE(1, 8);
+    expect(decodeIndex(older, identity)).toEqual({ doubt: 'format 1' });
     expect(decodeIndex(bytes, { name: 'codec', type: 'offline' })).toEqual({ doubt: 'another graph' });
     expect(decodeIndex(bytes, { name: 'Codec', type: 'hosted' })).toEqual({ doubt: 'another graph' });
   });

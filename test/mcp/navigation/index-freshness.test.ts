@@ -1,6 +1,6 @@
 /**
  * Round trips and cache freshness, counted on the emulator's request log, with no staleness
- * window: the index is built from 4 queries (pages, blocks, references, hidden blocks) after the
+ * window: the index is built from 5 queries (pages, blocks, references, attributes, hidden blocks) after the
  * freshness check (2: edited since, page count), a warm call costs the check plus at most 1
  * batched preview query, and edits made by another client are seen on the next call.
  */
@@ -37,10 +37,10 @@ afterAll(async () => {
 describe('round trips', () => {
   beforeEach(() => invalidateLinkIndex(GRAPH));
 
-  it('builds the index with 4 queries after the check, then answers warm calls with the check (2)', async () => {
+  it('builds the index with 5 queries after the check, then answers warm calls with the check (2)', async () => {
     h.reset();
     await call('get_hubs');
-    expect(h.actions()).toEqual(['data.q', 'data.q', 'data.q', 'data.q', 'data.q', 'data.q']);
+    expect(h.actions()).toEqual(['data.q', 'data.q', 'data.q', 'data.q', 'data.q', 'data.q', 'data.q']);
     for (const tool of [
       'get_hubs',
       'get_outlinks',
@@ -82,7 +82,7 @@ describe('round trips', () => {
     h.reset();
     await Promise.all([call('get_hubs'), call('list_pages'), call('get_outlinks', { title: 'Cooking' })]);
     // One check, one build, shared by all three.
-    expect(h.actions()).toHaveLength(2 + 4);
+    expect(h.actions()).toHaveLength(2 + 5);
   });
 });
 
@@ -95,7 +95,7 @@ describe('freshness', () => {
     });
     h.reset();
     expect(await outlinks('Island')).toEqual(['Cooking']);
-    expect(h.actions()).toHaveLength(2 + 4);
+    expect(h.actions()).toHaveLength(2 + 5);
     expect((await call('find_path', { source: 'Island', target: 'food' })).length).toBe(2);
   });
 
@@ -136,7 +136,7 @@ describe('freshness', () => {
     await expect(hubs.handler({ metric: 'in_degree', limit: 1, offset: 0 }, failing)).rejects.toThrow(/500/);
     h.reset();
     expect((await call('get_hubs', { limit: 1 })).items[0].title).toBe('draft');
-    expect(h.actions()).toHaveLength(6);
+    expect(h.actions()).toHaveLength(7);
   });
 
   it('rebuilds after invalidation even when nothing changed', async () => {
@@ -144,6 +144,6 @@ describe('freshness', () => {
     invalidateLinkIndex(GRAPH);
     h.reset();
     await call('get_hubs');
-    expect(h.actions()).toHaveLength(6);
+    expect(h.actions()).toHaveLength(7);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The link index outlives the process: the built bin over stdio against the emulator, several
  * processes in one HOME. A new process resumes the kept index after the freshness check (with a
- * block recount and the graph's anchor) instead of the four build queries, and answers exactly as
+ * block recount and the graph's anchor) instead of the five build queries, and answers exactly as
  * a fresh build does; any change, damage, another format or another graph means a rebuild. The
  * file holds nothing the hiding rule removes, and two processes building at once leave a whole one.
  */
@@ -16,7 +16,12 @@ import {
   PAGE_COUNT_QUERY,
   UID_AT_QUERY,
 } from '../../../src-mcp/navigation/index-freshness.ts';
-import { BLOCKS_QUERY, PAGES_QUERY, REFERENCES_QUERY } from '../../../src-mcp/navigation/index-queries.ts';
+import {
+  ATTRIBUTES_QUERY,
+  BLOCKS_QUERY,
+  PAGES_QUERY,
+  REFERENCES_QUERY,
+} from '../../../src-mcp/navigation/index-queries.ts';
 import { dataDir } from '../../../src-shared/node/data-dir.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { TEST_TOKEN } from '../../harness/http-context.ts';
@@ -103,7 +108,7 @@ async function chat(h = home, keptSince?: number) {
   }
 }
 
-const BUILD: unknown[] = [PAGES_QUERY, BLOCKS_QUERY, REFERENCES_QUERY, HIDDEN_BLOCKS_QUERY];
+const BUILD: unknown[] = [PAGES_QUERY, BLOCKS_QUERY, REFERENCES_QUERY, ATTRIBUTES_QUERY, HIDDEN_BLOCKS_QUERY];
 const INDEX_QUERIES: unknown[] = [
   ...BUILD,
   EDITED_SINCE_QUERY,
@@ -170,6 +175,14 @@ describe('a kept link index', () => {
     ],
     ['a cut file', (bytes) => bytes.subarray(0, bytes.length >> 1)],
     ['not an index at all', () => Buffer.from('not an index')],
+    [
+      'a file of format 1, kept before attribute links were',
+      (bytes) => {
+        const older = Buffer.from(bytes);
+        older.writeUInt32LE(1, 8);
+        return older;
+      },
+    ],
     [
       'another graph at that name (the anchor page has another uid)',
       (bytes) => {
