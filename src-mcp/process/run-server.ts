@@ -13,6 +13,7 @@ import { configureLinkIndexes, stalenessFrom } from '../navigation/index-stalene
 import { openParentChannel, type ParentChannel } from './parent-channel.ts';
 import { RoamConnection } from '../roam/roam-connection.ts';
 import { platformOpener } from '../roam/roam-launcher.ts';
+import { DEFAULT_CONFIRM_POLICY, type ConfirmPolicy } from '../server/confirm.ts';
 import { createRoamMcpServer, type RoamMcpServer } from '../server/server.ts';
 import { GraphGateway } from '../roam/graph-gateway.ts';
 import { LineTransport } from './line-transport.ts';
@@ -23,6 +24,8 @@ import { DEFAULT_TOOLSETS, parseToolsets, TOOLSETS_ENV } from '../../src-shared/
 export interface RunServerOptions {
   configPath?: string;
   readOnly: boolean;
+  /** `--confirm`; the config file's `confirm` when absent; else `destructive`. */
+  confirm?: ConfirmPolicy;
   /** `--tools` as typed; ROAM_MCP_TOOLS when absent. */
   tools?: string;
   /** `--index-staleness-ms` (docs/navigation.md, Freshness); else the env var, else the default. */
@@ -61,6 +64,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     version: options.version,
     session,
     readOnly: options.readOnly,
+    confirm: options.confirm ?? DEFAULT_CONFIRM_POLICY,
     toolsets: toolsetSelection(options),
     gateway: (hooks) => new GraphGateway(session, connection, tokenStore, hooks),
   });

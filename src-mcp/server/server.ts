@@ -30,6 +30,7 @@ import { PromptHandlers } from './prompt-handlers.ts';
 import { ResourceHandlers } from './resource-handlers.ts';
 import { serverInstructions } from './server-instructions.ts';
 import type { GatewayHooks, GraphGateway } from '../roam/graph-gateway.ts';
+import { confirmationOf, type ConfirmPolicy } from './confirm.ts';
 import { callTool, refusal, requestScope, type ToolCallState } from './tool-call.ts';
 import { probedActions, type ToolDefinition } from './tool-definition.ts';
 
@@ -55,6 +56,8 @@ export interface RoamMcpServerOptions {
   version: string;
   session: GraphSession;
   readOnly: boolean;
+  /** `--confirm` (src-mcp/server/confirm.ts). */
+  confirm: ConfirmPolicy;
   /** The selected toolsets, and why the selection was invalid (then every call answers that). */
   toolsets: Pick<ToolCallState, 'toolsets' | 'toolsetsProblem'>;
   /** Built once per process (the gateway needs the client's name and list_changed). */
@@ -88,6 +91,7 @@ interface Shared {
   notifier: ListChangedNotifier;
   /** The client's name: from `initialize` (2025 eras) or each request's `_meta` (2026-07-28). */
   client: { name?: string };
+  confirm: ConfirmPolicy;
 }
 
 export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServer {
@@ -123,7 +127,7 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
     const warning = selectionWarning(state.toolsets, writers);
     if (warning) log('warn', warning);
   };
-  const shared: Shared = { loadCatalogue, visible, state, notifier, client };
+  const shared: Shared = { loadCatalogue, visible, state, notifier, client, confirm: options.confirm };
   let served: StdioServerHandle | undefined;
   return {
     gateway,
@@ -256,7 +260,15 @@ function registerToolHandlers(server: Server, shared: Shared): void {
       ctx.mcpReq.notify({ method: 'notifications/progress', params }),
     );
     try {
-      return await callTool(tools, request.params.name, request.params.arguments, scope, shared.state);
+      const confirmation = confirmationOf(ctx, server.getClientCapabilities(), shared.confirm);
+      return await callTool(
+        tools,
+        request.params.name,
+        request.params.arguments,
+        scope,
+        shared.state,
+        confirmation,
+      );
     } finally {
       stop();
     }
