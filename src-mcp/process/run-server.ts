@@ -52,10 +52,11 @@ export async function runServer(options: RunServerOptions): Promise<void> {
   setUploadFolders('cli', { folders: cliFolders(options) }, '--upload-folder', options.home);
   const parent = openParentChannel(options.env);
   let source: ConfigSource = { kind: 'ipc' };
+  let confirmInFile: ConfirmPolicy | undefined;
   session.source = source;
   let firstConfig: Promise<void> = Promise.resolve();
   if (parent) firstConfig = graphsFromTray(session, parent, () => mcp);
-  else source = await graphsFromFiles(session, options);
+  else ({ source, confirm: confirmInFile } = await graphsFromFiles(session, options));
 
   const connection = roamConnection(options);
   const tokenStore = tokenStoreFor(() => source, parent);
@@ -64,7 +65,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     version: options.version,
     session,
     readOnly: options.readOnly,
-    confirm: options.confirm ?? DEFAULT_CONFIRM_POLICY,
+    confirm: options.confirm ?? confirmInFile ?? DEFAULT_CONFIRM_POLICY,
     toolsets: toolsetSelection(options),
     gateway: (hooks) => new GraphGateway(session, connection, tokenStore, hooks),
   });
@@ -146,7 +147,10 @@ function applyToolsets(mcp: RoamMcpServer, toolsets: string[]) {
 }
 
 /** Graphs from env vars or a config file, read once at startup. */
-async function graphsFromFiles(session: GraphSession, options: RunServerOptions): Promise<ConfigSource> {
+async function graphsFromFiles(
+  session: GraphSession,
+  options: RunServerOptions,
+): Promise<{ source: ConfigSource; confirm?: ConfirmPolicy }> {
   const loaded = await loadConfig({ configPath: options.configPath, env: options.env, home: options.home });
   for (const warning of loaded.warnings) log('warn', warning);
   for (const error of loaded.errors) log('error', error);
@@ -171,7 +175,7 @@ async function graphsFromFiles(session: GraphSession, options: RunServerOptions)
     options.home,
   );
   if (!problem) log('info', `${loaded.graphs.length} graph(s) from ${describeSource(loaded.source)}`);
-  return loaded.source;
+  return { source: loaded.source, ...(loaded.confirm ? { confirm: loaded.confirm } : {}) };
 }
 
 /** `--upload-folder` paths: relative ones against the working directory, as a shell user expects. */

@@ -17,8 +17,9 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 
-export const CONFIRM_POLICIES = ['never', 'destructive'] as const;
-export type ConfirmPolicy = (typeof CONFIRM_POLICIES)[number];
+import type { ConfirmPolicy } from '../../src-shared/roam-config.ts';
+
+export type { ConfirmPolicy };
 export const DEFAULT_CONFIRM_POLICY: ConfirmPolicy = 'destructive';
 
 /** The key of the one input request; the retried call carries the answer under it. */

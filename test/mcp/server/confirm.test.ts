@@ -5,10 +5,13 @@
  * `input_required`, the client asks and retries). Accept writes; decline and cancel write nothing
  * and say so without an error; a client without elicitation, or `--confirm never`, is never asked.
  */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Emulator, PageSpec } from '../../emulator/index.ts';
 import { parseCliArgs } from '../../../src-mcp/cli/cli-args.ts';
+import { parseConfigText } from '../../../src-mcp/config/config-file.ts';
 import { binCommand, binEnv, jsonOf, newToken, textOf } from '../../harness/mcp-bin.ts';
 import { startStdioWorld, type StdioWorld } from '../../harness/stdio-world.ts';
 
@@ -41,7 +44,7 @@ function pagesFor(tag: string): PageSpec[] {
   ];
 }
 
-const TAGS = ['1a', '1d', '1c', '2a', '2d', '2c', 'nv', 'nw', 'ne'];
+const TAGS = ['1a', '1d', '1c', '2a', '2d', '2c', 'nv', 'nw', 'nc', 'ne', 'nx'];
 let world: StdioWorld | undefined;
 let emulator: Emulator;
 
@@ -240,6 +243,43 @@ it('--confirm never: a client with elicitation is not asked', async () => {
   } finally {
     await client.close();
   }
+});
+
+it.each([
+  ['never', 'ne', false],
+  ['sometimes', 'nx', true],
+] as const)('confirm %j in the config file: asked %j', async (policy, tag, asked) => {
+  const file = path.join(world!.home, `confirm-${tag}.json`);
+  await writeFile(
+    file,
+    JSON.stringify({
+      version: 1,
+      graphs: [{ name: 'g', token: TOKEN, accessLevel: 'full' }],
+      confirm: policy,
+    }),
+    {
+      mode: 0o600,
+    },
+  );
+  const client = await elicitingClient('2026-07-28', 'decline', { args: ['--config', file] });
+  try {
+    await client.call('delete_page', { uid: `dm${tag}00000` });
+    expect(client.asked).toHaveLength(asked ? 1 : 0);
+    expect(exists(`dm${tag}00000`)).toBe(asked);
+  } finally {
+    await client.close();
+  }
+});
+
+it('a config file with a wrong confirm keeps its graphs and says what it ignored', () => {
+  const parsed = parseConfigText(JSON.stringify({ graphs: [{ name: 'g' }], confirm: 'always' }), '/f.json');
+  expect(parsed.graphs.map((g) => g.name)).toEqual(['g']);
+  expect(parsed.errors).toEqual([]);
+  expect(parsed).not.toHaveProperty('confirm');
+  expect(parsed.warnings).toEqual([
+    '/f.json: confirm must be "never" or "destructive", not "always"; it is ignored, so destructive writes ask first (clients with elicitation).',
+  ]);
+  expect(parseConfigText(JSON.stringify({ graphs: [], confirm: 'never' }), '/f.json').confirm).toBe('never');
 });
 
 it('--confirm takes only never or destructive, and says so', () => {
