@@ -14,7 +14,10 @@
  */
 import {
   CLIENT_INFO_META_KEY,
+  ProtocolError,
+  ProtocolErrorCode,
   Server,
+  type StandardSchemaV1,
   type CacheHint,
   type ServerContext,
   type Tool,
@@ -31,6 +34,7 @@ import { ResourceHandlers } from './resource-handlers.ts';
 import { serverInstructions } from './server-instructions.ts';
 import type { GatewayHooks, GraphGateway } from '../roam/graph-gateway.ts';
 import { confirmationOf, type ConfirmPolicy } from './confirm.ts';
+import { SKILLS_EXTENSION } from './skill-extension.ts';
 import { callTool, refusal, requestScope, type ToolCallState } from './tool-call.ts';
 import { probedActions, type ToolDefinition } from './tool-definition.ts';
 
@@ -119,7 +123,8 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
         prompts = new PromptHandlers(declared.prompts, loaded.tools, loaded.resources, state);
         notifier.toolsLoaded();
         saveCompileCache();
-        return { ...loaded, resources: new ResourceHandlers(loaded.resources, gateway), prompts };
+        const resources = new ResourceHandlers(loaded.resources, gateway, loaded.fixedResources);
+        return { ...loaded, resources, prompts };
       },
     ));
   const warnIfCannotWrite = () => {
@@ -160,6 +165,7 @@ function buildServer(options: RoamMcpServerOptions, shared: Shared, era: 'legacy
         resources: { listChanged: true },
         prompts: { listChanged: true },
         completions: {},
+        extensions: { [SKILLS_EXTENSION]: {} },
       },
       instructions: serverInstructions(shared.state.toolsets),
       cacheHints: CACHE_HINTS,
@@ -182,6 +188,7 @@ function buildServer(options: RoamMcpServerOptions, shared: Shared, era: 'legacy
   registerToolHandlers(server, shared);
   registerResourceHandlers(server, shared);
   registerPromptHandlers(server, shared);
+  registerSkillHandlers(server);
   return server;
 }
 
@@ -300,5 +307,32 @@ function registerPromptHandlers(server: Server, shared: Shared): void {
   server.setRequestHandler('completion/complete', async (request, ctx) => {
     noteClient(ctx, shared.client);
     return (await shared.loadCatalogue()).prompts.complete(request.params, ctx.mcpReq.signal);
+  });
+}
+
+/** Any params: skills/list takes only a cursor (one skill, one page), skills/get a uri checked below. */
+const anyParams: StandardSchemaV1<Record<string, unknown>> = {
+  '~standard': {
+    version: 1,
+    vendor: 'roam-mcp',
+    validate: (value) => ({ value: (value ?? {}) as Record<string, unknown> }),
+  },
+};
+
+/** The Skills extension (src-mcp/server/skill.ts): the skill's entry, loaded with the catalogue. */
+function registerSkillHandlers(server: Server): void {
+  const cache = { resultType: 'complete', ...CACHE_HINTS['resources/templates/list'] };
+  server.setRequestHandler('skills/list', { params: anyParams }, async () => {
+    const { skillEntry } = await import('./skill.ts');
+    return { skills: [skillEntry()], ...cache };
+  });
+  server.setRequestHandler('skills/get', { params: anyParams }, async (params) => {
+    const { skillEntry, SKILL_URI } = await import('./skill.ts');
+    if (params.uri !== SKILL_URI)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `No skill at ${String(params.uri)}. This server serves one skill: ${SKILL_URI}.`,
+      );
+    return { skill: skillEntry(), ...cache };
   });
 }
