@@ -84,11 +84,28 @@ export function listView(list: ChangeList, actions: ViewActions): HTMLElement {
   return section;
 }
 
+/** undo_changes' result and step words (docs/undo.md) as a person reads them. */
+const WORDS: Record<string, string> = {
+  'would-undo': 'would be undone',
+  undone: 'undone',
+  'partly-undone': 'partly undone',
+  conflict: 'changed since by someone else: left alone',
+  'already-undone': 'already undone',
+  'not-undoable': 'cannot be undone',
+  'nothing-to-undo': 'nothing to undo',
+  failed: 'failed',
+};
+const words = (status: string) => WORDS[status] ?? status;
+
 function stepItem(step: UndoReport['changes'][number]['steps'][number]): HTMLLIElement {
   const conflicts = step.conflicts?.length
     ? ` (${step.conflicts.length} part(s) changed since: left alone)`
     : '';
-  return element('li', { className: `step ${step.status}` }, `${step.status}: ${step.detail}${conflicts}`);
+  return element(
+    'li',
+    { className: `step ${step.status}` },
+    `${step.detail}: ${words(step.status)}${conflicts}`,
+  );
 }
 
 function reportChanges(report: UndoReport): HTMLUListElement {
@@ -99,7 +116,7 @@ function reportChanges(report: UndoReport): HTMLUListElement {
       element(
         'li',
         {},
-        element('p', { className: 'summary' }, `${c.summary} — ${c.result}`),
+        element('p', { className: 'summary' }, `${c.summary} — ${words(c.result)}`),
         element('ul', {}, ...c.steps.map(stepItem)),
       ),
     ),
@@ -119,7 +136,7 @@ export function reportView(report: UndoReport, ids: string[] | undefined, action
     ? `Would take back ${report.undone} change(s).${conflicts}`
     : `Took back ${report.undone} change(s).${conflicts}`;
   section.append(
-    element('h2', { id: 'report-heading', tabIndex: -1 }, title),
+    element('h1', { id: 'report-heading', tabIndex: -1 }, title),
     element('p', {}, line),
     reportChanges(report),
   );
