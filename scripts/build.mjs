@@ -1,10 +1,11 @@
 // Bundles every runtime piece with esbuild (not tsc emit) so the MCP child starts fast.
 // `node scripts/build.mjs [target...]` builds the named targets, or all of them.
 import { build } from 'esbuild';
-import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { buildChangeReviewHtml } from './build-apps.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const out = (p) => path.join(root, 'dist', p);
@@ -111,6 +112,18 @@ const lazyBuiltins = {
   },
 };
 
+/**
+ * What the bin serves as it is (src-mcp/apps/embedded.ts reads it): the change-review app's HTML
+ * and the agent skill, the shipped skills/roam-companion/SKILL.md itself.
+ */
+async function embeddedAssets() {
+  const [changeReviewHtml, skill] = await Promise.all([
+    buildChangeReviewHtml(root),
+    readFile(path.join(root, 'skills/roam-companion/SKILL.md'), 'utf8'),
+  ]);
+  return { ROAM_MCP_EMBEDDED: JSON.stringify({ changeReviewHtml, skill }) };
+}
+
 const node = { bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning' };
 
 export const targets = {
@@ -129,6 +142,7 @@ export const targets = {
       // The SDK's Node shim without AJV (src-mcp/process/sdk-node-shims.ts says why).
       alias: { '@modelcontextprotocol/server/_shims': path.join(root, 'src-mcp/process/sdk-node-shims.ts') },
       plugins: [lazyBuiltins],
+      define: await embeddedAssets(),
       write: false,
     };
     const [whole, split] = await Promise.all([

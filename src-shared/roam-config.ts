@@ -45,10 +45,19 @@ export const graphEntrySchema = z
   .loose();
 export type GraphEntry = z.infer<typeof graphEntrySchema>;
 
+/**
+ * Whether roam-mcp asks the person before a destructive write (docs/mcp.md, "Confirmation before
+ * destructive writes"): `destructive` (the default) or `never`. `--confirm` wins over the file.
+ */
+export const CONFIRM_POLICIES = ['never', 'destructive'] as const;
+export type ConfirmPolicy = (typeof CONFIRM_POLICIES)[number];
+
 export const configFileSchema = z
   .object({
     version: z.literal(1).optional(),
     graphs: z.array(graphEntrySchema),
+    /** Checked by the server with a warning, not here: a wrong value must not lose the graphs. */
+    confirm: z.unknown().optional(),
   })
   .loose();
 export type ConfigFile = z.infer<typeof configFileSchema>;

@@ -8,6 +8,8 @@ export type CliCommand =
       command: 'serve';
       configPath?: string;
       readOnly: boolean;
+      /** `--confirm never|destructive`: ask the person before destructive writes (docs/mcp.md). */
+      confirm?: 'never' | 'destructive';
       tools?: string;
       indexStalenessMs?: number;
       /** `--upload-folder PATH`, repeatable: where file_upload may read local files. */
@@ -28,6 +30,8 @@ export const USAGE = `Usage:
                                            Run the MCP server on stdio (what MCP clients start);
                                            SETS: core,navigation,ui,files,extensions,developer or
                                            all (default: all but developer; or env ROAM_MCP_TOOLS)
+           [--confirm never|destructive]   Ask the person (clients with elicitation) before deleting
+                                           or renaming much (default destructive)
            [--index-staleness-ms N]        Reuse the navigation index for N ms without asking Roam (default 2000)
            [--upload-folder PATH]...       Let file_upload read local files in PATH (repeatable; default none)
   roam-mcp serve --http [--port N] [--host 127.0.0.1] [server options above]
@@ -56,6 +60,7 @@ const serveOptions = {
   config: { type: 'string' },
   'index-staleness-ms': { type: 'string' },
   'read-only': { type: 'boolean' },
+  confirm: { type: 'string' },
   tools: { type: 'string' },
   'upload-folder': { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
@@ -71,6 +76,10 @@ const needsFolder = {
   command: 'error',
   message: '--upload-folder needs a folder path, e.g. --upload-folder ~/Pictures.',
 } as const;
+const needsConfirm = (value: string | undefined): CliCommand => ({
+  command: 'error',
+  message: `--confirm takes never or destructive${value ? `, not '${value}'` : ''}.`,
+});
 const unknown = (arg: string): CliCommand => ({ command: 'error', message: `Unknown argument '${arg}'.` });
 
 export function parseCliArgs(argv: string[]): CliCommand {
@@ -86,6 +95,7 @@ export function parseCliArgs(argv: string[]): CliCommand {
   let configPath: string | undefined;
   let readOnly = false;
   let tools: string | undefined;
+  let confirm: 'never' | 'destructive' | undefined;
   let indexStalenessMs: number | undefined;
   const uploadFolders: string[] = [];
   // In order, as typed: `--help` wins over what follows it, an unknown argument over what follows.
@@ -105,6 +115,9 @@ export function parseCliArgs(argv: string[]): CliCommand {
       if (token.value === undefined) return needsToolsets;
       // The .mcpb manifest passes `--tools=${user_config.tools}`: empty when the user chose none.
       tools = token.value || undefined;
+    } else if (token.name === 'confirm') {
+      if (token.value !== 'never' && token.value !== 'destructive') return needsConfirm(token.value);
+      confirm = token.value;
     } else if (token.name === 'upload-folder') {
       if (!token.value) return needsFolder;
       uploadFolders.push(token.value);
@@ -120,6 +133,7 @@ export function parseCliArgs(argv: string[]): CliCommand {
     configPath,
     readOnly,
     indexStalenessMs,
+    ...(confirm ? { confirm } : {}),
     ...(tools !== undefined ? { tools } : {}),
     ...(uploadFolders.length > 0 ? { uploadFolders } : {}),
   };

@@ -61,6 +61,7 @@ async function main(argv: string[]): Promise<number | undefined> {
       await runServer({
         configPath: parsed.configPath,
         readOnly: parsed.readOnly,
+        ...(parsed.confirm ? { confirm: parsed.confirm } : {}),
         tools: parsed.tools,
         indexStalenessMs: parsed.indexStalenessMs,
         uploadFolders: parsed.uploadFolders,

@@ -6,7 +6,9 @@
 import { readRegularFile } from '../../src-shared/node/read-regular-file.ts';
 import {
   ACCESS_LEVELS,
+  CONFIRM_POLICIES,
   configFileSchema,
+  type ConfirmPolicy,
   validateGraphs,
   type AccessLevel,
   narrowestAccess,
@@ -24,6 +26,8 @@ export interface ParsedConfigFile {
   warnings: string[];
   /** `uploadFolders`: where file_upload may read local files (src-mcp/uploads/upload-folders.ts). */
   uploadFolders?: string[];
+  /** `confirm`: whether to ask before destructive writes (src-mcp/server/confirm.ts). */
+  confirm?: ConfirmPolicy;
 }
 
 /** Parses config text; never throws: problems come back as `errors` naming `file`. */
@@ -56,12 +60,14 @@ export function parseConfigText(text: string, file: string): ParsedConfigFile {
   }
   const { graphs, switchedOff, errors, warnings } = validateGraphs(parsed.data.graphs);
   const uploads = uploadFoldersOf(json as Record<string, unknown>, file);
+  const confirm = confirmOf(parsed.data.confirm, file);
   return {
     graphs,
     switchedOff,
     errors: errors.map((e) => `${file}: ${e}`),
-    warnings: [...warnings.map((w) => `${file}: ${w}`), ...uploads.warnings],
+    warnings: [...warnings.map((w) => `${file}: ${w}`), ...uploads.warnings, ...confirm.warnings],
     ...(uploads.folders ? { uploadFolders: uploads.folders } : {}),
+    ...(confirm.policy ? { confirm: confirm.policy } : {}),
   };
 }
 
@@ -74,6 +80,18 @@ function uploadFoldersOf(json: Record<string, unknown>, file: string) {
   return {
     warnings: [
       `${file}: uploadFolders must be a list of folder paths, e.g. ["~/Pictures"]; it is ignored, so file_upload reads no local file.`,
+    ],
+  };
+}
+
+/** `confirm` when it is `never` or `destructive`; anything else is ignored with a warning. */
+function confirmOf(value: unknown, file: string): { policy?: ConfirmPolicy; warnings: string[] } {
+  if (value === undefined) return { warnings: [] };
+  if (CONFIRM_POLICIES.includes(value as ConfirmPolicy))
+    return { policy: value as ConfirmPolicy, warnings: [] };
+  return {
+    warnings: [
+      `${file}: confirm must be "never" or "destructive", not ${JSON.stringify(value)}; it is ignored, so destructive writes ask first (clients with elicitation).`,
     ],
   };
 }

@@ -11,6 +11,7 @@ import {
   GRAPH_TYPES,
   validateGraphs,
   type AccessLevel,
+  type ConfirmPolicy,
   type ConfiguredGraph,
   type GraphType,
   type SwitchedOffGraph,
@@ -32,6 +33,8 @@ export interface LoadedConfig {
   warnings: string[];
   /** The config file's `uploadFolders` (src-mcp/uploads/upload-folders.ts). */
   uploadFolders?: string[];
+  /** The config file's `confirm` (src-mcp/server/confirm.ts). */
+  confirm?: ConfirmPolicy;
 }
 
 export { CONFIG_FILE_NAME, LEGACY_CONFIG_FILE_NAME } from '../../src-shared/config-files.ts';

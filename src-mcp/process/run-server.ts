@@ -17,6 +17,7 @@ import { RoamConnection } from '../roam/roam-connection.ts';
 import { platformOpener } from '../roam/roam-launcher.ts';
 import { setAgentCreations } from '../access/index.ts';
 import { createdByAgent } from '../changes/created.ts';
+import { DEFAULT_CONFIRM_POLICY, type ConfirmPolicy } from '../server/confirm.ts';
 import { createRoamMcpServer, type RoamMcpServer } from '../server/server.ts';
 import { GraphGateway } from '../roam/graph-gateway.ts';
 import { LineTransport } from './line-transport.ts';
@@ -28,6 +29,8 @@ import type { HubLimits } from '../http/limits.ts';
 export interface RunServerOptions {
   configPath?: string;
   readOnly: boolean;
+  /** `--confirm`; the config file's `confirm` when absent; else `destructive`. */
+  confirm?: ConfirmPolicy;
   /** `--tools` as typed; ROAM_MCP_TOOLS when absent. */
   tools?: string;
   /** `--index-staleness-ms` (docs/navigation.md, Freshness); else the env var, else the default. */
@@ -58,10 +61,11 @@ export async function runServer(options: RunServerOptions): Promise<void> {
   setUploadFolders('cli', { folders: cliFolders(options) }, '--upload-folder', options.home);
   const parent = openParentChannel(options.env);
   let source: ConfigSource = { kind: 'ipc' };
+  let confirmInFile: ConfirmPolicy | undefined;
   session.source = source;
   let firstConfig: Promise<void> = Promise.resolve();
   if (parent) firstConfig = graphsFromTray(session, parent, () => mcp);
-  else source = await graphsFromFiles(session, options);
+  else ({ source, confirm: confirmInFile } = await graphsFromFiles(session, options));
 
   const connection = roamConnection(options);
   const tokenStore = tokenStoreFor(() => source, parent);
@@ -70,6 +74,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     version: options.version,
     session,
     readOnly: options.readOnly,
+    confirm: options.confirm ?? confirmInFile ?? DEFAULT_CONFIRM_POLICY,
     toolsets: toolsetSelection(options),
     gateway: (hooks) => new GraphGateway(session, connection, tokenStore, hooks),
   });
@@ -187,7 +192,10 @@ function applyToolsets(mcp: RoamMcpServer, toolsets: string[]) {
 }
 
 /** Graphs from env vars or a config file, read once at startup. */
-async function graphsFromFiles(session: GraphSession, options: RunServerOptions): Promise<ConfigSource> {
+async function graphsFromFiles(
+  session: GraphSession,
+  options: RunServerOptions,
+): Promise<{ source: ConfigSource; confirm?: ConfirmPolicy }> {
   const loaded = await loadConfig({ configPath: options.configPath, env: options.env, home: options.home });
   for (const warning of loaded.warnings) log('warn', warning);
   for (const error of loaded.errors) log('error', error);
@@ -215,7 +223,7 @@ async function graphsFromFiles(session: GraphSession, options: RunServerOptions)
     options.home,
   );
   if (!problem) log('info', `${loaded.graphs.length} graph(s) from ${describeSource(loaded.source)}`);
-  return loaded.source;
+  return { source: loaded.source, ...(loaded.confirm ? { confirm: loaded.confirm } : {}) };
 }
 
 /** `--upload-folder` paths: relative ones against the working directory, as a shell user expects. */

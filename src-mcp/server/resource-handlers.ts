@@ -13,7 +13,7 @@ import {
 import { findGraph } from '../../src-shared/roam-config.ts';
 import type { GraphGateway } from '../roam/graph-gateway.ts';
 import { graphContext } from './tool-call.ts';
-import type { ResourceDefinition } from './tool-definition.ts';
+import type { FixedResource, ResourceDefinition } from './tool-definition.ts';
 import { toToolError } from './tool-errors.ts';
 
 export class ResourceHandlers {
@@ -22,12 +22,18 @@ export class ResourceHandlers {
   constructor(
     private readonly resources: readonly ResourceDefinition[],
     private readonly gateway: GraphGateway,
+    private readonly fixed: readonly FixedResource[] = [],
   ) {
     this.templates = resources.map((r) => ({ definition: r, template: new UriTemplate(r.uriTemplate) }));
   }
 
-  /** One concrete URI per configured graph for each listable resource. */
+  /** The fixed resources, then one concrete URI per configured graph for each listable resource. */
   list(): Resource[] {
+    const fixed = this.fixed.map(({ text: _text, ...listed }) => listed);
+    return [...fixed, ...this.perGraph()];
+  }
+
+  private perGraph(): Resource[] {
     return this.templates.flatMap(({ definition, template }) =>
       definition.listable && template.variableNames.every((v) => v === 'graph')
         ? this.gateway.session.list().map((graph) => ({
@@ -52,6 +58,18 @@ export class ResourceHandlers {
   }
 
   async read(uri: string, signal: AbortSignal) {
+    const fixed = this.fixed.find((r) => r.uri === uri);
+    if (fixed)
+      return {
+        contents: [
+          {
+            uri,
+            mimeType: fixed.mimeType,
+            text: fixed.text(),
+            ...(fixed._meta ? { _meta: fixed._meta } : {}),
+          },
+        ],
+      };
     for (const { definition, template } of this.templates) {
       const match = template.match(uri);
       if (!match) continue;
@@ -63,7 +81,7 @@ export class ResourceHandlers {
     }
     throw new ProtocolError(
       ProtocolErrorCode.InvalidParams,
-      `Unknown resource ${uri}. Resource templates: ${this.resources.map((r) => r.uriTemplate).join(', ') || 'none'}.`,
+      `Unknown resource ${uri}. Resources: ${this.fixed.map((r) => r.uri).join(', ') || 'none'}; resource templates: ${this.resources.map((r) => r.uriTemplate).join(', ') || 'none'}.`,
     );
   }
 

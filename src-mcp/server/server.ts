@@ -16,7 +16,10 @@
  */
 import {
   CLIENT_INFO_META_KEY,
+  ProtocolError,
+  ProtocolErrorCode,
   Server,
+  type StandardSchemaV1,
   type CacheHint,
   type ServerContext,
   type Tool,
@@ -33,6 +36,8 @@ import { PromptHandlers } from './prompt-handlers.ts';
 import { ResourceHandlers } from './resource-handlers.ts';
 import { serverInstructions } from './server-instructions.ts';
 import type { GatewayHooks, GraphGateway } from '../roam/graph-gateway.ts';
+import { confirmationOf, type ConfirmPolicy } from './confirm.ts';
+import { SKILLS_EXTENSION } from './skill-extension.ts';
 import { callTool, refusal, requestScope, type ToolCallState } from './tool-call.ts';
 import { probedActions, type ToolDefinition } from './tool-definition.ts';
 
@@ -58,6 +63,8 @@ export interface RoamMcpServerOptions {
   version: string;
   session: GraphSession;
   readOnly: boolean;
+  /** `--confirm` (src-mcp/server/confirm.ts). */
+  confirm: ConfirmPolicy;
   /** The selected toolsets, and why the selection was invalid (then every call answers that). */
   toolsets: Pick<ToolCallState, 'toolsets' | 'toolsetsProblem'>;
   /** Built once per process (the gateway needs the client's name and list_changed). */
@@ -93,6 +100,7 @@ interface Shared {
   visible: () => ToolDefinition[];
   state: ToolCallState;
   notifier: ListChangedNotifier;
+  confirm: ConfirmPolicy;
 }
 
 /** Where list_changed notifications go (an SDK server's connection, or HTTP listen streams). */
@@ -128,14 +136,15 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
         prompts = new PromptHandlers(declared.prompts, loaded.tools, loaded.resources, state);
         notifier.toolsLoaded();
         saveCompileCache();
-        return { ...loaded, resources: new ResourceHandlers(loaded.resources, gateway), prompts };
+        const resources = new ResourceHandlers(loaded.resources, gateway, loaded.fixedResources);
+        return { ...loaded, resources, prompts };
       },
     ));
   const warnIfCannotWrite = () => {
     const warning = selectionWarning(state.toolsets, tools);
     if (warning) log('warn', warning);
   };
-  const shared: Shared = { loadCatalogue, visible, state, notifier };
+  const shared: Shared = { loadCatalogue, visible, state, notifier, confirm: options.confirm };
   let served: StdioServerHandle | undefined;
   return {
     gateway,
@@ -175,6 +184,7 @@ function buildServer(
         resources: { listChanged: true },
         prompts: { listChanged: true },
         completions: {},
+        extensions: { [SKILLS_EXTENSION]: {} },
       },
       instructions: serverInstructions(shared.state.toolsets),
       cacheHints: CACHE_HINTS,
@@ -200,6 +210,7 @@ function buildServer(
   registerToolHandlers(server, shared, inThisChat);
   registerResourceHandlers(server, shared, inThisChat);
   registerPromptHandlers(server, shared, inThisChat);
+  registerSkillHandlers(server);
   return server;
 }
 
@@ -305,7 +316,15 @@ function registerToolHandlers(server: Server, shared: Shared, inThisChat: InChat
         ctx.mcpReq.notify({ method: 'notifications/progress', params }),
       );
       try {
-        return await callTool(tools, request.params.name, request.params.arguments, scope, shared.state);
+        const confirmation = confirmationOf(ctx, server.getClientCapabilities(), shared.confirm);
+        return await callTool(
+          tools,
+          request.params.name,
+          request.params.arguments,
+          scope,
+          shared.state,
+          confirmation,
+        );
       } finally {
         stop();
       }
@@ -347,4 +366,31 @@ function registerPromptHandlers(server: Server, shared: Shared, inThisChat: InCh
       return (await shared.loadCatalogue()).prompts.complete(request.params, ctx.mcpReq.signal);
     }),
   );
+}
+
+/** Any params: skills/list takes only a cursor (one skill, one page), skills/get a uri checked below. */
+const anyParams: StandardSchemaV1<Record<string, unknown>> = {
+  '~standard': {
+    version: 1,
+    vendor: 'roam-mcp',
+    validate: (value) => ({ value: (value ?? {}) as Record<string, unknown> }),
+  },
+};
+
+/** The Skills extension (src-mcp/server/skill.ts): the skill's entry, loaded with the catalogue. */
+function registerSkillHandlers(server: Server): void {
+  const cache = { resultType: 'complete', ...CACHE_HINTS['resources/templates/list'] };
+  server.setRequestHandler('skills/list', { params: anyParams }, async () => {
+    const { skillEntry } = await import('./skill.ts');
+    return { skills: [skillEntry()], ...cache };
+  });
+  server.setRequestHandler('skills/get', { params: anyParams }, async (params) => {
+    const { skillEntry, SKILL_URI } = await import('./skill.ts');
+    if (params.uri !== SKILL_URI)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `No skill at ${String(params.uri)}. This server serves one skill: ${SKILL_URI}.`,
+      );
+    return { skill: skillEntry(), ...cache };
+  });
 }

@@ -28,13 +28,22 @@
  *
  * Declaring a tool: src-mcp/server/tool-definition.ts. Nothing here changes when a tool is added.
  */
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import type { ToolsetName } from '../../src-shared/toolsets.ts';
 import { enforceAccess, everyGraphReadOnlyRefusal, readOnlyFlagRefusal } from '../access/index.ts';
 import { writeSelectionProblem } from '../access/selection.ts';
 import type { CallScope } from './call-scope.ts';
+import {
+  askResult,
+  confirmBeforeWrite,
+  ConfirmationNeeded,
+  NEVER_ASK,
+  NotConfirmed,
+  type Confirmation,
+} from './confirm.ts';
+import { notDoneBody, questionFor } from './confirm-questions.ts';
 import { hintsFrom, ToolRecord } from '../changes/record.ts';
 import type { GraphSession } from '../roam/graph-session.ts';
 import { log } from '../process/log.ts';
@@ -98,14 +107,33 @@ function unknownTool(name: string): ToolError {
   );
 }
 
-/** Runs one tools/call; never throws (every failure is an isError result). */
+/**
+ * Runs one tools/call; never throws (every failure is an isError result). A destructive write
+ * may answer `input_required` first: the question for the person (src-mcp/server/confirm.ts).
+ */
+export function callTool(
+  tools: readonly ToolDefinition[],
+  name: string,
+  rawArgs: unknown,
+  scope: CallScope,
+  state: ToolCallState,
+): Promise<CallToolResult>;
+export function callTool(
+  tools: readonly ToolDefinition[],
+  name: string,
+  rawArgs: unknown,
+  scope: CallScope,
+  state: ToolCallState,
+  confirmation: Confirmation,
+): Promise<CallToolResult | InputRequiredResult>;
 export async function callTool(
   tools: readonly ToolDefinition[],
   name: string,
   rawArgs: unknown,
   scope: CallScope,
   state: ToolCallState,
-): Promise<CallToolResult> {
+  confirmation: Confirmation = NEVER_ASK,
+): Promise<CallToolResult | InputRequiredResult> {
   const notices: string[] = [];
   const collecting: CallScope = { ...scope, notice: (message) => notices.push(message) };
   const resolved: { graph?: ConfiguredGraph } = {};
@@ -116,9 +144,11 @@ export async function callTool(
     const refused = refusal(tool, state);
     if (refused) throw refused;
     const args = parseArguments(tool, rawArgs);
-    const value = await runHandler(tool, args, collecting, state.gateway, resolved);
+    const value = await runHandler(tool, args, collecting, state.gateway, resolved, confirmation);
     return success(tool, value, notices);
   } catch (error) {
+    if (error instanceof ConfirmationNeeded) return askResult(error.question);
+    if (error instanceof NotConfirmed && tool) return notDone(tool, rawArgs, error.message);
     const toolError = toToolError(tool ? namedForTool(error, tool) : error, resolved.graph);
     log('info', `${name}: ${toolError.code}`);
     return {
@@ -134,8 +164,13 @@ async function runHandler(
   scope: CallScope,
   gateway: GraphGateway,
   resolved: { graph?: ConfiguredGraph },
+  confirmation: Confirmation,
 ): Promise<unknown> {
-  if (tool.scope === 'session') return tool.handler(args, { ...scope, gateway });
+  if (tool.scope === 'session') {
+    const ctx = { ...scope, gateway };
+    await confirmBeforeWrite(tool.name, confirmation, questionFor(tool.name, args, ctx));
+    return tool.handler(args, ctx);
+  }
   const { graph: ref, ...toolArgs } = args as Record<string, unknown> & { graph?: string };
   return onGraph(gateway.session, ref, async (graph) => {
     resolved.graph = graph;
@@ -146,6 +181,7 @@ async function runHandler(
       ctx.allowEdits = (edits) => enforcePlannedEdits(tool.name, edits, graph, ctx, gateway.session);
     } else await enforceAccess(tool, toolArgs, graph, ctx, gateway.session);
     beforeWrite(tool, gateway, graph);
+    await confirmBeforeWrite(tool.name, confirmation, questionFor(tool.name, toolArgs, ctx));
     // Every write is journaled so it can be undone (docs/undo.md).
     const record = tool.writes ? journalRecord(tool, graph, toolArgs) : undefined;
     if (record) ctx.call = record.wrap(ctx.call);
@@ -270,6 +306,16 @@ function success(tool: ToolDefinition, value: unknown, notices: string[]): CallT
   const text = JSON.stringify(value);
   const result: CallToolResult = { content: [{ type: 'text', text }, ...noticeContent(notices)] };
   if (tool.outputSchema) result.structuredContent = withNotes(value as Record<string, unknown>, notices);
+  return result;
+}
+
+/**
+ * Declined or cancelled: a plain result, not an error (an error invites a retry). A tool with an
+ * outputSchema gets its own shape of "nothing done", as a client checks structuredContent.
+ */
+function notDone(tool: ToolDefinition, rawArgs: unknown, message: string): CallToolResult {
+  const result: CallToolResult = { content: [{ type: 'text', text: message }] };
+  if (tool.outputSchema) result.structuredContent = { ...notDoneBody(tool.name, rawArgs), notes: [message] };
   return result;
 }
 

@@ -8,7 +8,15 @@
 import type { Tool } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { navigationResources } from '../navigation/index.ts';
-import { inputShape, readOnlyHint, type ResourceDefinition, type ToolDefinition } from './tool-definition.ts';
+import { changeReviewResource } from '../apps/change-review-resource.ts';
+import { skillResource } from './skill.ts';
+import {
+  inputShape,
+  readOnlyHint,
+  type FixedResource,
+  type ResourceDefinition,
+  type ToolDefinition,
+} from './tool-definition.ts';
 import { batchEditTools } from '../tools/core/batch-edits.ts';
 import { changeTools } from '../tools/core/changes.ts';
 import { commentTools } from '../tools/core/comments.ts';
@@ -51,6 +59,9 @@ export const tools: readonly ToolDefinition[] = [
 
 export const resources: readonly ResourceDefinition[] = navigationResources;
 
+/** The change-review app and the agent skill: one URI each, listed to every client. */
+export const fixedResources: readonly FixedResource[] = [changeReviewResource, skillResource];
+
 /** A tool as tools/list shows it. */
 export function listedTool(tool: ToolDefinition): Tool {
   return {
@@ -62,6 +73,7 @@ export function listedTool(tool: ToolDefinition): Tool {
       ? { outputSchema: toJsonSchema(tool.outputSchema, 'output') as Tool['outputSchema'] }
       : {}),
     annotations: { title: tool.title, readOnlyHint: readOnlyHint(tool), ...tool.annotations },
+    ...(tool._meta ? { _meta: tool._meta } : {}),
   };
 }
 

@@ -112,6 +112,8 @@ interface ToolBase<Shape extends z.ZodRawShape> {
   inputSchema: Shape;
   /** When present, results carry `structuredContent` with these fields and the same JSON as text. */
   outputSchema?: z.ZodRawShape;
+  /** Listed as the tool's `_meta` (e.g. `ui.resourceUri`: the MCP App a host shows with its result). */
+  _meta?: Record<string, unknown>;
   /** The hints other than `readOnlyHint`, which follows from `writes` / `effects`. */
   annotations?: Omit<ToolAnnotations, 'readOnlyHint'>;
   /**
@@ -222,4 +224,18 @@ export interface ResourceDefinition {
   /** Whether `resources/list` enumerates one concrete URI per graph (false for open templates). */
   listable: boolean;
   read(variables: Record<string, string>, ctx: ToolContext): Promise<string>;
+}
+
+/**
+ * A resource with one fixed URI, the same for every graph: an MCP App's HTML (`ui://`), the agent
+ * skill (`skill://`). Listed to every client; `_meta` goes on the listing and on the read contents.
+ */
+export interface FixedResource {
+  uri: string;
+  name: string;
+  title: string;
+  description: string;
+  mimeType: string;
+  _meta?: Record<string, unknown>;
+  text(): string;
 }

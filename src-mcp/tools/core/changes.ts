@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { scopeOfAction } from '../../../src-shared/local-api/index.ts';
+import { CHANGE_REVIEW_META } from '../../apps/change-review-resource.ts';
 import { levelRefusal } from '../../access/refusals.ts';
 import { agentChangeReport, agentSummary, type HiddenNow } from '../../changes/agent-view.ts';
 import { currentChat } from '../../changes/chat.ts';
@@ -149,6 +150,7 @@ export const changeTools = [
     description:
       'Changes this chat made to Roam graphs, newest first, paginated: id, time, graph, tool, summary, undoable, undone. Undo them with undo_changes.',
     scope: 'session',
+    _meta: CHANGE_REVIEW_META,
     annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: {
       offset: z.number().int().min(0).default(0),
@@ -189,6 +191,7 @@ export const changeTools = [
     description:
       "Takes back this chat's changes (`ids` from list_changes, or `all: true`), newest first. Anything someone else changed since is left alone and reported as a conflict. `dryRun` shows what would change.",
     scope: 'session',
+    _meta: CHANGE_REVIEW_META,
     writes: 'edit',
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: {

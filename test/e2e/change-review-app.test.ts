@@ -1,0 +1,233 @@
+/**
+ * The change-review MCP App end to end, in Debian's Chromium: the real app (the HTML the built bin
+ * serves) in a sandboxed iframe, hosted by the package's own host side (AppBridge,
+ * test/e2e/app-host/host.ts), every tools/call it makes going through a real SDK client to the
+ * built bin against the emulator. A chat with an edit, a create and a conflict; Undo from the
+ * keyboard runs the dry run, then the undo; the conflict is shown and left alone; light and dark
+ * from the host's theme; axe-core finds nothing; no hidden block's text ever reaches the page.
+ * Screenshots (light and dark) into docs/screenshots with UPDATE_SCREENSHOTS=1.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { build } from 'esbuild';
+import type { AxeResults } from 'axe-core';
+import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { jsonOf, newToken, ROOT } from '../harness/mcp-bin.ts';
+import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
+import { launchChromium } from './chromium.ts';
+
+const TOKEN = newToken();
+const SECRET = 'TOPSECRET-42';
+let world: StdioWorld;
+let browser: Browser;
+let page: Page;
+let app: FrameLocator;
+/** Every tools/call the app made through the host, in order. */
+const calls: Array<{ name: string; arguments?: Record<string, unknown> }> = [];
+
+const hostBundle = async () => {
+  const built = await build({
+    entryPoints: [path.join(ROOT, 'test/e2e/app-host/host.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    logLevel: 'warning',
+  });
+  return built.outputFiles[0]!.text;
+};
+
+beforeAll(async () => {
+  world = await startStdioWorld({
+    emulator: {
+      graphs: [
+        {
+          name: 'g',
+          tokens: [{ token: TOKEN, accessLevel: 'full' }],
+          content: [
+            {
+              title: 'Project',
+              uid: 'project01',
+              children: [
+                { string: 'alpha', uid: 'alpha0001' },
+                { string: 'beta', uid: 'beta00001' },
+              ],
+            },
+            {
+              title: 'Notes',
+              uid: 'notes0001',
+              children: [
+                { string: 'visible note', uid: 'visible01' },
+                { string: `${SECRET} #.rm-hide`, uid: 'hidden001', children: [`${SECRET} child`] },
+              ],
+            },
+            {
+              title: 'Inbox',
+              uid: 'inbox0001',
+              children: [
+                { string: 'visible parent', uid: 'vparent01', children: [`${SECRET} private #.rm-private`] },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+    config: [{ name: 'g', token: TOKEN, accessLevel: 'full' }],
+    orient: ['g'],
+  });
+  const agent = (name: string, args: Record<string, unknown>) => world.mcp.call(name, args).then(jsonOf);
+  await agent('update_block', { uid: 'alpha0001', string: 'alpha, rewritten' });
+  await agent('create_block', { pageTitle: 'Project', markdown: 'delta' });
+  await agent('update_block', { uid: 'beta00001', string: 'beta by agent' });
+  // A person edits the agent's block afterwards: undoing that change is a conflict.
+  world.emulator
+    .graph('g')
+    .run('data.block.update', [{ block: { uid: 'beta00001', string: 'beta by person' } }]);
+
+  browser = await launchChromium();
+  page = await (await browser.newContext({ viewport: { width: 640, height: 640 } })).newPage();
+  page.setDefaultTimeout(10_000);
+  await page.exposeFunction(
+    'hostCallTool',
+    async (params: { name: string; arguments?: Record<string, unknown> }) => {
+      calls.push(params);
+      return world.mcp.call(params.name, params.arguments ?? {});
+    },
+  );
+  await page.setContent(
+    '<!doctype html><html lang="en"><head><title>Test host</title></head><body></body></html>',
+  );
+  await page.addScriptTag({ content: await hostBundle() });
+  const html = await readFile(path.join(ROOT, 'dist/apps/change-review.html'), 'utf8');
+  // The same page the bin serves (test/mcp/apps/change-review-resource.test.ts reads it there).
+  const served = await world.mcp.client.readResource({ uri: 'ui://roam-mcp/change-review.html' });
+  expect(served.contents[0]?.text).toBe(html);
+  await page.evaluate((text) => window.host.open(text, 'light'), html);
+  app = page.frameLocator('iframe');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await world?.close();
+});
+
+const appFrame = (): Frame => page.frames().find((f) => f !== page.mainFrame())!;
+const blockText = (uid: string) =>
+  world.emulator
+    .graph('g')
+    .run('data.q', ['[:find ?s . :in $ ?u :where [?b :block/uid ?u] [?b :block/string ?s]]', uid]);
+
+/** What the host does when the agent calls list_changes: the result goes to the app. */
+async function showListChanges(): Promise<CallToolResult> {
+  const result = await world.mcp.call('list_changes', {});
+  await page.evaluate((r) => window.host.showResult(r as never), result);
+  return result;
+}
+
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Every axe violation in the app's frame, whatever its impact. */
+async function violations(): Promise<string[]> {
+  const frame = appFrame();
+  if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(await axeSource);
+  const results = await frame.evaluate(() =>
+    (window as unknown as { axe: { run(d: Document, o: object): Promise<AxeResults> } }).axe.run(document, {
+      resultTypes: ['violations'],
+    }),
+  );
+  return results.violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target.join(' ')}`),
+  );
+}
+
+/** axe in both themes, and a screenshot of the app in each. */
+async function checkAndShoot(name: string): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => window.host.setTheme(t), theme);
+    await expect.poll(() => appFrame().evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+    expect(await violations()).toEqual([]);
+    const image = await page.locator('iframe').screenshot({ animations: 'disabled' });
+    const dirs = [path.resolve('test-results/screenshots')];
+    if (process.env.UPDATE_SCREENSHOTS === '1') dirs.push(path.resolve('docs/screenshots'));
+    for (const dir of dirs) {
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, `change-review-${name}-${theme}.png`), image);
+    }
+  }
+  await page.evaluate(() => window.host.setTheme('light'));
+}
+
+it('shows the chat’s edit, create and conflicting edit as the host hands over list_changes', async () => {
+  const listed = jsonOf<{ changes: Array<{ summary: string }> }>(await showListChanges());
+  await app.getByRole('heading', { name: 'Changes in this chat (3)' }).waitFor();
+  const items = app.locator('li.change');
+  await expect.poll(() => items.count()).toBe(3);
+  const summaries = await app.locator('li.change .summary').allInnerTexts();
+  expect(summaries).toEqual(listed.changes.map((c) => c.summary));
+  expect(summaries.join('\n')).toMatch(/'alpha' → 'alpha, rewritten'/);
+  expect(summaries.join('\n')).toMatch(/Added 'delta'/);
+  await checkAndShoot('list');
+});
+
+it('Undo from the keyboard: the dry run first, then the undo, through the host', async () => {
+  calls.length = 0;
+  const undo = app.getByRole('button', { name: /^Undo update_block: Edited a block .*'alpha'/ });
+  await undo.focus();
+  await page.keyboard.press('Enter');
+  const heading = app.getByRole('heading', { name: 'Undo this change?' });
+  await heading.waitFor();
+  await expect
+    .poll(() => appFrame().evaluate(() => document.activeElement?.textContent))
+    .toBe('Undo this change?');
+  expect(calls).toHaveLength(1);
+  expect(calls[0]).toMatchObject({ name: 'undo_changes', arguments: { dryRun: true } });
+  const id = (calls[0]!.arguments!.ids as string[])[0];
+  expect(blockText('alpha0001')).toBe('alpha, rewritten'); // the dry run wrote nothing
+  await checkAndShoot('dry-run');
+
+  await page.keyboard.press('Tab');
+  await expect.poll(() => appFrame().evaluate(() => document.activeElement?.textContent)).toBe('Undo');
+  await page.keyboard.press('Enter');
+  await app.getByRole('heading', { name: 'Undone' }).waitFor();
+  expect(calls.map(({ name, arguments: args }) => ({ name, arguments: args }))).toEqual([
+    { name: 'undo_changes', arguments: { ids: [id], dryRun: true } },
+    { name: 'undo_changes', arguments: { ids: [id] } },
+  ]);
+  expect(blockText('alpha0001')).toBe('alpha');
+});
+
+it('a change someone edited since: the dry run shows the conflict and offers no undo; Escape keeps it', async () => {
+  await app.getByRole('button', { name: 'Back to changes' }).click();
+  await app.getByRole('heading', { name: /^Changes in this chat/ }).waitFor();
+  await app.getByRole('button', { name: /^Undo update_block: Edited a block .*'beta'/ }).click();
+  const panel = app.locator('.dry-run');
+  await panel.waitFor();
+  await expect.poll(() => panel.innerText()).toMatch(/changed since by someone else: left alone/);
+  expect(await panel.getByRole('button', { name: 'Undo', exact: true }).count()).toBe(0);
+  expect(await violations()).toEqual([]);
+  await page.keyboard.press('Escape');
+  await app.getByRole('heading', { name: /^Changes in this chat/ }).waitFor();
+  expect(blockText('beta00001')).toBe('beta by person');
+});
+
+it.each([
+  ['delete_page', 'a page with a hidden block in it', { uid: 'notes0001' }],
+  ['delete_block', 'a block with a private child', { uid: 'vparent01' }],
+] as const)('never shows the text of a hidden block: %s of %s', async (tool, _what, args) => {
+  // The agent deletes what holds a hidden block (it never saw that block).
+  jsonOf(await world.mcp.call(tool, args));
+  await showListChanges();
+  await app.getByRole('heading', { name: /^Changes in this chat/ }).waitFor();
+  const listed = await appFrame().evaluate(() => document.documentElement.outerHTML);
+  await app.getByRole('button', { name: new RegExp(`^Undo ${tool}`) }).click();
+  await app.locator('.dry-run').waitFor();
+  const dryRun = await appFrame().evaluate(() => document.documentElement.outerHTML);
+  expect(listed + dryRun).toMatch(/'Notes'|'visible parent'/);
+  expect(listed).not.toContain(SECRET);
+  expect(dryRun).not.toContain(SECRET);
+  await page.keyboard.press('Escape');
+});

@@ -1,0 +1,68 @@
+/**
+ * The change-review MCP App as the server offers it (src-mcp/apps/change-review-resource.ts):
+ * list_changes and undo_changes name it in `_meta.ui.resourceUri` (and no other tool does); it is
+ * listed and read as `text/html;profile=mcp-app`; the page is self-contained: one inline script
+ * and one inline style, each allowed by its hash in a CSP that allows nothing else.
+ */
+import { createHash } from 'node:crypto';
+import { afterEach, expect, it } from 'vitest';
+import { legacySession, modernSession, type WireBin } from '../../harness/wire-bin.ts';
+
+const URI = 'ui://roam-mcp/change-review.html';
+const opened: WireBin[] = [];
+afterEach(async () => {
+  for (const bin of opened.splice(0)) await bin.close();
+});
+
+const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+it.each([
+  ['2025-11-25', legacySession],
+  ['2026-07-28', modernSession],
+] as const)('on %s: list_changes and undo_changes, and only they, show the app', async (_era, session) => {
+  const bin = await session();
+  opened.push(bin);
+  const tools = (await bin.send('tools/list')).result?.tools as Array<{ name: string; _meta?: unknown }>;
+  const withApp = tools.filter((t) => JSON.stringify(t._meta ?? {}).includes(URI)).map((t) => t.name);
+  expect(withApp.sort()).toEqual(['list_changes', 'undo_changes']);
+  for (const name of withApp)
+    expect(tools.find((t) => t.name === name)?._meta).toEqual({ ui: { resourceUri: URI } });
+  const resources = (await bin.send('resources/list')).result?.resources;
+  expect(resources).toContainEqual(
+    expect.objectContaining({ uri: URI, mimeType: 'text/html;profile=mcp-app' }),
+  );
+});
+
+it('the page loads nothing from outside: inline script and style, each allowed only by its hash', async () => {
+  const bin = await modernSession();
+  opened.push(bin);
+  const read = await bin.send('resources/read', { uri: URI });
+  const [content] = read.result?.contents as Array<{
+    uri: string;
+    mimeType: string;
+    text: string;
+    _meta: unknown;
+  }>;
+  expect(content).toMatchObject({ uri: URI, mimeType: 'text/html;profile=mcp-app' });
+  expect(content?._meta).toEqual({
+    ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true },
+  });
+  const html = content!.text;
+  const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+  const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)];
+  expect(scripts).toHaveLength(1);
+  expect(styles).toHaveLength(1);
+  expect(scripts[0]![1]).toBe(''); // no src
+  // The markup and the style (the script is allowed to name URLs in its strings: it can fetch none).
+  const markup = html.replace(scripts[0]![2]!, '');
+  expect(markup.match(/<link|<img|<iframe|<object|<embed|@import|url\(/gi)).toBeNull();
+  const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1];
+  expect(csp?.split('; ')).toEqual([
+    "default-src 'none'",
+    `script-src ${hash(scripts[0]![2]!)}`,
+    `style-src ${hash(styles[0]![1]!)}`,
+    'img-src data:',
+    "base-uri 'none'",
+    "form-action 'none'",
+  ]);
+});
