@@ -347,7 +347,12 @@ function move(input: Obj): Capture {
           kind: 'move-block',
           uid,
           ...(node.string !== undefined ? { string: node.string } : {}),
-          before: { parent: node.parent, order: node.order ?? 0, ...neighbours(node.siblings ?? [], uid) },
+          before: {
+            parent: node.parent,
+            order: node.order ?? 0,
+            ...neighbours(node.siblings ?? [], uid),
+            ...(node.page ? { page: node.page } : {}),
+          },
           after: {
             parent: String(location['parent-uid'] ?? ''),
             order: typeof order === 'number' ? order : 'last',
