@@ -272,7 +272,8 @@ function pageCreate(input: Obj, markdown: boolean): Capture {
     plan: () => [{ kind: 'create-page', ...(uid ? { uid } : {}), title: String(page.title ?? ''), tree }],
     confirm: (result) => {
       const made = pageUid(result);
-      return nested(tree) && made ? pull(MADE, [made]) : undefined;
+      // A page's blocks are all known by position only: read them back.
+      return tree.length > 0 && made ? pull(MADE, [made]) : undefined;
     },
     settle: (result, _ops, made) => {
       const answered = pageUid(result);
