@@ -5,7 +5,7 @@
  * batch checked), and an extension tool is judged by the scope it declares. The token's own
  * limits stay Roam's to enforce (INSUFFICIENT_SCOPE).
  */
-import { LocalApiError } from '../../src-shared/local-api/index.ts';
+import { LocalApiError, scopeOfAction } from '../../src-shared/local-api/index.ts';
 import type { AccessLevel, ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import type { GraphSession } from '../roam/graph-session.ts';
 import type { ToolContext, ToolDefinition } from '../server/tool-definition.ts';
@@ -77,4 +77,30 @@ async function checkExtensionScope(
   if (scope === 'read' || (scope === 'append' && level !== 'read-only')) return;
   const declared = entry ? `declares ${scope} scope` : 'is not listed, so it counts as an edit';
   throw refuse(`extension tool '${id}' ${declared}`, { tool: id, declared_scope: scope });
+}
+
+/**
+ * An undo's own write, judged like any write of the agent's (its undo never does more than take
+ * back what its chat did, and the undo engine checks ownership before each destructive step):
+ * read-only refuses every write, read-append every edit.
+ */
+export function enforceUndoAccess(
+  toolName: string,
+  action: string,
+  graph: ConfiguredGraph,
+  session: GraphSession,
+): void {
+  const scope = scopeOfAction(action);
+  if (scope === 'read') return;
+  const access = session.access(graph);
+  const level = access.level;
+  if (access.decidedBy === 'read-only-flag') throw readOnlyFlagRefusal(toolName);
+  if (access.decidedBy !== 'chosen' || !level) return;
+  if (level === 'read-only' || (level === 'read-append' && scope === 'edit'))
+    throw levelRefusal(
+      `${toolName} would ${scope === 'edit' ? 'change or delete' : 'add'} content`,
+      graph,
+      level,
+      session.source,
+    );
 }

@@ -10,7 +10,7 @@ export {
   type EffectiveAccess,
   type Permission,
 } from './effective.ts';
-export { enforceAccess } from './guard.ts';
+export { enforceAccess, enforceUndoAccess } from './guard.ts';
 export { rememberGuidelines, setAgentCreations, type AgentCreations } from './own-content.ts';
 export {
   ACCESS_LEVEL,

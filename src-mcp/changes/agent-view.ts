@@ -66,6 +66,11 @@ function sharesRun(text: string, secret: string): boolean {
   return false;
 }
 
+/** Whether an agent may not see this text recorded by (or read for) this change. */
+export function isHiddenText(change: Change, text: string, hidden: HiddenNow): boolean {
+  return redact(text, secretsOf(change, hidden)) !== text;
+}
+
 /** A change's one-line summary as an agent may see it. */
 export function agentSummary(change: Change, hidden: HiddenNow): string {
   return touchesHidden(change, hidden) ? `${change.tool} on a block hidden from AI` : change.summary;

@@ -272,7 +272,8 @@ function pageCreate(input: Obj, markdown: boolean): Capture {
     plan: () => [{ kind: 'create-page', ...(uid ? { uid } : {}), title: String(page.title ?? ''), tree }],
     confirm: (result) => {
       const made = pageUid(result);
-      return nested(tree) && made ? pull(MADE, [made]) : undefined;
+      // A page's blocks are all known by position only: read them back.
+      return tree.length > 0 && made ? pull(MADE, [made]) : undefined;
     },
     settle: (result, _ops, made) => {
       const answered = pageUid(result);
@@ -347,7 +348,12 @@ function move(input: Obj): Capture {
           kind: 'move-block',
           uid,
           ...(node.string !== undefined ? { string: node.string } : {}),
-          before: { parent: node.parent, order: node.order ?? 0, ...neighbours(node.siblings ?? [], uid) },
+          before: {
+            parent: node.parent,
+            order: node.order ?? 0,
+            ...neighbours(node.siblings ?? [], uid),
+            ...(node.page ? { page: node.page } : {}),
+          },
           after: {
             parent: String(location['parent-uid'] ?? ''),
             order: typeof order === 'number' ? order : 'last',

@@ -5,6 +5,7 @@
  */
 import { watch } from 'node:fs';
 import { personChat } from './chat.ts';
+import { sinceMs, type Since } from './since.ts';
 import { defaultJournal, type Journal } from './journal.ts';
 import type { Change, ChatRef } from './types.ts';
 import { runUndo, type Caller, type UndoActor, type UndoReport, type UndoRequest } from './undo-engine.ts';
@@ -24,13 +25,15 @@ export { JournalStore, DEFAULT_MAX_AGE_DAYS, DEFAULT_MAX_BYTES } from './journal
 export { personChat } from './chat.ts';
 export { opSummary } from './summary.ts';
 export { createdByAgent } from './created.ts';
+export { describeChange, type OpDescription, type OutlineBlock } from './describe.ts';
+export { agentChangeReport, agentSummary, touchesHidden, type HiddenNow } from './agent-view.ts';
 
 export interface ChangeFilter {
   /** Graph name (as Roam names it; the journal keeps names, not nicknames). */
   graph?: string;
   chat?: string;
-  /** ISO time or epoch ms: changes at or after it. */
-  since?: string | number | Date;
+  /** Changes at or after it (./since.ts). */
+  since?: Since;
   /** Undo runs are changes too; false leaves them out. Default true. */
   includeUndo?: boolean;
 }
@@ -40,19 +43,10 @@ export interface JournalOption {
   journal?: Journal;
 }
 
-const ms = (since: ChangeFilter['since']) =>
-  since === undefined
-    ? undefined
-    : since instanceof Date
-      ? since.getTime()
-      : typeof since === 'number'
-        ? since
-        : Date.parse(since);
-
 /** Changes matching the filter, newest first. */
 export async function listChanges(filter: ChangeFilter = {}, options: JournalOption = {}): Promise<Change[]> {
   const journal = options.journal ?? (await defaultJournal());
-  const from = ms(filter.since);
+  const from = filter.since === undefined ? undefined : sinceMs(filter.since);
   return (await journal.changes())
     .filter(
       (c) =>

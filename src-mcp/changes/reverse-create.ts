@@ -7,9 +7,10 @@
  * created blocks', so they did not exist before).
  */
 import { markdownTree, treeTitles } from './roam-text.ts';
-import { treeOf, type PulledNode } from './roam-pull.ts';
+import type { PulledNode } from './roam-pull.ts';
+import { perform } from './reversing-write.ts';
 import { countBlocks, quote } from './summary.ts';
-import type { Op, TreeNode } from './types.ts';
+import type { Op } from './types.ts';
 import {
   conflict,
   gone,
@@ -20,15 +21,6 @@ import {
 } from './undo-step.ts';
 
 type CreateBlocks = Extract<Op, { kind: 'create-blocks' }>;
-
-/** The view's current subtree of `node` as the journal keeps it. */
-export function viewTree(ctx: StepContext, node: PulledNode): TreeNode & { uid: string } {
-  const children = node.children.map((c) => ctx.view.peek(c)).filter((c): c is PulledNode => !!c);
-  return treeOf(
-    node,
-    children.map((c) => viewTree(ctx, c)),
-  );
-}
 
 /**
  * A block was made by the write when Roam made it before the journal recorded Roam's answer
@@ -95,38 +87,9 @@ function outsideReferences(ctx: StepContext, tops: PulledNode[]): string[] {
   );
 }
 
-/** Deletes blocks (journaled as deletes, so they can be restored); the view follows. */
-async function deleteBlocks(ctx: StepContext, nodes: PulledNode[]): Promise<void> {
-  const items = nodes.map((n) => ({
-    block: viewTree(ctx, n),
-    parent: n.parent ?? '',
-    ...(n.page ? { page: n.page } : {}),
-  }));
-  const ops: Op[] = [{ kind: 'delete-blocks', items, referrers: [] }];
-  await ctx.apply(ops, async (write) => {
-    for (const n of nodes) await write('data.block.delete', [{ block: { uid: n.uid } }]);
-  });
-  for (const n of nodes) ctx.view.removed(n);
-  ctx.view.forget();
-}
-
-async function deletePage(ctx: StepContext, page: PulledNode): Promise<void> {
-  const children = page.children.map((c) => ctx.view.peek(c)).filter((c): c is PulledNode => !!c);
-  const op: Op = {
-    kind: 'delete-page',
-    uid: page.uid,
-    title: page.title ?? '',
-    ...(page.eid !== undefined ? { eid: page.eid } : {}),
-    ...(page.viewType ? { viewType: page.viewType } : {}),
-    children: children.map((c) => viewTree(ctx, c)),
-    referrers: [],
-  };
-  await ctx.apply([op], async (write) => {
-    await write('data.page.delete', [{ page: { uid: page.uid } }]);
-  });
-  ctx.view.removed(page);
-  ctx.view.forget();
-}
+const deleteBlocks = (ctx: StepContext, nodes: PulledNode[]) =>
+  perform(ctx, { kind: 'delete-blocks', nodes });
+const deletePage = (ctx: StepContext, page: PulledNode) => perform(ctx, { kind: 'delete-page', page });
 
 interface Leftovers {
   section?: string;
@@ -256,30 +219,17 @@ export async function reverseComment(
   const { tops, problems } = await checkCreated(ctx, { kind: 'create-blocks', tree, uids }, uids);
   if (tops.length === 0) return conflict('the comment was already deleted by someone else');
   if (problems.length > 0) return conflict(`the comment: ${problems.join('; ')}`);
-  await ctx.apply(
-    [
-      {
-        kind: 'opaque',
-        action: 'data.block.delete',
-        reason: 'a removed comment cannot be put back as a comment',
-      },
-    ],
-    async (write) => {
-      for (const t of tops) await write('data.block.delete', [{ block: { uid: t.uid } }]);
-    },
-  );
-  for (const t of tops) ctx.view.removed(t);
-  ctx.view.forget();
+  await perform(ctx, {
+    kind: 'delete-comment',
+    nodes: tops,
+    reason: 'a removed comment cannot be put back as a comment',
+  });
   const container = op.container ? await ctx.view.node(op.container, true) : null;
-  if (container && empty(ctx, container)) {
-    await ctx.apply(
-      [{ kind: 'opaque', action: 'data.block.delete', reason: 'an emptied comment thread is not put back' }],
-      async (write) => {
-        await write('data.block.delete', [{ block: { uid: container.uid } }]);
-      },
-    );
-    ctx.view.removed(container);
-    ctx.view.forget();
-  }
+  if (container && empty(ctx, container))
+    await perform(ctx, {
+      kind: 'delete-comment',
+      nodes: [container],
+      reason: 'an emptied comment thread is not put back',
+    });
   return { status: 'undone', detail: `removed the comment ${quote(op.text)}` };
 }

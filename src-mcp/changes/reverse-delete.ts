@@ -9,7 +9,8 @@ import type { PulledNode } from './roam-pull.ts';
 import { withoutBlockRefs, withoutPageLinks } from './roam-text.ts';
 import { countBlocks, quote } from './summary.ts';
 import type { Op, Referrer, TreeNode } from './types.ts';
-import { already, conflict, recreate, relinkForward, type Reversal, type StepContext } from './undo-step.ts';
+import { perform } from './reversing-write.ts';
+import { already, conflict, type Reversal, type StepContext } from './undo-step.ts';
 
 function textsOf(nodes: readonly TreeNode[], into = new Map<string, string>()): Map<string, string> {
   for (const node of nodes) {
@@ -72,27 +73,17 @@ async function restoreReferrers(
 }
 
 async function putBack(ctx: StepContext, ref: Referrer, current: string, before: string): Promise<void> {
-  if (ref.string !== undefined) {
-    const inverse: Op = {
-      kind: 'update-block',
+  if (ref.string !== undefined)
+    await perform(ctx, {
+      kind: 'set-fields',
       uid: ref.uid,
-      before: { string: current },
-      after: { string: before },
-    };
-    await ctx.apply([inverse], async (write) => {
-      await write('data.block.update', [{ block: { uid: ref.uid, string: before } }]);
+      now: { string: current },
+      to: { string: before },
     });
-    ctx.view.changed(ref.uid, { string: before });
-  } else {
-    await ctx.apply(
-      [{ kind: 'rename-page', uid: ref.uid, before: current, after: before }],
-      async (write) => {
-        await write('data.page.update', [{ page: { uid: ref.uid, title: before } }]);
-      },
-    );
-    ctx.view.changed(ref.uid, { title: before });
+  else {
+    const page = await ctx.view.node(ref.uid);
+    if (page) await perform(ctx, { kind: 'rename', page, from: current, to: before });
   }
-  ctx.view.forget();
 }
 
 const leftNote = (left: string[]) =>
@@ -111,22 +102,10 @@ export async function reverseDeleteBlocks(
   if (there.length > 0) return conflict(`a block with uid ${there[0]?.block.uid} exists again`);
   const orphan = items.find((i) => !ctx.view.peek(i.parent));
   if (orphan) return conflict(`its parent (${orphan.parent}) was deleted since`);
-  const created: Op[] = items.map((i) => ({
+  await perform(ctx, {
     kind: 'create-blocks',
-    parent: i.parent,
-    uids: [i.block.uid],
-    tree: [i.block],
-    exact: true,
-  }));
-  await ctx.apply(created, async (write) => {
-    for (const i of items) await recreate(write, i.parent, i.block, i.block.order ?? 'last');
-    await relinkForward(
-      write,
-      items.map((i) => i.block),
-    );
+    items: items.map((i) => ({ parent: i.parent, order: i.block.order ?? 'last', tree: i.block })),
   });
-  for (const i of items) ctx.view.added(i.parent, i.block, i.block.order ?? 'last');
-  ctx.view.forget();
   const deleted = op.items.map((i) => i.block);
   const left = await restoreReferrers(ctx, op.referrers, (text) => afterDeletes(text, deleted));
   const total = countBlocks(items.map((i) => i.block));
@@ -145,19 +124,13 @@ export async function reverseDeletePage(
       : conflict(`a page with uid ${op.uid} exists again`);
   const taken: PulledNode | null = await ctx.view.page(op.title);
   if (taken) return conflict(`a page titled ${quote(op.title)} exists now`);
-  const created: Op = { kind: 'create-page', uid: op.uid, title: op.title, tree: op.children, exact: true };
-  await ctx.apply([created], async (write) => {
-    const page = {
-      title: op.title,
-      uid: op.uid,
-      ...(op.viewType ? { 'children-view-type': op.viewType } : {}),
-    };
-    await write('data.page.create', [{ page }]);
-    for (const [index, child] of op.children.entries()) await recreate(write, op.uid, child, index);
-    await relinkForward(write, op.children);
+  await perform(ctx, {
+    kind: 'create-page',
+    uid: op.uid,
+    title: op.title,
+    ...(op.viewType ? { viewType: op.viewType } : {}),
+    children: op.children,
   });
-  ctx.view.added(undefined, { uid: op.uid, string: '', children: op.children }, 'last', op.title);
-  ctx.view.forget();
   const texts = textsOf(op.children);
   const left = await restoreReferrers(ctx, op.referrers, (text) =>
     withoutPageLinks(withoutBlockRefs(text, texts), op.title),

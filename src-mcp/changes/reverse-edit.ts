@@ -4,6 +4,7 @@
  * changed since is theirs and stays.
  */
 import { neighbours, type PulledNode } from './roam-pull.ts';
+import { perform } from './reversing-write.ts';
 import { sameButTagForm, sameText, withoutLinkForms } from './roam-text.ts';
 import { quote, quotePair } from './summary.ts';
 import type { BlockFields, Op, Referrer } from './types.ts';
@@ -19,18 +20,6 @@ export function fieldsOf(node: PulledNode, keys: ReadonlyArray<keyof BlockFields
     viewType: node.viewType ?? 'bullet',
   };
   return Object.fromEntries(keys.map((k) => [k, all[k]])) as BlockFields;
-}
-
-/** `data.block.update`'s block fields. */
-export function updateWire(uid: string, fields: BlockFields): Record<string, unknown> {
-  return {
-    uid,
-    ...(fields.string !== undefined ? { string: fields.string } : {}),
-    ...(fields.open !== undefined ? { open: fields.open } : {}),
-    ...(fields.heading !== undefined ? { heading: fields.heading } : {}),
-    ...(fields.textAlign !== undefined ? { 'text-align': fields.textAlign } : {}),
-    ...(fields.viewType !== undefined ? { 'children-view-type': fields.viewType } : {}),
-  };
 }
 
 function fieldChanges(now: BlockFields, written: BlockFields): string[] {
@@ -59,18 +48,13 @@ export async function reverseUpdateBlock(
         : 'the block already reads as before',
     );
   if (changes.length > 0) return conflict(`edited by someone else since: ${changes.join(', ')}`);
-  const inverse: Op = {
-    kind: 'update-block',
+  await perform(ctx, {
+    kind: 'set-fields',
     uid: op.uid,
-    before: now,
-    after: op.before,
+    now,
+    to: op.before,
     ...(op.page ? { page: op.page } : {}),
-  };
-  await ctx.apply([inverse], async (write) => {
-    await write('data.block.update', [{ block: updateWire(op.uid, op.before) }]);
   });
-  ctx.view.changed(op.uid, op.before as Partial<PulledNode>);
-  ctx.view.forget();
   const removed = await removeNewPages(ctx, op.newPages ?? []);
   const what = op.before.string !== undefined ? `text back to ${quote(op.before.string)}` : keys.join(', ');
   return { status: 'undone', detail: `set the block's ${what}${removed}` };
@@ -83,14 +67,7 @@ async function removeNewPages(ctx: StepContext, titles: string[]): Promise<strin
     const page = await ctx.view.page(title, true);
     if (!page || page.children.some((c) => ctx.view.peek(c) !== null)) continue;
     if (ctx.view.referrers(page).length > 0) continue;
-    await ctx.apply(
-      [{ kind: 'delete-page', uid: page.uid, title, children: [], referrers: [] }],
-      async (write) => {
-        await write('data.page.delete', [{ page: { uid: page.uid } }]);
-      },
-    );
-    ctx.view.removed(page);
-    ctx.view.forget();
+    await perform(ctx, { kind: 'delete-page', page });
     removed.push(quote(title));
   }
   return removed.length ? `, and deleted the page(s) ${removed.join(', ')} its links created` : '';
@@ -111,20 +88,13 @@ export async function reverseMoveBlock(
   if (!home) return conflict(`its old place (${op.before.parent}) was deleted since`);
   const now = await ctx.view.node(op.after.parent);
   const order = orderBetween(home.children, op);
-  const inverse: Op = {
-    kind: 'move-block',
+  await perform(ctx, {
+    kind: 'move',
     uid: op.uid,
     ...(node.string !== undefined ? { string: node.string } : {}),
-    before: { parent: op.after.parent, order: node.order ?? 0, ...neighbours(now?.children ?? [], op.uid) },
-    after: { parent: op.before.parent, order },
-  };
-  await ctx.apply([inverse], async (write) => {
-    await write('data.block.move', [
-      { location: { 'parent-uid': op.before.parent, order }, block: { uid: op.uid } },
-    ]);
+    from: { parent: op.after.parent, order: node.order ?? 0, ...neighbours(now?.children ?? [], op.uid) },
+    to: { parent: op.before.parent, order },
   });
-  ctx.view.moved(op.uid, op.before.parent, order);
-  ctx.view.forget();
   return {
     status: 'undone',
     detail: `moved ${quote(node.string)} back to position ${order} under ${quote(home.string ?? home.title)}`,
@@ -160,14 +130,7 @@ export async function reverseRenamePage(
     return conflict(
       `renaming it back would change text written since: ${written.map((t) => quote(t)).join(', ')}`,
     );
-  await ctx.apply(
-    [{ kind: 'rename-page', uid: op.uid, before: op.after, after: op.before }],
-    async (write) => {
-      await write('data.page.update', [{ page: { uid: op.uid, title: op.before } }]);
-    },
-  );
-  ctx.view.renamed(page, op.after, op.before);
-  ctx.view.forget();
+  await perform(ctx, { kind: 'rename', page, from: op.after, to: op.before });
   await restoreTagForms(ctx, op.referrers ?? [], op.before);
   return { status: 'undone', detail: `renamed ${quote(op.after)} back to ${quote(op.before)}` };
 }
@@ -199,13 +162,7 @@ async function restoreTagForms(ctx: StepContext, referrers: Referrer[], title: s
     const now = (await ctx.view.node(ref.uid))?.string;
     if (now === undefined || ref.string === undefined || !sameButTagForm(now, ref.string, title)) continue;
     const before = ref.string;
-    await ctx.apply(
-      [{ kind: 'update-block', uid: ref.uid, before: { string: now }, after: { string: before } }],
-      async (write) => {
-        await write('data.block.update', [{ block: { uid: ref.uid, string: before } }]);
-      },
-    );
-    ctx.view.changed(ref.uid, { string: before });
+    await perform(ctx, { kind: 'set-fields', uid: ref.uid, now: { string: now }, to: { string: before } });
   }
   ctx.view.forget();
 }

@@ -5,6 +5,7 @@
  * URL: blocks that embedded the old one still point there, and are named).
  */
 import { quote } from './summary.ts';
+import { perform, uploadedUrl } from './reversing-write.ts';
 import type { Op } from './types.ts';
 import { conflict, notUndoable, type Reversal, type StepContext } from './undo-step.ts';
 
@@ -23,21 +24,15 @@ export async function reverseShortcut(
   const isNow = now.indexOf(title);
   if (op.add && isNow < 0) return conflict('someone removed it from the shortcuts since');
   if (!op.add && isNow >= 0) return conflict('someone added it to the shortcuts again since');
-  const inverse: Op = {
+  if (!op.add && was < 0) return { status: 'undone', detail: 'it was not a shortcut before: nothing to do' };
+  await perform(ctx, {
     kind: 'shortcut',
     page: op.page,
+    title,
     add: was >= 0,
     ...(was >= 0 ? { index: was } : {}),
     before: now,
-  };
-  if (!op.add && was < 0) return { status: 'undone', detail: 'it was not a shortcut before: nothing to do' };
-  await ctx.apply([inverse], async (write) => {
-    if (was < 0) await write('data.page.removeShortcut', [op.page]);
-    else await write('data.page.addShortcut', [op.page, was]);
   });
-  const after = now.filter((t) => t !== title);
-  if (was >= 0) after.splice(Math.min(was, after.length), 0, title);
-  ctx.view.starredNow(after);
   return {
     status: 'undone',
     detail:
@@ -69,7 +64,7 @@ export async function reverseUpload(
   const base64 = typeof file?.base64 === 'string' ? file.base64 : undefined;
   const bytes = base64 ? Buffer.byteLength(base64, 'base64') : op.bytes;
   const kept = base64 && bytes <= MAX_KEPT_FILE_BYTES && !ctx.dry ? await ctx.files.keep(base64) : undefined;
-  const inverse: Op = {
+  await perform(ctx, {
     kind: 'delete-file',
     url: op.url,
     ...(kept
@@ -81,10 +76,7 @@ export async function reverseUpload(
             ...(op.filename ? { filename: op.filename } : {}),
           },
         }
-      : { notKept: 'its bytes could not be kept' }),
-  };
-  await ctx.apply([inverse], async (write) => {
-    await write('file.delete', [{ url: op.url }]);
+      : {}),
   });
   return {
     status: 'undone',
@@ -100,21 +92,15 @@ export async function reverseDeleteFile(
   const base64 = await ctx.files.read(op.kept.file);
   if (base64 === undefined) return notUndoable('its kept bytes are gone (the journal keeps them 30 days)');
   const { mimetype, filename, bytes } = op.kept;
-  const upload: Op = { kind: 'upload', bytes, mimetype, ...(filename ? { filename } : {}) };
   const stale = await embedders(ctx, op.url);
-  let url = '';
-  await ctx.apply([upload], async (write) => {
-    const answer = await write('file.upload', [{ base64, mimetype, ...(filename ? { filename } : {}) }]);
-    url = uploadedUrl(answer) ?? '';
-    return [url ? { url } : undefined];
+  const answer = await perform(ctx, {
+    kind: 'upload',
+    base64,
+    bytes,
+    mimetype,
+    ...(filename ? { filename } : {}),
   });
+  const url = ctx.dry ? '' : (uploadedUrl(answer) ?? '');
   const still = stale.length ? `; ${stale.length} block(s) still embed the old URL` : '';
   return { status: 'undone', detail: `uploaded it again${url ? ` as ${url}` : ''}${still}` };
-}
-
-/** Roam answers an upload with its URL, wrapped as `![](url)`. */
-export function uploadedUrl(answer: unknown): string | undefined {
-  if (typeof answer !== 'string' || !answer.trim()) return undefined;
-  const wrapped = /^!?\[[^\]]*\]\((.+)\)$/.exec(answer.trim());
-  return wrapped ? wrapped[1] : answer.trim();
 }

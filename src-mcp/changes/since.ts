@@ -13,3 +13,13 @@ export function parseSince(value: string, now = Date.now()): number | undefined 
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? undefined : ms;
 }
+
+/** A `since` as the journal's readers take it: a Date, epoch ms, or any form parseSince reads. */
+export type Since = string | number | Date;
+
+/** Epoch ms of a `since`; NaN when it is not a time. */
+export function sinceMs(since: Since): number {
+  if (since instanceof Date) return since.getTime();
+  if (typeof since === 'number') return since;
+  return parseSince(since) ?? Number.NaN;
+}

@@ -78,7 +78,7 @@ export type Op =
       uid: string;
       string?: string;
       /** `above`/`below`: the old neighbours, so the undo puts it back between them. */
-      before: { parent: string; order: number; above?: string; below?: string };
+      before: { parent: string; order: number; above?: string; below?: string; page?: string };
       after: { parent: string; order: number | 'last' };
     }
   | {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { scrubTokens } from '../../src-shared/local-api/index.ts';
 import { withFileLock } from '../../src-shared/node/file-lock.ts';
 import { GraphView } from './graph-view.ts';
+import { SINCE_HINT, sinceMs, type Since } from './since.ts';
 import type { Journal } from './journal.ts';
 import { keptFiles } from './kept-files.ts';
 import { reverseOp } from './reverse.ts';
@@ -29,8 +30,8 @@ export type Caller = (
 export interface UndoRequest {
   ids?: string[];
   chat?: string;
-  /** ISO time or epoch ms: every change at or after it. */
-  since?: string | number | Date;
+  /** Every change at or after it (./since.ts). */
+  since?: Since;
   graph?: string;
   dryRun?: boolean;
 }
@@ -84,14 +85,11 @@ export class UndoError extends Error {
   }
 }
 
-function sinceMs(since: UndoRequest['since']): number | undefined {
+function fromTime(since: UndoRequest['since']): number | undefined {
   if (since === undefined) return undefined;
-  const ms = since instanceof Date ? since.getTime() : typeof since === 'number' ? since : Date.parse(since);
+  const ms = sinceMs(since);
   if (Number.isNaN(ms))
-    throw new UndoError(
-      'NOTHING_SELECTED',
-      `'${String(since)}' is not a time. Use an ISO time such as 2026-07-23T14:00:00Z.`,
-    );
+    throw new UndoError('NOTHING_SELECTED', `'${String(since)}' is not a time: use ${SINCE_HINT}.`);
   return ms;
 }
 
@@ -116,7 +114,7 @@ export function selectChanges(all: readonly Change[], request: UndoRequest, acto
       return change;
     });
   } else {
-    const from = sinceMs(request.since);
+    const from = fromTime(request.since);
     if (request.chat === undefined && from === undefined && actor.onlyChat === undefined)
       throw new UndoError('NOTHING_SELECTED', 'Say what to undo: change ids, a chat, or a time (since).');
     // Undo runs are taken back only when named: "undo the chat" never redoes what it undid.

@@ -54,46 +54,6 @@ export const gone = (ctx: StepContext, what: 'block' | 'blocks' | 'page'): Rever
     ? already(`the write never reached Roam: no ${what} to take back`)
     : conflict(`the ${what} ${what === 'blocks' ? 'were' : 'was'} deleted by someone else since`);
 
-/** `data.block.create`'s block fields for a kept node. */
-export function blockWire(node: TreeNode): Record<string, unknown> {
-  return {
-    ...(node.uid ? { uid: node.uid } : {}),
-    string: node.string,
-    ...(node.open !== undefined ? { open: node.open } : {}),
-    ...(node.heading ? { heading: node.heading } : {}),
-    ...(node.textAlign ? { 'text-align': node.textAlign } : {}),
-    ...(node.viewType ? { 'children-view-type': node.viewType } : {}),
-    ...(node.blockViewType ? { 'block-view-type': node.blockViewType } : {}),
-  };
-}
-
-/** Recreates a kept block and its children under `parent` at `order`, uids and all. */
-export async function recreate(
-  write: Writer,
-  parent: string,
-  node: TreeNode,
-  order: number | 'last',
-): Promise<void> {
-  await write('data.block.create', [{ location: { 'parent-uid': parent, order }, block: blockWire(node) }]);
-  for (const [index, child] of node.children.entries())
-    await recreate(write, node.uid as string, child, index);
-}
-
-/**
- * Blocks recreated before the blocks they refer to got no link to them (Roam links a `((uid))`
- * only to a block that exists): saving their text again, once all exist, links them.
- */
-export async function relinkForward(write: Writer, trees: readonly TreeNode[]): Promise<void> {
-  const order: TreeNode[] = [];
-  const walk = (nodes: readonly TreeNode[]) => nodes.forEach((n) => (order.push(n), walk(n.children)));
-  walk(trees);
-  const position = new Map(order.map((n, i) => [n.uid, i]));
-  for (const [i, node] of order.entries()) {
-    const later = [...node.string.matchAll(/\(\(([\w-]+)\)\)/g)].some((m) => (position.get(m[1]) ?? -1) > i);
-    if (later) await write('data.block.update', [{ block: { uid: node.uid, string: node.string } }]);
-  }
-}
-
 /**
  * How a created block's subtree differs from what was written: text edited since, blocks added
  * or removed below. Text that differs only in how Roam stored it passes when Roam says the block

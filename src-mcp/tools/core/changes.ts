@@ -4,9 +4,8 @@
  * the tray.
  */
 import * as z from 'zod';
-import { scopeOfAction } from '../../../src-shared/local-api/index.ts';
 import { CHANGE_REVIEW_META } from '../../apps/change-review-resource.ts';
-import { levelRefusal } from '../../access/refusals.ts';
+import { enforceUndoAccess } from '../../access/index.ts';
 import { agentChangeReport, agentSummary, type HiddenNow } from '../../changes/agent-view.ts';
 import { currentChat } from '../../changes/chat.ts';
 import type { Change } from '../../changes/types.ts';
@@ -47,33 +46,9 @@ function callerFor(ctx: SessionContext): Caller {
         'GRAPH_NOT_FOUND',
         `The change was made on graph '${name}', which this roam-mcp no longer has configured. Add it back, or undo with 'roam-mcp undo' in a terminal.`,
       );
-    refuseByLevel(ctx, graph, action);
+    enforceUndoAccess('undo_changes', action, graph, ctx.gateway.session);
     return ctx.gateway.callGraph(graph, action, args, ctx);
   };
-}
-
-/**
- * An agent's undo writes like any of its tools: within the level the user chose for the graph
- * (read-only and read-append refuse its edits; an agent under read-edit-own only changed what
- * agents created, which is what its undo changes back).
- */
-function refuseByLevel(
-  ctx: SessionContext,
-  graph: Parameters<SessionContext['gateway']['callGraph']>[0],
-  action: string,
-) {
-  const scope = scopeOfAction(action);
-  if (scope === 'read') return;
-  const access = ctx.gateway.session.access(graph);
-  const level = access.level;
-  if (access.decidedBy !== 'chosen' || !level) return;
-  if (level === 'read-only' || (level === 'read-append' && scope === 'edit'))
-    throw levelRefusal(
-      `undo_changes would ${scope === 'edit' ? 'change or delete' : 'add'} content`,
-      graph,
-      level,
-      ctx.gateway.session.source,
-    );
 }
 
 const nickname = (ctx: SessionContext, name: string) =>

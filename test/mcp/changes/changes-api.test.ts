@@ -10,6 +10,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { scopeOfAction } from '../../../src-shared/local-api/index.ts';
 import {
   createdByAgent,
+  describeChange,
   Journal,
   JournalStore,
   listChanges,
@@ -17,6 +18,7 @@ import {
   undoChanges,
   watchJournal,
   type Caller,
+  type Change,
   type ChatRef,
 } from '../../../src-mcp/changes/index.ts';
 import { ToolRecord } from '../../../src-mcp/changes/record.ts';
@@ -142,4 +144,35 @@ it('tells a watcher when any process appends to the journal', async () => {
   });
   watch.close();
   expect(await shown()).toBe(true);
+});
+
+it('describes each op for a diff view, with hidden texts replaced for an agent', async () => {
+  const a = chat('chat-desc', 'Claude');
+  await toolCall('update_block', a, [
+    ['data.block.update', [{ block: { uid: 'first0001', string: 'pin 1234 #.rm-private' } }]],
+  ]);
+  await toolCall('move_block', a, [
+    [
+      'data.block.move',
+      [{ location: { 'parent-uid': 'notespg01', order: 'last' }, block: { uid: 'first0001' } }],
+    ],
+  ]);
+  const [moved, edited] = await listChanges({ chat: 'chat-desc' }, { journal });
+
+  expect(describeChange(edited as Change)).toEqual([
+    {
+      kind: 'edit',
+      summary: "Edited a block in 'Notes': 'first' → 'pin 1234 #.rm-private'",
+      page: 'Notes',
+      before: 'first',
+      after: 'pin 1234 #.rm-private',
+    },
+  ]);
+  const forAgent = describeChange(edited as Change, { hidden: { uids: new Set(), strings: new Set() } });
+  expect(JSON.stringify(forAgent)).not.toContain('1234');
+  expect(describeChange(moved as Change)[0]).toMatchObject({
+    kind: 'move',
+    from: { parent: 'notespg01', page: 'Notes' },
+    to: { parent: 'notespg01' },
+  });
 });

@@ -49,7 +49,7 @@ export type AgentCommand =
   | { k: 'update'; block: number; text: Token[]; heading?: 0 | 1 }
   | { k: 'move'; block: number; parent: number; order: number | 'last' }
   | { k: 'delete'; block: number }
-  | { k: 'deleteMany'; a: number; b: number }
+  | { k: 'deleteMany'; a: number; b: number; twice: boolean }
   | { k: 'rename'; page: number; spaced: boolean }
   | { k: 'deletePage'; page: number };
 
@@ -70,7 +70,10 @@ export const agentCommand: fc.Arbitrary<AgentCommand> = fc.oneof(
   },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('move' as const), block: pick, parent: pick, order }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('delete' as const), block: pick }) },
-  { weight: 1, arbitrary: fc.record({ k: fc.constant('deleteMany' as const), a: pick, b: pick }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ k: fc.constant('deleteMany' as const), a: pick, b: pick, twice: fc.boolean() }),
+  },
   {
     weight: 1,
     arbitrary: fc.record({ k: fc.constant('rename' as const), page: pick, spaced: fc.boolean() }),
@@ -81,12 +84,18 @@ export const agentCommand: fc.Arbitrary<AgentCommand> = fc.oneof(
 export type PersonCommand =
   | { k: 'p-update'; block: number; text: Token[] }
   | { k: 'p-add'; parent: number; text: Token[] }
-  | { k: 'p-delete'; block: number };
+  | { k: 'p-delete'; block: number }
+  | { k: 'p-move'; block: number; parent: number }
+  | { k: 'p-paste'; block: number };
 
 export const personCommand: fc.Arbitrary<PersonCommand> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ k: fc.constant('p-update' as const), block: pick, text }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('p-add' as const), parent: pick, text }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('p-delete' as const), block: pick }) },
+  // Onto a page or under a block, the agent's or the person's, nested or not.
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('p-move' as const), block: pick, parent: pick }) },
+  // Delete a block and write one with the same text in its place.
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('p-paste' as const), block: pick }) },
 );
 
 /** A starting graph: pages with nested blocks (their text may refer to earlier blocks). */
@@ -226,7 +235,9 @@ export async function runAgent(mcp: McpHandle, world: World, c: AgentCommand): P
       return;
     }
     case 'deleteMany': {
-      const uids = [...new Set([at(blocks, c.a)?.uid, at(blocks, c.b)?.uid].filter((u): u is string => !!u))];
+      // A batch may name a block twice (Roam deletes it once).
+      const a = at(blocks, c.a)?.uid;
+      const uids = [a, at(blocks, c.b)?.uid, ...(c.twice ? [a] : [])].filter((u): u is string => !!u);
       if (uids.length) await mcp.call('delete_blocks', { uids });
       return;
     }
@@ -271,6 +282,16 @@ export function runPerson(world: World, c: PersonCommand, expect: Expectations):
       { location: { 'parent-uid': parent.uid, order: 'last' }, block: { uid, string } },
     ]);
     expect.set(uid, { exists: true, string });
+  } else if (c.k === 'p-move') {
+    const block = at(blocks, c.block);
+    const parent = at([...world.pages(), ...blocks], c.parent);
+    if (!block || !parent || parent.uid === block.uid) return;
+    if (descendants(world.snapshot(), block.uid).includes(parent.uid)) return;
+    person.run('data.block.move', [
+      { location: { 'parent-uid': parent.uid, order: 'last' }, block: { uid: block.uid } },
+    ]);
+    // Where the person put it, it stays: whatever the undo does, the block is not deleted.
+    expect.set(block.uid, { exists: true, string: block.string ?? '' });
   } else {
     const block = at(blocks, c.block);
     if (!block) return;
@@ -287,6 +308,15 @@ export function runPerson(world: World, c: PersonCommand, expect: Expectations):
       if (wanted.exists && present.has(uid))
         expect.set(uid, { exists: true, string: inlineBlockRefs(wanted.string, texts) });
     for (const uid of gone) expect.set(uid, { exists: false });
+    if (c.k === 'p-paste' && block.parent) {
+      const uid = world.fresh('p');
+      const string = block.string ?? '';
+      const order = block.order ?? 'last';
+      person.run('data.block.create', [
+        { location: { 'parent-uid': block.parent, order }, block: { uid, string } },
+      ]);
+      expect.set(uid, { exists: true, string });
+    }
   }
 }
 

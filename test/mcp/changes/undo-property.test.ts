@@ -30,10 +30,11 @@ let world: UndoWorld;
 let agent: McpHandle;
 let runs = 0;
 /**
- * Seeds and run counts can be raised to explore (UNDO_SEED, UNDO_RUNS), a failure replayed alone
- * (UNDO_PATH, the path fast-check reports); CI keeps the fixed ones.
+ * Seeds and run counts can be raised to explore (UNDO_SEED, UNDO_RUNS; ROAM_LONG_TESTS=1 runs
+ * 1,000 per property), a failure replayed alone (UNDO_PATH, the path fast-check reports); CI
+ * keeps the fixed ones.
  */
-const RUNS = Number(process.env.UNDO_RUNS ?? 12);
+const RUNS = Number(process.env.UNDO_RUNS ?? (process.env.ROAM_LONG_TESTS === '1' ? 1000 : 12));
 const TIMEOUT = 120_000 * Math.max(1, RUNS / 12);
 
 beforeAll(async () => {
