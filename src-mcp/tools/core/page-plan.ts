@@ -4,9 +4,8 @@
  * page and the outline in, the plan out.
  *
  * Matching, in order: a line's `<roam uid>` tag; then the same text (in Roam's stored form),
- * preferring a block under the same parent; then, between two matched siblings, a changed line
- * takes the place of the block in the same slot (same number of lines and blocks in the slot, or a
- * similar text). Matched blocks keep their uid wherever they go; the longest run of siblings already
+ * preferring a block under the same parent; then, under a matched parent, a changed line takes the
+ * place of the most similar unmatched sibling block (similarity below). Matched blocks keep their uid wherever they go; the longest run of siblings already
  * in order stays put and the others move; the rest is created (one `fromMarkdown` per run of new
  * blocks with nothing kept under them) or deleted (in batches). Hidden blocks are not in the
  * outline: they stay where they are, after the visible sibling they followed.
@@ -56,10 +55,22 @@ interface Current {
 
 /** Line-similarity threshold for "a changed line in the place of that block". */
 const SIMILAR = 0.5;
+const CONTAINED = 0.8;
 const SINGLE_LINE = /^[^|`\n][^\n]*$/;
 
-const similarity = (a: string, b: string) =>
-  diceOfBigrams(bigrams(normalizeName(a)), bigrams(normalizeName(b)));
+/**
+ * How alike two texts are, 0–1: the Dice coefficient of their character bigrams, or, when the
+ * longer one holds at least 80% of the shorter one's (three or more) bigrams, that share: a text
+ * with words added, the commonest edit, still counts as the same block.
+ */
+function similarity(a: string, b: string): number {
+  const [x, y] = [bigrams(normalizeName(a)), bigrams(normalizeName(b))];
+  const dice = diceOfBigrams(x, y);
+  const shorter = Math.min(x.length, y.length);
+  if (shorter < 3) return dice;
+  const held = (dice * (x.length + y.length)) / 2 / shorter;
+  return held >= CONTAINED ? Math.max(dice, held) : dice;
+}
 
 /**
  * The siblings that stay put: indices of a longest increasing run of `positions` (each line's
@@ -138,10 +149,7 @@ export function planPage(
   return placeAll(pageUid, page, outline, visible, match, claimed, newUid);
 }
 
-/**
- * A changed line takes the place of an unmatched sibling block: first the most similar pairs,
- * then, between two matched siblings, a slot with as many lines as blocks pairs them in order.
- */
+/** Under each matched parent, a changed line takes the place of the most similar unmatched sibling block. */
 function pairChangedLines(
   pageUid: string,
   outline: readonly OutlineBlock[],
@@ -157,33 +165,19 @@ function pairChangedLines(
       .map((b) => b.uid);
   const textOf = (uid: string) => visible.get(uid)?.block.string ?? '';
   const visit = (lines: readonly OutlineBlock[], parent: string | undefined) => {
-    if (parent !== undefined) {
-      const blocks = childrenOf(parent);
+    if (parent !== undefined)
       pairSimilar(
         lines.filter((line) => !match.has(line)),
-        blocks.filter((uid) => !claimed.has(uid)),
+        childrenOf(parent).filter((uid) => !claimed.has(uid)),
         textOf,
         claim,
       );
-      const positions = lines.map((line) => blocks.indexOf(match.get(line) ?? ''));
-      const anchors = [...stayingPut(positions)].sort((a, b) => a - b);
-      let lineFrom = 0;
-      let blockFrom = 0;
-      for (const i of [...anchors, lines.length]) {
-        const at = i < lines.length ? (positions[i] as number) : blocks.length;
-        const open = lines.slice(lineFrom, i).filter((line) => !match.has(line));
-        const free = blocks.slice(blockFrom, at).filter((uid) => !claimed.has(uid));
-        if (open.length === free.length) open.forEach((line, k) => claim(line, free[k] as string));
-        lineFrom = i + 1;
-        blockFrom = at + 1;
-      }
-    }
     for (const line of lines) visit(line.children, match.get(line));
   };
   visit(outline, pageUid);
 }
 
-/** Above this many line × block comparisons under one parent, only slots pair lines. */
+/** Above this many line × block comparisons under one parent, changed lines are not paired. */
 const MAX_COMPARISONS = 20_000;
 
 /** The most similar (line, block) pairs first, each at least SIMILAR. */
