@@ -5,12 +5,12 @@
  *
  * Matching, in order: a line's `<roam uid>` tag; then the same text (in Roam's stored form),
  * preferring a block under the same parent; then, under a matched parent, a changed line takes the
- * place of the most similar unmatched sibling block (similarity below). Matched blocks keep their uid wherever they go; the longest run of siblings already
+ * place of the most alike unmatched sibling block (line-pairing.ts). Matched blocks keep their uid wherever they go; the longest run of siblings already
  * in order stays put and the others move; the rest is created (one `fromMarkdown` per run of new
  * blocks with nothing kept under them) or deleted (in batches). Hidden blocks are not in the
  * outline: they stay where they are, after the visible sibling they followed.
  */
-import { bigrams, diceOfBigrams, normalizeName } from '../../navigation/dice.ts';
+import { pairAlike } from './line-pairing.ts';
 import { eachBlock, outlineMarkdown, storedForm, type OutlineBlock } from './page-outline.ts';
 
 /** A block of the page as read from Roam. A hidden block stands for its whole subtree. */
@@ -53,24 +53,7 @@ interface Current {
   parent: string;
 }
 
-/** Line-similarity threshold for "a changed line in the place of that block". */
-const SIMILAR = 0.5;
-const CONTAINED = 0.8;
 const SINGLE_LINE = /^[^|`\n][^\n]*$/;
-
-/**
- * How alike two texts are, 0–1: the Dice coefficient of their character bigrams, or, when the
- * longer one holds at least 80% of the shorter one's (three or more) bigrams, that share: a text
- * with words added, the commonest edit, still counts as the same block.
- */
-function similarity(a: string, b: string): number {
-  const [x, y] = [bigrams(normalizeName(a)), bigrams(normalizeName(b))];
-  const dice = diceOfBigrams(x, y);
-  const shorter = Math.min(x.length, y.length);
-  if (shorter < 3) return dice;
-  const held = (dice * (x.length + y.length)) / 2 / shorter;
-  return held >= CONTAINED ? Math.max(dice, held) : dice;
-}
 
 /**
  * The siblings that stay put: indices of a longest increasing run of `positions` (each line's
@@ -166,7 +149,7 @@ function pairChangedLines(
   const textOf = (uid: string) => visible.get(uid)?.block.string ?? '';
   const visit = (lines: readonly OutlineBlock[], parent: string | undefined) => {
     if (parent !== undefined)
-      pairSimilar(
+      pairAlike(
         lines.filter((line) => !match.has(line)),
         childrenOf(parent).filter((uid) => !claimed.has(uid)),
         textOf,
@@ -175,34 +158,6 @@ function pairChangedLines(
     for (const line of lines) visit(line.children, match.get(line));
   };
   visit(outline, pageUid);
-}
-
-/** Above this many line × block comparisons under one parent, changed lines are not paired. */
-const MAX_COMPARISONS = 20_000;
-
-/** The most similar (line, block) pairs first, each at least SIMILAR. */
-function pairSimilar(
-  open: readonly OutlineBlock[],
-  free: readonly string[],
-  textOf: (uid: string) => string,
-  claim: (line: OutlineBlock, uid: string) => void,
-): void {
-  if (!open.length || !free.length || open.length * free.length > MAX_COMPARISONS) return;
-  const pairs: Array<{ line: OutlineBlock; uid: string; score: number }> = [];
-  for (const line of open)
-    for (const uid of free) {
-      const score = similarity(textOf(uid), line.string);
-      if (score >= SIMILAR) pairs.push({ line, uid, score });
-    }
-  pairs.sort((a, b) => b.score - a.score);
-  const usedLines = new Set<OutlineBlock>();
-  const usedBlocks = new Set<string>();
-  for (const { line, uid } of pairs) {
-    if (usedLines.has(line) || usedBlocks.has(uid)) continue;
-    usedLines.add(line);
-    usedBlocks.add(uid);
-    claim(line, uid);
-  }
 }
 
 /** The page as it stands while the plan's writes run: children per parent, hidden ones marked. */
