@@ -318,6 +318,30 @@ describe('update_page_markdown and access levels', () => {
     expect(refused.message).toMatch(/'italic001' \(not created by an agent\)/);
     expect(writes()).toEqual([]);
     expect(graphSnapshot(emulator.graph('own'))).toEqual(before);
+    // Moving the agent's block above the person's is allowed; moving or deleting a person's is not.
+    const moved = jsonOf<{ counts: Record<string, number>; moved: Array<{ uid: string }> }>(
+      await mcp.call('update_page_markdown', {
+        graph: 'own',
+        title: 'Formatted',
+        markdown: '- agent line, revised\n- # Heading\n- some __italic__ words',
+      }),
+    );
+    expect(moved.counts).toMatchObject({ moved: 1, updated: 0, created: 0, deleted: 0 });
+    expect(moved.moved[0]?.uid).not.toMatch(/heading01|italic001/);
+    for (const markdown of [
+      '- agent line, revised\n- some __italic__ words\n- # Heading',
+      '- agent line, revised\n- # Heading',
+    ]) {
+      const before = graphSnapshot(emulator.graph('own'));
+      emulator.clearRequests();
+      const error = errorOf(
+        await mcp.call('update_page_markdown', { graph: 'own', title: 'Formatted', markdown }),
+      );
+      expect(error.code).toBe('ACCESS_LEVEL');
+      expect(error.message).toMatch(/'(heading01|italic001)' \(not created by an agent\)/);
+      expect(writes()).toEqual([]);
+      expect(graphSnapshot(emulator.graph('own'))).toEqual(before);
+    }
   });
 });
 
