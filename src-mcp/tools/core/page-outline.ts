@@ -68,25 +68,31 @@ function untag(raw: string): { text: string; tag: string } {
 /**
  * The outline a markdown text describes: `- ` (or `* `, `+ `, `1. `) items nest by indentation (two
  * spaces or a tab per level); a line that is not an item continues the block above it (a block of
- * several lines); a first line `# Title` before any item (get_page's title line) is skipped.
+ * several lines); a first line `# Title` before any item (get_page's title line) is skipped, and
+ * other text before any item is a top-level block.
  */
 export function parseOutline(markdown: string): OutlineBlock[] {
   const roots: OutlineBlock[] = [];
   const stack: Open[] = [];
   const opened: Open[] = [];
+  let titleSeen = false;
   let last: Open | undefined;
   for (const line of markdown.split(/\r?\n/)) {
     const item = ITEM.exec(line);
-    if (!item) {
-      if (line.trim() === '') continue;
-      if (!last) continue; // the title line of get_page, or text before the outline
+    if (!item && line.trim() === '') continue;
+    if (!item && !last && !titleSeen && /^#\s/.test(line)) {
+      titleSeen = true; // get_page's title line
+      continue;
+    }
+    if (!item && last) {
       const { text, tag } = untag(line.trim());
       last.raw += `\n${text}`;
       if (tag) last.tag = tag;
       continue;
     }
-    const level = indentOf(item[1] ?? '') >> 1;
-    const { text, tag } = untag(item[2] ?? '');
+    // An item, or text before any item: a top-level block, as Roam's importer makes it.
+    const level = item ? indentOf(item[1] ?? '') >> 1 : 0;
+    const { text, tag } = untag(item ? (item[2] ?? '') : line.trim());
     const block: OutlineBlock = { string: '', children: [] };
     while (stack.length && (stack[stack.length - 1] as Open).level >= level) stack.pop();
     const parent = stack[stack.length - 1];

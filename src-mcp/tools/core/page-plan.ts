@@ -4,14 +4,13 @@
  * page and the outline in, the plan out.
  *
  * Matching, in order: a line's `<roam uid>` tag; then the same text (in Roam's stored form),
- * preferring a block under the same parent; then, between two matched siblings, a changed line
- * takes the place of the block in the same slot (same number of lines and blocks in the slot, or a
- * similar text). Matched blocks keep their uid wherever they go; the longest run of siblings already
+ * preferring a block under the same parent; then, under a matched parent, a changed line takes the
+ * place of the most alike unmatched sibling block (line-pairing.ts). Matched blocks keep their uid wherever they go; the longest run of siblings already
  * in order stays put and the others move; the rest is created (one `fromMarkdown` per run of new
  * blocks with nothing kept under them) or deleted (in batches). Hidden blocks are not in the
  * outline: they stay where they are, after the visible sibling they followed.
  */
-import { bigrams, diceOfBigrams, normalizeName } from '../../navigation/dice.ts';
+import { pairAlike } from './line-pairing.ts';
 import { eachBlock, outlineMarkdown, storedForm, type OutlineBlock } from './page-outline.ts';
 
 /** A block of the page as read from Roam. A hidden block stands for its whole subtree. */
@@ -54,12 +53,7 @@ interface Current {
   parent: string;
 }
 
-/** Line-similarity threshold for "a changed line in the place of that block". */
-const SIMILAR = 0.5;
 const SINGLE_LINE = /^[^|`\n][^\n]*$/;
-
-const similarity = (a: string, b: string) =>
-  diceOfBigrams(bigrams(normalizeName(a)), bigrams(normalizeName(b)));
 
 /**
  * The siblings that stay put: indices of a longest increasing run of `positions` (each line's
@@ -138,10 +132,7 @@ export function planPage(
   return placeAll(pageUid, page, outline, visible, match, claimed, newUid);
 }
 
-/**
- * A changed line takes the place of an unmatched sibling block: first the most similar pairs,
- * then, between two matched siblings, a slot with as many lines as blocks pairs them in order.
- */
+/** Under each matched parent, a changed line takes the place of the most similar unmatched sibling block. */
 function pairChangedLines(
   pageUid: string,
   outline: readonly OutlineBlock[],
@@ -157,58 +148,16 @@ function pairChangedLines(
       .map((b) => b.uid);
   const textOf = (uid: string) => visible.get(uid)?.block.string ?? '';
   const visit = (lines: readonly OutlineBlock[], parent: string | undefined) => {
-    if (parent !== undefined) {
-      const blocks = childrenOf(parent);
-      pairSimilar(
+    if (parent !== undefined)
+      pairAlike(
         lines.filter((line) => !match.has(line)),
-        blocks.filter((uid) => !claimed.has(uid)),
+        childrenOf(parent).filter((uid) => !claimed.has(uid)),
         textOf,
         claim,
       );
-      const positions = lines.map((line) => blocks.indexOf(match.get(line) ?? ''));
-      const anchors = [...stayingPut(positions)].sort((a, b) => a - b);
-      let lineFrom = 0;
-      let blockFrom = 0;
-      for (const i of [...anchors, lines.length]) {
-        const at = i < lines.length ? (positions[i] as number) : blocks.length;
-        const open = lines.slice(lineFrom, i).filter((line) => !match.has(line));
-        const free = blocks.slice(blockFrom, at).filter((uid) => !claimed.has(uid));
-        if (open.length === free.length) open.forEach((line, k) => claim(line, free[k] as string));
-        lineFrom = i + 1;
-        blockFrom = at + 1;
-      }
-    }
     for (const line of lines) visit(line.children, match.get(line));
   };
   visit(outline, pageUid);
-}
-
-/** Above this many line × block comparisons under one parent, only slots pair lines. */
-const MAX_COMPARISONS = 20_000;
-
-/** The most similar (line, block) pairs first, each at least SIMILAR. */
-function pairSimilar(
-  open: readonly OutlineBlock[],
-  free: readonly string[],
-  textOf: (uid: string) => string,
-  claim: (line: OutlineBlock, uid: string) => void,
-): void {
-  if (!open.length || !free.length || open.length * free.length > MAX_COMPARISONS) return;
-  const pairs: Array<{ line: OutlineBlock; uid: string; score: number }> = [];
-  for (const line of open)
-    for (const uid of free) {
-      const score = similarity(textOf(uid), line.string);
-      if (score >= SIMILAR) pairs.push({ line, uid, score });
-    }
-  pairs.sort((a, b) => b.score - a.score);
-  const usedLines = new Set<OutlineBlock>();
-  const usedBlocks = new Set<string>();
-  for (const { line, uid } of pairs) {
-    if (usedLines.has(line) || usedBlocks.has(uid)) continue;
-    usedLines.add(line);
-    usedBlocks.add(uid);
-    claim(line, uid);
-  }
 }
 
 /** The page as it stands while the plan's writes run: children per parent, hidden ones marked. */

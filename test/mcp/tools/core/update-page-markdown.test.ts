@@ -192,22 +192,47 @@ describe('update_page_markdown', () => {
     expect(graphSnapshot(emulator.graph('main'))).toEqual(before);
   });
 
-  it('is one change that undo_changes takes back exactly: uids, order, text', async () => {
-    const before = graphSnapshot(emulator.graph('main'));
+  it('is one change that undo_changes takes back exactly: uids, order, text, references', async () => {
     jsonOf(
-      await rewrite({
-        title: 'Elsewhere',
-        markdown: '- top\n  - See ((adaadaada)) and ((bobbobbob)) today\n- # end',
+      await mcp.call('create_page', {
+        graph: 'main',
+        title: 'Undo me',
+        markdown: '- alpha\n  - alpha child\n- beta\n  - beta child\n- gamma\n- delta',
       }),
     );
+    const blocks = outline('main', 'Undo me');
+    const gamma = blocks[2]?.uid as string;
+    jsonOf(
+      await mcp.call('create_block', {
+        graph: 'main',
+        parentUid: 'elsewhere',
+        markdown: `points at ((${gamma}))`,
+      }),
+    );
+    const before = graphSnapshot(emulator.graph('main'));
+    const result = jsonOf<{ counts: Record<string, number> }>(
+      await rewrite({
+        title: 'Undo me',
+        markdown: [
+          '- delta',
+          '  - alpha child',
+          '- beta, renamed',
+          '  - new under beta',
+          '- # fresh heading',
+          '  - fresh child',
+        ].join('\n'),
+      }),
+    );
+    expect(result.counts).toMatchObject({ updated: 1, created: 3, deleted: 3 });
+    expect(result.counts.moved).toBeGreaterThan(0);
     expect(graphSnapshot(emulator.graph('main'))).not.toEqual(before);
     const listed = jsonOf<{ changes: Array<{ id: string; tool: string }> }>(
       await mcp.call('list_changes', {}),
     );
-    const mine = listed.changes.filter((c) => c.tool === 'update_page_markdown');
-    const last = mine[0] as { id: string };
+    expect(listed.changes[0]?.tool).toBe('update_page_markdown');
+    expect(listed.changes[1]?.tool).toBe('create_block');
     const undo = jsonOf<{ undone: number; conflicts: number }>(
-      await mcp.call('undo_changes', { ids: [last.id] }),
+      await mcp.call('undo_changes', { ids: [listed.changes[0]?.id] }),
     );
     expect(undo).toMatchObject({ undone: 1, conflicts: 0 });
     expect(graphSnapshot(emulator.graph('main'))).toEqual(before);
@@ -293,6 +318,30 @@ describe('update_page_markdown and access levels', () => {
     expect(refused.message).toMatch(/'italic001' \(not created by an agent\)/);
     expect(writes()).toEqual([]);
     expect(graphSnapshot(emulator.graph('own'))).toEqual(before);
+    // Moving the agent's block above the person's is allowed; moving or deleting a person's is not.
+    const moved = jsonOf<{ counts: Record<string, number>; moved: Array<{ uid: string }> }>(
+      await mcp.call('update_page_markdown', {
+        graph: 'own',
+        title: 'Formatted',
+        markdown: '- agent line, revised\n- # Heading\n- some __italic__ words',
+      }),
+    );
+    expect(moved.counts).toMatchObject({ moved: 1, updated: 0, created: 0, deleted: 0 });
+    expect(moved.moved[0]?.uid).not.toMatch(/heading01|italic001/);
+    for (const markdown of [
+      '- agent line, revised\n- some __italic__ words\n- # Heading',
+      '- agent line, revised\n- # Heading',
+    ]) {
+      const before = graphSnapshot(emulator.graph('own'));
+      emulator.clearRequests();
+      const error = errorOf(
+        await mcp.call('update_page_markdown', { graph: 'own', title: 'Formatted', markdown }),
+      );
+      expect(error.code).toBe('ACCESS_LEVEL');
+      expect(error.message).toMatch(/'(heading01|italic001)' \(not created by an agent\)/);
+      expect(writes()).toEqual([]);
+      expect(graphSnapshot(emulator.graph('own'))).toEqual(before);
+    }
   });
 });
 
