@@ -6,11 +6,11 @@
  * per request), so a revoke takes effect on the next request.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ACCESS_LEVELS, type AccessLevel } from '../../src-shared/constants.ts';
 import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
-import { ensureDataSubdir, dataDir, type DataDirOptions } from '../../src-shared/node/data-dir.ts';
+import { dataDir, type DataDirOptions } from '../../src-shared/node/data-dir.ts';
 import { withFileLock } from '../../src-shared/node/file-lock.ts';
 
 export const KEYS_FILE = 'keys.json';
@@ -35,8 +35,11 @@ export interface KeyInfo {
 
 export class KeyError extends Error {}
 
-export function keysFile(options: DataDirOptions = {}): string {
-  return path.join(dataDir(options), KEYS_FILE);
+/** `dir`: a data folder named outright (the tray's), else the machine's. */
+export type KeysAt = DataDirOptions & { dir?: string };
+
+export function keysFile(options: KeysAt = {}): string {
+  return path.join(options.dir ?? dataDir(options), KEYS_FILE);
 }
 
 const hashOf = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
@@ -81,7 +84,7 @@ const info = (entry: KeyEntry): KeyInfo => ({
 export class KeyStore {
   readonly file: string;
 
-  constructor(private readonly options: DataDirOptions = {}) {
+  constructor(options: KeysAt = {}) {
     this.file = keysFile(options);
   }
 
@@ -125,7 +128,7 @@ export class KeyStore {
   }
 
   private async update(change: (keys: KeyEntry[]) => KeyEntry[]): Promise<void> {
-    await ensureDataSubdir('.', this.options);
+    await mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
     await withFileLock(
       this.file,
       `Another roam-mcp or Roam Companion is changing the keys (${this.file}). Try again in a moment.`,
