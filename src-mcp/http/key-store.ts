@@ -143,8 +143,15 @@ export class KeyStore {
 /** Checks a presented key against the file as it is now (re-read only when it changed). */
 export class KeyVerifier {
   private seen: { signature: string; byHash: Map<string, KeyEntry> } | undefined;
+  /** Told the names of keys that were revoked since the last read (their chats end). */
+  onRevoked: (names: string[]) => void = () => {};
 
   constructor(readonly file: string) {}
+
+  /** Re-reads the file if it changed (the server's sweep calls it: a revoke ends open streams too). */
+  async refresh(): Promise<void> {
+    await this.current();
+  }
 
   /** The key's entry, or undefined for no key, an unknown one or a revoked one. */
   async verify(presented: string | undefined): Promise<KeyEntry | undefined> {
@@ -163,7 +170,10 @@ export class KeyVerifier {
     const signature = stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : 'none';
     if (this.seen?.signature !== signature) {
       const keys = stats ? await readKeys(this.file).catch(() => []) : [];
+      const before = this.seen?.byHash;
       this.seen = { signature, byHash: new Map(keys.map((k) => [k.sha256, k])) };
+      const gone = [...(before?.values() ?? [])].filter((k) => !this.seen?.byHash.has(k.sha256));
+      if (gone.length > 0) this.onRevoked(gone.map((k) => k.name));
     }
     return this.seen.byHash;
   }
