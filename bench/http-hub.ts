@@ -198,8 +198,16 @@ async function main() {
     const fdsBefore = await fds(pid);
     const chats = await Promise.all(Array.from({ length: 20 }, () => httpChat(url, key)));
     const rounds = Math.ceil(SOAK_CALLS / MIX.length);
+    // A soak counts failures instead of stopping at the first (the emulator may drop a connection under load).
+    const failures: Record<string, number> = {};
+    const tolerant = (chat: Client, step: [string, Record<string, unknown>]) =>
+      call(chat, step).catch((error: Error) => {
+        const code = /([A-Z]{3,}_[A-Z_]+)/.exec(error.message)?.[1] ?? error.message.slice(0, 40);
+        failures[code] = (failures[code] ?? 0) + 1;
+        return 0;
+      });
     const roundOf = (chat: Client) =>
-      MIX.reduce((p, step) => p.then(() => call(chat, step)), Promise.resolve(0));
+      MIX.reduce((p, step) => p.then(() => tolerant(chat, step)), Promise.resolve(0));
     await Promise.all(chats.map(roundOf));
     const afterFirst = await rssKb(pid);
     const fdsDuring = await fds(pid);
@@ -226,6 +234,10 @@ async function main() {
       fdsDuring,
       fdsAtEnd,
       fdsAfterClose: await fds(pid),
+      failures:
+        Object.entries(failures)
+          .map(([code, n]) => `${code} ×${n}`)
+          .join(', ') || 'none',
     };
     process.stderr.write(`soak: ${JSON.stringify(results.soak)}\n`);
   } finally {
@@ -255,7 +267,7 @@ function markdown(r: Record<string, unknown>): string {
     '',
     `- First navigation call (get_hubs) of a new chat on a warm server: median ${first.median} ms, max ${first.max} ms (the server's first ever: ${r.firstCallColdServerMs} ms).`,
     `- Per call (current_graph, median of 200): HTTP ${per.httpMedianMs} ms, stdio ${per.stdioMedianMs} ms.`,
-    `- Soak: ${soak.chats} chats × ${soak.callsPerChat} mixed calls in ${soak.seconds} s; RSS ${soak.rssAfterFirstRoundMb} MB after the first round, ${soak.rssAtEndMb} MB at the end (${soak.rssGrowthPercent} %); file descriptors ${soak.fdsBefore} before, ${soak.fdsDuring} after the first round, ${soak.fdsAtEnd} at the end, ${soak.fdsAfterClose} 6 s after the chats closed.`,
+    `- Soak: ${soak.chats} chats × ${soak.callsPerChat} mixed calls in ${soak.seconds} s; RSS ${soak.rssAfterFirstRoundMb} MB after the first round, ${soak.rssAtEndMb} MB at the end (${soak.rssGrowthPercent} %); file descriptors ${soak.fdsBefore} before, ${soak.fdsDuring} after the first round, ${soak.fdsAtEnd} at the end, ${soak.fdsAfterClose} 6 s after the chats closed; failed calls: ${soak.failures}.`,
     '',
   ].join('\n');
 }

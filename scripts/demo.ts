@@ -144,6 +144,8 @@ export function startDemoPreview(demo: Demo): Promise<Preview> {
     env: SANDBOX_ENV,
     // The session count follows a client within a second: the walk through the demo shows it.
     statusPollMs: 1000,
+    // The HTTP server every HTTP client connects to, as the tray runs it (any free port here).
+    httpHub: { port: 0 },
   });
 }
 

@@ -23,6 +23,12 @@ export function graphId(graph: { name: string; type: GraphType }): string {
   return `${graph.type}:${graph.name}`;
 }
 
+/**
+ * Where the HTTP server (`roam-mcp serve --http`, the tray's) listens unless told otherwise: fixed,
+ * so a client's config written before the server starts still finds it.
+ */
+export const HTTP_DEFAULT_PORT = 39017;
+
 /** Renderer → main request channels; ipc-contract.ts gives each its input schema and result type. */
 export const requestChannels = [
   'graphs:list',
@@ -50,6 +56,8 @@ export const requestChannels = [
   'import:dismiss',
   'activity:list',
   'activity:undo',
+  'keys:list',
+  'keys:revoke',
 ] as const;
 export type RequestChannel = (typeof requestChannels)[number];
 

@@ -283,7 +283,18 @@ export const requestSchemas = {
     .refine((r) => (r.ids === undefined) !== (r.chat === undefined), {
       message: 'Name either the changes (ids) or a chat to undo',
     }),
+  /** The keys HTTP clients connect with (names only: a key is shown once, where it is made). */
+  'keys:list': z.void(),
+  'keys:revoke': z.object({ name: z.string().min(1).max(64) }),
 } as const satisfies Record<RequestChannel, z.ZodType>;
+
+/** A key as the tray shows it: never the key, never its hash. */
+export interface KeyView {
+  name: string;
+  /** Caps every graph for the key's chats; absent: the graphs' own levels. */
+  access?: AccessLevel;
+  createdAt: string;
+}
 
 export interface RequestResults {
   'graphs:list': GraphView[];
@@ -302,6 +313,8 @@ export interface RequestResults {
   'clients:preview': ClientChangeView;
   'clients:install': ClientChangeOutcome;
   'clients:uninstall': ClientChangeOutcome;
+  'keys:list': KeyView[];
+  'keys:revoke': KeyView[];
   'status:get': AppStatus;
   'roam:open': void;
   'settings:get': AppSettings;

@@ -29,7 +29,7 @@ export interface McpChild {
   kill(signal?: NodeJS.Signals): unknown;
 }
 
-export type McpSpawner = (scriptPath: string, env: NodeJS.ProcessEnv) => McpChild;
+export type McpSpawner = (scriptPath: string, env: NodeJS.ProcessEnv, args?: string[]) => McpChild;
 
 /** Legacy single-graph variables the child must not pick up instead of the IPC config. */
 const STRIPPED_ENV = ['ROAM_API_TOKEN', 'ROAM_GRAPH', 'ROAM_GRAPH_TYPE', 'NODE_OPTIONS'];
@@ -48,11 +48,11 @@ export function childEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
  * fuse (docs/tray.md explains why utilityProcess cannot carry stdin).
  */
 export function forkSpawner(
-  options: { stdio?: 'inherit' | 'pipe'; extraEnv?: NodeJS.ProcessEnv } = {},
+  options: { stdio?: 'inherit' | 'pipe' | 'ignore'; extraEnv?: NodeJS.ProcessEnv } = {},
 ): McpSpawner {
   const io = options.stdio ?? 'inherit';
-  return (scriptPath, env): ChildProcess =>
-    fork(scriptPath, [], {
+  return (scriptPath, env, args = []): ChildProcess =>
+    fork(scriptPath, args, {
       stdio: [io, io, 'inherit', 'ipc'],
       env: { ...env, ...options.extraEnv },
       // A 1 MB young generation: 5-25 MB less RSS when navigation builds an index (docs/navigation.md).
@@ -74,6 +74,10 @@ export interface McpLauncherOptions {
   tools?: string;
   /** The entry's `--client` id: the launcher forwards that client's stored toolsets live. */
   client?: string;
+  /** The child's arguments (the tray's HTTP server: `serve --http …`); none for stdio. */
+  args?: string[];
+  /** Counted in the status bar's sessions (default); the tray's HTTP server is not one. */
+  countAsSession?: boolean;
 }
 
 /**
@@ -97,11 +101,12 @@ export interface McpLauncher {
 export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLauncher> {
   const log = options.log ?? ((line: string) => process.stderr.write(`roam-companion --mcp: ${line}\n`));
   const store = openTrayStore(options);
-  const unregister = await registerSession(options.storeDir);
+  const unregister =
+    options.countAsSession === false ? async () => {} : await registerSession(options.storeDir);
   const env = childEnv(options.env ?? process.env);
   // Not secret: the child reads it like `--tools` (an invalid value is its config error).
   if (options.tools !== undefined) env[TOOLSETS_ENV] = options.tools;
-  const child = options.spawn(options.mcpServerPath, env);
+  const child = options.spawn(options.mcpServerPath, env, options.args);
 
   const config = configSender(store, child, log, options.client);
   const handle = async (message: ChildMessage) => {

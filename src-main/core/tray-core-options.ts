@@ -1,6 +1,7 @@
 /** What the shell, the `--mcp` launcher and the preview pass to createTrayCore. */
 import type { StoreBackend } from './tray-store.ts';
 import type { SecretBox } from './secret-box.ts';
+import type { McpSpawner } from './mcp-launcher.ts';
 
 export interface TrayCoreOptions {
   /** The user's home: client configs, `~/.roam-local-api.json`, `~/.roam-tools.json` live under it. */
@@ -28,4 +29,9 @@ export interface TrayCoreOptions {
    * machine's (src-shared/node/data-dir.ts). The preview and the demo keep theirs in their temp HOME.
    */
   dataDir?: string;
+  /**
+   * Run the HTTP server every HTTP client connects to (src-main/core/http-hub-child.ts), and
+   * connect Cursor and VS Code to it with a key each. `spawn`: Electron's in the app; fork here.
+   */
+  httpHub?: { port: number; spawn?: McpSpawner };
 }

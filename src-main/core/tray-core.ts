@@ -16,6 +16,9 @@ import { appHandlers } from './ipc-handlers/app.ts';
 import { clientHandlers } from './ipc-handlers/clients.ts';
 import type { CoreContext } from './ipc-handlers/core-context.ts';
 import { graphHandlers } from './ipc-handlers/graphs.ts';
+import { keyHandlers } from './ipc-handlers/keys.ts';
+import { forkSpawner } from './mcp-launcher.ts';
+import { startHttpHubChild, type HttpHubChild } from './http-hub-child.ts';
 import { tokenHandlers } from './ipc-handlers/tokens.ts';
 import { validatedHandlers, type CoreHandlers } from './validated-handlers.ts';
 import { TokenRequestManager } from './token-requests.ts';
@@ -51,7 +54,31 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
   const monitors = startCoreMonitors({ options, store, api, emit, storeChanged });
 
   const { status, appStatus } = monitors;
-  const ctx: CoreContext = { options, store, api, tokens, status, emit, graphViews, storeChanged, appStatus };
+  const hub: Promise<HttpHubChild> | undefined = options.httpHub
+    ? startHttpHubChild({
+        storeDir: options.storeDir,
+        secretBox: options.secretBox,
+        mcpServerPath: options.mcpServerPath,
+        spawn: options.httpHub.spawn ?? forkSpawner({ stdio: 'ignore' }),
+        ...(options.store ? { store: options.store } : {}),
+        port: options.httpHub.port,
+        home: options.home,
+        ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      })
+    : undefined;
+  const hubUrl = async () => (hub ? (await hub).url() : undefined);
+  const ctx: CoreContext = {
+    options,
+    store,
+    api,
+    tokens,
+    status,
+    emit,
+    graphViews,
+    storeChanged,
+    appStatus,
+    hubUrl,
+  };
   const activity = startActivity({
     dataDir: options.dataDir,
     store,
@@ -64,12 +91,14 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
     ...clientHandlers(ctx),
     ...appHandlers(ctx),
     ...activityHandlers(activity),
+    ...keyHandlers(ctx),
   };
   return {
     handlers: validatedHandlers(impl),
     on,
     async close() {
       monitors.stop();
+      await (await hub?.catch(() => undefined))?.stop();
       await activity.close();
       await tokens.close();
     },

@@ -45,6 +45,8 @@ export interface PreviewOptions {
   env?: TrayCoreOptions['env'];
   /** Whose change journal Activity shows. Default: previewDataDir(home), inside the temp HOME. */
   dataDir?: string;
+  /** Run the HTTP server too (the demo: port 0), as the tray does. */
+  httpHub?: TrayCoreOptions['httpHub'];
 }
 
 export interface Preview {
@@ -75,6 +77,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     env: options.env,
     statusPollMs: options.statusPollMs,
     dataDir: options.dataDir ?? previewDataDir(options.home),
+    ...(options.httpHub ? { httpHub: options.httpHub } : {}),
     async openExternal(url) {
       openedUrls.push(url);
       if (url.startsWith('roam:')) await options.emulator?.start().catch(() => undefined);

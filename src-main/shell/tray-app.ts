@@ -7,6 +7,8 @@ import { app, ipcMain, safeStorage, shell, type BrowserWindow } from 'electron';
 import ElectronStore from 'electron-store';
 import type { AppStatus, GraphView } from '../../src-shared/ipc-contract.ts';
 import { createTrayCore, type TrayCore } from '../core/tray-core.ts';
+import { forkSpawner } from '../core/mcp-launcher.ts';
+import { HTTP_DEFAULT_PORT } from '../../src-shared/constants.ts';
 import { STORE_FILE_MODE, STORE_NAME } from '../core/store-file.ts';
 import { appPaths } from './app-paths.ts';
 import { loggableLink, parseDeepLink } from '../core/deep-link.ts';
@@ -115,6 +117,11 @@ async function startCore(paths: Paths): Promise<TrayCore> {
     store,
     openExternal: (url) => shell.openExternal(url),
     setLaunchAtLogin: (enabled) => applyLaunchAtLogin(app, enabled),
+    // Every HTTP client is served while the tray runs (docs/clients.md, "Over HTTP").
+    httpHub: {
+      port: HTTP_DEFAULT_PORT,
+      spawn: forkSpawner({ stdio: 'ignore', extraEnv: { ELECTRON_RUN_AS_NODE: '1' } }),
+    },
   });
 }
 

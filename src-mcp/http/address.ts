@@ -1,7 +1,7 @@
 /** Where the HTTP server may listen: this machine only, at a fixed port unless told otherwise. */
+import { HTTP_DEFAULT_PORT } from '../../src-shared/constants.ts';
 
-/** Fixed, so a client's config written before the server starts still finds it. */
-export const DEFAULT_PORT = 39017;
+export const DEFAULT_PORT = HTTP_DEFAULT_PORT;
 
 export const LOOPBACK_HOSTS: readonly string[] = ['127.0.0.1', 'localhost', '::1'];
 

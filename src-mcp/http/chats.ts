@@ -68,12 +68,29 @@ export class Chats {
     for (const [id, chat] of [...this.byId]) if (chat.lastSeen < cutoff) await this.end(id);
   }
 
+  /** Ends every chat of these keys (they were revoked: open streams close too). */
+  async endKeys(names: readonly string[]): Promise<void> {
+    for (const [id, chat] of [...this.byId]) if (names.includes(chat.key)) await this.end(id);
+  }
+
   async closeAll(): Promise<void> {
     for (const id of [...this.byId.keys()]) await this.end(id);
   }
 
+  /**
+   * At the cap, a 2026-07-28 chat idle for EVICT_IDLE_MS makes room (that revision is stateless:
+   * its client may name a new chat per conversation and never say it ended); 2025 sessions stay
+   * until closed or idle for idleMs.
+   */
   private full(): boolean {
-    return this.byId.size >= this.max;
+    if (this.byId.size < this.max) return false;
+    const cutoff = this.now() - EVICT_IDLE_MS;
+    const idle = [...this.byId]
+      .filter(([id, chat]) => id.startsWith('modern\0') && chat.lastSeen < cutoff)
+      .sort(([, a], [, b]) => a.lastSeen - b.lastSeen)[0];
+    if (!idle) return true;
+    void this.end(idle[0]);
+    return false;
   }
 
   private open(id: string, key: KeyEntry): Chat | undefined {
@@ -96,5 +113,7 @@ export class Chats {
     await chat.close?.().catch(() => {});
   }
 }
+
+const EVICT_IDLE_MS = 5 * 60_000;
 
 const scopeOptions = (key: KeyEntry) => (key.access ? { accessCap: key.access } : {});

@@ -57,6 +57,7 @@ export async function startHttpHub(options: HubOptions): Promise<HttpHub> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const chats = new Chats(limits.maxChats, limits.idleMs);
   const rate = new RateLimit(limits.ratePerMinute);
+  options.keys.onRevoked = (names) => void chats.endKeys(names);
   const onerror = (error: Error) => log('warn', `HTTP: ${error.message}`);
 
   const modern = createMcpHandler(({ authInfo }) => options.mcp.serverFor('modern', chatOf(authInfo)), {
@@ -98,7 +99,11 @@ export async function startHttpHub(options: HubOptions): Promise<HttpHub> {
     });
   });
   const port = await listen(server, options.port, options.host === 'localhost' ? '127.0.0.1' : options.host);
-  const sweeper = setInterval(() => void chats.sweep(), Math.min(limits.idleMs, 60_000));
+  // Each minute: idle chats end, and a key revoked with no request since ends its chats' streams.
+  const sweeper = setInterval(
+    () => void Promise.all([chats.sweep(), options.keys.refresh()]),
+    Math.min(limits.idleMs, 60_000),
+  );
   sweeper.unref();
   const hostInUrl = options.host === '::1' ? '[::1]' : '127.0.0.1';
   return {

@@ -6,11 +6,11 @@
  * per request), so a revoke takes effect on the next request.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ACCESS_LEVELS, type AccessLevel } from '../../src-shared/constants.ts';
 import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
-import { ensureDataSubdir, dataDir, type DataDirOptions } from '../../src-shared/node/data-dir.ts';
+import { dataDir, type DataDirOptions } from '../../src-shared/node/data-dir.ts';
 import { withFileLock } from '../../src-shared/node/file-lock.ts';
 
 export const KEYS_FILE = 'keys.json';
@@ -35,8 +35,11 @@ export interface KeyInfo {
 
 export class KeyError extends Error {}
 
-export function keysFile(options: DataDirOptions = {}): string {
-  return path.join(dataDir(options), KEYS_FILE);
+/** `dir`: a data folder named outright (the tray's), else the machine's. */
+export type KeysAt = DataDirOptions & { dir?: string };
+
+export function keysFile(options: KeysAt = {}): string {
+  return path.join(options.dir ?? dataDir(options), KEYS_FILE);
 }
 
 const hashOf = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
@@ -81,7 +84,7 @@ const info = (entry: KeyEntry): KeyInfo => ({
 export class KeyStore {
   readonly file: string;
 
-  constructor(private readonly options: DataDirOptions = {}) {
+  constructor(options: KeysAt = {}) {
     this.file = keysFile(options);
   }
 
@@ -125,7 +128,7 @@ export class KeyStore {
   }
 
   private async update(change: (keys: KeyEntry[]) => KeyEntry[]): Promise<void> {
-    await ensureDataSubdir('.', this.options);
+    await mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
     await withFileLock(
       this.file,
       `Another roam-mcp or Roam Companion is changing the keys (${this.file}). Try again in a moment.`,
@@ -140,8 +143,15 @@ export class KeyStore {
 /** Checks a presented key against the file as it is now (re-read only when it changed). */
 export class KeyVerifier {
   private seen: { signature: string; byHash: Map<string, KeyEntry> } | undefined;
+  /** Told the names of keys that were revoked since the last read (their chats end). */
+  onRevoked: (names: string[]) => void = () => {};
 
   constructor(readonly file: string) {}
+
+  /** Re-reads the file if it changed (the server's sweep calls it: a revoke ends open streams too). */
+  async refresh(): Promise<void> {
+    await this.current();
+  }
 
   /** The key's entry, or undefined for no key, an unknown one or a revoked one. */
   async verify(presented: string | undefined): Promise<KeyEntry | undefined> {
@@ -160,7 +170,10 @@ export class KeyVerifier {
     const signature = stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : 'none';
     if (this.seen?.signature !== signature) {
       const keys = stats ? await readKeys(this.file).catch(() => []) : [];
+      const before = this.seen?.byHash;
       this.seen = { signature, byHash: new Map(keys.map((k) => [k.sha256, k])) };
+      const gone = [...(before?.values() ?? [])].filter((k) => !this.seen?.byHash.has(k.sha256));
+      if (gone.length > 0) this.onRevoked(gone.map((k) => k.name));
     }
     return this.seen.byHash;
   }

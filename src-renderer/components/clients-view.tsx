@@ -14,6 +14,7 @@ import { useReturnFocus } from './return-focus.ts';
 import { CopyButton } from './copy-button.tsx';
 import { LoadGate } from './load-gate.tsx';
 import { ToolsetsField } from './toolsets-field.tsx';
+import { KeysView } from './keys-view.tsx';
 
 const stateText: Record<ClientView['state'], string> = {
   installed: 'Installed',
@@ -52,6 +53,7 @@ export function ClientsView() {
           </ul>
         )}
       </LoadGate>
+      <KeysView />
     </div>
   );
 }

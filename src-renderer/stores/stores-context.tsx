@@ -5,6 +5,7 @@ import { createActivityStore, type ActivityState, type ActivityStore } from './a
 import { createAppStore, type AppState, type AppStore } from './app-store.ts';
 import { createClientsStore, type ClientsState, type ClientsStore } from './clients-store.ts';
 import { createGraphsStore, type GraphsState, type GraphsStore } from './graphs-store.ts';
+import { createKeysStore, type KeysState, type KeysStore } from './keys-store.ts';
 import { createTokensStore, type TokensState, type TokensStore } from './tokens-store.ts';
 
 export interface Stores {
@@ -13,6 +14,7 @@ export interface Stores {
   clients: ClientsStore;
   app: AppStore;
   activity: ActivityStore;
+  keys: KeysStore;
 }
 
 /** One store per domain, each fed by the bridge's calls and events. */
@@ -23,6 +25,7 @@ export function createStores(api: RoamCompanionApi): Stores {
     clients: createClientsStore(api),
     app: createAppStore(api),
     activity: createActivityStore(api),
+    keys: createKeysStore(api),
   };
 }
 
@@ -64,4 +67,7 @@ export function useApp<T>(select: (state: AppState) => T): T {
 }
 export function useActivity<T>(select: (state: ActivityState) => T): T {
   return useStore(useStores().activity, select);
+}
+export function useKeys<T>(select: (state: KeysState) => T): T {
+  return useStore(useStores().keys, select);
 }

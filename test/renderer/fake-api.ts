@@ -142,6 +142,8 @@ export function createFakeApi(overrides: Overrides = {}, initial: { graphs?: Gra
     'import:dismiss': async () => undefined,
     'activity:list': async () => ({ chats: [], today: 0, truncated: false }),
     'activity:undo': async (input) => ({ dryRun: input.dryRun, changes: [], undone: 0, conflicts: 0 }),
+    'keys:list': async () => [],
+    'keys:revoke': async () => [],
   };
 
   const api: Record<string, unknown> = {};

@@ -1,4 +1,9 @@
-/** clients:* — connect AI clients through src-mcp's installers, launching this app with `--mcp`. */
+/**
+ * clients:* — connect AI clients through src-mcp's installers: launching this app with `--mcp`,
+ * or, when the tray runs the HTTP server, Cursor and VS Code by URL with a key each
+ * (src-main/core/client-keys.ts). Claude Code stays on `--mcp` here: its setup is a command the
+ * view shows, and a key must never reach the renderer.
+ */
 import type { z } from 'zod';
 import type { RequestResults, requestSchemas } from '../../../src-shared/ipc-contract.ts';
 import {
@@ -10,6 +15,11 @@ import {
   type InstallerOptions,
 } from '../../../src-mcp/installers/index.ts';
 import type { CoreContext } from './core-context.ts';
+import { clientKeys, newClientKey } from '../client-keys.ts';
+import { HTTP_DEFAULT_PORT } from '../../../src-shared/constants.ts';
+
+const HTTP_CLIENTS: ReadonlySet<string> = new Set(['cursor', 'vscode']);
+const DEFAULT_URL = `http://127.0.0.1:${HTTP_DEFAULT_PORT}/mcp`;
 
 type Input<C extends keyof typeof requestSchemas> = z.output<(typeof requestSchemas)[C]>;
 
@@ -43,20 +53,57 @@ const outcome = (result: Awaited<ReturnType<typeof install>>): RequestResults['c
   ...(result.backupPath ? { backupPath: result.backupPath } : {}),
 });
 
+/** The entry over HTTP for `id` when the tray runs the server; `key` only when installing. */
+async function withHttp(
+  ctx: CoreContext,
+  id: string,
+  opts: InstallerOptions,
+  key?: () => Promise<string>,
+): Promise<InstallerOptions> {
+  if (!ctx.options.httpHub || !HTTP_CLIENTS.has(id)) return opts;
+  const url = (await ctx.hubUrl()) ?? DEFAULT_URL;
+  return { ...opts, http: { url, ...(key ? { key: await key() } : {}) } };
+}
+
 export function clientHandlers(ctx: CoreContext) {
-  const refresh = async () => ctx.emit('clients:changed', await listClients(installerOptions(ctx)));
+  const keys = clientKeys(ctx.options);
+  // Each client's state against the entry it would get now (http or --mcp).
+  const listAll = async () => {
+    const views = await listClients(installerOptions(ctx));
+    if (!ctx.options.httpHub) return views;
+    return Promise.all(
+      views.map(async (view) =>
+        HTTP_CLIENTS.has(view.id)
+          ? ((await listClients(await withHttp(ctx, view.id, installerOptions(ctx)))).find(
+              (v) => v.id === view.id,
+            ) ?? view)
+          : view,
+      ),
+    );
+  };
+  const refresh = async () => ctx.emit('clients:changed', await listAll());
   return {
     async 'clients:list'(): Promise<RequestResults['clients:list']> {
-      return listClients(installerOptions(ctx));
+      return listAll();
     },
     async 'clients:preview'(input: Input<'clients:preview'>): Promise<RequestResults['clients:preview']> {
-      const change = await previewChange(input.id, input.action, installerOptions(ctx, choiceOf(input)));
+      // A placeholder key: the preview shows every key as <hidden>, and no key is made for a look.
+      const opts = await withHttp(
+        ctx,
+        input.id,
+        installerOptions(ctx, choiceOf(input)),
+        async () => 'roam-mcp-key-preview',
+      );
+      const change = await previewChange(input.id, input.action, opts);
       // The same diff as the CLI's --dry-run, so the change is visible even in a minified file.
       const diff = lineDiff(change.before ?? '', change.after ?? '');
       return { ...change, diff };
     },
     async 'clients:install'(input: Input<'clients:install'>): Promise<RequestResults['clients:install']> {
-      const result = await install(input.id, installerOptions(ctx, choiceOf(input)));
+      const opts = await withHttp(ctx, input.id, installerOptions(ctx, choiceOf(input)), () =>
+        newClientKey(keys, input.id),
+      );
+      const result = await install(input.id, opts);
       if (input.toolsets) {
         const toolsets = input.toolsets;
         await ctx.store.update((data) => {
@@ -70,6 +117,7 @@ export function clientHandlers(ctx: CoreContext) {
       input: Input<'clients:uninstall'>,
     ): Promise<RequestResults['clients:uninstall']> {
       const result = await uninstall(input.id, installerOptions(ctx));
+      if (HTTP_CLIENTS.has(input.id)) await keys.revoke(input.id);
       await refresh();
       return outcome(result);
     },

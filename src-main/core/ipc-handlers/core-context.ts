@@ -18,4 +18,6 @@ export interface CoreContext {
   /** Re-sends graphs and the blocked list after any store change. */
   storeChanged(data: StoreData): void;
   appStatus(): Promise<AppStatus>;
+  /** The tray's HTTP server's URL once it listens; undefined when it runs none. */
+  hubUrl(): Promise<string | undefined>;
 }

@@ -22,7 +22,7 @@ beforeAll(async () => {
   world = await startHttpWorld({
     emulator: { graphs: [{ name: 'work', content: 'demo', tokens: [{ token: WORK, accessLevel: 'full' }] }] },
     config: [{ name: 'work', nickname: 'Work', token: WORK, accessLevel: 'full' }],
-    keys: { good: undefined, revoked: undefined, flood: undefined, sessions: undefined },
+    keys: { good: undefined, revoked: undefined, flood: undefined, sessions: undefined, streamer: undefined },
     env: {
       ROAM_MCP_HTTP_MAX_CHATS: String(MAX_CHATS),
       ROAM_MCP_HTTP_MAX_BODY_BYTES: String(MAX_BODY),
@@ -94,6 +94,42 @@ function post(
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
+/** A request whose answer headers matter; with `stream`, resolves at the headers and `ended` at the end. */
+function raw(
+  method: 'GET' | 'POST',
+  headers: Record<string, string>,
+  body?: string,
+  options: { stream?: boolean } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; ended: Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: world.port,
+        path: '/mcp',
+        method,
+        headers: {
+          host: `127.0.0.1:${world.port}`,
+          accept: 'application/json, text/event-stream',
+          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        const ended = new Promise<void>((done) => res.on('end', () => done()).on('close', () => done()));
+        res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        void ended.then(() => answers.push(text));
+        const answer = { status: res.statusCode ?? 0, headers: res.headers, ended };
+        if (options.stream) resolve(answer);
+        else void ended.then(() => resolve(answer));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /**
  * Past every door of ours: a 2025 request outside any session, which the SDK itself answers (400,
  * not initialized) without a chat staying open.
@@ -132,6 +168,23 @@ it('a key revoked while its sessions are open is refused on their next request, 
   for (const client of [v1, v2])
     await expect(client.call('list_graphs')).rejects.toThrow(/401|not valid|revoked/i);
   expect((await world.keyCli(['list'])).stdout).not.toContain('revoked');
+});
+
+it('revoking a key ends its open session: its notification stream closes at the next request anyone makes', async () => {
+  const opened = await raw('POST', bearer(world.keys.streamer!), LIST_TOOLS);
+  const session = opened.headers['mcp-session-id'] as string;
+  expect(session).toBeTruthy();
+  const withSession = {
+    ...bearer(world.keys.streamer!),
+    'mcp-session-id': session,
+    'mcp-protocol-version': '2025-11-25',
+  };
+  await raw('POST', withSession, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+  const stream = await raw('GET', withSession, undefined, { stream: true });
+  expect(stream.status).toBe(200);
+  expect((await world.keyCli(['revoke', 'streamer'])).code).toBe(0);
+  await expectPassesTheDoors(bearer(world.keys.good!));
+  await stream.ended;
 });
 
 it("a web page's Origin: 403, even with the right key", async () => {

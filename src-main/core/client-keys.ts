@@ -1,0 +1,28 @@
+/**
+ * The keys of the clients the tray connected over HTTP (docs/clients.md): one per installed
+ * client, named after it, made when it is installed (an earlier one revoked: only hashes are
+ * kept), revoked when it is uninstalled. Stored in the data folder the tray's HTTP server reads.
+ */
+import { KeyStore, type KeyInfo } from '../../src-mcp/installers/index.ts';
+import type { KeyView } from '../../src-shared/ipc-contract.ts';
+import type { TrayCoreOptions } from './tray-core-options.ts';
+
+export function clientKeys(options: Pick<TrayCoreOptions, 'dataDir' | 'env' | 'home'>): KeyStore {
+  return new KeyStore({
+    ...(options.dataDir ? { dir: options.dataDir } : {}),
+    home: options.home,
+    ...(options.env ? { env: options.env as NodeJS.ProcessEnv } : {}),
+  });
+}
+
+export const toKeyView = (key: KeyInfo): KeyView => ({
+  name: key.name,
+  ...(key.access ? { access: key.access } : {}),
+  createdAt: key.createdAt,
+});
+
+/** A new key for `client`, replacing any earlier one; the key goes only into its config. */
+export async function newClientKey(keys: KeyStore, client: string): Promise<string> {
+  await keys.revoke(client);
+  return (await keys.create(client)).key;
+}

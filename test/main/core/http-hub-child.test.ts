@@ -1,0 +1,93 @@
+// The tray runs the HTTP server every HTTP client connects to, with nothing faked: the tray core
+// starts the real `roam-mcp serve --http` as its child with the store's graphs over IPC; installing
+// Cursor writes the server's URL and a key of Cursor's own into Cursor's config (never into what
+// the renderer sees); a real SDK client with that key uses the tray's graph; revoking the key in
+// the tray stops it at its next request; closing the tray stops the server.
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { TrayCore } from '../../../src-main/core/tray-core.ts';
+import { readUrlFile } from '../../../src-mcp/installers/index.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
+import { startCore, tempDirs, waitFor } from '../helpers.ts';
+
+let dirs: Awaited<ReturnType<typeof tempDirs>>;
+let emulator: Emulator;
+let core: TrayCore;
+let events: Array<{ event: string; payload: unknown }>;
+let dataDir: string;
+
+const KEY = /roam-mcp-key-[A-Za-z0-9_-]{20,}/;
+const served = () => readUrlFile({ env: { ROAM_COMPANION_DATA_DIR: dataDir } });
+
+beforeAll(async () => {
+  dirs = await tempDirs();
+  dataDir = path.join(dirs.home, 'data');
+  emulator = await startEmulator({ home: dirs.home, graphs: [{ name: 'hub-graph', content: 'demo' }] });
+  emulator.autoDecide({ kind: 'approve' });
+  ({ core, events } = startCore(dirs, { httpHub: { port: 0 }, dataDir, env: {} }));
+  await core.handlers['graphs:add']({ name: 'hub-graph', nickname: 'Hub', accessLevel: 'full' });
+  await mkdir(path.join(dirs.home, '.cursor'), { recursive: true });
+}, 60_000);
+
+afterAll(async () => {
+  await core?.close();
+  await emulator?.close();
+  await dirs?.cleanup();
+});
+
+async function connect(url: string, key: string): Promise<Client> {
+  const client = new Client({ name: 'tray-http', version: '0.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: { Authorization: `Bearer ${key}` } },
+    }),
+  );
+  return client;
+}
+
+it('installing Cursor points it at the tray’s server with its own key; the key serves the tray’s graph until revoked', async () => {
+  const { url } = await waitFor(served);
+  const view = await core.handlers['clients:install']({ id: 'cursor' });
+  expect(view.client.state).toBe('installed');
+  const entry = JSON.parse(await readFile(path.join(dirs.home, '.cursor', 'mcp.json'), 'utf8')).mcpServers[
+    'roam-companion'
+  ];
+  expect(entry.url).toBe(url);
+  const key = /^Bearer (\S+)$/.exec(entry.headers.Authorization)![1]!;
+  expect(key).toMatch(KEY);
+
+  const client = await connect(url, key);
+  const graphs = await client.callTool({ name: 'list_graphs', arguments: {} });
+  expect(JSON.stringify(graphs)).toContain('Hub');
+  expect(
+    (await client.callTool({ name: 'select_graph', arguments: { graph: 'Hub' } })).isError ?? false,
+  ).toBe(false);
+
+  expect((await core.handlers['keys:list'](undefined)).map((k) => k.name)).toEqual(['cursor']);
+  expect(await core.handlers['keys:revoke']({ name: 'cursor' })).toEqual([]);
+  await expect(client.callTool({ name: 'list_graphs', arguments: {} })).rejects.toThrow(/401|not valid/);
+  await client.close().catch(() => {});
+
+  // Nothing the renderer received holds a key.
+  expect(JSON.stringify(view)).not.toMatch(KEY);
+  expect(JSON.stringify(events)).not.toMatch(KEY);
+  expect(JSON.stringify(await core.handlers['clients:list'](undefined))).not.toMatch(KEY);
+  const preview = await core.handlers['clients:preview']({ id: 'vscode', action: 'install' }).catch(
+    (e: Error) => e,
+  );
+  expect(JSON.stringify(preview)).not.toMatch(KEY);
+});
+
+it('revoking a key that is not there says so', async () => {
+  await expect(core.handlers['keys:revoke']({ name: 'nobody' })).rejects.toThrow(/no key named 'nobody'/);
+});
+
+it('closing the tray stops its server', async () => {
+  const { pid } = (await served())!;
+  await core.close();
+  expect(await served()).toBeUndefined();
+  expect(() => process.kill(pid, 0)).toThrow();
+});
