@@ -161,6 +161,8 @@ export const addGraphInputSchema = z.object({
   nickname: z.string().trim().optional(),
   description: z.string().optional(),
   accessLevel: accessLevelSchema.optional(),
+  /** A public graph the user is not a member of (e.g. help): Roam does not list it, so it is not checked. */
+  public: z.boolean().optional(),
 });
 export const updateGraphInputSchema = z.object({
   id: graphIdSchema,
