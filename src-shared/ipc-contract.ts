@@ -161,6 +161,8 @@ export const addGraphInputSchema = z.object({
   nickname: z.string().trim().optional(),
   description: z.string().optional(),
   accessLevel: accessLevelSchema.optional(),
+  /** A public graph the user is not a member of (e.g. help): Roam does not list it, so it is not checked. */
+  public: z.boolean().optional(),
 });
 export const updateGraphInputSchema = z.object({
   id: graphIdSchema,
@@ -171,6 +173,31 @@ export const updateGraphInputSchema = z.object({
 });
 
 /** One change an agent (or a person's undo) made, as the Activity view shows it. */
+/** One line of an outline of blocks: its depth under the first (0) and its text. */
+export interface OutlineLineView {
+  depth: number;
+  text: string;
+}
+
+/**
+ * What one write did, to be seen as a diff (src-main/core/activity-details.ts). Places are named
+ * by page title (and the tool's words), never by uid.
+ */
+export type ChangeDetailView =
+  | { kind: 'edit'; page?: string; before: string; after: string }
+  | {
+      kind: 'outline';
+      change: 'added' | 'removed';
+      /** "to page 'Project'", "in 'Project'", "page 'Target'". */
+      place?: string;
+      lines: OutlineLineView[];
+      /** Blocks not listed (the outline is cut). */
+      more: number;
+    }
+  | { kind: 'move'; text: string; page?: string }
+  | { kind: 'rename'; before: string; after: string }
+  | { kind: 'note'; text: string };
+
 export interface ActivityChangeView {
   id: string;
   at: string;
@@ -187,6 +214,8 @@ export interface ActivityChangeView {
   isUndo: boolean;
   /** What the latest undo of it did, conflicts included, so they stay visible. */
   lastUndo?: { at: string; steps: ActivityStepView[] };
+  /** What it did, to show as a diff (at most a few per change). */
+  details: ChangeDetailView[];
 }
 
 export interface ActivityStepView {

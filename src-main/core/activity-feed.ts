@@ -7,6 +7,7 @@ import type {
   ActivityStepView,
 } from '../../src-shared/ipc-contract.ts';
 import { nicknameOf } from '../../src-shared/graph-identity.ts';
+import { changeDetails } from './activity-details.ts';
 import type { StoreData } from './tray-store.ts';
 
 /** The feed stays small enough to send whole on every change; older changes are in the CLI. */
@@ -36,6 +37,7 @@ function changeView(change: Change, nicknames: Map<string, string>): ActivityCha
     ...(change.lastUndo
       ? { lastUndo: { at: change.lastUndo.at, steps: change.lastUndo.results.map(stepView) } }
       : {}),
+    details: changeDetails(change),
   };
 }
 

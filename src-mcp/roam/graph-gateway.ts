@@ -19,6 +19,7 @@ import type { RoamConnection } from './roam-connection.ts';
 import { SharedRequest } from './shared-request.ts';
 import { tokenRequestError, ToolError } from '../server/tool-errors.ts';
 import type { TokenStore } from './token-store.ts';
+import { graphNotInRoamError, GraphsNotInRoam, isGraphMissingAnswer } from './graphs-not-in-roam.ts';
 
 /** What the gateway asks of the server that owns it. */
 export interface GatewayHooks {
@@ -36,6 +37,8 @@ export class GraphGateway {
   /** action → graph keys known to offer it / known not to. */
   private readonly offered = new Map<string, Set<string>>();
   private readonly probed = new Set<string>();
+  /** Graphs Roam said it cannot open: not offered, not asked for again (graphs-not-in-roam.ts). */
+  readonly notInRoam = new GraphsNotInRoam();
 
   constructor(
     readonly session: GraphSession,
@@ -99,6 +102,9 @@ export class GraphGateway {
       this.session.setToken(graph, stored.token, stored.accessLevel);
       return stored.token;
     }
+    if (await this.notInRoam.stillMissing(this.connection.client, graph, scope.signal)) {
+      throw graphNotInRoamError(graph, this.session.source);
+    }
     return this.exchange(graph, scope);
   }
 
@@ -148,6 +154,10 @@ export class GraphGateway {
     } catch (error) {
       if (error instanceof LocalApiError && error.kind === 'exchange') {
         throw tokenRequestError(error, graph);
+      }
+      if (isGraphMissingAnswer(error)) {
+        this.notInRoam.remember(graph);
+        throw graphNotInRoamError(graph, this.session.source);
       }
       throw error;
     }

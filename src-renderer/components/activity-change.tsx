@@ -1,6 +1,7 @@
 import type { ActivityChangeView } from '../../src-shared/ipc-contract.ts';
 import { stepNotes, when } from './activity-format.ts';
 import { UndoPanel, useUndoFlow } from './activity-undo.tsx';
+import { ChangeDiff } from './change-diff.tsx';
 
 /** One change as one line, with its state, what its last undo left alone, and its own Undo. */
 export function ActivityChange(props: { change: ActivityChangeView; showGraph: boolean }) {
@@ -33,6 +34,7 @@ export function ActivityChange(props: { change: ActivityChangeView; showGraph: b
           </button>
         )}
       </div>
+      <ChangeDiff details={change.details} label={`What changed: ${change.summary}`} />
       {notes.length > 0 && (
         <ul className="activity-notes small" aria-label="Left alone by the last undo">
           {notes.map((note) => (

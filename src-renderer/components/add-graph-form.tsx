@@ -102,6 +102,7 @@ function useAddGraphForm(onDone: (outcome: Outcome) => void) {
         nickname: nickname.trim() || undefined,
         description,
         accessLevel,
+        ...(picker.publicGraph ? { public: true } : {}),
       });
       graphId = graph.id;
     } catch (failure) {

@@ -76,14 +76,35 @@ describe('Activity: agent changes live, undone from the tray', () => {
       new StdioClientTransport({ command: demo.launcher.command, args: demo.launcher.args }),
     );
     await agentCall('select_graph', {}); // reads the graph's guidelines: writes need that first
-    await agentCall('update_block', { uid: 'hermes-ls', string: 'Lesson: measure first, then optimise' });
+    const before = blockText('hermes-ls') as string;
+    const after = 'Lesson: measure first, then optimise';
+    await agentCall('update_block', { uid: 'hermes-ls', string: after });
     await contains(chatCard(), "Edited a block in 'Project Hermes'");
+    // Seen as a diff: the page named, the text before and after, the deleted and inserted words marked.
+    const editDiff = chatCard().getByRole('group', {
+      name: /^What changed: Edited a block in 'Project Hermes'/,
+    });
+    await contains(editDiff, "Edited in 'Project Hermes'");
+    const marked = async (tag: 'del' | 'ins') =>
+      (await editDiff.locator(tag).allTextContents()).map((t) => t.replace(/\[(deleted|inserted): |\]/g, ''));
+    const deleted = await marked('del');
+    const inserted = await marked('ins');
+    expect(inserted.join('').trim()).not.toBe('');
+    for (const word of inserted) expect(after).toContain(word.trim());
+    for (const word of deleted) expect(before).toContain(word.trim());
+    expect(deleted.join('')).not.toContain('Lesson:'); // a kept word is not marked
+    expect(await editDiff.innerText()).not.toMatch(/hermes-ls/);
     await agentCall('update_block', { uid: 'apollo-g1', string: 'Ship the beta next week' });
     await agentCall('delete_page', { uid: 'alan-pg' });
     await contains(chatCard(), "Deleted page 'Alan Turing'");
-    const lines = chatCard().getByRole('list', { name: 'Changes by Claude Desktop' }).getByRole('listitem');
+    const lines = chatCard().getByRole('list', { name: 'Changes by Claude Desktop' }).locator(':scope > li');
     await poll(() => lines.allInnerTexts()).toHaveLength(3);
     expect((await lines.allInnerTexts())[0]).toContain("Deleted page 'Alan Turing'");
+    // A delete shows the outline it took away, under the page's name.
+    const removed = chatCard()
+      .getByRole('group', { name: /^What changed: Deleted page 'Alan Turing'/ })
+      .getByRole('list', { name: 'Removed blocks' });
+    expect((await removed.getByRole('listitem').allInnerTexts()).length).toBeGreaterThan(0);
     await contains(chatCard(), 'Work · 3 changes');
     await contains(status(), '3 agent changes today');
     expect(await violations()).toEqual([]);

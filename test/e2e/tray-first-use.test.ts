@@ -149,6 +149,12 @@ describe('token request panels: one per graph, in its row, gone when out of date
     await form.getByRole('textbox', { name: 'Graph name' }).fill('no-such-graph');
     await contains(form, "Roam Desktop does not list a hosted graph 'no-such-graph': check the spelling.");
     await form.getByRole('button', { name: 'Add and request token' }).click();
+    // Not saved, switched on and offered to agents: refused in the form, which stays to correct.
+    await contains(form.getByRole('alert').last(), "Roam Desktop has no hosted graph named 'no-such-graph'");
+    expect(await graphRow('no-such-graph').count()).toBe(0);
+    // As a public graph (not in Roam's list, so asked for as typed) the request explains the typo.
+    await form.getByRole('checkbox', { name: /Public graph/ }).check();
+    await form.getByRole('button', { name: 'Add and request token' }).click();
     const panel = requestPanel('no-such-graph');
     await contains(panel, "Roam Desktop could not open the hosted graph 'no-such-graph': it does not exist");
     expect(await panel.innerText()).not.toMatch(/uid|arguments/i);

@@ -180,6 +180,23 @@ describe('tray UI in Chromium', () => {
     await contains(graphRow('Team'), 'Token ok');
   });
 
+  it('never saves a typed graph that Roam Desktop does not have: the form says so, nothing is added or asked', async () => {
+    const before = await preview.core.handlers['graphs:list'](undefined);
+    emulator.clearRequests();
+    await page.getByRole('button', { name: 'Add graph' }).click();
+    const form = page.getByRole('form', { name: 'Add a graph' });
+    await form.getByRole('combobox', { name: 'Graph' }).selectOption({ label: 'Type a name…' });
+    await form.getByRole('textbox', { name: 'Graph name' }).fill('no-such-graph');
+    await form.getByRole('button', { name: 'Add and request token' }).click();
+    await contains(form.getByRole('alert').last(), "Roam Desktop has no hosted graph named 'no-such-graph'");
+    await contains(form.getByRole('alert').last(), 'Nothing was added.');
+    expect(await preview.core.handlers['graphs:list'](undefined)).toEqual(before);
+    expect(emulator.requests.filter((r) => r.path === '/api/graphs/tokens/request')).toEqual([]);
+    expect(await graphRow('no-such-graph').count()).toBe(0);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'detached' });
+  });
+
   it('flags a downgrade when Roam grants less than asked', async () => {
     emulator.decide('reading-list', { kind: 'approve', accessLevel: 'read-only' });
     await addGraph({ graph: 'reading-list (hosted)', nickname: 'Reading', level: /Full/ });

@@ -7,6 +7,7 @@ import type { addGraphInputSchema, requestSchemas } from '../../../src-shared/ip
 import { CoreError } from '../core-error.ts';
 import { graphId } from '../../../src-shared/constants.ts';
 import { type StoredGraph } from '../tray-store.ts';
+import { assertRoamHasGraph } from '../graph-existence.ts';
 import { assertGraphRules, newStoredGraph } from '../graph-rules.ts';
 import { toGraphView } from '../graph-views.ts';
 import type { CoreContext } from './core-context.ts';
@@ -25,6 +26,7 @@ export function graphHandlers(ctx: CoreContext) {
 
     async 'graphs:add'(input: z.output<typeof addGraphInputSchema>): Promise<RequestResults['graphs:add']> {
       const id = graphId(input);
+      if (!input.public) await assertRoamHasGraph(ctx.api, { name: input.name, type: input.type });
       const data = await ctx.store.update((d) => {
         const existing = d.graphs.find((g) => graphId(g) === id);
         if (existing) {

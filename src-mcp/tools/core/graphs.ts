@@ -117,27 +117,41 @@ export const graphTools = [
       offset: z.number().int().min(0).default(0),
       limit: z.number().int().min(1).max(100).default(50),
     },
-    outputSchema: listOutput(
-      z.object({
-        nickname: z.string(),
-        name: z.string(),
-        description: z.string().optional(),
-        selected: z.boolean(),
-        permissions: permissionsSchema,
-      }),
-    ),
-    async handler(args, { gateway }) {
+    outputSchema: {
+      ...listOutput(
+        z.object({
+          nickname: z.string(),
+          name: z.string(),
+          description: z.string().optional(),
+          selected: z.boolean(),
+          permissions: permissionsSchema,
+        }),
+      ),
+      not_in_roam: z.array(z.object({ nickname: z.string(), name: z.string() })).optional(),
+      not_in_roam_note: z.string().optional(),
+    },
+    async handler(args, { gateway, signal }) {
       const session = gateway.session;
       session.assertConfigured();
       const current = session.current();
-      const all = session.list().map((g) => ({
-        nickname: g.nickname,
-        name: g.name,
-        ...(g.description !== undefined ? { description: g.description } : {}),
-        selected: g === current,
-        permissions: session.permissions(g),
-      }));
-      return paginate(all, args.offset, args.limit);
+      const missing = await gateway.notInRoam.among(gateway.connection.client, session.list(), signal);
+      const all = session
+        .list()
+        .filter((g) => !missing.includes(g))
+        .map((g) => ({
+          nickname: g.nickname,
+          name: g.name,
+          ...(g.description !== undefined ? { description: g.description } : {}),
+          selected: g === current,
+          permissions: session.permissions(g),
+        }));
+      if (missing.length === 0) return paginate(all, args.offset, args.limit);
+      return {
+        ...paginate(all, args.offset, args.limit),
+        not_in_roam: missing.map((g) => ({ nickname: g.nickname, name: g.name })),
+        not_in_roam_note:
+          'Configured, but Roam Desktop does not list these graphs (a wrong name, or a graph deleted or not shared with this account): do not use them; the user corrects them in their configuration.',
+      };
     },
   }),
   defineTool({

@@ -44,8 +44,9 @@ async function addAndRequest(
   name: string,
   accessLevel: GraphView['accessLevel'],
   decision: Parameters<Emulator['decide']>[1] = { kind: 'approve' },
+  options: { public?: boolean } = {},
 ): Promise<TokenRequestView> {
-  const graph = await core.handlers['graphs:add']({ name, accessLevel });
+  const graph = await core.handlers['graphs:add']({ name, accessLevel, ...options });
   const done = nextEvent(core, 'tokens:request-changed', finished(graph.id));
   emulator.decide(name, decision);
   await core.handlers['tokens:request']({ id: graph.id });
@@ -95,8 +96,16 @@ describe('token request outcomes stay true', () => {
     expect(await removed).toEqual({ graphId: 'hosted:later', startedAt: failed.startedAt });
   });
 
-  it('a graph Roam does not have: says so in plain words, with no advice meant for agents', async () => {
-    const outcome = await addAndRequest('no-such-graph', 'read-only');
+  it('a graph Roam does not have: not added; asked for as a public graph, says so in plain words, with no advice meant for agents', async () => {
+    await expect(core.handlers['graphs:add']({ name: 'no-such-graph' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringMatching(
+        /^Roam Desktop has no hosted graph named 'no-such-graph' \(it has: .*Nothing was added\.$/,
+      ),
+    });
+    expect((await core.handlers['graphs:list'](undefined)).map((g) => g.name)).not.toContain('no-such-graph');
+    // Public graphs are not in Roam's list, so they are added as typed: a typo shows at the request.
+    const outcome = await addAndRequest('no-such-graph', 'read-only', undefined, { public: true });
     expect(outcome).toMatchObject({ status: 'error', cause: 'graph-not-found', mayAskAgain: true });
     expect(outcome.message).toMatch(
       /^Roam Desktop could not open the hosted graph 'no-such-graph': it does not exist/,

@@ -77,6 +77,7 @@ describe('token requests against the emulator', () => {
         type: 'hosted',
         nickname: 'Roam help',
         accessLevel: 'read-only',
+        public: true,
       }),
     );
     const done = nextEvent(core, 'tokens:request-changed', settled(graph.id));

@@ -26,6 +26,7 @@ const change = (id: string, graph: string, summary: string): ActivityChangeView 
   undoable: true,
   undone: false,
   isUndo: false,
+  details: [],
 });
 
 const feed: ActivityFeedView = {

@@ -1,0 +1,90 @@
+/**
+ * The one adapter from the change journal's ops (src-mcp/changes/types.ts) to what the Activity
+ * view draws as a diff: an edit's text before and after, the outline of blocks added or removed,
+ * a rename, a move. Places are named by page title or the tool's own words, never by uid.
+ */
+import type { Change, Op, TreeNode } from '../../src-mcp/changes/index.ts';
+import type { ChangeDetailView, OutlineLineView } from '../../src-shared/ipc-contract.ts';
+
+/** Enough to see what happened; the CLI (`roam-mcp changes`) has the rest. */
+const MAX_DETAILS = 6;
+const MAX_OUTLINE_LINES = 12;
+const MAX_TEXT = 600;
+
+const cut = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
+
+function outline(tree: readonly TreeNode[]): { lines: OutlineLineView[]; more: number } {
+  const lines: OutlineLineView[] = [];
+  let total = 0;
+  const walk = (nodes: readonly TreeNode[], depth: number) => {
+    for (const node of nodes) {
+      total++;
+      if (lines.length < MAX_OUTLINE_LINES) lines.push({ depth, text: cut(node.string) });
+      walk(node.children, depth + 1);
+    }
+  };
+  walk(tree, 0);
+  return { lines, more: total - lines.length };
+}
+
+/** The tool's words for where blocks went, without a uid ("under block abc" says nothing). */
+function createdPlace(op: Extract<Op, { kind: 'create-blocks' }>): string | undefined {
+  if (op.container?.page?.title) return `to page '${op.container.page.title}'`;
+  if (op.where && !/\bblock [\w-]{6,}\b/.test(op.where)) return op.where;
+  return op.where ? 'under another block' : undefined;
+}
+
+function detail(op: Op): ChangeDetailView {
+  switch (op.kind) {
+    case 'update-block':
+      if (op.after.string !== undefined)
+        return {
+          kind: 'edit',
+          ...(op.page ? { page: op.page } : {}),
+          before: cut(op.before.string ?? ''),
+          after: cut(op.after.string),
+        };
+      return {
+        kind: 'note',
+        text: `Changed ${Object.keys(op.after).join(', ')} of a block${op.page ? ` in '${op.page}'` : ''}`,
+      };
+    case 'create-blocks': {
+      const place = createdPlace(op);
+      return { kind: 'outline', change: 'added', ...(place ? { place } : {}), ...outline(op.tree) };
+    }
+    case 'create-page':
+      return { kind: 'outline', change: 'added', place: `new page '${op.title}'`, ...outline(op.tree) };
+    case 'delete-blocks': {
+      const page = op.items.find((item) => item.page)?.page;
+      return {
+        kind: 'outline',
+        change: 'removed',
+        ...(page ? { place: `in '${page}'` } : {}),
+        ...outline(op.items.map((item) => item.block)),
+      };
+    }
+    case 'delete-page':
+      return { kind: 'outline', change: 'removed', place: `page '${op.title}'`, ...outline(op.children) };
+    case 'rename-page':
+      return { kind: 'rename', before: op.before, after: op.after };
+    case 'move-block':
+      return { kind: 'move', text: cut(op.string ?? '') };
+    case 'comment':
+      return {
+        kind: 'outline',
+        change: 'added',
+        place: 'as a comment',
+        ...outline([{ string: op.text, children: [] }]),
+      };
+    default:
+      return { kind: 'note', text: '' };
+  }
+}
+
+/** What the change did, op by op (those with nothing to draw are left to the summary line). */
+export function changeDetails(change: Pick<Change, 'ops'>): ChangeDetailView[] {
+  return change.ops
+    .map((entry) => detail(entry.op))
+    .filter((d) => d.kind !== 'note' || d.text)
+    .slice(0, MAX_DETAILS);
+}

@@ -1,0 +1,108 @@
+import type { ChangeDetailView, OutlineLineView } from '../../src-shared/ipc-contract.ts';
+import { wordDiff, type DiffRun } from './word-diff.ts';
+
+/**
+ * What a change did, drawn rather than told: an edit's text before and after with the deleted and
+ * inserted words marked, the outline of the blocks added or removed, a rename, a move. Marks are
+ * also said in words to screen readers ("deleted", "inserted").
+ */
+export function ChangeDiff(props: { details: readonly ChangeDetailView[]; label: string }) {
+  if (props.details.length === 0) return null;
+  return (
+    <div className="change-diff small" role="group" aria-label={props.label}>
+      {props.details.map((detail, i) => (
+        <Detail key={i} detail={detail} />
+      ))}
+    </div>
+  );
+}
+
+function Detail({ detail }: { detail: ChangeDetailView }) {
+  switch (detail.kind) {
+    case 'edit':
+      return <Edit {...detail} />;
+    case 'outline':
+      return <Outline {...detail} />;
+    case 'rename':
+      return (
+        <div className="diff-detail">
+          <span className="muted">Page renamed</span>
+          <Runs runs={wordDiff(detail.before, detail.after)} />
+        </div>
+      );
+    case 'move':
+      return (
+        <div className="diff-detail">
+          <span className="muted">Moved</span>
+          <p className="diff-text">{detail.text || '(an empty block)'}</p>
+        </div>
+      );
+    case 'note':
+      return <p className="muted">{detail.text}</p>;
+  }
+}
+
+function Edit(props: { page?: string; before: string; after: string }) {
+  const runs = wordDiff(props.before, props.after);
+  return (
+    <div className="diff-detail">
+      <span className="muted">{props.page ? `Edited in '${props.page}'` : 'Edited'}</span>
+      <p className="diff-text diff-before">
+        <span className="diff-side">Before</span>
+        <Runs runs={runs.filter((r) => r.kind !== 'inserted')} />
+      </p>
+      <p className="diff-text diff-after">
+        <span className="diff-side">After</span>
+        <Runs runs={runs.filter((r) => r.kind !== 'deleted')} />
+      </p>
+    </div>
+  );
+}
+
+function Runs({ runs }: { runs: readonly DiffRun[] }) {
+  if (runs.every((r) => !r.text.trim())) return <span className="muted">(empty)</span>;
+  return (
+    <>
+      {runs.map((run, i) =>
+        run.kind === 'same' ? (
+          <span key={i}>{run.text}</span>
+        ) : run.kind === 'deleted' ? (
+          <del key={i}>
+            <span className="visually-hidden">[deleted: </span>
+            {run.text}
+            <span className="visually-hidden">]</span>
+          </del>
+        ) : (
+          <ins key={i}>
+            <span className="visually-hidden">[inserted: </span>
+            {run.text}
+            <span className="visually-hidden">]</span>
+          </ins>
+        ),
+      )}
+    </>
+  );
+}
+
+function Outline(props: {
+  change: 'added' | 'removed';
+  place?: string;
+  lines: OutlineLineView[];
+  more: number;
+}) {
+  const verb = props.change === 'added' ? 'Added' : 'Removed';
+  const count = props.lines.length + props.more;
+  return (
+    <div className="diff-detail">
+      <span className="muted">{`${verb} ${count === 1 ? '1 block' : `${count} blocks`}${props.place ? ` ${props.place}` : ''}`}</span>
+      <ul className={`diff-outline ${props.change}`} aria-label={`${verb} blocks`}>
+        {props.lines.map((line, i) => (
+          <li key={i} style={{ paddingInlineStart: `${line.depth * 14 + 4}px` }}>
+            {line.text || <span className="muted">(empty block)</span>}
+          </li>
+        ))}
+      </ul>
+      {props.more > 0 && <span className="muted">{`and ${props.more} more`}</span>}
+    </div>
+  );
+}
