@@ -1,6 +1,6 @@
 /**
  * What every chat pays for roam-mcp's tools: of tools/list, each tool's name + description +
- * inputSchema (JSON as sent), plus the server instructions. Measured from the built bin over stdio
+ * inputSchema (JSON as sent) + `_meta` when it has one, plus the server instructions. Measured from the built bin over stdio
  * (SDK client, emulator graph with a full token and semantic search, so every capability-probed
  * tool is listed) for the default (no `--tools`), everything, and each set; with `--official PATH`
  * also Roam's official server, started the same way, side by side. Output schemas are not counted
@@ -89,7 +89,12 @@ async function measure(
     const { tools } = await client.listTools();
     const perTool = tools.map((tool) => ({
       name: tool.name,
-      bytes: bytes(tool.name) + bytes(tool.description ?? '') + bytes(JSON.stringify(tool.inputSchema)),
+      bytes:
+        bytes(tool.name) +
+        bytes(tool.description ?? '') +
+        bytes(JSON.stringify(tool.inputSchema)) +
+        // The MCP App a tool names (`_meta.ui.resourceUri`) rides along in every tools/list.
+        (tool._meta ? bytes(JSON.stringify(tool._meta)) : 0),
     }));
     const toolBytes = perTool.reduce((sum, t) => sum + t.bytes, 0);
     const instructionsBytes = bytes(client.getInstructions() ?? '');
@@ -169,7 +174,7 @@ export function budgetMarkdown(rows: BudgetRow[]): string[] {
   return [
     '## Tools budget (what every chat pays)',
     '',
-    'Of tools/list, per tool: name + description + inputSchema as sent (compact JSON); plus the server ' +
+    'Of tools/list, per tool: name + description + inputSchema as sent (compact JSON) + _meta when present; plus the server ' +
       'instructions once (in every total and bytes/tool). Output schemas are not counted. From the built bin ' +
       'over stdio, with no options (the default) or selected with `--tools` (bench/tools-budget.ts). ' +
       '"Not listed": tools of the set that this selection does not list (write tools need `core`\'s select_graph).',

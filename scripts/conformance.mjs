@@ -1,7 +1,9 @@
 // `npm run conformance`: the official MCP conformance suite (@modelcontextprotocol/conformance)
-// against the built bin. The suite speaks Streamable HTTP, our bin speaks stdio, so supergateway
-// bridges them (stateful: one bin per client session, as a stdio client would run it). The
-// emulator plays Roam with the demo graph. Everything runs on the npm-shipped Node 24 (the suite
+// against the built bin, in both eras. The suite speaks HTTP, our bin speaks stdio: for the 2025
+// scenarios supergateway bridges them (stateful: one bin per client session, as a stdio client
+// would run it); for 2026-07-28, the newest suite (0.2.0-alpha, installed as
+// @modelcontextprotocol/conformance-2026) goes through scripts/stdio-http-bridge.mjs (stateless:
+// one bin per request, as that revision's HTTP is). The emulator plays Roam with the demo graph. Everything runs on the npm-shipped Node 24 (the suite
 // needs Node ≥ 22) except the bin, which runs on ROAM_TEST_NODE or this Node. Which scenarios run
 // and why the others do not apply: docs/mcp.md, "Conformance suite".
 import { spawn } from 'node:child_process';
@@ -11,12 +13,26 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureLtsNode } from './lts-node.mjs';
+import { bridgeStdioToHttp } from './stdio-http-bridge.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const NODE24 = ensureLtsNode('node24');
 const SERVER_NODE = process.env.ROAM_TEST_NODE || process.execPath;
 const BIN = path.join(root, 'dist/roam-mcp.mjs');
 export const SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'tools-call-error', 'resources-list'];
+/**
+ * The 2026-07-28 scenarios that apply to a stdio server with Roam's tools (docs/mcp.md,
+ * "Conformance suite", says why the others do not): cache hints on every list and read, the tool
+ * list, a tool error, resources, an unknown resource.
+ */
+export const SCENARIOS_2026 = [
+  'caching',
+  'tools-list',
+  'tools-call-error',
+  'resources-list',
+  'sep-2164-resource-not-found',
+];
+const SUITE_2026 = path.join(root, 'node_modules/@modelcontextprotocol/conformance-2026/dist/index.js');
 
 /** Spawns a process and resolves once a line of its output matches `ready` (rejects if it exits first). */
 function startUntil(command, args, options, ready) {
@@ -95,7 +111,9 @@ async function main() {
       );
       if (code !== 0) failed.push(scenario);
     }
-    console.log(`\nConformance: ${SCENARIOS.length - failed.length}/${SCENARIOS.length} scenarios passed.`);
+    failed.push(...(await run2026(home)));
+    const total = SCENARIOS.length + SCENARIOS_2026.length;
+    console.log(`\nConformance: ${total - failed.length}/${total} scenarios passed.`);
     if (failed.length) {
       console.error(`Failed: ${failed.join(', ')}. Rerun one with --scenario NAME --verbose (docs/mcp.md).`);
       process.exitCode = 1;
@@ -106,4 +124,29 @@ async function main() {
   }
 }
 
-await main();
+/** The 2026-07-28 scenarios through the stateless bridge; answers the failed ones (as `2026:NAME`). */
+async function run2026(home) {
+  const port = await freePort();
+  const env = { HOME: home, PATH: process.env.PATH ?? '', ROAM_MCP_NO_LAUNCH: '1' };
+  const bridge = await bridgeStdioToHttp({ command: SERVER_NODE, args: [BIN], env, port });
+  const failed = [];
+  try {
+    for (const scenario of SCENARIOS_2026) {
+      const code = await run(
+        NODE24,
+        [
+          SUITE_2026,
+          ...['server', '--url', `http://127.0.0.1:${port}/mcp`, '--scenario', scenario],
+          ...['--spec-version', '2026-07-28', '--output-dir', path.join(home, 'results-2026')],
+        ],
+        { cwd: home },
+      );
+      if (code !== 0) failed.push(`2026:${scenario}`);
+    }
+  } finally {
+    await bridge.close();
+  }
+  return failed;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

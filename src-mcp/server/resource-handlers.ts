@@ -82,6 +82,7 @@ export class ResourceHandlers {
     throw new ProtocolError(
       ProtocolErrorCode.InvalidParams,
       `Unknown resource ${uri}. Resources: ${this.fixed.map((r) => r.uri).join(', ') || 'none'}; resource templates: ${this.resources.map((r) => r.uriTemplate).join(', ') || 'none'}.`,
+      { uri },
     );
   }
 
