@@ -18,7 +18,14 @@ const options = {
   tools: { type: 'string' },
   'index-staleness-ms': { type: 'string' },
   'upload-folder': { type: 'string', multiple: true },
+  help: { type: 'boolean', short: 'h' },
 } as const;
+
+const USAGE = `Usage: roam-mcp serve --http [--port N] [--host 127.0.0.1]
+  Serves every local MCP client over Streamable HTTP at http://127.0.0.1:PORT/mcp; each client
+  needs a key (roam-mcp key create NAME). --port 0 picks a free port; the URL is printed on stderr.
+  Also takes the server's options: --config, --read-only, --tools, --index-staleness-ms, --upload-folder.
+`;
 
 const LIMITS_ENV: Record<string, keyof HubLimits> = {
   ROAM_MCP_HTTP_MAX_CHATS: 'maxChats',
@@ -35,6 +42,10 @@ export async function runServeCli(
     ({ values } = parseArgs({ args, options, strict: true, allowPositionals: false }));
   } catch (error) {
     return usageError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
   }
   if (!values.http) return usageError('serve needs --http (stdio is `roam-mcp` without a subcommand).');
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
@@ -73,8 +84,6 @@ export async function runServeCli(
 }
 
 function usageError(message: string): number {
-  process.stderr.write(
-    `roam-mcp serve: ${message}\nUsage: roam-mcp serve --http [--port N] [--host 127.0.0.1]\n`,
-  );
+  process.stderr.write(`roam-mcp serve: ${message}\n${USAGE}`);
   return 2;
 }

@@ -182,7 +182,7 @@ export const updatePageMarkdownTools = [
     name: 'update_page_markdown',
     title: 'Rewrite page from markdown',
     description:
-      'Makes a page read exactly as a nested "- " outline (get_page output may be pasted back) in the fewest writes: unchanged blocks keep their uid wherever they move, changed ones are edited in place. dryRun answers the plan. One change for undo_changes.',
+      'Makes a page read as a nested "- " outline (get_page output may be pasted back) in the fewest writes: unchanged blocks keep their uid, changed ones are edited in place. dryRun: the plan only.',
     toolset: 'core',
     feature: 'page rewrites',
     actions: [

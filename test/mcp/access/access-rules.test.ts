@@ -42,6 +42,7 @@ describe('effective access', () => {
 });
 
 describe('editing tools under read-edit-own', () => {
+  // update_page_markdown's targets are 'planned': it checks its plan itself (src-mcp/server/planned-edits.ts).
   it('every tool that edits names its targets, except those that cannot be tied to agents’ content', () => {
     const editing = catalogue.filter((t) => t.writes === 'edit');
     const untargeted = editing
@@ -55,8 +56,6 @@ describe('editing tools under read-edit-own', () => {
       'remove_shortcut',
       // A session tool: it checks each graph's level itself (src-mcp/tools/core/changes.ts).
       'undo_changes',
-      // Its targets come from its plan: it checks them itself (src-mcp/server/planned-edits.ts).
-      'update_page_markdown',
     ]);
     expect(catalogue.filter((t) => t.editTargets && t.writes !== 'edit').map((t) => t.name)).toEqual([]);
   });
