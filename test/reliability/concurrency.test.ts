@@ -124,9 +124,15 @@ describe('concurrency', () => {
           bin.call('get_page', { title: 'Project Apollo' }, { progress: progress[1] }),
           bin.call('search', { query: 'Apollo' }, { progress: progress[2] }),
         ];
-        // Every call has either asked Roam or joined the open request (each says which).
-        const decided = (messages: string[]) => messages.some((m) => /^(Asking|Waiting for)/.test(m));
-        await waitUntil(() => progress.every(decided), 'every call to ask or join');
+        // Every call has either asked Roam or joined the open request, and each says which: one
+        // asks, the others wait for its dialog.
+        const asked = (messages: string[]) => messages.some((m) => m.startsWith('Asking'));
+        const joined = (messages: string[]) => messages.some((m) => m.startsWith('Waiting for'));
+        await waitUntil(
+          () => progress.every((m) => asked(m) || joined(m)) && emulator.pendingTokenRequests().length > 0,
+          'every call to ask or join, and the dialog in Roam',
+        );
+        expect(progress.filter(asked)).toHaveLength(1);
         expect(emulator.pendingTokenRequests()).toHaveLength(1);
         emulator.decide(GRAPH, { kind: 'approve' });
         const results = await Promise.all(calls);
