@@ -257,65 +257,95 @@ export interface ActivityUndoReportView {
   conflicts: number;
 }
 
-/** Renderer → main requests: channel → [input schema, result type]. */
-export const requestSchemas = {
-  'graphs:list': z.void(),
-  'graphs:available': z.void(),
-  'graphs:add': addGraphInputSchema,
-  'graphs:update': updateGraphInputSchema,
-  'graphs:remove': z.object({ id: graphIdSchema }),
+/** A channel's result type, as a value TypeScript reads the type from; never read at run time. */
+function returns<T>(): T {
+  return undefined as T;
+}
+
+/**
+ * Renderer → main requests, one entry per channel: its input schema (main validates every request
+ * with it) and its result type (`returns<T>()`, a type only). The channel names are also in
+ * constants.ts, zod-free, for the preload; `satisfies` keeps the two the same set.
+ */
+export const requests = {
+  'graphs:list': { input: z.void(), result: returns<GraphView[]>() },
+  'graphs:available': { input: z.void(), result: returns<AvailableGraph[]>() },
+  'graphs:add': { input: addGraphInputSchema, result: returns<GraphView>() },
+  'graphs:update': { input: updateGraphInputSchema, result: returns<GraphView>() },
+  'graphs:remove': { input: z.object({ id: graphIdSchema }), result: returns<void>() },
   /** `exceptId`: the graph being edited; `name`: the graph being added (its name is a label too). */
-  'graphs:check-nickname': z.object({
-    nickname: z.string(),
-    exceptId: graphIdSchema.optional(),
-    name: z.string().optional(),
-  }),
-  'tokens:request': z.object({ id: graphIdSchema, accessLevel: accessLevelSchema.optional() }),
-  'tokens:cancel': z.object({ id: graphIdSchema }),
-  'tokens:requests': z.void(),
-  /** Forgets a finished request, so its panel stays dismissed after a reload. */
-  'tokens:dismiss': z.object({ id: graphIdSchema }),
-  'blocked:list': z.void(),
-  'blocked:retry': z.object({ id: graphIdSchema }),
-  'clients:list': z.void(),
-  'clients:preview': z.object({
-    id: clientIdSchema,
-    action: z.enum(['install', 'uninstall']),
-    toolsets: toolsetsSchema.optional(),
-  }),
-  /** `toolsets`: written into the entry as `--tools …` (replacing the entry's old choice). */
-  'clients:install': z.object({ id: clientIdSchema, toolsets: toolsetsSchema.optional() }),
-  'clients:uninstall': z.object({ id: clientIdSchema }),
-  'status:get': z.void(),
-  'roam:open': z.void(),
-  'settings:get': z.void(),
-  'settings:set': z.object({
-    launchAtLogin: z.boolean().optional(),
-    defaultAccessLevel: accessLevelSchema.optional(),
-    /** Replaces the list; running MCP servers apply it at once. */
-    uploadFolders: z.array(uploadFolderSchema).max(50).optional(),
-  }),
-  'import:check': z.void(),
-  'import:run': z.void(),
-  /** "Not now": the offer is not shown again. */
-  'import:dismiss': z.void(),
-  'activity:list': z.void(),
-  /** Undo these changes, or a whole chat; `dryRun` reports what would change and writes nothing. */
-  'activity:undo': z
-    .object({
-      ids: z.array(z.string().min(1)).min(1).max(500).optional(),
-      chat: z.string().min(1).optional(),
-      /** With `chat`: only its changes to this graph (by Roam's name). */
-      graph: z.string().min(1).optional(),
-      dryRun: z.boolean(),
-    })
-    .refine((r) => (r.ids === undefined) !== (r.chat === undefined), {
-      message: 'Name either the changes (ids) or a chat to undo',
+  'graphs:check-nickname': {
+    input: z.object({
+      nickname: z.string(),
+      exceptId: graphIdSchema.optional(),
+      name: z.string().optional(),
     }),
+    result: returns<{ ok: true } | { ok: false; message: string }>(),
+  },
+  'tokens:request': {
+    input: z.object({ id: graphIdSchema, accessLevel: accessLevelSchema.optional() }),
+    result: returns<TokenRequestView>(),
+  },
+  'tokens:cancel': { input: z.object({ id: graphIdSchema }), result: returns<void>() },
+  'tokens:requests': { input: z.void(), result: returns<TokenRequestView[]>() },
+  /** Forgets a finished request, so its panel stays dismissed after a reload. */
+  'tokens:dismiss': { input: z.object({ id: graphIdSchema }), result: returns<void>() },
+  'blocked:list': { input: z.void(), result: returns<BlockedGraphView[]>() },
+  'blocked:retry': { input: z.object({ id: graphIdSchema }), result: returns<TokenRequestView>() },
+  'clients:list': { input: z.void(), result: returns<ClientView[]>() },
+  'clients:preview': {
+    input: z.object({
+      id: clientIdSchema,
+      action: z.enum(['install', 'uninstall']),
+      toolsets: toolsetsSchema.optional(),
+    }),
+    result: returns<ClientChangeView>(),
+  },
+  /** `toolsets`: written into the entry as `--tools …` (replacing the entry's old choice). */
+  'clients:install': {
+    input: z.object({ id: clientIdSchema, toolsets: toolsetsSchema.optional() }),
+    result: returns<ClientChangeOutcome>(),
+  },
+  'clients:uninstall': { input: z.object({ id: clientIdSchema }), result: returns<ClientChangeOutcome>() },
+  'status:get': { input: z.void(), result: returns<AppStatus>() },
+  'roam:open': { input: z.void(), result: returns<void>() },
+  'settings:get': { input: z.void(), result: returns<AppSettings>() },
+  'settings:set': {
+    input: z.object({
+      launchAtLogin: z.boolean().optional(),
+      defaultAccessLevel: accessLevelSchema.optional(),
+      /** Replaces the list; running MCP servers apply it at once. */
+      uploadFolders: z.array(uploadFolderSchema).max(50).optional(),
+    }),
+    result: returns<AppSettings>(),
+  },
+  'import:check': {
+    input: z.void(),
+    result: returns<{ available: boolean; path: string; graphCount: number }>(),
+  },
+  'import:run': { input: z.void(), result: returns<GraphView[]>() },
+  /** "Not now": the offer is not shown again. */
+  'import:dismiss': { input: z.void(), result: returns<void>() },
+  'activity:list': { input: z.void(), result: returns<ActivityFeedView>() },
+  /** Undo these changes, or a whole chat; `dryRun` reports what would change and writes nothing. */
+  'activity:undo': {
+    input: z
+      .object({
+        ids: z.array(z.string().min(1)).min(1).max(500).optional(),
+        chat: z.string().min(1).optional(),
+        /** With `chat`: only its changes to this graph (by Roam's name). */
+        graph: z.string().min(1).optional(),
+        dryRun: z.boolean(),
+      })
+      .refine((r) => (r.ids === undefined) !== (r.chat === undefined), {
+        message: 'Name either the changes (ids) or a chat to undo',
+      }),
+    result: returns<ActivityUndoReportView>(),
+  },
   /** The keys HTTP clients connect with (names only: a key is shown once, where it is made). */
-  'keys:list': z.void(),
-  'keys:revoke': z.object({ name: z.string().min(1).max(64) }),
-} as const satisfies Record<RequestChannel, z.ZodType>;
+  'keys:list': { input: z.void(), result: returns<KeyView[]>() },
+  'keys:revoke': { input: z.object({ name: z.string().min(1).max(64) }), result: returns<KeyView[]>() },
+} as const satisfies Record<RequestChannel, { input: z.ZodType; result: unknown }>;
 
 /** A key as the tray shows it: never the key, never its hash. */
 export interface KeyView {
@@ -325,37 +355,17 @@ export interface KeyView {
   createdAt: string;
 }
 
-export interface RequestResults {
-  'graphs:list': GraphView[];
-  'graphs:available': AvailableGraph[];
-  'graphs:add': GraphView;
-  'graphs:update': GraphView;
-  'graphs:remove': void;
-  'graphs:check-nickname': { ok: true } | { ok: false; message: string };
-  'tokens:request': TokenRequestView;
-  'tokens:cancel': void;
-  'tokens:dismiss': void;
-  'tokens:requests': TokenRequestView[];
-  'blocked:list': BlockedGraphView[];
-  'blocked:retry': TokenRequestView;
-  'clients:list': ClientView[];
-  'clients:preview': ClientChangeView;
-  'clients:install': ClientChangeOutcome;
-  'clients:uninstall': ClientChangeOutcome;
-  'keys:list': KeyView[];
-  'keys:revoke': KeyView[];
-  'status:get': AppStatus;
-  'roam:open': void;
-  'settings:get': AppSettings;
-  'settings:set': AppSettings;
-  'import:check': { available: boolean; path: string; graphCount: number };
-  'import:run': GraphView[];
-  'import:dismiss': void;
-  'activity:list': ActivityFeedView;
-  'activity:undo': ActivityUndoReportView;
-}
+/** What each channel answers. */
+export type RequestResults = { [C in RequestChannel]: (typeof requests)[C]['result'] };
 
-export type RequestInput<C extends RequestChannel> = z.input<(typeof requestSchemas)[C]>;
+/** What the renderer sends on channel C. */
+export type RequestInput<C extends RequestChannel> = z.input<(typeof requests)[C]['input']>;
+/** What a handler of channel C gets, once validated. */
+export type RequestArgs<C extends RequestChannel> = z.output<(typeof requests)[C]['input']>;
+/** The main process's implementation of every channel: a handler's result type is checked here. */
+export type RequestHandlers = {
+  [C in RequestChannel]: (input: RequestArgs<C>) => Promise<RequestResults[C]>;
+};
 
 /** Main → renderer events. Token state arrives as events, never by polling. */
 export interface EventPayloads {

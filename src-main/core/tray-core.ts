@@ -3,6 +3,7 @@
  * Roam status, MCP child supervisor, and the IPC handlers as plain functions. The Electron shell,
  * the `--mcp` launcher and the browser preview (demo) all run this same core.
  */
+import type { RequestHandlers } from '../../src-shared/ipc-contract.ts';
 import type { EventChannel, EventPayloads } from '../../src-shared/ipc-contract.ts';
 import { LocalApiClient } from '../../src-shared/local-api/index.ts';
 import { graphId } from '../../src-shared/constants.ts';
@@ -85,7 +86,7 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
     api,
     feedChanged: (feed) => emitChanged('activity:changed', feed),
   });
-  const impl = {
+  const impl: RequestHandlers = {
     ...graphHandlers(ctx),
     ...tokenHandlers(ctx),
     ...clientHandlers(ctx),

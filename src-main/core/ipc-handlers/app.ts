@@ -1,12 +1,9 @@
 /** status, settings, Roam launch and the first-run import. */
-import type { z } from 'zod';
-import type { RequestResults, requestSchemas } from '../../../src-shared/ipc-contract.ts';
+import type { RequestArgs, RequestResults } from '../../../src-shared/ipc-contract.ts';
 import { CoreError } from '../core-error.ts';
 import { checkStoredTokens } from '../stored-token-check.ts';
 import { checkImport, runImport } from '../roam-tools-import.ts';
 import type { CoreContext } from './core-context.ts';
-
-type Input<C extends keyof typeof requestSchemas> = z.output<(typeof requestSchemas)[C]>;
 
 export function appHandlers(ctx: CoreContext) {
   return {
@@ -27,7 +24,7 @@ export function appHandlers(ctx: CoreContext) {
     async 'settings:get'(): Promise<RequestResults['settings:get']> {
       return ctx.store.read().settings;
     },
-    async 'settings:set'(input: Input<'settings:set'>): Promise<RequestResults['settings:set']> {
+    async 'settings:set'(input: RequestArgs<'settings:set'>): Promise<RequestResults['settings:set']> {
       if (input.launchAtLogin !== undefined) await ctx.options.setLaunchAtLogin?.(input.launchAtLogin);
       const data = await ctx.store.update((d) => {
         if (input.launchAtLogin !== undefined) d.settings.launchAtLogin = input.launchAtLogin;

@@ -4,8 +4,7 @@
  * (src-main/core/client-keys.ts). Claude Code stays on `--mcp` here: its setup is a command the
  * view shows, and a key must never reach the renderer.
  */
-import type { z } from 'zod';
-import type { RequestResults, requestSchemas } from '../../../src-shared/ipc-contract.ts';
+import type { RequestArgs, RequestResults } from '../../../src-shared/ipc-contract.ts';
 import {
   install,
   lineDiff,
@@ -20,8 +19,6 @@ import { HTTP_DEFAULT_PORT } from '../../../src-shared/constants.ts';
 
 const HTTP_CLIENTS: ReadonlySet<string> = new Set(['cursor', 'vscode']);
 const DEFAULT_URL = `http://127.0.0.1:${HTTP_DEFAULT_PORT}/mcp`;
-
-type Input<C extends keyof typeof requestSchemas> = z.output<(typeof requestSchemas)[C]>;
 
 /**
  * `choice`: the client's toolsets, launched as `--client <id> --tools a,b` after ours: `--tools`
@@ -86,7 +83,9 @@ export function clientHandlers(ctx: CoreContext) {
     async 'clients:list'(): Promise<RequestResults['clients:list']> {
       return listAll();
     },
-    async 'clients:preview'(input: Input<'clients:preview'>): Promise<RequestResults['clients:preview']> {
+    async 'clients:preview'(
+      input: RequestArgs<'clients:preview'>,
+    ): Promise<RequestResults['clients:preview']> {
       // A placeholder key: the preview shows every key as <hidden>, and no key is made for a look.
       const opts = await withHttp(
         ctx,
@@ -99,7 +98,9 @@ export function clientHandlers(ctx: CoreContext) {
       const diff = lineDiff(change.before ?? '', change.after ?? '');
       return { ...change, diff };
     },
-    async 'clients:install'(input: Input<'clients:install'>): Promise<RequestResults['clients:install']> {
+    async 'clients:install'(
+      input: RequestArgs<'clients:install'>,
+    ): Promise<RequestResults['clients:install']> {
       const opts = await withHttp(ctx, input.id, installerOptions(ctx, choiceOf(input)), () =>
         newClientKey(keys, input.id),
       );
@@ -114,7 +115,7 @@ export function clientHandlers(ctx: CoreContext) {
       return outcome(result);
     },
     async 'clients:uninstall'(
-      input: Input<'clients:uninstall'>,
+      input: RequestArgs<'clients:uninstall'>,
     ): Promise<RequestResults['clients:uninstall']> {
       const result = await uninstall(input.id, installerOptions(ctx));
       if (HTTP_CLIENTS.has(input.id)) await keys.revoke(input.id);

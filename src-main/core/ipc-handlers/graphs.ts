@@ -1,9 +1,7 @@
 /** graphs:* — add, edit, remove graphs under the MCP server's own validation rules. */
-import type { RequestResults } from '../../../src-shared/ipc-contract.ts';
+import type { RequestArgs, RequestResults } from '../../../src-shared/ipc-contract.ts';
 import { validateGraphs } from '../../../src-shared/roam-config.ts';
 import { labelKey, nicknameOf } from '../../../src-shared/graph-identity.ts';
-import type { z } from 'zod';
-import type { addGraphInputSchema, requestSchemas } from '../../../src-shared/ipc-contract.ts';
 import { CoreError } from '../core-error.ts';
 import { graphId } from '../../../src-shared/constants.ts';
 import { type StoredGraph } from '../tray-store.ts';
@@ -11,8 +9,6 @@ import { assertRoamHasGraph } from '../graph-existence.ts';
 import { assertGraphRules, newStoredGraph } from '../graph-rules.ts';
 import { toGraphView } from '../graph-views.ts';
 import type { CoreContext } from './core-context.ts';
-
-type Input<C extends keyof typeof requestSchemas> = z.output<(typeof requestSchemas)[C]>;
 
 export function graphHandlers(ctx: CoreContext) {
   return {
@@ -24,7 +20,7 @@ export function graphHandlers(ctx: CoreContext) {
       return ctx.api.graphsAvailable();
     },
 
-    async 'graphs:add'(input: z.output<typeof addGraphInputSchema>): Promise<RequestResults['graphs:add']> {
+    async 'graphs:add'(input: RequestArgs<'graphs:add'>): Promise<RequestResults['graphs:add']> {
       const id = graphId(input);
       if (!input.public) await assertRoamHasGraph(ctx.api, { name: input.name, type: input.type });
       const data = await ctx.store.update((d) => {
@@ -43,7 +39,7 @@ export function graphHandlers(ctx: CoreContext) {
       return toGraphView(ctx.store.find(data, id), data, ctx.tokens.isWaiting(id));
     },
 
-    async 'graphs:update'(input: Input<'graphs:update'>): Promise<RequestResults['graphs:update']> {
+    async 'graphs:update'(input: RequestArgs<'graphs:update'>): Promise<RequestResults['graphs:update']> {
       const data = await ctx.store.update((d) => {
         const before = structuredClone(d.graphs);
         applyUpdate(ctx.store.find(d, input.id), input);
@@ -53,7 +49,7 @@ export function graphHandlers(ctx: CoreContext) {
       return toGraphView(ctx.store.find(data, input.id), data, ctx.tokens.isWaiting(input.id));
     },
 
-    async 'graphs:remove'(input: Input<'graphs:remove'>): Promise<void> {
+    async 'graphs:remove'(input: RequestArgs<'graphs:remove'>): Promise<void> {
       if (ctx.tokens.isWaiting(input.id)) ctx.tokens.cancel(input.id);
       const data = await ctx.store.update((d) => {
         ctx.store.find(d, input.id);
@@ -64,14 +60,14 @@ export function graphHandlers(ctx: CoreContext) {
     },
 
     async 'graphs:check-nickname'(
-      input: Input<'graphs:check-nickname'>,
+      input: RequestArgs<'graphs:check-nickname'>,
     ): Promise<RequestResults['graphs:check-nickname']> {
       return checkNickname(ctx, input);
     },
   };
 }
 
-function applyUpdate(graph: StoredGraph, input: Input<'graphs:update'>): void {
+function applyUpdate(graph: StoredGraph, input: RequestArgs<'graphs:update'>): void {
   if (input.nickname !== undefined) graph.nickname = input.nickname;
   if (input.description !== undefined) {
     if (input.description) graph.description = input.description;
@@ -86,7 +82,7 @@ function applyUpdate(graph: StoredGraph, input: Input<'graphs:update'>): void {
 
 function checkNickname(
   ctx: CoreContext,
-  input: Input<'graphs:check-nickname'>,
+  input: RequestArgs<'graphs:check-nickname'>,
 ): RequestResults['graphs:check-nickname'] {
   const nickname = input.nickname.trim();
   if (!nickname) return { ok: true };

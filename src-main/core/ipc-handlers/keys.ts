@@ -1,18 +1,15 @@
 /** keys:* — the keys HTTP clients connect with, by name, and revoking one (src-main/core/client-keys.ts). */
-import type { z } from 'zod';
-import type { RequestResults, requestSchemas } from '../../../src-shared/ipc-contract.ts';
+import type { RequestArgs, RequestResults } from '../../../src-shared/ipc-contract.ts';
 import { CoreError } from '../core-error.ts';
 import { clientKeys, toKeyView } from '../client-keys.ts';
 import type { CoreContext } from './core-context.ts';
-
-type Input<C extends keyof typeof requestSchemas> = z.output<(typeof requestSchemas)[C]>;
 
 export function keyHandlers(ctx: CoreContext) {
   const keys = clientKeys(ctx.options);
   const list = async () => (await keys.list()).map(toKeyView);
   return {
     'keys:list': (): Promise<RequestResults['keys:list']> => list(),
-    async 'keys:revoke'(input: Input<'keys:revoke'>): Promise<RequestResults['keys:revoke']> {
+    async 'keys:revoke'(input: RequestArgs<'keys:revoke'>): Promise<RequestResults['keys:revoke']> {
       if (!(await keys.revoke(input.name)))
         throw new CoreError(
           'NOT_FOUND',
