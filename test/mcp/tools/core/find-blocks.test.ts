@@ -91,6 +91,9 @@ describe('find_blocks', () => {
     expect(JSON.stringify(found)).not.toMatch(/hidden|secret/);
     expect(await uids({ text: 'hidden milk' })).toEqual([]);
     expect(await uids({ text: '.rm-hide' })).toEqual([]);
+    // The text is literal, never a pattern.
+    expect(await uids({ text: '[[shopping]]' })).toEqual(['othermilk']);
+    expect(await uids({ text: '.*' })).toEqual([]);
   });
 
   it('finds by TODO / DONE status, hidden tasks left out, with the breadcrumb of a nested one', async () => {
