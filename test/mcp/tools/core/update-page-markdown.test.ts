@@ -8,6 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Emulator, type PageSpec } from '../../../emulator/index.ts';
 import { errorOf, jsonOf, newToken, type McpHandle } from '../../../harness/mcp-bin.ts';
 import { startStdioWorld, type StdioWorld } from '../../../harness/stdio-world.ts';
+import { httpContext } from '../../../harness/http-context.ts';
+import { updatePageMarkdownTools } from '../../../../src-mcp/tools/core/update-page-markdown.ts';
 import { graphSnapshot } from '../../changes/graph-snapshot.ts';
 
 const FULL = newToken();
@@ -397,6 +399,20 @@ describe('update_page_markdown bounds', () => {
     const moves = errorOf(await rewrite({ title: 'Reverse', markdown: lines.reverse().join('\n') }));
     expect(moves.code).toBe('TOO_LARGE');
     expect(moves.message).toMatch(/needs 399 Local API writes, more than 300\. Nothing was changed/);
+    expect(writes()).toEqual([]);
+    expect(graphSnapshot(emulator.graph('main'))).toEqual(before);
+  });
+});
+
+describe('update_page_markdown without its access check', () => {
+  it('fails closed: a context that cannot check the plan writes nothing', async () => {
+    const tool = updatePageMarkdownTools[0]!;
+    if (tool.scope !== 'graph') throw new Error('a graph tool');
+    const before = graphSnapshot(emulator.graph('main'));
+    emulator.clearRequests();
+    await expect(
+      tool.handler({ title: 'People', markdown: '- only this' }, httpContext(emulator, 'main', FULL)),
+    ).rejects.toThrow(/could not check its plan against the graph’s access level, so nothing was changed/);
     expect(writes()).toEqual([]);
     expect(graphSnapshot(emulator.graph('main'))).toEqual(before);
   });
