@@ -123,6 +123,19 @@ describe('find_blocks', () => {
     ).toEqual([first.uid]);
   });
 
+  it('tells an old block edited today from one created today', async () => {
+    jsonOf(await mcp.call('update_block', { uid: 'donebread', string: '{{[[DONE]]}} Buy bread and butter' }));
+    try {
+      expect(await uids({ editedAfter: 'today' })).toEqual([fresh, 'donebread'].sort());
+      expect(await uids({ createdAfter: 'today' })).toEqual([fresh]);
+      const latest = await find({ sort: 'edited-desc', limit: 1 });
+      expect(latest.items[0]).toMatchObject({ uid: 'donebread', text: '{{[[DONE]]}} Buy bread and butter' });
+      expect(Date.parse(latest.items[0]!.edited)).toBeGreaterThan(Date.parse(latest.items[0]!.created));
+    } finally {
+      jsonOf(await mcp.call('update_block', { uid: 'donebread', string: '{{[[DONE]]}} Buy bread' }));
+    }
+  });
+
   it('sorts by created or edited time either way and pages like every list', async () => {
     const all = await find({ sort: 'created-desc', limit: 100 });
     expect(all.total).toBe(6);
