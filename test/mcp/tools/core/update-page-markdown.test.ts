@@ -10,6 +10,7 @@ import { errorOf, jsonOf, newToken, type McpHandle } from '../../../harness/mcp-
 import { startStdioWorld, type StdioWorld } from '../../../harness/stdio-world.ts';
 import { httpContext } from '../../../harness/http-context.ts';
 import { updatePageMarkdownTools } from '../../../../src-mcp/tools/core/update-page-markdown.ts';
+import { runBin } from '../../changes/changes-setup.ts';
 import { graphSnapshot } from '../../changes/graph-snapshot.ts';
 
 const FULL = newToken();
@@ -237,6 +238,23 @@ describe('update_page_markdown', () => {
       await mcp.call('undo_changes', { ids: [listed.changes[0]?.id] }),
     );
     expect(undo).toMatchObject({ undone: 1, conflicts: 0 });
+    expect(graphSnapshot(emulator.graph('main'))).toEqual(before);
+  });
+
+  it('is undone as one by a person too: roam-mcp undo <id>', async () => {
+    const before = graphSnapshot(emulator.graph('main'));
+    jsonOf(
+      await rewrite({
+        title: 'Formatted',
+        markdown: '- # Heading, renamed\n- new line\n- some __italic__ words',
+      }),
+    );
+    const listed = jsonOf<{ changes: Array<{ id: string; tool: string }> }>(
+      await mcp.call('list_changes', {}),
+    );
+    expect(listed.changes[0]?.tool).toBe('update_page_markdown');
+    const undo = await runBin(world!.home, ['undo', listed.changes[0]!.id]);
+    expect(undo.status, undo.stderr).toBe(0);
     expect(graphSnapshot(emulator.graph('main'))).toEqual(before);
   });
 
