@@ -249,6 +249,11 @@ describe('update_page_markdown', () => {
         markdown: '- # Heading, renamed\n- new line\n- some __italic__ words',
       }),
     );
+    expect(outline('main', 'Formatted').map((n) => n.string)).toEqual([
+      'Heading, renamed',
+      'new line',
+      'some __italic__ words',
+    ]);
     const listed = jsonOf<{ changes: Array<{ id: string; tool: string }> }>(
       await mcp.call('list_changes', {}),
     );
