@@ -1,8 +1,9 @@
 /**
  * find_blocks (docs/mcp.md, "Finding blocks"): blocks by text, TODO/DONE status, page, tag and
  * creation or edit time, in one Datalog round trip that also leaves out hidden blocks and
- * everything under them (Roam's hiding rule, src-mcp/roam/hidden-blocks.ts); one more pulls the
- * breadcrumbs of the page of hits shown. Paged like every list.
+ * everything under them (Roam's hiding rule, src-mcp/roam/hidden-blocks.ts) and answers only
+ * entity ids and times; one more pulls the uid, text, page and breadcrumb of the hits shown.
+ * Paged like every list.
  */
 import * as z from 'zod';
 import { HIDING_TAGS } from '../../roam/hidden-blocks.ts';
@@ -10,7 +11,8 @@ import { LIMITS, paginate, truncate } from '../../server/limits.ts';
 import { defineTool, type ToolContext } from '../../server/tool-definition.ts';
 import { timeBound } from './time-bound.ts';
 
-type Row = [uid: string, text: string, created: number, edited: number, page: string];
+/** `[block eid, :create/time, :edit/time]` of a match. */
+type Row = [eid: number, created: number, edited: number];
 
 const SORTS = ['edited-desc', 'edited-asc', 'created-desc', 'created-asc'] as const;
 const STATUS_PAGE = { todo: 'TODO', done: 'DONE' } as const;
@@ -34,21 +36,22 @@ interface Filters {
   editedBefore?: string;
 }
 
-/** The query and its inputs: every filter a clause, values passed as inputs (never spliced in). */
+/**
+ * The match query and its inputs: every filter a clause, values passed as inputs (never spliced
+ * in), the most selective clauses first (DataScript runs them in the order written), and plain
+ * attribute clauses for the times (a `get-else` per block costs several times more).
+ */
 export function findQuery(filters: Filters, now: Date = new Date()): { query: string; inputs: unknown[] } {
-  const inputs: string[] = [];
+  const names: string[] = [];
   const values: unknown[] = [];
-  const where = [
-    '[?b :block/string ?s] [?b :block/uid ?uid] [?b :block/page ?p] [?p :node/title ?title]',
-    '[(get-else $ ?b :create/time 0) ?ct] [(get-else $ ?b :edit/time 0) ?et]',
-  ];
+  const where: string[] = [];
   const input = (name: string, value: unknown) => {
-    inputs.push(name);
+    names.push(name);
     values.push(value);
   };
   if (filters.page !== undefined) {
     input('?page', filters.page);
-    where.push('[?p :node/title ?page]');
+    where.push('[?p :node/title ?page] [?b :block/page ?p]');
   }
   if (filters.tag !== undefined) {
     input('?tag', filters.tag);
@@ -60,54 +63,74 @@ export function findQuery(filters: Filters, now: Date = new Date()): { query: st
   }
   if (filters.text !== undefined) {
     input('?re', `(?i)${escapeRegex(filters.text)}`);
-    where.push('[(re-pattern ?re) ?rx] [(re-find ?rx ?s)]');
+    where.unshift('[(re-pattern ?re) ?rx]');
+    where.push('[?b :block/string ?s] [(re-find ?rx ?s)]');
   }
   const bounds: Array<[keyof Filters, string, string]> = [
-    ['createdAfter', '?ct', '>='],
-    ['createdBefore', '?ct', '<'],
     ['editedAfter', '?et', '>='],
     ['editedBefore', '?et', '<'],
+    ['createdAfter', '?ct', '>='],
+    ['createdBefore', '?ct', '<'],
   ];
+  const timed = new Set<string>();
   for (const [field, variable, op] of bounds) {
     const value = filters[field];
     if (value === undefined) continue;
-    const name = `?${field}`;
-    input(name, timeBound(field, value, now));
-    where.push(`[(${op} ${variable} ${name})]`);
+    input(`?${field}`, timeBound(field, value, now));
+    if (!timed.has(variable))
+      where.push(variable === '?et' ? '[?b :edit/time ?et]' : '[?b :create/time ?ct]');
+    timed.add(variable);
+    where.push(`[(${op} ${variable} ?${field})]`);
   }
+  where.push('[?b :block/page]');
+  if (!timed.has('?ct')) where.push('[?b :create/time ?ct]');
+  if (!timed.has('?et')) where.push('[?b :edit/time ?et]');
   where.push(NOT_HIDDEN);
-  const query = `[:find ?uid ?s ?ct ?et ?title :in $ ${inputs.join(' ')} :where ${where.join(' ')}]`;
+  const query = `[:find ?b ?ct ?et :in $ ${names.join(' ')} :where ${where.join(' ')}]`;
   return { query, inputs: values };
 }
 
 function sortRows(rows: Row[], sort: (typeof SORTS)[number]): Row[] {
   const [key, direction] = sort.split('-') as ['edited' | 'created', 'asc' | 'desc'];
-  const at = key === 'created' ? 2 : 3;
+  const at = key === 'created' ? 1 : 2;
   const sign = direction === 'asc' ? 1 : -1;
-  return rows.sort((a, b) => sign * ((a[at] as number) - (b[at] as number)) || (a[0] < b[0] ? -1 : 1));
+  return rows.sort((a, b) => sign * (a[at] - b[at]) || sign * (a[0] - b[0]));
 }
 
 type Raw = Record<string, unknown>;
 
-/** Each hit's parents' texts, outermost first (the page not included: it is `page`). */
-async function breadcrumbs(ctx: ToolContext, uids: string[]): Promise<Map<string, string[]>> {
-  if (!uids.length) return new Map();
-  const rows =
-    (await ctx.call<Array<[string, Raw]> | null>('data.q', [
-      '[:find ?u (pull ?b [:block/string {:block/_children ...}]) :in $ [?u ...] :where [?b :block/uid ?u]]',
-      uids,
-    ])) ?? [];
-  const crumbs = new Map<string, string[]>();
-  for (const [uid, raw] of rows) {
-    const path: string[] = [];
+const DETAILS =
+  '[:find ?b (pull ?b [:block/uid :block/string {:block/page [:node/title]} {:block/_children ...}])' +
+  ' :in $ [?b ...] :where [?b :block/uid]]';
+
+interface Details {
+  uid: string;
+  text: string;
+  page: string;
+  /** The parents' texts, outermost first (the page is `page`). */
+  breadcrumb: string[];
+}
+
+/** Uid, text, page and breadcrumb of the hits shown, in one pull. */
+async function details(ctx: ToolContext, eids: number[]): Promise<Map<number, Details>> {
+  if (!eids.length) return new Map();
+  const rows = (await ctx.call<Array<[number, Raw]> | null>('data.q', [DETAILS, eids])) ?? [];
+  const found = new Map<number, Details>();
+  for (const [eid, raw] of rows) {
+    const breadcrumb: string[] = [];
     let parent = (raw?.[':block/_children'] as Raw[] | undefined)?.[0];
     while (parent && typeof parent[':block/string'] === 'string') {
-      path.unshift(truncate(parent[':block/string'], LIMITS.context));
+      breadcrumb.unshift(truncate(parent[':block/string'], LIMITS.context));
       parent = (parent[':block/_children'] as Raw[] | undefined)?.[0];
     }
-    crumbs.set(uid, path);
+    found.set(eid, {
+      uid: String(raw?.[':block/uid'] ?? ''),
+      text: truncate(String(raw?.[':block/string'] ?? ''), LIMITS.listItem),
+      page: String((raw?.[':block/page'] as Raw | undefined)?.[':node/title'] ?? ''),
+      breadcrumb,
+    });
   }
-  return crumbs;
+  return found;
 }
 
 const iso = (ms: number) => (ms > 0 ? new Date(ms).toISOString() : null);
@@ -141,20 +164,16 @@ export const findBlocksTools = [
       const { query, inputs } = findQuery(args);
       const rows = ((await ctx.call<Row[] | null>('data.q', [query, ...inputs])) ?? []).filter(Array.isArray);
       const page = paginate(sortRows(rows, args.sort), args.offset, args.limit);
-      const crumbs = await breadcrumbs(
+      const shown = await details(
         ctx,
-        page.items.map((row) => row[0]),
+        page.items.map(([eid]) => eid),
       );
       return {
         ...page,
-        items: page.items.map(([uid, text, created, edited, title]) => ({
-          uid,
-          page: title,
-          breadcrumb: crumbs.get(uid) ?? [],
-          text: truncate(text, LIMITS.listItem),
-          created: iso(created),
-          edited: iso(edited),
-        })),
+        items: page.items.flatMap(([eid, created, edited]) => {
+          const hit = shown.get(eid);
+          return hit ? [{ ...hit, created: iso(created), edited: iso(edited) }] : [];
+        }),
       };
     },
   }),

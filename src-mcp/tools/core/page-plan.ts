@@ -118,7 +118,9 @@ export function planPage(
   const byText = new Map<string, string[]>();
   for (const [uid, { block }] of visible) {
     const key = storedForm(block.string);
-    byText.set(key, [...(byText.get(key) ?? []), uid]);
+    const same = byText.get(key);
+    if (same) same.push(uid);
+    else byText.set(key, [uid]);
   }
   for (const { block, parent } of lines) {
     if (match.has(block)) continue;

@@ -232,7 +232,13 @@ export const updatePageMarkdownTools = [
       const calls = writeCalls(plan.steps);
       if (calls.length > MAX_WRITE_CALLS)
         throw tooLarge(`This rewrite needs ${calls.length} Local API writes, more than ${MAX_WRITE_CALLS}`);
-      await ctx.allowEdits?.(plannedEdits(plan));
+      // Fail closed: without the planned-edits check (server/tool-call.ts) nothing is written.
+      if (!ctx.allowEdits)
+        throw new ToolError(
+          'INTERNAL_ERROR',
+          'update_page_markdown could not check its plan against the graph’s access level, so nothing was changed. Report this; meanwhile use update_blocks, create_block, move_block and delete_blocks.',
+        );
+      await ctx.allowEdits(plannedEdits(plan));
       if (args.dryRun) return answer(page, plan, calls.length, true);
       for (const [i, call] of calls.entries()) {
         ctx.progress(`write ${i + 1} of ${calls.length}`);

@@ -91,6 +91,9 @@ describe('find_blocks', () => {
     expect(JSON.stringify(found)).not.toMatch(/hidden|secret/);
     expect(await uids({ text: 'hidden milk' })).toEqual([]);
     expect(await uids({ text: '.rm-hide' })).toEqual([]);
+    // The text is literal, never a pattern.
+    expect(await uids({ text: '[[shopping]]' })).toEqual(['othermilk']);
+    expect(await uids({ text: '.*' })).toEqual([]);
   });
 
   it('finds by TODO / DONE status, hidden tasks left out, with the breadcrumb of a nested one', async () => {
@@ -118,6 +121,19 @@ describe('find_blocks', () => {
     expect(
       await uids({ createdAfter: first.created, createdBefore: first.created.replace(/\.\d+Z$/, '.999Z') }),
     ).toEqual([first.uid]);
+  });
+
+  it('tells an old block edited today from one created today', async () => {
+    jsonOf(await mcp.call('update_block', { uid: 'donebread', string: '{{[[DONE]]}} Buy bread and butter' }));
+    try {
+      expect(await uids({ editedAfter: 'today' })).toEqual([fresh, 'donebread'].sort());
+      expect(await uids({ createdAfter: 'today' })).toEqual([fresh]);
+      const latest = await find({ sort: 'edited-desc', limit: 1 });
+      expect(latest.items[0]).toMatchObject({ uid: 'donebread', text: '{{[[DONE]]}} Buy bread and butter' });
+      expect(Date.parse(latest.items[0]!.edited)).toBeGreaterThan(Date.parse(latest.items[0]!.created));
+    } finally {
+      jsonOf(await mcp.call('update_block', { uid: 'donebread', string: '{{[[DONE]]}} Buy bread' }));
+    }
   });
 
   it('sorts by created or edited time either way and pages like every list', async () => {

@@ -8,6 +8,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Emulator, type PageSpec } from '../../../emulator/index.ts';
 import { errorOf, jsonOf, newToken, type McpHandle } from '../../../harness/mcp-bin.ts';
 import { startStdioWorld, type StdioWorld } from '../../../harness/stdio-world.ts';
+import { httpContext } from '../../../harness/http-context.ts';
+import { updatePageMarkdownTools } from '../../../../src-mcp/tools/core/update-page-markdown.ts';
+import { runBin } from '../../changes/changes-setup.ts';
 import { graphSnapshot } from '../../changes/graph-snapshot.ts';
 
 const FULL = newToken();
@@ -238,6 +241,28 @@ describe('update_page_markdown', () => {
     expect(graphSnapshot(emulator.graph('main'))).toEqual(before);
   });
 
+  it('is undone as one by a person too: roam-mcp undo <id>', async () => {
+    const before = graphSnapshot(emulator.graph('main'));
+    jsonOf(
+      await rewrite({
+        title: 'Formatted',
+        markdown: '- # Heading, renamed\n- new line\n- some __italic__ words',
+      }),
+    );
+    expect(outline('main', 'Formatted').map((n) => n.string)).toEqual([
+      'Heading, renamed',
+      'new line',
+      'some __italic__ words',
+    ]);
+    const listed = jsonOf<{ changes: Array<{ id: string; tool: string }> }>(
+      await mcp.call('list_changes', {}),
+    );
+    expect(listed.changes[0]?.tool).toBe('update_page_markdown');
+    const undo = await runBin(world!.home, ['undo', listed.changes[0]!.id]);
+    expect(undo.status, undo.stderr).toBe(0);
+    expect(graphSnapshot(emulator.graph('main'))).toEqual(before);
+  });
+
   it('never touches hidden blocks, keeps them after the block they followed, and never shows them', async () => {
     const result = await rewrite({ title: 'Hiding', markdown: '- second\n- first, edited\n- holder\n- new' });
     expect(JSON.stringify(result)).not.toMatch(/secret|private/);
@@ -397,6 +422,20 @@ describe('update_page_markdown bounds', () => {
     const moves = errorOf(await rewrite({ title: 'Reverse', markdown: lines.reverse().join('\n') }));
     expect(moves.code).toBe('TOO_LARGE');
     expect(moves.message).toMatch(/needs 399 Local API writes, more than 300\. Nothing was changed/);
+    expect(writes()).toEqual([]);
+    expect(graphSnapshot(emulator.graph('main'))).toEqual(before);
+  });
+});
+
+describe('update_page_markdown without its access check', () => {
+  it('fails closed: a context that cannot check the plan writes nothing', async () => {
+    const tool = updatePageMarkdownTools[0]!;
+    if (tool.scope !== 'graph') throw new Error('a graph tool');
+    const before = graphSnapshot(emulator.graph('main'));
+    emulator.clearRequests();
+    await expect(
+      tool.handler({ title: 'People', markdown: '- only this' }, httpContext(emulator, 'main', FULL)),
+    ).rejects.toThrow(/could not check its plan against the graph’s access level, so nothing was changed/);
     expect(writes()).toEqual([]);
     expect(graphSnapshot(emulator.graph('main'))).toEqual(before);
   });
