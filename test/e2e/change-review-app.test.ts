@@ -121,6 +121,10 @@ const blockText = (uid: string) =>
     .graph('g')
     .run('data.q', ['[:find ?s . :in $ ?u :where [?b :block/uid ?u] [?b :block/string ?s]]', uid]);
 
+const titled = (title: string) =>
+  world.emulator.graph('g').run('data.q', ['[:find ?p . :in $ ?t :where [?p :node/title ?t]]', title]) !==
+  null;
+
 /** What the host does when the agent calls list_changes: the result goes to the app. */
 async function showListChanges(): Promise<CallToolResult> {
   const result = await world.mcp.call('list_changes', {});
@@ -230,4 +234,23 @@ it.each([
   expect(listed).not.toContain(SECRET);
   expect(dryRun).not.toContain(SECRET);
   await page.keyboard.press('Escape');
+});
+
+it('Undo whole chat: its dry run, then the undo of everything this chat did, the conflict left alone', async () => {
+  await showListChanges();
+  await app.getByRole('heading', { name: /^Changes in this chat/ }).waitFor();
+  calls.length = 0;
+  await app.getByRole('button', { name: 'Undo whole chat…' }).click();
+  await app.getByRole('heading', { name: 'Undo the whole chat?' }).waitFor();
+  expect(titled('Notes')).toBe(false); // the dry run wrote nothing
+  await app.getByRole('button', { name: 'Undo', exact: true }).click();
+  await app.getByRole('heading', { name: 'Undone' }).waitFor();
+  expect(calls.map(({ name, arguments: args }) => ({ name, arguments: args }))).toEqual([
+    { name: 'undo_changes', arguments: { all: true, dryRun: true } },
+    { name: 'undo_changes', arguments: { all: true } },
+  ]);
+  expect(titled('Notes')).toBe(true);
+  expect(blockText('vparent01')).toBe('visible parent');
+  expect(blockText('beta00001')).toBe('beta by person');
+  expect(await violations()).toEqual([]);
 });
