@@ -78,6 +78,8 @@ export interface RoamMcpServer {
   graphsChanged(): void;
   /** A new toolset selection (the tray, live): re-evaluates visible tools, tells the client. */
   setToolsets(toolsets: ToolCallState['toolsets']): void;
+  /** A new confirmation policy (the tray, live): applies from the next call. */
+  setConfirm(policy: ConfirmPolicy): void;
 }
 
 interface Catalogue {
@@ -148,6 +150,9 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
       state.toolsets = toolsets;
       warnIfCannotWrite();
       notifier.toolsMayHaveChanged();
+    },
+    setConfirm(policy) {
+      shared.confirm = policy;
     },
   };
 }
