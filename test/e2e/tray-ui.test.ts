@@ -322,6 +322,7 @@ describe('tray UI in Chromium', () => {
       launchAtLogin: true,
       defaultAccessLevel: 'full',
       uploadFolders: [],
+      confirm: 'destructive',
     });
   });
 
