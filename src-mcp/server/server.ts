@@ -193,7 +193,7 @@ function buildServer(options: RoamMcpServerOptions, shared: Shared, era: 'legacy
   registerToolHandlers(server, shared);
   registerResourceHandlers(server, shared);
   registerPromptHandlers(server, shared);
-  registerSkillHandlers(server);
+  registerSkillHandlers(server, era);
   return server;
 }
 
@@ -325,8 +325,10 @@ const anyParams: StandardSchemaV1<Record<string, unknown>> = {
 };
 
 /** The Skills extension (src-mcp/server/skill.ts): the skill's entry, loaded with the catalogue. */
-function registerSkillHandlers(server: Server): void {
-  const cache = { resultType: 'complete', ...CACHE_HINTS['resources/templates/list'] };
+function registerSkillHandlers(server: Server, era: 'legacy' | 'modern'): void {
+  // The extension is specified on 2026-07-28, where results are cacheable; 2025 results carry none.
+  const cache =
+    era === 'modern' ? { resultType: 'complete', ...CACHE_HINTS['resources/templates/list'] } : {};
   server.setRequestHandler('skills/list', { params: anyParams }, async () => {
     const { skillEntry } = await import('./skill.ts');
     return { skills: [skillEntry()], ...cache };
