@@ -174,6 +174,11 @@ it('shows the chat’s edit, create and conflicting edit as the host hands over 
   expect(summaries).toEqual(listed.changes.map((c) => c.summary));
   expect(summaries.join('\n')).toMatch(/'alpha' → 'alpha, rewritten'/);
   expect(summaries.join('\n')).toMatch(/Added 'delta'/);
+  // The edit reads as a diff: the old text struck through, the new one marked as added.
+  const alpha = app.locator('li.change', { hasText: "'alpha, rewritten'" });
+  expect(await alpha.locator('del').innerText()).toBe("'alpha'");
+  expect(await alpha.locator('ins').innerText()).toBe("'alpha, rewritten'");
+  expect(await app.locator('li.change', { hasText: "Added 'delta'" }).locator('ins').count()).toBe(1);
   await checkAndShoot('list');
 });
 
