@@ -5,7 +5,7 @@
  * (child_process.fork with 'ipc', src-main/core/mcp-launcher.ts).
  */
 import * as z from 'zod';
-import { ACCESS_LEVELS, GRAPH_TYPES, TOKEN_ACCESS_LEVELS } from './roam-config.ts';
+import { ACCESS_LEVELS, CONFIRM_POLICIES, GRAPH_TYPES, TOKEN_ACCESS_LEVELS } from './roam-config.ts';
 
 const childGraphSchema = z.object({
   name: z.string().min(1),
@@ -36,6 +36,8 @@ export const parentMessageSchema = z.discriminatedUnion('type', [
     uploadFolders: z.array(z.string()).optional(),
     /** Paths the child must never upload, whatever the folders: the tray's store folder. */
     protectedPaths: z.array(z.string()).optional(),
+    /** Whether destructive writes ask the person first (docs/mcp.md): live, unless `--confirm` was given. */
+    confirm: z.enum(CONFIRM_POLICIES).optional(),
   }),
   z.object({ type: z.literal('shutdown') }),
 ]);

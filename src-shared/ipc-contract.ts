@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { TOOLSET_NAMES } from './toolsets.ts';
+import { CONFIRM_POLICIES, type ConfirmPolicy } from './roam-config.ts';
 
 const toolsetsSchema = z.array(z.enum(TOOLSET_NAMES)).min(1);
 import {
@@ -137,6 +138,8 @@ export interface AppSettings {
   defaultAccessLevel: AccessLevel;
   /** Folders file_upload may read local files from (absolute paths; none by default). Always sent by the core. */
   uploadFolders?: string[];
+  /** Ask the person before destructive writes (`destructive`, the default) or not (`never`). Always sent by the core. */
+  confirm?: ConfirmPolicy;
 }
 
 /** An upload folder as the settings take it: absolute, and no dot-folder anywhere in it. */
@@ -316,6 +319,8 @@ export const requests = {
       defaultAccessLevel: accessLevelSchema.optional(),
       /** Replaces the list; running MCP servers apply it at once. */
       uploadFolders: z.array(uploadFolderSchema).max(50).optional(),
+      /** Running MCP servers apply it from their next call (unless started with --confirm). */
+      confirm: z.enum(CONFIRM_POLICIES).optional(),
     }),
     result: returns<AppSettings>(),
   },

@@ -185,6 +185,7 @@ function configSender(store: TrayStore, child: McpChild, log: (line: string) => 
           // The child never uploads the store folder (tokens, key), wherever it is.
           uploadFolders: data.settings.uploadFolders,
           protectedPaths: [store.storeDir],
+          confirm: data.settings.confirm,
         };
         const serialized = JSON.stringify(message);
         if (serialized === lastSent) return;

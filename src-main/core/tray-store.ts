@@ -10,6 +10,7 @@ import * as z from 'zod';
 import type { ChildGraph } from '../../src-shared/child-ipc.ts';
 import {
   ACCESS_LEVELS,
+  CONFIRM_POLICIES,
   DEFAULT_ACCESS_LEVEL,
   GRAPH_TYPES,
   validateGraphs,
@@ -46,8 +47,15 @@ const storeDataSchema = z.object({
       defaultAccessLevel: z.enum(ACCESS_LEVELS).default(DEFAULT_ACCESS_LEVEL),
       /** Where file_upload may read local files (none by default; docs/reliability.md, Uploads). */
       uploadFolders: z.array(z.string()).default([]),
+      /** Whether destructive writes ask the person first, in clients that can ask (docs/mcp.md). */
+      confirm: z.enum(CONFIRM_POLICIES).default('destructive'),
     })
-    .default({ launchAtLogin: false, defaultAccessLevel: DEFAULT_ACCESS_LEVEL, uploadFolders: [] }),
+    .default({
+      launchAtLogin: false,
+      defaultAccessLevel: DEFAULT_ACCESS_LEVEL,
+      uploadFolders: [],
+      confirm: 'destructive',
+    }),
   /** Set once the user imported (or we found nothing to import from) `~/.roam-tools.json`. */
   importDone: z.boolean().default(false),
   /**

@@ -64,7 +64,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
   let confirmInFile: ConfirmPolicy | undefined;
   session.source = source;
   let firstConfig: Promise<void> = Promise.resolve();
-  if (parent) firstConfig = graphsFromTray(session, parent, () => mcp);
+  if (parent) firstConfig = graphsFromTray(session, parent, () => mcp, options.confirm !== undefined);
   else ({ source, confirm: confirmInFile } = await graphsFromFiles(session, options));
 
   const connection = roamConnection(options);
@@ -136,6 +136,7 @@ function graphsFromTray(
   session: GraphSession,
   parent: ParentChannel,
   mcp: () => RoamMcpServer,
+  confirmFromCli: boolean,
 ): Promise<void> {
   session.setGraphs([], {
     code: 'CONFIG_NOT_FOUND',
@@ -161,6 +162,8 @@ function graphsFromTray(
       resolve();
       mcp().graphsChanged();
       if (message.toolsets) applyToolsets(mcp(), message.toolsets);
+      // `--confirm` on the command line is the client config's own choice: it wins.
+      if (message.confirm && !confirmFromCli) mcp().setConfirm(message.confirm);
     });
   });
   parent.onDisconnect(() => process.exit(0));

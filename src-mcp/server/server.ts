@@ -85,6 +85,8 @@ export interface RoamMcpServer {
   graphsChanged(): void;
   /** A new toolset selection (the tray, live): re-evaluates visible tools, tells the client. */
   setToolsets(toolsets: ToolCallState['toolsets']): void;
+  /** A new confirmation policy (the tray, live): applies from the next call. */
+  setConfirm(policy: ConfirmPolicy): void;
 }
 
 interface Catalogue {
@@ -163,6 +165,9 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
       warnIfCannotWrite();
       notifier.toolsMayHaveChanged();
     },
+    setConfirm(policy) {
+      shared.confirm = policy;
+    },
   };
 }
 
@@ -210,7 +215,7 @@ function buildServer(
   registerToolHandlers(server, shared, inThisChat);
   registerResourceHandlers(server, shared, inThisChat);
   registerPromptHandlers(server, shared, inThisChat);
-  registerSkillHandlers(server);
+  registerSkillHandlers(server, era);
   return server;
 }
 
@@ -378,8 +383,10 @@ const anyParams: StandardSchemaV1<Record<string, unknown>> = {
 };
 
 /** The Skills extension (src-mcp/server/skill.ts): the skill's entry, loaded with the catalogue. */
-function registerSkillHandlers(server: Server): void {
-  const cache = { resultType: 'complete', ...CACHE_HINTS['resources/templates/list'] };
+function registerSkillHandlers(server: Server, era: 'legacy' | 'modern'): void {
+  // The extension is specified on 2026-07-28, where results are cacheable; 2025 results carry none.
+  const cache =
+    era === 'modern' ? { resultType: 'complete', ...CACHE_HINTS['resources/templates/list'] } : {};
   server.setRequestHandler('skills/list', { params: anyParams }, async () => {
     const { skillEntry } = await import('./skill.ts');
     return { skills: [skillEntry()], ...cache };

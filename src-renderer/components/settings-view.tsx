@@ -36,6 +36,19 @@ export function SettingsView() {
               />
               Launch at login
             </label>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={settings.confirm !== 'never'}
+                onChange={(event) =>
+                  save(
+                    { confirm: event.target.checked ? 'destructive' : 'never' },
+                    'Asking before big deletes',
+                  )
+                }
+              />
+              Ask me before an agent deletes or renames a lot (in AI clients that can ask)
+            </label>
             <div className="field">
               <label htmlFor={levelId}>Default access level for new tokens</label>
               <select

@@ -121,6 +121,10 @@ const blockText = (uid: string) =>
     .graph('g')
     .run('data.q', ['[:find ?s . :in $ ?u :where [?b :block/uid ?u] [?b :block/string ?s]]', uid]);
 
+const titled = (title: string) =>
+  world.emulator.graph('g').run('data.q', ['[:find ?p . :in $ ?t :where [?p :node/title ?t]]', title]) !==
+  null;
+
 /** What the host does when the agent calls list_changes: the result goes to the app. */
 async function showListChanges(): Promise<CallToolResult> {
   const result = await world.mcp.call('list_changes', {});
@@ -170,6 +174,11 @@ it('shows the chat’s edit, create and conflicting edit as the host hands over 
   expect(summaries).toEqual(listed.changes.map((c) => c.summary));
   expect(summaries.join('\n')).toMatch(/'alpha' → 'alpha, rewritten'/);
   expect(summaries.join('\n')).toMatch(/Added 'delta'/);
+  // The edit reads as a diff: the old text struck through, the new one marked as added.
+  const alpha = app.locator('li.change', { hasText: "'alpha, rewritten'" });
+  expect(await alpha.locator('del').innerText()).toBe("'alpha'");
+  expect(await alpha.locator('ins').innerText()).toBe("'alpha, rewritten'");
+  expect(await app.locator('li.change', { hasText: "Added 'delta'" }).locator('ins').count()).toBe(1);
   await checkAndShoot('list');
 });
 
@@ -230,4 +239,23 @@ it.each([
   expect(listed).not.toContain(SECRET);
   expect(dryRun).not.toContain(SECRET);
   await page.keyboard.press('Escape');
+});
+
+it('Undo whole chat: its dry run, then the undo of everything this chat did, the conflict left alone', async () => {
+  await showListChanges();
+  await app.getByRole('heading', { name: /^Changes in this chat/ }).waitFor();
+  calls.length = 0;
+  await app.getByRole('button', { name: 'Undo whole chat…' }).click();
+  await app.getByRole('heading', { name: 'Undo the whole chat?' }).waitFor();
+  expect(titled('Notes')).toBe(false); // the dry run wrote nothing
+  await app.getByRole('button', { name: 'Undo', exact: true }).click();
+  await app.getByRole('heading', { name: 'Undone' }).waitFor();
+  expect(calls.map(({ name, arguments: args }) => ({ name, arguments: args }))).toEqual([
+    { name: 'undo_changes', arguments: { all: true, dryRun: true } },
+    { name: 'undo_changes', arguments: { all: true } },
+  ]);
+  expect(titled('Notes')).toBe(true);
+  expect(blockText('vparent01')).toBe('visible parent');
+  expect(blockText('beta00001')).toBe('beta by person');
+  expect(await violations()).toEqual([]);
 });

@@ -401,6 +401,7 @@ describe('tray UI in Chromium', () => {
       launchAtLogin: true,
       defaultAccessLevel: 'full',
       uploadFolders: [],
+      confirm: 'destructive',
     });
   });
 

@@ -30,6 +30,7 @@ export function appHandlers(ctx: CoreContext) {
         if (input.launchAtLogin !== undefined) d.settings.launchAtLogin = input.launchAtLogin;
         if (input.defaultAccessLevel !== undefined) d.settings.defaultAccessLevel = input.defaultAccessLevel;
         if (input.uploadFolders !== undefined) d.settings.uploadFolders = [...new Set(input.uploadFolders)];
+        if (input.confirm !== undefined) d.settings.confirm = input.confirm;
       });
       return data.settings;
     },

@@ -32,6 +32,31 @@ const when = (iso: string) => {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 };
 
+/**
+ * A change's line as a diff where it says one (docs/undo.md: "'before' → 'after'"): the old text
+ * struck through, the new one marked as added; what was added or deleted marked so as a whole.
+ */
+function summaryView(summary: string, suffix = ''): HTMLParagraphElement {
+  const line = element('p', { className: 'summary' });
+  const arrow = summary.indexOf(' → ');
+  if (arrow >= 0) {
+    const left = summary.slice(0, arrow);
+    const quoted = left.lastIndexOf(": '") >= 0 ? left.lastIndexOf(": '") + 2 : left.indexOf("'");
+    const at = quoted >= 0 ? quoted : 0;
+    line.append(
+      left.slice(0, at),
+      element('del', {}, left.slice(at)),
+      ' → ',
+      element('ins', {}, summary.slice(arrow + 3)),
+      suffix,
+    );
+    return line;
+  }
+  const kind = /^(Added|Created)\b/.test(summary) ? 'ins' : /^Deleted\b/.test(summary) ? 'del' : undefined;
+  line.append(kind ? element(kind, {}, summary) : summary, suffix);
+  return line;
+}
+
 function changeState(change: ListedChange): string {
   if (change.undone) return 'undone';
   if (change.status && change.status !== 'applied') return change.status;
@@ -49,12 +74,7 @@ function changeItem(change: ListedChange, actions: ViewActions): HTMLLIElement {
     ' ',
     element('span', { className: `badge ${state.replace(/\s/g, '-')}` }, state),
   );
-  const item = element(
-    'li',
-    { className: 'change' },
-    head,
-    element('p', { className: 'summary' }, change.summary),
-  );
+  const item = element('li', { className: 'change' }, head, summaryView(change.summary));
   if (change.undoable && !change.undone)
     item.append(
       button('Undo…', () => actions.preview([change.id]), {
@@ -116,7 +136,7 @@ function reportChanges(report: UndoReport): HTMLUListElement {
       element(
         'li',
         {},
-        element('p', { className: 'summary' }, `${c.summary} — ${words(c.result)}`),
+        summaryView(c.summary, ` — ${words(c.result)}`),
         element('ul', {}, ...c.steps.map(stepItem)),
       ),
     ),

@@ -144,6 +144,7 @@ describe('graph management', () => {
       launchAtLogin: false,
       defaultAccessLevel: 'read-append',
       uploadFolders: [],
+      confirm: 'destructive',
     });
     await core.handlers['settings:set']({ launchAtLogin: true, defaultAccessLevel: 'read-only' });
     expect(applied).toEqual([true]);

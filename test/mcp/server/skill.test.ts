@@ -62,13 +62,15 @@ it.each([
     expect(list.result).toMatchObject({ skills: [entry] });
     const get = await bin.send('skills/get', { uri: URI });
     expect(get.result).toMatchObject({ skill: entry });
-    if (era === '2026-07-28')
-      for (const result of [list.result, get.result])
+    for (const result of [list.result, get.result])
+      if (era === '2026-07-28')
         expect(result).toMatchObject({
           resultType: 'complete',
           ttlMs: expect.any(Number),
           cacheScope: 'private',
         });
+      else
+        for (const field of ['resultType', 'ttlMs', 'cacheScope']) expect(result).not.toHaveProperty(field);
     const unknown = await bin.send('skills/get', { uri: 'skill://other/SKILL.md' });
     expect(unknown.error).toMatchObject({ code: -32602 });
     expect(unknown.error?.message).toContain(URI);

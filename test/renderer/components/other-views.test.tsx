@@ -283,6 +283,16 @@ describe('Status bar and settings', () => {
     );
     expect(fake.calls.at(-1)).toEqual({ channel: 'settings:set', input: { defaultAccessLevel: 'full' } });
   });
+
+  it('asks before destructive writes unless switched off', async () => {
+    const { fake } = await renderWithStores(<SettingsView />);
+    const ask = () =>
+      screen.getByRole('checkbox', { name: /^Ask me before an agent deletes or renames a lot/ });
+    expect(ask()).toHaveProperty('checked', true);
+    await userEvent.click(ask());
+    expect(fake.calls.at(-1)).toEqual({ channel: 'settings:set', input: { confirm: 'never' } });
+    await waitFor(() => expect(ask()).toHaveProperty('checked', false));
+  });
 });
 
 describe('App', () => {
