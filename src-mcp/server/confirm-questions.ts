@@ -17,29 +17,6 @@ import type { SessionContext, ToolContext } from './tool-definition.ts';
 
 export const ASK_ABOVE = 10;
 
-type Question = () => Promise<string | undefined>;
-
-/** The question for a call of `tool` with `args`, or undefined when the tool never asks. */
-export function questionFor(
-  tool: string,
-  args: Record<string, unknown>,
-  ctx: ToolContext | SessionContext,
-): Question | undefined {
-  if ('gateway' in ctx) return tool === 'undo_changes' ? undoQuestion(args, ctx) : undefined;
-  switch (tool) {
-    case 'delete_page':
-      return () => deletePageQuestion(ctx, String(args.uid));
-    case 'delete_block':
-      return () => deleteBlocksQuestion(ctx, [String(args.uid)]);
-    case 'delete_blocks':
-      return () => deleteBlocksQuestion(ctx, (args.uids as string[]).map(String));
-    case 'update_page':
-      return () => renameQuestion(ctx, String(args.uid), String(args.title));
-    default:
-      return undefined;
-  }
-}
-
 const TITLE_BY_UID = '[:find ?t . :in $ ?u :where [?p :block/uid ?u] [?p :node/title ?t]]';
 const BLOCKS_ON_PAGE = '[:find (count ?b) . :in $ ?u :where [?p :block/uid ?u] [?b :block/page ?p]]';
 const BLOCKS_UNDER =
@@ -62,7 +39,8 @@ function pageList(pages: string[]): string {
   return pages.length > 3 ? `${shown.join(', ')} and ${pages.length - 3} more` : shown.join(', ');
 }
 
-async function deletePageQuestion(ctx: ToolContext, uid: string): Promise<string | undefined> {
+/** delete_page: a page with content, its blocks and the pages linking to it. */
+export async function deletePageQuestion(ctx: ToolContext, uid: string): Promise<string | undefined> {
   const title = await ctx.call('data.q', [TITLE_BY_UID, uid]);
   if (typeof title !== 'string') return undefined; // the delete answers NOT_FOUND
   const blocks = count(await ctx.call('data.q', [BLOCKS_ON_PAGE, uid]));
@@ -75,14 +53,16 @@ async function deletePageQuestion(ctx: ToolContext, uid: string): Promise<string
   return `Delete the page '${title}' and its ${plural(blocks, 'block')} from graph '${ctx.graph.nickname}'?${linked} It can be undone from this chat.`;
 }
 
-async function deleteBlocksQuestion(ctx: ToolContext, uids: string[]): Promise<string | undefined> {
+/** delete_block(s): more than ASK_ABOVE blocks in all, children included. */
+export async function deleteBlocksQuestion(ctx: ToolContext, uids: string[]): Promise<string | undefined> {
   const blocks = count(await ctx.call('data.q', [BLOCKS_UNDER, uids]));
   if (blocks <= ASK_ABOVE) return undefined;
   const what = uids.length === 1 ? 'a block and its children' : `${uids.length} blocks and their children`;
   return `Delete ${plural(blocks, 'block')} in all (${what}) from graph '${ctx.graph.nickname}'? It can be undone from this chat.`;
 }
 
-async function renameQuestion(ctx: ToolContext, uid: string, to: string): Promise<string | undefined> {
+/** update_page renaming a page more than ASK_ABOVE blocks link to. */
+export async function renameQuestion(ctx: ToolContext, uid: string, to: string): Promise<string | undefined> {
   const title = await ctx.call('data.q', [TITLE_BY_UID, uid]);
   if (typeof title !== 'string') return undefined;
   const links = await linksTo(ctx, uid, title);
@@ -93,26 +73,27 @@ async function renameQuestion(ctx: ToolContext, uid: string, to: string): Promis
 }
 
 /** A whole-chat undo (`all: true`, not a dry run): its own dry run says what would be taken back. */
-function undoQuestion(args: Record<string, unknown>, ctx: SessionContext): Question | undefined {
+export async function undoQuestion(
+  args: { all?: boolean; dryRun?: boolean },
+  ctx: SessionContext,
+): Promise<string | undefined> {
   if (args.all !== true || args.dryRun === true) return undefined;
-  return async () => {
-    const chat = currentChat();
-    const report = await runUndo(
-      { dryRun: true },
-      {
-        journal: await defaultJournal(),
-        caller: readCaller(ctx),
-        actor: { chat, tool: 'undo_changes', onlyChat: chat.id },
-      },
-    );
-    if (report.undone <= ASK_ABOVE) return undefined;
-    const graphs = [...new Set(report.changes.map((c) => nicknameOf(ctx, c.graph)))];
-    const conflicts =
-      report.conflicts > 0
-        ? ` ${plural(report.conflicts, 'part')} changed by someone since would be left alone.`
-        : '';
-    return `Undo ${plural(report.undone, 'change')} this chat made on graph ${graphs.map((g) => `'${g}'`).join(', ')}?${conflicts}`;
-  };
+  const chat = currentChat();
+  const report = await runUndo(
+    { dryRun: true },
+    {
+      journal: await defaultJournal(),
+      caller: readCaller(ctx),
+      actor: { chat, tool: 'undo_changes', onlyChat: chat.id },
+    },
+  );
+  if (report.undone <= ASK_ABOVE) return undefined;
+  const graphs = [...new Set(report.changes.map((c) => nicknameOf(ctx, c.graph)))];
+  const conflicts =
+    report.conflicts > 0
+      ? ` ${plural(report.conflicts, 'part')} changed by someone since would be left alone.`
+      : '';
+  return `Undo ${plural(report.undone, 'change')} this chat made on graph ${graphs.map((g) => `'${g}'`).join(', ')}?${conflicts}`;
 }
 
 const nicknameOf = (ctx: SessionContext, name: string) =>
@@ -129,10 +110,9 @@ function readCaller(ctx: SessionContext): Caller {
   };
 }
 
-/** A declined call's structured result, in the tool's outputSchema (delete_blocks' report). */
-export function notDoneBody(tool: string, rawArgs: unknown): Record<string, unknown> {
-  if (tool !== 'delete_blocks') return {};
-  const uids = ((rawArgs as { uids?: unknown[] } | undefined)?.uids ?? []).map(String);
+/** delete_blocks declined: its report, with nothing deleted. */
+export function blocksNotDeleted(args: { uids: string[] }): Record<string, unknown> {
+  const uids = args.uids;
   return {
     success: false,
     succeeded: 0,

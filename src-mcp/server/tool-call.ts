@@ -43,7 +43,6 @@ import {
   NotConfirmed,
   type Confirmation,
 } from './confirm.ts';
-import { notDoneBody, questionFor } from './confirm-questions.ts';
 import { hintsFrom, ToolRecord } from '../changes/record.ts';
 import type { GraphSession } from '../roam/graph-session.ts';
 import { log } from '../process/log.ts';
@@ -168,7 +167,8 @@ async function runHandler(
 ): Promise<unknown> {
   if (tool.scope === 'session') {
     const ctx = { ...scope, gateway };
-    await confirmBeforeWrite(tool.name, confirmation, questionFor(tool.name, args, ctx));
+    const { confirm } = tool;
+    await confirmBeforeWrite(tool.name, confirmation, confirm && (() => confirm.question(args, ctx)));
     return tool.handler(args, ctx);
   }
   const { graph: ref, ...toolArgs } = args as Record<string, unknown> & { graph?: string };
@@ -181,7 +181,8 @@ async function runHandler(
       ctx.allowEdits = (edits) => enforcePlannedEdits(tool.name, edits, graph, ctx, gateway.session);
     } else await enforceAccess(tool, toolArgs, graph, ctx, gateway.session);
     beforeWrite(tool, gateway, graph);
-    await confirmBeforeWrite(tool.name, confirmation, questionFor(tool.name, toolArgs, ctx));
+    const { confirm } = tool;
+    await confirmBeforeWrite(tool.name, confirmation, confirm && (() => confirm.question(toolArgs, ctx)));
     // Every write is journaled so it can be undone (docs/undo.md).
     const record = tool.writes ? journalRecord(tool, graph, toolArgs) : undefined;
     if (record) ctx.call = record.wrap(ctx.call);
@@ -315,7 +316,8 @@ function success(tool: ToolDefinition, value: unknown, notices: string[]): CallT
  */
 function notDone(tool: ToolDefinition, rawArgs: unknown, message: string): CallToolResult {
   const result: CallToolResult = { content: [{ type: 'text', text: message }] };
-  if (tool.outputSchema) result.structuredContent = { ...notDoneBody(tool.name, rawArgs), notes: [message] };
+  const declined = tool.confirm?.declined?.((rawArgs ?? {}) as Record<string, unknown>) ?? {};
+  if (tool.outputSchema) result.structuredContent = { ...declined, notes: [message] };
   return result;
 }
 

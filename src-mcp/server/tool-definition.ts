@@ -148,12 +148,25 @@ interface ToolBase<Shape extends z.ZodRawShape> {
 export interface GraphToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> extends ToolBase<Shape> {
   scope: 'graph';
   handler(args: z.infer<z.ZodObject<Shape>>, ctx: ToolContext): Promise<unknown>;
+  confirm?: Confirm<z.infer<z.ZodObject<Shape>>, ToolContext>;
 }
 
 /** Graph management: no graph resolved for it; gets the gateway instead. */
 export interface SessionToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> extends ToolBase<Shape> {
   scope: 'session';
   handler(args: z.infer<z.ZodObject<Shape>>, ctx: SessionContext): Promise<unknown>;
+  confirm?: Confirm<z.infer<z.ZodObject<Shape>>, SessionContext>;
+}
+
+/**
+ * A destructive tool's question to the person before it writes (src-mcp/server/confirm.ts: asked
+ * only when the client can ask and the policy is `destructive`).
+ */
+export interface Confirm<Args, Ctx> {
+  /** Read before any write: what would go, or undefined when too little is at stake to interrupt. */
+  question(args: Args, ctx: Ctx): Promise<string | undefined>;
+  /** Declined: the tool's structured result with nothing done (a tool with an outputSchema). */
+  declined?(args: Args): Record<string, unknown>;
 }
 
 export type ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> =

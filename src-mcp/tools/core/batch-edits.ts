@@ -2,6 +2,7 @@
  * update_blocks and delete_blocks (docs/mcp.md, Batch edits): up to 25 blocks in one Local API
  * call, named and shaped like the official server's, reported per item in input order.
  */
+import { blocksNotDeleted, deleteBlocksQuestion } from '../../server/confirm-questions.ts';
 import * as z from 'zod';
 import { defineTool } from '../../server/tool-definition.ts';
 import { batchOutcome, readReport } from './batch-report.ts';
@@ -70,6 +71,7 @@ export const batchEditTools = [
     scope: 'graph',
     writes: 'edit',
     editTargets: (args) => args.uids.map((id) => ({ id, kind: 'node', subtree: true })),
+    confirm: { question: (args, ctx) => deleteBlocksQuestion(ctx, args.uids), declined: blocksNotDeleted },
     annotations: { destructiveHint: true, idempotentHint: false, openWorldHint: false },
     inputSchema: { uids: z.array(uid).min(1).max(25) },
     outputSchema: reportOutput,

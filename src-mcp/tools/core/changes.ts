@@ -3,6 +3,7 @@
  * changes (this MCP session's); a person reaches every chat through `roam-mcp changes|undo` and
  * the tray.
  */
+import { undoQuestion } from '../../server/confirm-questions.ts';
 import * as z from 'zod';
 import { CHANGE_REVIEW_META } from '../../apps/change-review-resource.ts';
 import { enforceUndoAccess } from '../../access/index.ts';
@@ -163,6 +164,7 @@ export const changeTools = [
     toolset: 'core',
     feature: 'undo',
     actions: UNDO_ACTIONS,
+    confirm: { question: undoQuestion },
     description:
       "Takes back this chat's changes (`ids` from list_changes, or `all: true`), newest first. Anything someone else changed since is left alone and reported as a conflict. `dryRun` shows what would change.",
     scope: 'session',

@@ -2,6 +2,7 @@
  * Writing Roam content, named and shaped like the official Roam MCP server's: pages and blocks
  * through data.page.* / data.block.*, each naming a missing uid as NOT_FOUND.
  */
+import { deleteBlocksQuestion, deletePageQuestion, renameQuestion } from '../../server/confirm-questions.ts';
 import * as z from 'zod';
 import { withMissingCheck } from '../../server/not-found.ts';
 import { defineTool, type ToolContext } from '../../server/tool-definition.ts';
@@ -171,6 +172,7 @@ export const contentWriteTools = [
     scope: 'graph',
     writes: 'edit',
     editTargets: (args) => [{ id: args.uid, kind: 'node', subtree: true }],
+    confirm: { question: (args, ctx) => deleteBlocksQuestion(ctx, [args.uid]) },
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     handler: (args, ctx) => deleteOne(ctx, 'block', args.uid),
@@ -185,6 +187,7 @@ export const contentWriteTools = [
     scope: 'graph',
     writes: 'edit',
     editTargets: (args) => [{ id: args.uid, kind: 'node' }],
+    confirm: { question: (args, ctx) => renameQuestion(ctx, args.uid, args.title) },
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, title: z.string().trim().min(1) },
     async handler(args, ctx) {
@@ -204,6 +207,7 @@ export const contentWriteTools = [
     scope: 'graph',
     writes: 'edit',
     editTargets: (args) => [{ id: args.uid, kind: 'node', subtree: true }],
+    confirm: { question: (args, ctx) => deletePageQuestion(ctx, args.uid) },
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     handler: (args, ctx) => deleteOne(ctx, 'page', args.uid),
