@@ -67,16 +67,6 @@ export function memoized<T>(index: LinkIndex, key: string, compute: () => T): T 
   return index.memo.get(key) as T;
 }
 
-/** Distinct out-neighbours of every page, ascending (for BFS and pagerank). */
-export function outNeighborLists(index: LinkIndex): Adjacency {
-  return index.outLinks;
-}
-
-/** Distinct in-neighbours of every page, ascending. */
-export function inNeighborLists(index: LinkIndex): Adjacency {
-  return index.inLinks;
-}
-
 /** Whether every reference behind the link from → to is an attribute (`role::` → role). */
 export function attributeOnly(index: LinkIndex, from: number, to: number): boolean {
   const attributes = index.attributeLinks.of(from).get(to);
