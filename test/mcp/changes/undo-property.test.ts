@@ -67,8 +67,15 @@ async function changeIds(): Promise<Set<string>> {
   return all;
 }
 
+/** A chat may record only so many changes (docs/undo.md): long runs start a new chat now and then. */
+const RUNS_PER_CHAT = 100;
+
 /** Runs the session, then undoes exactly this run's changes; returns the undo report. */
 async function session(w: World, steps: Array<AgentCommand | PersonCommand>, expect: Expectations) {
+  if (runs % RUNS_PER_CHAT === 0) {
+    await agent.close();
+    agent = await world.agent();
+  }
   const known = await changeIds();
   for (const step of steps) {
     if (step.k.startsWith('p-')) runPerson(w, step as PersonCommand, expect);
