@@ -153,6 +153,8 @@ it(
         for (const [uid, wanted] of expectations) {
           if (!wanted.exists) {
             expect(after.has(uid), `${uid}, deleted by the person, stays deleted`).toBe(false);
+          } else if (wanted.string === undefined) {
+            expect(after.has(uid), `${uid}, moved by the person, is still there`).toBe(true);
           } else if (beforeText.get(uid) === wanted.string) {
             expect(after.get(uid)?.string, `the person's text in ${uid} survives`).toBe(wanted.string);
           } else if (incomplete.length === 0) {
