@@ -307,10 +307,11 @@ export function runPerson(world: World, c: PersonCommand, expect: Expectations):
     );
     person.run('data.block.delete', [{ block: { uid: block.uid } }]);
     // Roam's rewrite of texts that referred to what the person deleted is part of their edit. It
-    // rewrites only blocks that exist: one the agent deleted comes back from the undo as it was.
-    const present = new Set(all.map((e) => e.uid));
+    // rewrites only the text a block holds now: one the agent deleted, or a text the agent
+    // overwrote, comes back from the undo as it was (with its `((uid))`).
+    const now = new Map(all.map((e) => [e.uid, e.string]));
     for (const [uid, wanted] of expect)
-      if (wanted.exists && wanted.string !== undefined && present.has(uid))
+      if (wanted.exists && wanted.string !== undefined && now.get(uid) === wanted.string)
         expect.set(uid, { exists: true, string: inlineBlockRefs(wanted.string, texts) });
     for (const uid of gone) expect.set(uid, { exists: false });
     if (c.k === 'p-paste' && block.parent) {
