@@ -6,7 +6,9 @@
  * - added latency per write: that read replayed directly over HTTP (its round trip), plus the
  *   journal's own work per write measured in-process (capture, two appends, the outcome);
  * - journal bytes per change, from the segment files' growth;
- * - time to undo a 100-change chat (and its dry run), and that the graph came back.
+ * - time to undo a 100-change chat (and its dry run), and that the graph came back;
+ * - the reads an undo makes before its writes (the ownership checks), per undo step, and their
+ *   time replayed over HTTP.
  *
  * Alone: node --import tsx bench/undo.ts (writes bench/results/undo.{json,md}); `npm run bench`
  * runs it with the other benchmarks.
@@ -35,6 +37,9 @@ const ROUNDS = 15;
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? NaN;
 const log = (m: string) => process.stderr.write(`[undo bench] ${m}\n`);
+
+/** Reads an undo makes (its checks against Roam before each write). */
+const READS = new Set(['data.q', 'data.ai.getGraphGuidelines', 'file.get']);
 
 /** The journal's own reads, as the request log shows them. */
 function isCapture(request: RecordedRequest, tool: string): boolean {
@@ -138,13 +143,14 @@ const pageUids = (w: World) =>
   ).sort();
 
 /** One representative call per write tool, on fresh targets each round. */
-function writeCalls(w: World, i: number): Array<[string, Record<string, unknown>]> {
+function writeCalls(w: World, i: number): Array<[string, Record<string, unknown>, string?]> {
   const blocks = blockUids(w);
   const pages = pageUids(w);
   const pick = (list: string[], k: number) => list[(i * 7 + k * 13) % list.length] as string;
   const upload = Buffer.from(`bench file ${i}`).toString('base64');
   return [
     ['create_block', { parentUid: pick(pages, 0), markdown: `- bench ${i}\n  - child` }],
+    ['create_block', { parentUid: pick(pages, 8), markdown: `flat ${i}` }, 'create_block (one block)'],
     ['create_page', { title: `Bench page ${i}`, markdown: '- a\n- b' }],
     ['append_to_daily_note', { markdown: `note ${i}`, date: '06-15-2027' }],
     ['update_block', { uid: pick(blocks, 1), string: `updated ${i}` }],
@@ -168,7 +174,7 @@ interface ToolRow {
 async function perTool(w: World): Promise<ToolRow[]> {
   const samples = new Map<string, { extra: number[]; total: number[]; capture: number[]; bytes: number[] }>();
   for (let i = 0; i < ROUNDS; i++) {
-    for (const [tool, args] of writeCalls(w, i)) {
+    for (const [tool, args, label = tool] of writeCalls(w, i)) {
       w.emulator.clearRequests();
       const before = await bytesOf(w.journalDir);
       await w.call(tool, args);
@@ -181,12 +187,12 @@ async function perTool(w: World): Promise<ToolRow[]> {
         await replay(w.emulator.port, request);
         captureMs += performance.now() - t;
       }
-      const s = samples.get(tool) ?? { extra: [], total: [], capture: [], bytes: [] };
+      const s = samples.get(label) ?? { extra: [], total: [], capture: [], bytes: [] };
       s.extra.push(captures.length);
       s.total.push(mine.length);
       s.capture.push(captureMs);
       s.bytes.push(bytes);
-      samples.set(tool, s);
+      samples.set(label, s);
     }
   }
   return [...samples].map(([tool, s]) => ({
@@ -243,7 +249,16 @@ async function undoHundred(): Promise<Record<string, number | boolean>> {
     t = performance.now();
     const done = await w.call('undo_changes', { all: true });
     const undoMs = performance.now() - t;
-    const requests = w.emulator.requests.filter((r) => r.graph === GRAPH).length;
+    const mine = w.emulator.requests.filter((r) => r.graph === GRAPH);
+    const requests = mine.length;
+    const reads = mine.filter((r) => READS.has((r.body as { action?: string }).action ?? ''));
+    let readMs = 0;
+    for (const request of reads) {
+      const at = performance.now();
+      await replay(w.emulator.port, request);
+      readMs += performance.now() - at;
+    }
+    const steps = (done.changes as Array<{ steps: unknown[] }>).reduce((sum, c) => sum + c.steps.length, 0);
     // The emulator keeps comment threads on a page of their own (Roam's storage is not documented).
     const content = () => graphSnapshot(w.emulator.graph(GRAPH)).filter((e) => e.title !== 'roam/comments');
     const same =
@@ -253,6 +268,9 @@ async function undoHundred(): Promise<Record<string, number | boolean>> {
       dryRunMs: round(dryMs, 0),
       undoMs: round(undoMs, 0),
       undoRoundTrips: requests,
+      steps,
+      checkReadsPerStep: round(reads.length / steps),
+      checkMsPerStep: round(readMs / steps),
       undone: done.undone as number,
       conflicts: done.conflicts as number,
       wouldUndo: dry.undone as number,
@@ -288,6 +306,8 @@ function markdown(report: {
     `Undo of a ${h.changes}-change chat: dry run ${h.dryRunMs} ms, undo ${h.undoMs} ms (${h.undoRoundTrips} Local API round trips), ` +
       `${h.undone} undone, ${h.conflicts} conflicts; graph identical afterwards: ${h.graphRestored ? 'yes' : 'NO'}; ` +
       `the dry run said ${h.wouldUndo} would be undone${h.dryRunMatched ? '' : ' (NOT what the undo did: a dry-run mismatch)'}.`,
+    '',
+    `Checks before the undo's writes (the ownership rule, read from Roam): ${h.checkReadsPerStep} reads per undo step (${h.steps} steps), ${h.checkMsPerStep} ms per step replayed.`,
     '',
   ].join('\n');
 }

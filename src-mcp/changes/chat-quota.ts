@@ -6,7 +6,7 @@
  */
 import { ToolError } from '../server/tool-errors.ts';
 
-export const CHAT_QUOTA = { entries: 2_000, bytes: 20 * 1024 * 1024 };
+export const CHAT_QUOTA = { entries: 10_000, bytes: 20 * 1024 * 1024 };
 
 /** Tests only: smaller limits, as JSON ({maxBytes, segmentBytes, keepDays, chatBytes, chatEntries}). */
 export const TEST_LIMITS_ENV = 'ROAM_MCP_TEST_JOURNAL_LIMITS';

@@ -1,23 +1,28 @@
 /**
  * What agents created, per the journal, for `read-edit-own` (src-mcp/access/own-content.ts asks
- * through `setAgentCreations`) and the tray: pages, the top-level blocks of each create (Roam
- * names only those), comment blocks, uploaded files' URLs; not what was undone since. Blocks
- * nested in a created outline are not known by uid here: access also asks Roam's `:create/user`.
+ * through `setAgentCreations`) and the tray: pages, every block of each create (the top ones
+ * from Roam's answer, the nested ones read back after the write), comment blocks, uploaded
+ * files' URLs; not what was undone since.
  */
 import { defaultJournal, type Journal } from './journal.ts';
-import type { Op } from './types.ts';
+import type { Op, TreeNode } from './types.ts';
 
 function createdIds(op: Op): string[] {
   if (op.kind === 'create-blocks') {
     // A page the write made on the way (a daily note, or a title Roam created in the same call).
     const page = op.container?.page;
-    return [...(op.uids ?? []), ...(page && !page.existed && page.uid ? [page.uid] : [])];
+    // Read back after the write: every block of the outline is known by uid.
+    const nested = op.exact ? uidsIn(op.tree) : [];
+    return [...(op.uids ?? []), ...nested, ...(page && !page.existed && page.uid ? [page.uid] : [])];
   }
-  if (op.kind === 'create-page') return op.uid ? [op.uid] : [];
+  if (op.kind === 'create-page') return [...(op.uid ? [op.uid] : []), ...(op.exact ? uidsIn(op.tree) : [])];
   if (op.kind === 'comment') return [...(op.uids ?? []), ...(op.container ? [op.container] : [])];
   if (op.kind === 'upload') return op.url ? [op.url] : [];
   return [];
 }
+
+const uidsIn = (tree: readonly TreeNode[]): string[] =>
+  tree.flatMap((n) => [...(n.uid ? [n.uid] : []), ...uidsIn(n.children)]);
 
 /** Of `ids` (uids, file URLs), those an agent created on this graph. */
 export async function createdByAgent(

@@ -37,3 +37,19 @@ it('lets an agent edit what the journal says an agent made, and refuses a person
   const other = await world.agent();
   jsonOf(await other.call('delete_block', { uid: made.uids[0] }));
 });
+
+it('knows every block of an outline an agent wrote as its own, nested ones included', async () => {
+  const agent = await world.agent();
+  jsonOf(
+    await agent.call('create_block', { parentUid: 'notespg01', markdown: '- agent list\n  - agent item' }),
+  );
+  const nested = world.emulator
+    .graph('work')
+    .run('data.q', ['[:find ?u . :where [?b :block/string "agent item"] [?b :block/uid ?u]]']) as string;
+
+  expect(jsonOf(await agent.call('update_block', { uid: nested, string: 'agent item, done' }))).toMatchObject(
+    {
+      updated: 'block',
+    },
+  );
+});

@@ -258,8 +258,8 @@ export async function runAgent(mcp: McpHandle, world: World, c: AgentCommand): P
   }
 }
 
-/** What a person's edits must leave behind: per uid, gone, or there with this text. */
-export type Expectations = Map<string, { exists: false } | { exists: true; string: string }>;
+/** What a person's edits must leave behind: per uid, gone, or there (with this text, if they wrote it). */
+export type Expectations = Map<string, { exists: false } | { exists: true; string?: string }>;
 
 /** Runs a person's edit in the emulator and notes what must survive the undo. */
 export function runPerson(world: World, c: PersonCommand, expect: Expectations): void {
@@ -290,8 +290,13 @@ export function runPerson(world: World, c: PersonCommand, expect: Expectations):
     person.run('data.block.move', [
       { location: { 'parent-uid': parent.uid, order: 'last' }, block: { uid: block.uid } },
     ]);
-    // Where the person put it, it stays: whatever the undo does, the block is not deleted.
-    expect.set(block.uid, { exists: true, string: block.string ?? '' });
+    // Where the person put it, it stays: the undo may take back the agent's edits of its text,
+    // but never deletes it.
+    const wanted = expect.get(block.uid);
+    expect.set(block.uid, {
+      exists: true,
+      ...(wanted?.exists && wanted.string !== undefined ? { string: wanted.string } : {}),
+    });
   } else {
     const block = at(blocks, c.block);
     if (!block) return;
@@ -302,10 +307,11 @@ export function runPerson(world: World, c: PersonCommand, expect: Expectations):
     );
     person.run('data.block.delete', [{ block: { uid: block.uid } }]);
     // Roam's rewrite of texts that referred to what the person deleted is part of their edit. It
-    // rewrites only blocks that exist: one the agent deleted comes back from the undo as it was.
-    const present = new Set(all.map((e) => e.uid));
+    // rewrites only the text a block holds now: one the agent deleted, or a text the agent
+    // overwrote, comes back from the undo as it was (with its `((uid))`).
+    const now = new Map(all.map((e) => [e.uid, e.string]));
     for (const [uid, wanted] of expect)
-      if (wanted.exists && present.has(uid))
+      if (wanted.exists && wanted.string !== undefined && now.get(uid) === wanted.string)
         expect.set(uid, { exists: true, string: inlineBlockRefs(wanted.string, texts) });
     for (const uid of gone) expect.set(uid, { exists: false });
     if (c.k === 'p-paste' && block.parent) {
