@@ -57,7 +57,12 @@ export async function startHttpHub(options: HubOptions): Promise<HttpHub> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const chats = new Chats(limits.maxChats, limits.idleMs);
   const rate = new RateLimit(limits.ratePerMinute);
-  options.keys.onRevoked = (names) => void chats.endKeys(names);
+  // A revoked key's answers in flight (notification streams included) end now, with its chats.
+  const open = new Map<string, Set<ServerResponse>>();
+  options.keys.onRevoked = (names) => {
+    for (const name of names) for (const res of open.get(name) ?? []) res.destroy();
+    void chats.endKeys(names);
+  };
   const onerror = (error: Error) => log('warn', `HTTP: ${error.message}`);
 
   const modern = createMcpHandler(({ authInfo }) => options.mcp.serverFor('modern', chatOf(authInfo)), {
@@ -82,6 +87,9 @@ export async function startHttpHub(options: HubOptions): Promise<HttpHub> {
     if (refused) return refuse(res, refused);
     const key = await checkKey(req.headers, options.keys);
     if ('status' in key) return refuse(res, key);
+    const answering = open.get(key.name) ?? new Set<ServerResponse>();
+    open.set(key.name, answering.add(res));
+    res.once('close', () => answering.delete(res));
     const wait = rate.take(key.name);
     if (wait > 0) return refuse(res, refusals.rateLimited(limits.ratePerMinute, wait));
     const body = await readBody(req, limits.maxBodyBytes);
