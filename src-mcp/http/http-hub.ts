@@ -74,12 +74,16 @@ export async function startHttpHub(options: HubOptions): Promise<HttpHub> {
 
   const legacy = legacySessions(options.mcp, chats, limits);
 
-  async function serveMcp(request: Request, key: KeyEntry): Promise<Response> {
-    if (await isLegacyRequest(request, undefined, { maxRequestBodySize: limits.maxBodyBytes }))
-      return legacy(request, key);
+  // `parsed`: the body parsed once here (undefined when it is not JSON: the SDK then reads it and says so).
+  async function serveMcp(request: Request, key: KeyEntry, parsed: unknown): Promise<Response> {
+    if (await isLegacyRequest(request, parsed, { maxRequestBodySize: limits.maxBodyBytes }))
+      return legacy(request, key, parsed);
     const chat = chats.modern(key, request.headers.get('mcp-session-id'));
     if (!chat) return refusalResponse(refusals.tooManySessions(limits.maxChats));
-    return modern.fetch(request, { authInfo: passOn({ key, chat: chat.scope }) });
+    return modern.fetch(request, {
+      authInfo: passOn({ key, chat: chat.scope }),
+      ...(parsed === undefined ? {} : { parsedBody: parsed }),
+    });
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -96,7 +100,7 @@ export async function startHttpHub(options: HubOptions): Promise<HttpHub> {
     if (body === 'too-large') return refuse(res, refusals.bodyTooLarge(limits.maxBodyBytes), true);
     // The body is read once, here, under the cap; the SDK reads it from this copy.
     const request = webRequest(req, res, body, `http://127.0.0.1:${port}`);
-    await sendWebResponse(res, await serveMcp(request, key));
+    await sendWebResponse(res, await serveMcp(request, key, parseJson(body)));
   }
 
   const server = createServer((req, res) => {
@@ -171,6 +175,15 @@ async function readBody(req: IncomingMessage, max: number): Promise<Buffer | 'to
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
+}
+
+function parseJson(body: Buffer): unknown {
+  if (body.length === 0) return undefined;
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 function listen(server: HttpServer, port: number, host: string): Promise<number> {

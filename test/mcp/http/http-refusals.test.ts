@@ -282,3 +282,9 @@ it("another key cannot use a session it did not open: 404, and the session's own
   expect(owned.body).toContain('"tools"');
   await raw('DELETE', { ...bearer(world.keys.good!), ...asked });
 });
+
+it('a body that is not JSON gets a JSON-RPC parse error, and nothing runs', async () => {
+  const answer = await post(bearer(world.keys.good!), '{"jsonrpc": "2.0", "method": ');
+  expect(answer.status).toBe(400);
+  expect(answer.error?.code).toBe(-32700);
+});
