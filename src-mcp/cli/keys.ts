@@ -22,12 +22,16 @@ export async function runKeyCli(
   try {
     parsed = parseArgs({
       args,
-      options: { access: { type: 'string' } },
+      options: { access: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       strict: true,
       allowPositionals: true,
     });
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
+  }
+  if (parsed.values.help) {
+    process.stdout.write(USAGE);
+    return 0;
   }
   const [verb, name, ...extra] = parsed.positionals;
   if (extra.length > 0) return fail(`Unexpected '${extra.join(' ')}'.`);

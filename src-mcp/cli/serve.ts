@@ -18,7 +18,14 @@ const options = {
   tools: { type: 'string' },
   'index-staleness-ms': { type: 'string' },
   'upload-folder': { type: 'string', multiple: true },
+  help: { type: 'boolean', short: 'h' },
 } as const;
+
+const USAGE = `Usage: roam-mcp serve --http [--port N] [--host 127.0.0.1] [--config PATH] [--read-only] [--tools SETS]
+                      [--index-staleness-ms N] [--upload-folder PATH]...
+Serves every local MCP client over HTTP at http://127.0.0.1:N/mcp (default port ${DEFAULT_PORT}; 0: any free
+port; loopback only). Clients need a key: roam-mcp key create NAME, or roam-mcp install <client>.
+`;
 
 const LIMITS_ENV: Record<string, keyof HubLimits> = {
   ROAM_MCP_HTTP_MAX_CHATS: 'maxChats',
@@ -35,6 +42,10 @@ export async function runServeCli(
     ({ values } = parseArgs({ args, options, strict: true, allowPositionals: false }));
   } catch (error) {
     return usageError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
   }
   if (!values.http) return usageError('serve needs --http (stdio is `roam-mcp` without a subcommand).');
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
@@ -73,8 +84,6 @@ export async function runServeCli(
 }
 
 function usageError(message: string): number {
-  process.stderr.write(
-    `roam-mcp serve: ${message}\nUsage: roam-mcp serve --http [--port N] [--host 127.0.0.1]\n`,
-  );
+  process.stderr.write(`roam-mcp serve: ${message}\n\n${USAGE}`);
   return 2;
 }
