@@ -37,7 +37,12 @@ const MIX: Array<[string, Record<string, unknown>]> = [
 ];
 
 const { values } = parseArgs({
-  options: { blocks: { type: 'string' }, 'soak-calls': { type: 'string' } },
+  // --server-heap-mb N: the server's old space capped, so a leak would end the soak with an out-of-memory crash.
+  options: {
+    blocks: { type: 'string' },
+    'soak-calls': { type: 'string' },
+    'server-heap-mb': { type: 'string' },
+  },
 });
 const BLOCKS = Number(values.blocks ?? 100_000);
 const SOAK_CALLS = Number(values['soak-calls'] ?? 500);
@@ -74,7 +79,8 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
 }
 
 async function startHub(env: NodeJS.ProcessEnv): Promise<{ server: ChildProcess; url: string }> {
-  const server = spawn(process.execPath, [BIN, 'serve', '--http', '--port', '0'], {
+  const heap = values['server-heap-mb'] ? [`--max-old-space-size=${values['server-heap-mb']}`] : [];
+  const server = spawn(process.execPath, [...heap, BIN, 'serve', '--http', '--port', '0'], {
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
