@@ -37,7 +37,12 @@ const MIX: Array<[string, Record<string, unknown>]> = [
 ];
 
 const { values } = parseArgs({
-  options: { blocks: { type: 'string' }, 'soak-calls': { type: 'string' } },
+  // --server-heap-mb N: the server's old space capped, so a leak would end the soak with an out-of-memory crash.
+  options: {
+    blocks: { type: 'string' },
+    'soak-calls': { type: 'string' },
+    'server-heap-mb': { type: 'string' },
+  },
 });
 const BLOCKS = Number(values.blocks ?? 100_000);
 const SOAK_CALLS = Number(values['soak-calls'] ?? 500);
@@ -74,7 +79,8 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
 }
 
 async function startHub(env: NodeJS.ProcessEnv): Promise<{ server: ChildProcess; url: string }> {
-  const server = spawn(process.execPath, [BIN, 'serve', '--http', '--port', '0'], {
+  const heap = values['server-heap-mb'] ? [`--max-old-space-size=${values['server-heap-mb']}`] : [];
+  const server = spawn(process.execPath, [...heap, BIN, 'serve', '--http', '--port', '0'], {
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -212,11 +218,18 @@ async function main() {
     const afterFirst = await rssKb(pid);
     const fdsDuring = await fds(pid);
     const began = performance.now();
-    await Promise.all(
-      chats.map(async (chat) => {
-        for (let r = 1; r < rounds; r++) await roundOf(chat);
-      }),
-    );
+    // RSS every tenth of the soak, to tell a leak (a steady climb) from a heap that settles.
+    const curve: number[] = [];
+    const step = Math.max(1, Math.floor(rounds / 10));
+    for (let done = 1; done < rounds; done += step) {
+      const these = Math.min(step, rounds - done);
+      await Promise.all(
+        chats.map(async (chat) => {
+          for (let r = 0; r < these; r++) await roundOf(chat);
+        }),
+      );
+      curve.push(mb(await rssKb(pid)));
+    }
     const soakMs = performance.now() - began;
     const atEnd = await rssKb(pid);
     const fdsAtEnd = await fds(pid);
@@ -230,6 +243,7 @@ async function main() {
       rssAfterFirstRoundMb: mb(afterFirst),
       rssAtEndMb: mb(atEnd),
       rssGrowthPercent: round(((atEnd - afterFirst) / afterFirst) * 100),
+      rssCurveMb: curve.join(' → '),
       fdsBefore,
       fdsDuring,
       fdsAtEnd,
@@ -267,7 +281,7 @@ function markdown(r: Record<string, unknown>): string {
     '',
     `- First navigation call (get_hubs) of a new chat on a warm server: median ${first.median} ms, max ${first.max} ms (the server's first ever: ${r.firstCallColdServerMs} ms).`,
     `- Per call (current_graph, median of 200): HTTP ${per.httpMedianMs} ms, stdio ${per.stdioMedianMs} ms.`,
-    `- Soak: ${soak.chats} chats × ${soak.callsPerChat} mixed calls in ${soak.seconds} s; RSS ${soak.rssAfterFirstRoundMb} MB after the first round, ${soak.rssAtEndMb} MB at the end (${soak.rssGrowthPercent} %); file descriptors ${soak.fdsBefore} before, ${soak.fdsDuring} after the first round, ${soak.fdsAtEnd} at the end, ${soak.fdsAfterClose} 6 s after the chats closed; failed calls: ${soak.failures}.`,
+    `- Soak: ${soak.chats} chats × ${soak.callsPerChat} mixed calls in ${soak.seconds} s; RSS ${soak.rssAfterFirstRoundMb} MB after the first round, ${soak.rssAtEndMb} MB at the end (${soak.rssGrowthPercent} %; along the way: ${soak.rssCurveMb}); file descriptors ${soak.fdsBefore} before, ${soak.fdsDuring} after the first round, ${soak.fdsAtEnd} at the end, ${soak.fdsAfterClose} 6 s after the chats closed; failed calls: ${soak.failures}.`,
     '',
   ].join('\n');
 }

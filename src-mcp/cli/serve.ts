@@ -21,10 +21,10 @@ const options = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const USAGE = `Usage: roam-mcp serve --http [--port N] [--host 127.0.0.1]
-  Serves every local MCP client over Streamable HTTP at http://127.0.0.1:PORT/mcp; each client
-  needs a key (roam-mcp key create NAME). --port 0 picks a free port; the URL is printed on stderr.
-  Also takes the server's options: --config, --read-only, --tools, --index-staleness-ms, --upload-folder.
+const USAGE = `Usage: roam-mcp serve --http [--port N] [--host 127.0.0.1] [--config PATH] [--read-only] [--tools SETS]
+                      [--index-staleness-ms N] [--upload-folder PATH]...
+Serves every local MCP client over HTTP at http://127.0.0.1:N/mcp (default port ${DEFAULT_PORT}; 0: any free
+port; loopback only). Clients need a key: roam-mcp key create NAME, or roam-mcp install <client>.
 `;
 
 const LIMITS_ENV: Record<string, keyof HubLimits> = {
@@ -84,6 +84,6 @@ export async function runServeCli(
 }
 
 function usageError(message: string): number {
-  process.stderr.write(`roam-mcp serve: ${message}\n${USAGE}`);
+  process.stderr.write(`roam-mcp serve: ${message}\n\n${USAGE}`);
   return 2;
 }

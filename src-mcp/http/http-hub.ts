@@ -57,7 +57,12 @@ export async function startHttpHub(options: HubOptions): Promise<HttpHub> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const chats = new Chats(limits.maxChats, limits.idleMs);
   const rate = new RateLimit(limits.ratePerMinute);
-  options.keys.onRevoked = (names) => void chats.endKeys(names);
+  // A revoked key's answers in flight (notification streams included) end now, with its chats.
+  const open = new Map<string, Set<ServerResponse>>();
+  options.keys.onRevoked = (names) => {
+    for (const name of names) for (const res of open.get(name) ?? []) res.destroy();
+    void chats.endKeys(names);
+  };
   const onerror = (error: Error) => log('warn', `HTTP: ${error.message}`);
 
   const modern = createMcpHandler(({ authInfo }) => options.mcp.serverFor('modern', chatOf(authInfo)), {
@@ -69,12 +74,16 @@ export async function startHttpHub(options: HubOptions): Promise<HttpHub> {
 
   const legacy = legacySessions(options.mcp, chats, limits);
 
-  async function serveMcp(request: Request, key: KeyEntry): Promise<Response> {
-    if (await isLegacyRequest(request, undefined, { maxRequestBodySize: limits.maxBodyBytes }))
-      return legacy(request, key);
+  // `parsed`: the body parsed once here (undefined when it is not JSON: the SDK then reads it and says so).
+  async function serveMcp(request: Request, key: KeyEntry, parsed: unknown): Promise<Response> {
+    if (await isLegacyRequest(request, parsed, { maxRequestBodySize: limits.maxBodyBytes }))
+      return legacy(request, key, parsed);
     const chat = chats.modern(key, request.headers.get('mcp-session-id'));
     if (!chat) return refusalResponse(refusals.tooManySessions(limits.maxChats));
-    return modern.fetch(request, { authInfo: passOn({ key, chat: chat.scope }) });
+    return modern.fetch(request, {
+      authInfo: passOn({ key, chat: chat.scope }),
+      ...(parsed === undefined ? {} : { parsedBody: parsed }),
+    });
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -82,13 +91,16 @@ export async function startHttpHub(options: HubOptions): Promise<HttpHub> {
     if (refused) return refuse(res, refused);
     const key = await checkKey(req.headers, options.keys);
     if ('status' in key) return refuse(res, key);
+    const answering = open.get(key.name) ?? new Set<ServerResponse>();
+    open.set(key.name, answering.add(res));
+    res.once('close', () => answering.delete(res));
     const wait = rate.take(key.name);
     if (wait > 0) return refuse(res, refusals.rateLimited(limits.ratePerMinute, wait));
     const body = await readBody(req, limits.maxBodyBytes);
     if (body === 'too-large') return refuse(res, refusals.bodyTooLarge(limits.maxBodyBytes), true);
     // The body is read once, here, under the cap; the SDK reads it from this copy.
     const request = webRequest(req, res, body, `http://127.0.0.1:${port}`);
-    await sendWebResponse(res, await serveMcp(request, key));
+    await sendWebResponse(res, await serveMcp(request, key, parseJson(body)));
   }
 
   const server = createServer((req, res) => {
@@ -163,6 +175,15 @@ async function readBody(req: IncomingMessage, max: number): Promise<Buffer | 'to
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
+}
+
+function parseJson(body: Buffer): unknown {
+  if (body.length === 0) return undefined;
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 function listen(server: HttpServer, port: number, host: string): Promise<number> {

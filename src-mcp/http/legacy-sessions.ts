@@ -16,15 +16,16 @@ export function legacySessions(
   mcp: RoamMcpServer,
   chats: Chats,
   limits: HubLimits,
-): (request: Request, key: KeyEntry) => Promise<Response> {
+): (request: Request, key: KeyEntry, parsed: unknown) => Promise<Response> {
   const transports = new WeakMap<Chat, WebStandardStreamableHTTPServerTransport>();
-  return async (request, key) => {
+  return async (request, key, parsed) => {
+    const body = parsed === undefined ? {} : { parsedBody: parsed };
     const sessionId = request.headers.get('mcp-session-id');
     if (sessionId) {
       const chat = chats.session(key, sessionId);
       const transport = chat && transports.get(chat);
       if (!transport) return refusalResponse(refusals.unknownSession());
-      return transport.handleRequest(request);
+      return transport.handleRequest(request, body);
     }
     if (request.method !== 'POST') return refusalResponse(refusals.sessionRequired());
     const opened = chats.legacy(key);
@@ -47,7 +48,7 @@ export function legacySessions(
       onsessionclosed: (id) => chats.endSession(id),
     });
     await server.connect(transport);
-    const response = await transport.handleRequest(request);
+    const response = await transport.handleRequest(request, body);
     // Not an initialize that opened a session: nothing of it stays.
     if (!transport.sessionId) {
       abandon();

@@ -40,6 +40,8 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
     res.end();
     return;
   }
+  // An event stream may stay silent for long: the client learns it is open now, not at its first event.
+  res.flushHeaders();
   const stream = Readable.fromWeb(response.body as unknown as NodeReadableStream);
   await new Promise<void>((resolve) => {
     stream.once('error', () => res.destroy());

@@ -23,6 +23,16 @@ export interface HttpClient {
   close(): Promise<void>;
 }
 
+export interface ConnectOptions {
+  era: Era;
+  key: string;
+  name?: string;
+  /** 2026-07-28: the chat the client names in its Mcp-Session-Id header. */
+  chatId?: string;
+  /** Every notification the server sent (v2: on a subscriptions/listen stream opened for it). */
+  onNotification?: (notification: { method: string }) => void;
+}
+
 export interface HttpWorld {
   home: string;
   emulator: Emulator;
@@ -34,7 +44,7 @@ export interface HttpWorld {
   keyCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }>;
   /** Runs `roam-mcp ARGS` through the built bin, in the server's HOME and data folder. */
   bin(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }>;
-  connect(options: { era: Era; key: string; name?: string; chatId?: string }): Promise<HttpClient>;
+  connect(options: ConnectOptions): Promise<HttpClient>;
   /** The server's stderr so far plus every result the clients received. */
   transcript(): string;
   server: ChildProcess;
@@ -110,9 +120,13 @@ export async function startHttpWorld(options: {
 
 async function connectHttp(
   url: string,
-  options: { era: Era; key: string; name?: string; chatId?: string },
+  options: ConnectOptions,
   record: (text: string) => void,
 ): Promise<HttpClient> {
+  const notified = async (notification: { method: string }) => {
+    record(JSON.stringify(notification));
+    options.onNotification?.(notification);
+  };
   const headers = { Authorization: `Bearer ${options.key}` };
   const name = options.name ?? 'http-test-client';
   if (options.era === 'v1') {
@@ -120,6 +134,7 @@ async function connectHttp(
     const { StreamableHTTPClientTransport } =
       await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
     const client = new Client({ name, version: '1.0.0' });
+    client.fallbackNotificationHandler = notified;
     const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
     await client.connect(transport);
     return {
@@ -147,6 +162,9 @@ async function connectHttp(
   });
   await client.connect(transport);
   if (client.getProtocolEra() !== 'modern') throw new Error('the v2 client did not negotiate 2026-07-28');
+  client.fallbackNotificationHandler = notified;
+  if (options.onNotification)
+    await client.listen({ toolsListChanged: true, resourcesListChanged: true, promptsListChanged: true });
   return {
     era: 'v2',
     async call(tool, args = {}) {

@@ -31,7 +31,7 @@ it('--help (also of each command) and --version answer on stdout and exit 0, as 
     expect(version.stderr).toBe('');
     expect(version.stdout).toBe(`roam-mcp ${expected}\n`);
   }
-  for (const command of ['connect', 'install', 'changes', 'undo']) {
+  for (const command of ['connect', 'install', 'changes', 'undo', 'serve', 'key']) {
     const help = run(command, '--help');
     expect(help.status, command).toBe(0);
     expect(help.stderr, command).toBe('');

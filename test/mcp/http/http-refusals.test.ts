@@ -96,7 +96,7 @@ const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 /** A request whose answer headers matter; with `stream`, resolves at the headers and `ended` at the end. */
 function raw(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   headers: Record<string, string>,
   body?: string,
   options: { stream?: boolean } = {},
@@ -263,4 +263,28 @@ it('--host that is not loopback is refused before anything listens', () => {
   });
   expect(run.status).toBe(2);
   expect(run.stderr).toContain('not a loopback address');
+});
+
+it("another key cannot use a session it did not open: 404, and the session's owner still can", async () => {
+  const opened = await raw('POST', bearer(world.keys.good!), LIST_TOOLS);
+  const session = opened.headers['mcp-session-id'] as string;
+  const asked = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
+  await raw(
+    'POST',
+    { ...bearer(world.keys.good!), ...asked },
+    JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  );
+  const stolen = await post({ ...bearer(world.keys.sessions!), ...asked }, PAST_THE_DOORS);
+  expect(stolen.status).toBe(404);
+  expect(stolen.error?.data?.reason).toBe('SESSION_NOT_FOUND');
+  const owned = await post({ ...bearer(world.keys.good!), ...asked }, PAST_THE_DOORS);
+  expect(owned.status).toBe(200);
+  expect(owned.body).toContain('"tools"');
+  await raw('DELETE', { ...bearer(world.keys.good!), ...asked });
+});
+
+it('a body that is not JSON gets a JSON-RPC parse error, and nothing runs', async () => {
+  const answer = await post(bearer(world.keys.good!), '{"jsonrpc": "2.0", "method": ');
+  expect(answer.status).toBe(400);
+  expect(answer.error?.code).toBe(-32700);
 });

@@ -4,6 +4,8 @@
  * tickets and undo scope; a key's level caps every graph for its chats; and the key never appears
  * in anything the server said.
  */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allTextOf, errorOf, jsonOf, newToken } from '../../harness/mcp-bin.ts';
 import { startHttpWorld, type Era, type HttpWorld } from '../../harness/http-world.ts';
@@ -33,6 +35,13 @@ afterAll(async () => {
   for (const key of Object.values(world?.keys ?? {})) expect(said).not.toContain(key);
   expect(said).not.toContain(WORK);
   await world?.close();
+});
+
+it('says where it serves: on stderr, and in a 0600 file of the data folder with its pid', async () => {
+  const file = path.join(world.home, 'data', 'http-server.json');
+  expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ url: world.url, pid: world.server.pid });
+  expect((await stat(file)).mode & 0o777).toBe(0o600);
+  expect(world.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
 });
 
 const currentNickname = async (client: Awaited<ReturnType<HttpWorld['connect']>>) =>
