@@ -216,6 +216,10 @@ export interface ActivityChangeView {
   lastUndo?: { at: string; steps: ActivityStepView[] };
   /** What it did, to show as a diff (at most a few per change). */
   details: ChangeDetailView[];
+  /** The page it happened on, by title, when the journal names one (undo dialogs group by it). */
+  page?: string;
+  /** For an undo: the lines of the changes it took back. */
+  undid?: string[];
 }
 
 export interface ActivityStepView {

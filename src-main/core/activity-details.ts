@@ -88,3 +88,30 @@ export function changeDetails(change: Pick<Change, 'ops'>): ChangeDetailView[] {
     .filter((d) => d.kind !== 'note' || d.text)
     .slice(0, MAX_DETAILS);
 }
+
+/** The page a change happened on, by title, for grouping (the first op that names one). */
+export function changePage(change: Pick<Change, 'ops'>): string | undefined {
+  for (const { op } of change.ops) {
+    const page = pageOf(op);
+    if (page) return page;
+  }
+  return undefined;
+}
+
+function pageOf(op: Op): string | undefined {
+  switch (op.kind) {
+    case 'update-block':
+      return op.page;
+    case 'delete-blocks':
+      return op.items.find((item) => item.page)?.page;
+    case 'delete-page':
+    case 'create-page':
+      return op.title;
+    case 'rename-page':
+      return op.after;
+    case 'create-blocks':
+      return op.container?.page?.title ?? /^to page '(.*)'$/.exec(op.where ?? '')?.[1];
+    default:
+      return undefined;
+  }
+}

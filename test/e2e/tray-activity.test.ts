@@ -120,6 +120,17 @@ describe('Activity: agent changes live, undone from the tray', () => {
     const dialog = page.getByRole('dialog', { name: 'Undo every change of this chat?' });
     await contains(dialog, 'Left alone (changed since)');
     await contains(dialog, 'Nothing has changed yet.');
+    // One summary line and the button in view at the tray's size; the changes grouped by page below.
+    const undoNow = dialog.getByRole('button', { name: 'Undo now' });
+    await undoNow.scrollIntoViewIfNeeded();
+    const box = (await dialog.boundingBox())!;
+    const button = (await undoNow.boundingBox())!;
+    expect(button.y - box.y).toBeLessThan(160);
+    const covers = dialog.getByRole('region', { name: 'What the undo covers' });
+    expect(await covers.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThanOrEqual(262);
+    await contains(covers.getByRole('region', { name: "In 'Project Hermes'" }), '1 change');
+    await contains(covers.getByRole('region', { name: "In 'Alan Turing'" }), "Deleted page 'Alan Turing'");
+    expect(await covers.innerText()).not.toMatch(/hermes-ls|apollo-g1|alan-pg/);
     await poll(() =>
       dialog.getByRole('button', { name: 'Cancel' }).evaluate((b) => b === document.activeElement),
     ).toBe(true);
@@ -145,7 +156,8 @@ describe('Activity: agent changes live, undone from the tray', () => {
     await contains(edited, 'Conflict');
     await contains(edited, 'Left alone');
     await contains(chatCard().getByRole('listitem', { name: /^Deleted page 'Alan Turing'/ }), 'Undone');
-    await contains(page.getByRole('listitem', { name: /^Your undos in Roam Companion/ }), 'Work');
+    const yours = page.getByRole('listitem', { name: /^Your undos in Roam Companion/ });
+    await contains(yours, 'Work');
     expect(await violations()).toEqual([]);
     await screenshot(page, 'activity-undo-outcome');
     // From the keyboard: Dismiss has the focus, and gives it back to the chat's undo.
@@ -159,6 +171,15 @@ describe('Activity: agent changes live, undone from the tray', () => {
     await edited.scrollIntoViewIfNeeded();
     expect(await violations()).toEqual([]);
     await screenshot(page, 'activity-conflict');
+
+    // The person's entry says what it took back, and offers Redo in a dialog that says Redo.
+    await contains(yours, "Took back: Deleted page 'Alan Turing'");
+    await yours.getByRole('button', { name: /^Redo: / }).click();
+    const redo = yours.getByRole('dialog', { name: 'Redo: put back what this undo took back?' });
+    await redo.getByRole('button', { name: 'Redo now' }).waitFor();
+    expect(await redo.getByRole('button', { name: /Undo/ }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await redo.waitFor({ state: 'detached' });
     expect(await page.content()).not.toContain(LOCAL_TOKEN_PREFIX);
   });
 });
