@@ -94,7 +94,9 @@ describe('every screen, light and dark, at 420×600 and 1000×760: no serious or
   it('Graphs with a waiting request, an approval granting less than chosen, and a failure', async () => {
     emulator.decide('reading-list', { kind: 'approve', accessLevel: 'read-only' });
     await addGraph('reading-list (hosted)', /Full/, 'Reading');
-    await graphRow('Reading').getByText('Approved: Reading is connected.').waitFor();
+    await graphRow('Reading')
+      .getByText('Approved with less access than you chose: Reading is connected.')
+      .waitFor();
     await addGraph('team-notes (hosted)', /Read \+ append/, 'Team');
     await graphRow('Team').getByText('Approve the dialog in Roam Desktop').waitFor();
     emulator.decide('diary', { kind: 'reject' }, 'offline');

@@ -201,10 +201,43 @@ describe('tray UI in Chromium', () => {
     emulator.decide('reading-list', { kind: 'approve', accessLevel: 'read-only' });
     await addGraph({ graph: 'reading-list (hosted)', nickname: 'Reading', level: /Full/ });
     const panel = requestPanel('Reading');
-    await contains(panel, 'Roam granted less than you asked (Full)');
-    await contains(panel, 'Granted access: Read only.');
+    // Not headed as a plain success, and said once (the access note below has the way forward).
+    await contains(panel, 'Approved with less access than you chose: Reading is connected.');
+    await contains(panel, 'Granted access: Read only (you asked for Full');
+    expect(await panel.evaluate((el) => getComputedStyle(el).borderLeftColor)).toBe(
+      await page.evaluate(() => {
+        const probe = document.createElement('span');
+        probe.style.color = 'var(--warn)';
+        document.body.append(probe);
+        const color = getComputedStyle(probe).color;
+        probe.remove();
+        return color;
+      }),
+    );
     await contains(graphRow('Reading'), 'Read only');
     await screenshot(page, 'graphs');
+  });
+
+  it('wraps a long nickname and gives a long description the card’s whole width', async () => {
+    const nickname = `Reading${'-and-more'.repeat(12)}`;
+    const description = 'Books, papers and notes on them; '.repeat(8);
+    await preview.core.handlers['graphs:update']({ id: 'hosted:reading-list', nickname, description });
+    const row = graphRow(nickname);
+    await contains(row, 'Books, papers');
+    const sizes = await row.evaluate((card) => ({
+      card: [card.scrollWidth, card.clientWidth],
+      main: [document.querySelector('main')!.scrollWidth, document.querySelector('main')!.clientWidth],
+      description: card.querySelector('.graph-description')!.getBoundingClientRect().width,
+    }));
+    expect(sizes.card[0]).toBeLessThanOrEqual(sizes.card[1]!);
+    expect(sizes.main[0]).toBeLessThanOrEqual(sizes.main[1]!); // the panel does not scroll sideways
+    expect(sizes.description).toBeGreaterThan(300);
+    await preview.core.handlers['graphs:update']({
+      id: 'hosted:reading-list',
+      nickname: 'Reading',
+      description: '',
+    });
+    await graphRow('Reading').waitFor();
   });
 
   it('shows a rejection with a retry that can then succeed', async () => {
