@@ -8,6 +8,8 @@ export interface AppState {
   statusLoad: LoadState;
   settings?: AppSettings;
   settingsLoad: LoadState;
+  /** The browser preview's server stopped answering: the status shown is not current. */
+  bridgeLost?: boolean;
   /** Set by a deep link ('app:navigate'): the graph to show; `at` makes repeats distinct. */
   focus: { graphId: string; at: number } | null;
   refresh(): Promise<void>;
