@@ -272,7 +272,11 @@ describe('tray UI in Chromium', () => {
     emulator.decide('secret-plans', { kind: 'approve' });
     await blocked.getByRole('button', { name: 'Retry Plans' }).click();
     await isSelected(tab('Graphs'));
+    // The retried graph's row takes the focus and is in view, where the answer arrives.
+    await poll(() => graphRow('Plans').evaluate((el) => el === document.activeElement)).toBe(true);
     await contains(requestPanel('Plans'), 'Approved: Plans is connected.');
+    const panelBox = (await requestPanel('Plans').boundingBox())!;
+    expect(panelBox.y + panelBox.height).toBeLessThanOrEqual(600);
     await tab('Blocked').waitFor();
   });
 
