@@ -53,7 +53,7 @@ function detail(op: Op): ChangeDetailView {
       return { kind: 'outline', change: 'added', ...(place ? { place } : {}), ...outline(op.tree) };
     }
     case 'create-page':
-      return { kind: 'outline', change: 'added', place: `new page '${op.title}'`, ...outline(op.tree) };
+      return { kind: 'outline', change: 'added', place: `on new page '${op.title}'`, ...outline(op.tree) };
     case 'delete-blocks': {
       const page = op.items.find((item) => item.page)?.page;
       return {
@@ -64,7 +64,7 @@ function detail(op: Op): ChangeDetailView {
       };
     }
     case 'delete-page':
-      return { kind: 'outline', change: 'removed', place: `page '${op.title}'`, ...outline(op.children) };
+      return { kind: 'outline', change: 'removed', place: `with page '${op.title}'`, ...outline(op.children) };
     case 'rename-page':
       return { kind: 'rename', before: op.before, after: op.after };
     case 'move-block':
