@@ -64,7 +64,12 @@ function detail(op: Op): ChangeDetailView {
       };
     }
     case 'delete-page':
-      return { kind: 'outline', change: 'removed', place: `with page '${op.title}'`, ...outline(op.children) };
+      return {
+        kind: 'outline',
+        change: 'removed',
+        place: `with page '${op.title}'`,
+        ...outline(op.children),
+      };
     case 'rename-page':
       return { kind: 'rename', before: op.before, after: op.after };
     case 'move-block':
