@@ -194,7 +194,8 @@ export type ChangeDetailView =
       /** Blocks not listed (the outline is cut). */
       more: number;
     }
-  | { kind: 'move'; text: string; page?: string }
+  /** `from` / `to`: "'Page'" or "under 'parent text' in 'Page'", when Roam could name them. */
+  | { kind: 'move'; text: string; from?: string; to?: string }
   | { kind: 'rename'; before: string; after: string }
   | { kind: 'note'; text: string };
 

@@ -4,6 +4,7 @@
  * a rename, a move. Places are named by page title or the tool's own words, never by uid.
  */
 import type { Change, Op, TreeNode } from '../../src-mcp/changes/index.ts';
+import { placeKey, type PlaceNames } from './activity-places.ts';
 import type { ChangeDetailView, OutlineLineView } from '../../src-shared/ipc-contract.ts';
 
 /** Enough to see what happened; the CLI (`roam-mcp changes`) has the rest. */
@@ -27,14 +28,19 @@ function outline(tree: readonly TreeNode[]): { lines: OutlineLineView[]; more: n
   return { lines, more: total - lines.length };
 }
 
+/** A uid's place by name (activity-places.ts), when Roam told it. */
+type PlaceOf = (uid: string) => string | undefined;
+
 /** The tool's words for where blocks went, without a uid ("under block abc" says nothing). */
-function createdPlace(op: Extract<Op, { kind: 'create-blocks' }>): string | undefined {
+function createdPlace(op: Extract<Op, { kind: 'create-blocks' }>, placeOf: PlaceOf): string | undefined {
   if (op.container?.page?.title) return `to page '${op.container.page.title}'`;
   if (op.where && !/\bblock [\w-]{6,}\b/.test(op.where)) return op.where;
+  const named = op.parent ? placeOf(op.parent) : undefined;
+  if (named) return named.startsWith('under ') ? named : `to page ${named}`;
   return op.where ? 'under another block' : undefined;
 }
 
-function detail(op: Op): ChangeDetailView {
+function detail(op: Op, placeOf: PlaceOf): ChangeDetailView {
   switch (op.kind) {
     case 'update-block':
       if (op.after.string !== undefined)
@@ -49,7 +55,7 @@ function detail(op: Op): ChangeDetailView {
         text: `Changed ${Object.keys(op.after).join(', ')} of a block${op.page ? ` in '${op.page}'` : ''}`,
       };
     case 'create-blocks': {
-      const place = createdPlace(op);
+      const place = createdPlace(op, placeOf);
       return { kind: 'outline', change: 'added', ...(place ? { place } : {}), ...outline(op.tree) };
     }
     case 'create-page':
@@ -72,8 +78,11 @@ function detail(op: Op): ChangeDetailView {
       };
     case 'rename-page':
       return { kind: 'rename', before: op.before, after: op.after };
-    case 'move-block':
-      return { kind: 'move', text: cut(op.string ?? '') };
+    case 'move-block': {
+      const from = placeOf(op.before.parent);
+      const to = placeOf(op.after.parent);
+      return { kind: 'move', text: cut(op.string ?? ''), ...(from ? { from } : {}), ...(to ? { to } : {}) };
+    }
     case 'comment':
       return {
         kind: 'outline',
@@ -87,9 +96,13 @@ function detail(op: Op): ChangeDetailView {
 }
 
 /** What the change did, op by op (those with nothing to draw are left to the summary line). */
-export function changeDetails(change: Pick<Change, 'ops'>): ChangeDetailView[] {
+export function changeDetails(
+  change: Pick<Change, 'ops' | 'graph' | 'graphType'>,
+  places: PlaceNames = new Map(),
+): ChangeDetailView[] {
+  const placeOf: PlaceOf = (uid) => places.get(placeKey(change, uid));
   return change.ops
-    .map((entry) => detail(entry.op))
+    .map((entry) => detail(entry.op, placeOf))
     .filter((d) => d.kind !== 'note' || d.text)
     .slice(0, MAX_DETAILS);
 }

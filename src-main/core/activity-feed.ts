@@ -8,6 +8,7 @@ import type {
 } from '../../src-shared/ipc-contract.ts';
 import { nicknameOf } from '../../src-shared/graph-identity.ts';
 import { changeDetails, changePage } from './activity-details.ts';
+import type { PlaceNames } from './activity-places.ts';
 import type { StoreData } from './tray-store.ts';
 
 /** The feed stays small enough to send whole on every change; older changes are in the CLI. */
@@ -25,6 +26,7 @@ function changeView(
   change: Change,
   nicknames: Map<string, string>,
   summaries: Map<string, string>,
+  places: PlaceNames,
 ): ActivityChangeView {
   const nickname = nicknames.get(`${change.graphType ?? 'hosted'}:${change.graph}`);
   const page = changePage(change);
@@ -43,7 +45,7 @@ function changeView(
     ...(change.lastUndo
       ? { lastUndo: { at: change.lastUndo.at, steps: change.lastUndo.results.map(stepView) } }
       : {}),
-    details: changeDetails(change),
+    details: changeDetails(change, places),
     ...(page ? { page } : {}),
     ...(undid?.length ? { undid } : {}),
   };
@@ -63,7 +65,11 @@ export function changesToday(newestFirst: readonly Change[], now = new Date()): 
 }
 
 /** `newestFirst`: listChanges' answer; `data`: the tray store, for the graphs' nicknames. */
-export function activityFeed(newestFirst: readonly Change[], data: StoreData): ActivityFeedView {
+export function activityFeed(
+  newestFirst: readonly Change[],
+  data: StoreData,
+  places: PlaceNames = new Map(),
+): ActivityFeedView {
   const nicknames = new Map(data.graphs.map((g) => [`${g.type}:${g.name}`, nicknameOf(g)]));
   const summaries = new Map(newestFirst.map((c) => [c.id, c.summary]));
   const chats = new Map<string, ActivityChatView>();
@@ -77,7 +83,7 @@ export function activityFeed(newestFirst: readonly Change[], data: StoreData): A
     };
     // The client's name arrives after the first change on some connections.
     chat.client ??= change.chat.client?.name;
-    const view = changeView(change, nicknames, summaries);
+    const view = changeView(change, nicknames, summaries, places);
     const label = view.nickname ?? change.graph;
     if (!chat.graphs.includes(label)) chat.graphs.push(label);
     chat.changes.push(view);

@@ -35,6 +35,14 @@ function Detail({ detail }: { detail: ChangeDetailView }) {
         <div className="diff-detail">
           <span className="muted">Moved</span>
           <p className="diff-text">{detail.text || '(an empty block)'}</p>
+          <p className="diff-text diff-before">
+            <span className="diff-side">From</span>
+            {detail.from ?? 'its earlier place'}
+          </p>
+          <p className="diff-text diff-after">
+            <span className="diff-side">To</span>
+            {detail.to ?? 'another place'}
+          </p>
         </div>
       );
     case 'note':

@@ -96,17 +96,23 @@ describe('Activity: agent changes live, undone from the tray', () => {
     expect(await editDiff.innerText()).not.toMatch(/hermes-ls/);
     await agentCall('update_block', { uid: 'apollo-g1', string: 'Ship the beta next week' });
     await agentCall('delete_page', { uid: 'alan-pg' });
+    await agentCall('move_block', { uid: 'apollo-g2', parentUid: 'hermes-pg', order: 0 });
+    // A move says from where to where by page (and parent block), never by uid.
+    const moved = chatCard().getByRole('group', { name: /^What changed: Moved block/ });
+    await poll(() => moved.innerText()).toMatch(/From\s*under 'Goals' in 'Project Apollo'/i);
+    await poll(() => moved.innerText()).toMatch(/To\s*'Project Hermes'/i);
+    expect(await moved.innerText()).not.toMatch(/apollo-gl|hermes-pg/);
     await contains(chatCard(), "Deleted page 'Alan Turing'");
     const lines = chatCard().getByRole('list', { name: 'Changes by Claude Desktop' }).locator(':scope > li');
-    await poll(() => lines.allInnerTexts()).toHaveLength(3);
-    expect((await lines.allInnerTexts())[0]).toContain("Deleted page 'Alan Turing'");
+    await poll(() => lines.allInnerTexts()).toHaveLength(4);
+    expect((await lines.allInnerTexts())[1]).toContain("Deleted page 'Alan Turing'");
     // A delete shows the outline it took away, under the page's name.
     const removed = chatCard()
       .getByRole('group', { name: /^What changed: Deleted page 'Alan Turing'/ })
       .getByRole('list', { name: 'Removed blocks' });
     expect((await removed.getByRole('listitem').allInnerTexts()).length).toBeGreaterThan(0);
-    await contains(chatCard(), 'Work · 3 changes');
-    await contains(status(), '3 agent changes today');
+    await contains(chatCard(), 'Work · 4 changes');
+    await contains(status(), '4 agent changes today');
     expect(await violations()).toEqual([]);
     await screenshot(page, 'activity-feed');
   });
@@ -147,7 +153,7 @@ describe('Activity: agent changes live, undone from the tray', () => {
     const dialog = page.getByRole('dialog', { name: 'Undo every change of this chat?' });
     await dialog.getByRole('button', { name: 'Undo now' }).click();
     const outcome = chatCard().getByRole('status', { name: 'Undo of every change of this chat' });
-    await contains(outcome, 'Undone: 2 changes. 1 part changed since were left alone.');
+    await contains(outcome, 'Undone: 3 changes. 1 part changed since were left alone.');
     expect(pageExists('Alan Turing')).toBe(true);
     expect(blockText('apollo-g1')).toBe('Ship the [[Roam Companion]] beta by [[December 1st, 2026]]');
     expect(blockText('hermes-ls')).toBe('Lesson: my own words');
