@@ -184,7 +184,8 @@ export interface OutlineLineView {
  * by page title (and the tool's words), never by uid.
  */
 export type ChangeDetailView =
-  | { kind: 'edit'; page?: string; before: string; after: string }
+  /** `now`: a conflict (someone changed the block since): its text now, beside the agent's. */
+  | { kind: 'edit'; page?: string; before: string; after: string; now?: string }
   | {
       kind: 'outline';
       change: 'added' | 'removed';

@@ -4,7 +4,7 @@
  * a rename, a move. Places are named by page title or the tool's own words, never by uid.
  */
 import type { Change, Op, TreeNode } from '../../src-mcp/changes/index.ts';
-import { placeKey, type PlaceNames } from './activity-places.ts';
+import { placeKey, placeUids, type PlaceNames } from './activity-places.ts';
 import type { ChangeDetailView, OutlineLineView } from '../../src-shared/ipc-contract.ts';
 
 /** Enough to see what happened; the CLI (`roam-mcp changes`) has the rest. */
@@ -40,16 +40,19 @@ function createdPlace(op: Extract<Op, { kind: 'create-blocks' }>, placeOf: Place
   return op.where ? 'under another block' : undefined;
 }
 
-function detail(op: Op, placeOf: PlaceOf): ChangeDetailView {
+function detail(op: Op, placeOf: PlaceOf, nowOf: PlaceOf): ChangeDetailView {
   switch (op.kind) {
     case 'update-block':
-      if (op.after.string !== undefined)
+      if (op.after.string !== undefined) {
+        const now = nowOf(op.uid);
         return {
           kind: 'edit',
           ...(op.page ? { page: op.page } : {}),
           before: cut(op.before.string ?? ''),
           after: cut(op.after.string),
+          ...(now !== undefined && now !== op.after.string ? { now: cut(now) } : {}),
         };
+      }
       return {
         kind: 'note',
         text: `Changed ${Object.keys(op.after).join(', ')} of a block${op.page ? ` in '${op.page}'` : ''}`,
@@ -99,10 +102,12 @@ function detail(op: Op, placeOf: PlaceOf): ChangeDetailView {
 export function changeDetails(
   change: Pick<Change, 'ops' | 'graph' | 'graphType'>,
   places: PlaceNames = new Map(),
+  textsNow: PlaceNames = new Map(),
 ): ChangeDetailView[] {
   const placeOf: PlaceOf = (uid) => places.get(placeKey(change, uid));
+  const nowOf: PlaceOf = (uid) => textsNow.get(placeKey(change, uid));
   return change.ops
-    .map((entry) => detail(entry.op, placeOf))
+    .map((entry) => detail(entry.op, placeOf, nowOf))
     .filter((d) => d.kind !== 'note' || d.text)
     .slice(0, MAX_DETAILS);
 }
@@ -132,4 +137,22 @@ function pageOf(op: Op): string | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * The journal's one-line summary with the uids it names places by (a move's "from abc to def",
+ * "under block abc") replaced by their names, or by words when Roam could not name them.
+ */
+export function readableSummary(change: Change, places: PlaceNames = new Map()): string {
+  let line = change.summary;
+  for (const uid of placeUids(change)) {
+    const name = places.get(placeKey(change, uid));
+    const under = name ? (name.startsWith('under ') ? name : `on page ${name}`) : 'under another block';
+    line = line
+      .split(`under block ${uid}`)
+      .join(under)
+      .split(uid)
+      .join(name ?? 'another place');
+  }
+  return line;
 }

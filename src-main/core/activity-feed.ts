@@ -7,7 +7,7 @@ import type {
   ActivityStepView,
 } from '../../src-shared/ipc-contract.ts';
 import { nicknameOf } from '../../src-shared/graph-identity.ts';
-import { changeDetails, changePage } from './activity-details.ts';
+import { changeDetails, changePage, readableSummary } from './activity-details.ts';
 import type { PlaceNames } from './activity-places.ts';
 import type { StoreData } from './tray-store.ts';
 
@@ -26,7 +26,7 @@ function changeView(
   change: Change,
   nicknames: Map<string, string>,
   summaries: Map<string, string>,
-  places: PlaceNames,
+  roam: { places: PlaceNames; textsNow: PlaceNames },
 ): ActivityChangeView {
   const nickname = nicknames.get(`${change.graphType ?? 'hosted'}:${change.graph}`);
   const page = changePage(change);
@@ -37,7 +37,7 @@ function changeView(
     graph: change.graph,
     ...(nickname ? { nickname } : {}),
     tool: change.tool,
-    summary: change.summary,
+    summary: readableSummary(change, roam.places),
     status: change.status,
     undoable: change.undoable,
     undone: change.undone,
@@ -45,7 +45,7 @@ function changeView(
     ...(change.lastUndo
       ? { lastUndo: { at: change.lastUndo.at, steps: change.lastUndo.results.map(stepView) } }
       : {}),
-    details: changeDetails(change, places),
+    details: changeDetails(change, roam.places, roam.textsNow),
     ...(page ? { page } : {}),
     ...(undid?.length ? { undid } : {}),
   };
@@ -68,7 +68,7 @@ export function changesToday(newestFirst: readonly Change[], now = new Date()): 
 export function activityFeed(
   newestFirst: readonly Change[],
   data: StoreData,
-  places: PlaceNames = new Map(),
+  roam: { places: PlaceNames; textsNow: PlaceNames } = { places: new Map(), textsNow: new Map() },
 ): ActivityFeedView {
   const nicknames = new Map(data.graphs.map((g) => [`${g.type}:${g.name}`, nicknameOf(g)]));
   const summaries = new Map(newestFirst.map((c) => [c.id, c.summary]));
@@ -83,7 +83,7 @@ export function activityFeed(
     };
     // The client's name arrives after the first change on some connections.
     chat.client ??= change.chat.client?.name;
-    const view = changeView(change, nicknames, summaries, places);
+    const view = changeView(change, nicknames, summaries, roam);
     const label = view.nickname ?? change.graph;
     if (!chat.graphs.includes(label)) chat.graphs.push(label);
     chat.changes.push(view);

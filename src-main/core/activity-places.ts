@@ -15,6 +15,7 @@ export const placeKey = (change: Pick<Change, 'graph' | 'graphType'>, uid: strin
 const PAGES = '[:find ?uid ?title :in $ [?uid ...] :where [?e :block/uid ?uid] [?e :node/title ?title]]';
 const BLOCKS =
   '[:find ?uid ?title ?text :in $ [?uid ...] :where [?e :block/uid ?uid] [?e :block/page ?p] [?p :node/title ?title] [?e :block/string ?text]]';
+const TEXTS = '[:find ?uid ?text :in $ [?uid ...] :where [?e :block/uid ?uid] [?e :block/string ?text]]';
 const MAX_QUOTE = 40;
 
 const quote = (text: string) => {
@@ -31,6 +32,18 @@ export function placeUids(change: Change): string[] {
   });
 }
 
+/** An undo left part of this change alone because someone changed it since. */
+const conflicted = (change: Change) =>
+  change.lastUndo?.results.some((r) => r.status === 'conflict' || (r.conflicts?.length ?? 0) > 0) ?? false;
+
+/** The blocks a conflicted change edited: their text now is shown beside the agent's. */
+function editedUids(change: Change): string[] {
+  if (!conflicted(change)) return [];
+  return change.ops.flatMap(({ op }) =>
+    op.kind === 'update-block' && op.after.string !== undefined ? [op.uid] : [],
+  );
+}
+
 export function placeNamer(caller: Caller) {
   const known = new Map<string, string>();
   async function ask(graph: Change, uids: string[]): Promise<void> {
@@ -44,6 +57,35 @@ export function placeNamer(caller: Caller) {
       known.set(placeKey(graph, String(uid)), `under ${quote(String(text))} in '${String(title)}'`);
   }
   return {
+    /**
+     * The text now of the blocks that conflicted changes edited (asked each time: it is what a
+     * person may have just changed). Roam not answering: none.
+     */
+    async textsNow(changes: readonly Change[]): Promise<PlaceNames> {
+      const texts = new Map<string, string>();
+      const byGraph = new Map<string, { graph: Change; uids: string[] }>();
+      for (const change of changes) {
+        const uids = editedUids(change);
+        if (uids.length === 0) continue;
+        const key = `${change.graphType ?? 'hosted'}:${change.graph}`;
+        const entry = byGraph.get(key) ?? { graph: change, uids: [] };
+        entry.uids.push(...uids);
+        byGraph.set(key, entry);
+      }
+      await Promise.all(
+        [...byGraph.values()].map(async ({ graph, uids }) => {
+          const answer = await caller(
+            graph.graph,
+            'data.q',
+            [TEXTS, [...new Set(uids)]],
+            graph.graphType,
+          ).catch(() => []);
+          for (const [uid, text] of Array.isArray(answer) ? (answer as unknown[][]) : [])
+            texts.set(placeKey(graph, String(uid)), String(text));
+        }),
+      );
+      return texts;
+    },
     /** Names for every place these changes mention, asking Roam only for those not known yet. */
     async names(changes: readonly Change[]): Promise<PlaceNames> {
       const missing = new Map<string, { graph: Change; uids: Set<string> }>();

@@ -45,8 +45,9 @@ export function startActivity(deps: {
   const places = placeNamer(trayCaller(deps.store, deps.api));
   const feed = async () => {
     const changes = await listChanges({}, { journal: await journal() });
-    const names = await places.names(changes.slice(0, ACTIVITY_FEED_LIMIT));
-    return activityFeed(changes, deps.store.read(), names);
+    const shown = changes.slice(0, ACTIVITY_FEED_LIMIT);
+    const [names, textsNow] = await Promise.all([places.names(shown), places.textsNow(shown)]);
+    return activityFeed(changes, deps.store.read(), { places: names, textsNow });
   };
   const publish = () => void feed().then(deps.feedChanged, () => {}); // the next list reports it
   return {

@@ -127,10 +127,11 @@ function ReportByPage(props: { report: ActivityUndoReportView }) {
             {changes.map((change) => (
               <li key={change.id} className={`undo-${change.result}`}>
                 <span className="strong">{resultText[change.result] ?? change.result}</span>
-                {`: ${change.summary}`}
+                {/* The feed's line names places by page; the engine's may name them by uid. */}
+                {`: ${known.get(change.id)?.summary ?? change.summary}`}
                 <ChangeDiff
                   details={known.get(change.id)?.details ?? []}
-                  label={`What changed: ${change.summary}`}
+                  label={`What changed: ${known.get(change.id)?.summary ?? change.summary}`}
                 />
                 {stepNotes(change.steps).map((note) => (
                   <span key={note} className="undo-note">

@@ -105,6 +105,7 @@ describe('Activity: agent changes live, undone from the tray', () => {
     await contains(chatCard(), "Deleted page 'Alan Turing'");
     const lines = chatCard().getByRole('list', { name: 'Changes by Claude Desktop' }).locator(':scope > li');
     await poll(() => lines.allInnerTexts()).toHaveLength(4);
+    expect((await lines.allInnerTexts())[0]).not.toMatch(/apollo-gl|hermes-pg/); // the move's line too
     expect((await lines.allInnerTexts())[1]).toContain("Deleted page 'Alan Turing'");
     // A delete shows the outline it took away, under the page's name.
     const removed = chatCard()
@@ -161,6 +162,12 @@ describe('Activity: agent changes live, undone from the tray', () => {
     const edited = chatCard().getByRole('listitem', { name: /^Edited a block in 'Project Hermes'/ });
     await contains(edited, 'Conflict');
     await contains(edited, 'Left alone');
+    // The conflict seen: the agent's text beside what the block says now, the person's words marked.
+    const conflict = edited.getByRole('group', { name: /^What changed:/ });
+    await contains(conflict, 'changed since by someone else');
+    await poll(() => conflict.innerText()).toMatch(/Agent\s*Lesson: measure[\s\S]*first, then optimise/i);
+    await poll(() => conflict.innerText()).toMatch(/Now\s*Lesson:[\s\S]*my own words/i);
+    expect((await conflict.locator('.diff-now ins').allTextContents()).join('')).toContain('my own words');
     await contains(chatCard().getByRole('listitem', { name: /^Deleted page 'Alan Turing'/ }), 'Undone');
     const yours = page.getByRole('listitem', { name: /^Your undos in Roam Companion/ });
     await contains(yours, 'Work');
