@@ -84,7 +84,8 @@ export interface BlockedGraphView {
   howToUnblock: string;
 }
 
-export type ClientInstallState = 'installed' | 'not-installed' | 'stale' | 'unavailable';
+/** `config-error`: the client is there but its config file cannot be read or parsed (the tray's view). */
+export type ClientInstallState = 'installed' | 'not-installed' | 'stale' | 'unavailable' | 'config-error';
 export interface ClientView {
   id: ClientId;
   name: string;

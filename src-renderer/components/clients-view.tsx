@@ -20,6 +20,7 @@ const stateText: Record<ClientView['state'], string> = {
   'not-installed': 'Not installed',
   stale: 'Needs update',
   unavailable: 'Not available',
+  'config-error': 'Config error',
 };
 
 export function ClientsView() {
@@ -79,7 +80,8 @@ function ClientRow(props: { client: ClientView; done: Done | null; setDone(done:
         </div>
       ) : (
         !pending &&
-        client.state !== 'unavailable' && (
+        client.state !== 'unavailable' &&
+        client.state !== 'config-error' && (
           <>
             <ToolsetsField
               clientName={client.name}

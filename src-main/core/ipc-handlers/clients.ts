@@ -1,6 +1,7 @@
 /** clients:* — connect AI clients through src-mcp's installers, launching this app with `--mcp`. */
 import type { z } from 'zod';
-import type { RequestResults, requestSchemas } from '../../../src-shared/ipc-contract.ts';
+import { existsSync } from 'node:fs';
+import type { ClientView, RequestResults, requestSchemas } from '../../../src-shared/ipc-contract.ts';
 import {
   install,
   lineDiff,
@@ -34,20 +35,32 @@ export function installerOptions(
   return opts;
 }
 
+/**
+ * The installers call a client whose config file is there but unreadable "unavailable", like a
+ * client that is not installed; the tray says "Config error" for it, with the installer's reason.
+ */
+function trayView(client: ClientView): ClientView {
+  return client.state === 'unavailable' && client.configPath && existsSync(client.configPath)
+    ? { ...client, state: 'config-error' }
+    : client;
+}
+
+const listed = async (options: InstallerOptions) => (await listClients(options)).map(trayView);
+
 const choiceOf = (input: { id: string; toolsets?: string[] }) =>
   input.toolsets ? { client: input.id, toolsets: input.toolsets } : undefined;
 
 const outcome = (result: Awaited<ReturnType<typeof install>>): RequestResults['clients:install'] => ({
-  client: result.client,
+  client: trayView(result.client),
   changed: result.changed,
   ...(result.backupPath ? { backupPath: result.backupPath } : {}),
 });
 
 export function clientHandlers(ctx: CoreContext) {
-  const refresh = async () => ctx.emit('clients:changed', await listClients(installerOptions(ctx)));
+  const refresh = async () => ctx.emit('clients:changed', await listed(installerOptions(ctx)));
   return {
     async 'clients:list'(): Promise<RequestResults['clients:list']> {
-      return listClients(installerOptions(ctx));
+      return listed(installerOptions(ctx));
     },
     async 'clients:preview'(input: Input<'clients:preview'>): Promise<RequestResults['clients:preview']> {
       const change = await previewChange(input.id, input.action, installerOptions(ctx, choiceOf(input)));
