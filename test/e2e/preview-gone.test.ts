@@ -8,6 +8,7 @@ import { startPreview, type Preview } from '../../src-main/preview/server.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/types.ts';
 import { removeDir, tempDir } from '../harness/temp-dir.ts';
+import { violationsEverywhere } from './axe.ts';
 import { launchChromium } from './chromium.ts';
 
 let home: string;
@@ -49,5 +50,6 @@ describe('the page of a demo that stopped', () => {
     const alert = page.getByRole('tabpanel').getByRole('alert').last();
     await poll(() => alert.innerText()).toContain('The preview server is not reachable');
     expect(await page.locator('body').innerText()).not.toContain('`');
+    expect(await violationsEverywhere(page)).toEqual([]);
   });
 });

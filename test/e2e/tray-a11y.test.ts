@@ -142,6 +142,20 @@ describe('every screen, light and dark, at 420×600 and 1000×760: no serious or
     expect(await violations()).toEqual([]);
   });
 
+  it('AI clients with a config that cannot be parsed', async () => {
+    const [cursor] = (await preview.core.handlers['clients:list'](undefined)).filter(
+      (c) => c.id === 'cursor',
+    );
+    await mkdir(path.dirname(cursor!.configPath!), { recursive: true });
+    await writeFile(cursor!.configPath!, '{ "mcpServers": ');
+    await tab('AI clients').click();
+    const row = page.getByRole('listitem', { name: 'Cursor' });
+    await row.getByText('Config error').waitFor();
+    expect(await violations()).toEqual([]);
+    await rm(cursor!.configPath!);
+    await tab('Graphs').click();
+  });
+
   it('AI clients, and the preview of an install', async () => {
     const [claude] = (await preview.core.handlers['clients:list'](undefined)).filter(
       (c) => c.id === 'claude-desktop',

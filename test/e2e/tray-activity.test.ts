@@ -190,6 +190,7 @@ describe('Activity: agent changes live, undone from the tray', () => {
     await yours.getByRole('button', { name: /^Redo: / }).click();
     const redo = yours.getByRole('dialog', { name: 'Redo: put back what this undo took back?' });
     await redo.getByRole('button', { name: 'Redo now' }).waitFor();
+    expect(await violations()).toEqual([]);
     expect(await redo.getByRole('button', { name: /Undo/ }).count()).toBe(0);
     await page.keyboard.press('Escape');
     await redo.waitFor({ state: 'detached' });
