@@ -22,6 +22,23 @@ export function TokenRequestPanel(props: {
   const openRoam = useApp((s) => s.openRoam);
   const { error, run } = useActionError();
   const pending = isPending(request);
+  // A plain approval is one line: several of them (an import, a few adds) do not stack up.
+  if (request.status === 'approved' && !request.downgraded) {
+    return (
+      <section className="request request-approved row" aria-label={`Token request for ${label}`}>
+        <p className="strong grow" role="status">
+          {headline(request, label)}
+        </p>
+        <button
+          type="button"
+          aria-label={`Dismiss the token request for ${label}`}
+          onClick={() => dismiss(request.graphId)}
+        >
+          Dismiss
+        </button>
+      </section>
+    );
+  }
   return (
     <section
       className={`request request-${request.status}${request.downgraded ? ' request-downgraded' : ''}`}
