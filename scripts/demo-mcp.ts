@@ -28,6 +28,8 @@ async function main(): Promise<void> {
   }
   const storeDir = demoStoreDir(values.home);
   const here = path.dirname(fileURLToPath(import.meta.url));
+  // Set once the launcher runs: the demo stopping (its HOME deleted) ends this session too.
+  let stop = () => {};
   const launcher = await runMcpLauncher({
     storeDir,
     secretBox: createFileKeySecretBox(storeDir),
@@ -44,7 +46,12 @@ async function main(): Promise<void> {
     log,
     ...(values.tools !== undefined ? { tools: values.tools } : {}),
     ...(values.client !== undefined ? { client: values.client } : {}),
+    onStoreGone: () => {
+      log('the demo stopped (its temporary HOME is gone): ending this session.');
+      stop();
+    },
   });
+  stop = () => void launcher.stop();
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
     process.once(signal, () => void launcher.stop());
   }

@@ -85,7 +85,8 @@ export interface BlockedGraphView {
   howToUnblock: string;
 }
 
-export type ClientInstallState = 'installed' | 'not-installed' | 'stale' | 'unavailable';
+/** `config-error`: the client is there but its config file cannot be read or parsed (the tray's view). */
+export type ClientInstallState = 'installed' | 'not-installed' | 'stale' | 'unavailable' | 'config-error';
 export interface ClientView {
   id: ClientId;
   name: string;
@@ -187,7 +188,8 @@ export interface OutlineLineView {
  * by page title (and the tool's words), never by uid.
  */
 export type ChangeDetailView =
-  | { kind: 'edit'; page?: string; before: string; after: string }
+  /** `now`: a conflict (someone changed the block since): its text now, beside the agent's. */
+  | { kind: 'edit'; page?: string; before: string; after: string; now?: string }
   | {
       kind: 'outline';
       change: 'added' | 'removed';
@@ -197,7 +199,8 @@ export type ChangeDetailView =
       /** Blocks not listed (the outline is cut). */
       more: number;
     }
-  | { kind: 'move'; text: string; page?: string }
+  /** `from` / `to`: "'Page'" or "under 'parent text' in 'Page'", when Roam could name them. */
+  | { kind: 'move'; text: string; from?: string; to?: string }
   | { kind: 'rename'; before: string; after: string }
   | { kind: 'note'; text: string };
 
@@ -219,6 +222,10 @@ export interface ActivityChangeView {
   lastUndo?: { at: string; steps: ActivityStepView[] };
   /** What it did, to show as a diff (at most a few per change). */
   details: ChangeDetailView[];
+  /** The page it happened on, by title, when the journal names one (undo dialogs group by it). */
+  page?: string;
+  /** For an undo: the lines of the changes it took back. */
+  undid?: string[];
 }
 
 export interface ActivityStepView {

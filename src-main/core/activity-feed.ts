@@ -7,7 +7,8 @@ import type {
   ActivityStepView,
 } from '../../src-shared/ipc-contract.ts';
 import { nicknameOf } from '../../src-shared/graph-identity.ts';
-import { changeDetails } from './activity-details.ts';
+import { changeDetails, changePage, readableSummary } from './activity-details.ts';
+import type { PlaceNames } from './activity-places.ts';
 import type { StoreData } from './tray-store.ts';
 
 /** The feed stays small enough to send whole on every change; older changes are in the CLI. */
@@ -21,15 +22,22 @@ export function stepView(step: StepResult): ActivityStepView {
   };
 }
 
-function changeView(change: Change, nicknames: Map<string, string>): ActivityChangeView {
+function changeView(
+  change: Change,
+  nicknames: Map<string, string>,
+  summaries: Map<string, string>,
+  roam: { places: PlaceNames; textsNow: PlaceNames },
+): ActivityChangeView {
   const nickname = nicknames.get(`${change.graphType ?? 'hosted'}:${change.graph}`);
+  const page = changePage(change);
+  const undid = change.undoes?.flatMap((id) => summaries.get(id) ?? []);
   return {
     id: change.id,
     at: change.at,
     graph: change.graph,
     ...(nickname ? { nickname } : {}),
     tool: change.tool,
-    summary: change.summary,
+    summary: readableSummary(change, roam.places),
     status: change.status,
     undoable: change.undoable,
     undone: change.undone,
@@ -37,7 +45,9 @@ function changeView(change: Change, nicknames: Map<string, string>): ActivityCha
     ...(change.lastUndo
       ? { lastUndo: { at: change.lastUndo.at, steps: change.lastUndo.results.map(stepView) } }
       : {}),
-    details: changeDetails(change),
+    details: changeDetails(change, roam.places, roam.textsNow),
+    ...(page ? { page } : {}),
+    ...(undid?.length ? { undid } : {}),
   };
 }
 
@@ -55,8 +65,13 @@ export function changesToday(newestFirst: readonly Change[], now = new Date()): 
 }
 
 /** `newestFirst`: listChanges' answer; `data`: the tray store, for the graphs' nicknames. */
-export function activityFeed(newestFirst: readonly Change[], data: StoreData): ActivityFeedView {
+export function activityFeed(
+  newestFirst: readonly Change[],
+  data: StoreData,
+  roam: { places: PlaceNames; textsNow: PlaceNames } = { places: new Map(), textsNow: new Map() },
+): ActivityFeedView {
   const nicknames = new Map(data.graphs.map((g) => [`${g.type}:${g.name}`, nicknameOf(g)]));
+  const summaries = new Map(newestFirst.map((c) => [c.id, c.summary]));
   const chats = new Map<string, ActivityChatView>();
   for (const change of newestFirst.slice(0, ACTIVITY_FEED_LIMIT)) {
     const chat = chats.get(change.chat.id) ?? {
@@ -68,7 +83,7 @@ export function activityFeed(newestFirst: readonly Change[], data: StoreData): A
     };
     // The client's name arrives after the first change on some connections.
     chat.client ??= change.chat.client?.name;
-    const view = changeView(change, nicknames);
+    const view = changeView(change, nicknames, summaries, roam);
     const label = view.nickname ?? change.graph;
     if (!chat.graphs.includes(label)) chat.graphs.push(label);
     chat.changes.push(view);

@@ -14,7 +14,8 @@ import {
 import type { ActivityFeedView, RequestInput } from '../../src-shared/ipc-contract.ts';
 import type { LocalApiClient } from '../../src-shared/local-api/index.ts';
 import { trayCaller } from './activity-caller.ts';
-import { activityFeed, msUntilMidnight } from './activity-feed.ts';
+import { ACTIVITY_FEED_LIMIT, activityFeed, msUntilMidnight } from './activity-feed.ts';
+import { placeNamer } from './activity-places.ts';
 import { openActivityJournal } from './activity-journal.ts';
 import { undoFromTray } from './activity-undo.ts';
 import type { TrayStore } from './tray-store.ts';
@@ -41,8 +42,13 @@ export function startActivity(deps: {
     midnight ??= atEveryMidnight(publish);
     return opened;
   };
-  const feed = async () =>
-    activityFeed(await listChanges({}, { journal: await journal() }), deps.store.read());
+  const places = placeNamer(trayCaller(deps.store, deps.api));
+  const feed = async () => {
+    const changes = await listChanges({}, { journal: await journal() });
+    const shown = changes.slice(0, ACTIVITY_FEED_LIMIT);
+    const [names, textsNow] = await Promise.all([places.names(shown), places.textsNow(shown)]);
+    return activityFeed(changes, deps.store.read(), { places: names, textsNow });
+  };
   const publish = () => void feed().then(deps.feedChanged, () => {}); // the next list reports it
   return {
     feed,

@@ -5,6 +5,7 @@
  * file changes (tray edits reach running children live), and stores tokens the child obtained by
  * exchange, encrypted, under the store lock. The shell supplies Electron's spawner; tests use fork.
  */
+import { existsSync } from 'node:fs';
 import { fork, type ChildProcess } from 'node:child_process';
 import {
   CHILD_IPC_ENV,
@@ -78,6 +79,11 @@ export interface McpLauncherOptions {
   args?: string[];
   /** Counted in the status bar's sessions (default); the tray's HTTP server is not one. */
   countAsSession?: boolean;
+  /**
+   * The store file was there and is gone (the demo stopped and deleted its HOME). Nothing is sent
+   * then: reading would recreate the folder and tell the agent it has no graph.
+   */
+  onStoreGone?: () => void;
 }
 
 /**
@@ -108,7 +114,7 @@ export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLa
   if (options.tools !== undefined) env[TOOLSETS_ENV] = options.tools;
   const child = options.spawn(options.mcpServerPath, env, options.args);
 
-  const config = configSender(store, child, log, options.client);
+  const config = configSender(store, child, log, options.client, options.onStoreGone);
   const handle = async (message: ChildMessage) => {
     switch (message.type) {
       case 'ready':
@@ -162,14 +168,30 @@ export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLa
 }
 
 /** Sends the child its graph config once it is ready and whenever it changed, in order. */
-function configSender(store: TrayStore, child: McpChild, log: (line: string) => void, client?: string) {
+function configSender(
+  store: TrayStore,
+  child: McpChild,
+  log: (line: string) => void,
+  client?: string,
+  onStoreGone?: () => void,
+) {
   let ready = false;
   let lastSent = '';
+  let storeSeen = false;
   let sending = Promise.resolve();
   // Serialized so an older config never overtakes a newer one.
   const send = () => {
     sending = sending.then(async () => {
       if (!ready) return;
+      if (!existsSync(store.path)) {
+        if (storeSeen) {
+          storeSeen = false;
+          log(`the store ${store.path} is gone: no graph config is sent.`);
+          onStoreGone?.();
+        }
+        return;
+      }
+      storeSeen = true;
       try {
         const data = store.read();
         const toolsets = client ? data.clientToolsets[client] : undefined;

@@ -58,8 +58,10 @@ export async function checkImport(home: string, data: StoreData): Promise<Import
   if (source.text === undefined || data.importDone)
     return { available: false, path: source.path, graphCount: 0 };
   try {
-    const graphs = parseSource(source.path, source.text);
-    return { available: graphs.length > 0, path: source.path, graphCount: graphs.length };
+    // Only what the import would add: graphs already here are not counted, nor offered again.
+    const here = new Set(data.graphs.map((g) => `${g.type}:${g.name}`));
+    const fresh = parseSource(source.path, source.text).filter((g) => !here.has(`${g.type}:${g.name}`));
+    return { available: fresh.length > 0, path: source.path, graphCount: fresh.length };
   } catch {
     // Offer it anyway: running the import explains what is wrong with the file.
     return { available: true, path: source.path, graphCount: 0 };

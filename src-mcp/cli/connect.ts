@@ -208,7 +208,7 @@ async function printGraphs(
   file: string,
   client: LocalApiClient,
   signal: AbortSignal,
-): Promise<GraphRef[]> {
+): Promise<GraphRef[] | undefined> {
   const doc = await readConfigDocument(file);
   say(`Configured in ${file}:`);
   if (doc.graphs.length === 0) say('  (none)');
@@ -236,7 +236,7 @@ async function printGraphs(
     return available;
   } catch (error) {
     say(`Could not list Roam's graphs: ${error instanceof Error ? error.message : String(error)}`);
-    return [];
+    return undefined;
   }
 }
 
@@ -339,10 +339,25 @@ async function interactive(
     input: options.input ?? process.stdin,
     output: options.output ?? process.stderr,
   });
-  const ask: Ask = (question) => rl.question(question, { signal }).then((a) => a.trim());
+  // Input that ends (stdin closed, `< /dev/null`) answers no question: say so instead of Node's
+  // "readline was closed".
+  const closed = new Promise<never>((_, reject) => rl.once('close', () => reject(new InputClosedError())));
+  closed.catch(() => {}); // answered by the question it interrupts
+  const ask: Ask = async (question) =>
+    (await Promise.race([closed, rl.question(question, { signal })])).trim();
   try {
-    for (;;) {
-      const available = await printGraphs(say, file, client, signal);
+    for (let first = true; ; first = false) {
+      const listed = await printGraphs(say, file, client, signal);
+      // Roam not answering: nothing could be connected, so nothing is asked.
+      if (first && listed === undefined) {
+        say(
+          existsSync(portFilePath(options.home))
+            ? 'Open Roam Desktop (with its Local API on in Settings), then run roam-mcp connect again.'
+            : noPortFileHint(options.home),
+        );
+        return 1;
+      }
+      const available = listed ?? [];
       say();
       const choice = await ask(
         'Number or name of a graph to connect, r NICK to remove, d/e NICK to disable/enable, q to quit: ',
@@ -358,9 +373,22 @@ async function interactive(
     }
   } catch (error) {
     if (signal.aborted || (error as Error).name === 'AbortError') return 130;
+    if (error instanceof InputClosedError) {
+      say();
+      say(error.message);
+      return 1;
+    }
     throw error;
   } finally {
     rl.close();
+  }
+}
+
+class InputClosedError extends Error {
+  constructor() {
+    super(
+      'No answer: the input is closed, so connect cannot ask. Run it in a terminal, or say everything at once: roam-mcp connect --graph NAME [--nickname NICK] [--access-level LEVEL].',
+    );
   }
 }
 

@@ -6,7 +6,7 @@ import { isPlainObject } from './config-document.ts';
 import { redactSecrets } from './redact-secrets.ts';
 
 export interface EntryState {
-  state: Exclude<ClientInstallState, 'unavailable'>;
+  state: Exclude<ClientInstallState, 'unavailable' | 'config-error'>;
   /** Why the entry is stale (what to do next is up to the caller). */
   message?: string;
   /** What the user added to an installed entry (`--read-only`, env), kept on update. */

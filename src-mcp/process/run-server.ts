@@ -274,5 +274,7 @@ function describeSource(source: ConfigSource): string {
 }
 
 function configInvalid(errors: string[], origin: string): string {
-  return `The Roam MCP config (${origin}) has ${errors.length === 1 ? 'a problem' : `${errors.length} problems`}: ${errors.join(' ')} Fix it and restart the MCP client.`;
+  // A file that could not be read at all leaves no source to name: its error names it.
+  const from = origin === describeSource({ kind: 'none', searched: [] }) ? '' : ` (${origin})`;
+  return `The Roam MCP config${from} has ${errors.length === 1 ? 'a problem' : `${errors.length} problems`}: ${errors.join(' ')} Fix it and restart the MCP client.`;
 }

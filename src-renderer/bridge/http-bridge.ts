@@ -15,6 +15,8 @@ export interface HttpBridgeOptions {
   EventSourceImpl?: typeof EventSource;
   /** Called when the event stream comes back after a drop: events may have been missed. */
   onReconnect?(): void;
+  /** Called when the event stream drops (the preview server stopped?): what is shown may be stale. */
+  onDisconnect?(): void;
 }
 
 type Listener = (payload: unknown) => void;
@@ -39,7 +41,7 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): RoamCompanion
     } catch {
       throw new BridgeError(
         'PREVIEW_UNREACHABLE',
-        'The preview server is not reachable. Check that `npm run demo` is still running, then reload this page.',
+        'The preview server is not reachable. Check that the demo (npm run demo) is still running, then reload this page.',
       );
     }
     if (response.status === 204) return undefined;
@@ -62,7 +64,10 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): RoamCompanion
     const query = options.key ? `?key=${encodeURIComponent(options.key)}` : '';
     source = new EventSourceImpl(`${baseUrl}/events${query}`);
     let dropped = false;
-    source.addEventListener('error', () => (dropped = true));
+    source.addEventListener('error', () => {
+      if (!dropped) options.onDisconnect?.();
+      dropped = true;
+    });
     source.addEventListener('open', () => {
       if (dropped) options.onReconnect?.();
       dropped = false;

@@ -10,9 +10,17 @@ declare global {
 }
 
 /** The Electron preload's API when present, else the HTTP bridge to the preview server. */
-export function pickBridge(options: { onReconnect?(): void } = {}, win: Window = window): RoamCompanionApi {
+export function pickBridge(
+  options: { onReconnect?(): void; onDisconnect?(): void } = {},
+  win: Window = window,
+): RoamCompanionApi {
   return (
     win.roamCompanion ??
-    createHttpBridge({ baseUrl: '', key: takePreviewKey(win), onReconnect: options.onReconnect })
+    createHttpBridge({
+      baseUrl: '',
+      key: takePreviewKey(win),
+      onReconnect: options.onReconnect,
+      onDisconnect: options.onDisconnect,
+    })
   );
 }

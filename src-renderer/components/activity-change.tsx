@@ -35,6 +35,13 @@ export function ActivityChange(props: { change: ActivityChangeView; showGraph: b
         )}
       </div>
       <ChangeDiff details={change.details} label={`What changed: ${change.summary}`} />
+      {change.undid && (
+        <ul className="activity-notes small" aria-label="What this undo took back">
+          {change.undid.map((line, i) => (
+            <li key={i}>{`Took back: ${line}`}</li>
+          ))}
+        </ul>
+      )}
       {notes.length > 0 && (
         <ul className="activity-notes small" aria-label="Left alone by the last undo">
           {notes.map((note) => (
@@ -42,7 +49,7 @@ export function ActivityChange(props: { change: ActivityChangeView; showGraph: b
           ))}
         </ul>
       )}
-      <UndoPanel flow={flow} what={change.isUndo ? 'this undo' : 'this change'} />
+      <UndoPanel flow={flow} what={change.isUndo ? 'this undo' : 'this change'} redo={change.isUndo} />
     </li>
   );
 }

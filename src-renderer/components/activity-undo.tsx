@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
-import type { ActivityUndoReportView } from '../../src-shared/ipc-contract.ts';
+import type { ActivityChangeView, ActivityUndoReportView } from '../../src-shared/ipc-contract.ts';
 import { useActivity } from '../stores/stores-context.tsx';
 import type { UndoTarget } from '../stores/activity-store.ts';
 import { ActionError, useActionError } from './action-error.tsx';
 import { changesCount, resultText, stepNotes } from './activity-format.ts';
 import { trapTab } from './focus-trap.ts';
 import { useReturnFocus } from './return-focus.ts';
+import { ChangeDiff } from './change-diff.tsx';
 
 type Phase = { kind: 'idle' } | { kind: 'preview' | 'done'; report: ActivityUndoReportView };
 
@@ -31,19 +32,26 @@ export function useUndoFlow(target: UndoTarget) {
 
 export type UndoFlow = ReturnType<typeof useUndoFlow>;
 
+interface PanelProps {
+  flow: UndoFlow;
+  what: string;
+  /** Undoing an undo: the dialog says Redo, as the button that opened it did. */
+  redo?: boolean;
+}
+
 /** The dry run to confirm, or the outcome to read; nothing while idle. */
-export function UndoPanel(props: { flow: UndoFlow; what: string }) {
+export function UndoPanel(props: PanelProps) {
   const { flow } = props;
   if (flow.phase.kind === 'idle') return <ActionError error={flow.error} />;
   return flow.phase.kind === 'preview' ? (
-    <UndoPreview flow={flow} report={flow.phase.report} what={props.what} />
+    <UndoPreview {...props} report={flow.phase.report} />
   ) : (
-    <UndoOutcome flow={flow} report={flow.phase.report} what={props.what} />
+    <UndoOutcome {...props} report={flow.phase.report} />
   );
 }
 
-function UndoPreview(props: { flow: UndoFlow; report: ActivityUndoReportView; what: string }) {
-  const { flow, report } = props;
+function UndoPreview(props: PanelProps & { report: ActivityUndoReportView }) {
+  const { flow, report, redo } = props;
   const titleId = useId();
   return (
     <div
@@ -55,9 +63,11 @@ function UndoPreview(props: { flow: UndoFlow; report: ActivityUndoReportView; wh
         else trapTab(event);
       }}
     >
-      <p id={titleId} className="strong">{`Undo ${props.what}?`}</p>
-      <p>{previewLine(report)}</p>
-      <ReportList report={report} />
+      <p id={titleId} className="strong">
+        {redo ? `Redo: put back what ${props.what} took back?` : `Undo ${props.what}?`}
+      </p>
+      <p>{previewLine(report, redo)}</p>
+      {/* The answer first: the buttons stay in view above a long list. */}
       <div className="actions">
         <button type="button" autoFocus onClick={flow.close}>
           Cancel
@@ -68,57 +78,87 @@ function UndoPreview(props: { flow: UndoFlow; report: ActivityUndoReportView; wh
           disabled={flow.busy || report.undone === 0}
           onClick={flow.confirm}
         >
-          Undo now
+          {flow.busy ? (redo ? 'Redoing…' : 'Undoing…') : redo ? 'Redo now' : 'Undo now'}
         </button>
       </div>
       <ActionError error={flow.error} />
+      <ReportByPage report={report} />
     </div>
   );
 }
 
-function UndoOutcome(props: { flow: UndoFlow; report: ActivityUndoReportView; what: string }) {
+function UndoOutcome(props: PanelProps & { report: ActivityUndoReportView }) {
   const { flow, report } = props;
   return (
-    <div role="status" className="notice undo-panel" aria-label={`Undo of ${props.what}`}>
-      <p className="strong">{outcomeLine(report)}</p>
-      <ReportList report={report} />
+    <div
+      role="status"
+      className="notice undo-panel"
+      aria-label={`${props.redo ? 'Redo' : 'Undo'} of ${props.what}`}
+    >
+      <p className="strong">{outcomeLine(report, props.redo)}</p>
       <button type="button" autoFocus onClick={flow.close}>
         Dismiss
       </button>
+      <ReportByPage report={report} />
     </div>
   );
 }
 
-function ReportList(props: { report: ActivityUndoReportView }) {
+type ReportedChange = ActivityUndoReportView['changes'][number];
+
+/** The report's changes grouped by the page they happened on, each with its diff, in a box that scrolls. */
+function ReportByPage(props: { report: ActivityUndoReportView }) {
+  const feed = useActivity((s) => s.feed);
+  const known = new Map<string, ActivityChangeView>(
+    feed.chats.flatMap((chat) => chat.changes.map((change) => [change.id, change] as const)),
+  );
+  const groups = new Map<string, ReportedChange[]>();
+  for (const change of props.report.changes) {
+    const page = known.get(change.id)?.page;
+    const key = page ? `In '${page}'` : 'Elsewhere';
+    groups.set(key, [...(groups.get(key) ?? []), change]);
+  }
   return (
-    <ul className="undo-report small">
-      {props.report.changes.map((change) => (
-        <li key={change.id} className={`undo-${change.result}`}>
-          <span className="strong">{resultText[change.result] ?? change.result}</span>
-          {`: ${change.summary}`}
-          {stepNotes(change.steps).map((note) => (
-            <span key={note} className="undo-note">
-              {note}
-            </span>
-          ))}
-        </li>
+    <div className="undo-report-box" tabIndex={0} role="region" aria-label="What the undo covers">
+      {[...groups].map(([heading, changes]) => (
+        <section key={heading} aria-label={heading}>
+          <h4 className="small">{`${heading} · ${changesCount(changes.length)}`}</h4>
+          <ul className="undo-report small">
+            {changes.map((change) => (
+              <li key={change.id} className={`undo-${change.result}`}>
+                <span className="strong">{resultText[change.result] ?? change.result}</span>
+                {/* The feed's line names places by page; the engine's may name them by uid. */}
+                {`: ${known.get(change.id)?.summary ?? change.summary}`}
+                <ChangeDiff
+                  details={known.get(change.id)?.details ?? []}
+                  label={`What changed: ${known.get(change.id)?.summary ?? change.summary}`}
+                />
+                {stepNotes(change.steps).map((note) => (
+                  <span key={note} className="undo-note">
+                    {note}
+                  </span>
+                ))}
+              </li>
+            ))}
+          </ul>
+        </section>
       ))}
-    </ul>
+    </div>
   );
 }
 
-function previewLine(report: ActivityUndoReportView): string {
-  if (report.undone === 0) return 'Nothing here can be undone now: see why below.';
+function previewLine(report: ActivityUndoReportView, redo?: boolean): string {
+  if (report.undone === 0) return `Nothing here can be ${redo ? 'redone' : 'undone'} now: see why below.`;
   const left = report.conflicts
     ? ` ${leftAlone(report.conflicts)} someone changed since will be left alone.`
     : '';
-  return `${changesCount(report.undone)} will be taken back.${left} Nothing has changed yet.`;
+  return `${changesCount(report.undone)} will be ${redo ? 'put back' : 'taken back'}.${left} Nothing has changed yet.`;
 }
 
-function outcomeLine(report: ActivityUndoReportView): string {
-  if (report.undone === 0) return 'Nothing was undone: see why below.';
+function outcomeLine(report: ActivityUndoReportView, redo?: boolean): string {
+  if (report.undone === 0) return `Nothing was ${redo ? 'redone' : 'undone'}: see why below.`;
   const left = report.conflicts ? ` ${leftAlone(report.conflicts)} changed since were left alone.` : '';
-  return `Undone: ${changesCount(report.undone)}.${left}`;
+  return `${redo ? 'Redone' : 'Undone'}: ${changesCount(report.undone)}.${left}`;
 }
 
 const leftAlone = (n: number) => (n === 1 ? '1 part' : `${n} parts`);

@@ -22,6 +22,7 @@ export function App() {
   const blockedCount = useTokens((s) => s.blocked.length);
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   const focus = useApp((s) => s.focus);
+  const showGraph = useApp((s) => s.showGraph);
   useEffect(() => {
     if (focus) setTab('graphs');
   }, [focus]);
@@ -70,7 +71,7 @@ export function App() {
       <main role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'graphs' && <GraphsView onShowBlocked={() => setTab('blocked')} />}
         {tab === 'activity' && <ActivityView />}
-        {tab === 'blocked' && <BlockedView onRetried={() => setTab('graphs')} />}
+        {tab === 'blocked' && <BlockedView onRetried={showGraph} />}
         {tab === 'clients' && <ClientsView />}
         {tab === 'settings' && <SettingsView />}
       </main>

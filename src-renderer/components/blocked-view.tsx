@@ -4,7 +4,8 @@ import { LoadGate } from './load-gate.tsx';
 import { ActionError, useActionError } from './action-error.tsx';
 
 /** Graphs the user blocked with "Never Allow" in Roam, how to unblock them, and a retry. */
-export function BlockedView(props: { onRetried(): void }) {
+/** `onRetried`: the retried graph's row is shown, where the request's answer arrives. */
+export function BlockedView(props: { onRetried(graphId: string): void }) {
   const blocked = useTokens((s) => s.blocked);
   const load = useTokens((s) => s.blockedLoad);
   const refresh = useTokens((s) => s.refresh);
@@ -31,7 +32,7 @@ export function BlockedView(props: { onRetried(): void }) {
   );
 }
 
-function BlockedRow(props: { graph: BlockedGraphView; onRetried(): void }) {
+function BlockedRow(props: { graph: BlockedGraphView; onRetried(graphId: string): void }) {
   const { graph } = props;
   const retry = useTokens((s) => s.retryBlocked);
   const { error, run } = useActionError();
@@ -53,7 +54,7 @@ function BlockedRow(props: { graph: BlockedGraphView; onRetried(): void }) {
           onClick={() =>
             void run(async () => {
               await retry(graph.graphId);
-              props.onRetried();
+              props.onRetried(graph.graphId);
             })
           }
         >

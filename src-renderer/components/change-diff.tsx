@@ -35,6 +35,14 @@ function Detail({ detail }: { detail: ChangeDetailView }) {
         <div className="diff-detail">
           <span className="muted">Moved</span>
           <p className="diff-text">{detail.text || '(an empty block)'}</p>
+          <p className="diff-text diff-before">
+            <span className="diff-side">From</span>
+            {detail.from ?? 'its earlier place'}
+          </p>
+          <p className="diff-text diff-after">
+            <span className="diff-side">To</span>
+            {detail.to ?? 'another place'}
+          </p>
         </div>
       );
     case 'note':
@@ -42,19 +50,36 @@ function Detail({ detail }: { detail: ChangeDetailView }) {
   }
 }
 
-function Edit(props: { page?: string; before: string; after: string }) {
+function Edit(props: { page?: string; before: string; after: string; now?: string }) {
   const runs = wordDiff(props.before, props.after);
+  const where = props.page ? `Edited in '${props.page}'` : 'Edited';
   return (
     <div className="diff-detail">
-      <span className="muted">{props.page ? `Edited in '${props.page}'` : 'Edited'}</span>
+      <span className="muted">
+        {props.now === undefined ? where : `${where} · changed since by someone else`}
+      </span>
       <p className="diff-text diff-before">
         <span className="diff-side">Before</span>
         <Runs runs={runs.filter((r) => r.kind !== 'inserted')} />
       </p>
-      <p className="diff-text diff-after">
-        <span className="diff-side">After</span>
-        <Runs runs={runs.filter((r) => r.kind !== 'deleted')} />
-      </p>
+      {props.now === undefined ? (
+        <p className="diff-text diff-after">
+          <span className="diff-side">After</span>
+          <Runs runs={runs.filter((r) => r.kind !== 'deleted')} />
+        </p>
+      ) : (
+        // A conflict: what the agent wrote beside what the block says now (its changes marked).
+        <div className="diff-conflict">
+          <p className="diff-text diff-after">
+            <span className="diff-side">Agent</span>
+            <Runs runs={runs.filter((r) => r.kind !== 'deleted')} />
+          </p>
+          <p className="diff-text diff-now">
+            <span className="diff-side">Now</span>
+            <Runs runs={wordDiff(props.after, props.now).filter((r) => r.kind !== 'deleted')} />
+          </p>
+        </div>
+      )}
     </div>
   );
 }

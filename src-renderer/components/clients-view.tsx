@@ -21,6 +21,7 @@ const stateText: Record<ClientView['state'], string> = {
   'not-installed': 'Not installed',
   stale: 'Needs update',
   unavailable: 'Not available',
+  'config-error': 'Config error',
 };
 
 export function ClientsView() {
@@ -81,7 +82,8 @@ function ClientRow(props: { client: ClientView; done: Done | null; setDone(done:
         </div>
       ) : (
         !pending &&
-        client.state !== 'unavailable' && (
+        client.state !== 'unavailable' &&
+        client.state !== 'config-error' && (
           <>
             <ToolsetsField
               clientName={client.name}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { GraphView } from '../../src-shared/ipc-contract.ts';
 import { useGraphs, useTokens } from '../stores/stores-context.tsx';
 import { AccessSummary } from './access-summary.tsx';
@@ -11,6 +11,10 @@ import { tokenStateText } from './token-state.ts';
 import { useReturnFocus } from './return-focus.ts';
 
 type Run = (action: () => Promise<unknown>) => Promise<void>;
+
+/** What "Request token" does when the graph already has a working one. */
+const replaceHint =
+  'Asks Roam Desktop for a new token, e.g. with another access level; the current one keeps working until you approve.';
 type Opener = 'edit' | 'remove';
 
 export function GraphRow(props: { graph: GraphView; focus: { at: number } | null; onShowBlocked(): void }) {
@@ -95,32 +99,37 @@ function GraphSummary(props: { graph: GraphView; run: Run }) {
   const { graph, run } = props;
   const update = useGraphs((s) => s.update);
   return (
-    <div className="row">
-      <div className="grow">
-        <span className="strong">{graph.nickname}</span>
-        <div className="muted small">
-          {graph.name} · {graph.type === 'hosted' ? 'Hosted' : 'Offline'}
+    <>
+      <div className="row">
+        <div className="grow">
+          <span className="strong graph-nickname">{graph.nickname}</span>
+          <div className="muted small">
+            {graph.name} · {graph.type === 'hosted' ? 'Hosted' : 'Offline'}
+          </div>
         </div>
-        {graph.description && <div className="small">{graph.description}</div>}
-      </div>
-      <span className={`badge token-${graph.token.state}`}>
-        {tokenStateText[graph.token.state]}
-        {graph.token.state === 'ok' && graph.token.last4 ? ` ··${graph.token.last4}` : ''}
-      </span>
-      <label className="switch-field" title="Offer this graph to AI agents">
-        <span className="switch">
-          <input
-            type="checkbox"
-            role="switch"
-            aria-label={`Enabled: ${graph.nickname}`}
-            checked={graph.enabled}
-            onChange={(event) => void run(() => update({ id: graph.id, enabled: event.target.checked }))}
-          />
-          <span aria-hidden="true" className="slider" />
+        <span className={`badge token-${graph.token.state}`}>
+          {tokenStateText[graph.token.state]}
+          {graph.token.state === 'ok' && graph.token.last4 ? ` ··${graph.token.last4}` : ''}
         </span>
-        <span className="small">Enabled</span>
-      </label>
-    </div>
+        <label className="switch-field" title="Offer this graph to AI agents">
+          <span className="switch">
+            <input
+              type="checkbox"
+              role="switch"
+              aria-label={`Enabled: ${graph.nickname}`}
+              checked={graph.enabled}
+              onChange={(event) => void run(() => update({ id: graph.id, enabled: event.target.checked }))}
+            />
+            <span aria-hidden="true" className="slider" />
+          </span>
+          <span className="small" aria-hidden="true">
+            {graph.enabled ? 'On' : 'Off'}
+          </span>
+        </label>
+      </div>
+      {/* Below the row, the whole card wide: beside the badge and the switch it was squeezed. */}
+      {graph.description && <p className="small graph-description">{graph.description}</p>}
+    </>
   );
 }
 
@@ -133,11 +142,19 @@ function GraphActions(props: {
 }) {
   const { graph, run, focusRef } = props;
   const requestToken = useTokens((s) => s.request);
+  const hintId = useId();
   return (
     <div className="actions">
+      {graph.token.state === 'ok' && (
+        <span id={hintId} className="visually-hidden">
+          {replaceHint}
+        </span>
+      )}
       <button
         type="button"
         aria-label={`Request token for ${graph.nickname}`}
+        aria-describedby={graph.token.state === 'ok' ? hintId : undefined}
+        title={graph.token.state === 'ok' ? replaceHint : undefined}
         disabled={graph.token.state === 'waiting'} // one dialog per graph in Roam at a time
         onClick={() => void run(() => requestToken(graph.id))}
       >

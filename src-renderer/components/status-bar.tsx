@@ -7,12 +7,19 @@ export function StatusBar() {
   const load = useApp((s) => s.statusLoad);
   const openRoam = useApp((s) => s.openRoam);
   const today = useActivity((s) => s.feed.today);
+  const bridgeLost = useApp((s) => s.bridgeLost);
   const { error, run } = useActionError();
   return (
     <footer className="status-bar" aria-label="Status">
       {load.phase === 'loading' && <span className="muted">Checking Roam Desktop…</span>}
       {load.phase === 'error' && <span className="error-text">Status unavailable: {load.message}</span>}
-      {status && (
+      {bridgeLost && (
+        <span className="error-text grow" role="status">
+          The preview server stopped answering: what this window shows may be out of date. Start the demo
+          again (npm run demo) and open the address it prints.
+        </span>
+      )}
+      {status && !bridgeLost && (
         <>
           <span className={status.roam.running ? 'dot ok' : 'dot off'} aria-hidden="true" />
           <span className="grow" role="status">

@@ -22,8 +22,28 @@ export function TokenRequestPanel(props: {
   const openRoam = useApp((s) => s.openRoam);
   const { error, run } = useActionError();
   const pending = isPending(request);
+  // A plain approval is one line: several of them (an import, a few adds) do not stack up.
+  if (request.status === 'approved' && !request.downgraded) {
+    return (
+      <section className="request request-approved row" aria-label={`Token request for ${label}`}>
+        <p className="strong grow" role="status">
+          {headline(request, label)}
+        </p>
+        <button
+          type="button"
+          aria-label={`Dismiss the token request for ${label}`}
+          onClick={() => dismiss(request.graphId)}
+        >
+          Dismiss
+        </button>
+      </section>
+    );
+  }
   return (
-    <section className={`request request-${request.status}`} aria-label={`Token request for ${label}`}>
+    <section
+      className={`request request-${request.status}${request.downgraded ? ' request-downgraded' : ''}`}
+      aria-label={`Token request for ${label}`}
+    >
       {/* Only the headline is live: the countdown below would otherwise be read out every second. */}
       <p className="strong" role="status">
         {headline(request, label)}
@@ -75,7 +95,9 @@ function headline(request: TokenRequestView, label: string): string {
     case 'waiting':
       return 'Approve the dialog in Roam Desktop';
     case 'approved':
-      return `Approved: ${label} is connected.`;
+      return request.downgraded
+        ? `Approved with less access than you chose: ${label} is connected.`
+        : `Approved: ${label} is connected.`;
     case 'rejected':
       return `The request for ${label} was declined in Roam.`;
     case 'blocked':
@@ -106,13 +128,12 @@ function RequestDetails(props: { request: TokenRequestView; label: string }) {
     const granted = request.grantedAccessLevel ? accessLevelText[request.grantedAccessLevel].label : asked;
     return (
       <>
-        <p>Granted access: {granted}.</p>
-        {request.downgraded && (
-          <p className="warning-text">
-            Roam granted less than you asked ({asked}): your account’s permission on this graph is lower.
-            Agents get {granted} access.
-          </p>
-        )}
+        <p>
+          Granted access: {granted}
+          {request.downgraded
+            ? ` (you asked for ${asked}: your account’s permission on this graph is lower).`
+            : '.'}
+        </p>
       </>
     );
   }

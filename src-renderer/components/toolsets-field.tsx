@@ -43,7 +43,7 @@ export function ToolsetsField(props: {
         </label>
       ))}
       <p className="small" aria-label={`Tool count for ${props.clientName}`} role="status">
-        {`${props.clientName} gets ${tools(total)} of ${toolCount(TOOLSET_NAMES)}.`}
+        {`${props.clientName} gets up to ${tools(total)} of ${toolCount(TOOLSET_NAMES)} (a tool is left out when Roam Desktop does not offer it, e.g. semantic search).`}
         {props.cap !== undefined &&
           ` ${props.clientName} works poorly past about ${props.cap} tools across all its servers${overCap ? ': choose fewer sets.' : '.'}`}
       </p>

@@ -8,9 +8,13 @@ export interface AppState {
   statusLoad: LoadState;
   settings?: AppSettings;
   settingsLoad: LoadState;
+  /** The browser preview's server stopped answering: the status shown is not current. */
+  bridgeLost?: boolean;
   /** Set by a deep link ('app:navigate'): the graph to show; `at` makes repeats distinct. */
   focus: { graphId: string; at: number } | null;
   refresh(): Promise<void>;
+  /** Switches to Graphs and brings this graph's row (and its request's answer) into view. */
+  showGraph(graphId: string): void;
   openRoam(): Promise<void>;
   changeSettings(patch: Partial<AppSettings>): Promise<AppSettings>;
 }
@@ -34,6 +38,9 @@ export function createAppStore(api: RoamCompanionApi): AppStore {
           (error: unknown) => set({ settingsLoad: failed(error) }),
         ),
       ]);
+    },
+    showGraph(graphId) {
+      set({ focus: { graphId, at: Date.now() } });
     },
     async openRoam() {
       await api['roam:open']();

@@ -31,6 +31,7 @@ beforeAll(async () => {
       { name: 'reading-list', userPermission: 'read-only' },
       { name: 'diary', type: 'offline' },
       { name: 'secret-plans' },
+      { name: 'garden' },
     ],
   });
   // The official server's config, so the first screen shows the import offer too.
@@ -94,7 +95,9 @@ describe('every screen, light and dark, at 420×600 and 1000×760: no serious or
   it('Graphs with a waiting request, an approval granting less than chosen, and a failure', async () => {
     emulator.decide('reading-list', { kind: 'approve', accessLevel: 'read-only' });
     await addGraph('reading-list (hosted)', /Full/, 'Reading');
-    await graphRow('Reading').getByText('Approved: Reading is connected.').waitFor();
+    await graphRow('Reading')
+      .getByText('Approved with less access than you chose: Reading is connected.')
+      .waitFor();
     await addGraph('team-notes (hosted)', /Read \+ append/, 'Team');
     await graphRow('Team').getByText('Approve the dialog in Roam Desktop').waitFor();
     emulator.decide('diary', { kind: 'reject' }, 'offline');
@@ -137,6 +140,20 @@ describe('every screen, light and dark, at 420×600 and 1000×760: no serious or
     await tab('Blocked (1)').click();
     await page.getByRole('listitem', { name: 'Plans' }).waitFor();
     expect(await violations()).toEqual([]);
+  });
+
+  it('AI clients with a config that cannot be parsed', async () => {
+    const [cursor] = (await preview.core.handlers['clients:list'](undefined)).filter(
+      (c) => c.id === 'cursor',
+    );
+    await mkdir(path.dirname(cursor!.configPath!), { recursive: true });
+    await writeFile(cursor!.configPath!, '{ "mcpServers": ');
+    await tab('AI clients').click();
+    const row = page.getByRole('listitem', { name: 'Cursor' });
+    await row.getByText('Config error').waitFor();
+    expect(await violations()).toEqual([]);
+    await rm(cursor!.configPath!);
+    await tab('Graphs').click();
   });
 
   it('AI clients, and the preview of an install', async () => {
@@ -295,6 +312,48 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await poll(() => done.innerText()).toContain('Removed from Claude Desktop.');
     await tab('Graphs').click();
+  });
+});
+
+describe('keyboard only: adding a graph', () => {
+  it('from Add graph to the approval without a mouse: pick, name, level, submit', async () => {
+    await tab('Graphs').click();
+    emulator.decide('garden', { kind: 'approve' });
+    const add = page.getByRole('button', { name: 'Add graph' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('form', { name: 'Add a graph' });
+    const graph = form.getByRole('combobox', { name: 'Graph' });
+    await isFocused(graph).toBe(true);
+    // The closed select changes with the arrow keys, as a keyboard user picks from it.
+    const picked = () => graph.locator('option:checked').innerText();
+    for (let i = 0; i < 10 && (await picked()) !== 'garden (hosted)'; i++)
+      await page.keyboard.press('ArrowDown');
+    expect(await picked()).toBe('garden (hosted)');
+    await page.keyboard.press('Tab');
+    await isFocused(form.getByRole('textbox', { name: 'Nickname' })).toBe(true);
+    await page.keyboard.type('Garden');
+    await form.getByText('Nickname is free.').waitFor();
+    // On to the access level: Tab enters the radio group, the arrows choose within it.
+    const readOnly = form.getByRole('radio', { name: /Read only/ });
+    for (let i = 0; i < 10 && !(await readOnly.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+      const inGroup = await page.evaluate(
+        () => (document.activeElement as HTMLInputElement | null)?.type === 'radio',
+      );
+      if (inGroup) {
+        for (let j = 0; j < 5 && !(await readOnly.isChecked()); j++) await page.keyboard.press('ArrowUp');
+        break;
+      }
+    }
+    expect(await readOnly.isChecked()).toBe(true);
+    const submit = form.getByRole('button', { name: 'Add and request token' });
+    for (let i = 0; i < 10 && !(await submit.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
+    await isFocused(submit).toBe(true);
+    await page.keyboard.press('Enter');
+    await poll(() => graphRow('Garden').innerText()).toContain('Approved: Garden is connected.');
+    expect(await violations()).toEqual([]);
   });
 });
 

@@ -96,17 +96,24 @@ describe('Activity: agent changes live, undone from the tray', () => {
     expect(await editDiff.innerText()).not.toMatch(/hermes-ls/);
     await agentCall('update_block', { uid: 'apollo-g1', string: 'Ship the beta next week' });
     await agentCall('delete_page', { uid: 'alan-pg' });
+    await agentCall('move_block', { uid: 'apollo-g2', parentUid: 'hermes-pg', order: 0 });
+    // A move says from where to where by page (and parent block), never by uid.
+    const moved = chatCard().getByRole('group', { name: /^What changed: Moved block/ });
+    await poll(() => moved.innerText()).toMatch(/From\s*under 'Goals' in 'Project Apollo'/i);
+    await poll(() => moved.innerText()).toMatch(/To\s*'Project Hermes'/i);
+    expect(await moved.innerText()).not.toMatch(/apollo-gl|hermes-pg/);
     await contains(chatCard(), "Deleted page 'Alan Turing'");
     const lines = chatCard().getByRole('list', { name: 'Changes by Claude Desktop' }).locator(':scope > li');
-    await poll(() => lines.allInnerTexts()).toHaveLength(3);
-    expect((await lines.allInnerTexts())[0]).toContain("Deleted page 'Alan Turing'");
+    await poll(() => lines.allInnerTexts()).toHaveLength(4);
+    expect((await lines.allInnerTexts())[0]).not.toMatch(/apollo-gl|hermes-pg/); // the move's line too
+    expect((await lines.allInnerTexts())[1]).toContain("Deleted page 'Alan Turing'");
     // A delete shows the outline it took away, under the page's name.
     const removed = chatCard()
       .getByRole('group', { name: /^What changed: Deleted page 'Alan Turing'/ })
       .getByRole('list', { name: 'Removed blocks' });
     expect((await removed.getByRole('listitem').allInnerTexts()).length).toBeGreaterThan(0);
-    await contains(chatCard(), 'Work · 3 changes');
-    await contains(status(), '3 agent changes today');
+    await contains(chatCard(), 'Work · 4 changes');
+    await contains(status(), '4 agent changes today');
     expect(await violations()).toEqual([]);
     await screenshot(page, 'activity-feed');
   });
@@ -120,6 +127,17 @@ describe('Activity: agent changes live, undone from the tray', () => {
     const dialog = page.getByRole('dialog', { name: 'Undo every change of this chat?' });
     await contains(dialog, 'Left alone (changed since)');
     await contains(dialog, 'Nothing has changed yet.');
+    // One summary line and the button in view at the tray's size; the changes grouped by page below.
+    const undoNow = dialog.getByRole('button', { name: 'Undo now' });
+    await undoNow.scrollIntoViewIfNeeded();
+    const box = (await dialog.boundingBox())!;
+    const button = (await undoNow.boundingBox())!;
+    expect(button.y - box.y).toBeLessThan(160);
+    const covers = dialog.getByRole('region', { name: 'What the undo covers' });
+    expect(await covers.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThanOrEqual(262);
+    await contains(covers.getByRole('region', { name: "In 'Project Hermes'" }), '1 change');
+    await contains(covers.getByRole('region', { name: "In 'Alan Turing'" }), "Deleted page 'Alan Turing'");
+    expect(await covers.innerText()).not.toMatch(/hermes-ls|apollo-g1|alan-pg/);
     await poll(() =>
       dialog.getByRole('button', { name: 'Cancel' }).evaluate((b) => b === document.activeElement),
     ).toBe(true);
@@ -136,7 +154,7 @@ describe('Activity: agent changes live, undone from the tray', () => {
     const dialog = page.getByRole('dialog', { name: 'Undo every change of this chat?' });
     await dialog.getByRole('button', { name: 'Undo now' }).click();
     const outcome = chatCard().getByRole('status', { name: 'Undo of every change of this chat' });
-    await contains(outcome, 'Undone: 2 changes. 1 part changed since were left alone.');
+    await contains(outcome, 'Undone: 3 changes. 1 part changed since were left alone.');
     expect(pageExists('Alan Turing')).toBe(true);
     expect(blockText('apollo-g1')).toBe('Ship the [[Roam Companion]] beta by [[December 1st, 2026]]');
     expect(blockText('hermes-ls')).toBe('Lesson: my own words');
@@ -144,8 +162,15 @@ describe('Activity: agent changes live, undone from the tray', () => {
     const edited = chatCard().getByRole('listitem', { name: /^Edited a block in 'Project Hermes'/ });
     await contains(edited, 'Conflict');
     await contains(edited, 'Left alone');
+    // The conflict seen: the agent's text beside what the block says now, the person's words marked.
+    const conflict = edited.getByRole('group', { name: /^What changed:/ });
+    await contains(conflict, 'changed since by someone else');
+    await poll(() => conflict.innerText()).toMatch(/Agent\s*Lesson: measure[\s\S]*first, then optimise/i);
+    await poll(() => conflict.innerText()).toMatch(/Now\s*Lesson:[\s\S]*my own words/i);
+    expect((await conflict.locator('.diff-now ins').allTextContents()).join('')).toContain('my own words');
     await contains(chatCard().getByRole('listitem', { name: /^Deleted page 'Alan Turing'/ }), 'Undone');
-    await contains(page.getByRole('listitem', { name: /^Your undos in Roam Companion/ }), 'Work');
+    const yours = page.getByRole('listitem', { name: /^Your undos in Roam Companion/ });
+    await contains(yours, 'Work');
     expect(await violations()).toEqual([]);
     await screenshot(page, 'activity-undo-outcome');
     // From the keyboard: Dismiss has the focus, and gives it back to the chat's undo.
@@ -159,6 +184,16 @@ describe('Activity: agent changes live, undone from the tray', () => {
     await edited.scrollIntoViewIfNeeded();
     expect(await violations()).toEqual([]);
     await screenshot(page, 'activity-conflict');
+
+    // The person's entry says what it took back, and offers Redo in a dialog that says Redo.
+    await contains(yours, "Took back: Deleted page 'Alan Turing'");
+    await yours.getByRole('button', { name: /^Redo: / }).click();
+    const redo = yours.getByRole('dialog', { name: 'Redo: put back what this undo took back?' });
+    await redo.getByRole('button', { name: 'Redo now' }).waitFor();
+    expect(await violations()).toEqual([]);
+    expect(await redo.getByRole('button', { name: /Undo/ }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await redo.waitFor({ state: 'detached' });
     expect(await page.content()).not.toContain(LOCAL_TOKEN_PREFIX);
   });
 });

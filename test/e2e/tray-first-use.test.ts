@@ -76,7 +76,10 @@ describe('token request panels: one per graph, in its row, gone when out of date
     await addGraph('team-notes (hosted)', /Read \+ append/, 'Team');
     emulator.decide('diary', { kind: 'reject' }, 'offline');
     await addGraph('diary (offline)', /Read only/);
-    await contains(requestPanel('Reading'), 'Approved: Reading is connected.');
+    await contains(
+      requestPanel('Reading'),
+      'Approved with less access than you chose: Reading is connected.',
+    );
     await contains(requestPanel('Team'), 'Approved: Team is connected.');
     await contains(requestPanel('diary'), 'The request for diary was declined in Roam.');
     // Every panel is inside its graph's row; none above the list pushes it down.
@@ -236,9 +239,11 @@ describe('pills and switches say what they mean', () => {
 
   it('the enable switch is labelled on screen, and a switched-off graph looks off', async () => {
     const row = graphRow('diary');
-    expect(await row.locator('label.switch-field').innerText()).toBe('Enabled');
+    expect(await row.locator('label.switch-field').innerText()).toBe('On');
     await row.getByRole('switch', { name: 'Enabled: diary' }).click();
     await contains(row, 'Switched off: agents do not see this graph until you enable it.');
+    // A switch that is off does not say "Enabled" beside it.
+    expect(await row.locator('label.switch-field').innerText()).toBe('Off');
     expect(await row.evaluate((el) => getComputedStyle(el).borderStyle)).toBe('dashed');
     expect(await graphRow('Team').evaluate((el) => getComputedStyle(el).borderStyle)).toBe('solid');
   });

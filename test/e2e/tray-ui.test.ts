@@ -175,7 +175,9 @@ describe('tray UI in Chromium', () => {
 
     emulator.decide('team-notes', { kind: 'approve' });
     await contains(panel, 'Approved: Team is connected.');
-    await contains(panel, 'Granted access: Read + append.');
+    // A plain approval is one line (the access line above says what the token grants).
+    expect(await panel.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(60);
+    await contains(graphRow('Team'), 'the token grants the same');
     expect(await panel.innerText()).not.toContain('less than you asked');
     await contains(graphRow('Team'), 'Token ok');
   });
@@ -201,10 +203,43 @@ describe('tray UI in Chromium', () => {
     emulator.decide('reading-list', { kind: 'approve', accessLevel: 'read-only' });
     await addGraph({ graph: 'reading-list (hosted)', nickname: 'Reading', level: /Full/ });
     const panel = requestPanel('Reading');
-    await contains(panel, 'Roam granted less than you asked (Full)');
-    await contains(panel, 'Granted access: Read only.');
+    // Not headed as a plain success, and said once (the access note below has the way forward).
+    await contains(panel, 'Approved with less access than you chose: Reading is connected.');
+    await contains(panel, 'Granted access: Read only (you asked for Full');
+    expect(await panel.evaluate((el) => getComputedStyle(el).borderLeftColor)).toBe(
+      await page.evaluate(() => {
+        const probe = document.createElement('span');
+        probe.style.color = 'var(--warn)';
+        document.body.append(probe);
+        const color = getComputedStyle(probe).color;
+        probe.remove();
+        return color;
+      }),
+    );
     await contains(graphRow('Reading'), 'Read only');
     await screenshot(page, 'graphs');
+  });
+
+  it('wraps a long nickname and gives a long description the card’s whole width', async () => {
+    const nickname = `Reading${'-and-more'.repeat(12)}`;
+    const description = 'Books, papers and notes on them; '.repeat(8);
+    await preview.core.handlers['graphs:update']({ id: 'hosted:reading-list', nickname, description });
+    const row = graphRow(nickname);
+    await contains(row, 'Books, papers');
+    const sizes = await row.evaluate((card) => ({
+      card: [card.scrollWidth, card.clientWidth],
+      main: [document.querySelector('main')!.scrollWidth, document.querySelector('main')!.clientWidth],
+      description: card.querySelector('.graph-description')!.getBoundingClientRect().width,
+    }));
+    expect(sizes.card[0]).toBeLessThanOrEqual(sizes.card[1]!);
+    expect(sizes.main[0]).toBeLessThanOrEqual(sizes.main[1]!); // the panel does not scroll sideways
+    expect(sizes.description).toBeGreaterThan(300);
+    await preview.core.handlers['graphs:update']({
+      id: 'hosted:reading-list',
+      nickname: 'Reading',
+      description: '',
+    });
+    await graphRow('Reading').waitFor();
   });
 
   it('shows a rejection with a retry that can then succeed', async () => {
@@ -239,7 +274,11 @@ describe('tray UI in Chromium', () => {
     emulator.decide('secret-plans', { kind: 'approve' });
     await blocked.getByRole('button', { name: 'Retry Plans' }).click();
     await isSelected(tab('Graphs'));
+    // The retried graph's row takes the focus and is in view, where the answer arrives.
+    await poll(() => graphRow('Plans').evaluate((el) => el === document.activeElement)).toBe(true);
     await contains(requestPanel('Plans'), 'Approved: Plans is connected.');
+    const panelBox = (await requestPanel('Plans').boundingBox())!;
+    expect(panelBox.y + panelBox.height).toBeLessThanOrEqual(600);
     await tab('Blocked').waitFor();
   });
 

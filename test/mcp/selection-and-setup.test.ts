@@ -4,7 +4,7 @@
  * write says so at startup and when a write is called, and the setup advice names the command
  * people can run (`roam-mcp` is the bin of the `roam-companion` package).
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
@@ -92,6 +92,21 @@ describe('setup advice names our own command', () => {
       `run '${process.execPath} ${path.join(ROOT, 'dist', 'roam-mcp.mjs')} connect'`,
     );
     expect(error.message).not.toMatch(/npx/);
+  });
+
+  it('a config file that cannot be read is named by its own error, not as "(no config)"', async () => {
+    const odd = await tempHome();
+    try {
+      await mkdir(path.join(odd, '.roam-tools.json')); // a folder where the file should be
+      const mcp = await startMcp({ home: odd });
+      handles.push(mcp);
+      const error = errorOf(await mcp.call('list_graphs'));
+      expect(error.code).toBe('CONFIG_INVALID');
+      expect(error.message).toMatch(/^The Roam MCP config has a problem: .*\.roam-tools\.json/);
+      expect(error.message).not.toContain('(no config)');
+    } finally {
+      await removeHome(odd);
+    }
   });
 
   it('no message in the product tells people to run `npx roam-mcp` (another package)', async () => {

@@ -4,7 +4,8 @@
  * (src-main/core/client-keys.ts). Claude Code stays on `--mcp` here: its setup is a command the
  * view shows, and a key must never reach the renderer.
  */
-import type { RequestArgs, RequestResults } from '../../../src-shared/ipc-contract.ts';
+import { existsSync } from 'node:fs';
+import type { ClientView, RequestArgs, RequestResults } from '../../../src-shared/ipc-contract.ts';
 import {
   install,
   lineDiff,
@@ -41,11 +42,23 @@ export function installerOptions(
   return opts;
 }
 
+/**
+ * The installers call a client whose config file is there but unreadable "unavailable", like a
+ * client that is not installed; the tray says "Config error" for it, with the installer's reason.
+ */
+function trayView(client: ClientView): ClientView {
+  return client.state === 'unavailable' && client.configPath && existsSync(client.configPath)
+    ? { ...client, state: 'config-error' }
+    : client;
+}
+
+const listed = async (options: InstallerOptions) => (await listClients(options)).map(trayView);
+
 const choiceOf = (input: { id: string; toolsets?: string[] }) =>
   input.toolsets ? { client: input.id, toolsets: input.toolsets } : undefined;
 
 const outcome = (result: Awaited<ReturnType<typeof install>>): RequestResults['clients:install'] => ({
-  client: result.client,
+  client: trayView(result.client),
   changed: result.changed,
   ...(result.backupPath ? { backupPath: result.backupPath } : {}),
 });
@@ -66,12 +79,12 @@ export function clientHandlers(ctx: CoreContext) {
   const keys = clientKeys(ctx.options);
   // Each client's state against the entry it would get now (http or --mcp).
   const listAll = async () => {
-    const views = await listClients(installerOptions(ctx));
+    const views = await listed(installerOptions(ctx));
     if (!ctx.options.httpHub) return views;
     return Promise.all(
       views.map(async (view) =>
         HTTP_CLIENTS.has(view.id)
-          ? ((await listClients(await withHttp(ctx, view.id, installerOptions(ctx)))).find(
+          ? ((await listed(await withHttp(ctx, view.id, installerOptions(ctx)))).find(
               (v) => v.id === view.id,
             ) ?? view)
           : view,

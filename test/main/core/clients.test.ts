@@ -86,6 +86,17 @@ describe('clients:* through the installers', () => {
     await core.handlers['clients:uninstall']({ id: 'cursor' });
   });
 
+  it('a client whose config cannot be parsed says "config error", with the reason, not "not available"', async () => {
+    const file = path.join(dirs.home, '.cursor/mcp.json');
+    await writeFile(file, '{ "mcpServers": { oops');
+    const cursor = (await core.handlers['clients:list'](undefined)).find((c) => c.id === 'cursor')!;
+    expect(cursor).toMatchObject({ state: 'config-error', message: expect.stringContaining(file) });
+    // Not installed at all stays "unavailable".
+    const claude = (await core.handlers['clients:list'](undefined)).find((c) => c.id === 'claude-desktop')!;
+    expect(claude.state).toBe('unavailable');
+    await writeFile(file, '{}\n');
+  });
+
   it('a client that is not installed gives the installer’s code and advice', async () => {
     const error = await core.handlers['clients:install']({ id: 'claude-desktop' }).catch((e: unknown) => e);
     expect(toIpcError(error)).toMatchObject({

@@ -193,6 +193,23 @@ describe('import of ~/.roam-tools.json', () => {
     expect(await box.decrypt(new Uint8Array(Buffer.from(cipher, 'base64')))).toBe(tokenA);
   });
 
+  it('counts only the graphs the import would add, and offers nothing when all are here', async () => {
+    await core.handlers['graphs:add']({ name: 'zettel', type: 'offline', nickname: 'Notes' });
+    const file = path.join(dirs.home, '.roam-tools.json');
+    const graphs = [
+      { name: 'jfb-work', token: tokenA },
+      { name: 'zettel', type: 'offline', token: tokenB },
+    ];
+    await writeFile(file, JSON.stringify({ graphs }));
+    expect(await core.handlers['import:check'](undefined)).toEqual({
+      available: true,
+      path: file,
+      graphCount: 1,
+    });
+    await core.handlers['graphs:add']({ name: 'jfb-work' });
+    expect(await core.handlers['import:check'](undefined)).toMatchObject({ available: false, graphCount: 0 });
+  });
+
   it('imports nothing when the file would break a rule, and says why', async () => {
     await core.handlers['graphs:add']({ name: 'mine', nickname: 'Work' });
     await writeFile(

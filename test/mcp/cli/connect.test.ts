@@ -183,6 +183,36 @@ describe('roam-mcp connect without Roam', () => {
   });
 });
 
+describe('roam-mcp connect (interactive), when it cannot ask or nothing could be connected', () => {
+  it('with its input closed, says how to run it instead of "readline was closed"', async () => {
+    const run = await connect([]); // stdin ends at once
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/Graphs Roam Desktop offers:/);
+    expect(run.stderr).toContain('No answer: the input is closed, so connect cannot ask.');
+    expect(run.stderr).toContain('roam-mcp connect --graph NAME');
+    expect(run.stderr).not.toMatch(/readline was closed/);
+  });
+
+  it('with Roam not running, says so and stops without asking anything', async () => {
+    const bare = await tempHome();
+    try {
+      // Input stays open: a prompt would wait for it (and the watchdog would kill the process).
+      const child = spawn(...binCommand(['connect']), { env: binEnv(bare), stdio: 'pipe' });
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+      const watchdog = setTimeout(() => child.kill(), 20_000);
+      const code = await new Promise((resolve) => child.on('close', resolve));
+      clearTimeout(watchdog);
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/Could not list Roam's graphs/);
+      expect(stderr).toContain(`There is no ${path.join(bare, '.roam-local-api.json')}`);
+      expect(stderr).not.toMatch(/quit: /);
+    } finally {
+      await removeHome(bare);
+    }
+  });
+});
+
 describe('roam-mcp connect (interactive)', () => {
   it("picks a graph from Roam's list by number, asks nickname and level, connects an offline graph", async () => {
     emulator.decide('vault', { kind: 'approve' }, 'offline');

@@ -38,7 +38,7 @@ describe('config problems', () => {
     for (const tool of ['list_graphs', 'get_page']) {
       const error = errorOf(await mcp.call(tool, tool === 'get_page' ? { title: 'x' } : {}));
       expect(error.code).toBe('CONFIG_NOT_FOUND');
-      expect(error.message).toMatch(/roam-mcp(\.mjs)? connect/);
+      expect(error.message).toMatch(/roam-mcp(\.mjs)? connect/); // the command of the copy that runs
       expect(error.message).toMatch(/"graphs"/);
       expect(error.message).toMatch(/ROAM_API_TOKEN/);
     }

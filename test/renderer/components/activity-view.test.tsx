@@ -97,6 +97,32 @@ describe('Activity view', () => {
     expect(fake.calls.filter((c) => c.channel === 'activity:undo')).toHaveLength(1);
   });
 
+  it('the undo button says what it is doing while the undo runs', async () => {
+    let finish: () => void = () => {};
+    const report = (dryRun: boolean) => ({
+      dryRun,
+      changes: [{ id: 'c1', summary: 'Edited a block', result: dryRun ? 'would-undo' : 'undone', steps: [] }],
+      undone: 1,
+      conflicts: 0,
+    });
+    const { emit } = await renderWithStores(<ActivityView />, {
+      overrides: {
+        'activity:undo': (input) =>
+          input.dryRun
+            ? Promise.resolve(report(true))
+            : new Promise((resolve) => (finish = () => resolve(report(false)))),
+      },
+    });
+    emit('activity:changed', feed);
+    await userEvent.click(screen.getByRole('button', { name: 'Undo: Edited a block' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Undo this change?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Undo now' }));
+    const running = within(dialog).getByRole('button', { name: 'Undoing…' });
+    expect((running as HTMLButtonElement).disabled).toBe(true);
+    finish();
+    expect(await screen.findByRole('status', { name: 'Undo of this change' })).toBeTruthy();
+  });
+
   it('switches to Activity when the tray menu asks', async () => {
     const { emit } = await renderWithStores(<App />);
     emit('activity:show', {});

@@ -171,12 +171,12 @@ describe('Clients view', () => {
       false,
     );
     expect(within(desktopSets).getByRole('status').textContent).toBe(
-      `Claude Desktop gets ${toolCount(DEFAULT_TOOLSETS)} tools of ${ALL}.`,
+      `Claude Desktop gets up to ${toolCount(DEFAULT_TOOLSETS)} tools of ${ALL} (a tool is left out when Roam Desktop does not offer it, e.g. semantic search).`,
     );
     for (const set of ['ui', 'files', 'extensions'])
       await userEvent.click(within(desktopSets).getByRole('checkbox', { name: new RegExp(`^${set}`) }));
     expect(within(desktopSets).getByRole('status').textContent).toBe(
-      `Claude Desktop gets ${toolCount(['core', 'navigation'])} tools of ${ALL}.`,
+      `Claude Desktop gets up to ${toolCount(['core', 'navigation'])} tools of ${ALL} (a tool is left out when Roam Desktop does not offer it, e.g. semantic search).`,
     );
     await userEvent.click(within(desktop).getByRole('button', { name: 'Install into Claude Desktop…' }));
     expect(fake.calls.at(-1)).toEqual({
@@ -221,12 +221,12 @@ describe('Clients view', () => {
     );
     expect(within(sets).getByRole('checkbox', { name: /^ui/ })).toHaveProperty('checked', false);
     expect(within(sets).getByRole('status').textContent).toBe(
-      `Cursor gets ${toolCount(['core', 'navigation'])} tools of ${ALL}. Cursor works poorly past about 40 tools across all its servers.`,
+      `Cursor gets up to ${toolCount(['core', 'navigation'])} tools of ${ALL} (a tool is left out when Roam Desktop does not offer it, e.g. semantic search). Cursor works poorly past about 40 tools across all its servers.`,
     );
     await userEvent.click(within(sets).getByRole('checkbox', { name: /^ui/ }));
     expect(within(sets).getByRole('status').textContent).toMatch(
       new RegExp(
-        `gets ${toolCount(['core', 'navigation', 'ui'])} tools of ${ALL}\\. .*: choose fewer sets\\.$`,
+        `gets up to ${toolCount(['core', 'navigation', 'ui'])} tools of ${ALL} .*: choose fewer sets\\.$`,
       ),
     );
     await userEvent.click(within(sets).getByRole('checkbox', { name: /^ui/ }));

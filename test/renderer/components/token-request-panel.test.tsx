@@ -40,9 +40,10 @@ describe('Token request panel', () => {
       grantedAccessLevel: 'read-only',
       downgraded: true,
     });
-    await waitFor(() => expect(panel().textContent).toContain('Approved: work is connected.'));
-    expect(panel().textContent).toContain('Granted access: Read only.');
-    expect(panel().textContent).toContain('Roam granted less than you asked (Full)');
+    await waitFor(() =>
+      expect(panel().textContent).toContain('Approved with less access than you chose: work is connected.'),
+    );
+    expect(panel().textContent).toContain('Granted access: Read only (you asked for Full');
     await userEvent.click(within(panel()).getByRole('button', { name: /^Dismiss/ }));
     expect(screen.queryByRole('region', { name: 'Token request for work' })).toBeNull();
   });
