@@ -21,8 +21,15 @@ export const toKeyView = (key: KeyInfo): KeyView => ({
   createdAt: key.createdAt,
 });
 
-/** A new key for `client`, replacing any earlier one; the key goes only into its config. */
-export async function newClientKey(keys: KeyStore, client: string): Promise<string> {
+/**
+ * A new key for `client`, replacing any earlier one; the key goes only into its config. Its chats
+ * get `toolsets` (the client's choice, or the sets that fit a client with a tool cap).
+ */
+export async function newClientKey(
+  keys: KeyStore,
+  client: string,
+  toolsets?: readonly string[],
+): Promise<string> {
   await keys.revoke(client);
-  return (await keys.create(client)).key;
+  return (await keys.create(client, undefined, toolsets?.join(','))).key;
 }

@@ -2,8 +2,9 @@
  * `install <client> --transport http`: the entry points the client at the HTTP server with a key
  * of its own (docs/clients.md). The key is made here (any earlier key of that client is revoked:
  * only its hash was kept) and goes only into the client's config — or, for Claude Code, into the
- * command the user pastes. Without --transport, http is chosen when a server is running and the
- * client speaks it, and the user asked for no stdio-only option (--tools).
+ * command the user pastes. The key carries the client's toolsets (`--tools`, or the sets that fit
+ * a client with a tool cap). Without --transport, http is chosen when a server is running and the
+ * client speaks it.
  */
 import { clientSpec } from '../installers/client-catalogue.ts';
 import { InstallerError } from '../installers/installer-error.ts';
@@ -11,6 +12,7 @@ import type { HttpTarget, InstallerOptions } from '../installers/installer-optio
 import { DEFAULT_PORT } from '../http/address.ts';
 import { KeyStore } from '../http/key-store.ts';
 import { readUrlFile } from '../http/url-file.ts';
+import { installDefaultToolsets, type ToolsetName } from '../../src-shared/toolsets.ts';
 import type { ClientId } from '../../src-shared/ipc-contract.ts';
 
 export type Transport = 'http' | 'stdio';
@@ -21,7 +23,7 @@ const KEY_NOT_MADE = 'roam-mcp-key-made-on-install';
 export async function clientHttpTarget(
   id: ClientId,
   asked: Transport | undefined,
-  stdioOptionsAsked: boolean,
+  toolsets: readonly ToolsetName[] | undefined,
   dryRun: boolean,
   opts: InstallerOptions,
   err: (text: string) => void,
@@ -38,7 +40,7 @@ export async function clientHttpTarget(
   }
   const where = { env: opts.env as NodeJS.ProcessEnv | undefined, home: opts.home };
   const running = await readUrlFile(where);
-  if (asked === undefined && (!running || stdioOptionsAsked)) return undefined;
+  if (asked === undefined && !running) return undefined;
   const url = running?.url ?? `http://127.0.0.1:${DEFAULT_PORT}/mcp`;
   if (!running)
     err(
@@ -47,7 +49,12 @@ export async function clientHttpTarget(
   if (dryRun) return { url, key: KEY_NOT_MADE };
   const store = new KeyStore(where);
   await store.revoke(id);
-  const { key } = await store.create(id);
+  const sets = toolsets ?? installDefaultToolsets(id);
+  const { key } = await store.create(id, undefined, sets?.join(','));
+  if (!toolsets && sets)
+    err(
+      `Note: ${spec.name} works poorly with many tools, so its key gets the toolsets ${sets.join(',')}; choose others with --tools SETS.\n`,
+    );
   const goesTo = spec.setup === 'command' ? 'the command below' : `${spec.name}'s config`;
   err(`Made a key for ${spec.name} ('${id}' in roam-mcp key list); it is written only into ${goesTo}.\n`);
   return { url, key };

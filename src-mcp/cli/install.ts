@@ -55,8 +55,9 @@ Clients: ${CLIENTS.map((client) => client.id).join(', ')}
     .map(([id, { toolsets }]) => `${id}: ${toolsets.join(',')}`)
     .join('; ')}), and an entry's earlier choice is kept.
 --transport http: the client connects to the running server (roam-mcp serve --http, or Roam
-  Companion) with a key of its own, written only into its config; stdio: the client starts its own
-  roam-mcp. Default: http when a server is running and the client speaks it (not claude-desktop).
+  Companion) with a key of its own, written only into its config (--tools: that key's toolsets);
+  stdio: the client starts its own roam-mcp. Default: http when a server is running and the client
+  speaks it (not claude-desktop).
 --dry-run shows the change without writing anything.
 Each change keeps a copy of the previous file as <config>.roam-companion-backup.
 `;
@@ -154,10 +155,6 @@ function parseInstallerArgs(argv: string[]): ParsedArgs {
   const transport = flags.find((flag) => flag.name === 'transport')?.value;
   if (transport !== undefined && transport !== 'http' && transport !== 'stdio')
     throw new UsageError(`--transport ${transport} is not a transport: use http or stdio.`);
-  if (transport === 'http' && tools !== undefined)
-    throw new UsageError(
-      '--tools chooses the toolsets of a stdio entry; over HTTP the server offers its own (roam-mcp serve --http --tools SETS).',
-    );
   const parsed: ParsedArgs = {
     command,
     dryRun: flags.some((flag) => flag.name === 'dry-run'),
@@ -319,14 +316,7 @@ export async function runInstallerCli(
     }
     const id = args.client!;
     if (args.command === 'install') {
-      const http = await clientHttpTarget(
-        id,
-        args.transport,
-        args.tools !== undefined,
-        args.dryRun,
-        opts,
-        err,
-      );
+      const http = await clientHttpTarget(id, args.transport, args.tools, args.dryRun, opts, err);
       if (http) {
         await runChange('install', id, args.dryRun, { ...opts, http }, out, err);
         return EXIT.ok;

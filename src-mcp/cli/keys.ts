@@ -8,8 +8,10 @@ import { ACCESS_LEVELS } from '../../src-shared/constants.ts';
 import { KeyError, KeyStore } from '../http/key-store.ts';
 
 const USAGE = `Usage:
-  roam-mcp key create NAME [--access LEVEL]   A new key for one client, printed once (LEVEL: ${ACCESS_LEVELS.join(', ')};
-                                              it caps every graph for that client's chats)
+  roam-mcp key create NAME [--access LEVEL] [--tools SETS]
+                                              A new key for one client, printed once (LEVEL: ${ACCESS_LEVELS.join(', ')};
+                                              it caps every graph for that client's chats; SETS: the
+                                              toolsets its chats get, default the server's)
   roam-mcp key list                           The keys by name (never the keys themselves)
   roam-mcp key revoke NAME                    Stops the key working, from the server's next request
 `;
@@ -22,7 +24,11 @@ export async function runKeyCli(
   try {
     parsed = parseArgs({
       args,
-      options: { access: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        access: { type: 'string' },
+        tools: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
       allowPositionals: true,
     });
@@ -40,7 +46,7 @@ export async function runKeyCli(
     switch (verb) {
       case 'create': {
         if (!name) return fail('key create needs a NAME (e.g. claude-code).');
-        const { key, info } = await store.create(name, parsed.values.access);
+        const { key, info } = await store.create(name, parsed.values.access, parsed.values.tools);
         process.stderr.write(
           `Created key '${info.name}'${info.access ? ` (access capped at ${info.access})` : ''}. It is shown this once; put it in the client's config as the header 'Authorization: Bearer <key>':\n`,
         );
@@ -48,11 +54,13 @@ export async function runKeyCli(
         return 0;
       }
       case 'list': {
-        if (name || parsed.values.access) return fail('key list takes no arguments.');
+        if (name || parsed.values.access || parsed.values.tools) return fail('key list takes no arguments.');
         const keys = await store.list();
         if (keys.length === 0) process.stdout.write('No keys. Create one with: roam-mcp key create NAME\n');
         for (const key of keys)
-          process.stdout.write(`${key.name}\t${key.access ?? 'graph settings'}\tcreated ${key.createdAt}\n`);
+          process.stdout.write(
+            `${key.name}\t${key.access ?? 'graph settings'}\tcreated ${key.createdAt}${key.toolsets ? `\ttools ${key.toolsets.join(',')}` : ''}\n`,
+          );
         return 0;
       }
       case 'revoke': {

@@ -116,4 +116,7 @@ export class Chats {
 
 const EVICT_IDLE_MS = 5 * 60_000;
 
-const scopeOptions = (key: KeyEntry) => (key.access ? { accessCap: key.access } : {});
+const scopeOptions = (key: KeyEntry) => ({
+  ...(key.access ? { accessCap: key.access } : {}),
+  ...(key.toolsets ? { toolsets: key.toolsets } : {}),
+});

@@ -9,6 +9,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ACCESS_LEVELS, type AccessLevel } from '../../src-shared/constants.ts';
+import { parseToolsets, type ToolsetName } from '../../src-shared/toolsets.ts';
 import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
 import { dataDir, type DataDirOptions } from '../../src-shared/node/data-dir.ts';
 import { withFileLock } from '../../src-shared/node/file-lock.ts';
@@ -23,6 +24,8 @@ export interface KeyEntry {
   /** Hex SHA-256 of the key. */
   sha256: string;
   access?: AccessLevel;
+  /** The toolsets its chats get (a client that works poorly with many tools); else the server's. */
+  toolsets?: ToolsetName[];
   createdAt: string;
 }
 
@@ -30,6 +33,7 @@ export interface KeyEntry {
 export interface KeyInfo {
   name: string;
   access?: AccessLevel;
+  toolsets?: ToolsetName[];
   createdAt: string;
 }
 
@@ -77,6 +81,7 @@ async function readKeys(file: string): Promise<KeyEntry[]> {
 const info = (entry: KeyEntry): KeyInfo => ({
   name: entry.name,
   ...(entry.access ? { access: entry.access } : {}),
+  ...(entry.toolsets ? { toolsets: entry.toolsets } : {}),
   createdAt: entry.createdAt,
 });
 
@@ -93,18 +98,21 @@ export class KeyStore {
   }
 
   /** A new key, returned once: only its hash is stored. */
-  async create(name: string, access?: string): Promise<{ key: string; info: KeyInfo }> {
+  async create(name: string, access?: string, tools?: string): Promise<{ key: string; info: KeyInfo }> {
     if (!NAME.test(name))
       throw new KeyError(
         `'${name}' is not a usable key name: use 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit (e.g. claude-code).`,
       );
     if (access !== undefined && !(ACCESS_LEVELS as readonly string[]).includes(access))
       throw new KeyError(`'${access}' is not an access level. Use one of: ${ACCESS_LEVELS.join(', ')}.`);
+    const toolsets = tools === undefined ? undefined : parseToolsets(tools, '--tools');
+    if (toolsets && 'error' in toolsets) throw new KeyError(toolsets.error);
     const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
     const entry: KeyEntry = {
       name,
       sha256: hashOf(key),
       ...(access ? { access: access as AccessLevel } : {}),
+      ...(toolsets ? { toolsets: toolsets.sets } : {}),
       createdAt: new Date().toISOString(),
     };
     await this.update((keys) => {

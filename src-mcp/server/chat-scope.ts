@@ -8,6 +8,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AccessLevel } from '../../src-shared/constants.ts';
+import type { ToolsetName } from '../../src-shared/toolsets.ts';
 import { newChatRef, useChatSource } from '../changes/chat.ts';
 import type { ChatRef } from '../changes/types.ts';
 
@@ -18,6 +19,8 @@ export interface ChatScope {
   readonly tickets: Set<string>;
   /** The key's level: it caps every graph for this chat (narrowest of key, graph and token wins). */
   readonly accessCap?: AccessLevel;
+  /** The key's toolsets: this chat sees and may call only their tools (else the server's). */
+  readonly toolsets?: readonly ToolsetName[];
   /** The client's name, from `initialize` or a 2026-07-28 request's clientInfo. */
   clientName?: string;
   /** The journal's chat; undefined on stdio (the process's own, src-mcp/changes/chat.ts). */
@@ -37,7 +40,9 @@ export function currentScope(): ChatScope {
 }
 
 /** A new chat of an HTTP client; `end` it when its session closes or expires. */
-export function newChatScope(options: { accessCap?: AccessLevel; clientName?: string } = {}): ChatScope {
+export function newChatScope(
+  options: { accessCap?: AccessLevel; toolsets?: readonly ToolsetName[]; clientName?: string } = {},
+): ChatScope {
   const scope: ChatScope = { tickets: new Set(), chat: newChatRef(), ...options };
   live.add(scope);
   return scope;

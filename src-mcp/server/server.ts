@@ -126,7 +126,19 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
     capabilitiesChanged: () => notifier.toolsMayHaveChanged(),
     probeActions: () => [...new Set(tools.flatMap(probedActions))],
   });
-  const state: ToolCallState = { gateway, readOnly: options.readOnly, ...options.toolsets };
+  let processToolsets = options.toolsets.toolsets;
+  const state: ToolCallState = {
+    gateway,
+    readOnly: options.readOnly,
+    ...(options.toolsets.toolsetsProblem ? { toolsetsProblem: options.toolsets.toolsetsProblem } : {}),
+    // A chat over HTTP may be limited to its key's toolsets (src-mcp/server/chat-scope.ts).
+    get toolsets() {
+      return currentScope().toolsets ?? processToolsets;
+    },
+    set toolsets(toolsets) {
+      processToolsets = toolsets;
+    },
+  };
   let catalogue: Promise<Catalogue> | undefined;
   // Imported lazily: the bundle evaluates the tool and prompt modules only after the first answer.
   const loadCatalogue = () =>
@@ -191,7 +203,7 @@ function buildServer(
         completions: {},
         extensions: { [SKILLS_EXTENSION]: {} },
       },
-      instructions: serverInstructions(shared.state.toolsets),
+      instructions: serverInstructions(chat?.toolsets ?? shared.state.toolsets),
       cacheHints: CACHE_HINTS,
     },
   );

@@ -54,8 +54,8 @@ export interface HttpWorld {
 export async function startHttpWorld(options: {
   emulator: Omit<EmulatorOptions, 'home'>;
   config: Parameters<typeof toolsConfig>[0];
-  /** Keys to create before the server starts: name → access level (or undefined). */
-  keys: Record<string, string | undefined>;
+  /** Keys to create before the server starts: name → its access level and toolsets, if any. */
+  keys: Record<string, { access?: string; tools?: string } | undefined>;
   env?: Record<string, string>;
 }): Promise<HttpWorld> {
   const home = await tempDir('roam-http-');
@@ -68,8 +68,13 @@ export async function startHttpWorld(options: {
     await writeFile(path.join(home, '.roam-tools.json'), toolsConfig(options.config), { mode: 0o600 });
     const keyCli = (args: string[]) => runBin(['key', ...args], env, home);
     const keys: Record<string, string> = {};
-    for (const [name, access] of Object.entries(options.keys)) {
-      const made = await keyCli(['create', name, ...(access ? ['--access', access] : [])]);
+    for (const [name, spec] of Object.entries(options.keys)) {
+      const made = await keyCli([
+        'create',
+        name,
+        ...(spec?.access ? ['--access', spec.access] : []),
+        ...(spec?.tools ? ['--tools', spec.tools] : []),
+      ]);
       if (made.code !== 0) throw new Error(`key create ${name} failed: ${made.stderr}`);
       keys[name] = made.stdout.trim();
     }

@@ -17,6 +17,7 @@ import {
 import type { CoreContext } from './core-context.ts';
 import { clientKeys, newClientKey } from '../client-keys.ts';
 import { HTTP_DEFAULT_PORT } from '../../../src-shared/constants.ts';
+import { installDefaultToolsets } from '../../../src-shared/toolsets.ts';
 
 const HTTP_CLIENTS: ReadonlySet<string> = new Set(['cursor', 'vscode']);
 const DEFAULT_URL = `http://127.0.0.1:${HTTP_DEFAULT_PORT}/mcp`;
@@ -115,7 +116,7 @@ export function clientHandlers(ctx: CoreContext) {
       input: RequestArgs<'clients:install'>,
     ): Promise<RequestResults['clients:install']> {
       const opts = await withHttp(ctx, input.id, installerOptions(ctx, choiceOf(input)), () =>
-        newClientKey(keys, input.id),
+        newClientKey(keys, input.id, input.toolsets ?? installDefaultToolsets(input.id)),
       );
       const result = await install(input.id, opts);
       if (input.toolsets) {

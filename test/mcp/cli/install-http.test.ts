@@ -9,6 +9,7 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { jsonOf, newToken } from '../../harness/mcp-bin.ts';
+import { toolCount } from '../../../src-shared/toolsets.ts';
 import { startHttpWorld, type HttpWorld } from '../../harness/http-world.ts';
 
 const WORK = newToken();
@@ -53,10 +54,16 @@ it('a running server makes http the default: the entry has the URL and a key of 
   expect((await stat(cursorFile())).mode & 0o777).toBe(0o640);
   expect(JSON.parse(await readFile(cursorFile(), 'utf8')).mcpServers.other).toEqual({ command: 'other' });
   expect(`${installed.stdout}${installed.stderr}`).not.toContain(key!);
+  // Cursor works poorly past about 40 tools: its key carries the toolsets that fit.
+  expect(installed.stderr).toContain('its key gets the toolsets core,navigation');
   const client = await world.connect({ era: 'v1', key: key! });
   jsonOf(await client.call('list_graphs'));
+  const listed = (await client.listTools()).tools.map((t) => t.name);
+  // Every tool of those sets but the probed semantic_search, and none of the files set.
+  expect(listed).toHaveLength(toolCount(['core', 'navigation']) - 1);
+  expect(listed).not.toContain('file_upload');
   await client.close();
-  expect((await roamMcp('key', 'list')).stdout).toMatch(/^cursor\t/m);
+  expect((await roamMcp('key', 'list')).stdout).toMatch(/^cursor\t.*\ttools core,navigation$/m);
 });
 
 it('a reinstall replaces the key (the old one is refused); uninstall revokes it', async () => {

@@ -26,7 +26,12 @@ beforeAll(async () => {
       { name: 'work', nickname: 'Work', token: WORK, accessLevel: 'full' },
       { name: 'home', nickname: 'Home', token: HOME, accessLevel: 'full' },
     ],
-    keys: { 'claude-code': undefined, cursor: undefined, reader: 'read-only' },
+    keys: {
+      'claude-code': undefined,
+      cursor: undefined,
+      reader: { access: 'read-only' },
+      narrow: { tools: 'core' },
+    },
   });
 }, 60_000);
 
@@ -91,5 +96,17 @@ describe.each<Era>(['v1', 'v2'])('era %s', (era) => {
       errorOf(await reader.call('create_block', { graph: 'Work', markdown: 'x', pageTitle: 'Inbox' })).code,
     ).toBe('ACCESS_LEVEL');
     await reader.close();
+  });
+
+  it("a key's toolsets limit its chats; other chats keep the server's", async () => {
+    const narrow = await world.connect({ era, key: world.keys.narrow!, chatId: `${era}-narrow` });
+    const wide = await world.connect({ era, key: world.keys.cursor!, chatId: `${era}-wide` });
+    const narrowTools = (await narrow.listTools()).tools.map((t) => t.name);
+    expect(narrowTools).toContain('get_page');
+    expect(narrowTools).not.toContain('get_hubs');
+    expect(errorOf(await narrow.call('get_hubs', { graph: 'Work' })).code).toBe('TOOLSET_NOT_ENABLED');
+    expect((await wide.listTools()).tools.map((t) => t.name)).toContain('get_hubs');
+    await narrow.close();
+    await wide.close();
   });
 });
