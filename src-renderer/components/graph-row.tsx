@@ -47,11 +47,8 @@ export function GraphRow(props: { graph: GraphView; focus: { at: number } | null
         <p className="small off-note">Switched off: agents do not see this graph until you enable it.</p>
       )}
       <AccessSummary graph={graph} onRequestToken={() => void run(() => requestToken(graph.id))} />
-      <RequestPanel
-        graph={graph}
-        onShowBlocked={props.onShowBlocked}
-        onRemove={() => setMode('confirm-remove')}
-      />
+      {/* A graph Roam cannot open is removed with the row's own Remove, below its request's answer. */}
+      <RequestPanel graph={graph} onShowBlocked={props.onShowBlocked} />
       {mode === 'view' && (
         <GraphActions
           graph={graph}
@@ -80,19 +77,12 @@ export function GraphRow(props: { graph: GraphView; focus: { at: number } | null
 }
 
 /** The graph's token request, while it waits and until its outcome is dismissed or out of date. */
-function RequestPanel(props: { graph: GraphView; onShowBlocked(): void; onRemove(): void }) {
+function RequestPanel(props: { graph: GraphView; onShowBlocked(): void }) {
   const { graph } = props;
   const request = useTokens((s) => s.requests[graph.id]);
   const dismissed = useTokens((s) => s.dismissed[graph.id]);
   if (!request || dismissed) return null;
-  return (
-    <TokenRequestPanel
-      request={request}
-      label={graph.nickname}
-      onShowBlocked={props.onShowBlocked}
-      onRemoveGraph={props.onRemove}
-    />
-  );
+  return <TokenRequestPanel request={request} label={graph.nickname} onShowBlocked={props.onShowBlocked} />;
 }
 
 function GraphSummary(props: { graph: GraphView; run: Run }) {

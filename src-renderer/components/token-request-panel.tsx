@@ -13,7 +13,6 @@ export function TokenRequestPanel(props: {
   request: TokenRequestView;
   label: string;
   onShowBlocked(): void;
-  onRemoveGraph(): void;
 }) {
   const { request, label } = props;
   const requestToken = useTokens((s) => s.request);
@@ -58,11 +57,6 @@ export function TokenRequestPanel(props: {
         {request.cause === 'roam-not-running' && (
           <button type="button" onClick={() => void run(openRoam)}>
             Open Roam Desktop
-          </button>
-        )}
-        {request.cause === 'graph-not-found' && (
-          <button type="button" onClick={props.onRemoveGraph}>
-            Remove {label}…
           </button>
         )}
         {!pending && request.mayAskAgain && request.status !== 'approved' && (
