@@ -90,7 +90,8 @@ afterAll(async () => {
   await demo?.close();
 });
 
-describe('the demo: a Full token, then Read only in the tray', () => {
+// One walk: each test starts where the one before left the page.
+describe.sequential('the demo: a Full token, then Read only in the tray', () => {
   it('the agent is told read only, and create_block and update_block are refused; nothing changes', async () => {
     await ipc('graphs:update', { id: WORK, accessLevel: 'read-only' });
     await poll(reported).toEqual(['read']);

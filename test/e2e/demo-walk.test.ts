@@ -54,7 +54,8 @@ async function agentGraphs(): Promise<string[]> {
   return (JSON.parse(text) as { items: { nickname: string }[] }).items.map((g) => g.nickname);
 }
 
-describe('the demo walk: the agent sees what the tray shows', () => {
+// One walk: each test starts where the one before left the page.
+describe.sequential('the demo walk: the agent sees what the tray shows', () => {
   it('puts the import offer off for good ("Not now" survives a reload)', async () => {
     const offer = page.getByRole('region', { name: 'Import graphs' });
     await contains(offer, 'Found 2 graphs');

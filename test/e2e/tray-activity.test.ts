@@ -61,7 +61,8 @@ async function agentCall(name: string, args: Record<string, unknown>): Promise<v
 /** Serious or critical axe violations, at tray size and in a larger window, light and dark. */
 const violations = () => violationsEverywhere(page);
 
-describe('Activity: agent changes live, undone from the tray', () => {
+// One walk: each test starts where the one before left the page.
+describe.sequential('Activity: agent changes live, undone from the tray', () => {
   it('explains what will appear before any agent has changed anything', async () => {
     await page.getByRole('tab', { name: 'Activity' }).click();
     await page.getByText('No agent has changed a graph yet.').waitFor();

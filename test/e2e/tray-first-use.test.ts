@@ -68,7 +68,8 @@ async function addGraph(graph: string, level: RegExp, nickname?: string): Promis
   await addForm().waitFor({ state: 'detached' });
 }
 
-describe('token request panels: one per graph, in its row, gone when out of date', () => {
+// One walk: each test starts where the one before left the page.
+describe.sequential('token request panels: one per graph, in its row, gone when out of date', () => {
   it('three requests leave the list where it was: each panel sits in its own row', async () => {
     emulator.decide('reading-list', { kind: 'approve', accessLevel: 'read-only' });
     await addGraph('reading-list (hosted)', /Full/, 'Reading');

@@ -132,7 +132,8 @@ async function addGraph(options: { graph: string; nickname?: string; level: RegE
   await form.getByRole('button', { name: 'Add and request token' }).click();
 }
 
-describe('tray UI in Chromium', () => {
+// One walk: each test starts where the one before left the page.
+describe.sequential('tray UI in Chromium', () => {
   it('starts empty, with Roam running and its port in the status bar', async () => {
     await page.getByText('No graphs yet').waitFor();
     await contains(
