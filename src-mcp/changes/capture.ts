@@ -367,13 +367,23 @@ function move(input: Obj): Capture {
 function comment(input: Obj): Capture {
   const markdown = typeof input['reply-markdown'] === 'string';
   const text = String(input['reply-markdown'] ?? input['reply-string'] ?? '');
+  const tree = markdown ? markdownTree(text) : [];
   return {
     plan: () => [
       { kind: 'comment', block: String(input['block-uid'] ?? ''), text, ...(markdown ? { markdown } : {}) },
     ],
-    settle: (result) => {
+    confirm: (result) => (nested(tree) ? pull(MADE, uidsOf(result)) : undefined),
+    settle: (result, _ops, made) => {
       const container = str(obj(result).parentUid);
-      return [{ ok: true, patch: { uids: uidsOf(result), ...(container ? { container } : {}) } }];
+      const uids = uidsOf(result);
+      const nodes = made === undefined ? undefined : readRows(made, true);
+      const exact = nodes
+        ? exactTree(
+            uids.map((uid) => findNode(nodes, { uid })),
+            tree,
+          )
+        : {};
+      return [{ ok: true, patch: { uids, ...(container ? { container } : {}), ...exact } }];
     },
   };
 }

@@ -215,8 +215,9 @@ export async function reverseComment(
 ): Promise<Reversal> {
   const uids = op.uids ?? [];
   if (uids.length === 0) return notUndoable('Roam did not say which comment blocks it made');
-  const tree = op.markdown ? markdownTree(op.text) : [{ string: op.text, children: [] }];
-  const { tops, problems } = await checkCreated(ctx, { kind: 'create-blocks', tree, uids }, uids);
+  const tree = op.tree ?? (op.markdown ? markdownTree(op.text) : [{ string: op.text, children: [] }]);
+  const created: CreateBlocks = { kind: 'create-blocks', tree, uids, ...(op.exact ? { exact: true } : {}) };
+  const { tops, problems } = await checkCreated(ctx, created, uids);
   if (tops.length === 0) return conflict('the comment was already deleted by someone else');
   if (problems.length > 0) return conflict(`the comment: ${problems.join('; ')}`);
   await perform(ctx, {

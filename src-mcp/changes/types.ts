@@ -98,7 +98,17 @@ export type Op =
       referrers: Referrer[];
     }
   | { kind: 'rename-page'; uid: string; before: string; after: string; referrers?: Referrer[] }
-  | { kind: 'comment'; block: string; text: string; markdown?: boolean; uids?: string[]; container?: string }
+  | {
+      kind: 'comment';
+      block: string;
+      text: string;
+      markdown?: boolean;
+      uids?: string[];
+      container?: string;
+      /** The comment's blocks with every uid, read back after the write (nested markdown). */
+      tree?: TreeNode[];
+      exact?: boolean;
+    }
   | { kind: 'shortcut'; page: string; add: boolean; index?: number; before?: string[] }
   | { kind: 'upload'; url?: string; bytes: number; filename?: string; mimetype?: string }
   | {
