@@ -4,7 +4,8 @@
  * An op is undone when an applied op of a later entry reverses it and is not itself undone.
  */
 import { isProcessAlive } from '../../src-shared/node/process-alive.ts';
-import { entrySummary, isReversible } from './summary.ts';
+import { isReversible } from './reverse.ts';
+import { entrySummary } from './summary.ts';
 import type { Change, ChangeOp, JournalRecord, OpOutcome, StepResult } from './types.ts';
 
 type Begin = Extract<JournalRecord, { k: 'begin' }>;

@@ -4,7 +4,7 @@
  * can itself be undone), and the dry run's model of the graph afterwards. A dry run is the undo
  * by construction: it performs the same values, only without the calls.
  */
-import type { GraphView } from './graph-view.ts';
+import type { RoamState } from './roam-state.ts';
 import type { PulledNode } from './roam-pull.ts';
 import { treeOf } from './roam-pull.ts';
 import type { BlockFields, Op, TreeNode } from './types.ts';
@@ -55,7 +55,7 @@ export async function perform(ctx: StepContext, write: ReversingWrite): Promise<
 }
 
 /** The view's current subtree of `node` as the journal keeps it. */
-export function viewTree(view: GraphView, node: PulledNode): TreeNode & { uid: string } {
+export function viewTree(view: RoamState, node: PulledNode): TreeNode & { uid: string } {
   const children = node.children.map((c) => view.peek(c)).filter((c): c is PulledNode => !!c);
   return treeOf(
     node,
@@ -63,7 +63,7 @@ export function viewTree(view: GraphView, node: PulledNode): TreeNode & { uid: s
   );
 }
 
-function journalOps(view: GraphView, w: ReversingWrite): Op[] {
+function journalOps(view: RoamState, w: ReversingWrite): Op[] {
   switch (w.kind) {
     case 'delete-blocks':
     case 'delete-page':
@@ -134,7 +134,7 @@ function journalOps(view: GraphView, w: ReversingWrite): Op[] {
 
 /** A delete's op, with the subtree as the view holds it, so the delete can be restored. */
 function deleteOp(
-  view: GraphView,
+  view: RoamState,
   w: Extract<ReversingWrite, { kind: 'delete-blocks' | 'delete-page' }>,
 ): Op {
   if (w.kind === 'delete-blocks') {
@@ -203,7 +203,7 @@ async function wire(call: Writer, w: ReversingWrite): Promise<unknown> {
 }
 
 /** The dry run's model of the graph after the write (applying, the view reads Roam again). */
-function model(view: GraphView, w: ReversingWrite): void {
+function model(view: RoamState, w: ReversingWrite): void {
   switch (w.kind) {
     case 'delete-blocks':
     case 'delete-comment':
@@ -246,7 +246,7 @@ export function updateWire(uid: string, fields: BlockFields): Record<string, unk
 }
 
 /** `data.block.create`'s block fields for a kept node. */
-function blockWire(node: TreeNode): Record<string, unknown> {
+function newBlockWire(node: TreeNode): Record<string, unknown> {
   return {
     ...(node.uid ? { uid: node.uid } : {}),
     string: node.string,
@@ -260,7 +260,7 @@ function blockWire(node: TreeNode): Record<string, unknown> {
 
 /** Recreates a kept block and its children under `parent` at `order`, uids and all. */
 async function recreate(call: Writer, parent: string, node: TreeNode, order: number | 'last'): Promise<void> {
-  await call('data.block.create', [{ location: { 'parent-uid': parent, order }, block: blockWire(node) }]);
+  await call('data.block.create', [{ location: { 'parent-uid': parent, order }, block: newBlockWire(node) }]);
   for (const [index, child] of node.children.entries())
     await recreate(call, node.uid as string, child, index);
 }

@@ -101,21 +101,3 @@ export function entrySummary(tool: string, ops: readonly Op[], undoes?: readonly
   const line = opSummary(first);
   return ops.length > 1 ? `${line} (+${ops.length - 1} more)` : line;
 }
-
-/** Whether this op, once applied, has a way back. */
-export function isReversible(op: Op): boolean {
-  switch (op.kind) {
-    case 'opaque':
-      return false;
-    case 'delete-file':
-      return op.kept !== undefined;
-    case 'create-blocks':
-      return (op.uids?.length ?? 0) > 0;
-    case 'upload':
-      return op.url !== undefined;
-    case 'comment':
-      return (op.uids?.length ?? 0) > 0;
-    default:
-      return true;
-  }
-}

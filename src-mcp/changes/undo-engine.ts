@@ -9,12 +9,12 @@
 import path from 'node:path';
 import { scrubTokens } from '../../src-shared/local-api/index.ts';
 import { withFileLock } from '../../src-shared/node/file-lock.ts';
-import { GraphView } from './graph-view.ts';
+import { RoamState } from './roam-state.ts';
 import { SINCE_HINT, sinceMs, type Since } from './since.ts';
 import type { Journal } from './journal.ts';
 import { keptFiles } from './kept-files.ts';
 import { reverseOp } from './reverse.ts';
-import { isReversible } from './summary.ts';
+import { isReversible } from './reverse.ts';
 import type { Change, ChangeOp, ChatRef, StepResult, TreeNode } from './types.ts';
 import { UndoRun } from './undo-run.ts';
 import type { Reversal, StepContext } from './undo-step.ts';
@@ -169,7 +169,7 @@ async function runGraph(
   if (!first) return { reports: [] };
   const { journal, caller, actor, dry } = options;
   const call = (action: string, args: unknown[]) => caller(first.graph, action, args, first.graphType);
-  const view = new GraphView(call, dry);
+  const view = new RoamState(call, dry);
   const run = dry
     ? undefined
     : new UndoRun(journal, {
@@ -217,7 +217,7 @@ function firstEidsOf(changes: readonly Change[]): Map<string, number> {
 
 interface ChangeRun {
   firstEids: Map<string, number>;
-  view: GraphView;
+  view: RoamState;
   dry: boolean;
   files: StepContext['files'];
   run?: UndoRun;

@@ -4,7 +4,7 @@
  * killed undo shows as unconfirmed). In a dry run `apply` writes nothing and journals nothing.
  */
 import { quote, quotePair } from './summary.ts';
-import type { GraphView } from './graph-view.ts';
+import type { RoamState } from './roam-state.ts';
 import type { PulledNode } from './roam-pull.ts';
 import { sameText } from './roam-text.ts';
 import type { Op, TreeNode } from './types.ts';
@@ -15,7 +15,7 @@ export type Writer = (action: string, args: unknown[]) => Promise<unknown>;
 export type Patches = Array<Partial<Op> | undefined> | void;
 
 export interface StepContext {
-  view: GraphView;
+  view: RoamState;
   dry: boolean;
   /** The op's write was never confirmed: it may not have reached Roam at all. */
   unconfirmed: boolean;
@@ -62,7 +62,7 @@ export const gone = (ctx: StepContext, what: 'block' | 'blocks' | 'page'): Rever
  * the same place later was never edited either).
  */
 export function treeDifferences(
-  view: GraphView,
+  view: RoamState,
   node: PulledNode,
   written: TreeNode,
   options: {

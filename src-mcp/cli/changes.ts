@@ -13,7 +13,7 @@ import { loadConfig } from '../config/load-config.ts';
 import { personChat } from '../changes/chat.ts';
 import { parseSince, SINCE_HINT } from '../changes/since.ts';
 import { changesJson, formatChanges, formatReport } from './changes-format.ts';
-import { listChanges, undoChanges, UndoError, type Caller } from '../changes/index.ts';
+import { listChanges, undoChanges, type Caller } from '../changes/index.ts';
 
 export interface ChangesCliOptions {
   env: NodeJS.ProcessEnv;
@@ -147,6 +147,6 @@ export async function runChangesCli(
       return 2;
     }
     err(`roam-mcp ${command}: ${(error as Error).message}\n`);
-    return error instanceof UndoError ? 1 : 1;
+    return 1;
   }
 }

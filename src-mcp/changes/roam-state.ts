@@ -14,7 +14,7 @@ export type GraphCall = (action: string, args: unknown[]) => Promise<unknown>;
 type Key = { uid: string } | { title: string };
 type Place = { parent: string; order: number | 'last' };
 
-export class GraphView {
+export class RoamState {
   /** What Roam answered: uid → node (null: does not exist), title → uid. */
   private readonly raw = new Map<string, PulledNode | null>();
   private readonly rawTitles = new Map<string, string | null>();
