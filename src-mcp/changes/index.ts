@@ -10,23 +10,14 @@ import { defaultJournal, type Journal } from './journal.ts';
 import type { Change, ChatRef } from './types.ts';
 import { runUndo, type Caller, type UndoActor, type UndoReport, type UndoRequest } from './undo-engine.ts';
 
-export type { Change, ChangeOp, ChatRef, Op, OpOutcome, StepResult, StepStatus, TreeNode } from './types.ts';
-export type {
-  Caller,
-  ChangeReport,
-  ChangeResult,
-  UndoActor,
-  UndoReport,
-  UndoRequest,
-} from './undo-engine.ts';
+export type { Change, ChatRef, Op, StepResult, TreeNode } from './types.ts';
+export type { Caller, UndoActor, UndoReport, UndoRequest } from './undo-engine.ts';
 export { UndoError } from './undo-engine.ts';
 export { Journal, defaultJournal } from './journal.ts';
-export { JournalStore, DEFAULT_MAX_AGE_DAYS, DEFAULT_MAX_BYTES } from './journal-store.ts';
+export { JournalStore } from './journal-store.ts';
 export { personChat } from './chat.ts';
-export { opSummary } from './summary.ts';
 export { createdByAgent } from './created.ts';
 export { describeChange, type OpDescription, type OutlineBlock } from './describe.ts';
-export { agentChangeReport, agentSummary, touchesHidden, type HiddenNow } from './agent-view.ts';
 
 export interface ChangeFilter {
   /** Graph name (as Roam names it; the journal keeps names, not nicknames). */

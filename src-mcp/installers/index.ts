@@ -8,5 +8,5 @@ export type { InstallerOptions, Launcher } from './installer-options.ts';
 export { install, listClients, previewChange, uninstall } from './installer.ts';
 export { lineDiff } from './line-diff.ts';
 // Keys for clients that connect over HTTP (the tray makes one per installed client).
-export { KeyStore, KeyError, type KeyInfo } from '../http/key-store.ts';
+export { KeyStore, type KeyInfo } from '../http/key-store.ts';
 export { readUrlFile } from '../http/url-file.ts';

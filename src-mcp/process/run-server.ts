@@ -15,7 +15,7 @@ import { configureLinkIndexes, stalenessFrom } from '../navigation/index-stalene
 import { openParentChannel, type ParentChannel } from './parent-channel.ts';
 import { RoamConnection } from '../roam/roam-connection.ts';
 import { platformOpener } from '../roam/roam-launcher.ts';
-import { setAgentCreations } from '../access/index.ts';
+import { setAgentCreations } from '../access/own-content.ts';
 import { createdByAgent } from '../changes/created.ts';
 import { DEFAULT_CONFIRM_POLICY, type ConfirmPolicy } from '../server/confirm.ts';
 import { createRoamMcpServer, type RoamMcpServer } from '../server/server.ts';

@@ -32,7 +32,8 @@ import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/
 import * as z from 'zod';
 import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import type { ToolsetName } from '../../src-shared/toolsets.ts';
-import { enforceAccess, everyGraphReadOnlyRefusal, readOnlyFlagRefusal } from '../access/index.ts';
+import { enforceAccess } from '../access/guard.ts';
+import { everyGraphReadOnlyRefusal, readOnlyFlagRefusal } from '../access/refusals.ts';
 import { writeSelectionProblem } from '../access/selection.ts';
 import type { CallScope } from './call-scope.ts';
 import {

@@ -6,7 +6,7 @@
 import { undoQuestion } from '../../server/confirm-questions.ts';
 import * as z from 'zod';
 import { CHANGE_REVIEW_META } from '../../apps/change-review-resource.ts';
-import { enforceUndoAccess } from '../../access/index.ts';
+import { enforceUndoAccess } from '../../access/guard.ts';
 import { agentChangeReport, agentSummary, type HiddenNow } from '../../changes/agent-view.ts';
 import { currentChat } from '../../changes/chat.ts';
 import type { Change } from '../../changes/types.ts';

@@ -5,7 +5,8 @@
  * The enforcement itself is tested through the bin (access-levels.test.ts, access-tray.test.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { effectiveAccess, setAgentCreations } from '../../../src-mcp/access/index.ts';
+import { effectiveAccess } from '../../../src-mcp/access/effective.ts';
+import { setAgentCreations } from '../../../src-mcp/access/own-content.ts';
 import { notCreatedByAgent } from '../../../src-mcp/access/own-content.ts';
 import { tools as catalogue } from '../../../src-mcp/server/tool-catalogue.ts';
 import type { ToolContext } from '../../../src-mcp/server/tool-definition.ts';
