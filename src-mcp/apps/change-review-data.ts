@@ -1,0 +1,197 @@
+/**
+ * What the change-review app shows beyond the text of list_changes and undo_changes: each
+ * change's ops as describeChange gives them (hidden texts replaced, as agents see them), a move's
+ * places and a conflicting block's text now, read from the graph, by page title and block text,
+ * never by uid.
+ *
+ * It travels in the tool result's `_meta` (MCP Apps: "`_meta`: not intended for model context";
+ * hosts hand the whole result to the app). That costs the chat nothing: the text the model reads
+ * and tools/list stay as they were. `structuredContent` would be read by the model in some
+ * clients, and an app-only tool (`_meta.ui.visibility: ['app']`) would add to tools/list for every
+ * host that does not filter it (every host without apps), and a round trip per view.
+ */
+import { HIDDEN_TEXT, isHiddenText, type HiddenNow } from '../changes/agent-view.ts';
+import { describeChange, type OpDescription, type OutlineBlock } from '../changes/describe.ts';
+import type { Change } from '../changes/types.ts';
+import { carriesHidingTag } from '../roam/hidden-blocks.ts';
+
+/** The result `_meta` key the app reads (docs/undo.md, "In the chat"). */
+export const CHANGE_REVIEW_DATA_KEY = 'roam-mcp/change-review';
+
+/** A block as the app shows it: its text and what is under it, no uid. */
+export interface AppBlock {
+  string: string;
+  children: AppBlock[];
+}
+
+/** A place in the graph as a person names it: the page, and the parent block's text if any. */
+export interface AppPlace {
+  page?: string;
+  block?: string;
+}
+
+export interface AppOp {
+  /** The op's number in its change (undo steps name it). */
+  n: number;
+  kind: OpDescription['kind'];
+  /** Only for what the app does not draw itself (shortcuts, files, other): summaries name uids. */
+  summary?: string;
+  page?: string;
+  before?: string;
+  after?: string;
+  blocks?: AppBlock[];
+  /** Blocks left out of `blocks` (a large outline is cut). */
+  more?: number;
+  from?: AppPlace;
+  to?: AppPlace;
+}
+
+/** One undo step's extra: for an edit someone changed since, the block's text now. */
+export interface AppStep {
+  n: number;
+  now?: string;
+}
+
+export interface AppChange {
+  ops: AppOp[];
+  /** Only for undo_changes: per step of the report, in its order. */
+  steps?: AppStep[];
+}
+
+export type ChangeReviewData = Record<typeof CHANGE_REVIEW_DATA_KEY, { changes: Record<string, AppChange> }>;
+
+/** A Local API read on the change's graph. */
+export type GraphRead = (change: Change, action: string, args: unknown[]) => Promise<unknown>;
+
+/** Outlines are cut after this many blocks: an app page, not a dump of a deleted page. */
+const MAX_BLOCKS = 200;
+
+const PAGE_TITLE = '[:find ?t . :in $ ?u :where [?e :block/uid ?u] [?e :node/title ?t]]';
+const BLOCK_PLACE =
+  '[:find ?t ?s :in $ ?u :where [?e :block/uid ?u] [?e :block/page ?p] [?p :node/title ?t] [?e :block/string ?s]]';
+const BLOCK_TEXT = '[:find ?s . :in $ ?u :where [?e :block/uid ?u] [?e :block/string ?s]]';
+
+function hiddenNow(change: Change, uid: string, text: string, hidden: HiddenNow): boolean {
+  return hidden.uids.has(uid) || carriesHidingTag(text) || isHiddenText(change, text, hidden);
+}
+
+/** What describeChange puts for a text hidden from AI. */
+const HIDDEN = HIDDEN_TEXT.slice(1, -1);
+
+/**
+ * The outline as the app shows it: cut after MAX_BLOCKS, and nothing under a hidden block (Roam
+ * hides a block with everything under it; the children's own texts carry no tag).
+ */
+function cutOutline(tree: readonly OutlineBlock[]): { blocks: AppBlock[]; more: number } {
+  let left = MAX_BLOCKS;
+  let more = 0;
+  const walk = (nodes: readonly OutlineBlock[]): AppBlock[] =>
+    nodes.flatMap((node) => {
+      if (left === 0) {
+        more += 1 + count(node.children);
+        return [];
+      }
+      left--;
+      const hidden = node.string === HIDDEN || carriesHidingTag(node.string);
+      return [
+        hidden ? { string: HIDDEN, children: [] } : { string: node.string, children: walk(node.children) },
+      ];
+    });
+  return { blocks: walk(tree), more };
+}
+
+const DRAWN: ReadonlySet<OpDescription['kind']> = new Set([
+  'create',
+  'edit',
+  'move',
+  'delete',
+  'rename',
+  'comment',
+]);
+
+const count = (nodes: readonly OutlineBlock[]): number =>
+  nodes.reduce((sum, n) => sum + 1 + count(n.children), 0);
+
+/** Where a block's parent is now: its page, and its text when it is a block an agent may see. */
+async function placeOf(change: Change, uid: string, hidden: HiddenNow, read: GraphRead): Promise<AppPlace> {
+  const title = (await read(change, 'data.q', [PAGE_TITLE, uid]).catch(() => null)) as string | null;
+  if (typeof title === 'string') return { page: title };
+  const rows = (await read(change, 'data.q', [BLOCK_PLACE, uid]).catch(() => null)) as Array<
+    [string, string]
+  > | null;
+  const [page, text] = rows?.[0] ?? [];
+  if (page === undefined) return {};
+  return text !== undefined && !hiddenNow(change, uid, text, hidden) ? { page, block: text } : { page };
+}
+
+/** The app's view of one change: its ops, a move's places read now. */
+async function appChange(change: Change, hidden: HiddenNow, read: GraphRead): Promise<AppChange> {
+  const described = describeChange(change, { hidden });
+  const ops = await Promise.all(
+    described.map(async (d, i): Promise<AppOp> => {
+      const { blocks, from, to, summary, ...rest } = d;
+      const op: AppOp = { n: change.ops[i]!.n, ...rest, ...(DRAWN.has(d.kind) ? {} : { summary }) };
+      if (blocks) {
+        const cut = cutOutline(blocks);
+        op.blocks = cut.blocks;
+        if (cut.more > 0) op.more = cut.more;
+      }
+      if (from) {
+        const now = await placeOf(change, from.parent, hidden, read);
+        op.from = now.page !== undefined ? now : from.page !== undefined ? { page: from.page } : {};
+      }
+      if (to) op.to = await placeOf(change, to.parent, hidden, read);
+      return op;
+    }),
+  );
+  return { ops };
+}
+
+/** `_meta` for list_changes: the shown changes' ops. */
+export async function listData(
+  changes: readonly Change[],
+  hiddenFor: (change: Change) => HiddenNow,
+  read: GraphRead,
+): Promise<ChangeReviewData> {
+  const out: Record<string, AppChange> = {};
+  for (const change of changes) out[change.id] = await appChange(change, hiddenFor(change), read);
+  return { [CHANGE_REVIEW_DATA_KEY]: { changes: out } };
+}
+
+interface ReportLike {
+  changes: ReadonlyArray<{ id: string; steps: ReadonlyArray<{ n: number; status: string }> }>;
+}
+
+/**
+ * `_meta` for undo_changes: the ops of each change in the report, and for an edit the dry run
+ * found changed since, the block's text now (beside the agent's text in the app).
+ */
+export async function undoData(
+  report: ReportLike,
+  changeById: ReadonlyMap<string, Change>,
+  hiddenFor: (change: Change) => HiddenNow,
+  read: GraphRead,
+): Promise<ChangeReviewData> {
+  const out: Record<string, AppChange> = {};
+  for (const reported of report.changes) {
+    const change = changeById.get(reported.id);
+    if (!change) continue;
+    const hidden = hiddenFor(change);
+    const steps: AppStep[] = [];
+    for (const step of reported.steps) {
+      const op = change.ops.find((o) => o.n === step.n)?.op;
+      if (step.status !== 'conflict' || op?.kind !== 'update-block' || op.after.string === undefined) {
+        steps.push({ n: step.n });
+        continue;
+      }
+      const now = (await read(change, 'data.q', [BLOCK_TEXT, op.uid]).catch(() => null)) as string | null;
+      steps.push(
+        typeof now === 'string' && !hiddenNow(change, op.uid, now, hidden)
+          ? { n: step.n, now }
+          : { n: step.n },
+      );
+    }
+    out[change.id] = { ...(await appChange(change, hidden, read)), steps };
+  }
+  return { [CHANGE_REVIEW_DATA_KEY]: { changes: out } };
+}
