@@ -12,11 +12,9 @@
  */
 import { HIDDEN_TEXT, isHiddenText, type HiddenNow } from '../changes/agent-view.ts';
 import { describeChange, type OpDescription, type OutlineBlock } from '../changes/describe.ts';
-import type { Change } from '../changes/types.ts';
+import type { Change, Op } from '../changes/types.ts';
 import { carriesHidingTag } from '../roam/hidden-blocks.ts';
-
-/** The result `_meta` key the app reads (docs/undo.md, "In the chat"). */
-export const CHANGE_REVIEW_DATA_KEY = 'roam-mcp/change-review';
+import { CHANGE_REVIEW_DATA_KEY } from './change-review/data-key.ts';
 
 /** A block as the app shows it: its text and what is under it, no uid. */
 export interface AppBlock {
@@ -37,6 +35,8 @@ export interface AppOp {
   /** Only for what the app does not draw itself (shortcuts, files, other): summaries name uids. */
   summary?: string;
   page?: string;
+  /** A create or delete of the page itself (not of blocks on it). */
+  target?: 'page';
   before?: string;
   after?: string;
   blocks?: AppBlock[];
@@ -100,6 +100,38 @@ function cutOutline(tree: readonly OutlineBlock[]): { blocks: AppBlock[]; more: 
   return { blocks: walk(tree), more };
 }
 
+/**
+ * The blocks an op wrote or read under, by uid. When Roam hides one now, every text of the op is
+ * hidden: describeChange passes a short text (under 16 characters) of a block hidden since.
+ */
+function uidsOf(op: Op): string[] {
+  switch (op.kind) {
+    case 'update-block':
+      return [op.uid];
+    case 'move-block':
+      return [op.uid, op.before.parent, op.after.parent];
+    case 'create-blocks':
+      return [...(op.parent ? [op.parent] : []), ...(op.uids ?? [])];
+    case 'delete-blocks':
+      return op.items.flatMap((i) => [i.block.uid, i.parent]);
+    case 'comment':
+      return [op.block, ...(op.uids ?? [])];
+    default:
+      return [];
+  }
+}
+
+function hideAll(op: AppOp): AppOp {
+  const hide = (value: string | undefined) => (value === undefined ? undefined : HIDDEN);
+  const { before, after, blocks, more: _more, ...rest } = op;
+  return {
+    ...rest,
+    ...(before !== undefined ? { before: hide(before) } : {}),
+    ...(after !== undefined ? { after: hide(after) } : {}),
+    ...(blocks ? { blocks: [{ string: HIDDEN, children: [] }] } : {}),
+  };
+}
+
 const DRAWN: ReadonlySet<OpDescription['kind']> = new Set([
   'create',
   'edit',
@@ -130,7 +162,13 @@ async function appChange(change: Change, hidden: HiddenNow, read: GraphRead): Pr
   const ops = await Promise.all(
     described.map(async (d, i): Promise<AppOp> => {
       const { blocks, from, to, summary, ...rest } = d;
-      const op: AppOp = { n: change.ops[i]!.n, ...rest, ...(DRAWN.has(d.kind) ? {} : { summary }) };
+      const { n, op: recorded } = change.ops[i]!;
+      const op: AppOp = {
+        n,
+        ...rest,
+        ...(recorded.kind === 'create-page' || recorded.kind === 'delete-page' ? { target: 'page' } : {}),
+        ...(DRAWN.has(d.kind) ? {} : { summary }),
+      };
       if (blocks) {
         const cut = cutOutline(blocks);
         op.blocks = cut.blocks;
@@ -141,7 +179,8 @@ async function appChange(change: Change, hidden: HiddenNow, read: GraphRead): Pr
         op.from = now.page !== undefined ? now : from.page !== undefined ? { page: from.page } : {};
       }
       if (to) op.to = await placeOf(change, to.parent, hidden, read);
-      return op;
+      const underHidden = hidden.unknown === true || uidsOf(recorded).some((uid) => hidden.uids.has(uid));
+      return underHidden && op.kind !== 'rename' ? hideAll(op) : op;
     }),
   );
   return { ops };

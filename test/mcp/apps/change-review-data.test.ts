@@ -57,6 +57,13 @@ beforeAll(async () => {
               children: [{ string: `${SECRET} #.rm-hide`, uid: 'hidden001', children: [`${SECRET} child`] }],
             },
             { title: 'Inbox', uid: 'inbox0001', children: [{ string: 'visible parent', uid: 'vparent01' }] },
+            {
+              title: 'Diary',
+              uid: 'diary0001',
+              children: [
+                { string: 'entry', uid: 'dparent01', children: [{ string: 'day', uid: 'dchild001' }] },
+              ],
+            },
           ],
         },
       ],
@@ -143,4 +150,22 @@ it('undo_changes of the deleted page: its outline has no hidden text, in the dry
     expect(json).not.toContain(SECRET);
     expect(appData(result)!.changes[del!.id]!.ops[0]).toMatchObject({ kind: 'delete', page: 'Notes' });
   }
+});
+
+it('an edit of a block hidden since (a person tagged its parent): neither text reaches the app, short as they are', async () => {
+  await world.mcp.call('update_block', { uid: 'dchild001', string: 'pin 1234' }).then(jsonOf);
+  world.emulator
+    .graph('g')
+    .run('data.block.update', [{ block: { uid: 'dparent01', string: 'entry #.rm-hide' } }]);
+  const result = await world.mcp.call('list_changes', {});
+  const json = JSON.stringify(result);
+  expect(json).not.toContain('pin 1234');
+  expect(json).not.toMatch(/"day"|'day'/);
+  const [edit] = jsonOf<{ changes: Array<{ id: string; tool: string }> }>(result).changes;
+  expect(appData(result)!.changes[edit!.id]!.ops[0]).toMatchObject({
+    kind: 'edit',
+    page: 'Diary',
+    before: '[hidden from AI]',
+    after: '[hidden from AI]',
+  });
 });
