@@ -258,15 +258,26 @@ it('a change someone edited since: the dry run shows the agent’s text beside t
 });
 
 it.each([
-  ['delete_page', 'a page with a hidden block in it', { uid: 'notes0001' }],
-  ['delete_block', 'a block with a private child', { uid: 'vparent01' }],
-] as const)('never shows the text of a hidden block: %s of %s', async (tool, _what, args) => {
+  ['delete_page', 'a page with a hidden block in it', { uid: 'notes0001' }, ['[hidden from AI]']],
+  [
+    'delete_block',
+    'a block with a private child',
+    { uid: 'vparent01' },
+    // The moved block went in last.
+    ['visible parent', '[hidden from AI]', 'visible note'],
+  ],
+] as const)('never shows the text of a hidden block: %s of %s', async (tool, _what, args, removedOutline) => {
   // The agent deletes what holds a hidden block (it never saw that block).
   jsonOf(await world.mcp.call(tool, args));
   await showListChanges();
   await app.getByRole('heading', { name: /^Changes in this chat/ }).waitFor();
   const listed = await appFrame().evaluate(() => document.documentElement.outerHTML);
-  expect(listed).toContain('[hidden from AI]'); // the deleted outline is drawn, its hidden block as such
+  // The outline it deleted is drawn, the hidden block as such and nothing under it.
+  const removed = app
+    .locator('li.change', { hasText: /^delete/ })
+    .first()
+    .locator('.outline.removed del');
+  expect(await removed.allInnerTexts()).toEqual(removedOutline);
   await app.getByRole('button', { name: new RegExp(`^Undo ${tool}`) }).click();
   await app.locator('.dry-run').waitFor();
   const dryRun = await appFrame().evaluate(() => document.documentElement.outerHTML);
