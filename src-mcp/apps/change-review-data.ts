@@ -14,6 +14,7 @@ import { HIDDEN_TEXT, isHiddenText, type HiddenNow } from '../changes/agent-view
 import { describeChange, type OpDescription, type OutlineBlock } from '../changes/describe.ts';
 import type { Change, Op } from '../changes/types.ts';
 import { carriesHidingTag } from '../roam/hidden-blocks.ts';
+import { agentText } from './change-review/conflict-text.ts';
 import { CHANGE_REVIEW_DATA_KEY } from './change-review/data-key.ts';
 
 /** A block as the app shows it: its text and what is under it, no uid. */
@@ -201,9 +202,17 @@ interface ReportLike {
   changes: ReadonlyArray<{ id: string; steps: ReadonlyArray<{ n: number; status: string }> }>;
 }
 
+/** The one block whose text a conflict is about: an edited block, or a lone block the agent added. */
+function conflictUid(change: Change, n: number): string | undefined {
+  const op = change.ops.find((o) => o.n === n)?.op;
+  if (op?.kind === 'update-block' && op.after.string !== undefined) return op.uid;
+  if (op?.kind === 'create-blocks' && op.tree.length === 1 && op.uids?.length === 1) return op.uids[0];
+  return undefined;
+}
+
 /**
- * `_meta` for undo_changes: the ops of each change in the report, and for an edit the dry run
- * found changed since, the block's text now (beside the agent's text in the app).
+ * `_meta` for undo_changes: the ops of each change in the report, and for a block the dry run
+ * found changed since (edited, or added by the agent), its text now (beside the agent's in the app).
  */
 export async function undoData(
   report: ReportLike,
@@ -216,21 +225,22 @@ export async function undoData(
     const change = changeById.get(reported.id);
     if (!change) continue;
     const hidden = hiddenFor(change);
+    const described = await appChange(change, hidden, read);
     const steps: AppStep[] = [];
     for (const step of reported.steps) {
-      const op = change.ops.find((o) => o.n === step.n)?.op;
-      if (step.status !== 'conflict' || op?.kind !== 'update-block' || op.after.string === undefined) {
-        steps.push({ n: step.n });
-        continue;
-      }
-      const now = (await read(change, 'data.q', [BLOCK_TEXT, op.uid]).catch(() => null)) as string | null;
+      const uid = step.status === 'conflict' ? conflictUid(change, step.n) : undefined;
+      const wrote = described.ops.find((o) => o.n === step.n);
+      const now =
+        uid && wrote && ![undefined, HIDDEN].includes(agentText(wrote))
+          ? ((await read(change, 'data.q', [BLOCK_TEXT, uid]).catch(() => null)) as string | null)
+          : null;
       steps.push(
-        typeof now === 'string' && !hiddenNow(change, op.uid, now, hidden)
+        uid && typeof now === 'string' && !hiddenNow(change, uid, now, hidden)
           ? { n: step.n, now }
           : { n: step.n },
       );
     }
-    out[change.id] = { ...(await appChange(change, hidden, read)), steps };
+    out[change.id] = { ...described, steps };
   }
   return { [CHANGE_REVIEW_DATA_KEY]: { changes: out } };
 }

@@ -3,6 +3,7 @@
  * from a graph). One list of this chat's changes, each with Undo; Undo whole chat; and the panel
  * that shows an undo's dry run with the button that confirms it.
  */
+import { agentText } from './conflict-text.ts';
 import { conflictView, opHeadline, opView } from './diff-view.ts';
 import { button, element } from './dom.ts';
 import type { AppChange, ChangeList, Described, ListedChange, Shown, UndoReport } from './results.ts';
@@ -122,8 +123,9 @@ function stepItem(
   // The dry run found the block edited since: what the agent wrote beside what is there now.
   const extra = described?.steps?.[index];
   const op = described?.ops.find((o) => o.n === extra?.n);
-  if (typeof extra?.now === 'string' && op?.kind === 'edit' && typeof op.after === 'string')
-    item.append('Someone edited it since: it stays as it is now.', conflictView(op.after, extra.now));
+  const wrote = op && agentText(op);
+  if (typeof extra?.now === 'string' && typeof wrote === 'string')
+    item.append('Someone edited it since: it stays as it is now.', conflictView(wrote, extra.now));
   else item.append(`${step.detail}: ${words(step.status)}${conflicts}`);
   return item;
 }

@@ -169,3 +169,23 @@ it('an edit of a block hidden since (a person tagged its parent): neither text r
     after: '[hidden from AI]',
   });
 });
+
+it('undo_changes dry run: a block the agent added and a person edited since carries its text now', async () => {
+  const created = jsonOf<{ uid?: string; uids?: string[] }>(
+    await world.mcp.call('create_block', { pageTitle: 'Project', markdown: 'gamma' }),
+  );
+  const uid = created.uid ?? created.uids?.[0];
+  expect(uid).toBeDefined();
+  world.emulator
+    .graph('g')
+    .run('data.block.update', [{ block: { uid, string: 'gamma as the person has it' } }]);
+  const [add] = jsonOf<{ changes: Array<{ id: string; tool: string }> }>(
+    await world.mcp.call('list_changes', {}),
+  ).changes;
+  expect(add?.tool).toBe('create_block');
+  const result = await world.mcp.call('undo_changes', { ids: [add!.id], dryRun: true });
+  expect(JSON.parse(textOf(result)).changes[0].steps[0]).toMatchObject({ status: 'conflict' });
+  const change = appData(result)!.changes[add!.id]!;
+  expect(change.ops[0]).toMatchObject({ kind: 'create', blocks: [{ string: 'gamma', children: [] }] });
+  expect(change.steps).toEqual([{ n: change.ops[0]!.n, now: 'gamma as the person has it' }]);
+});
