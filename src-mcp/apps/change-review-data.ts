@@ -187,6 +187,17 @@ async function appChange(change: Change, hidden: HiddenNow, read: GraphRead): Pr
   return { ops };
 }
 
+/** Each read once per call: many moves share their places. */
+function memo(read: GraphRead): GraphRead {
+  const seen = new Map<string, Promise<unknown>>();
+  return (change, action, args) => {
+    const key = JSON.stringify([change.graphType ?? 'hosted', change.graph, action, args]);
+    let answer = seen.get(key);
+    if (!answer) seen.set(key, (answer = read(change, action, args)));
+    return answer;
+  };
+}
+
 /** `_meta` for list_changes: the shown changes' ops. */
 export async function listData(
   changes: readonly Change[],
@@ -194,7 +205,8 @@ export async function listData(
   read: GraphRead,
 ): Promise<ChangeReviewData> {
   const out: Record<string, AppChange> = {};
-  for (const change of changes) out[change.id] = await appChange(change, hiddenFor(change), read);
+  const once = memo(read);
+  for (const change of changes) out[change.id] = await appChange(change, hiddenFor(change), once);
   return { [CHANGE_REVIEW_DATA_KEY]: { changes: out } };
 }
 
@@ -221,18 +233,19 @@ export async function undoData(
   read: GraphRead,
 ): Promise<ChangeReviewData> {
   const out: Record<string, AppChange> = {};
+  const once = memo(read);
   for (const reported of report.changes) {
     const change = changeById.get(reported.id);
     if (!change) continue;
     const hidden = hiddenFor(change);
-    const described = await appChange(change, hidden, read);
+    const described = await appChange(change, hidden, once);
     const steps: AppStep[] = [];
     for (const step of reported.steps) {
       const uid = step.status === 'conflict' ? conflictUid(change, step.n) : undefined;
       const wrote = described.ops.find((o) => o.n === step.n);
       const now =
         uid && wrote && ![undefined, HIDDEN].includes(agentText(wrote))
-          ? ((await read(change, 'data.q', [BLOCK_TEXT, uid]).catch(() => null)) as string | null)
+          ? ((await once(change, 'data.q', [BLOCK_TEXT, uid]).catch(() => null)) as string | null)
           : null;
       steps.push(
         uid && typeof now === 'string' && !hiddenNow(change, uid, now, hidden)
