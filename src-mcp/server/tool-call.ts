@@ -18,6 +18,7 @@
  *    invalidated; on success an explicit `graph` becomes the selection (a failed call never
  *    redirects later writes);
  * 8. the result: a string as text; a ToolContent (src-mcp/server/tool-content.ts) as its MCP content;
+ *    a WithResultMeta as its value plus the result's `_meta` (an MCP App's data, never the model's);
  *    a JSON value as text, plus structuredContent when the tool has
  *    an outputSchema; notes (token granted, ...) as extra text items; any failure as the
  *    `{error: {code, message, ...recovery}}` isError result (src-mcp/server/tool-errors.ts), as text only:
@@ -49,7 +50,7 @@ import type { GraphSession } from '../roam/graph-session.ts';
 import { log } from '../process/log.ts';
 import { invalidateLinkIndex } from '../navigation/index-cache.ts';
 import type { GraphGateway } from '../roam/graph-gateway.ts';
-import { ToolContent } from './tool-content.ts';
+import { ToolContent, WithResultMeta } from './tool-content.ts';
 import {
   inputShape,
   isGraphWrite,
@@ -302,6 +303,7 @@ function parseArguments(tool: ToolDefinition, rawArgs: unknown): Record<string, 
 }
 
 function success(tool: ToolDefinition, value: unknown, notices: string[]): CallToolResult {
+  if (value instanceof WithResultMeta) return { ...success(tool, value.value, notices), _meta: value.meta };
   if (value instanceof ToolContent) return { content: [...value.content, ...noticeContent(notices)] };
   if (typeof value === 'string')
     return { content: [{ type: 'text', text: value }, ...noticeContent(notices)] };

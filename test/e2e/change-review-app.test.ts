@@ -2,9 +2,11 @@
  * The change-review MCP App end to end, in Debian's Chromium: the real app (the HTML the built bin
  * serves) in a sandboxed iframe, hosted by the package's own host side (AppBridge,
  * test/e2e/app-host/host.ts), every tools/call it makes going through a real SDK client to the
- * built bin against the emulator. A chat with an edit, a create and a conflict; Undo from the
- * keyboard runs the dry run, then the undo; the conflict is shown and left alone; light and dark
- * from the host's theme; axe-core finds nothing; no hidden block's text ever reaches the page.
+ * built bin against the emulator. A chat with an edit, a create, a move and a conflict, each drawn
+ * as a diff (the edit's changed words marked, the create's outline, the move's pages, the
+ * conflict's two texts side by side); Undo from the keyboard runs the dry run, then the undo; the
+ * conflict is shown and left alone; light and dark from the host's theme; axe-core finds nothing;
+ * no hidden block's text ever reaches the page.
  * Screenshots (light and dark) into docs/screenshots with UPDATE_SCREENSHOTS=1.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -53,7 +55,7 @@ beforeAll(async () => {
               title: 'Project',
               uid: 'project01',
               children: [
-                { string: 'alpha', uid: 'alpha0001' },
+                { string: 'Met on Monday about alpha', uid: 'alpha0001' },
                 { string: 'beta', uid: 'beta00001' },
               ],
             },
@@ -80,16 +82,17 @@ beforeAll(async () => {
     orient: ['g'],
   });
   const agent = (name: string, args: Record<string, unknown>) => world.mcp.call(name, args).then(jsonOf);
-  await agent('update_block', { uid: 'alpha0001', string: 'alpha, rewritten' });
-  await agent('create_block', { pageTitle: 'Project', markdown: 'delta' });
+  await agent('update_block', { uid: 'alpha0001', string: 'Met on Tuesday about alpha' });
+  await agent('create_block', { pageTitle: 'Project', markdown: '- delta\n  - delta child' });
   await agent('update_block', { uid: 'beta00001', string: 'beta by agent' });
+  await agent('move_block', { uid: 'visible01', parentUid: 'vparent01' });
   // A person edits the agent's block afterwards: undoing that change is a conflict.
   world.emulator
     .graph('g')
     .run('data.block.update', [{ block: { uid: 'beta00001', string: 'beta by person' } }]);
 
   browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 640, height: 640 } })).newPage();
+  page = await (await browser.newContext({ viewport: { width: 640, height: 900 } })).newPage();
   page.setDefaultTimeout(10_000);
   await page.exposeFunction(
     'hostCallTool',
@@ -165,26 +168,48 @@ async function checkAndShoot(name: string): Promise<void> {
   await page.evaluate(() => window.host.setTheme('light'));
 }
 
-it('shows the chat’s edit, create and conflicting edit as the host hands over list_changes', async () => {
-  const listed = jsonOf<{ changes: Array<{ summary: string }> }>(await showListChanges());
-  await app.getByRole('heading', { name: 'Changes in this chat (3)' }).waitFor();
+it('shows each change as a diff: the edit’s changed words, the create’s outline, the move’s pages', async () => {
+  await showListChanges();
+  await app.getByRole('heading', { name: 'Changes in this chat (4)' }).waitFor();
   const items = app.locator('li.change');
-  await expect.poll(() => items.count()).toBe(3);
-  const summaries = await app.locator('li.change .summary').allInnerTexts();
-  expect(summaries).toEqual(listed.changes.map((c) => c.summary));
-  expect(summaries.join('\n')).toMatch(/'alpha' → 'alpha, rewritten'/);
-  expect(summaries.join('\n')).toMatch(/Added 'delta'/);
-  // The edit reads as a diff: the old text struck through, the new one marked as added.
-  const alpha = app.locator('li.change', { hasText: "'alpha, rewritten'" });
-  expect(await alpha.locator('del').innerText()).toBe("'alpha'");
-  expect(await alpha.locator('ins').innerText()).toBe("'alpha, rewritten'");
-  expect(await app.locator('li.change', { hasText: "Added 'delta'" }).locator('ins').count()).toBe(1);
+  await expect.poll(() => items.count()).toBe(4);
+
+  // The edit: both texts, only the word that changed marked on each side.
+  const edit = app.locator('li.change', { hasText: 'Tuesday' });
+  expect(await edit.locator('.op-head').innerText()).toBe('Edited a block on Project');
+  expect(await edit.locator('.row').allInnerTexts()).toEqual([
+    'Before\nMet on Monday about alpha',
+    'After\nMet on Tuesday about alpha',
+  ]);
+  expect(await edit.locator('del').allInnerTexts()).toEqual(['Monday']);
+  expect(await edit.locator('ins').allInnerTexts()).toEqual(['Tuesday']);
+
+  // The create: the outline it added, nested as written.
+  const create = app.locator('li.change', { hasText: 'delta child' });
+  expect(await create.locator('.op-head').innerText()).toBe('Added 2 blocks');
+  expect(await create.locator('.op > .outline.added > li > ins').allInnerTexts()).toEqual(['delta']);
+  expect(await create.locator('.op > .outline > li > .outline.added > li > ins').allInnerTexts()).toEqual([
+    'delta child',
+  ]);
+
+  // The move: from which page to which page (and under which block), never a uid.
+  const move = app.locator('li.change', { hasText: 'Moved a block' });
+  expect(await move.locator('.row').allInnerTexts()).toEqual([
+    'Block\nvisible note',
+    'From\nNotes',
+    'To\nInbox › visible parent',
+  ]);
+  const html = await appFrame().evaluate(() => document.documentElement.outerHTML);
+  for (const uid of ['visible01', 'vparent01', 'notes0001', 'alpha0001', 'project01'])
+    expect(html).not.toContain(uid);
   await checkAndShoot('list');
 });
 
 it('Undo from the keyboard: the dry run first, then the undo, through the host', async () => {
   calls.length = 0;
-  const undo = app.getByRole('button', { name: /^Undo update_block: Edited a block .*'alpha'/ });
+  const undo = app
+    .locator('li.change', { hasText: 'Tuesday' })
+    .getByRole('button', { name: 'Undo update_block: Edited a block on Project' });
   await undo.focus();
   await page.keyboard.press('Enter');
   const heading = app.getByRole('heading', { name: 'Undo this change?' });
@@ -195,7 +220,7 @@ it('Undo from the keyboard: the dry run first, then the undo, through the host',
   expect(calls).toHaveLength(1);
   expect(calls[0]).toMatchObject({ name: 'undo_changes', arguments: { dryRun: true } });
   const id = (calls[0]!.arguments!.ids as string[])[0];
-  expect(blockText('alpha0001')).toBe('alpha, rewritten'); // the dry run wrote nothing
+  expect(blockText('alpha0001')).toBe('Met on Tuesday about alpha'); // the dry run wrote nothing
   await checkAndShoot('dry-run');
 
   await page.keyboard.press('Tab');
@@ -206,32 +231,53 @@ it('Undo from the keyboard: the dry run first, then the undo, through the host',
     { name: 'undo_changes', arguments: { ids: [id], dryRun: true } },
     { name: 'undo_changes', arguments: { ids: [id] } },
   ]);
-  expect(blockText('alpha0001')).toBe('alpha');
+  expect(blockText('alpha0001')).toBe('Met on Monday about alpha');
 });
 
-it('a change someone edited since: the dry run shows the conflict and offers no undo; Escape keeps it', async () => {
+it('a change someone edited since: the dry run shows the agent’s text beside the person’s, and no undo; Escape keeps it', async () => {
   await app.getByRole('button', { name: 'Back to changes' }).click();
   await app.getByRole('heading', { name: /^Changes in this chat/ }).waitFor();
-  await app.getByRole('button', { name: /^Undo update_block: Edited a block .*'beta'/ }).click();
+  await app.locator('li.change', { hasText: 'beta by agent' }).getByRole('button').click();
   const panel = app.locator('.dry-run');
   await panel.waitFor();
-  await expect.poll(() => panel.innerText()).toMatch(/changed since by someone else: left alone/);
+  await expect.poll(() => panel.innerText()).toMatch(/changed since by someone else: left alone/i);
+  const conflict = panel.locator('.side-by-side');
+  expect(await conflict.locator(':scope > div > p').allInnerTexts()).toEqual([
+    'The agent wrote',
+    'beta by agent',
+    'There now',
+    'beta by person',
+  ]);
+  expect(await conflict.locator('del').allInnerTexts()).toEqual(['agent']);
+  expect(await conflict.locator('ins').allInnerTexts()).toEqual(['person']);
   expect(await panel.getByRole('button', { name: 'Undo', exact: true }).count()).toBe(0);
-  expect(await violations()).toEqual([]);
+  await checkAndShoot('conflict');
   await page.keyboard.press('Escape');
   await app.getByRole('heading', { name: /^Changes in this chat/ }).waitFor();
   expect(blockText('beta00001')).toBe('beta by person');
 });
 
 it.each([
-  ['delete_page', 'a page with a hidden block in it', { uid: 'notes0001' }],
-  ['delete_block', 'a block with a private child', { uid: 'vparent01' }],
-] as const)('never shows the text of a hidden block: %s of %s', async (tool, _what, args) => {
+  ['delete_page', 'a page with a hidden block in it', { uid: 'notes0001' }, ['[hidden from AI]']],
+  [
+    'delete_block',
+    'a block with a private child',
+    { uid: 'vparent01' },
+    // The moved block went in last.
+    ['visible parent', '[hidden from AI]', 'visible note'],
+  ],
+] as const)('never shows the text of a hidden block: %s of %s', async (tool, _what, args, removedOutline) => {
   // The agent deletes what holds a hidden block (it never saw that block).
   jsonOf(await world.mcp.call(tool, args));
   await showListChanges();
   await app.getByRole('heading', { name: /^Changes in this chat/ }).waitFor();
   const listed = await appFrame().evaluate(() => document.documentElement.outerHTML);
+  // The outline it deleted is drawn, the hidden block as such and nothing under it.
+  const removed = app
+    .locator('li.change', { hasText: /^delete/ })
+    .first()
+    .locator('.outline.removed del');
+  expect(await removed.allInnerTexts()).toEqual(removedOutline);
   await app.getByRole('button', { name: new RegExp(`^Undo ${tool}`) }).click();
   await app.locator('.dry-run').waitFor();
   const dryRun = await appFrame().evaluate(() => document.documentElement.outerHTML);

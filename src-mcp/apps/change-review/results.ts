@@ -2,7 +2,13 @@
  * The two results the change-review app shows, read from a tool result as the host hands it over:
  * list_changes' page of this chat's changes and undo_changes' report (docs/undo.md). The text
  * JSON is the source (the tools have no outputSchema); anything else reads as "nothing to show".
+ * Each change's ops come from the result's `_meta` (src-mcp/apps/change-review-data.ts), which
+ * the model never reads; without them a change shows its summary line.
  */
+import type { AppChange } from '../change-review-data.ts';
+import { CHANGE_REVIEW_DATA_KEY } from './data-key.ts';
+
+export type { AppBlock, AppChange, AppOp, AppPlace } from '../change-review-data.ts';
 
 export interface ListedChange {
   id: string;
@@ -15,11 +21,15 @@ export interface ListedChange {
   status?: string;
 }
 
+/** Per change id, its ops as the server described them for the app. */
+export type Described = Record<string, AppChange>;
+
 export interface ChangeList {
   kind: 'list';
   changes: ListedChange[];
   total: number;
   nextOffset?: number;
+  described: Described;
 }
 
 export interface UndoStep {
@@ -34,6 +44,7 @@ export interface UndoReport {
   undone: number;
   conflicts: number;
   changes: Array<{ id: string; summary: string; result: string; steps: UndoStep[] }>;
+  described: Described;
 }
 
 /** What the tool call answered: an error's message, or a result this app knows. */
@@ -43,6 +54,7 @@ interface ToolResultLike {
   content?: Array<{ type: string; text?: string }>;
   structuredContent?: unknown;
   isError?: boolean;
+  _meta?: unknown;
 }
 
 export function readResult(result: ToolResultLike): Shown {
@@ -54,10 +66,11 @@ export function readResult(result: ToolResultLike): Shown {
     const error = (body?.error ?? {}) as { message?: string };
     return { kind: 'message', text: error.message ?? texts.join('\n'), error: true };
   }
+  const described = describedIn(result._meta);
   if (body && Array.isArray(body.changes) && typeof body.total === 'number')
-    return { kind: 'list', ...(body as Omit<ChangeList, 'kind'>) };
+    return { kind: 'list', ...(body as Omit<ChangeList, 'kind' | 'described'>), described };
   if (body && Array.isArray(body.changes) && typeof body.dryRun === 'boolean')
-    return { kind: 'undo', ...(body as Omit<UndoReport, 'kind'>) };
+    return { kind: 'undo', ...(body as Omit<UndoReport, 'kind' | 'described'>), described };
   return { kind: 'message', text: texts.join('\n'), error: false };
 }
 
@@ -70,3 +83,17 @@ function parse(text: string | undefined): Record<string, unknown> | undefined {
     return undefined;
   }
 }
+
+/** The changes' ops in `_meta`, those that have an ops array (the views check each field they draw). */
+function describedIn(meta: unknown): Described {
+  const data = isObject(meta) ? meta[CHANGE_REVIEW_DATA_KEY] : undefined;
+  const changes = isObject(data) && isObject(data.changes) ? data.changes : {};
+  return Object.fromEntries(
+    Object.entries(changes).filter(
+      (entry): entry is [string, AppChange] => isObject(entry[1]) && Array.isArray(entry[1].ops),
+    ),
+  );
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

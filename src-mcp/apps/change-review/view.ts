@@ -3,7 +3,10 @@
  * from a graph). One list of this chat's changes, each with Undo; Undo whole chat; and the panel
  * that shows an undo's dry run with the button that confirms it.
  */
-import type { ChangeList, ListedChange, Shown, UndoReport } from './results.ts';
+import { agentText } from './conflict-text.ts';
+import { conflictView, opHeadline, opView } from './diff-view.ts';
+import { button, element } from './dom.ts';
+import type { AppChange, ChangeList, Described, ListedChange, Shown, UndoReport } from './results.ts';
 
 export interface ViewActions {
   /** Undo one change (`ids`) or the whole chat (undefined): the dry run first. */
@@ -13,48 +16,26 @@ export interface ViewActions {
   refresh(): void;
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Partial<HTMLElementTagNameMap[K]> = {},
-  ...children: Array<Node | string>
-): HTMLElementTagNameMap[K] {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
-  return node;
-}
-
-function button(label: string, onClick: () => void, extra: Partial<HTMLButtonElement> = {}) {
-  return element('button', { type: 'button', onclick: onClick, ...extra }, label);
-}
-
 const when = (iso: string) => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 };
 
-/**
- * A change's line as a diff where it says one (docs/undo.md: "'before' → 'after'"): the old text
- * struck through, the new one marked as added; what was added or deleted marked so as a whole.
- */
-function summaryView(summary: string, suffix = ''): HTMLParagraphElement {
-  const line = element('p', { className: 'summary' });
-  const arrow = summary.indexOf(' → ');
-  if (arrow >= 0) {
-    const left = summary.slice(0, arrow);
-    const quoted = left.lastIndexOf(": '") >= 0 ? left.lastIndexOf(": '") + 2 : left.indexOf("'");
-    const at = quoted >= 0 ? quoted : 0;
-    line.append(
-      left.slice(0, at),
-      element('del', {}, left.slice(at)),
-      ' → ',
-      element('ins', {}, summary.slice(arrow + 3)),
-      suffix,
-    );
-    return line;
-  }
-  const kind = /^(Added|Created)\b/.test(summary) ? 'ins' : /^Deleted\b/.test(summary) ? 'del' : undefined;
-  line.append(kind ? element(kind, {}, summary) : summary, suffix);
-  return line;
+/** A change's ops as diffs; its summary line when the server sent none (an older roam-mcp). */
+function changeBody(change: AppChange | undefined, summary: string, id: string): HTMLDivElement {
+  const ops = change?.ops ?? [];
+  return element(
+    'div',
+    { className: 'ops', id },
+    ...(ops.length ? ops.map(opView) : [element('p', { className: 'summary' }, summary)]),
+  );
+}
+
+/** The change in a few words, for its Undo button's name. */
+function headline(change: AppChange | undefined, summary: string): string {
+  const [first, ...rest] = change?.ops ?? [];
+  if (!first) return summary;
+  return rest.length ? `${opHeadline(first)} (+${rest.length} more)` : opHeadline(first);
 }
 
 function changeState(change: ListedChange): string {
@@ -63,7 +44,12 @@ function changeState(change: ListedChange): string {
   return change.undoable ? 'applied' : 'not undoable';
 }
 
-function changeItem(change: ListedChange, actions: ViewActions): HTMLLIElement {
+function changeItem(
+  change: ListedChange,
+  described: AppChange | undefined,
+  index: number,
+  actions: ViewActions,
+): HTMLLIElement {
   const state = changeState(change);
   const head = element(
     'p',
@@ -74,13 +60,15 @@ function changeItem(change: ListedChange, actions: ViewActions): HTMLLIElement {
     ' ',
     element('span', { className: `badge ${state.replace(/\s/g, '-')}` }, state),
   );
-  const item = element('li', { className: 'change' }, head, summaryView(change.summary));
-  if (change.undoable && !change.undone)
-    item.append(
-      button('Undo…', () => actions.preview([change.id]), {
-        ariaLabel: `Undo ${change.tool}: ${change.summary}`,
-      }),
-    );
+  const id = `change-${index}`;
+  const item = element('li', { className: 'change' }, head, changeBody(described, change.summary, id));
+  if (change.undoable && !change.undone) {
+    const undo = button('Undo…', () => actions.preview([change.id]), {
+      ariaLabel: `Undo ${change.tool}: ${headline(described, change.summary)}`,
+    });
+    undo.setAttribute('aria-describedby', id);
+    item.append(undo);
+  }
   return item;
 }
 
@@ -96,7 +84,13 @@ export function listView(list: ChangeList, actions: ViewActions): HTMLElement {
   const undoable = list.changes.some((c) => c.undoable && !c.undone);
   if (undoable)
     section.append(button('Undo whole chat…', () => actions.preview(undefined), { className: 'all' }));
-  section.append(element('ul', { className: 'changes' }, ...list.changes.map((c) => changeItem(c, actions))));
+  section.append(
+    element(
+      'ul',
+      { className: 'changes' },
+      ...list.changes.map((c, i) => changeItem(c, own(list.described, c.id), i, actions)),
+    ),
+  );
   if (list.nextOffset !== undefined) {
     const next = list.nextOffset;
     section.append(button('Show more', () => actions.more(next)));
@@ -117,31 +111,46 @@ const WORDS: Record<string, string> = {
 };
 const words = (status: string) => WORDS[status] ?? status;
 
-function stepItem(step: UndoReport['changes'][number]['steps'][number]): HTMLLIElement {
+function stepItem(
+  step: UndoReport['changes'][number]['steps'][number],
+  index: number,
+  described: AppChange | undefined,
+): HTMLLIElement {
   const conflicts = step.conflicts?.length
     ? ` (${step.conflicts.length} part(s) changed since: left alone)`
     : '';
-  return element(
-    'li',
-    { className: `step ${step.status}` },
-    `${step.detail}: ${words(step.status)}${conflicts}`,
-  );
+  const item = element('li', { className: `step ${step.status}` });
+  // The dry run found the block edited since: what the agent wrote beside what is there now.
+  const extra = described?.steps?.[index];
+  const op = described?.ops.find((o) => o.n === extra?.n);
+  const wrote = op && agentText(op);
+  if (typeof extra?.now === 'string' && typeof wrote === 'string')
+    item.append('Someone edited it since: it stays as it is now.', conflictView(wrote, extra.now));
+  else item.append(`${step.detail}: ${words(step.status)}${conflicts}`);
+  return item;
 }
+
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 
 function reportChanges(report: UndoReport): HTMLUListElement {
   return element(
     'ul',
     { className: 'report' },
-    ...report.changes.map((c) =>
-      element(
+    ...report.changes.map((c, i) => {
+      const described = own(report.described, c.id);
+      return element(
         'li',
         {},
-        summaryView(c.summary, ` — ${words(c.result)}`),
-        element('ul', {}, ...c.steps.map(stepItem)),
-      ),
-    ),
+        changeBody(described, c.summary, `report-${i}`),
+        element('p', { className: 'result' }, sentence(words(c.result))),
+        element('ul', { className: 'steps' }, ...c.steps.map((s, k) => stepItem(s, k, described))),
+      );
+    }),
   );
 }
+
+const own = (described: Described, id: string): AppChange | undefined =>
+  Object.hasOwn(described, id) ? described[id] : undefined;
 
 /** A dry run with its confirm button, or the outcome of an undo. */
 export function reportView(report: UndoReport, ids: string[] | undefined, actions: ViewActions): HTMLElement {

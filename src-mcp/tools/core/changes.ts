@@ -5,6 +5,7 @@
  */
 import { undoQuestion } from '../../server/confirm-questions.ts';
 import * as z from 'zod';
+import { listData, undoData, type GraphRead } from '../../apps/change-review-data.ts';
 import { CHANGE_REVIEW_META } from '../../apps/change-review-resource.ts';
 import { enforceUndoAccess } from '../../access/guard.ts';
 import { agentChangeReport, agentSummary, type HiddenNow } from '../../changes/agent-view.ts';
@@ -15,6 +16,7 @@ import { defaultJournal } from '../../changes/journal.ts';
 import { runUndo, UndoError, type Caller, type UndoReport } from '../../changes/undo-engine.ts';
 import { invalidateLinkIndex } from '../../navigation/index-cache.ts';
 import { defineTool, type SessionContext } from '../../server/tool-definition.ts';
+import { WithResultMeta } from '../../server/tool-content.ts';
 import { ToolError } from '../../server/tool-errors.ts';
 
 const PAGE = 20;
@@ -51,6 +53,12 @@ function callerFor(ctx: SessionContext): Caller {
     return ctx.gateway.callGraph(graph, action, args, ctx);
   };
 }
+
+/** The change-review app's reads (src-mcp/apps/change-review-data.ts), on the change's graph. */
+const appRead =
+  (ctx: SessionContext): GraphRead =>
+  (change, action, args) =>
+    callerFor(ctx)(change.graph, action, args, change.graphType);
 
 const nickname = (ctx: SessionContext, name: string) =>
   ctx.gateway.session.list().find((g) => g.name === name)?.nickname ?? name;
@@ -102,18 +110,19 @@ function compact(report: UndoReport) {
   };
 }
 
-/** The report without the text of anything hidden from AI. */
-async function forTheAgent(ctx: SessionContext, report: UndoReport): Promise<UndoReport> {
+/** The report without the text of anything hidden from AI, and the app's data (the same rule). */
+async function forTheAgent(ctx: SessionContext, report: UndoReport): Promise<WithResultMeta> {
   const all = new Map((await (await defaultJournal()).changes()).map((c) => [c.id, c]));
   const changes = report.changes.map((r) => all.get(r.id)).filter((c): c is Change => !!c);
   const hidden = await hiddenFor(ctx, changes);
-  return {
+  const agentReport = {
     ...report,
     changes: report.changes.map((r) => {
       const change = all.get(r.id);
       return agentChangeReport(r, change, change ? hidden(change) : UNKNOWN);
     }),
   };
+  return new WithResultMeta(compact(agentReport), await undoData(report, all, hidden, appRead(ctx)));
 }
 
 export const changeTools = [
@@ -149,13 +158,14 @@ export const changeTools = [
         ...(c.status !== 'applied' ? { status: c.status } : {}),
       }));
       const next = args.offset + page.length;
-      return {
+      const body = {
         changes: page,
         total: mine.length,
         offset: args.offset,
         limit: args.limit,
         ...(next < mine.length ? { nextOffset: next } : {}),
       };
+      return new WithResultMeta(body, await listData(shown, hidden, appRead(ctx)));
     },
   }),
   defineTool({
@@ -195,7 +205,7 @@ export const changeTools = [
           },
         );
         if (!report.dryRun) for (const c of report.changes) invalidateLinkIndex(c.graph);
-        return compact(await forTheAgent(ctx, report));
+        return await forTheAgent(ctx, report);
       } catch (error) {
         if (error instanceof UndoError)
           throw new ToolError(error.code, error.message, { suggested_next_tool: 'list_changes' });

@@ -26,7 +26,7 @@ window.host = {
     const frame = document.createElement('iframe');
     frame.title = 'Changes in this chat';
     frame.setAttribute('sandbox', 'allow-scripts');
-    frame.style.cssText = 'width: 100%; height: 560px; border: 0';
+    frame.style.cssText = 'width: 100%; height: 860px; border: 0';
     document.body.style.background = theme === 'dark' ? '#17191c' : '#ffffff';
     document.body.append(frame);
     bridge = new AppBridge(null, { name: 'test-host', version: '1' }, { serverTools: {} });

@@ -29,13 +29,31 @@ it('reads a list, a report and an error, from text or structuredContent', () => 
 
 it('never throws, whatever the result holds', () => {
   fc.assert(
-    fc.property(fc.jsonValue(), fc.string(), fc.boolean(), (structured, raw, isError) => {
-      const shown = readResult({
-        content: [{ type: 'text', text: raw }],
-        structuredContent: structured,
-        isError,
-      });
-      expect(['list', 'undo', 'message']).toContain(shown.kind);
-    }),
+    fc.property(
+      fc.jsonValue(),
+      fc.string(),
+      fc.boolean(),
+      fc.jsonValue(),
+      (structured, raw, isError, meta) => {
+        const shown = readResult({
+          content: [{ type: 'text', text: raw }],
+          structuredContent: structured,
+          isError,
+          _meta: { 'roam-mcp/change-review': meta },
+        });
+        expect(['list', 'undo', 'message']).toContain(shown.kind);
+      },
+    ),
   );
+});
+
+it('takes each change’s ops from the result’s _meta, and only entries that have an ops list', () => {
+  const ops = [{ n: 0, kind: 'edit', before: 'a', after: 'b' }];
+  const shown = readResult({
+    ...text(list),
+    _meta: { 'roam-mcp/change-review': { changes: { c1: { ops }, c2: { ops: 'no' }, c3: null } } },
+  });
+  expect(shown).toMatchObject({ kind: 'list', described: { c1: { ops } } });
+  expect(Object.keys((shown as { described: object }).described)).toEqual(['c1']);
+  expect(readResult(text(list))).toMatchObject({ kind: 'list', described: {} });
 });
