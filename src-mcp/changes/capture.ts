@@ -204,7 +204,7 @@ function fromMarkdown(input: Obj, hints: Hints): Capture {
   const needsRead = target !== undefined && (parent === undefined || section !== undefined);
   return {
     ...(needsRead
-      ? { read: pull('[:block/uid :node/title {:block/children [:block/string]}]', [target]) }
+      ? { read: pull('[:block/uid :node/title {[:block/children :limit nil] [:block/string]}]', [target]) }
       : {}),
     plan,
     confirm: (result) => (nested(tree) ? pull(MADE, uidsOf(result)) : undefined),
@@ -223,7 +223,7 @@ function fromMarkdown(input: Obj, hints: Hints): Capture {
 }
 
 /** What a read back of created blocks pulls: uids and text, all the way down. */
-const MADE = '[:block/uid :block/string :node/title :block/order {:block/children ...}]';
+const MADE = '[:block/uid :block/string :node/title :block/order {[:block/children :limit nil] ...}]';
 
 const nested = (tree: readonly TreeNode[]) => tree.some((node) => node.children.length > 0);
 

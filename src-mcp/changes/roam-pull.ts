@@ -1,24 +1,26 @@
 /**
  * Reading blocks and pages as the journal needs them, in ONE Local API round trip: a `data.q`
  * pulling every target (by uid or title) with a recursive pattern.
- * `:block/children` comes back unordered: sorted here by `:block/order`.
+ * `:block/children` comes back unordered: sorted here by `:block/order`. Every to-many attribute
+ * is pulled with `:limit nil`: Roam's pull stops at 1,000 values otherwise, and an undo would
+ * restore only the first 1,000 children of a deleted page.
  */
 import type { BlockLayout, Referrer, TreeNode } from './types.ts';
 
 const FIELDS =
   ':db/id :block/uid :block/string :node/title :block/order :block/open :block/heading :block/text-align :children/view-type :block/view-type :create/time :edit/time';
 const AROUND =
-  '{:block/_children [:block/uid]} {:block/_refs [:block/uid :block/string :node/title]} {:block/page [:node/title]}';
+  '{:block/_children [:block/uid]} {[:block/_refs :limit nil] [:block/uid :block/string :node/title]} {:block/page [:node/title]}';
 
 /** The entity with its direct children (uids) and referrers. */
-export const SHALLOW = `[${FIELDS} {:block/children [:block/uid :block/order]} ${AROUND}]`;
+export const SHALLOW = `[${FIELDS} {[:block/children :limit nil] [:block/uid :block/order]} ${AROUND}]`;
 /** The entity and its whole subtree, each level with its referrers. */
-export const DEEP = `[${FIELDS} {:block/children ...} ${AROUND}]`;
+export const DEEP = `[${FIELDS} {[:block/children :limit nil] ...} ${AROUND}]`;
 
 /** The entity with its parent's children in order (a move's old neighbours). */
 export const WITH_SIBLINGS = SHALLOW.replace(
   '{:block/_children [:block/uid]}',
-  '{:block/_children [:block/uid {:block/children [:block/uid :block/order]}]}',
+  '{:block/_children [:block/uid {[:block/children :limit nil] [:block/uid :block/order]}]}',
 );
 
 /** One query for entities by uid or by page title. */
