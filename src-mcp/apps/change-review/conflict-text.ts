@@ -1,4 +1,4 @@
-import type { AppOp } from '../change-review-data.ts';
+import type { AppOp } from './data-types.ts';
 
 /**
  * What the agent wrote in the block a conflict is about: an edit's new text, or the one block a

@@ -5,10 +5,10 @@
  * Each change's ops come from the result's `_meta` (src-mcp/apps/change-review-data.ts), which
  * the model never reads; without them a change shows its summary line.
  */
-import type { AppChange } from '../change-review-data.ts';
+import type { AppChange } from './data-types.ts';
 import { CHANGE_REVIEW_DATA_KEY } from './data-key.ts';
 
-export type { AppBlock, AppChange, AppOp, AppPlace } from '../change-review-data.ts';
+export type { AppBlock, AppChange, AppOp, AppPlace } from './data-types.ts';
 
 export interface ListedChange {
   id: string;
