@@ -42,11 +42,10 @@ export function describeChange(change: Change, options: { hidden?: HiddenNow } =
   const text = (value: string) =>
     options.hidden && isHiddenText(change, value, options.hidden) ? HIDDEN_TEXT.slice(1, -1) : value;
   const outline = (tree: readonly TreeNode[]): OutlineBlock[] =>
-    tree.map((n) => ({
-      ...(n.uid ? { uid: n.uid } : {}),
-      string: text(n.string),
-      children: outline(n.children),
-    }));
+    tree.map((n) => {
+      const [string, children] = [text(n.string), outline(n.children)];
+      return n.uid ? { uid: n.uid, string, children } : { string, children };
+    });
   return change.ops.map(({ op }) => ({
     ...describeOp(op, text, outline),
     summary: opSummaryFor(change, op, options),
