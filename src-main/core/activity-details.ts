@@ -1,9 +1,15 @@
 /**
- * The one adapter from the change journal's ops (src-mcp/changes/types.ts) to what the Activity
- * view draws as a diff: an edit's text before and after, the outline of blocks added or removed,
- * a rename, a move. Places are named by page title or the tool's own words, never by uid.
+ * What the Activity view draws as a diff, from describeChange (the one description of the
+ * journal's ops): an edit's text before and after, the outline of blocks added or removed, a
+ * rename, a move. The tray's own part: places named by page title or the tool's words (never by
+ * uid), long texts and outlines cut, a conflict's text now.
  */
-import type { Change, Op, TreeNode } from '../../src-mcp/changes/index.ts';
+import {
+  describeChange,
+  type Change,
+  type OpDescription,
+  type OutlineBlock,
+} from '../../src-mcp/changes/index.ts';
 import { placeKey, placeUids, type PlaceNames } from './activity-places.ts';
 import type { ChangeDetailView, OutlineLineView } from '../../src-shared/ipc-contract.ts';
 
@@ -14,10 +20,10 @@ const MAX_TEXT = 600;
 
 const cut = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
 
-function outline(tree: readonly TreeNode[]): { lines: OutlineLineView[]; more: number } {
+function outline(tree: readonly OutlineBlock[]): { lines: OutlineLineView[]; more: number } {
   const lines: OutlineLineView[] = [];
   let total = 0;
-  const walk = (nodes: readonly TreeNode[], depth: number) => {
+  const walk = (nodes: readonly OutlineBlock[], depth: number) => {
     for (const node of nodes) {
       total++;
       if (lines.length < MAX_OUTLINE_LINES) lines.push({ depth, text: cut(node.string) });
@@ -32,111 +38,94 @@ function outline(tree: readonly TreeNode[]): { lines: OutlineLineView[]; more: n
 type PlaceOf = (uid: string) => string | undefined;
 
 /** The tool's words for where blocks went, without a uid ("under block abc" says nothing). */
-function createdPlace(op: Extract<Op, { kind: 'create-blocks' }>, placeOf: PlaceOf): string | undefined {
-  if (op.container?.page?.title) return `to page '${op.container.page.title}'`;
+function createdPlace(op: OpDescription, placeOf: PlaceOf): string | undefined {
+  if (op.page) return `to page '${op.page}'`;
   if (op.where && !/\bblock [\w-]{6,}\b/.test(op.where)) return op.where;
-  const named = op.parent ? placeOf(op.parent) : undefined;
+  const named = op.to ? placeOf(op.to.parent) : undefined;
   if (named) return named.startsWith('under ') ? named : `to page ${named}`;
   return op.where ? 'under another block' : undefined;
 }
 
-function detail(op: Op, placeOf: PlaceOf, nowOf: PlaceOf): ChangeDetailView {
+/** Where an outline was added or removed, by name. */
+function outlinePlace(op: OpDescription, placeOf: PlaceOf): string | undefined {
   switch (op.kind) {
-    case 'update-block':
-      if (op.after.string !== undefined) {
-        const now = nowOf(op.uid);
-        return {
-          kind: 'edit',
-          ...(op.page ? { page: op.page } : {}),
-          before: cut(op.before.string ?? ''),
-          after: cut(op.after.string),
-          ...(now !== undefined && now !== op.after.string ? { now: cut(now) } : {}),
-        };
-      }
-      return {
-        kind: 'note',
-        text: `Changed ${Object.keys(op.after).join(', ')} of a block${op.page ? ` in '${op.page}'` : ''}`,
-      };
-    case 'create-blocks': {
-      const place = createdPlace(op, placeOf);
-      return { kind: 'outline', change: 'added', ...(place ? { place } : {}), ...outline(op.tree) };
-    }
-    case 'create-page':
-      return { kind: 'outline', change: 'added', place: `on new page '${op.title}'`, ...outline(op.tree) };
-    case 'delete-blocks': {
-      const page = op.items.find((item) => item.page)?.page;
-      return {
-        kind: 'outline',
-        change: 'removed',
-        ...(page ? { place: `in '${page}'` } : {}),
-        ...outline(op.items.map((item) => item.block)),
-      };
-    }
-    case 'delete-page':
-      return {
-        kind: 'outline',
-        change: 'removed',
-        place: `with page '${op.title}'`,
-        ...outline(op.children),
-      };
-    case 'rename-page':
-      return { kind: 'rename', before: op.before, after: op.after };
-    case 'move-block': {
-      const from = placeOf(op.before.parent);
-      const to = placeOf(op.after.parent);
-      return { kind: 'move', text: cut(op.string ?? ''), ...(from ? { from } : {}), ...(to ? { to } : {}) };
-    }
+    case 'create':
+      return op.wholePage ? `on new page '${op.page}'` : createdPlace(op, placeOf);
+    case 'delete':
+      if (op.wholePage) return `with page '${op.page}'`;
+      return op.page ? `in '${op.page}'` : undefined;
     case 'comment':
+      return 'as a comment';
+    default:
+      return undefined;
+  }
+}
+
+function detail(op: OpDescription, placeOf: PlaceOf, nowOf: PlaceOf): ChangeDetailView | undefined {
+  switch (op.kind) {
+    case 'edit': {
+      if (op.after === undefined)
+        return {
+          kind: 'note',
+          text: `Changed ${op.changed?.join(', ')} of a block${op.page ? ` in '${op.page}'` : ''}`,
+        };
+      const now = op.uid === undefined ? undefined : nowOf(op.uid);
+      return {
+        kind: 'edit',
+        ...(op.page ? { page: op.page } : {}),
+        before: cut(op.before ?? ''),
+        after: cut(op.after),
+        ...(now !== undefined && now !== op.after ? { now: cut(now) } : {}),
+      };
+    }
+    case 'create':
+    case 'delete':
+    case 'comment': {
+      const place = outlinePlace(op, placeOf);
       return {
         kind: 'outline',
-        change: 'added',
-        place: 'as a comment',
-        ...outline([{ string: op.text, children: [] }]),
+        change: op.kind === 'delete' ? 'removed' : 'added',
+        ...(place ? { place } : {}),
+        ...outline(op.blocks ?? []),
       };
+    }
+    case 'rename':
+      return { kind: 'rename', before: op.before ?? '', after: op.after ?? '' };
+    case 'move': {
+      const from = op.from && placeOf(op.from.parent);
+      const to = op.to && placeOf(op.to.parent);
+      return {
+        kind: 'move',
+        text: cut(op.blocks?.[0]?.string ?? ''),
+        ...(from ? { from } : {}),
+        ...(to ? { to } : {}),
+      };
+    }
     default:
-      return { kind: 'note', text: '' };
+      return undefined; // a shortcut, a file, another write: the summary line says it all
   }
 }
 
 /** What the change did, op by op (those with nothing to draw are left to the summary line). */
 export function changeDetails(
-  change: Pick<Change, 'ops' | 'graph' | 'graphType'>,
+  change: Change,
   places: PlaceNames = new Map(),
   textsNow: PlaceNames = new Map(),
 ): ChangeDetailView[] {
   const placeOf: PlaceOf = (uid) => places.get(placeKey(change, uid));
   const nowOf: PlaceOf = (uid) => textsNow.get(placeKey(change, uid));
-  return change.ops
-    .map((entry) => detail(entry.op, placeOf, nowOf))
-    .filter((d) => d.kind !== 'note' || d.text)
+  return describeChange(change)
+    .flatMap((op) => detail(op, placeOf, nowOf) ?? [])
     .slice(0, MAX_DETAILS);
 }
 
 /** The page a change happened on, by title, for grouping (the first op that names one). */
-export function changePage(change: Pick<Change, 'ops'>): string | undefined {
-  for (const { op } of change.ops) {
-    const page = pageOf(op);
+export function changePage(change: Change): string | undefined {
+  for (const op of describeChange(change)) {
+    const page = op.page ?? /^to page '(.*)'$/.exec(op.where ?? '')?.[1];
     if (page) return page;
   }
   return undefined;
-}
-
-function pageOf(op: Op): string | undefined {
-  switch (op.kind) {
-    case 'update-block':
-      return op.page;
-    case 'delete-blocks':
-      return op.items.find((item) => item.page)?.page;
-    case 'delete-page':
-    case 'create-page':
-      return op.title;
-    case 'rename-page':
-      return op.after;
-    case 'create-blocks':
-      return op.container?.page?.title ?? /^to page '(.*)'$/.exec(op.where ?? '')?.[1];
-    default:
-      return undefined;
-  }
 }
 
 /**

@@ -4,7 +4,7 @@
  * Asked of Roam with the graph's token (two Datalog queries per graph), kept once found; when Roam
  * cannot answer, the place stays unnamed (never shown as a uid).
  */
-import type { Caller, Change } from '../../src-mcp/changes/index.ts';
+import { describeChange, type Caller, type Change } from '../../src-mcp/changes/index.ts';
 
 export type PlaceNames = ReadonlyMap<string, string>;
 
@@ -23,13 +23,11 @@ const quote = (text: string) => {
   return `'${flat.length > MAX_QUOTE ? `${flat.slice(0, MAX_QUOTE - 1)}…` : flat}'`;
 };
 
-/** The uids a change names its places by. */
+/** The uids a change names its places by: a move's parents, new blocks' parent when no page is named. */
 export function placeUids(change: Change): string[] {
-  return change.ops.flatMap(({ op }) => {
-    if (op.kind === 'move-block') return [op.before.parent, op.after.parent];
-    if (op.kind === 'create-blocks' && op.parent && !op.container?.page?.title) return [op.parent];
-    return [];
-  });
+  return describeChange(change).flatMap((op) =>
+    op.page ? [] : [op.from?.parent, op.to?.parent].filter((uid) => uid !== undefined),
+  );
 }
 
 /** An undo left part of this change alone because someone changed it since. */
@@ -39,8 +37,8 @@ const conflicted = (change: Change) =>
 /** The blocks a conflicted change edited: their text now is shown beside the agent's. */
 function editedUids(change: Change): string[] {
   if (!conflicted(change)) return [];
-  return change.ops.flatMap(({ op }) =>
-    op.kind === 'update-block' && op.after.string !== undefined ? [op.uid] : [],
+  return describeChange(change).flatMap((op) =>
+    op.kind === 'edit' && op.after !== undefined && op.uid !== undefined ? [op.uid] : [],
   );
 }
 

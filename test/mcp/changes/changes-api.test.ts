@@ -163,6 +163,8 @@ it('describes each op for a diff view, with hidden texts replaced for an agent',
     {
       kind: 'edit',
       summary: "Edited a block in 'Notes': 'first' → 'pin 1234 #.rm-private'",
+      uid: 'first0001',
+      changed: ['string'],
       page: 'Notes',
       before: 'first',
       after: 'pin 1234 #.rm-private',
