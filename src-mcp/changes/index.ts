@@ -10,7 +10,7 @@ import { defaultJournal, type Journal } from './journal.ts';
 import type { Change, ChatRef } from './types.ts';
 import { runUndo, type Caller, type UndoActor, type UndoReport, type UndoRequest } from './undo-engine.ts';
 
-export type { Change, ChatRef, Op, StepResult, TreeNode } from './types.ts';
+export type { Change, ChatRef, Op, OpKind, StepResult, TreeNode } from './types.ts';
 export type { Caller, UndoActor, UndoReport, UndoRequest } from './undo-engine.ts';
 export { UndoError } from './undo-engine.ts';
 export { Journal, defaultJournal } from './journal.ts';

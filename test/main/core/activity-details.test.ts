@@ -7,9 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { changeDetails, changePage, readableSummary } from '../../../src-main/core/activity-details.ts';
 import { placeKey, placeUids } from '../../../src-main/core/activity-places.ts';
-import type { Change, Op, TreeNode } from '../../../src-mcp/changes/index.ts';
-
-type OpKind = Op['kind'];
+import type { Change, Op, OpKind, TreeNode } from '../../../src-mcp/changes/index.ts';
 
 const graph = { graph: 'work', graphType: 'hosted' as const };
 const change = (ops: Op[], extra: Partial<Change> = {}): Change => ({

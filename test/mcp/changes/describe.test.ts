@@ -5,9 +5,7 @@
  * agent the texts hidden from AI are replaced everywhere they appear.
  */
 import { describe, expect, it } from 'vitest';
-import { describeChange, type Change, type Op } from '../../../src-mcp/changes/index.ts';
-
-type OpKind = Op['kind'];
+import { describeChange, type Change, type Op, type OpKind } from '../../../src-mcp/changes/index.ts';
 
 const change = (ops: Op[]): Change => ({
   id: 'c1',
