@@ -19,6 +19,8 @@ const CHECKS = [
   { name: 'typecheck', command: bin('tsgo'), args: ['--noEmit', '-p', 'tsconfig.json'] },
   { name: 'lint', command: bin('eslint'), args: ['--max-warnings', '0', '.'] },
   { name: 'format', command: bin('prettier'), args: ['--check', '.'] },
+  // No unused file, export or dependency (knip.json names the entry points).
+  { name: 'knip', command: bin('knip'), args: ['--no-progress'] },
 ];
 
 const started = performance.now();
