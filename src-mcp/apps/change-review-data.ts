@@ -121,11 +121,15 @@ async function appChange(change: Change, hidden: HiddenNow, read: GraphRead): Pr
   const described = describeChange(change, { hidden });
   const ops = await Promise.all(
     described.map(async (d, i): Promise<AppOp> => {
-      const { blocks, from, to, summary, ...rest } = d;
+      // Only what the app draws: never a uid, nor the tool's own words (they may name one).
+      const { kind, page, before, after, blocks, from, to, summary } = d;
       const { n, op: recorded } = change.ops[i]!;
       const op: AppOp = {
         n,
-        ...rest,
+        kind,
+        ...(page !== undefined ? { page } : {}),
+        ...(before !== undefined ? { before } : {}),
+        ...(after !== undefined ? { after } : {}),
         ...(recorded.kind === 'create-page' || recorded.kind === 'delete-page' ? { target: 'page' } : {}),
         ...(DRAWN.has(d.kind) ? {} : { summary }),
       };
