@@ -28,13 +28,7 @@ export function TokenRequestPanel(props: {
         <p className="strong grow" role="status">
           {headline(request, label)}
         </p>
-        <button
-          type="button"
-          aria-label={`Dismiss the token request for ${label}`}
-          onClick={() => dismiss(request.graphId)}
-        >
-          Dismiss
-        </button>
+        <DismissButton label={label} onClick={() => dismiss(request.graphId)} />
       </section>
     );
   }
@@ -69,15 +63,7 @@ export function TokenRequestPanel(props: {
             Show blocked graphs
           </button>
         )}
-        {!pending && (
-          <button
-            type="button"
-            aria-label={`Dismiss the token request for ${label}`}
-            onClick={() => dismiss(request.graphId)}
-          >
-            Dismiss
-          </button>
-        )}
+        {!pending && <DismissButton label={label} onClick={() => dismiss(request.graphId)} />}
       </div>
       <ActionError error={error} />
     </section>
@@ -134,4 +120,12 @@ function RequestDetails(props: { request: TokenRequestView; label: string }) {
   if (request.status === 'blocked')
     return <p className="small">It moved to Blocked, which explains how to undo it.</p>;
   return request.message ? <p className="small">{request.message}</p> : null;
+}
+
+function DismissButton(props: { label: string; onClick: () => void }) {
+  return (
+    <button type="button" aria-label={`Dismiss the token request for ${props.label}`} onClick={props.onClick}>
+      Dismiss
+    </button>
+  );
 }
