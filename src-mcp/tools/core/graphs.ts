@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { LIMITS, paginate, truncate } from '../../server/limits.ts';
 import { listOutput } from '../../server/list-envelope.ts';
 import { ACCESS_LEVELS, type ConfiguredGraph } from '../../../src-shared/roam-config.ts';
+import { graphId } from '../../../src-shared/constants.ts';
 import { accessNote } from '../../access/describe.ts';
 import { PERMISSIONS } from '../../access/effective.ts';
 import { rememberGuidelines } from '../../access/own-content.ts';
@@ -134,11 +135,12 @@ export const graphTools = [
     async handler(args, { gateway, signal }) {
       const session = gateway.session;
       session.assertConfigured();
-      const current = session.current();
       const missing = await gateway.notInRoam.among(gateway.connection.client, session.list(), signal);
+      // After the wait: the tray may have sent a new graph list meanwhile (new objects, same graphs).
+      const current = session.current();
       const all = session
         .list()
-        .filter((g) => !missing.includes(g))
+        .filter((g) => !missing.some((m) => graphId(m) === graphId(g)))
         .map((g) => ({
           nickname: g.nickname,
           name: g.name,
