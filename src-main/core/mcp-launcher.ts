@@ -27,6 +27,7 @@ export interface McpChild {
   send(message: ParentMessage): unknown;
   on(event: 'message', listener: (message: unknown) => void): unknown;
   on(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
   kill(signal?: NodeJS.Signals): unknown;
 }
 
@@ -139,6 +140,9 @@ export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLa
     );
   });
 
+  // A message sent after the child died but before its exit is seen fails as an 'error' event:
+  // unheard, it would end the tray. Its 'exit' follows and says what happened.
+  child.on('error', (error) => log(`could not reach the MCP server: ${error.message}`));
   const unwatch = watchStoreFile(store.path, () => void config.send());
   const exited = new Promise<number>((resolve) => {
     child.on('exit', (code, signal) => {
