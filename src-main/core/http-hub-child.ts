@@ -27,6 +27,8 @@ export interface HttpHubChildOptions {
   home: string;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+  /** How long a child must run for its crash to count as the first in a row (default a minute). */
+  healthyRunMs?: number;
   /** Called on every change of the server's state (the status bar shows it). */
   onStatus?: (status: HttpServerStatus) => void;
 }
@@ -118,7 +120,7 @@ export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
       clearInterval(servingPoll);
       launcher = undefined;
       if (stopping) return;
-      if (Date.now() - startedAt >= HEALTHY_RUN_MS) attempt = 0;
+      if (Date.now() - startedAt >= (options.healthyRunMs ?? HEALTHY_RUN_MS)) attempt = 0;
       const delay = restartDelayMs(attempt++);
       log(`the HTTP server stopped unasked (exit ${code}); starting it again in ${delay} ms.`);
       setStatus({ state: 'restarting' });

@@ -8,8 +8,9 @@ import { afterAll, expect, it } from 'vitest';
 import { startHttpHubChild, type HttpHubChild } from '../../../src-main/core/http-hub-child.ts';
 import { createFileKeySecretBox } from '../../../src-main/core/file-key-secret-box.ts';
 import { forkSpawner } from '../../../src-main/core/mcp-launcher.ts';
+import { openTrayStore } from '../../../src-main/core/tray-store.ts';
 import { readUrlFile } from '../../../src-mcp/installers/index.ts';
-import { mcpBundle, nextEvent, startCore, tempDirs } from '../helpers.ts';
+import { mcpBundle, nextEvent, startCore, tempDirs, waitFor } from '../helpers.ts';
 
 let dirs: Awaited<ReturnType<typeof tempDirs>> | undefined;
 afterAll(() => dirs?.cleanup());
@@ -74,3 +75,61 @@ it('stopping the server just as it died (its IPC closed, its exit not yet seen) 
   expect(hub!.status()).toEqual({ state: 'stopped' });
   await home.cleanup();
 });
+
+/** A hub on a store the child gets its (empty) config from, and the delays it says it waits. */
+async function hubWithDelays(healthyRunMs?: number) {
+  const home = await tempDirs();
+  const secretBox = createFileKeySecretBox(home.storeDir);
+  await openTrayStore({ storeDir: home.storeDir, secretBox }).update(() => {});
+  const delays: number[] = [];
+  const statuses: string[] = [];
+  const hub = startHttpHubChild({
+    storeDir: home.storeDir,
+    secretBox,
+    mcpServerPath: mcpBundle,
+    port: 0,
+    home: home.home,
+    dataDir: path.join(home.home, 'data'),
+    env: {},
+    spawn: forkSpawner({ stdio: 'ignore' }),
+    log: (line) => {
+      const delay = /starting it again in (\d+) ms/.exec(line);
+      if (delay) delays.push(Number(delay[1]));
+    },
+    onStatus: (s) => statuses.push(s.state),
+    ...(healthyRunMs === undefined ? {} : { healthyRunMs }),
+  });
+  const dataDir = path.join(home.home, 'data');
+  /** Kills the serving child and waits until its successor serves. */
+  const crash = async () => {
+    const { pid } = await waitFor(
+      async () =>
+        hub.status().state === 'serving'
+          ? readUrlFile({ env: { ROAM_COMPANION_DATA_DIR: dataDir } })
+          : undefined,
+      20_000,
+    );
+    const count = statuses.length;
+    process.kill(pid, 'SIGKILL');
+    await waitFor(() => (statuses.slice(count).includes('serving') ? true : undefined), 20_000);
+  };
+  const close = async () => {
+    await hub.stop();
+    await home.cleanup();
+  };
+  return { delays, crash, close };
+}
+
+it('waits longer after each crash in a row, and starts over once a server ran long enough', async () => {
+  const crashing = await hubWithDelays();
+  await crashing.crash();
+  await crashing.crash();
+  expect(crashing.delays).toEqual([500, 1000]);
+  await crashing.close();
+
+  const healthy = await hubWithDelays(0);
+  await healthy.crash();
+  await healthy.crash();
+  expect(healthy.delays).toEqual([500, 500]);
+  await healthy.close();
+}, 60_000);
