@@ -140,17 +140,24 @@ export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLa
     );
   });
 
-  // A message sent after the child died but before its exit is seen fails as an 'error' event:
-  // unheard, it would end the tray. Its 'exit' follows and says what happened.
-  child.on('error', (error) => log(`could not reach the MCP server: ${error.message}`));
   const unwatch = watchStoreFile(store.path, () => void config.send());
+  let finished = false;
   const exited = new Promise<number>((resolve) => {
-    child.on('exit', (code, signal) => {
+    const finish = (code: number) => {
+      if (finished) return;
+      finished = true;
       unwatch();
       void config
         .send()
         .then(unregister)
-        .then(() => resolve(code ?? (signal ? 1 : 0)));
+        .then(() => resolve(code));
+    };
+    child.on('exit', (code, signal) => finish(code ?? (signal ? 1 : 0)));
+    // A child that never started (its runtime missing) reports only this; one that died just before
+    // a message reports the failed send here too: unheard, either would end the tray.
+    child.on('error', (error) => {
+      log(`could not reach the MCP server: ${error.message}`);
+      if (child.pid === undefined) finish(1);
     });
   });
 

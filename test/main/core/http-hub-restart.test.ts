@@ -1,7 +1,7 @@
 // The tray keeps its HTTP server running through the real bin: a server that cannot start (its
 // port taken by another program) is tried again, on that same port, until it serves; closing the
 // tray in the middle of a crash and restart leaves no server process behind.
-import type { ChildProcess } from 'node:child_process';
+import { fork as forkProcess, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -133,3 +133,34 @@ it('waits longer after each crash in a row, and starts over once a server ran lo
   expect(healthy.delays).toEqual([500, 500]);
   await healthy.close();
 }, 60_000);
+
+it('a server process that cannot even be started is tried again, and the tray still closes', async () => {
+  const home = await tempDirs();
+  const attempts: ChildProcess[] = [];
+  const statuses: string[] = [];
+  const hub = startHttpHubChild({
+    storeDir: home.storeDir,
+    secretBox: createFileKeySecretBox(home.storeDir),
+    mcpServerPath: mcpBundle,
+    port: 0,
+    home: home.home,
+    env: {},
+    // The runtime is gone (an app update moved it): fork reports ENOENT, and no 'exit' follows.
+    spawn: (script, env, args) => {
+      const child = forkProcess(script, args, {
+        execPath: path.join(home.home, 'no-such-node'),
+        stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+        env,
+      });
+      attempts.push(child);
+      return child;
+    },
+    log: () => {},
+    onStatus: (s) => statuses.push(s.state),
+  });
+  await waitFor(() => (attempts.length >= 2 ? true : undefined), 20_000);
+  expect(statuses).toContain('restarting');
+  await hub.stop();
+  expect(hub.status()).toEqual({ state: 'stopped' });
+  await home.cleanup();
+}, 30_000);
