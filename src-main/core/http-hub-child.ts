@@ -119,18 +119,19 @@ export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
     void current.exited.then((code) => {
       clearInterval(servingPoll);
       launcher = undefined;
-      if (stopping) return;
       if (Date.now() - startedAt >= (options.healthyRunMs ?? HEALTHY_RUN_MS)) attempt = 0;
-      const delay = restartDelayMs(attempt++);
-      log(`the HTTP server stopped unasked (exit ${code}); starting it again in ${delay} ms.`);
-      setStatus({ state: 'restarting' });
-      restartTimer = setTimeout(() => (launching = launch().catch(failed)), delay);
+      restartLater(`the HTTP server stopped unasked (exit ${code})`);
     });
   };
-  const failed = (error: Error) => {
-    log(`could not start the HTTP server: ${error.message}`);
-    setStatus({ state: 'stopped' });
+  const restartLater = (why: string) => {
+    if (stopping) return;
+    const delay = restartDelayMs(attempt++);
+    log(`${why}; starting it again in ${delay} ms.`);
+    setStatus({ state: 'restarting' });
+    restartTimer = setTimeout(() => (launching = launch().catch(failed)), delay);
   };
+  // The store unreadable (a bad hand edit), say: it may be fixed meanwhile, so this is tried again too.
+  const failed = (error: Error) => restartLater(`could not start the HTTP server: ${error.message}`);
   let launching = launch().catch(failed);
 
   return {

@@ -2,6 +2,7 @@
 // port taken by another program) is tried again, on that same port, until it serves; closing the
 // tray in the middle of a crash and restart leaves no server process behind.
 import { fork as forkProcess, type ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { startHttpHubChild, type HttpHubChild } from '../../../src-main/core/htt
 import { createFileKeySecretBox } from '../../../src-main/core/file-key-secret-box.ts';
 import { forkSpawner } from '../../../src-main/core/mcp-launcher.ts';
 import { openTrayStore } from '../../../src-main/core/tray-store.ts';
+import { STORE_NAME } from '../../../src-main/core/store-file.ts';
 import { readUrlFile } from '../../../src-mcp/installers/index.ts';
 import { mcpBundle, nextEvent, startCore, tempDirs, waitFor } from '../helpers.ts';
 
@@ -162,5 +164,30 @@ it('a server process that cannot even be started is tried again, and the tray st
   expect(statuses).toContain('restarting');
   await hub.stop();
   expect(hub.status()).toEqual({ state: 'stopped' });
+  await home.cleanup();
+}, 30_000);
+
+it('a store the server cannot be started from (a bad hand edit) is tried again until it is fixed', async () => {
+  const home = await tempDirs();
+  const storeFile = path.join(home.storeDir, `${STORE_NAME}.json`);
+  await writeFile(storeFile, '{ "graphs": [ oops');
+  const secretBox = createFileKeySecretBox(home.storeDir);
+  const errors: string[] = [];
+  const hub = startHttpHubChild({
+    storeDir: home.storeDir,
+    secretBox,
+    mcpServerPath: mcpBundle,
+    port: 0,
+    home: home.home,
+    dataDir: path.join(home.home, 'data'),
+    env: {},
+    spawn: forkSpawner({ stdio: 'ignore' }),
+    log: (line) => errors.push(line),
+  });
+  await waitFor(() => (hub.status().state === 'restarting' ? true : undefined));
+  expect(errors.join('\n')).toMatch(/could not start the HTTP server: .*JSON/);
+  await writeFile(storeFile, '{}');
+  await waitFor(() => (hub.status().state === 'serving' ? true : undefined), 20_000);
+  await hub.stop();
   await home.cleanup();
 }, 30_000);
