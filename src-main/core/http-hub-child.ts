@@ -130,7 +130,7 @@ export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
     setStatus({ state: 'restarting' });
     restartTimer = setTimeout(() => (launching = launch().catch(failed)), delay);
   };
-  // The store unreadable (a bad hand edit), say: it may be fixed meanwhile, so this is tried again too.
+  // E.g. the store file no longer parses (a bad hand edit): it may be fixed meanwhile, so retry too.
   const failed = (error: Error) => restartLater(`could not start the HTTP server: ${error.message}`);
   let launching = launch().catch(failed);
 
