@@ -132,7 +132,13 @@ export interface AppStatus {
    * protection is weak (Linux basic_text fallback, preview key) and says what to do.
    */
   storage?: { backend: string; warning?: string };
+  /** The tray's HTTP server (every HTTP client's), when this core runs one. */
+  http?: HttpServerStatus;
 }
+
+/** A crashed server is `restarting` until its new child listens again at the same URL. */
+export type HttpServerStatus =
+  { state: 'starting' | 'restarting' | 'stopped' } | { state: 'serving'; url: string };
 
 export interface AppSettings {
   launchAtLogin: boolean;

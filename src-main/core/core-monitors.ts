@@ -12,6 +12,8 @@ import type { TrayCoreOptions } from './tray-core-options.ts';
 export interface CoreMonitors {
   status: RoamStatusMonitor;
   appStatus(): Promise<AppStatus>;
+  /** Tells the renderer the status changed (the HTTP server's state is read through `httpStatus`). */
+  publishStatus(): void;
   stop(): void;
 }
 
@@ -25,16 +27,19 @@ export function startCoreMonitors(deps: {
   api: LocalApiClient;
   emit: Emit;
   storeChanged(data: StoreData): void;
+  httpStatus(): AppStatus['http'];
 }): CoreMonitors {
-  const { options, store, api, emit, storeChanged } = deps;
+  const { options, store, api, emit, storeChanged, httpStatus } = deps;
   let sessions = 0;
   const appStatus = async (): Promise<AppStatus> => {
+    // Read first: each event carries the HTTP server's state at the change that caused it.
+    const http = httpStatus();
     const roam = status.current ?? (await status.check());
     const storage: AppStatus['storage'] = { backend: options.secretBox.backend };
     const warning = storageWarning(options.secretBox.backend);
     if (warning) storage.warning = warning;
     sessions = await countSessions(options.storeDir);
-    return { roam: { ...roam }, mcpSessions: sessions, storage };
+    return { roam: { ...roam }, mcpSessions: sessions, storage, ...(http ? { http } : {}) };
   };
   const publishStatus = () =>
     void appStatus()
@@ -75,6 +80,7 @@ export function startCoreMonitors(deps: {
   return {
     status,
     appStatus,
+    publishStatus,
     stop() {
       clearInterval(sessionTimer);
       status.stop();

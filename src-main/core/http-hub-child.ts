@@ -3,9 +3,11 @@
  * HTTP client connects to, run by the tray as a child it supervises like an `--mcp` child
  * (src-main/core/mcp-launcher.ts): graphs, tokens and toolsets from the tray store over IPC, live;
  * nothing secret in its argv or environment. "Roam Companion is running" then means every HTTP
- * client is served. Its address is in `<data folder>/http-server.json`.
+ * client is served: a child that exits unasked is started again on the same port, with a backoff.
+ * Its address is in `<data folder>/http-server.json`.
  */
 import { DATA_DIR_ENV } from '../../src-shared/node/data-dir.ts';
+import type { HttpServerStatus } from '../../src-shared/ipc-contract.ts';
 import { readUrlFile } from '../../src-mcp/installers/index.ts';
 import { runMcpLauncher, type McpLauncher, type McpSpawner } from './mcp-launcher.ts';
 import type { SecretBox } from './secret-box.ts';
@@ -25,41 +27,123 @@ export interface HttpHubChildOptions {
   home: string;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+  /** How long a child must run for its crash to count as the first in a row (default a minute). */
+  healthyRunMs?: number;
+  /** Called on every change of the server's state (the status bar shows it). */
+  onStatus?: (status: HttpServerStatus) => void;
 }
 
 export interface HttpHubChild {
-  launcher: McpLauncher;
-  /** The server's URL once it listens (read from the URL file it writes). */
+  status(): HttpServerStatus;
+  /** The server's URL once it listens (read from the URL file the current child writes). */
   url(): Promise<string | undefined>;
-  stop(): Promise<number>;
+  /** Stops the child for good: no restart follows. */
+  stop(): Promise<void>;
 }
 
-export async function startHttpHubChild(options: HttpHubChildOptions): Promise<HttpHubChild> {
+/** A child that ran this long was healthy: the next crash restarts it after the shortest delay. */
+const HEALTHY_RUN_MS = 60_000;
+/** How often the tray looks for the URL file while a child starts (it says nothing over IPC). */
+const SERVING_POLL_MS = 100;
+
+/** 0.5 s, 1 s, 2 s … up to 30 s before restart number `attempt` (0-based). */
+export function restartDelayMs(attempt: number): number {
+  return Math.min(500 * 2 ** attempt, 30_000);
+}
+
+/** The child's environment, and where it writes its URL file. */
+function serverEnv(options: HttpHubChildOptions) {
   const env: NodeJS.ProcessEnv = {
     ...(options.env ?? process.env),
     HOME: options.home,
     USERPROFILE: options.home,
   };
   if (options.dataDir) env[DATA_DIR_ENV] = options.dataDir;
-  const launcher = await runMcpLauncher({
-    storeDir: options.storeDir,
-    secretBox: options.secretBox,
-    mcpServerPath: options.mcpServerPath,
-    spawn: options.spawn,
-    ...(options.store ? { store: options.store } : {}),
-    env,
-    args: ['serve', '--http', '--port', String(options.port)],
-    countAsSession: false,
-    log: options.log ?? ((line) => process.stderr.write(`roam-companion http: ${line}\n`)),
-  });
   const where = options.dataDir ? { env: { [DATA_DIR_ENV]: options.dataDir } } : { env };
-  let stopped: Promise<number> | undefined;
+  return { env, where };
+}
+
+export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
+  const log = options.log ?? ((line) => process.stderr.write(`roam-companion http: ${line}\n`));
+  const { env, where } = serverEnv(options);
+
+  let port = options.port;
+  let status: HttpServerStatus = { state: 'starting' };
+  /** The running child; undefined once it exited. */
+  let launcher: McpLauncher | undefined;
+  let stopping = false;
+  let attempt = 0;
+  let restartTimer: NodeJS.Timeout | undefined;
+  let servingPoll: NodeJS.Timeout | undefined;
+
+  const setStatus = (next: HttpServerStatus) => {
+    if (JSON.stringify(next) === JSON.stringify(status)) return;
+    status = next;
+    options.onStatus?.(status);
+  };
+  const servedByCurrent = async () => {
+    const served = await readUrlFile(where);
+    return served && launcher && served.pid === launcher.child.pid ? served.url : undefined;
+  };
+  const watchForServing = (current: McpLauncher) => {
+    servingPoll = setInterval(() => {
+      void servedByCurrent().then((url) => {
+        if (!url || launcher !== current || stopping) return;
+        clearInterval(servingPoll);
+        // A restart must come back where every client config points.
+        port = Number(new URL(url).port);
+        setStatus({ state: 'serving', url });
+      });
+    }, SERVING_POLL_MS);
+  };
+
+  const launch = async () => {
+    const startedAt = Date.now();
+    const current = await runMcpLauncher({
+      storeDir: options.storeDir,
+      secretBox: options.secretBox,
+      mcpServerPath: options.mcpServerPath,
+      spawn: options.spawn,
+      ...(options.store ? { store: options.store } : {}),
+      env,
+      args: ['serve', '--http', '--port', String(port)],
+      countAsSession: false,
+      log,
+    });
+    if (stopping) {
+      await current.stop();
+      return;
+    }
+    launcher = current;
+    watchForServing(current);
+    void current.exited.then((code) => {
+      clearInterval(servingPoll);
+      launcher = undefined;
+      if (Date.now() - startedAt >= (options.healthyRunMs ?? HEALTHY_RUN_MS)) attempt = 0;
+      restartLater(`the HTTP server stopped unasked (exit ${code})`);
+    });
+  };
+  const restartLater = (why: string) => {
+    if (stopping) return;
+    const delay = restartDelayMs(attempt++);
+    log(`${why}; starting it again in ${delay} ms.`);
+    setStatus({ state: 'restarting' });
+    restartTimer = setTimeout(() => (launching = launch().catch(failed)), delay);
+  };
+  // E.g. the store file no longer parses (a bad hand edit): it may be fixed meanwhile, so retry too.
+  const failed = (error: Error) => restartLater(`could not start the HTTP server: ${error.message}`);
+  let launching = launch().catch(failed);
+
   return {
-    launcher,
-    async url() {
-      const served = await readUrlFile(where);
-      return served && served.pid === launcher.child.pid ? served.url : undefined;
+    status: () => status,
+    url: servedByCurrent,
+    async stop() {
+      stopping = true;
+      clearTimeout(restartTimer);
+      clearInterval(servingPoll);
+      await launching;
+      await launcher?.stop();
+      setStatus({ state: 'stopped' });
     },
-    stop: () => (stopped ??= launcher.stop()),
   };
 }

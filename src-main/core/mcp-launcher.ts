@@ -27,6 +27,7 @@ export interface McpChild {
   send(message: ParentMessage): unknown;
   on(event: 'message', listener: (message: unknown) => void): unknown;
   on(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
   kill(signal?: NodeJS.Signals): unknown;
 }
 
@@ -140,13 +141,23 @@ export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLa
   });
 
   const unwatch = watchStoreFile(store.path, () => void config.send());
+  let finished = false;
   const exited = new Promise<number>((resolve) => {
-    child.on('exit', (code, signal) => {
+    const finish = (code: number) => {
+      if (finished) return;
+      finished = true;
       unwatch();
       void config
         .send()
         .then(unregister)
-        .then(() => resolve(code ?? (signal ? 1 : 0)));
+        .then(() => resolve(code));
+    };
+    child.on('exit', (code, signal) => finish(code ?? (signal ? 1 : 0)));
+    // A child that never started (its runtime missing) reports only this; one that died just before
+    // a message reports the failed send here too: unheard, either would end the tray.
+    child.on('error', (error) => {
+      log(`could not reach the MCP server: ${error.message}`);
+      if (child.pid === undefined) finish(1);
     });
   });
 

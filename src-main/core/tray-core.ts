@@ -52,10 +52,17 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
     requestRemoved: ({ graphId, startedAt }) => emit('tokens:request-removed', { graphId, startedAt }),
     storeChanged,
   });
-  const monitors = startCoreMonitors({ options, store, api, emit, storeChanged });
+  const monitors = startCoreMonitors({
+    options,
+    store,
+    api,
+    emit,
+    storeChanged,
+    httpStatus: () => hub?.status(),
+  });
 
   const { status, appStatus } = monitors;
-  const hub: Promise<HttpHubChild> | undefined = options.httpHub
+  const hub: HttpHubChild | undefined = options.httpHub
     ? startHttpHubChild({
         storeDir: options.storeDir,
         secretBox: options.secretBox,
@@ -65,9 +72,10 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
         port: options.httpHub.port,
         home: options.home,
         ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+        onStatus: monitors.publishStatus,
       })
     : undefined;
-  const hubUrl = async () => (hub ? (await hub).url() : undefined);
+  const hubUrl = async () => hub?.url();
   const ctx: CoreContext = {
     options,
     store,
@@ -99,7 +107,7 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
     on,
     async close() {
       monitors.stop();
-      await (await hub?.catch(() => undefined))?.stop();
+      await hub?.stop();
       await activity.close();
       await tokens.close();
     },

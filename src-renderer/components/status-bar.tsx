@@ -1,7 +1,22 @@
+import type { HttpServerStatus } from '../../src-shared/ipc-contract.ts';
 import { useActivity, useApp } from '../stores/stores-context.tsx';
 import { ActionError, useActionError } from './action-error.tsx';
 
-/** Roam Desktop running or not (with a way to open it), its port, and live MCP sessions. */
+/** The tray's HTTP server in a few words: its address without the scheme and path. */
+function httpServerText(http: HttpServerStatus): string {
+  switch (http.state) {
+    case 'serving':
+      return `HTTP: serving at ${new URL(http.url).host}`;
+    case 'starting':
+      return 'HTTP server starting…';
+    case 'restarting':
+      return 'HTTP server restarting…';
+    case 'stopped':
+      return 'HTTP server stopped';
+  }
+}
+
+/** Roam Desktop running or not (with a way to open it), its port, live MCP sessions, the HTTP server. */
 export function StatusBar() {
   const status = useApp((s) => s.status);
   const load = useApp((s) => s.statusLoad);
@@ -35,6 +50,11 @@ export function StatusBar() {
           <span>
             {status.mcpSessions === 1 ? '1 MCP session' : `${status.mcpSessions} MCP sessions`} connected
           </span>
+          {status.http && (
+            <span className={status.http.state === 'serving' ? undefined : 'warning-text'}>
+              {httpServerText(status.http)}
+            </span>
+          )}
           <span>{today === 1 ? '1 agent change today' : `${today} agent changes today`}</span>
         </>
       )}

@@ -8,10 +8,11 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { restartDelayMs } from '../../../src-main/core/http-hub-child.ts';
 import type { TrayCore } from '../../../src-main/core/tray-core.ts';
 import { readUrlFile } from '../../../src-mcp/installers/index.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
-import { startCore, tempDirs, waitFor } from '../helpers.ts';
+import { nextEvent, startCore, tempDirs, waitFor } from '../helpers.ts';
 
 let dirs: Awaited<ReturnType<typeof tempDirs>>;
 let emulator: Emulator;
@@ -38,6 +39,11 @@ afterAll(async () => {
   await dirs?.cleanup();
 });
 
+function cursorKey(config: string): string {
+  const entry = JSON.parse(config).mcpServers['roam-companion'];
+  return /^Bearer (\S+)$/.exec(entry.headers.Authorization)![1]!;
+}
+
 async function connect(url: string, key: string): Promise<Client> {
   const client = new Client({ name: 'tray-http', version: '0.0.0' });
   await client.connect(
@@ -56,7 +62,7 @@ it('installing Cursor points it at the tray’s server with its own key; the key
     'roam-companion'
   ];
   expect(entry.url).toBe(url);
-  const key = /^Bearer (\S+)$/.exec(entry.headers.Authorization)![1]!;
+  const key = cursorKey(JSON.stringify({ mcpServers: { 'roam-companion': entry } }));
   expect(key).toMatch(KEY);
 
   const client = await connect(url, key);
@@ -85,9 +91,41 @@ it('revoking a key that is not there says so', async () => {
   await expect(core.handlers['keys:revoke']({ name: 'nobody' })).rejects.toThrow(/no key named 'nobody'/);
 });
 
-it('closing the tray stops its server', async () => {
+it('a server killed under the tray comes back at the same URL, and the status says so on the way', async () => {
+  const before = (await waitFor(served))!;
+  const serving = { state: 'serving', url: before.url };
+  await waitFor(async () =>
+    (await core.handlers['status:get'](undefined)).http?.state === 'serving' ? true : undefined,
+  );
+  expect((await core.handlers['status:get'](undefined)).http).toEqual(serving);
+  await core.handlers['clients:install']({ id: 'cursor' });
+  const key = cursorKey(await readFile(path.join(dirs.home, '.cursor', 'mcp.json'), 'utf8'));
+
+  const restarting = nextEvent(core, 'status:changed', (s) => s.http?.state === 'restarting');
+  const back = nextEvent(core, 'status:changed', (s) => s.http?.state === 'serving', 20_000);
+  process.kill(before.pid, 'SIGKILL');
+  await restarting;
+  expect((await back).http).toEqual(serving);
+
+  const after = (await served())!;
+  expect(after.pid).not.toBe(before.pid);
+  expect(after.url).toBe(before.url);
+  const client = await connect(after.url, key);
+  expect(JSON.stringify(await client.callTool({ name: 'list_graphs', arguments: {} }))).toContain('Hub');
+  await client.close();
+}, 30_000);
+
+it('closing the tray stops its server, and nothing restarts it', async () => {
   const { pid } = (await served())!;
+  const states: Array<string | undefined> = [];
+  core.on('status:changed', (s) => states.push(s.http?.state));
   await core.close();
   expect(await served()).toBeUndefined();
   expect(() => process.kill(pid, 0)).toThrow();
+  await waitFor(() => (states.includes('stopped') ? true : undefined));
+  expect(states).not.toContain('restarting');
+});
+
+it('waits longer after each crash in a row, never more than 30 s', () => {
+  expect([0, 1, 2, 5, 6, 60].map(restartDelayMs)).toEqual([500, 1000, 2000, 16_000, 30_000, 30_000]);
 });

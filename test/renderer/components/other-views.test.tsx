@@ -270,6 +270,18 @@ describe('Status bar and settings', () => {
     expect(fake.calls.at(-1)?.channel).toBe('roam:open');
   });
 
+  it('says how the tray’s HTTP server is, as it changes', async () => {
+    const { emit } = await renderWithStores(<StatusBar />);
+    const bar = screen.getByRole('contentinfo', { name: 'Status' });
+    expect(bar.textContent).not.toContain('HTTP');
+    const base = { roam: { running: true, port: 3333, checkedAt: 1 }, mcpSessions: 0 };
+    emit('status:changed', { ...base, http: { state: 'serving', url: 'http://127.0.0.1:39017/mcp' } });
+    expect(bar.textContent).toContain('HTTP: serving at 127.0.0.1:39017');
+    emit('status:changed', { ...base, http: { state: 'restarting' } });
+    expect(bar.textContent).toContain('HTTP server restarting…');
+    expect(bar.textContent).not.toContain('serving at');
+  });
+
   it('saves settings', async () => {
     const { fake } = await renderWithStores(<SettingsView />);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Launch at login' }));
