@@ -74,9 +74,13 @@ export function cursorLocation(ctx: Context): Promise<ConfigLocation> {
   return located(path.join(ctx.home, '.cursor'), 'mcp.json');
 }
 
-/** VS Code's user-level `mcp.json` (JSONC). */
+/**
+ * VS Code's user-level `mcp.json` (JSONC), in its default profile. VS Code puts `VSCODE_APPDATA`
+ * before the platform folder on every platform (its `userDataPath.ts`).
+ */
 export function vscodeLocation(ctx: Context): Promise<ConfigLocation> {
-  return located(path.join(appDataDir(ctx), 'Code', 'User'), 'mcp.json');
+  const appData = absoluteEnv(ctx, 'VSCODE_APPDATA') ?? appDataDir(ctx);
+  return located(path.join(appData, 'Code', 'User'), 'mcp.json');
 }
 
 /** Claude Code's own state file, read only to report status (`claude mcp add` writes it). */
