@@ -7,7 +7,10 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { InstallerOptions } from './installer-options.ts';
 
-/** The Microsoft Store (MSIX) build of Claude Desktop keeps its roaming data inside its package. */
+/**
+ * The MSIX build of Claude Desktop (the Microsoft Store's, and since February 2026 claude.com's
+ * installer too) keeps its roaming data inside its package.
+ */
 const CLAUDE_MSIX_PACKAGE = 'Claude_pzs8sxrjxfjjc';
 
 export interface ConfigLocation {
@@ -50,7 +53,7 @@ async function located(clientDir: string, fileName: string): Promise<ConfigLocat
   };
 }
 
-/** `claude_desktop_config.json`; on Windows the Store build's folder wins when it exists. */
+/** `claude_desktop_config.json`; on Windows the MSIX build's folder wins when it exists. */
 export async function claudeDesktopLocation(ctx: Context): Promise<ConfigLocation> {
   const platform = ctx.platform ?? process.platform;
   if (platform === 'win32') {
@@ -63,7 +66,7 @@ export async function claudeDesktopLocation(ctx: Context): Promise<ConfigLocatio
       'Roaming',
       'Claude',
     );
-    // The Store build reads only its virtualised copy, so editing %APPDATA% would have no effect.
+    // The MSIX build reads only its virtualised copy, so editing %APPDATA% would have no effect.
     if (await isDirectory(msixDir)) return located(msixDir, 'claude_desktop_config.json');
   }
   return located(path.join(appDataDir(ctx), 'Claude'), 'claude_desktop_config.json');
@@ -74,9 +77,13 @@ export function cursorLocation(ctx: Context): Promise<ConfigLocation> {
   return located(path.join(ctx.home, '.cursor'), 'mcp.json');
 }
 
-/** VS Code's user-level `mcp.json` (JSONC). */
+/**
+ * VS Code's user-level `mcp.json` (JSONC), in its default profile. VS Code puts `VSCODE_APPDATA`
+ * before the platform folder on every platform (its `userDataPath.ts`).
+ */
 export function vscodeLocation(ctx: Context): Promise<ConfigLocation> {
-  return located(path.join(appDataDir(ctx), 'Code', 'User'), 'mcp.json');
+  const appData = absoluteEnv(ctx, 'VSCODE_APPDATA') ?? appDataDir(ctx);
+  return located(path.join(appData, 'Code', 'User'), 'mcp.json');
 }
 
 /** Claude Code's own state file, read only to report status (`claude mcp add` writes it). */

@@ -63,4 +63,18 @@ describe("VS Code's JSONC mcp.json", () => {
     const result = await install('vscode', linuxOptions(t, { XDG_CONFIG_HOME: xdg }));
     expect(result.client.configPath).toBe(path.join(xdg, 'Code', 'User', 'mcp.json'));
   });
+
+  it('honours VSCODE_APPDATA before the platform folder, as VS Code does, and leaves the usual file alone', async () => {
+    const usual = linuxFile();
+    await writeConfig(usual, '{ "servers": {} }\n');
+    const appData = path.join(t.home, 'vscode-data');
+    const moved = path.join(appData, 'Code', 'User', 'mcp.json');
+    await writeConfig(moved, '{ "servers": {} }\n');
+
+    const result = await install('vscode', linuxOptions(t, { VSCODE_APPDATA: appData }));
+
+    expect(result.client.configPath).toBe(moved);
+    expect(Object.keys(parse(await readText(moved)).servers)).toEqual(['roam-companion']);
+    expect(await readText(usual)).toBe('{ "servers": {} }\n');
+  });
 });
