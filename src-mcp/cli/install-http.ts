@@ -34,7 +34,7 @@ export async function clientHttpTarget(
     if (asked === 'http')
       throw new InstallerError(
         'MANUAL_SETUP',
-        `${spec.name} starts its servers itself and does not connect to one by URL, so it keeps stdio. Run: roam-mcp install ${id}`,
+        `${spec.name} takes only servers it starts itself in its config file, so it keeps stdio. Run: roam-mcp install ${id}`,
       );
     return undefined;
   }
