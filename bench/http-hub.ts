@@ -6,10 +6,13 @@
  *
  * - total RSS with N = 1, 5, 20 chats that each made a navigation call: the one HTTP server
  *   against N stdio processes (the kept index on disk shared, as in real use);
- * - the first navigation call of a new chat on a warm server (wall);
- * - per-call overhead: the same cheap call over HTTP and over stdio (median wall);
- * - a soak: 20 chats × N mixed calls, RSS after the first round and at the end, file descriptors
- *   before, after and once the chats closed.
+ * - the first navigation call of a new chat on a warm server (wall), in both eras;
+ * - per-call overhead: the same cheap call over HTTP (both eras) and over stdio: median wall, and
+ *   the server's own CPU per call (from /proc: the client's side is not the server's cost);
+ * - a soak: 20 chats × N mixed calls. RSS is compared settled: once it has held still for 15 s
+ *   after the first round and after the soak (a heap V8 grew for a burst is handed back by its
+ *   memory reducer when the burst ends; a leak is not), with the peak along the way beside it.
+ *   File descriptors before, after the first round, at the end and once the chats closed.
  *
  * Writes bench/results/http-hub.json and http-hub.md.
  */
@@ -22,6 +25,8 @@ import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import * as v2 from '@modelcontextprotocol/client';
+import { execFileSync } from 'node:child_process';
 import { forkBenchChild } from './bench-child.ts';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -46,6 +51,7 @@ const { values } = parseArgs({
 });
 const BLOCKS = Number(values.blocks ?? 100_000);
 const SOAK_CALLS = Number(values['soak-calls'] ?? 500);
+const PER_CALL_SAMPLES = 500;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const round = (x: number) => Math.round(x * 10) / 10;
@@ -56,12 +62,46 @@ async function rssKb(pid: number): Promise<number> {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
 }
 const fds = async (pid: number) => (await readdir(`/proc/${pid}/fd`)).length;
+const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+/** The process's CPU time so far (user + system), in ms. */
+async function cpuMs(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
 
+/**
+ * RSS once it has held within 1 MB for 15 one-second samples (at most 90 s), and how long that
+ * took. 15 s because V8's memory reducer first looks about 8 s after a burst's last GC.
+ */
+async function settledRss(pid: number): Promise<{ mb: number; afterS: number }> {
+  const samples: number[] = [];
+  for (let second = 0; second < 90; second++) {
+    samples.push(await rssKb(pid));
+    const last = samples.slice(-15);
+    if (last.length === 15 && Math.max(...last) - Math.min(...last) <= 1024)
+      return { mb: mb(last.at(-1)!), afterS: second };
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return { mb: mb(samples.at(-1)!), afterS: 90 };
+}
+
+interface Caller {
+  callTool(
+    params: { name: string; arguments: Record<string, unknown> },
+    schema?: undefined,
+    options?: { timeout: number },
+  ): Promise<object>;
+  close(): Promise<void>;
+}
 type Mcp = Client & { pid?: number };
 
-async function call(client: Client, [name, args]: [string, Record<string, unknown>]): Promise<number> {
+async function call(client: Caller, [name, args]: [string, Record<string, unknown>]): Promise<number> {
   const began = performance.now();
-  const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 600_000 });
+  const result: { isError?: boolean; content?: unknown } = await client.callTool(
+    { name, arguments: args },
+    undefined,
+    { timeout: 600_000 },
+  );
   if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.content).slice(0, 300)}`);
   return performance.now() - began;
 }
@@ -106,6 +146,21 @@ async function httpChat(url: string, key: string): Promise<Client> {
   return client;
 }
 
+/** A 2026-07-28 chat: the v2 client, naming its chat with its own Mcp-Session-Id. */
+async function modernChat(url: string, key: string, chatId: string): Promise<Caller> {
+  const client = new v2.Client(
+    { name: 'http-hub-bench', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
+  await client.connect(
+    new v2.StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: { Authorization: `Bearer ${key}`, 'Mcp-Session-Id': chatId } },
+    }),
+  );
+  if (client.getProtocolEra() !== 'modern') throw new Error('the v2 client did not negotiate 2026-07-28');
+  return client as unknown as Caller;
+}
+
 async function stdioChat(env: NodeJS.ProcessEnv): Promise<Mcp> {
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -146,26 +201,30 @@ async function main() {
   const key = await run(['key', 'create', 'bench'], env);
   const { server, url } = await startHub(env);
   const pid = server.pid!;
-  const results: Record<string, unknown> = { blocks: BLOCKS, emulatorLoadMs: Math.round(started.loadMs!) };
+  const results: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    blocks: BLOCKS,
+    emulatorLoadMs: Math.round(started.loadMs!),
+  };
   try {
     // Warm the server: its first chat builds (or resumes) the link index.
     const warmer = await httpChat(url, key);
     results.firstCallColdServerMs = round(await call(warmer, NAVIGATION));
     await warmer.close();
 
-    const firstCalls: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const chat = await httpChat(url, key);
-      firstCalls.push(await call(chat, NAVIGATION));
-      await chat.close();
+    // Each era's new chats: a 2025 session opens with initialize, a 2026-07-28 chat with its first request.
+    const firstCalls: Record<string, { median: number; max: number }> = {};
+    for (const era of ['v1', 'v2'] as const) {
+      const samples: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const chat = era === 'v1' ? await httpChat(url, key) : await modernChat(url, key, `first-${i}`);
+        samples.push(await call(chat, NAVIGATION));
+        await chat.close();
+      }
+      firstCalls[era] = { median: round(median(samples)), max: round(Math.max(...samples)) };
     }
-    results.newChatFirstNavigationMs = {
-      median: round(median(firstCalls)),
-      max: round(Math.max(...firstCalls)),
-    };
-    process.stderr.write(
-      `new chat, first navigation call: ${JSON.stringify(results.newChatFirstNavigationMs)}\n`,
-    );
+    results.newChatFirstNavigationMs = firstCalls;
+    process.stderr.write(`new chat, first navigation call: ${JSON.stringify(firstCalls)}\n`);
 
     const rss: Array<Record<string, number>> = [];
     for (const n of [1, 5, 20]) {
@@ -185,40 +244,51 @@ async function main() {
     }
     results.rss = rss;
 
-    const overhead: Record<string, number> = {};
+    const overhead: Record<string, { wallMedianMs: number; serverCpuMsPerCall: number }> = {};
     const cheap: [string, Record<string, unknown>] = ['current_graph', {}];
     for (const [label, open] of [
-      ['http', () => httpChat(url, key)],
+      ['httpV1', () => httpChat(url, key)],
+      ['httpV2', () => modernChat(url, key, 'overhead')],
       ['stdio', () => stdioChat(env)],
     ] as const) {
-      const chat = await open();
+      const chat: Caller & { pid?: number } = await open();
+      const servedBy = chat.pid ?? pid;
       for (let i = 0; i < 20; i++) await call(chat, cheap);
       const samples = [];
-      for (let i = 0; i < 200; i++) samples.push(await call(chat, cheap));
-      overhead[`${label}MedianMs`] = round(median(samples));
+      const cpuBefore = await cpuMs(servedBy);
+      for (let i = 0; i < PER_CALL_SAMPLES; i++) samples.push(await call(chat, cheap));
+      overhead[label] = {
+        wallMedianMs: round(median(samples)),
+        serverCpuMsPerCall:
+          Math.round((((await cpuMs(servedBy)) - cpuBefore) / PER_CALL_SAMPLES) * 100) / 100,
+      };
       await chat.close();
     }
     results.perCallCurrentGraph = overhead;
     process.stderr.write(`per call: ${JSON.stringify(overhead)}\n`);
 
     const fdsBefore = await fds(pid);
-    const chats = await Promise.all(Array.from({ length: 20 }, () => httpChat(url, key)));
+    // Half the chats in each era: 2025 sessions keep a server each, 2026-07-28 requests build one per request.
+    const chats = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? modernChat(url, key, `soak-${i}`) : httpChat(url, key))),
+    );
     const rounds = Math.ceil(SOAK_CALLS / MIX.length);
-    // A soak counts failures instead of stopping at the first (the emulator may drop a connection under load).
+    // A soak counts failures instead of stopping at the first, with what each said.
     const failures: Record<string, number> = {};
-    const tolerant = (chat: Client, step: [string, Record<string, unknown>]) =>
+    const tolerant = (chat: Caller, step: [string, Record<string, unknown>]) =>
       call(chat, step).catch((error: Error) => {
-        const code = /([A-Z]{3,}_[A-Z_]+)/.exec(error.message)?.[1] ?? error.message.slice(0, 40);
-        failures[code] = (failures[code] ?? 0) + 1;
+        const said = `${step[0]}: ${error.message.slice(0, 120)}`;
+        failures[said] = (failures[said] ?? 0) + 1;
         return 0;
       });
-    const roundOf = (chat: Client) =>
+    const roundOf = (chat: Caller) =>
       MIX.reduce((p, step) => p.then(() => tolerant(chat, step)), Promise.resolve(0));
     await Promise.all(chats.map(roundOf));
-    const afterFirst = await rssKb(pid);
+    const afterFirstRound = mb(await rssKb(pid));
     const fdsDuring = await fds(pid);
+    const settledFirst = await settledRss(pid);
     const began = performance.now();
-    // RSS every tenth of the soak, to tell a leak (a steady climb) from a heap that settles.
+    // RSS every tenth of the soak, to tell a leak (a steady climb) from a heap that grows for the burst.
     const curve: number[] = [];
     const step = Math.max(1, Math.floor(rounds / 10));
     for (let done = 1; done < rounds; done += step) {
@@ -231,8 +301,9 @@ async function main() {
       curve.push(mb(await rssKb(pid)));
     }
     const soakMs = performance.now() - began;
-    const atEnd = await rssKb(pid);
+    const atEnd = mb(await rssKb(pid));
     const fdsAtEnd = await fds(pid);
+    const settledEnd = await settledRss(pid);
     await Promise.all(chats.map((chat) => chat.close()));
     // Idle keep-alive sockets close after the server's keep-alive timeout (5 s).
     await new Promise((resolve) => setTimeout(resolve, 6000));
@@ -240,9 +311,13 @@ async function main() {
       chats: 20,
       callsPerChat: rounds * MIX.length,
       seconds: round(soakMs / 1000),
-      rssAfterFirstRoundMb: mb(afterFirst),
-      rssAtEndMb: mb(atEnd),
-      rssGrowthPercent: round(((atEnd - afterFirst) / afterFirst) * 100),
+      rssAfterFirstRoundMb: afterFirstRound,
+      rssSettledAfterFirstRoundMb: settledFirst.mb,
+      rssAtEndMb: atEnd,
+      rssPeakMb: Math.max(afterFirstRound, ...curve),
+      rssSettledAtEndMb: settledEnd.mb,
+      settledAfterS: settledEnd.afterS,
+      rssGrowthPercent: round(((settledEnd.mb - settledFirst.mb) / settledFirst.mb) * 100),
       rssCurveMb: curve.join(' → '),
       fdsBefore,
       fdsDuring,
@@ -250,7 +325,7 @@ async function main() {
       fdsAfterClose: await fds(pid),
       failures:
         Object.entries(failures)
-          .map(([code, n]) => `${code} ×${n}`)
+          .map(([said, n]) => `${said} ×${n}`)
           .join(', ') || 'none',
     };
     process.stderr.write(`soak: ${JSON.stringify(results.soak)}\n`);
@@ -270,18 +345,20 @@ async function main() {
 function markdown(r: Record<string, unknown>): string {
   const rss = r.rss as Array<Record<string, number>>;
   const soak = r.soak as Record<string, number>;
-  const first = r.newChatFirstNavigationMs as Record<string, number>;
-  const per = r.perCallCurrentGraph as Record<string, number>;
+  const first = r.newChatFirstNavigationMs as Record<'v1' | 'v2', { median: number; max: number }>;
+  const per = r.perCallCurrentGraph as Record<string, { wallMedianMs: number; serverCpuMsPerCall: number }>;
+  const perCall = (label: string) =>
+    `${per[label]!.wallMedianMs} ms wall, ${per[label]!.serverCpuMsPerCall} ms server CPU`;
   return [
-    `# One HTTP server for every chat (${r.blocks} blocks)`,
+    `# One HTTP server for every chat (${r.blocks} blocks, ${String(r.date).slice(0, 16)})`,
     '',
     '| chats | HTTP server RSS (MB) | N stdio processes RSS (MB) |',
     '| ----- | -------------------- | -------------------------- |',
     ...rss.map((row) => `| ${row.chats} | ${row.httpServerMb} | ${row.stdioProcessesMb} |`),
     '',
-    `- First navigation call (get_hubs) of a new chat on a warm server: median ${first.median} ms, max ${first.max} ms (the server's first ever: ${r.firstCallColdServerMs} ms).`,
-    `- Per call (current_graph, median of 200): HTTP ${per.httpMedianMs} ms, stdio ${per.stdioMedianMs} ms.`,
-    `- Soak: ${soak.chats} chats × ${soak.callsPerChat} mixed calls in ${soak.seconds} s; RSS ${soak.rssAfterFirstRoundMb} MB after the first round, ${soak.rssAtEndMb} MB at the end (${soak.rssGrowthPercent} %; along the way: ${soak.rssCurveMb}); file descriptors ${soak.fdsBefore} before, ${soak.fdsDuring} after the first round, ${soak.fdsAtEnd} at the end, ${soak.fdsAfterClose} 6 s after the chats closed; failed calls: ${soak.failures}.`,
+    `- First navigation call (get_hubs) of a new chat on a warm server: 2025 session median ${first.v1.median} ms, max ${first.v1.max} ms; 2026-07-28 median ${first.v2.median} ms, max ${first.v2.max} ms (the server's first ever: ${r.firstCallColdServerMs} ms).`,
+    `- Per call (current_graph, median of ${PER_CALL_SAMPLES}): HTTP 2025 session ${perCall('httpV1')}; HTTP 2026-07-28 ${perCall('httpV2')}; stdio ${perCall('stdio')}.`,
+    `- Soak: ${soak.chats} chats (half per era) × ${soak.callsPerChat} mixed calls in ${soak.seconds} s. RSS settled (still for 15 s): ${soak.rssSettledAfterFirstRoundMb} MB after the first round, ${soak.rssSettledAtEndMb} MB ${soak.settledAfterS} s after the soak (${soak.rssGrowthPercent} %). During the burst: ${soak.rssAfterFirstRoundMb} MB after the first round, then ${soak.rssCurveMb}, peak ${soak.rssPeakMb} MB. File descriptors ${soak.fdsBefore} before, ${soak.fdsDuring} after the first round, ${soak.fdsAtEnd} at the end, ${soak.fdsAfterClose} 6 s after the chats closed. Failed calls: ${soak.failures}.`,
     '',
   ].join('\n');
 }

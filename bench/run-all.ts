@@ -135,8 +135,8 @@ interface ChildBench {
 
 async function runChildBenchmarks(): Promise<ChildBench[]> {
   const candidates = (await readdir(path.join(root, 'bench')))
-    .filter((f) => /^(mcp-|navigation|prompts-|undo).*\.ts$/.test(f) && !f.includes('child'))
-    .filter((f) => FULL || f === 'navigation-scale.ts' || f.startsWith('undo'))
+    .filter((f) => /^(mcp-|navigation|prompts-|undo|http-hub).*\.ts$/.test(f) && !f.includes('child'))
+    .filter((f) => FULL || ['navigation-scale.ts', 'http-hub.ts'].includes(f) || f.startsWith('undo'))
     .sort();
   // Benchmarks write bench/results/; helpers they spawn (floors, emulator children) do not.
   const files: string[] = [];
@@ -595,6 +595,49 @@ async function scaleTargets() {
   return rows.map((r) => ({ ...r, target: `${r.target} (navigation-scale, ${report.date.slice(0, 16)})` }));
 }
 
+/** One server for every chat (issue 35), from bench/http-hub.ts's results file. */
+async function httpHubTargets() {
+  const file = path.join(RESULTS_DIR, 'http-hub.json');
+  if (!existsSync(file)) return [];
+  const r = JSON.parse(await readFile(file, 'utf8')) as {
+    date: string;
+    blocks: number;
+    newChatFirstNavigationMs: Record<'v1' | 'v2', { median: number; max: number }>;
+    rss: Array<{ chats: number; httpServerMb: number; stdioProcessesMb: number }>;
+    soak: Record<string, number>;
+  };
+  const first = r.newChatFirstNavigationMs;
+  const worstFirst = Math.max(first.v1.max, first.v2.max);
+  const twenty = r.rss.find((row) => row.chats === 20);
+  const rows = [
+    {
+      target: `first navigation call of a new chat on a warm server, ${r.blocks / 1000}k blocks ≤ 150 ms`,
+      measured: `max ${worstFirst} ms (medians: 2025 session ${first.v1.median} ms, 2026-07-28 ${first.v2.median} ms)`,
+      pass: worstFirst <= 150,
+    },
+    {
+      target: 'soak, 20 chats × 500 calls: RSS back within 10 % of its level after the first round',
+      measured: `${r.soak.rssSettledAfterFirstRoundMb} → ${r.soak.rssSettledAtEndMb} MB settled (${r.soak.rssGrowthPercent} %; peak in the burst ${r.soak.rssPeakMb} MB)`,
+      pass: Math.abs(r.soak.rssGrowthPercent!) <= 10,
+    },
+    {
+      target: 'soak: no file descriptor growth',
+      measured: `${r.soak.fdsBefore} before, ${r.soak.fdsAfterClose} after the chats closed`,
+      pass: r.soak.fdsAfterClose! <= r.soak.fdsBefore!,
+    },
+    ...(twenty
+      ? [
+          {
+            target: '20 chats: one HTTP server against 20 stdio processes (RSS)',
+            measured: `${twenty.httpServerMb} MB against ${twenty.stdioProcessesMb} MB`,
+            pass: twenty.httpServerMb < twenty.stdioProcessesMb,
+          },
+        ]
+      : []),
+  ];
+  return rows.map((row) => ({ ...row, target: `${row.target} (http-hub, ${r.date.slice(0, 16)})` }));
+}
+
 function targets(startup: Startup, overhead: Overhead, sizes: Sizes, budget: BudgetRow[]) {
   const bin = startup.find((s) => s.name === 'roam-mcp')!;
   const floor = startup.find((s) => s.name === 'bare node floor')!;
@@ -797,7 +840,11 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       machine: info,
       loadAverageAtEnd: os.loadavg().map((n) => round(n, 1)),
-      targets: [...targets(startup, overhead, sizes, budget), ...(await scaleTargets())],
+      targets: [
+        ...targets(startup, overhead, sizes, budget),
+        ...(await scaleTargets()),
+        ...(await httpHubTargets()),
+      ],
       issue: issueRows({
         scale: await scaleSizes(),
         eras,
