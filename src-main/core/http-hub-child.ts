@@ -4,11 +4,12 @@
  * (src-main/core/mcp-launcher.ts): graphs, tokens and toolsets from the tray store over IPC, live;
  * nothing secret in its argv or environment. "Roam Companion is running" then means every HTTP
  * client is served: a child that exits unasked is started again on the same port, with a backoff.
- * Its address is in `<data folder>/http-server.json`.
+ * Its address is in `<data folder>/http-server.json`; while the tray opens at login it is also in
+ * `http-server-at-login.json`, so a client installed while the tray is closed still gets http.
  */
 import { DATA_DIR_ENV } from '../../src-shared/node/data-dir.ts';
 import type { HttpServerStatus } from '../../src-shared/ipc-contract.ts';
-import { readUrlFile } from '../../src-mcp/installers/index.ts';
+import { readUrlFile, writeAtLoginFile } from '../../src-mcp/installers/index.ts';
 import { runMcpLauncher, type McpLauncher, type McpSpawner } from './mcp-launcher.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { StoreBackend } from './tray-store.ts';
@@ -31,12 +32,16 @@ export interface HttpHubChildOptions {
   healthyRunMs?: number;
   /** Called on every change of the server's state (the status bar shows it). */
   onStatus?: (status: HttpServerStatus) => void;
+  /** Whether the tray opens at login (its setting, read when the server starts serving). */
+  opensAtLogin?: () => boolean;
 }
 
 export interface HttpHubChild {
   status(): HttpServerStatus;
   /** The server's URL once it listens (read from the URL file the current child writes). */
   url(): Promise<string | undefined>;
+  /** The tray's "open at login" setting changed: the at-login file follows it. */
+  opensAtLoginChanged(): Promise<void>;
   /** Stops the child for good: no restart follows. */
   stop(): Promise<void>;
 }
@@ -63,6 +68,19 @@ function serverEnv(options: HttpHubChildOptions) {
   return { env, where };
 }
 
+/** Where the tray serves whenever it runs, kept while it opens at login (and only then). */
+async function noteAddressAtLogin(
+  status: HttpServerStatus,
+  options: HttpHubChildOptions,
+  where: ReturnType<typeof serverEnv>['where'],
+  log: (line: string) => void,
+): Promise<void> {
+  if (status.state !== 'serving') return;
+  await writeAtLoginFile(options.opensAtLogin?.() ? status.url : undefined, where).catch((error: Error) =>
+    log(`could not note the server's address for installs: ${error.message}`),
+  );
+}
+
 export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
   const log = options.log ?? ((line) => process.stderr.write(`roam-companion http: ${line}\n`));
   const { env, where } = serverEnv(options);
@@ -81,6 +99,7 @@ export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
     status = next;
     options.onStatus?.(status);
   };
+  const noteAtLogin = () => noteAddressAtLogin(status, options, where, log);
   const servedByCurrent = async () => {
     const served = await readUrlFile(where);
     return served && launcher && served.pid === launcher.child.pid ? served.url : undefined;
@@ -93,6 +112,7 @@ export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
         // A restart must come back where every client config points.
         port = Number(new URL(url).port);
         setStatus({ state: 'serving', url });
+        void noteAtLogin();
       });
     }, SERVING_POLL_MS);
   };
@@ -137,6 +157,7 @@ export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
   return {
     status: () => status,
     url: servedByCurrent,
+    opensAtLoginChanged: noteAtLogin,
     async stop() {
       stopping = true;
       clearTimeout(restartTimer);

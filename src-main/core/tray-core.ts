@@ -73,6 +73,7 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
         home: options.home,
         ...(options.dataDir ? { dataDir: options.dataDir } : {}),
         onStatus: monitors.publishStatus,
+        opensAtLogin: () => store.read().settings.launchAtLogin,
       })
     : undefined;
   const hubUrl = async () => hub?.url();
@@ -87,6 +88,7 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
     storeChanged,
     appStatus,
     hubUrl,
+    hubOpensAtLoginChanged: async () => hub?.opensAtLoginChanged(),
   };
   const activity = startActivity({
     dataDir: options.dataDir,

@@ -3,15 +3,15 @@
  * of its own (docs/clients.md). The key is made here (any earlier key of that client is revoked:
  * only its hash was kept) and goes only into the client's config — or, for Claude Code, into the
  * command the user pastes. The key carries the client's toolsets (`--tools`, or the sets that fit
- * a client with a tool cap). Without --transport, http is chosen when a server is running and the
- * client speaks it.
+ * a client with a tool cap). Without --transport, http is chosen when the client speaks it and a
+ * server is running, or Roam Companion serves one and opens at login.
  */
 import { clientSpec } from '../installers/client-catalogue.ts';
 import { InstallerError } from '../installers/installer-error.ts';
 import type { HttpTarget, InstallerOptions } from '../installers/installer-options.ts';
 import { DEFAULT_PORT } from '../http/address.ts';
 import { KeyStore } from '../http/key-store.ts';
-import { readUrlFile } from '../http/url-file.ts';
+import { readAtLoginFile, readUrlFile } from '../http/url-file.ts';
 import { installDefaultToolsets, type ToolsetName } from '../../src-shared/toolsets.ts';
 import type { ClientId } from '../../src-shared/ipc-contract.ts';
 
@@ -40,9 +40,14 @@ export async function clientHttpTarget(
   }
   const where = { env: opts.env as NodeJS.ProcessEnv | undefined, home: opts.home };
   const running = await readUrlFile(where);
-  if (asked === undefined && !running) return undefined;
-  const url = running?.url ?? `http://127.0.0.1:${DEFAULT_PORT}/mcp`;
-  if (!running)
+  const atLogin = running ? undefined : await readAtLoginFile(where);
+  if (asked === undefined && !running && !atLogin) return undefined;
+  const url = running?.url ?? atLogin ?? `http://127.0.0.1:${DEFAULT_PORT}/mcp`;
+  if (atLogin)
+    err(
+      `Note: Roam Companion is not running now; it serves ${url} whenever it runs, and it opens at login. ${spec.name} connects once it does.\n`,
+    );
+  else if (!running)
     err(
       `Note: no roam-mcp HTTP server is running. ${spec.name} will connect to ${url} once one is: start it with \`roam-mcp serve --http\` (or run Roam Companion).\n`,
     );
@@ -58,6 +63,21 @@ export async function clientHttpTarget(
   const goesTo = spec.setup === 'command' ? 'the command below' : `${spec.name}'s config`;
   err(`Made a key for ${spec.name} ('${id}' in roam-mcp key list); it is written only into ${goesTo}.\n`);
   return { url, key };
+}
+
+/**
+ * A stdio install replaces what an http install wrote: the client's key stops working (not left
+ * valid in an old backup of its config), and the toolsets it carried are the entry's choice now.
+ */
+export async function takeBackClientKey(
+  id: ClientId,
+  dryRun: boolean,
+  opts: InstallerOptions,
+): Promise<readonly ToolsetName[] | undefined> {
+  const store = new KeyStore({ env: opts.env as NodeJS.ProcessEnv | undefined, home: opts.home });
+  const key = (await store.list()).find((info) => info.name === id);
+  if (key && !dryRun) await store.revoke(id);
+  return key?.toolsets;
 }
 
 /** `uninstall`: the client's key stops working too. */

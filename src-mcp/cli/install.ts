@@ -29,7 +29,8 @@ import {
 } from '../installers/installer.ts';
 import { npxLauncherNote, standaloneLauncher } from '../installers/launcher.ts';
 import { lineDiff } from '../installers/line-diff.ts';
-import { clientHttpTarget, revokeClientKey, type Transport } from './install-http.ts';
+import { KeyError } from '../http/key-store.ts';
+import { clientHttpTarget, revokeClientKey, takeBackClientKey, type Transport } from './install-http.ts';
 
 /** Exit codes: success (including "nothing to do"), the change failed, the command line was wrong. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -322,15 +323,18 @@ export async function runInstallerCli(
         return EXIT.ok;
       }
     } else if (!args.dryRun) await revokeClientKey(id, opts);
+    const fromKey = args.command === 'install' ? await takeBackClientKey(id, args.dryRun, opts) : undefined;
     const toolsets =
-      args.command === 'install' ? await toolsetsToWrite(id, args.tools, opts, err) : undefined;
+      args.command === 'install'
+        ? (args.tools ?? fromKey ?? (await toolsetsToWrite(id, undefined, opts, err)))
+        : undefined;
     const launcher = toolsets
       ? { ...opts.launcher, args: [...opts.launcher.args, '--tools', toolsets.join(',')] }
       : opts.launcher;
     await runChange(args.command, id, args.dryRun, { ...opts, launcher }, out, err);
     return EXIT.ok;
   } catch (error) {
-    if (error instanceof InstallerError) {
+    if (error instanceof InstallerError || error instanceof KeyError) {
       err(`roam-mcp ${args.command}: ${error.message}\n`);
       return EXIT.failed;
     }

@@ -2,6 +2,9 @@
  * Where a running HTTP server says it is: `<data folder>/http-server.json` (0600), `{url, pid}`,
  * written once it listens and removed when it stops. The installers and the tray read it to point
  * clients at the running server; a file whose pid is gone is stale and ignored.
+ *
+ * Where one will be: `http-server-at-login.json` (0600), `{url}`, kept by the tray while it serves
+ * and opens at login, so an install made while it is closed still points the client at it.
  */
 import { readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,6 +12,7 @@ import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
 import { dataDir, ensureDataSubdir, type DataDirOptions } from '../../src-shared/node/data-dir.ts';
 
 export const URL_FILE = 'http-server.json';
+const AT_LOGIN_FILE = 'http-server-at-login.json';
 
 export interface ServedAt {
   url: string;
@@ -53,5 +57,25 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The tray serves at `url` whenever it runs and it opens at login; undefined: it does not (any more). */
+export async function writeAtLoginFile(url: string | undefined, options: DataDirOptions = {}): Promise<void> {
+  const file = path.join(dataDir(options), AT_LOGIN_FILE);
+  if (url === undefined) return unlink(file).catch(() => {});
+  await ensureDataSubdir('.', options);
+  await writeFileAtomic(file, `${JSON.stringify({ url })}\n`, 0o600);
+}
+
+/** Where the tray serves once it runs, when it opens at login; undefined otherwise. */
+export async function readAtLoginFile(options: DataDirOptions = {}): Promise<string | undefined> {
+  try {
+    const parsed = JSON.parse(await readFile(path.join(dataDir(options), AT_LOGIN_FILE), 'utf8')) as {
+      url?: unknown;
+    };
+    return typeof parsed.url === 'string' ? parsed.url : undefined;
+  } catch {
+    return undefined;
   }
 }

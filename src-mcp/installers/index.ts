@@ -9,4 +9,4 @@ export { install, listClients, previewChange, uninstall } from './installer.ts';
 export { lineDiff } from './line-diff.ts';
 // Keys for clients that connect over HTTP (the tray makes one per installed client).
 export { KeyStore, type KeyInfo } from '../http/key-store.ts';
-export { readUrlFile } from '../http/url-file.ts';
+export { readUrlFile, writeAtLoginFile } from '../http/url-file.ts';

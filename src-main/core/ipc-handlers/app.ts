@@ -32,6 +32,7 @@ export function appHandlers(ctx: CoreContext) {
         if (input.uploadFolders !== undefined) d.settings.uploadFolders = [...new Set(input.uploadFolders)];
         if (input.confirm !== undefined) d.settings.confirm = input.confirm;
       });
+      if (input.launchAtLogin !== undefined) await ctx.hubOpensAtLoginChanged();
       return data.settings;
     },
     async 'import:check'(): Promise<RequestResults['import:check']> {

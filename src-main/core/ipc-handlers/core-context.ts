@@ -20,4 +20,6 @@ export interface CoreContext {
   appStatus(): Promise<AppStatus>;
   /** The tray's HTTP server's URL once it listens; undefined when it runs none. */
   hubUrl(): Promise<string | undefined>;
+  /** The "open at login" setting changed (installs made while the tray is closed follow it). */
+  hubOpensAtLoginChanged(): Promise<void>;
 }

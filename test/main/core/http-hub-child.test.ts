@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { restartDelayMs } from '../../../src-main/core/http-hub-child.ts';
 import type { TrayCore } from '../../../src-main/core/tray-core.ts';
 import { readUrlFile } from '../../../src-mcp/installers/index.ts';
+import { readAtLoginFile } from '../../../src-mcp/http/url-file.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { nextEvent, startCore, tempDirs, waitFor } from '../helpers.ts';
 
@@ -22,6 +23,7 @@ let dataDir: string;
 
 const KEY = /roam-mcp-key-[A-Za-z0-9_-]{20,}/;
 const served = () => readUrlFile({ env: { ROAM_COMPANION_DATA_DIR: dataDir } });
+const atLogin = () => readAtLoginFile({ env: { ROAM_COMPANION_DATA_DIR: dataDir } });
 
 beforeAll(async () => {
   dirs = await tempDirs();
@@ -115,12 +117,29 @@ it('a server killed under the tray comes back at the same URL, and the status sa
   await client.close();
 }, 30_000);
 
+it('while the tray opens at login, its address stays noted for installs made while it is closed', async () => {
+  // Noted once the tray knows it serves (its status), not merely once the child wrote its URL file.
+  const { url } = await waitFor(async () => {
+    const { http } = await core.handlers['status:get'](undefined);
+    return http?.state === 'serving' ? http : undefined;
+  });
+  expect(await atLogin()).toBeUndefined();
+  await core.handlers['settings:set']({ launchAtLogin: true });
+  expect(await atLogin()).toBe(url);
+  await core.handlers['settings:set']({ launchAtLogin: false });
+  expect(await atLogin()).toBeUndefined();
+  await core.handlers['settings:set']({ launchAtLogin: true });
+  expect(await atLogin()).toBe(url);
+});
+
 it('closing the tray stops its server, and nothing restarts it', async () => {
-  const { pid } = (await served())!;
+  const { pid, url } = (await served())!;
   const states: Array<string | undefined> = [];
   core.on('status:changed', (s) => states.push(s.http?.state));
   await core.close();
   expect(await served()).toBeUndefined();
+  // It opens at login: an install made now still points the client at it.
+  expect(await atLogin()).toBe(url);
   expect(() => process.kill(pid, 0)).toThrow();
   await waitFor(() => (states.includes('stopped') ? true : undefined));
   expect(states).not.toContain('restarting');

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runInstallerCli } from '../../../src-mcp/cli/install.ts';
+import { writeAtLoginFile } from '../../../src-mcp/http/url-file.ts';
 import { BACKUP_SUFFIX } from '../../../src-mcp/installers/installer.ts';
 import {
   CLAUDE_DESKTOP_CONFIG,
@@ -67,6 +68,34 @@ describe('roam-mcp install/uninstall (built bundle, child process)', () => {
     const removed = roamMcp('uninstall', 'cursor');
     expect(removed.code).toBe(0);
     expect((await readJson(cursorFile())).mcpServers).toEqual({ other: { command: 'other' } });
+  });
+
+  it('a tray that serves and opens at login makes http the default while it is closed; a later stdio install takes the key back and keeps its toolsets', async () => {
+    await writeConfig(cursorFile(), '{ "mcpServers": {} }\n');
+    const where = { home: t.home, env: {}, platform: 'linux' as const };
+    const url = 'http://127.0.0.1:39017/mcp';
+    await writeAtLoginFile(url, where);
+    const installed = roamMcp('install', 'cursor', '--tools', 'core');
+    expect(installed.code).toBe(0);
+    expect(installed.stderr).toContain(`Roam Companion is not running now; it serves ${url}`);
+    const { mcpServers } = (await readJson(cursorFile())) as {
+      mcpServers: Record<string, { url?: string; headers?: Record<string, string> }>;
+    };
+    const key = /^Bearer (roam-mcp-key-\S+)$/.exec(
+      mcpServers['roam-companion']?.headers?.Authorization ?? '',
+    )?.[1];
+    expect(mcpServers['roam-companion']?.url).toBe(url);
+    expect(key).toBeDefined();
+    expect(installed.stdout + installed.stderr).not.toContain(key);
+    expect(roamMcp('key', 'list').stdout).toMatch(/^cursor\t.*\ttools core$/m);
+
+    await writeAtLoginFile(undefined, where);
+    const back = roamMcp('install', 'cursor');
+    expect(back.code).toBe(0);
+    expect(((await readJson(cursorFile())) as { mcpServers: object }).mcpServers).toEqual({
+      'roam-companion': { command: process.execPath, args: [bundle, '--tools', 'core'] },
+    });
+    expect(roamMcp('key', 'list').stdout).not.toMatch(/^cursor\t/m);
   });
 
   it('--dry-run prints a diff on stdout and writes nothing', async () => {
