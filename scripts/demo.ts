@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { startPreview, type Preview } from '../src-main/preview/server.ts';
 import { listClients, type Launcher } from '../src-mcp/installers/index.ts';
 import { writeFileAtomic } from '../src-shared/node/atomic-write.ts';
+import type { HttpServerStatus } from '../src-shared/ipc-contract.ts';
 import type { ConfigFile } from '../src-shared/roam-config.ts';
 import { demoPersonalGraphContent } from '../test/emulator/demo-graph.ts';
 import { startEmulator } from '../test/emulator/index.ts';
@@ -303,7 +304,24 @@ async function main(): Promise<void> {
   });
   running.preview = await startDemoPreview(demo);
   say(process.stdout, instructions(demo, running.preview));
+  sayWhereHttpServes(running.preview.core);
   listenForCommands(demo.emulator);
+}
+
+/** Once the tray's HTTP server listens (it starts beside the UI), where HTTP clients reach it. */
+function sayWhereHttpServes(core: Preview['core']): void {
+  let said = false;
+  const sayOnce = (http: HttpServerStatus | undefined) => {
+    if (said || http?.state !== 'serving') return;
+    said = true;
+    stop();
+    say(
+      process.stdout,
+      `One server for every chat: MCP over HTTP at ${http.url} ("AI clients" gives each client a key of its own).\n`,
+    );
+  };
+  const stop = core.on('status:changed', (status) => sayOnce(status.http));
+  void core.handlers['status:get'](undefined).then((status) => sayOnce(status.http));
 }
 
 // Runs only as a program (node dist/demo.mjs), not when a test or a later demo imports startDemo.

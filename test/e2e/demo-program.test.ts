@@ -53,6 +53,16 @@ describe('npm run demo', () => {
       `This entry points into the temporary HOME (${home}), which is deleted when the demo`,
     );
 
+    // The HTTP server every HTTP client connects to says where it is, and serves no one without a key.
+    await waitForOutput(/MCP over HTTP at http:\/\/127\.0\.0\.1:\d+\/mcp /);
+    const mcpUrl = /MCP over HTTP at (\S+) /.exec(output)![1]!;
+    const keyless = await fetch(mcpUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(keyless.status).toBe(401);
+
     const withKey = { method: 'POST', headers: { authorization: `Bearer ${key}` } };
     const post = (channel: string) => fetch(`${ui}ipc/${channel}`, withKey).then((r) => r.text());
     expect(await (await fetch(ui)).text()).toContain('<div id="root">');
@@ -100,6 +110,7 @@ describe('npm run demo', () => {
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
     expect(await refused(ui)).toBe(true);
+    expect(await refused(mcpUrl)).toBe(true);
     expect(await refused(`${roam}/api/graphs/open`)).toBe(true);
     expect(existsSync(home)).toBe(false);
   });
