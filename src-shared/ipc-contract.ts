@@ -136,9 +136,14 @@ export interface AppStatus {
   http?: HttpServerStatus;
 }
 
-/** A crashed server is `restarting` until its new child listens again at the same URL. */
+/**
+ * A server that stopped unasked or could not start is `restarting` while it waits (`why`: what
+ * happened; `retryAt`: when it is started again, in ms since the epoch), then `starting` again.
+ */
 export type HttpServerStatus =
-  { state: 'starting' | 'restarting' | 'stopped' } | { state: 'serving'; url: string };
+  | { state: 'starting' | 'stopped' }
+  | { state: 'restarting'; why: string; retryAt: number }
+  | { state: 'serving'; url: string };
 
 export interface AppSettings {
   launchAtLogin: boolean;

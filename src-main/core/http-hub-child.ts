@@ -29,14 +29,18 @@ export interface HttpHubChildOptions {
   log?: (line: string) => void;
   /** How long a child must run for its crash to count as the first in a row (default a minute). */
   healthyRunMs?: number;
-  /** Called on every change of the server's state (the status bar shows it). */
+  /** Called on every change of the server's state (the status bar and the tray menu show it). */
   onStatus?: (status: HttpServerStatus) => void;
+  /** The wait before restart number `attempt` (default `restartDelayMs`; tests wait far longer). */
+  restartDelayMs?: (attempt: number) => number;
 }
 
 export interface HttpHubChild {
   status(): HttpServerStatus;
   /** The server's URL once it listens (read from the URL file the current child writes). */
   url(): Promise<string | undefined>;
+  /** Starts the server now when it waits to restart (the tray menu's "Try now"); else nothing. */
+  retryNow(): void;
   /** Stops the child for good: no restart follows. */
   stop(): Promise<void>;
 }
@@ -61,6 +65,26 @@ function serverEnv(options: HttpHubChildOptions) {
   if (options.dataDir) env[DATA_DIR_ENV] = options.dataDir;
   const where = options.dataDir ? { env: { [DATA_DIR_ENV]: options.dataDir } } : { env };
   return { env, where };
+}
+
+/** One `roam-mcp serve --http` child on `port`, its config from the tray store. */
+function runServer(
+  options: HttpHubChildOptions,
+  env: NodeJS.ProcessEnv,
+  port: number,
+  log: (line: string) => void,
+): Promise<McpLauncher> {
+  return runMcpLauncher({
+    storeDir: options.storeDir,
+    secretBox: options.secretBox,
+    mcpServerPath: options.mcpServerPath,
+    spawn: options.spawn,
+    ...(options.store ? { store: options.store } : {}),
+    env,
+    args: ['serve', '--http', '--port', String(port)],
+    countAsSession: false,
+    log,
+  });
 }
 
 export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
@@ -99,17 +123,7 @@ export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
 
   const launch = async () => {
     const startedAt = Date.now();
-    const current = await runMcpLauncher({
-      storeDir: options.storeDir,
-      secretBox: options.secretBox,
-      mcpServerPath: options.mcpServerPath,
-      spawn: options.spawn,
-      ...(options.store ? { store: options.store } : {}),
-      env,
-      args: ['serve', '--http', '--port', String(port)],
-      countAsSession: false,
-      log,
-    });
+    const current = await runServer(options, env, port, log);
     if (stopping) {
       await current.stop();
       return;
@@ -120,23 +134,33 @@ export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
       clearInterval(servingPoll);
       launcher = undefined;
       if (Date.now() - startedAt >= (options.healthyRunMs ?? HEALTHY_RUN_MS)) attempt = 0;
-      restartLater(`the HTTP server stopped unasked (exit ${code})`);
+      restartLater(`stopped unasked (exit ${code})`);
     });
+  };
+  const relaunch = () => {
+    restartTimer = undefined;
+    setStatus({ state: 'starting' });
+    launching = launch().catch(failed);
   };
   const restartLater = (why: string) => {
     if (stopping) return;
-    const delay = restartDelayMs(attempt++);
-    log(`${why}; starting it again in ${delay} ms.`);
-    setStatus({ state: 'restarting' });
-    restartTimer = setTimeout(() => (launching = launch().catch(failed)), delay);
+    const delay = (options.restartDelayMs ?? restartDelayMs)(attempt++);
+    log(`the HTTP server ${why}; starting it again in ${delay} ms.`);
+    setStatus({ state: 'restarting', why, retryAt: Date.now() + delay });
+    restartTimer = setTimeout(relaunch, delay);
   };
   // E.g. the store file no longer parses (a bad hand edit): it may be fixed meanwhile, so retry too.
-  const failed = (error: Error) => restartLater(`could not start the HTTP server: ${error.message}`);
+  const failed = (error: Error) => restartLater(`could not start: ${error.message}`);
   let launching = launch().catch(failed);
 
   return {
     status: () => status,
     url: servedByCurrent,
+    retryNow() {
+      if (stopping || !restartTimer) return;
+      clearTimeout(restartTimer);
+      relaunch();
+    },
     async stop() {
       stopping = true;
       clearTimeout(restartTimer);

@@ -32,6 +32,7 @@ export interface TrayCoreOptions {
   /**
    * Run the HTTP server every HTTP client connects to (src-main/core/http-hub-child.ts), and
    * connect Cursor and VS Code to it with a key each. `spawn`: Electron's in the app; fork here.
+   * `restartDelayMs`: the wait before each restart (tests: long, so only a retry starts it).
    */
-  httpHub?: { port: number; spawn?: McpSpawner };
+  httpHub?: { port: number; spawn?: McpSpawner; restartDelayMs?: (attempt: number) => number };
 }

@@ -140,6 +140,7 @@ async function startTray(
     requestToken: (id) => void trayCore.handlers['tokens:request']({ id }).catch(() => openManager(id)),
     openRoam: () => void trayCore.handlers['roam:open'](undefined).catch(() => {}),
     connectClient: () => openManager(),
+    retryHttpServer: () => trayCore.retryHttpServer(),
     quit: () => app.quit(),
   });
   const refresh = () => tray.update(graphs, status, today);

@@ -277,7 +277,10 @@ describe('Status bar and settings', () => {
     const base = { roam: { running: true, port: 3333, checkedAt: 1 }, mcpSessions: 0 };
     emit('status:changed', { ...base, http: { state: 'serving', url: 'http://127.0.0.1:39017/mcp' } });
     expect(bar.textContent).toContain('HTTP: serving at 127.0.0.1:39017');
-    emit('status:changed', { ...base, http: { state: 'restarting' } });
+    emit('status:changed', {
+      ...base,
+      http: { state: 'restarting', why: 'stopped unasked (exit 1)', retryAt: Date.now() + 500 },
+    });
     expect(bar.textContent).toContain('HTTP server restarting…');
     expect(bar.textContent).not.toContain('serving at');
   });
