@@ -94,6 +94,12 @@ export interface ClientView {
   state: ClientInstallState;
   /** For Claude Code: the command to paste into a terminal. */
   command?: string;
+  /**
+   * For Claude Code over HTTP: the command shows `<key>` for the key, and copying it makes the key
+   * of this name in main (replacing the old one) and copies the whole command there
+   * (`clients:copy-command`): the renderer never sees a key.
+   */
+  commandKey?: string;
   message?: string;
   /** Options the user added to our entry, kept when it is updated (env: variable names only). */
   customOptions?: { args: string[]; env: string[] };
@@ -328,6 +334,11 @@ export const requests = {
     result: returns<ClientChangeOutcome>(),
   },
   'clients:uninstall': { input: z.object({ id: clientIdSchema }), result: returns<ClientChangeOutcome>() },
+  /** Claude Code's command with a new key, written to the clipboard by main (ClientView.commandKey). */
+  'clients:copy-command': {
+    input: z.object({ id: z.literal('claude-code') }),
+    result: returns<{ copied: true; keyName: string }>(),
+  },
   'status:get': { input: z.void(), result: returns<AppStatus>() },
   'roam:open': { input: z.void(), result: returns<void>() },
   'settings:get': { input: z.void(), result: returns<AppSettings>() },

@@ -18,6 +18,11 @@ export interface TrayCoreOptions {
   launcher?: { command: string; args: string[] };
   /** The store (electron-store in the shell); defaults to conf in `storeDir` (same file format). */
   store?: StoreBackend;
+  /**
+   * Writes text to the clipboard from main (Electron's clipboard in the shell): how a command that
+   * holds a key is copied without the renderer seeing it. Without it such a copy is refused.
+   */
+  writeClipboard?(text: string): void | Promise<void>;
   /** Applies the launch-at-login setting (app.setLoginItemSettings in the shell). */
   setLaunchAtLogin?(enabled: boolean): void | Promise<void>;
   /** Environment for locating client configs (APPDATA, XDG_CONFIG_HOME, ...); defaults to process.env. */

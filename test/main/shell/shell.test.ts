@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventChannels, requestChannels } from '../../../src-shared/constants.ts';
-import type { AppStatus, GraphView } from '../../../src-shared/ipc-contract.ts';
+import type { AppStatus, ClientView, GraphView } from '../../../src-shared/ipc-contract.ts';
 import { TrayStore, createConfBackend } from '../../../src-main/core/tray-store.ts';
 import { storageWarning } from '../../../src-main/core/storage-warning.ts';
 import type { TrayCore } from '../../../src-main/core/tray-core.ts';
@@ -345,6 +345,30 @@ describe('app modes', () => {
       20_000,
     );
     expect(waiting.submenu!.map((i) => i.label)).toEqual(['It stopped unasked (exit 1)', 'Try now']);
+  });
+
+  it("tray mode: Claude Code's command is copied with its new key by main's clipboard; the renderer's answer has no key", async () => {
+    const { main } = await import('../../../src-main/shell/app-mode.ts');
+    await main(['electron', '.']);
+    const handlers = new Map(
+      fake.electron.ipcMain.handle.mock.calls as unknown as Array<
+        [string, (event: unknown, input?: unknown) => Promise<unknown>]
+      >,
+    );
+    const fromOurPage = {
+      senderFrame: { url: pathToFileURL(path.join(fake.state.appRoot, 'dist/renderer/index.html')).href },
+    };
+    const key = /roam-mcp-key-[A-Za-z0-9_-]{20,}/;
+    const list = (await handlers.get('clients:list')!(fromOurPage)) as { result: ClientView[] };
+    const row = list.result.find((c) => c.id === 'claude-code')!;
+    expect(row.command).toContain("--header 'Authorization: Bearer <key>'");
+    expect(JSON.stringify(list)).not.toMatch(key);
+
+    const reply = await handlers.get('clients:copy-command')!(fromOurPage, { id: 'claude-code' });
+    expect(reply).toEqual({ ok: true, result: { copied: true, keyName: 'claude-code' } });
+    const written = fake.electron.clipboard.writeText.mock.calls.map(([text]) => text);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toBe(row.command!.replace('<key>', key.exec(written[0]!)![0]));
   });
 
   it('deep links from a second instance or open-url show the graph in the manager', async () => {
