@@ -20,7 +20,7 @@ export interface TrayCoreOptions {
   store?: StoreBackend;
   /**
    * Writes text to the clipboard from main (Electron's clipboard in the shell): how a command that
-   * holds a key is copied without the renderer seeing it. Without it such a copy is refused.
+   * holds a key is copied without the renderer seeing it. Without it Claude Code stays on stdio.
    */
   writeClipboard?(text: string): void | Promise<void>;
   /** Applies the launch-at-login setting (app.setLoginItemSettings in the shell). */

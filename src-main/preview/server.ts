@@ -48,8 +48,8 @@ export interface PreviewOptions {
   /** Run the HTTP server too (the demo: port 0), as the tray does. */
   httpHub?: TrayCoreOptions['httpHub'];
   /**
-   * Stands in for the app's clipboard in main (tests); without it, copying a command that holds a
-   * key is refused, as the preview's server cannot write the person's clipboard.
+   * Stands in for the app's clipboard in main (tests). Without it (the demo: this server cannot
+   * write the person's clipboard) Claude Code keeps its stdio command, which holds no key.
    */
   writeClipboard?: TrayCoreOptions['writeClipboard'];
 }

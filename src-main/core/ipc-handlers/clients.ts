@@ -2,8 +2,8 @@
  * clients:* — connect AI clients through src-mcp's installers: launching this app with `--mcp`,
  * or, when the tray runs the HTTP server, by URL with a key each (src-main/core/client-keys.ts):
  * Cursor and VS Code get theirs in their config; Claude Code's setup is a command the view shows
- * with the key masked, and its key is made and copied with the command in main
- * (`clients:copy-command`), since a key must never reach the renderer.
+ * with `<key>`, and its key is made and copied with the command in main (`clients:copy-command`),
+ * since a key must never reach the renderer.
  */
 import { existsSync } from 'node:fs';
 import type { ClientView, RequestArgs, RequestResults } from '../../../src-shared/ipc-contract.ts';
@@ -81,8 +81,15 @@ const outcome = (
 });
 
 /**
- * The entry over HTTP for `id` when the tray runs the server; `key` only when installing a client
- * whose config gets it (never Claude Code's view: it goes to the renderer).
+ * Whether `id` connects to the tray's HTTP server: the tray runs one and the client speaks it;
+ * Claude Code only when main can copy its command with the key (the demo's preview cannot).
+ */
+const overHttp = (ctx: CoreContext, id: string) =>
+  !!ctx.options.httpHub && HTTP_CLIENTS.has(id) && (id !== 'claude-code' || !!ctx.options.writeClipboard);
+
+/**
+ * The entry over HTTP for `id` when it connects to the tray's server (`overHttp`); `key` only when
+ * installing a client whose config gets it (never Claude Code's view: it goes to the renderer).
  */
 async function withHttp(
   ctx: CoreContext,
@@ -90,16 +97,13 @@ async function withHttp(
   opts: InstallerOptions,
   key?: () => Promise<string>,
 ): Promise<InstallerOptions> {
-  if (!ctx.options.httpHub || !HTTP_CLIENTS.has(id)) return opts;
+  if (!overHttp(ctx, id)) return opts;
   const url = (await ctx.hubUrl()) ?? DEFAULT_URL;
   return { ...opts, http: { url, ...(key && KEY_IN_CONFIG.has(id) ? { key: await key() } : {}) } };
 }
 
-const NO_CLIPBOARD =
-  'This window cannot copy a command that holds a key (only the Roam Companion app writes the clipboard itself), so nothing was changed. ' +
-  'In a terminal, `roam-mcp install claude-code --transport http` prints the command with a new key.';
-const NO_HTTP_SERVER =
-  'Roam Companion runs no HTTP server here, so Claude Code connects over stdio: copy the command shown, which holds no key.';
+const OVER_STDIO =
+  'Claude Code connects over stdio here, so its command holds no key: copy the command shown instead. Nothing was changed.';
 const CLIPBOARD_FAILED =
   "Could not write the clipboard, so the command was not copied; Claude Code's earlier key was replaced all the same. Click Copy again, then run the new command.";
 
@@ -108,10 +112,9 @@ export function clientHandlers(ctx: CoreContext) {
   // Each client's state against the entry it would get now (http or --mcp).
   const listAll = async () => {
     const views = await listed(installerOptions(ctx));
-    if (!ctx.options.httpHub) return views;
     return Promise.all(
       views.map(async (view) =>
-        HTTP_CLIENTS.has(view.id)
+        overHttp(ctx, view.id)
           ? ((await listed(await withHttp(ctx, view.id, installerOptions(ctx)))).find(
               (v) => v.id === view.id,
             ) ?? view)
@@ -123,9 +126,8 @@ export function clientHandlers(ctx: CoreContext) {
   /** A new key for Claude Code (the old one stops working) and its command, to the clipboard only. */
   const copyClaudeCodeCommand = async () => {
     const { writeClipboard } = ctx.options;
-    if (!writeClipboard) throw new CoreError('UNAVAILABLE', NO_CLIPBOARD);
     const opts = await withHttp(ctx, 'claude-code', installerOptions(ctx));
-    if (!opts.http) throw new CoreError('UNAVAILABLE', NO_HTTP_SERVER);
+    if (!opts.http || !writeClipboard) throw new CoreError('UNAVAILABLE', OVER_STDIO);
     const key = await newClientKey(keys, CLAUDE_CODE_KEY, installDefaultToolsets('claude-code'));
     try {
       await writeClipboard(claudeCodeAddCommand({ ...opts, http: { ...opts.http, key } }));

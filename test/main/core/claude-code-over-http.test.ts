@@ -182,23 +182,15 @@ it('a clipboard that fails says so, and that the earlier key was replaced', asyn
   await failing.close();
 });
 
-it('without a clipboard in main nothing is made', async () => {
-  const noClipboard = await otherTray({ httpHub: { port: 0 } });
-  const keys = await noClipboard.keysNow();
-  await expect(
-    noClipboard.tray.handlers['clients:copy-command']({ id: 'claude-code' }),
-  ).rejects.toMatchObject({
-    code: 'UNAVAILABLE',
-    message: expect.stringMatching(/cannot copy a command that holds a key.*nothing was changed/),
-  });
-  expect(await noClipboard.keysNow()).toBe(keys);
-  expect(await noClipboard.keyWorks()).toBe(true);
-  await noClipboard.close();
-});
-
-it('without the HTTP server Claude Code keeps its stdio command, and nothing is made or copied', async () => {
+it.each([
+  ['without a clipboard in main (the demo’s preview)', { hub: true, clipboard: false }],
+  ['without the HTTP server', { hub: false, clipboard: true }],
+])('%s Claude Code keeps its stdio command, and a copy request makes nothing', async (_, has) => {
   const written: string[] = [];
-  const stdio = await otherTray({ writeClipboard: (text) => void written.push(text) });
+  const stdio = await otherTray({
+    ...(has.hub ? { httpHub: { port: 0 } } : {}),
+    ...(has.clipboard ? { writeClipboard: (text: string) => void written.push(text) } : {}),
+  });
   const keys = await stdio.keysNow();
   const row = (await stdio.tray.handlers['clients:list'](undefined)).find((c) => c.id === 'claude-code')!;
   expect(row.command).toMatch(/^claude mcp add --scope user roam-companion -- /);
@@ -208,7 +200,7 @@ it('without the HTTP server Claude Code keeps its stdio command, and nothing is 
   expect(row.commandKey).toBeUndefined();
   await expect(stdio.tray.handlers['clients:copy-command']({ id: 'claude-code' })).rejects.toMatchObject({
     code: 'UNAVAILABLE',
-    message: expect.stringMatching(/connects over stdio/),
+    message: expect.stringMatching(/connects over stdio here.*Nothing was changed/),
   });
   expect(written).toEqual([]);
   expect(await stdio.keysNow()).toBe(keys);
