@@ -27,20 +27,20 @@ export interface HttpHubChildOptions {
   home: string;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
-  /** How long a child must run for its crash to count as the first in a row (default a minute). */
-  healthyRunMs?: number;
-  /** Called on every change of the server's state (the status bar and the tray menu show it). */
-  onStatus?: (status: HttpServerStatus) => void;
   /** The wait before restart number `attempt` (default `restartDelayMs`; tests wait far longer). */
   restartDelayMs?: (attempt: number) => number;
+  /** How long a child must run for its crash to count as the first in a row (default a minute). */
+  healthyRunMs?: number;
+  /** Called on every change of the server's state (the status bar shows it). */
+  onStatus?: (status: HttpServerStatus) => void;
 }
 
 export interface HttpHubChild {
   status(): HttpServerStatus;
-  /** The server's URL once it listens (read from the URL file the current child writes). */
-  url(): Promise<string | undefined>;
   /** Starts the server now when it waits to restart (the tray menu's "Try now"); else nothing. */
   retryNow(): void;
+  /** The server's URL once it listens (read from the URL file the current child writes). */
+  url(): Promise<string | undefined>;
   /** Stops the child for good: no restart follows. */
   stop(): Promise<void>;
 }
@@ -53,18 +53,6 @@ const SERVING_POLL_MS = 100;
 /** 0.5 s, 1 s, 2 s … up to 30 s before restart number `attempt` (0-based). */
 export function restartDelayMs(attempt: number): number {
   return Math.min(500 * 2 ** attempt, 30_000);
-}
-
-/** The child's environment, and where it writes its URL file. */
-function serverEnv(options: HttpHubChildOptions) {
-  const env: NodeJS.ProcessEnv = {
-    ...(options.env ?? process.env),
-    HOME: options.home,
-    USERPROFILE: options.home,
-  };
-  if (options.dataDir) env[DATA_DIR_ENV] = options.dataDir;
-  const where = options.dataDir ? { env: { [DATA_DIR_ENV]: options.dataDir } } : { env };
-  return { env, where };
 }
 
 /** One `roam-mcp serve --http` child on `port`, its config from the tray store. */
@@ -85,6 +73,18 @@ function runServer(
     countAsSession: false,
     log,
   });
+}
+
+/** The child's environment, and where it writes its URL file. */
+function serverEnv(options: HttpHubChildOptions) {
+  const env: NodeJS.ProcessEnv = {
+    ...(options.env ?? process.env),
+    HOME: options.home,
+    USERPROFILE: options.home,
+  };
+  if (options.dataDir) env[DATA_DIR_ENV] = options.dataDir;
+  const where = options.dataDir ? { env: { [DATA_DIR_ENV]: options.dataDir } } : { env };
+  return { env, where };
 }
 
 export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
@@ -156,11 +156,6 @@ export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
   return {
     status: () => status,
     url: servedByCurrent,
-    retryNow() {
-      if (stopping || !restartTimer) return;
-      clearTimeout(restartTimer);
-      relaunch();
-    },
     async stop() {
       stopping = true;
       clearTimeout(restartTimer);
@@ -168,6 +163,11 @@ export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
       await launching;
       await launcher?.stop();
       setStatus({ state: 'stopped' });
+    },
+    retryNow() {
+      if (stopping || !restartTimer) return;
+      clearTimeout(restartTimer);
+      relaunch();
     },
   };
 }
