@@ -47,6 +47,7 @@ export const requestChannels = [
   'clients:preview',
   'clients:install',
   'clients:uninstall',
+  'clients:copy-command',
   'status:get',
   'roam:open',
   'settings:get',

@@ -94,6 +94,12 @@ export interface ClientView {
   state: ClientInstallState;
   /** For Claude Code: the command to paste into a terminal. */
   command?: string;
+  /**
+   * For Claude Code over HTTP: the command shows `<key>` for the key, and copying it makes the key
+   * of this name in main (replacing the old one) and copies the whole command there
+   * (`clients:copy-command`): the renderer never sees a key.
+   */
+  commandKey?: string;
   message?: string;
   /** Options the user added to our entry, kept when it is updated (env: variable names only). */
   customOptions?: { args: string[]; env: string[] };
@@ -136,9 +142,14 @@ export interface AppStatus {
   http?: HttpServerStatus;
 }
 
-/** A crashed server is `restarting` until its new child listens again at the same URL. */
+/**
+ * A server that stopped unasked or could not start is `restarting` while it waits (`why`: what
+ * happened; `retryAt`: when it is started again, in ms since the epoch), then `starting` again.
+ */
 export type HttpServerStatus =
-  { state: 'starting' | 'restarting' | 'stopped' } | { state: 'serving'; url: string };
+  | { state: 'starting' | 'stopped' }
+  | { state: 'restarting'; why: string; retryAt: number }
+  | { state: 'serving'; url: string };
 
 export interface AppSettings {
   launchAtLogin: boolean;
@@ -323,6 +334,11 @@ export const requests = {
     result: returns<ClientChangeOutcome>(),
   },
   'clients:uninstall': { input: z.object({ id: clientIdSchema }), result: returns<ClientChangeOutcome>() },
+  /** Claude Code's command with a new key, written to the clipboard by main (ClientView.commandKey). */
+  'clients:copy-command': {
+    input: z.object({ id: z.literal('claude-code') }),
+    result: returns<{ copied: true; keyName: string }>(),
+  },
   'status:get': { input: z.void(), result: returns<AppStatus>() },
   'roam:open': { input: z.void(), result: returns<void>() },
   'settings:get': { input: z.void(), result: returns<AppSettings>() },

@@ -28,6 +28,8 @@ export interface HttpHubChildOptions {
   home: string;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+  /** The wait before restart number `attempt` (default `restartDelayMs`; tests wait far longer). */
+  restartDelayMs?: (attempt: number) => number;
   /** How long a child must run for its crash to count as the first in a row (default a minute). */
   healthyRunMs?: number;
   /** Called on every change of the server's state (the status bar shows it). */
@@ -38,6 +40,8 @@ export interface HttpHubChildOptions {
 
 export interface HttpHubChild {
   status(): HttpServerStatus;
+  /** Starts the server now when it waits to restart (the tray menu's "Try now"); else nothing. */
+  retryNow(): void;
   /** The server's URL once it listens (read from the URL file the current child writes). */
   url(): Promise<string | undefined>;
   /** The tray's "open at login" setting changed: the at-login file follows it. */
@@ -54,6 +58,26 @@ const SERVING_POLL_MS = 100;
 /** 0.5 s, 1 s, 2 s … up to 30 s before restart number `attempt` (0-based). */
 export function restartDelayMs(attempt: number): number {
   return Math.min(500 * 2 ** attempt, 30_000);
+}
+
+/** One `roam-mcp serve --http` child on `port`, its config from the tray store. */
+function runServer(
+  options: HttpHubChildOptions,
+  env: NodeJS.ProcessEnv,
+  port: number,
+  log: (line: string) => void,
+): Promise<McpLauncher> {
+  return runMcpLauncher({
+    storeDir: options.storeDir,
+    secretBox: options.secretBox,
+    mcpServerPath: options.mcpServerPath,
+    spawn: options.spawn,
+    ...(options.store ? { store: options.store } : {}),
+    env,
+    args: ['serve', '--http', '--port', String(port)],
+    countAsSession: false,
+    log,
+  });
 }
 
 /** The child's environment, and where it writes its URL file. */
@@ -119,17 +143,7 @@ export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
 
   const launch = async () => {
     const startedAt = Date.now();
-    const current = await runMcpLauncher({
-      storeDir: options.storeDir,
-      secretBox: options.secretBox,
-      mcpServerPath: options.mcpServerPath,
-      spawn: options.spawn,
-      ...(options.store ? { store: options.store } : {}),
-      env,
-      args: ['serve', '--http', '--port', String(port)],
-      countAsSession: false,
-      log,
-    });
+    const current = await runServer(options, env, port, log);
     if (stopping) {
       await current.stop();
       return;
@@ -140,18 +154,23 @@ export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
       clearInterval(servingPoll);
       launcher = undefined;
       if (Date.now() - startedAt >= (options.healthyRunMs ?? HEALTHY_RUN_MS)) attempt = 0;
-      restartLater(`the HTTP server stopped unasked (exit ${code})`);
+      restartLater(`stopped unasked (exit ${code})`);
     });
+  };
+  const relaunch = () => {
+    restartTimer = undefined;
+    setStatus({ state: 'starting' });
+    launching = launch().catch(failed);
   };
   const restartLater = (why: string) => {
     if (stopping) return;
-    const delay = restartDelayMs(attempt++);
-    log(`${why}; starting it again in ${delay} ms.`);
-    setStatus({ state: 'restarting' });
-    restartTimer = setTimeout(() => (launching = launch().catch(failed)), delay);
+    const delay = (options.restartDelayMs ?? restartDelayMs)(attempt++);
+    log(`the HTTP server ${why}; starting it again in ${delay} ms.`);
+    setStatus({ state: 'restarting', why, retryAt: Date.now() + delay });
+    restartTimer = setTimeout(relaunch, delay);
   };
   // E.g. the store file no longer parses (a bad hand edit): it may be fixed meanwhile, so retry too.
-  const failed = (error: Error) => restartLater(`could not start the HTTP server: ${error.message}`);
+  const failed = (error: Error) => restartLater(`could not start: ${error.message}`);
   let launching = launch().catch(failed);
 
   return {
@@ -165,6 +184,11 @@ export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
       await launching;
       await launcher?.stop();
       setStatus({ state: 'stopped' });
+    },
+    retryNow() {
+      if (stopping || !restartTimer) return;
+      clearTimeout(restartTimer);
+      relaunch();
     },
   };
 }

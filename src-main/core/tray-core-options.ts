@@ -18,6 +18,11 @@ export interface TrayCoreOptions {
   launcher?: { command: string; args: string[] };
   /** The store (electron-store in the shell); defaults to conf in `storeDir` (same file format). */
   store?: StoreBackend;
+  /**
+   * Writes text to the clipboard from main (Electron's clipboard in the shell): how a command that
+   * holds a key is copied without the renderer seeing it. Without it Claude Code stays on stdio.
+   */
+  writeClipboard?(text: string): void | Promise<void>;
   /** Applies the launch-at-login setting (app.setLoginItemSettings in the shell). */
   setLaunchAtLogin?(enabled: boolean): void | Promise<void>;
   /** Environment for locating client configs (APPDATA, XDG_CONFIG_HOME, ...); defaults to process.env. */
@@ -32,6 +37,7 @@ export interface TrayCoreOptions {
   /**
    * Run the HTTP server every HTTP client connects to (src-main/core/http-hub-child.ts), and
    * connect Cursor and VS Code to it with a key each. `spawn`: Electron's in the app; fork here.
+   * `restartDelayMs`: the wait before each restart (tests: long, so only a retry starts it).
    */
-  httpHub?: { port: number; spawn?: McpSpawner };
+  httpHub?: { port: number; spawn?: McpSpawner; restartDelayMs?: (attempt: number) => number };
 }

@@ -31,6 +31,8 @@ export interface TrayCore {
   /** One handler per IPC channel; each validates its input with the contract's zod schema. */
   handlers: CoreHandlers;
   on<E extends EventChannel>(event: E, listener: (payload: EventPayloads[E]) => void): () => void;
+  /** Starts the HTTP server now when it waits to restart (the tray menu's "Try now"). */
+  retryHttpServer(): void;
   close(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
         spawn: options.httpHub.spawn ?? forkSpawner({ stdio: 'ignore' }),
         ...(options.store ? { store: options.store } : {}),
         port: options.httpHub.port,
+        ...(options.httpHub.restartDelayMs ? { restartDelayMs: options.httpHub.restartDelayMs } : {}),
         home: options.home,
         ...(options.dataDir ? { dataDir: options.dataDir } : {}),
         onStatus: monitors.publishStatus,
@@ -107,6 +110,7 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
   return {
     handlers: validatedHandlers(impl),
     on,
+    retryHttpServer: () => hub?.retryNow(),
     async close() {
       monitors.stop();
       await hub?.stop();

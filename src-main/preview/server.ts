@@ -47,6 +47,11 @@ export interface PreviewOptions {
   dataDir?: string;
   /** Run the HTTP server too (the demo: port 0), as the tray does. */
   httpHub?: TrayCoreOptions['httpHub'];
+  /**
+   * Stands in for the app's clipboard in main (tests). Without it (the demo: this server cannot
+   * write the person's clipboard) Claude Code keeps its stdio command, which holds no key.
+   */
+  writeClipboard?: TrayCoreOptions['writeClipboard'];
 }
 
 export interface Preview {
@@ -78,6 +83,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     statusPollMs: options.statusPollMs,
     dataDir: options.dataDir ?? previewDataDir(options.home),
     ...(options.httpHub ? { httpHub: options.httpHub } : {}),
+    ...(options.writeClipboard ? { writeClipboard: options.writeClipboard } : {}),
     async openExternal(url) {
       openedUrls.push(url);
       if (url.startsWith('roam:')) await options.emulator?.start().catch(() => undefined);

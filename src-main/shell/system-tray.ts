@@ -1,11 +1,12 @@
 /**
  * The menu-bar / tray icon and its menu: each graph with its token state and access level,
- * Roam Desktop's state, and the actions (manager, request a token, connect a client, quit).
+ * Roam Desktop's and the HTTP server's state, and the actions (manager, request a token, start the
+ * HTTP server again, connect a client, quit).
  * The template is built by a pure function so it can be tested without Electron.
  */
 import path from 'node:path';
 import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron';
-import type { AppStatus, GraphView } from '../../src-shared/ipc-contract.ts';
+import type { AppStatus, GraphView, HttpServerStatus } from '../../src-shared/ipc-contract.ts';
 
 export interface TrayActions {
   openManager(graphId?: string): void;
@@ -14,6 +15,8 @@ export interface TrayActions {
   requestToken(graphId: string): void;
   openRoam(): void;
   connectClient(): void;
+  /** Starts the HTTP server now instead of at its next try. */
+  retryHttpServer(): void;
   quit(): void;
 }
 
@@ -24,6 +27,27 @@ const TOKEN_LABEL: Record<GraphView['token']['state'], string> = {
   blocked: 'blocked in Roam',
   waiting: 'waiting for approval in Roam…',
 };
+
+/** The HTTP server every HTTP client uses: where it serves, or why not and a way to try again now. */
+function httpServerItem(http: HttpServerStatus, actions: TrayActions): MenuItemConstructorOptions {
+  switch (http.state) {
+    case 'serving':
+      return { label: `HTTP server: serving at ${new URL(http.url).host}`, enabled: false };
+    case 'starting':
+      return { label: 'HTTP server: starting…', enabled: false };
+    case 'restarting':
+      return {
+        label: `HTTP server: restarting, next try at ${new Date(http.retryAt).toLocaleTimeString()}`,
+        submenu: [
+          { label: `It ${http.why}`, enabled: false },
+          { label: 'Try now', click: actions.retryHttpServer },
+        ],
+      };
+    case 'stopped':
+      // Only while the tray quits: nothing would start it again.
+      return { label: 'HTTP server: stopped', enabled: false };
+  }
+}
 
 export function trayMenuTemplate(
   graphs: readonly GraphView[],
@@ -52,6 +76,7 @@ export function trayMenuTemplate(
   return [
     roamLine,
     { label: `${sessions} AI client session${sessions === 1 ? '' : 's'} connected`, enabled: false },
+    ...(status?.http ? [httpServerItem(status.http, actions)] : []),
     ...(status?.storage?.warning ? [{ label: `⚠ ${status.storage.warning}`, enabled: false }] : []),
     { type: 'separator' },
     ...graphItems,

@@ -3,7 +3,7 @@
  * IPC bridge, the tray menu and the manager window opened on demand.
  */
 import { pathToFileURL } from 'node:url';
-import { app, ipcMain, safeStorage, shell, type BrowserWindow } from 'electron';
+import { app, clipboard, ipcMain, safeStorage, shell, type BrowserWindow } from 'electron';
 import ElectronStore from 'electron-store';
 import type { AppStatus, GraphView } from '../../src-shared/ipc-contract.ts';
 import { createTrayCore, type TrayCore } from '../core/tray-core.ts';
@@ -116,6 +116,8 @@ async function startCore(paths: Paths): Promise<TrayCore> {
     launcher: paths.launcher,
     store,
     openExternal: (url) => shell.openExternal(url),
+    // Commands holding a key are copied here, in main: the renderer never sees a key.
+    writeClipboard: (text) => clipboard.writeText(text),
     setLaunchAtLogin: (enabled) => applyLaunchAtLogin(app, enabled),
     // Every HTTP client is served while the tray runs (docs/clients.md, "Over HTTP").
     httpHub: {
@@ -140,6 +142,7 @@ async function startTray(
     requestToken: (id) => void trayCore.handlers['tokens:request']({ id }).catch(() => openManager(id)),
     openRoam: () => void trayCore.handlers['roam:open'](undefined).catch(() => {}),
     connectClient: () => openManager(),
+    retryHttpServer: () => trayCore.retryHttpServer(),
     quit: () => app.quit(),
   });
   const refresh = () => tray.update(graphs, status, today);

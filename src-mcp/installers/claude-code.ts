@@ -43,24 +43,29 @@ async function readServers(file: string): Promise<Record<string, unknown> | unde
   }
 }
 
-/** Claude Code's view: always the command to paste, and the state as far as its file tells. */
+/**
+ * Claude Code's view: always the command to paste, and the state as far as its file tells (an
+ * http entry at `opts.http.url` is ours whatever its key: only hashes of keys are kept). Over HTTP
+ * without a key (the tray's view) the command shows `<key>`, and only its copy holds the key.
+ */
 export async function claudeCodeView(spec: ClientSpec, opts: InstallerOptions): Promise<ClientView> {
   const location = await spec.locate(opts);
   const command = claudeCodeAddCommand(opts);
   const base = { id: spec.id, name: spec.name, configPath: location.configPath, command };
+  const runIt = opts.http && !opts.http.key ? 'copy this command and run it' : 'run this command';
   const servers = await readServers(location.configPath);
   if (servers === undefined && !location.clientDirExists) {
     return {
       ...base,
       state: 'unavailable',
-      message: 'Claude Code was not found on this computer. Install it, then run this command in a terminal.',
+      message: `Claude Code was not found on this computer. Install it, then ${runIt} in a terminal.`,
     };
   }
   if (servers === 'unreadable') {
     return {
       ...base,
       state: 'not-installed',
-      message: `Could not read ${location.configPath} to check. Run this command in a terminal to connect Claude Code.`,
+      message: `Could not read ${location.configPath} to check. ${capitalised(runIt)} in a terminal to connect Claude Code.`,
     };
   }
   const { state, message, customOptions } = await entryState(servers?.[SERVER_KEY], desiredEntry(spec, opts));
@@ -79,5 +84,7 @@ export async function claudeCodeView(spec: ClientSpec, opts: InstallerOptions): 
       message: `${message} First run: ${CLAUDE_CODE_REMOVE_COMMAND}, then this command.`,
     };
   }
-  return { ...base, state, message: 'Run this command in a terminal to connect Claude Code.' };
+  return { ...base, state, message: `${capitalised(runIt)} in a terminal to connect Claude Code.` };
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

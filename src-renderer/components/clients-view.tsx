@@ -12,6 +12,7 @@ import { ActionError, useActionError } from './action-error.tsx';
 import { ChangeConfirmation } from './client-change-preview.tsx';
 import { useReturnFocus } from './return-focus.ts';
 import { CopyButton } from './copy-button.tsx';
+import { KeyedCommandCopy } from './keyed-command-copy.tsx';
 import { LoadGate } from './load-gate.tsx';
 import { ToolsetsField } from './toolsets-field.tsx';
 import { KeysView } from './keys-view.tsx';
@@ -75,7 +76,9 @@ function ClientRow(props: { client: ClientView; done: Done | null; setDone(done:
   return (
     <li className="card" aria-label={client.name}>
       <ClientHeading client={client} />
-      {client.command ? (
+      {client.command && client.commandKey ? (
+        <KeyedCommandCopy client={client} command={client.command} keyName={client.commandKey} />
+      ) : client.command ? (
         <div className="command">
           <code>{client.command}</code>
           <CopyButton text={client.command} label={`Copy the ${client.name} command`} />

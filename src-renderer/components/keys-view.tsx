@@ -49,7 +49,7 @@ function KeyRow(props: { item: KeyView }) {
       {confirming && (
         <ConfirmDialog
           title={`Revoke the key '${item.name}'?`}
-          body="The client using it is refused from its next request. Reinstall the client to give it a new key."
+          body="The client using it is refused from its next request. To give it a new key, install it again (Claude Code: copy its command again)."
           confirmLabel="Revoke"
           onCancel={() => setConfirming(false)}
           onConfirm={() => {

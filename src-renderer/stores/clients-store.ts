@@ -4,6 +4,7 @@ import type {
   ClientChangeView,
   ClientId,
   ClientView,
+  RequestResults,
   RoamCompanionApi,
 } from '../../src-shared/ipc-contract.ts';
 import type { ToolsetName } from '../../src-shared/toolsets.ts';
@@ -20,6 +21,8 @@ export interface ClientsState {
     action: 'install' | 'uninstall',
     toolsets?: ToolsetName[],
   ): Promise<ClientChangeOutcome>;
+  /** Main makes Claude Code's key and copies its command (ClientView.commandKey); the key stays there. */
+  copyCommand(id: 'claude-code'): Promise<RequestResults['clients:copy-command']>;
 }
 
 export type ClientsStore = StoreApi<ClientsState>;
@@ -47,6 +50,7 @@ export function createClientsStore(api: RoamCompanionApi): ClientsStore {
       set((state) => ({ clients: state.clients.map((c) => (c.id === client.id ? client : c)) }));
       return outcome;
     },
+    copyCommand: (id) => api['clients:copy-command']({ id }),
   }));
   api.on('clients:changed', (clients) => store.setState({ clients, load: ready }));
   return store;

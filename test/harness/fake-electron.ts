@@ -1,7 +1,7 @@
 /**
  * The one fake of `electron` (no Electron binary runs in the tests; the real module never loads):
- * the app, windows, tray, menus, IPC, keychain and shell the tray's Electron shell uses, recording
- * what the shell did. A test file fakes the modules with
+ * the app, windows, tray, menus, IPC, keychain, shell and clipboard the tray's Electron shell
+ * uses, recording what the shell did. A test file fakes the modules with
  *
  *   vi.mock('electron', async () => (await import('./fake-electron.ts')).electronModule());
  *   vi.mock('electron-store', async () => (await import('./fake-electron.ts')).electronStoreModule());
@@ -109,6 +109,7 @@ const electron = {
     getSelectedStorageBackend: vi.fn(() => 'gnome_libsecret'),
   },
   shell: { openExternal: vi.fn(async (_url: string) => {}) },
+  clipboard: { writeText: vi.fn((_text: string) => {}) },
   Tray,
   Menu: { buildFromTemplate: vi.fn((template: unknown) => template) },
   nativeImage: { createFromPath: vi.fn(() => ({ setTemplateImage() {} })) },

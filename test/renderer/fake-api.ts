@@ -133,6 +133,7 @@ export function createFakeApi(overrides: Overrides = {}, initial: { graphs?: Gra
       client: { ...clients.find((c) => c.id === input.id)!, state: 'not-installed' },
       changed: true,
     }),
+    'clients:copy-command': async () => ({ copied: true, keyName: 'claude-code' }),
     'status:get': async () => status,
     'roam:open': async () => undefined,
     'settings:get': async () => settings,

@@ -1,12 +1,14 @@
 /**
  * clients:* — connect AI clients through src-mcp's installers: launching this app with `--mcp`,
- * or, when the tray runs the HTTP server, Cursor and VS Code by URL with a key each
- * (src-main/core/client-keys.ts). Claude Code stays on `--mcp` here: its setup is a command the
- * view shows, and a key must never reach the renderer.
+ * or, when the tray runs the HTTP server, by URL with a key each (src-main/core/client-keys.ts):
+ * Cursor and VS Code get theirs in their config; Claude Code's setup is a command the view shows
+ * with `<key>`, and its key is made and copied with the command in main (`clients:copy-command`),
+ * since a key must never reach the renderer.
  */
 import { existsSync } from 'node:fs';
 import type { ClientView, RequestArgs, RequestResults } from '../../../src-shared/ipc-contract.ts';
 import {
+  claudeCodeAddCommand,
   install,
   lineDiff,
   listClients,
@@ -18,8 +20,13 @@ import type { CoreContext } from './core-context.ts';
 import { clientKeys, newClientKey } from '../client-keys.ts';
 import { HTTP_DEFAULT_PORT } from '../../../src-shared/constants.ts';
 import { installDefaultToolsets } from '../../../src-shared/toolsets.ts';
+import { CoreError } from '../core-error.ts';
 
-const HTTP_CLIENTS: ReadonlySet<string> = new Set(['cursor', 'vscode']);
+const HTTP_CLIENTS: ReadonlySet<string> = new Set(['cursor', 'vscode', 'claude-code']);
+/** Clients whose key the install writes into their config; Claude Code's goes only to the clipboard. */
+const KEY_IN_CONFIG: ReadonlySet<string> = new Set(['cursor', 'vscode']);
+/** Claude Code's key, named as `roam-mcp install claude-code --transport http` names it. */
+const CLAUDE_CODE_KEY = 'claude-code';
 const DEFAULT_URL = `http://127.0.0.1:${HTTP_DEFAULT_PORT}/mcp`;
 
 /**
@@ -47,44 +54,67 @@ export function installerOptions(
  * The installers call a client whose config file is there but unreadable "unavailable", like a
  * client that is not installed; the tray says "Config error" for it, with the installer's reason.
  */
-function trayView(client: ClientView): ClientView {
-  return client.state === 'unavailable' && client.configPath && existsSync(client.configPath)
-    ? { ...client, state: 'config-error' }
-    : client;
+function trayView(client: ClientView, options: InstallerOptions): ClientView {
+  const view: ClientView =
+    client.state === 'unavailable' && client.configPath && existsSync(client.configPath)
+      ? { ...client, state: 'config-error' }
+      : client;
+  // Over HTTP, Claude Code's command shows `<key>`: copying it makes the key in main.
+  return view.id === 'claude-code' && options.http && !options.http.key
+    ? { ...view, commandKey: CLAUDE_CODE_KEY }
+    : view;
 }
 
-const listed = async (options: InstallerOptions) => (await listClients(options)).map(trayView);
+const listed = async (options: InstallerOptions) =>
+  (await listClients(options)).map((client) => trayView(client, options));
 
 const choiceOf = (input: { id: string; toolsets?: string[] }) =>
   input.toolsets ? { client: input.id, toolsets: input.toolsets } : undefined;
 
-const outcome = (result: Awaited<ReturnType<typeof install>>): RequestResults['clients:install'] => ({
-  client: trayView(result.client),
+const outcome = (
+  result: Awaited<ReturnType<typeof install>>,
+  options: InstallerOptions,
+): RequestResults['clients:install'] => ({
+  client: trayView(result.client, options),
   changed: result.changed,
   ...(result.backupPath ? { backupPath: result.backupPath } : {}),
 });
 
-/** The entry over HTTP for `id` when the tray runs the server; `key` only when installing. */
+/**
+ * Whether `id` connects to the tray's HTTP server: the tray runs one and the client speaks it;
+ * Claude Code only when main can copy its command with the key (the demo's preview cannot).
+ */
+const overHttp = (ctx: CoreContext, id: string) =>
+  !!ctx.options.httpHub && HTTP_CLIENTS.has(id) && (id !== 'claude-code' || !!ctx.options.writeClipboard);
+
+/**
+ * The entry over HTTP for `id` when it connects to the tray's server (`overHttp`); `key` only when
+ * installing a client whose config gets it (never Claude Code's view: it goes to the renderer).
+ */
 async function withHttp(
   ctx: CoreContext,
   id: string,
   opts: InstallerOptions,
   key?: () => Promise<string>,
 ): Promise<InstallerOptions> {
-  if (!ctx.options.httpHub || !HTTP_CLIENTS.has(id)) return opts;
+  if (!overHttp(ctx, id)) return opts;
   const url = (await ctx.hubUrl()) ?? DEFAULT_URL;
-  return { ...opts, http: { url, ...(key ? { key: await key() } : {}) } };
+  return { ...opts, http: { url, ...(key && KEY_IN_CONFIG.has(id) ? { key: await key() } : {}) } };
 }
+
+const OVER_STDIO =
+  'Claude Code connects over stdio here, so its command holds no key: copy the command shown instead. Nothing was changed.';
+const CLIPBOARD_FAILED =
+  "Could not write the clipboard, so the command was not copied; Claude Code's earlier key was replaced all the same. Click Copy again, then run the new command.";
 
 export function clientHandlers(ctx: CoreContext) {
   const keys = clientKeys(ctx.options);
   // Each client's state against the entry it would get now (http or --mcp).
   const listAll = async () => {
     const views = await listed(installerOptions(ctx));
-    if (!ctx.options.httpHub) return views;
     return Promise.all(
       views.map(async (view) =>
-        HTTP_CLIENTS.has(view.id)
+        overHttp(ctx, view.id)
           ? ((await listed(await withHttp(ctx, view.id, installerOptions(ctx)))).find(
               (v) => v.id === view.id,
             ) ?? view)
@@ -93,6 +123,21 @@ export function clientHandlers(ctx: CoreContext) {
     );
   };
   const refresh = async () => ctx.emit('clients:changed', await listAll());
+  /** A new key for Claude Code (the old one stops working) and its command, to the clipboard only. */
+  const copyClaudeCodeCommand = async () => {
+    const { writeClipboard } = ctx.options;
+    const opts = await withHttp(ctx, 'claude-code', installerOptions(ctx));
+    if (!opts.http || !writeClipboard) throw new CoreError('UNAVAILABLE', OVER_STDIO);
+    const key = await newClientKey(keys, CLAUDE_CODE_KEY, installDefaultToolsets('claude-code'));
+    try {
+      await writeClipboard(claudeCodeAddCommand({ ...opts, http: { ...opts.http, key } }));
+    } catch {
+      throw new CoreError('INTERNAL', CLIPBOARD_FAILED);
+    }
+    return { copied: true as const, keyName: CLAUDE_CODE_KEY };
+  };
+  // One at a time: two copies at once would each replace the key the other is making.
+  let copying: Promise<unknown> = Promise.resolve();
   return {
     async 'clients:list'(): Promise<RequestResults['clients:list']> {
       return listAll();
@@ -126,15 +171,21 @@ export function clientHandlers(ctx: CoreContext) {
         });
       }
       await refresh();
-      return outcome(result);
+      return outcome(result, opts);
     },
     async 'clients:uninstall'(
       input: RequestArgs<'clients:uninstall'>,
     ): Promise<RequestResults['clients:uninstall']> {
-      const result = await uninstall(input.id, installerOptions(ctx));
+      const opts = installerOptions(ctx);
+      const result = await uninstall(input.id, opts);
       if (HTTP_CLIENTS.has(input.id)) await keys.revoke(input.id);
       await refresh();
-      return outcome(result);
+      return outcome(result, opts);
+    },
+    'clients:copy-command': (): Promise<RequestResults['clients:copy-command']> => {
+      const copied = copying.catch(() => {}).then(copyClaudeCodeCommand);
+      copying = copied;
+      return copied;
     },
   };
 }

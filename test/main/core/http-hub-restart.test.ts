@@ -52,6 +52,35 @@ it('a server whose port is taken is tried again on that port until it serves; cl
   for (const child of children) expect(child.exitCode !== null || child.signalCode !== null).toBe(true);
 }, 60_000);
 
+it('a server waiting to restart says why and when it tries next, and starts at once when the tray asks', async () => {
+  const home = await tempDirs();
+  const squatter = await occupyPort();
+  const port = (squatter.address() as { port: number }).port;
+  const hour = 3_600_000;
+  // Only a retry can start it again within the test: the wait is an hour.
+  const { core } = startCore(home, {
+    httpHub: { port, spawn: forkSpawner({ stdio: 'ignore' }), restartDelayMs: () => hour },
+    dataDir: path.join(home.home, 'data'),
+    env: {},
+  });
+  const restarting = nextEvent(core, 'status:changed', (s) => s.http?.state === 'restarting', 20_000);
+  const askedAt = Date.now();
+  await core.handlers['settings:set']({ confirm: 'never' });
+  const waiting = (await restarting).http as { why: string; retryAt: number };
+  expect(waiting.why).toBe('stopped unasked (exit 1)');
+  expect(waiting.retryAt).toBeGreaterThanOrEqual(askedAt + hour);
+
+  await new Promise((resolve) => squatter.close(resolve));
+  const serving = nextEvent(core, 'status:changed', (s) => s.http?.state === 'serving', 20_000);
+  core.retryHttpServer();
+  expect((await core.handlers['status:get'](undefined)).http?.state).not.toBe('restarting');
+  expect((await serving).http).toEqual({ state: 'serving', url: `http://127.0.0.1:${port}/mcp` });
+  core.retryHttpServer(); // Serving: nothing to retry, and nothing breaks.
+  expect((await core.handlers['status:get'](undefined)).http?.state).toBe('serving');
+  await core.close();
+  await home.cleanup();
+}, 30_000);
+
 it('stopping the server just as it died (its IPC closed, its exit not yet seen) is no crash of the tray', async () => {
   const home = await tempDirs();
   let hub: HttpHubChild | undefined;
@@ -185,7 +214,11 @@ it('a store the server cannot be started from (a bad hand edit) is tried again u
     log: (line) => errors.push(line),
   });
   await waitFor(() => (hub.status().state === 'restarting' ? true : undefined));
-  expect(errors.join('\n')).toMatch(/could not start the HTTP server: .*JSON/);
+  expect(errors.join('\n')).toMatch(/the HTTP server could not start: .*JSON/);
+  expect(hub.status()).toMatchObject({
+    state: 'restarting',
+    why: expect.stringMatching(/^could not start: .*JSON/),
+  });
   await writeFile(storeFile, '{}');
   await waitFor(() => (hub.status().state === 'serving' ? true : undefined), 20_000);
   await hub.stop();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventChannels, requestChannels } from '../../../src-shared/constants.ts';
-import type { GraphView } from '../../../src-shared/ipc-contract.ts';
+import type { AppStatus, ClientView, GraphView } from '../../../src-shared/ipc-contract.ts';
 import { TrayStore, createConfBackend } from '../../../src-main/core/tray-store.ts';
 import { storageWarning } from '../../../src-main/core/storage-warning.ts';
 import type { TrayCore } from '../../../src-main/core/tray-core.ts';
@@ -172,6 +172,7 @@ describe('tray menu and deep links', () => {
       requestToken: vi.fn(),
       openRoam: vi.fn(),
       connectClient: vi.fn(),
+      retryHttpServer: vi.fn(),
       quit: vi.fn(),
     };
     const down = trayMenuTemplate(
@@ -217,6 +218,7 @@ describe('tray menu and deep links', () => {
       requestToken: vi.fn(),
       openRoam: vi.fn(),
       connectClient: vi.fn(),
+      retryHttpServer: vi.fn(),
       quit: vi.fn(),
     };
     const menu = trayMenuTemplate([], undefined, actions, 3);
@@ -226,6 +228,42 @@ describe('tray menu and deep links', () => {
     expect(trayMenuTemplate([], undefined, actions, 1).map((i) => i.label)).toContain(
       'Agent activity: 1 change today…',
     );
+  });
+
+  it("shows the HTTP server's state, and one that waits to restart can be tried again now", async () => {
+    const { trayMenuTemplate } = await import('../../../src-main/shell/system-tray.ts');
+    const actions = {
+      openManager: vi.fn(),
+      openActivity: vi.fn(),
+      requestToken: vi.fn(),
+      openRoam: vi.fn(),
+      connectClient: vi.fn(),
+      retryHttpServer: vi.fn(),
+      quit: vi.fn(),
+    };
+    const roam = { running: true, port: 4444, checkedAt: 0 };
+    const httpLine = (http?: AppStatus['http']) =>
+      trayMenuTemplate([], { roam, mcpSessions: 0, ...(http ? { http } : {}) }, actions).find((item) =>
+        item.label?.startsWith('HTTP server'),
+      );
+    expect(httpLine()).toBeUndefined();
+    expect(httpLine({ state: 'serving', url: 'http://127.0.0.1:39017/mcp' })).toEqual({
+      label: 'HTTP server: serving at 127.0.0.1:39017',
+      enabled: false,
+    });
+    expect(httpLine({ state: 'starting' })).toEqual({ label: 'HTTP server: starting…', enabled: false });
+    expect(httpLine({ state: 'stopped' })).toEqual({ label: 'HTTP server: stopped', enabled: false });
+
+    const retryAt = Date.UTC(2026, 0, 2, 3, 4, 5);
+    const waiting = httpLine({ state: 'restarting', why: 'stopped unasked (exit 1)', retryAt })!;
+    expect(waiting.label).toBe(
+      `HTTP server: restarting, next try at ${new Date(retryAt).toLocaleTimeString()}`,
+    );
+    const [why, tryNow] = waiting.submenu as Array<{ label: string; enabled?: boolean; click?(): void }>;
+    expect(why).toEqual({ label: 'It stopped unasked (exit 1)', enabled: false });
+    expect(actions.retryHttpServer).not.toHaveBeenCalled();
+    tryNow!.click!();
+    expect(actions.retryHttpServer).toHaveBeenCalledOnce();
   });
 
   it('parses roam-companion:// graph links and ignores anything else', async () => {
@@ -295,6 +333,42 @@ describe('app modes', () => {
     const loaded = fake.windows[0] as unknown as { loadFile: { mock: { calls: string[][] } } };
     expect(loaded.loadFile.mock.calls[0]![0]).toBe(path.join(fake.state.appRoot, 'dist/renderer/index.html'));
     expect(pathToFileURL(path.join(fake.state.appRoot, 'dist/renderer/index.html')).href).toMatch(/^file:/);
+  });
+
+  it("tray mode: the menu shows the real core's HTTP server, which cannot start here (no bundle), and why", async () => {
+    const { main } = await import('../../../src-main/shell/app-mode.ts');
+    await main(['electron', '.']);
+    type Item = { label?: string; submenu?: Item[]; click?: () => void };
+    const menus = fake.electron.Menu.buildFromTemplate.mock.calls as unknown as Array<[Item[]]>;
+    const waiting = await waitFor(
+      () => menus.at(-1)![0].find((i) => i.label?.startsWith('HTTP server: restarting, next try at')),
+      20_000,
+    );
+    expect(waiting.submenu!.map((i) => i.label)).toEqual(['It stopped unasked (exit 1)', 'Try now']);
+  });
+
+  it("tray mode: Claude Code's command is copied with its new key by main's clipboard; the renderer's answer has no key", async () => {
+    const { main } = await import('../../../src-main/shell/app-mode.ts');
+    await main(['electron', '.']);
+    const handlers = new Map(
+      fake.electron.ipcMain.handle.mock.calls as unknown as Array<
+        [string, (event: unknown, input?: unknown) => Promise<unknown>]
+      >,
+    );
+    const fromOurPage = {
+      senderFrame: { url: pathToFileURL(path.join(fake.state.appRoot, 'dist/renderer/index.html')).href },
+    };
+    const key = /roam-mcp-key-[A-Za-z0-9_-]{20,}/;
+    const list = (await handlers.get('clients:list')!(fromOurPage)) as { result: ClientView[] };
+    const row = list.result.find((c) => c.id === 'claude-code')!;
+    expect(row.command).toContain("--header 'Authorization: Bearer <key>'");
+    expect(JSON.stringify(list)).not.toMatch(key);
+
+    const reply = await handlers.get('clients:copy-command')!(fromOurPage, { id: 'claude-code' });
+    expect(reply).toEqual({ ok: true, result: { copied: true, keyName: 'claude-code' } });
+    const written = fake.electron.clipboard.writeText.mock.calls.map(([text]) => text);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toBe(row.command!.replace('<key>', key.exec(written[0]!)![0]));
   });
 
   it('deep links from a second instance or open-url show the graph in the manager', async () => {

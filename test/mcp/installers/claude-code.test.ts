@@ -87,3 +87,35 @@ describe('Claude Code status, read from ~/.claude.json', () => {
     expect((await stat(stateFile())).mtimeMs).toBe(mtime);
   });
 });
+
+describe('Claude Code over HTTP', () => {
+  const url = 'http://127.0.0.1:39017/mcp';
+  const stateFile = () => path.join(t.home, '.claude.json');
+
+  it('without a key (the tray: the key is only in the copy) shows `<key>` and says to copy the command', async () => {
+    await writeConfig(stateFile(), '{"numStartups": 3}');
+    expect(await getClient('claude-code', { ...linuxOptions(t), http: { url } })).toMatchObject({
+      state: 'not-installed',
+      command: `claude mcp add --scope user --transport http roam-companion ${url} --header 'Authorization: Bearer <key>'`,
+      message: 'Copy this command and run it in a terminal to connect Claude Code.',
+    });
+    const key = 'roam-mcp-key-ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
+    expect(await getClient('claude-code', { ...linuxOptions(t), http: { url, key } })).toMatchObject({
+      command: `claude mcp add --scope user --transport http roam-companion ${url} --header 'Authorization: Bearer ${key}'`,
+      message: 'Run this command in a terminal to connect Claude Code.',
+    });
+  });
+
+  it('an http entry at that URL is installed whatever its key; the entry is never shown', async () => {
+    const key = 'roam-mcp-key-anOlderKeyOnlyClaudeCodeHoldsXYZ999';
+    await writeConfig(
+      stateFile(),
+      JSON.stringify({
+        mcpServers: { 'roam-companion': { type: 'http', url, headers: { Authorization: `Bearer ${key}` } } },
+      }),
+    );
+    const view = await getClient('claude-code', { ...linuxOptions(t), http: { url } });
+    expect(view.state).toBe('installed');
+    expect(JSON.stringify(view)).not.toContain(key);
+  });
+});

@@ -143,6 +143,48 @@ describe('Clients view', () => {
     expect(within(cursor).getByRole('button', { name: 'Update Cursor…' })).toBeTruthy();
   });
 
+  it('over HTTP, copies the Claude Code command through main (never this page’s clipboard) and says what failed', async () => {
+    const user = userEvent.setup();
+    await navigator.clipboard.writeText('before');
+    let fail = false;
+    const { fake } = await renderWithStores(<ClientsView />, {
+      overrides: {
+        'clients:list': async () => [
+          {
+            id: 'claude-code',
+            name: 'Claude Code',
+            state: 'not-installed',
+            command:
+              "claude mcp add --transport http roam-companion URL --header 'Authorization: Bearer <key>'",
+            commandKey: 'claude-code',
+          },
+        ],
+        'clients:copy-command': async () => {
+          if (fail)
+            throw Object.assign(new Error('Could not write the clipboard. Click Copy again.'), {
+              code: 'INTERNAL',
+            });
+          return { copied: true, keyName: 'claude-code' };
+        },
+      },
+    });
+    const row = screen.getByRole('listitem', { name: 'Claude Code' });
+    expect(row.textContent).toContain(
+      'Copying makes a new key; a Claude Code already set up with an older one must run the new command.',
+    );
+    await user.click(within(row).getByRole('button', { name: 'Copy the Claude Code command' }));
+    expect(fake.calls.filter((c) => c.channel === 'clients:copy-command')).toEqual([
+      { channel: 'clients:copy-command', input: { id: 'claude-code' } },
+    ]);
+    expect((await within(row).findByRole('status')).textContent).toBe('Copied, with a new key (claude-code)');
+    expect(await navigator.clipboard.readText()).toBe('before');
+
+    fail = true;
+    await user.click(within(row).getByRole('button', { name: 'Copy the Claude Code command' }));
+    expect((await within(row).findByRole('alert')).textContent).toContain('Could not write the clipboard.');
+    expect(within(row).queryByRole('status')).toBeNull();
+  });
+
   it('installs with the chosen toolsets, and offers to apply a changed choice to an installed client', async () => {
     const { fake } = await renderWithStores(<ClientsView />, {
       overrides: {
@@ -277,7 +319,10 @@ describe('Status bar and settings', () => {
     const base = { roam: { running: true, port: 3333, checkedAt: 1 }, mcpSessions: 0 };
     emit('status:changed', { ...base, http: { state: 'serving', url: 'http://127.0.0.1:39017/mcp' } });
     expect(bar.textContent).toContain('HTTP: serving at 127.0.0.1:39017');
-    emit('status:changed', { ...base, http: { state: 'restarting' } });
+    emit('status:changed', {
+      ...base,
+      http: { state: 'restarting', why: 'stopped unasked (exit 1)', retryAt: Date.now() + 500 },
+    });
     expect(bar.textContent).toContain('HTTP server restarting…');
     expect(bar.textContent).not.toContain('serving at');
   });

@@ -1,0 +1,215 @@
+// Claude Code over the tray's HTTP server, through the real core, the real `roam-mcp serve --http`
+// child and real files: its row shows the `claude mcp add` command with `<key>` for the key; the
+// copy makes Claude Code's key in main (the old one stops working), writes the whole command to the
+// clipboard main was given, and answers the renderer without the key. Nothing else is faked.
+import { readFile, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { TrayCore } from '../../../src-main/core/tray-core.ts';
+import { KeyStore, KeyVerifier, keysFile } from '../../../src-mcp/http/key-store.ts';
+import type { ClientView } from '../../../src-shared/ipc-contract.ts';
+import { startCore, tempDirs, waitFor } from '../helpers.ts';
+
+const KEY = /roam-mcp-key-[A-Za-z0-9_-]{20,}/;
+const REMOVE_COMMAND = 'claude mcp remove --scope user roam-companion';
+
+let dirs: Awaited<ReturnType<typeof tempDirs>>;
+let core: TrayCore;
+let events: Array<{ event: string; payload: unknown }>;
+let dataDir: string;
+let url: string;
+/** What main wrote to the clipboard, in order. */
+const clipboard: string[] = [];
+/** Every answer the renderer got, to search for keys. */
+const answers: unknown[] = [];
+
+beforeAll(async () => {
+  dirs = await tempDirs();
+  dataDir = path.join(dirs.home, 'data');
+  ({ core, events } = startCore(dirs, {
+    httpHub: { port: 0 },
+    dataDir,
+    env: {},
+    writeClipboard: (text) => void clipboard.push(text),
+  }));
+  // The store file the server's child waits for.
+  await core.handlers['settings:set']({ confirm: 'never' });
+  url = await waitFor(async () => {
+    const http = (await core.handlers['status:get'](undefined)).http;
+    return http?.state === 'serving' ? http.url : undefined;
+  }, 20_000);
+}, 30_000);
+
+afterAll(async () => {
+  await core?.close();
+  await dirs?.cleanup();
+});
+
+async function claudeCodeRow(): Promise<ClientView> {
+  const list = await core.handlers['clients:list'](undefined);
+  answers.push(list);
+  return list.find((c) => c.id === 'claude-code')!;
+}
+
+async function copy(): Promise<string> {
+  const copied = clipboard.length;
+  const answer = await core.handlers['clients:copy-command']({ id: 'claude-code' });
+  answers.push(answer);
+  expect(answer).toEqual({ copied: true, keyName: 'claude-code' });
+  expect(clipboard).toHaveLength(copied + 1);
+  return clipboard.at(-1)!;
+}
+
+const keyIn = (command: string) => KEY.exec(command)![0];
+const sha256 = (key: string) => createHash('sha256').update(key).digest('hex');
+
+async function connect(key: string): Promise<Client> {
+  const client = new Client({ name: 'claude-code', version: '0.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: { Authorization: `Bearer ${key}` } },
+    }),
+  );
+  return client;
+}
+
+it('shows the http command with <key>, and each copy puts a new working key into the command on the clipboard only', async () => {
+  const row = await claudeCodeRow();
+  const masked = `claude mcp add --scope user --transport http roam-companion ${url} --header 'Authorization: Bearer <key>'`;
+  expect(row).toMatchObject({ command: masked, commandKey: 'claude-code', state: 'unavailable' });
+
+  const first = await copy();
+  expect(first).toBe(masked.replace('<key>', keyIn(first)));
+  const firstKey = keyIn(first);
+  const keys = await readFile(keysFile({ dir: dataDir }), 'utf8');
+  expect(keys).toContain(sha256(firstKey));
+  expect(keys).not.toContain(firstKey);
+  const chat = await connect(firstKey);
+  expect((await chat.listTools()).tools.length).toBeGreaterThan(0);
+
+  // A new copy replaces the key: only hashes are kept, so the old one cannot be shown again.
+  const secondKey = keyIn(await copy());
+  expect(secondKey).not.toBe(firstKey);
+  const verifier = new KeyVerifier(keysFile({ dir: dataDir }));
+  expect(await verifier.verify(firstKey)).toBeUndefined();
+  expect((await verifier.verify(secondKey))?.name).toBe('claude-code');
+  await expect(chat.listTools()).rejects.toThrow(/401|not valid/);
+  await chat.close().catch(() => {});
+  expect((await core.handlers['keys:list'](undefined)).map((k) => k.name)).toEqual(['claude-code']);
+
+  // The command, its state and its remove command read as before.
+  expect(await claudeCodeRow()).toMatchObject({ command: masked, commandKey: 'claude-code' });
+  const removed = await core.handlers['clients:uninstall']({ id: 'claude-code' });
+  answers.push(removed);
+  expect(removed.client.command).toBe(REMOVE_COMMAND);
+  expect(await new KeyVerifier(keysFile({ dir: dataDir })).verify(secondKey)).toBeUndefined();
+
+  expect(JSON.stringify(answers)).not.toMatch(KEY);
+  expect(JSON.stringify(events)).not.toMatch(KEY);
+}, 30_000);
+
+it('an http entry at this server counts as installed, whatever its key; elsewhere or over stdio it needs an update', async () => {
+  const config = path.join(dirs.home, '.claude.json');
+  const entry = (fields: Record<string, unknown>) =>
+    writeFile(config, JSON.stringify({ mcpServers: { 'roam-companion': fields }, other: 1 }));
+  const header = { Authorization: 'Bearer roam-mcp-key-someOldKeyTheTrayNeverSawXYZ123' };
+
+  await entry({ type: 'http', url, headers: header });
+  const installed = await claudeCodeRow();
+  expect(installed.state).toBe('installed');
+  expect(installed.message).toBe(`Connected for all your projects. To disconnect, run: ${REMOVE_COMMAND}`);
+
+  await entry({ type: 'http', url: 'http://127.0.0.1:1/mcp', headers: header });
+  expect(await claudeCodeRow()).toMatchObject({ state: 'stale', commandKey: 'claude-code' });
+  await entry({ type: 'stdio', command: process.execPath, args: ['/somewhere/roam-mcp.mjs'] });
+  const stdio = await claudeCodeRow();
+  expect(stdio.state).toBe('stale');
+  expect(stdio.message).toContain(`First run: ${REMOVE_COMMAND}, then this command.`);
+  await entry({});
+  expect(JSON.stringify(answers)).not.toMatch(KEY);
+});
+
+it('copies at once (a double click) all answer, and only the key of the last command on the clipboard works', async () => {
+  const copied = clipboard.length;
+  const copyNow = () => core.handlers['clients:copy-command']({ id: 'claude-code' });
+  const results = await Promise.all(Array.from({ length: 5 }, copyNow));
+  expect(results).toEqual(Array(5).fill({ copied: true, keyName: 'claude-code' }));
+  const keys = clipboard.slice(copied).map(keyIn);
+  expect(keys).toHaveLength(5);
+  const verifier = new KeyVerifier(keysFile({ dir: dataDir }));
+  const working = [];
+  for (const key of keys) working.push((await verifier.verify(key)) !== undefined);
+  expect(working).toEqual([false, false, false, false, true]);
+});
+
+/** A second tray on folders of its own (its server must not take over the first one's URL file). */
+async function otherTray(extra: Parameters<typeof startCore>[1]) {
+  const other = await tempDirs();
+  const otherData = path.join(other.home, 'data');
+  const { key } = await new KeyStore({ dir: otherData }).create('claude-code');
+  const { core: tray } = startCore(other, { dataDir: otherData, env: {}, ...extra });
+  const file = keysFile({ dir: otherData });
+  return {
+    tray,
+    key,
+    keysNow: () => readFile(file, 'utf8'),
+    keyWorks: async () => (await new KeyVerifier(file).verify(key)) !== undefined,
+    async close() {
+      await tray.close();
+      await other.cleanup();
+    },
+  };
+}
+
+it('a clipboard that fails says so, and that the earlier key was replaced', async () => {
+  const failing = await otherTray({
+    httpHub: { port: 0 },
+    writeClipboard: () => {
+      throw new Error('clipboard is busy');
+    },
+  });
+  const failure = await failing.tray.handlers['clients:copy-command']({ id: 'claude-code' }).catch(
+    (e: Error) => e,
+  );
+  expect(failure).toMatchObject({
+    message: expect.stringMatching(/Could not write the clipboard.*earlier key was replaced.*Copy again/),
+  });
+  expect(await failing.keyWorks()).toBe(false);
+  expect(JSON.stringify(failure) + String(failure)).not.toMatch(KEY);
+  await failing.close();
+});
+
+it.each([
+  ['without a clipboard in main (the demo’s preview)', { hub: true, clipboard: false }],
+  ['without the HTTP server', { hub: false, clipboard: true }],
+])('%s Claude Code keeps its stdio command, and a copy request makes nothing', async (_, has) => {
+  const written: string[] = [];
+  const stdio = await otherTray({
+    ...(has.hub ? { httpHub: { port: 0 } } : {}),
+    ...(has.clipboard ? { writeClipboard: (text: string) => void written.push(text) } : {}),
+  });
+  const keys = await stdio.keysNow();
+  const row = (await stdio.tray.handlers['clients:list'](undefined)).find((c) => c.id === 'claude-code')!;
+  expect(row.command).toMatch(/^claude mcp add --scope user roam-companion -- /);
+  expect(row.message).toBe(
+    'Claude Code was not found on this computer. Install it, then run this command in a terminal.',
+  );
+  expect(row.commandKey).toBeUndefined();
+  await expect(stdio.tray.handlers['clients:copy-command']({ id: 'claude-code' })).rejects.toMatchObject({
+    code: 'UNAVAILABLE',
+    message: expect.stringMatching(/connects over stdio here.*Nothing was changed/),
+  });
+  expect(written).toEqual([]);
+  expect(await stdio.keysNow()).toBe(keys);
+  expect(await stdio.keyWorks()).toBe(true);
+  await stdio.close();
+});
+
+it('only Claude Code’s command is copied this way', async () => {
+  await expect(
+    core.handlers['clients:copy-command']({ id: 'cursor' } as unknown as { id: 'claude-code' }),
+  ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+});
