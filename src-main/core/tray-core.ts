@@ -36,6 +36,28 @@ export interface TrayCore {
   close(): Promise<void>;
 }
 
+/** The HTTP server every HTTP client connects to, when the tray runs one. */
+function startTrayHttpServer(
+  options: TrayCoreOptions,
+  store: ReturnType<typeof openTrayStore>,
+  onStatus: () => void,
+): HttpHubChild | undefined {
+  if (!options.httpHub) return undefined;
+  return startHttpHubChild({
+    storeDir: options.storeDir,
+    secretBox: options.secretBox,
+    mcpServerPath: options.mcpServerPath,
+    spawn: options.httpHub.spawn ?? forkSpawner({ stdio: 'ignore' }),
+    ...(options.store ? { store: options.store } : {}),
+    port: options.httpHub.port,
+    ...(options.httpHub.restartDelayMs ? { restartDelayMs: options.httpHub.restartDelayMs } : {}),
+    home: options.home,
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    onStatus,
+    opensAtLogin: () => store.read().settings.launchAtLogin,
+  });
+}
+
 export function createTrayCore(options: TrayCoreOptions): TrayCore {
   const { emit, on } = createCoreEvents();
   const store = openTrayStore(options);
@@ -64,21 +86,7 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
   });
 
   const { status, appStatus } = monitors;
-  const hub: HttpHubChild | undefined = options.httpHub
-    ? startHttpHubChild({
-        storeDir: options.storeDir,
-        secretBox: options.secretBox,
-        mcpServerPath: options.mcpServerPath,
-        spawn: options.httpHub.spawn ?? forkSpawner({ stdio: 'ignore' }),
-        ...(options.store ? { store: options.store } : {}),
-        port: options.httpHub.port,
-        ...(options.httpHub.restartDelayMs ? { restartDelayMs: options.httpHub.restartDelayMs } : {}),
-        home: options.home,
-        ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-        onStatus: monitors.publishStatus,
-        opensAtLogin: () => store.read().settings.launchAtLogin,
-      })
-    : undefined;
+  const hub = startTrayHttpServer(options, store, monitors.publishStatus);
   const hubUrl = async () => hub?.url();
   const ctx: CoreContext = {
     options,
