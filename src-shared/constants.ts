@@ -50,6 +50,7 @@ export const requestChannels = [
   'clients:copy-command',
   'status:get',
   'roam:open',
+  'http:retry',
   'settings:get',
   'settings:set',
   'import:check',

@@ -341,6 +341,8 @@ export const requests = {
   },
   'status:get': { input: z.void(), result: returns<AppStatus>() },
   'roam:open': { input: z.void(), result: returns<void>() },
+  /** Starts a restarting HTTP server now instead of after its backoff. */
+  'http:retry': { input: z.void(), result: returns<void>() },
   'settings:get': { input: z.void(), result: returns<AppSettings>() },
   'settings:set': {
     input: z.object({

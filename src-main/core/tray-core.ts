@@ -100,6 +100,7 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
     appStatus,
     hubUrl,
     hubOpensAtLoginChanged: async () => hub?.opensAtLoginChanged(),
+    retryHttpServer: () => hub?.retryNow(),
   };
   const activity = startActivity({
     dataDir: options.dataDir,
@@ -118,7 +119,7 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
   return {
     handlers: validatedHandlers(impl),
     on,
-    retryHttpServer: () => hub?.retryNow(),
+    retryHttpServer: ctx.retryHttpServer,
     async close() {
       monitors.stop();
       await hub?.stop();

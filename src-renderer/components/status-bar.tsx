@@ -10,7 +10,7 @@ function httpServerText(http: HttpServerStatus): string {
     case 'starting':
       return 'HTTP server starting…';
     case 'restarting':
-      return 'HTTP server restarting…';
+      return `HTTP server ${http.why}; next try at ${new Date(http.retryAt).toLocaleTimeString()}`;
     case 'stopped':
       return 'HTTP server stopped';
   }
@@ -21,6 +21,7 @@ export function StatusBar() {
   const status = useApp((s) => s.status);
   const load = useApp((s) => s.statusLoad);
   const openRoam = useApp((s) => s.openRoam);
+  const retryHttpServer = useApp((s) => s.retryHttpServer);
   const today = useActivity((s) => s.feed.today);
   const bridgeLost = useApp((s) => s.bridgeLost);
   const { error, run } = useActionError();
@@ -54,6 +55,11 @@ export function StatusBar() {
             <span className={status.http.state === 'serving' ? undefined : 'warning-text'}>
               {httpServerText(status.http)}
             </span>
+          )}
+          {status.http?.state === 'restarting' && (
+            <button type="button" onClick={() => void run(retryHttpServer)}>
+              Try now
+            </button>
           )}
           <span>{today === 1 ? '1 agent change today' : `${today} agent changes today`}</span>
         </>

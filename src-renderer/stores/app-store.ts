@@ -16,6 +16,7 @@ export interface AppState {
   /** Switches to Graphs and brings this graph's row (and its request's answer) into view. */
   showGraph(graphId: string): void;
   openRoam(): Promise<void>;
+  retryHttpServer(): Promise<void>;
   changeSettings(patch: Partial<AppSettings>): Promise<AppSettings>;
 }
 
@@ -44,6 +45,9 @@ export function createAppStore(api: RoamCompanionApi): AppStore {
     },
     async openRoam() {
       await api['roam:open']();
+    },
+    async retryHttpServer() {
+      await api['http:retry']();
     },
     async changeSettings(patch) {
       const settings = await api['settings:set'](patch);

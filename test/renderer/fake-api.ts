@@ -136,6 +136,7 @@ export function createFakeApi(overrides: Overrides = {}, initial: { graphs?: Gra
     'clients:copy-command': async () => ({ copied: true, keyName: 'claude-code' }),
     'status:get': async () => status,
     'roam:open': async () => undefined,
+    'http:retry': async () => undefined,
     'settings:get': async () => settings,
     'settings:set': async (input) => (settings = { ...settings, ...input }),
     'import:check': async () => ({ available: false, path: '', graphCount: 0 }),

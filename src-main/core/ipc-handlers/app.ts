@@ -21,6 +21,9 @@ export function appHandlers(ctx: CoreContext) {
       }
       await ctx.options.openExternal('roam://');
     },
+    async 'http:retry'(): Promise<void> {
+      ctx.retryHttpServer();
+    },
     async 'settings:get'(): Promise<RequestResults['settings:get']> {
       return ctx.store.read().settings;
     },

@@ -22,4 +22,6 @@ export interface CoreContext {
   hubUrl(): Promise<string | undefined>;
   /** The "open at login" setting changed (installs made while the tray is closed follow it). */
   hubOpensAtLoginChanged(): Promise<void>;
+  /** Starts a restarting HTTP server now (nothing when it is not waiting to restart). */
+  retryHttpServer(): void;
 }

@@ -72,7 +72,7 @@ it('a server waiting to restart says why and when it tries next, and starts at o
 
   await new Promise((resolve) => squatter.close(resolve));
   const serving = nextEvent(core, 'status:changed', (s) => s.http?.state === 'serving', 20_000);
-  core.retryHttpServer();
+  await core.handlers['http:retry'](undefined); // The status bar's Try now.
   expect((await core.handlers['status:get'](undefined)).http?.state).not.toBe('restarting');
   expect((await serving).http).toEqual({ state: 'serving', url: `http://127.0.0.1:${port}/mcp` });
   core.retryHttpServer(); // Serving: nothing to retry, and nothing breaks.

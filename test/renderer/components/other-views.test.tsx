@@ -312,19 +312,28 @@ describe('Status bar and settings', () => {
     expect(fake.calls.at(-1)?.channel).toBe('roam:open');
   });
 
-  it('says how the tray’s HTTP server is, as it changes', async () => {
-    const { emit } = await renderWithStores(<StatusBar />);
+  it('says how the tray’s HTTP server is, as it changes, why it is down and when it tries again, with Try now', async () => {
+    const { emit, fake } = await renderWithStores(<StatusBar />);
     const bar = screen.getByRole('contentinfo', { name: 'Status' });
     expect(bar.textContent).not.toContain('HTTP');
     const base = { roam: { running: true, port: 3333, checkedAt: 1 }, mcpSessions: 0 };
     emit('status:changed', { ...base, http: { state: 'serving', url: 'http://127.0.0.1:39017/mcp' } });
     expect(bar.textContent).toContain('HTTP: serving at 127.0.0.1:39017');
+    expect(screen.queryByRole('button', { name: 'Try now' })).toBeNull();
+    const retryAt = Date.now() + 30_000;
     emit('status:changed', {
       ...base,
-      http: { state: 'restarting', why: 'stopped unasked (exit 1)', retryAt: Date.now() + 500 },
+      http: { state: 'restarting', why: 'stopped unasked (exit 1)', retryAt },
     });
-    expect(bar.textContent).toContain('HTTP server restarting…');
+    expect(bar.textContent).toContain(
+      `HTTP server stopped unasked (exit 1); next try at ${new Date(retryAt).toLocaleTimeString()}`,
+    );
     expect(bar.textContent).not.toContain('serving at');
+    await userEvent.click(screen.getByRole('button', { name: 'Try now' }));
+    expect(fake.calls.at(-1)?.channel).toBe('http:retry');
+    emit('status:changed', { ...base, http: { state: 'starting' } });
+    expect(bar.textContent).toContain('HTTP server starting…');
+    expect(screen.queryByRole('button', { name: 'Try now' })).toBeNull();
   });
 
   it('saves settings', async () => {
