@@ -57,6 +57,8 @@ export const childMessageSchema = z.discriminatedUnion('type', [
     token: z.string(),
     grantedAccessLevel: z.enum(TOKEN_ACCESS_LEVELS),
   }),
+  /** `serve --http` cannot start (a port in use, say): why, in words for the person; it exits next. */
+  z.object({ type: z.literal('cannot-serve'), reason: z.string() }),
   /** The child saw Roam reject a token (401): the parent marks it revoked. */
   z.object({
     type: z.literal('token-rejected'),

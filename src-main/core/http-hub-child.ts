@@ -66,6 +66,7 @@ function runServer(
   env: NodeJS.ProcessEnv,
   port: number,
   log: (line: string) => void,
+  onCannotServe: (reason: string) => void,
 ): Promise<McpLauncher> {
   return runMcpLauncher({
     storeDir: options.storeDir,
@@ -77,6 +78,7 @@ function runServer(
     args: ['serve', '--http', '--port', String(port)],
     countAsSession: false,
     log,
+    onCannotServe,
   });
 }
 
@@ -123,7 +125,6 @@ export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
     status = next;
     options.onStatus?.(status);
   };
-  const noteAtLogin = () => noteAddressAtLogin(status, options, where, log);
   const servedByCurrent = async () => {
     const served = await readUrlFile(where);
     return served && launcher && served.pid === launcher.child.pid ? served.url : undefined;
@@ -136,14 +137,15 @@ export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
         // A restart must come back where every client config points.
         port = Number(new URL(url).port);
         setStatus({ state: 'serving', url });
-        void noteAtLogin();
+        void noteAddressAtLogin(status, options, where, log);
       });
     }, SERVING_POLL_MS);
   };
 
   const launch = async () => {
     const startedAt = Date.now();
-    const current = await runServer(options, env, port, log);
+    let cannotServe: string | undefined;
+    const current = await runServer(options, env, port, log, (reason) => (cannotServe = reason));
     if (stopping) {
       await current.stop();
       return;
@@ -154,7 +156,7 @@ export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
       clearInterval(servingPoll);
       launcher = undefined;
       if (Date.now() - startedAt >= (options.healthyRunMs ?? HEALTHY_RUN_MS)) attempt = 0;
-      restartLater(`stopped unasked (exit ${code})`);
+      restartLater(cannotServe ? `could not start: ${cannotServe}` : `stopped unasked (exit ${code})`);
     });
   };
   const relaunch = () => {
@@ -176,7 +178,7 @@ export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
   return {
     status: () => status,
     url: servedByCurrent,
-    opensAtLoginChanged: noteAtLogin,
+    opensAtLoginChanged: () => noteAddressAtLogin(status, options, where, log),
     async stop() {
       stopping = true;
       clearTimeout(restartTimer);

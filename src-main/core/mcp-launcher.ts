@@ -85,6 +85,8 @@ export interface McpLauncherOptions {
    * then: reading would recreate the folder and tell the agent it has no graph.
    */
   onStoreGone?: () => void;
+  /** `serve --http` says why it cannot start, just before it exits (a port in use, say). */
+  onCannotServe?: (reason: string) => void;
 }
 
 /**
@@ -125,6 +127,9 @@ export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLa
         return config.send();
       case 'token-rejected':
         await store.markRevoked(message.graph);
+        return;
+      case 'cannot-serve':
+        options.onCannotServe?.(message.reason);
         return;
     }
   };

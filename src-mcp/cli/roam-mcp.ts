@@ -7,6 +7,7 @@ import os from 'node:os';
 import packageJson from '../../package.json' with { type: 'json' };
 import { parseCliArgs, USAGE } from './cli-args.ts';
 import { log } from '../process/log.ts';
+import { StartupError } from '../process/startup-error.ts';
 import { keepYoungGenerationSmall } from '../process/young-generation.ts';
 
 const version = packageJson.version;
@@ -79,7 +80,8 @@ main(process.argv.slice(2)).then(
     if (code !== undefined) process.exitCode = code;
   },
   (error: unknown) => {
-    log('error', error instanceof Error ? (error.stack ?? error.message) : String(error));
+    if (error instanceof StartupError) log('error', `cannot start: ${error.message}`);
+    else log('error', error instanceof Error ? (error.stack ?? error.message) : String(error));
     process.exit(1);
   },
 );

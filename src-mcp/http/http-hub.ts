@@ -19,6 +19,7 @@ import { createMcpHandler, isLegacyRequest, type AuthInfo } from '@modelcontextp
 import type { ChatScope } from '../server/chat-scope.ts';
 import type { RoamMcpServer } from '../server/server.ts';
 import { log } from '../process/log.ts';
+import { StartupError } from '../process/startup-error.ts';
 import { LOOPBACK_HOSTS, notLoopback } from './address.ts';
 import { Chats } from './chats.ts';
 import { legacySessions } from './legacy-sessions.ts';
@@ -188,10 +189,23 @@ function parseJson(body: Buffer): unknown {
 
 function listen(server: HttpServer, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, port, host)));
     server.listen(port, host, () => {
       server.off('error', reject);
       resolve((server.address() as AddressInfo).port);
     });
   });
+}
+
+/** What the person can do about a port the server cannot listen on. */
+function listenError(error: NodeJS.ErrnoException, port: number, host: string): Error {
+  if (error.code === 'EADDRINUSE')
+    return new StartupError(
+      `port ${port} on ${host} is in use by another program (another roam-mcp serve --http, or Roam Companion, which serves there). Stop it, or choose another port with --port N (0 picks a free one).`,
+    );
+  if (error.code === 'EACCES')
+    return new StartupError(
+      `this user may not listen on port ${port} (ports below 1024 need privileges). Choose another with --port N.`,
+    );
+  return error;
 }

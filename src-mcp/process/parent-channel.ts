@@ -13,6 +13,8 @@ import { log } from './log.ts';
 
 export interface ParentChannel {
   send(message: ChildMessage): void;
+  /** Sends and resolves once it is on its way (before the process exits). */
+  sendBeforeExit(message: ChildMessage): Promise<void>;
   onMessage(listener: (message: ParentMessage) => void): void;
   /** The parent went away. */
   onDisconnect(listener: () => void): void;
@@ -31,6 +33,11 @@ export function openParentChannel(env: NodeJS.ProcessEnv): ParentChannel | undef
       send: (message) => {
         if (process.connected) process.send?.(message);
       },
+      sendBeforeExit: (message) =>
+        new Promise<void>((resolve) => {
+          if (process.connected && process.send) process.send(message, undefined, {}, () => resolve());
+          else resolve();
+        }),
       onMessage: (listener) => process.on('message', accept(listener)),
       onDisconnect: (listener) => process.on('disconnect', listener),
     };

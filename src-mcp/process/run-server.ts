@@ -25,6 +25,7 @@ import { tokenStoreFor } from '../roam/token-store.ts';
 import { setUploadFolders } from '../uploads/upload-folders.ts';
 import { DEFAULT_TOOLSETS, parseToolsets, TOOLSETS_ENV } from '../../src-shared/toolsets.ts';
 import type { HubLimits } from '../http/limits.ts';
+import { StartupError } from './startup-error.ts';
 
 export interface RunServerOptions {
   configPath?: string;
@@ -80,7 +81,13 @@ export async function runServer(options: RunServerOptions): Promise<void> {
   });
 
   await firstConfig;
-  if (options.http) return serveHttp(mcp, options.http, options);
+  if (options.http)
+    return serveHttp(mcp, options.http, options).catch(async (error: unknown) => {
+      // The tray shows why its server is down (its stderr is nobody's).
+      if (parent && error instanceof StartupError)
+        await parent.sendBeforeExit({ type: 'cannot-serve', reason: error.message });
+      throw error;
+    });
   process.stdin.on('end', () => process.exit(0));
   mcp.serve(new ExitingStdioTransport());
 }

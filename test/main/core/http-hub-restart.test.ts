@@ -67,7 +67,10 @@ it('a server waiting to restart says why and when it tries next, and starts at o
   const askedAt = Date.now();
   await core.handlers['settings:set']({ confirm: 'never' });
   const waiting = (await restarting).http as { why: string; retryAt: number };
-  expect(waiting.why).toBe('stopped unasked (exit 1)');
+  // The child's own words, over IPC, before it exited.
+  expect(waiting.why).toBe(
+    `could not start: port ${port} on 127.0.0.1 is in use by another program (another roam-mcp serve --http, or Roam Companion, which serves there). Stop it, or choose another port with --port N (0 picks a free one).`,
+  );
   expect(waiting.retryAt).toBeGreaterThanOrEqual(askedAt + hour);
 
   await new Promise((resolve) => squatter.close(resolve));

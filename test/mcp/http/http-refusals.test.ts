@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { binCommand, jsonOf, newToken } from '../../harness/mcp-bin.ts';
 import { startHttpWorld, type HttpClient, type HttpWorld } from '../../harness/http-world.ts';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 const WORK = newToken();
 const MAX_CHATS = 3;
@@ -263,6 +263,24 @@ it('--host that is not loopback is refused before anything listens', () => {
   });
   expect(run.status).toBe(2);
   expect(run.stderr).toContain('not a loopback address');
+});
+
+it('a port already served (by this server here) is refused with what to do, and no stack trace', async () => {
+  const port = new URL(world.url).port;
+  const [command, args] = binCommand(['serve', '--http', '--port', port]);
+  const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+    const child = spawn(command, args, { env: { PATH: process.env.PATH ?? '', HOME: world.home } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.once('close', (code) => resolve({ code, stderr }));
+  });
+  expect(run.code).toBe(1);
+  expect(run.stderr).toContain(
+    `roam-mcp error: cannot start: port ${port} on 127.0.0.1 is in use by another program (another roam-mcp serve --http, or Roam Companion, which serves there). Stop it, or choose another port with --port N (0 picks a free one).`,
+  );
+  expect(run.stderr).not.toMatch(/\n\s+at /);
+  // The running server still serves.
+  await expectPassesTheDoors(bearer(world.keys.good!));
 });
 
 it("another key cannot use a session it did not open: 404, and the session's owner still can", async () => {
