@@ -189,9 +189,10 @@ function parseJson(body: Buffer): unknown {
 
 function listen(server: HttpServer, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, port, host)));
+    const failed = (error: NodeJS.ErrnoException) => reject(listenError(error, port, host));
+    server.once('error', failed);
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.off('error', failed);
       resolve((server.address() as AddressInfo).port);
     });
   });
