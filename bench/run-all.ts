@@ -24,8 +24,8 @@
  * with fewer repetitions.
  *
  * Run: npm run bench [-- --official /path/to/official/server.js] [--quick | --full]
- * `--render-only` writes RESULTS.md again from the last run's bench/results/overall.json and
- * navigation-scale.json.
+ * `--render-only` writes RESULTS.md again from the last run's bench/results/overall.json and the
+ * children's results files (navigation-scale.json, http-hub.json), which may be newer.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -602,17 +602,25 @@ async function httpHubTargets() {
   const r = JSON.parse(await readFile(file, 'utf8')) as {
     date: string;
     blocks: number;
-    newChatFirstNavigationMs: Record<'v1' | 'v2', { median: number; max: number }>;
+    newChatFirstNavigationMs: Record<
+      'v1' | 'v2',
+      Record<'inWindow' | 'checkDue', { median: number; max: number }>
+    >;
     rss: Array<{ chats: number; httpServerMb: number; stdioProcessesMb: number }>;
     soak: Record<string, number>;
   };
   const first = r.newChatFirstNavigationMs;
-  const worstFirst = Math.max(first.v1.max, first.v2.max);
+  const worstFirst = Math.max(
+    first.v1.inWindow.max,
+    first.v1.checkDue.max,
+    first.v2.inWindow.max,
+    first.v2.checkDue.max,
+  );
   const twenty = r.rss.find((row) => row.chats === 20);
   const rows = [
     {
       target: `first navigation call of a new chat on a warm server, ${r.blocks / 1000}k blocks ≤ 150 ms`,
-      measured: `max ${worstFirst} ms (medians: 2025 session ${first.v1.median} ms, 2026-07-28 ${first.v2.median} ms)`,
+      measured: `max ${worstFirst} ms (medians, 2025 session / 2026-07-28: ${first.v1.inWindow.median} / ${first.v2.inWindow.median} ms inside the staleness window, ${first.v1.checkDue.median} / ${first.v2.checkDue.median} ms with the freshness check due)`,
       pass: worstFirst <= 150,
     },
     {
@@ -897,7 +905,14 @@ async function renderOnly(): Promise<void> {
       floorMs: startup.find((s) => s.name === 'bare node floor')!.medianMs,
     },
   });
-  await writeResults({ ...report, issue, notes: await notes() });
+  // The rows from the children's results files are read again: a child may have run since.
+  const fromChildren = / \((navigation-scale|http-hub), /;
+  const targets = [
+    ...report.targets.filter((row) => !fromChildren.test(row.target)),
+    ...(await scaleTargets()),
+    ...(await httpHubTargets()),
+  ];
+  await writeResults({ ...report, targets, issue, notes: await notes() });
 }
 
 await (flags['render-only'] ? renderOnly() : main());

@@ -202,11 +202,13 @@ function listen(server: HttpServer, port: number, host: string): Promise<number>
 function listenError(error: NodeJS.ErrnoException, port: number, host: string): Error {
   if (error.code === 'EADDRINUSE')
     return new StartupError(
-      `port ${port} on ${host} is in use by another program (another roam-mcp serve --http, or Roam Companion, which serves there). Stop it, or choose another port with --port N (0 picks a free one).`,
+      `port ${port} on ${host} is in use by another program (another roam-mcp serve --http, or Roam Companion, which serves there)`,
+      'Stop it, or choose another port with --port N (0 picks a free one).',
     );
   if (error.code === 'EACCES')
     return new StartupError(
-      `this user may not listen on port ${port} (ports below 1024 need privileges). Choose another with --port N.`,
+      `this user may not listen on port ${port} (ports below 1024 need privileges)`,
+      'Choose another with --port N.',
     );
   return error;
 }

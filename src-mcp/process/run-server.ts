@@ -85,7 +85,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     return serveHttp(mcp, options.http, options).catch(async (error: unknown) => {
       // The tray shows why its server is down (its stderr is nobody's).
       if (parent && error instanceof StartupError)
-        await parent.sendBeforeExit({ type: 'cannot-serve', reason: error.message });
+        await parent.sendBeforeExit({ type: 'cannot-serve', reason: error.problem });
       throw error;
     });
   process.stdin.on('end', () => process.exit(0));

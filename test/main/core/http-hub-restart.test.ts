@@ -69,7 +69,7 @@ it('a server waiting to restart says why and when it tries next, and starts at o
   const waiting = (await restarting).http as { why: string; retryAt: number };
   // The child's own words, over IPC, before it exited.
   expect(waiting.why).toBe(
-    `could not start: port ${port} on 127.0.0.1 is in use by another program (another roam-mcp serve --http, or Roam Companion, which serves there). Stop it, or choose another port with --port N (0 picks a free one).`,
+    `could not start: port ${port} on 127.0.0.1 is in use by another program (another roam-mcp serve --http, or Roam Companion, which serves there)`,
   );
   expect(waiting.retryAt).toBeGreaterThanOrEqual(askedAt + hour);
 
