@@ -113,16 +113,17 @@ const lazyBuiltins = {
 };
 
 /**
- * What the bin serves as it is (src-mcp/apps/embedded.ts reads it): the change-review app's HTML
- * and the agent skill, the shipped skills/roam-companion/SKILL.md itself.
+ * What the bin serves as it is (src-mcp/apps/embedded.ts): the agent skill, the shipped
+ * skills/roam-companion/SKILL.md itself, inside the code; the change-review app's HTML as a file
+ * beside the chunks (inside the code it cost every server's RSS 6.5 MB).
  */
 async function embeddedAssets() {
-  const [changeReviewHtml, skill] = await Promise.all([
-    buildChangeReviewHtml(root),
-    readFile(path.join(root, 'skills/roam-companion/SKILL.md'), 'utf8'),
-  ]);
-  return { ROAM_MCP_EMBEDDED: JSON.stringify({ changeReviewHtml, skill }) };
+  const skill = await readFile(path.join(root, 'skills/roam-companion/SKILL.md'), 'utf8');
+  return { ROAM_MCP_EMBEDDED: JSON.stringify({ skill }) };
 }
+
+/** In MCP_CHUNKS, the change-review app's page (src-mcp/apps/embedded.ts reads it). */
+const CHANGE_REVIEW_FILE = 'change-review.html';
 
 const node = { bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning' };
 
@@ -164,9 +165,14 @@ export const targets = {
       }),
     ]);
     await mkdir(out(MCP_CHUNKS), { recursive: true });
+    const page = {
+      path: out(`${MCP_CHUNKS}/${CHANGE_REVIEW_FILE}`),
+      contents: await buildChangeReviewHtml(root),
+    };
+    await writeAtomically({ outputFiles: [page] });
     await writeAtomically(whole);
     await writeAtomically(split);
-    await removeStaleChunks([...whole.outputFiles, ...split.outputFiles]);
+    await removeStaleChunks([page, ...whole.outputFiles, ...split.outputFiles]);
   },
   main: () =>
     build({

@@ -4,7 +4,7 @@
  * their result. Hosts without apps read the same results as text.
  */
 import type { FixedResource } from '../server/tool-definition.ts';
-import { embedded } from './embedded.ts';
+import { changeReviewHtml } from './embedded.ts';
 
 export const CHANGE_REVIEW_URI = 'ui://roam-mcp/change-review.html';
 
@@ -20,5 +20,5 @@ export const changeReviewResource: FixedResource = {
   mimeType: 'text/html;profile=mcp-app',
   // No domain of any kind: the page loads nothing and connects nowhere (its own CSP says the same).
   _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true } },
-  text: () => embedded().changeReviewHtml,
+  text: changeReviewHtml,
 };

@@ -5,7 +5,7 @@
  * answer its entry (verbatim frontmatter, the file's SHA-256 digest and size).
  */
 import { createHash } from 'node:crypto';
-import { embedded } from '../apps/embedded.ts';
+import { embeddedSkill } from '../apps/embedded.ts';
 import type { FixedResource } from './tool-definition.ts';
 
 export const SKILL_URI = 'skill://roam-companion/SKILL.md';
@@ -25,7 +25,7 @@ export function frontmatterOf(text: string): Record<string, string> {
 }
 
 export function skillEntry() {
-  const text = embedded().skill;
+  const text = embeddedSkill();
   const bytes = Buffer.from(text, 'utf8');
   return {
     uri: SKILL_URI,
@@ -46,5 +46,5 @@ export const skillResource: FixedResource = {
   title: 'Roam Companion skill',
   description: 'How to work in a Roam graph with these tools: orientation, reads, writes, undo.',
   mimeType: 'text/markdown',
-  text: () => embedded().skill,
+  text: () => embeddedSkill(),
 };

@@ -26,13 +26,14 @@ export interface WireBin {
   close(): Promise<void>;
 }
 
-async function open(): Promise<{
+/** `bin`: another copy of the built bin (default: the repo's dist/roam-mcp.mjs). */
+async function open(bin?: string): Promise<{
   raw: (method: string, params: Record<string, unknown>) => Promise<WireMessage>;
   child: ChildProcessWithoutNullStreams;
   home: string;
 }> {
   const home = await tempHome();
-  const [command, args] = binCommand();
+  const [command, args] = bin ? [process.execPath, [bin]] : binCommand();
   const child = spawn(command, args, {
     env: binEnv(home, { ROAM_GRAPH: 'solo', ROAM_API_TOKEN: newToken() }),
   });
@@ -72,8 +73,8 @@ export async function legacySession(capabilities: Record<string, unknown> = {}):
   return { send: (method, params = {}) => raw(method, params), close: closer(child, home) };
 }
 
-export async function modernSession(): Promise<WireBin> {
-  const { raw, child, home } = await open();
+export async function modernSession(bin?: string): Promise<WireBin> {
+  const { raw, child, home } = await open(bin);
   await raw('server/discover', { _meta: MODERN_ENVELOPE });
   return {
     send: (method, params = {}) => raw(method, { ...params, _meta: MODERN_ENVELOPE }),

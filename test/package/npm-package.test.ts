@@ -55,7 +55,10 @@ describe('npm package', () => {
     // The bin's entry imports its chunks (scripts/build.mjs); their names carry a content hash.
     const chunks = packedFiles.filter((file) => file.startsWith('dist/roam-mcp-chunks/'));
     expect(chunks.length).toBeGreaterThan(0);
-    expect(chunks.filter((file) => !/^dist\/roam-mcp-chunks\/[\w-]+\.mjs$/.test(file))).toEqual([]);
+    // And the change-review app's page, read from there when a host asks for it.
+    expect(chunks.filter((file) => !/^dist\/roam-mcp-chunks\/[\w-]+\.mjs$/.test(file))).toEqual([
+      'dist/roam-mcp-chunks/change-review.html',
+    ]);
     expect(packedFiles.filter((file) => !chunks.includes(file))).toEqual([
       'LICENSE',
       'README.md',

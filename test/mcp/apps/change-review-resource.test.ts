@@ -5,7 +5,10 @@
  * and one inline style, each allowed by its hash in a CSP that allows nothing else.
  */
 import { createHash } from 'node:crypto';
+import { cp } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { BIN, removeHome, tempHome } from '../../harness/mcp-bin.ts';
 import { legacySession, modernSession, type WireBin } from '../../harness/wire-bin.ts';
 
 const URI = 'ui://roam-mcp/change-review.html';
@@ -65,4 +68,25 @@ it('the page loads nothing from outside: inline script and style, each allowed o
     "base-uri 'none'",
     "form-action 'none'",
   ]);
+});
+
+it("a bin copied without the app's page answers the read with what is missing and what to do", async () => {
+  const copy = await tempHome('roam-bin-copy-');
+  try {
+    // The bin and its chunks (scripts/build.mjs), without the page.
+    await cp(BIN, path.join(copy, 'roam-mcp.mjs'));
+    await cp(path.join(path.dirname(BIN), 'roam-mcp-chunks'), path.join(copy, 'roam-mcp-chunks'), {
+      recursive: true,
+      filter: (source) => !source.endsWith('.map') && !source.endsWith('change-review.html'),
+    });
+    const bin = await modernSession(path.join(copy, 'roam-mcp.mjs'));
+    opened.push(bin);
+    const read = await bin.send('resources/read', { uri: URI });
+    expect(read.error?.message).toMatch(
+      /The change-review app's page is missing beside the bin \(ENOENT: .*change-review\.html\)\. Reinstall roam-companion \(npm\) or rebuild/,
+    );
+    expect((await bin.send('tools/list')).result?.tools).toBeDefined();
+  } finally {
+    await removeHome(copy);
+  }
 });
