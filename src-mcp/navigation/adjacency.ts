@@ -114,6 +114,38 @@ export class Adjacency {
     return Adjacency.both(outDegree, targets, weights);
   }
 
+  /**
+   * These links less the ones `part` accounts for whole (the same source and target, and all of
+   * its references), with the reverse. One merge of the two sorted rows per page, into typed
+   * arrays: at a million blocks a copy through plain arrays cost ~60 MB at its peak.
+   */
+  without(part: Adjacency): { out: Adjacency; in: Adjacency } {
+    const nodes = this.nodes;
+    const kept = new Uint8Array(this.targets.length);
+    const outDegree = new Int32Array(nodes);
+    let count = 0;
+    for (let p = 0; p < nodes; p++) {
+      let j = part.start[p]!;
+      const partEnd = part.start[p + 1]!;
+      for (let i = this.start[p]!; i < this.start[p + 1]!; i++) {
+        const target = this.targets[i]!;
+        while (j < partEnd && part.targets[j]! < target) j++;
+        if (j < partEnd && part.targets[j] === target && part.weights[j] === this.weights[i]) continue;
+        kept[i] = 1;
+        outDegree[p]!++;
+        count++;
+      }
+    }
+    const to = new Int32Array(count);
+    const weight = new Int32Array(count);
+    for (let i = 0, k = 0; i < kept.length; i++) {
+      if (!kept[i]) continue;
+      to[k] = this.targets[i]!;
+      weight[k++] = this.weights[i]!;
+    }
+    return Adjacency.both(outDegree, to, weight);
+  }
+
   /** The three columns, as kept (not copies): for writing the index to disk. */
   columns(): { start: Int32Array; targets: Int32Array; weights: Int32Array } {
     return { start: this.start, targets: this.targets, weights: this.weights };

@@ -7,7 +7,7 @@
  * tool answers from memory. Which blocks carry a tag is not kept: tag-filter.ts asks for one tag's
  * blocks when a tool needs them.
  */
-import { Adjacency } from './adjacency.ts';
+import type { Adjacency } from './adjacency.ts';
 import type { HiddenBlocks } from '../roam/hidden-blocks.ts';
 
 export interface PageNode {
@@ -67,12 +67,6 @@ export function memoized<T>(index: LinkIndex, key: string, compute: () => T): T 
   return index.memo.get(key) as T;
 }
 
-/** Whether every reference behind the link from → to is an attribute (`role::` → role). */
-export function attributeOnly(index: LinkIndex, from: number, to: number): boolean {
-  const attributes = index.attributeLinks.of(from).get(to);
-  return attributes !== undefined && attributes === index.outLinks.of(from).get(to);
-}
-
 /**
  * The links hubs and paths walk: all of them with `includeAttributes`, else without the
  * attribute-only ones, which would make every attribute name (`role`, `type`) a top hub and a
@@ -81,20 +75,7 @@ export function attributeOnly(index: LinkIndex, from: number, to: number): boole
 export function walkedLinks(index: LinkIndex, includeAttributes: boolean): { out: Adjacency; in: Adjacency } {
   if (includeAttributes || index.attributeLinks.linkCount === 0)
     return { out: index.outLinks, in: index.inLinks };
-  return memoized(index, 'links:no-attributes', () => {
-    const { start, targets, weights } = index.outLinks.columns();
-    const outDegree = new Int32Array(index.pages.length);
-    const to: number[] = [];
-    const weight: number[] = [];
-    for (let from = 0; from < outDegree.length; from++)
-      for (let i = start[from]!; i < start[from + 1]!; i++) {
-        if (attributeOnly(index, from, targets[i]!)) continue;
-        outDegree[from]!++;
-        to.push(targets[i]!);
-        weight.push(weights[i]!);
-      }
-    return Adjacency.both(outDegree, Int32Array.from(to), Int32Array.from(weight));
-  });
+  return memoized(index, 'links:no-attributes', () => index.outLinks.without(index.attributeLinks));
 }
 
 /** Distinct linked pages (either direction) of a page. */
