@@ -45,7 +45,7 @@ export class Links implements Iterable<[number, number]> {
   }
 }
 
-export class Adjacency {
+export class Adjacency implements LinkWalk {
   private constructor(
     private readonly start: Int32Array,
     private readonly targets: Int32Array,
@@ -87,6 +87,17 @@ export class Adjacency {
    * target is a link and its repeats its weight.
    */
   static fromGrouped(start: Int32Array, targets: Int32Array) {
+    return Adjacency.both(...Adjacency.distinct(start, targets));
+  }
+
+  /** As `fromGrouped`, one direction only (the attribute links: nothing walks them backwards). */
+  static forwardFromGrouped(start: Int32Array, targets: Int32Array): Adjacency {
+    const [outDegree, to, weight] = Adjacency.distinct(start, targets);
+    return Adjacency.forwardFromColumns(Adjacency.starts(outDegree), to, weight);
+  }
+
+  /** Each group sorted in place; its distinct targets, their repeats as weights. */
+  private static distinct(start: Int32Array, targets: Int32Array): [Int32Array, Int32Array, Int32Array] {
     const nodes = start.length - 1;
     const outDegree = new Int32Array(nodes);
     let distinct = 0;
@@ -104,7 +115,18 @@ export class Adjacency {
         weight[link]!++;
       }
     }
-    return Adjacency.both(outDegree, to, weight);
+    return [outDegree, to, weight];
+  }
+
+  private static starts(degree: Int32Array): Int32Array {
+    const start = new Int32Array(degree.length + 1);
+    for (let p = 0; p < degree.length; p++) start[p + 1] = start[p]! + degree[p]!;
+    return start;
+  }
+
+  /** From an out-adjacency's own columns (index-codec.ts), one direction only. */
+  static forwardFromColumns(start: Int32Array, targets: Int32Array, weights: Int32Array): Adjacency {
+    return new Adjacency(start, targets, weights);
   }
 
   /** From an out-adjacency's own columns (index-codec.ts), with its reverse. */
@@ -116,34 +138,30 @@ export class Adjacency {
 
   /**
    * These links less the ones `part` accounts for whole (the same source and target, and all of
-   * its references), with the reverse. One merge of the two sorted rows per page, into typed
-   * arrays: at a million blocks a copy through plain arrays cost ~60 MB at its peak.
+   * its references), as rows to walk: no weights, no reverse until one is asked for. One merge of
+   * the two sorted rows per page: at a million blocks, a copy through plain arrays with both
+   * directions and weights cost ~60 MB at its peak; these rows cost ~5 MB.
    */
-  without(part: Adjacency): { out: Adjacency; in: Adjacency } {
+  without(part: Adjacency): LinkRows {
     const nodes = this.nodes;
     const kept = new Uint8Array(this.targets.length);
-    const outDegree = new Int32Array(nodes);
-    let count = 0;
+    const start = new Int32Array(nodes + 1);
     for (let p = 0; p < nodes; p++) {
       let j = part.start[p]!;
       const partEnd = part.start[p + 1]!;
+      let degree = 0;
       for (let i = this.start[p]!; i < this.start[p + 1]!; i++) {
         const target = this.targets[i]!;
         while (j < partEnd && part.targets[j]! < target) j++;
         if (j < partEnd && part.targets[j] === target && part.weights[j] === this.weights[i]) continue;
         kept[i] = 1;
-        outDegree[p]!++;
-        count++;
+        degree++;
       }
+      start[p + 1] = start[p]! + degree;
     }
-    const to = new Int32Array(count);
-    const weight = new Int32Array(count);
-    for (let i = 0, k = 0; i < kept.length; i++) {
-      if (!kept[i]) continue;
-      to[k] = this.targets[i]!;
-      weight[k++] = this.weights[i]!;
-    }
-    return Adjacency.both(outDegree, to, weight);
+    const targets = new Int32Array(start[nodes]!);
+    for (let i = 0, k = 0; i < kept.length; i++) if (kept[i]) targets[k++] = this.targets[i]!;
+    return new LinkRows(start, targets);
   }
 
   /** The three columns, as kept (not copies): for writing the index to disk. */
@@ -181,13 +199,69 @@ export class Adjacency {
   }
 }
 
-/** Neighbour lists as plain arrays or an Adjacency: what shortest paths and pagerank walk. */
-export type NeighborLists = readonly (readonly number[])[] | Adjacency;
+/** Links to walk, one direction: each page's linked pages, ascending. */
+export interface LinkWalk {
+  readonly nodes: number;
+  neighbors(id: number): Int32Array;
+  degree(id: number): number;
+  degrees(): Int32Array;
+}
+
+/** Compressed rows of linked pages without weights (Adjacency.without). */
+export class LinkRows implements LinkWalk {
+  constructor(
+    private readonly start: Int32Array,
+    private readonly targets: Int32Array,
+  ) {}
+
+  get nodes(): number {
+    return this.start.length - 1;
+  }
+
+  degree(id: number): number {
+    return this.start[id + 1]! - this.start[id]!;
+  }
+
+  degrees(): Int32Array {
+    const out = new Int32Array(this.nodes);
+    for (let p = 0; p < out.length; p++) out[p] = this.degree(p);
+    return out;
+  }
+
+  neighbors(id: number): Int32Array {
+    return this.targets.subarray(this.start[id], this.start[id + 1]);
+  }
+
+  /** How many pages link to each page. */
+  inDegrees(): Int32Array {
+    const counts = new Int32Array(this.nodes);
+    for (const target of this.targets) counts[target]!++;
+    return counts;
+  }
+
+  /** The same links walked backwards (sources in ascending order, so each row is too). */
+  reversed(): LinkRows {
+    const nodes = this.nodes;
+    const start = new Int32Array(nodes + 1);
+    const counts = this.inDegrees();
+    for (let p = 0; p < nodes; p++) start[p + 1] = start[p]! + counts[p]!;
+    const targets = new Int32Array(this.targets.length);
+    const fill = start.slice(0, nodes);
+    for (let from = 0; from < nodes; from++)
+      for (const to of this.neighbors(from)) targets[fill[to]!++] = from;
+    return new LinkRows(start, targets);
+  }
+}
+
+/** Neighbour lists as plain arrays or links to walk: what shortest paths and pagerank walk. */
+export type NeighborLists = readonly (readonly number[])[] | LinkWalk;
 
 export function nodeCount(lists: NeighborLists): number {
-  return lists instanceof Adjacency ? lists.nodes : lists.length;
+  return isWalk(lists) ? lists.nodes : lists.length;
 }
 
 export function neighborsOf(lists: NeighborLists, id: number): ArrayLike<number> {
-  return lists instanceof Adjacency ? lists.neighbors(id) : (lists[id] ?? []);
+  return isWalk(lists) ? lists.neighbors(id) : (lists[id] ?? []);
 }
+
+const isWalk = (lists: NeighborLists): lists is LinkWalk => !Array.isArray(lists);

@@ -183,7 +183,7 @@ function persisted(header: Header, columns: Record<Section, Int32Array>): Persis
     pageEids: columns.pageEids,
     outLinks: links.out,
     inLinks: links.in,
-    attributeLinks: Adjacency.fromColumns(columns.attrStart, columns.attrTargets, columns.attrWeights).out,
+    attributeLinks: Adjacency.forwardFromColumns(columns.attrStart, columns.attrTargets, columns.attrWeights),
     hidden: HiddenBlocks.restore(columns.hiddenEids, columns.hiddenPerPage),
     ...titleLookups(pages),
     totals: header.totals,

@@ -161,7 +161,7 @@ export class LinkIndexBuilder {
       pageEids,
       outLinks: links.out,
       inLinks: links.in,
-      attributeLinks: Adjacency.fromGrouped(attributes.start, attributes.targets).out,
+      attributeLinks: Adjacency.forwardFromGrouped(attributes.start, attributes.targets),
       hidden,
       ...titleLookups(pages),
       totals: {

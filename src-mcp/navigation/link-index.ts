@@ -7,7 +7,7 @@
  * tool answers from memory. Which blocks carry a tag is not kept: tag-filter.ts asks for one tag's
  * blocks when a tool needs them.
  */
-import type { Adjacency } from './adjacency.ts';
+import { LinkRows, type Adjacency, type LinkWalk } from './adjacency.ts';
 import type { HiddenBlocks } from '../roam/hidden-blocks.ts';
 
 export interface PageNode {
@@ -70,12 +70,25 @@ export function memoized<T>(index: LinkIndex, key: string, compute: () => T): T 
 /**
  * The links hubs and paths walk: all of them with `includeAttributes`, else without the
  * attribute-only ones, which would make every attribute name (`role`, `type`) a top hub and a
- * shortcut between any two pages that share it.
+ * shortcut between any two pages that share it. Those rows are derived once per index, and
+ * walked backwards only once a walk asks for it (`in`).
  */
-export function walkedLinks(index: LinkIndex, includeAttributes: boolean): { out: Adjacency; in: Adjacency } {
+export function walkedLinks(index: LinkIndex, includeAttributes: boolean): { out: LinkWalk; in: LinkWalk } {
   if (includeAttributes || index.attributeLinks.linkCount === 0)
     return { out: index.outLinks, in: index.inLinks };
-  return memoized(index, 'links:no-attributes', () => index.outLinks.without(index.attributeLinks));
+  const out = memoized(index, 'links:no-attributes', () => index.outLinks.without(index.attributeLinks));
+  return {
+    out,
+    get in() {
+      return memoized(index, 'links:no-attributes:in', () => out.reversed());
+    },
+  };
+}
+
+/** How many pages link to each page, along `walkedLinks`. */
+export function inDegrees(index: LinkIndex, includeAttributes: boolean): Int32Array {
+  const { out } = walkedLinks(index, includeAttributes);
+  return out instanceof LinkRows ? out.inDegrees() : index.inLinks.degrees();
 }
 
 /** Distinct linked pages (either direction) of a page. */

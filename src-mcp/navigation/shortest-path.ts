@@ -13,16 +13,15 @@ export interface PathResult {
 
 /**
  * A shortest path of at most `maxLength` edges from `source` to `target`, or null. With
- * `followBacklinks`, edges may also be walked backwards (Roam shows both as links of a page).
- * Neighbour lists are visited in the given order, so the answer is deterministic.
+ * `incoming` (the links reversed), edges may also be walked backwards (Roam shows both as links
+ * of a page). Neighbour lists are visited in the given order, so the answer is deterministic.
  */
 export function shortestPath(
   out: NeighborLists,
-  incoming: NeighborLists,
+  incoming: NeighborLists | undefined,
   source: number,
   target: number,
   maxLength: number,
-  followBacklinks: boolean,
 ): PathResult | null {
   if (source === target) return { nodes: [source], hops: [] };
   const parent = new Map<number, { from: number; hop: HopDirection }>([[source, { from: -1, hop: 'out' }]]);
@@ -31,7 +30,7 @@ export function shortestPath(
     const nextFrontier: number[] = [];
     for (const node of frontier) {
       const steps: Array<[ArrayLike<number>, HopDirection]> = [[neighborsOf(out, node), 'out']];
-      if (followBacklinks) steps.push([neighborsOf(incoming, node), 'in']);
+      if (incoming) steps.push([neighborsOf(incoming, node), 'in']);
       for (const [neighbors, hop] of steps) {
         for (let k = 0; k < neighbors.length; k++) {
           const next = neighbors[k]!;

@@ -56,7 +56,9 @@ export const findPath = defineTool({
     const source = lookup(args.source);
     const target = lookup(args.target);
     const links = walkedLinks(index, args.includeAttributes);
-    const found = shortestPath(links.out, links.in, source, target, args.maxLength, args.followBacklinks);
+    // Reversed links only for a walk that follows backlinks (derived rows are reversed on demand).
+    const incoming = args.followBacklinks ? links.in : undefined;
+    const found = shortestPath(links.out, incoming, source, target, args.maxLength);
     const summary = (id: number) => ({ uid: index.pages[id]!.uid, title: index.pages[id]!.title });
     const ends = { source: summary(source), target: summary(target) };
     if (found) {
@@ -66,14 +68,7 @@ export const findPath = defineTool({
       return { found: true, ...ends, path, length: found.hops.length };
     }
     // Unbounded search only to explain the miss: it costs no round trip.
-    const longer = shortestPath(
-      links.out,
-      links.in,
-      source,
-      target,
-      index.pages.length,
-      args.followBacklinks,
-    );
+    const longer = shortestPath(links.out, incoming, source, target, index.pages.length);
     return { found: false, ...missReason(longer, args), ...ends, path: null, length: null };
   },
 });

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { paginate } from '../../server/limits.ts';
 import { defineTool } from '../../server/tool-definition.ts';
 import { loadLinkIndex } from '../../navigation/index-cache.ts';
-import { memoized, walkedLinks, type LinkIndex } from '../../navigation/link-index.ts';
+import { inDegrees, memoized, walkedLinks, type LinkIndex } from '../../navigation/link-index.ts';
 import { pagerank } from '../../navigation/pagerank.ts';
 import {
   GRAPH_ANNOTATIONS,
@@ -28,6 +28,14 @@ const inputSchema = {
   offset: offsetField,
 };
 
+/** Every page's degrees along the links walked, computed once per index and link set. */
+function degrees(index: LinkIndex, includeAttributes: boolean): { in: Int32Array; out: Int32Array } {
+  return memoized(index, `degrees:${includeAttributes}`, () => ({
+    in: inDegrees(index, includeAttributes),
+    out: walkedLinks(index, includeAttributes).out.degrees(),
+  }));
+}
+
 /** Every page's score and the pages ranked by it, computed once per index, metric and link set. */
 function ranking(
   index: LinkIndex,
@@ -35,13 +43,10 @@ function ranking(
   includeAttributes: boolean,
 ): { scores: ArrayLike<number>; order: number[] } {
   return memoized(index, `hubs:${metric}:${includeAttributes}`, () => {
-    const links = walkedLinks(index, includeAttributes);
     const scores =
-      metric === 'in_degree'
-        ? links.in.degrees()
-        : metric === 'out_degree'
-          ? links.out.degrees()
-          : pagerank(links.out);
+      metric === 'pagerank'
+        ? pagerank(walkedLinks(index, includeAttributes).out)
+        : degrees(index, includeAttributes)[metric === 'in_degree' ? 'in' : 'out'];
     const order = index.pages.map((_, id) => id).sort((a, b) => scores[b]! - scores[a]! || a - b);
     return { scores, order };
   });
@@ -72,7 +77,7 @@ export const getHubs = defineTool({
   async handler(args, ctx) {
     const index = await loadLinkIndex(ctx);
     const { scores, order } = ranking(index, args.metric, args.includeAttributes);
-    const links = walkedLinks(index, args.includeAttributes);
+    const degree = degrees(index, args.includeAttributes);
     const page = paginate(order, args.offset, args.limit);
     return {
       metric: args.metric,
@@ -81,8 +86,8 @@ export const getHubs = defineTool({
         uid: index.pages[id]!.uid,
         title: index.pages[id]!.title,
         score: args.metric === 'pagerank' ? Number(scores[id]!.toPrecision(4)) : scores[id]!,
-        inDegree: links.in.degree(id),
-        outDegree: links.out.degree(id),
+        inDegree: degree.in[id]!,
+        outDegree: degree.out[id]!,
       })),
     };
   },

@@ -1,10 +1,11 @@
 /**
- * `Adjacency.without` (src-mcp/navigation/adjacency.ts), what hubs and paths walk without
- * attribute-only links: against the rule said plainly, on random graphs (seeded).
+ * `Adjacency.without` and its rows (src-mcp/navigation/adjacency.ts), what hubs and paths walk
+ * without attribute-only links: against the rule said plainly, on random graphs (seeded),
+ * forwards, reversed and counted.
  */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { Adjacency } from '../../../src-mcp/navigation/adjacency.ts';
+import { Adjacency, type LinkWalk } from '../../../src-mcp/navigation/adjacency.ts';
 
 type Link = [from: number, to: number, weight: number];
 
@@ -20,12 +21,15 @@ function adjacency(nodes: number, links: readonly Link[]): { out: Adjacency; in:
   );
 }
 
-function linksOf(lists: Adjacency): Link[] {
-  const links: Link[] = [];
+/** The links as [from, to] pairs, in row order. */
+function pairsOf(lists: LinkWalk): Array<[number, number]> {
+  const pairs: Array<[number, number]> = [];
   for (let from = 0; from < lists.nodes; from++)
-    for (const [to, weight] of lists.of(from)) links.push([from, to, weight]);
-  return links;
+    for (const to of lists.neighbors(from)) pairs.push([from, to]);
+  return pairs;
 }
+
+const byRow = (a: readonly number[], b: readonly number[]) => a[0]! - b[0]! || a[1]! - b[1]!;
 
 const graph = fc.integer({ min: 1, max: 12 }).chain((nodes) =>
   fc
@@ -50,7 +54,7 @@ const graph = fc.integer({ min: 1, max: 12 }).chain((nodes) =>
     ),
 );
 
-it('keeps every link but those the part accounts for whole, in both directions', () => {
+it('keeps every link but those the part accounts for whole: rows, reversed rows and degrees', () => {
   fc.assert(
     fc.property(graph, ({ nodes, links }) => {
       const all = adjacency(
@@ -65,12 +69,17 @@ it('keeps every link but those the part accounts for whole, in both directions',
       );
       const expected = links
         .filter(([[, , weight], partWeight]) => partWeight !== weight)
-        .map(([link]) => link)
-        .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+        .map(([[from, to]]): [number, number] => [from, to])
+        .sort(byRow);
       const walked = all.out.without(part.out);
-      expect(linksOf(walked.out)).toEqual(expected);
-      const reversed = expected.map(([from, to, weight]): Link => [to, from, weight]);
-      expect(linksOf(walked.in)).toEqual(reversed.sort((a, b) => a[0] - b[0] || a[1] - b[1]));
+      expect(pairsOf(walked)).toEqual(expected);
+      expect(pairsOf(walked.reversed())).toEqual(expected.map(([from, to]) => [to, from]).sort(byRow));
+      const incoming = new Int32Array(nodes);
+      for (const [, to] of expected) incoming[to]!++;
+      expect(walked.inDegrees()).toEqual(incoming);
+      expect([...walked.degrees()]).toEqual(
+        Array.from({ length: nodes }, (_, p) => expected.filter(([from]) => from === p).length),
+      );
     }),
     { seed: 20261126, numRuns: process.env.ROAM_LONG_TESTS === '1' ? 5000 : 300 },
   );

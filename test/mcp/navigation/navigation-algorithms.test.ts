@@ -118,7 +118,7 @@ describe('shortestPath', () => {
           const n = out.length;
           const [source, target] = [s % n, t % n];
           const incoming = reverse(out);
-          const found = shortestPath(out, incoming, source, target, max, both);
+          const found = shortestPath(out, both ? incoming : undefined, source, target, max);
           const expected = distances(out, incoming, source, both).get(target);
           if (expected === undefined || expected > max) {
             expect(found).toBeNull();
