@@ -45,12 +45,83 @@ export class Links implements Iterable<[number, number]> {
   }
 }
 
-export class Adjacency implements LinkWalk {
-  private constructor(
-    private readonly start: Int32Array,
-    private readonly targets: Int32Array,
-    private readonly weights: Int32Array,
+/** Where each row starts, from each row's length (and the end of the last). */
+function rowStarts(lengths: Int32Array): Int32Array {
+  const start = new Int32Array(lengths.length + 1);
+  for (let p = 0; p < lengths.length; p++) start[p + 1] = start[p]! + lengths[p]!;
+  return start;
+}
+
+/** Links to walk, one direction: each page's linked pages, ascending. */
+export interface LinkWalk {
+  readonly nodes: number;
+  neighbors(id: number): Int32Array;
+  degree(id: number): number;
+  degrees(): Int32Array;
+}
+
+/**
+ * Compressed rows of linked pages: page p's are `targets[start[p] .. start[p + 1])`, ascending.
+ * Without weights, what hubs and paths walk (Adjacency.without); an Adjacency adds the weights.
+ */
+export class LinkRows implements LinkWalk {
+  constructor(
+    protected readonly start: Int32Array,
+    protected readonly targets: Int32Array,
   ) {}
+
+  get nodes(): number {
+    return this.start.length - 1;
+  }
+
+  /** Distinct links in total. */
+  get linkCount(): number {
+    return this.targets.length;
+  }
+
+  degree(id: number): number {
+    return this.start[id + 1]! - this.start[id]!;
+  }
+
+  /** Every page's degree. */
+  degrees(): Int32Array {
+    const out = new Int32Array(this.nodes);
+    for (let p = 0; p < out.length; p++) out[p] = this.degree(p);
+    return out;
+  }
+
+  /** Linked pages of `id`, ascending (a view). */
+  neighbors(id: number): Int32Array {
+    return this.targets.subarray(this.start[id], this.start[id + 1]);
+  }
+
+  /** How many pages link to each page. */
+  inDegrees(): Int32Array {
+    const counts = new Int32Array(this.nodes);
+    for (const target of this.targets) counts[target]!++;
+    return counts;
+  }
+
+  /** The same links walked backwards (sources in ascending order, so each row is too). */
+  reversed(): LinkRows {
+    const nodes = this.nodes;
+    const start = rowStarts(this.inDegrees());
+    const targets = new Int32Array(this.targets.length);
+    const fill = start.slice(0, nodes);
+    for (let from = 0; from < nodes; from++)
+      for (const to of this.neighbors(from)) targets[fill[to]!++] = from;
+    return new LinkRows(start, targets);
+  }
+}
+
+export class Adjacency extends LinkRows {
+  private constructor(
+    start: Int32Array,
+    targets: Int32Array,
+    private readonly weights: Int32Array,
+  ) {
+    super(start, targets);
+  }
 
   /**
    * From distinct links sorted by source then target, given as each source's link count
@@ -58,15 +129,12 @@ export class Adjacency implements LinkWalk {
    */
   static both(outDegree: Int32Array, to: Int32Array, weight: Int32Array): { out: Adjacency; in: Adjacency } {
     const nodes = outDegree.length;
-    const count = to.length;
-    const outStart = new Int32Array(nodes + 1);
-    const inStart = new Int32Array(nodes + 1);
-    for (let p = 0; p < nodes; p++) outStart[p + 1] = outStart[p]! + outDegree[p]!;
-    for (let i = 0; i < count; i++) inStart[to[i]! + 1]!++;
-    for (let p = 0; p < nodes; p++) inStart[p + 1]! += inStart[p]!;
+    const outStart = rowStarts(outDegree);
+    const out = new Adjacency(outStart, to, weight);
+    const inStart = rowStarts(out.inDegrees());
     // Sources come in ascending order, so each page's in-links come out ascending too.
-    const inTargets = new Int32Array(count);
-    const inWeights = new Int32Array(count);
+    const inTargets = new Int32Array(to.length);
+    const inWeights = new Int32Array(to.length);
     const fill = inStart.slice(0, nodes);
     for (let from = 0; from < nodes; from++) {
       for (let i = outStart[from]!; i < outStart[from + 1]!; i++) {
@@ -75,10 +143,7 @@ export class Adjacency implements LinkWalk {
         inWeights[slot] = weight[i]!;
       }
     }
-    return {
-      out: new Adjacency(outStart, to, weight),
-      in: new Adjacency(inStart, inTargets, inWeights),
-    };
+    return { out, in: new Adjacency(inStart, inTargets, inWeights) };
   }
 
   /**
@@ -93,7 +158,7 @@ export class Adjacency implements LinkWalk {
   /** As `fromGrouped`, one direction only (the attribute links: nothing walks them backwards). */
   static forwardFromGrouped(start: Int32Array, targets: Int32Array): Adjacency {
     const [outDegree, to, weight] = Adjacency.distinct(start, targets);
-    return Adjacency.forwardFromColumns(Adjacency.starts(outDegree), to, weight);
+    return Adjacency.forwardFromColumns(rowStarts(outDegree), to, weight);
   }
 
   /** Each group sorted in place; its distinct targets, their repeats as weights. */
@@ -118,12 +183,6 @@ export class Adjacency implements LinkWalk {
     return [outDegree, to, weight];
   }
 
-  private static starts(degree: Int32Array): Int32Array {
-    const start = new Int32Array(degree.length + 1);
-    for (let p = 0; p < degree.length; p++) start[p + 1] = start[p]! + degree[p]!;
-    return start;
-  }
-
   /** From an out-adjacency's own columns (index-codec.ts), one direction only. */
   static forwardFromColumns(start: Int32Array, targets: Int32Array, weights: Int32Array): Adjacency {
     return new Adjacency(start, targets, weights);
@@ -131,9 +190,7 @@ export class Adjacency implements LinkWalk {
 
   /** From an out-adjacency's own columns (index-codec.ts), with its reverse. */
   static fromColumns(start: Int32Array, targets: Int32Array, weights: Int32Array) {
-    const outDegree = new Int32Array(start.length - 1);
-    for (let p = 0; p < outDegree.length; p++) outDegree[p] = start[p + 1]! - start[p]!;
-    return Adjacency.both(outDegree, targets, weights);
+    return Adjacency.both(new LinkRows(start, targets).degrees(), targets, weights);
   }
 
   /**
@@ -169,87 +226,8 @@ export class Adjacency implements LinkWalk {
     return { start: this.start, targets: this.targets, weights: this.weights };
   }
 
-  get nodes(): number {
-    return this.start.length - 1;
-  }
-
-  /** Distinct links in total. */
-  get linkCount(): number {
-    return this.targets.length;
-  }
-
-  degree(id: number): number {
-    return this.start[id + 1]! - this.start[id]!;
-  }
-
-  /** Every page's degree. */
-  degrees(): Int32Array {
-    const out = new Int32Array(this.nodes);
-    for (let p = 0; p < out.length; p++) out[p] = this.degree(p);
-    return out;
-  }
-
-  /** Linked pages of `id`, ascending (a view). */
-  neighbors(id: number): Int32Array {
-    return this.targets.subarray(this.start[id], this.start[id + 1]);
-  }
-
   of(id: number): Links {
     return new Links(this.targets, this.weights, this.start[id]!, this.start[id + 1]!);
-  }
-}
-
-/** Links to walk, one direction: each page's linked pages, ascending. */
-export interface LinkWalk {
-  readonly nodes: number;
-  neighbors(id: number): Int32Array;
-  degree(id: number): number;
-  degrees(): Int32Array;
-}
-
-/** Compressed rows of linked pages without weights (Adjacency.without). */
-export class LinkRows implements LinkWalk {
-  constructor(
-    private readonly start: Int32Array,
-    private readonly targets: Int32Array,
-  ) {}
-
-  get nodes(): number {
-    return this.start.length - 1;
-  }
-
-  degree(id: number): number {
-    return this.start[id + 1]! - this.start[id]!;
-  }
-
-  degrees(): Int32Array {
-    const out = new Int32Array(this.nodes);
-    for (let p = 0; p < out.length; p++) out[p] = this.degree(p);
-    return out;
-  }
-
-  neighbors(id: number): Int32Array {
-    return this.targets.subarray(this.start[id], this.start[id + 1]);
-  }
-
-  /** How many pages link to each page. */
-  inDegrees(): Int32Array {
-    const counts = new Int32Array(this.nodes);
-    for (const target of this.targets) counts[target]!++;
-    return counts;
-  }
-
-  /** The same links walked backwards (sources in ascending order, so each row is too). */
-  reversed(): LinkRows {
-    const nodes = this.nodes;
-    const start = new Int32Array(nodes + 1);
-    const counts = this.inDegrees();
-    for (let p = 0; p < nodes; p++) start[p + 1] = start[p]! + counts[p]!;
-    const targets = new Int32Array(this.targets.length);
-    const fill = start.slice(0, nodes);
-    for (let from = 0; from < nodes; from++)
-      for (const to of this.neighbors(from)) targets[fill[to]!++] = from;
-    return new LinkRows(start, targets);
   }
 }
 
