@@ -210,14 +210,7 @@ function fromMarkdown(input: Obj, hints: Hints): Capture {
     confirm: (result) => (nested(tree) ? pull(MADE, uidsOf(result)) : undefined),
     settle: (result, _ops, made) => {
       const uids = uidsOf(result);
-      const nodes = made === undefined ? undefined : readRows(made, true);
-      const exact = nodes
-        ? exactTree(
-            uids.map((uid) => findNode(nodes, { uid })),
-            tree,
-          )
-        : {};
-      return [{ ok: true, patch: { uids, ...exact } }];
+      return [{ ok: true, patch: { uids, ...readBackTree(made, uids, tree) } }];
     },
   };
 }
@@ -231,6 +224,20 @@ const nested = (tree: readonly TreeNode[]) => tree.some((node) => node.children.
  * The outline as Roam made it, every uid known, when the read back matches what was written
  * block for block; otherwise nothing (the undo then knows nested blocks by position only).
  */
+/** The tree as written under the created blocks `uids`, from the read-back (`made`) when there is one. */
+function readBackTree(
+  made: unknown,
+  uids: readonly string[],
+  written: readonly TreeNode[],
+): { tree?: TreeNode[]; exact?: true } {
+  if (made === undefined) return {};
+  const nodes = readRows(made, true);
+  return exactTree(
+    uids.map((uid) => findNode(nodes, { uid })),
+    written,
+  );
+}
+
 function exactTree(
   tops: ReadonlyArray<PulledNode | undefined>,
   written: readonly TreeNode[],
@@ -376,14 +383,9 @@ function comment(input: Obj): Capture {
     settle: (result, _ops, made) => {
       const container = str(obj(result).parentUid);
       const uids = uidsOf(result);
-      const nodes = made === undefined ? undefined : readRows(made, true);
-      const exact = nodes
-        ? exactTree(
-            uids.map((uid) => findNode(nodes, { uid })),
-            tree,
-          )
-        : {};
-      return [{ ok: true, patch: { uids, ...(container ? { container } : {}), ...exact } }];
+      return [
+        { ok: true, patch: { uids, ...(container ? { container } : {}), ...readBackTree(made, uids, tree) } },
+      ];
     },
   };
 }
