@@ -84,19 +84,30 @@ it('a server waiting to restart says why and when it tries next, and starts at o
   await home.cleanup();
 }, 30_000);
 
+/** What every hub here shares: the built bin, any free port, the temp home's data folder. */
+function hubIn(
+  home: Awaited<ReturnType<typeof tempDirs>>,
+  secretBox = createFileKeySecretBox(home.storeDir),
+) {
+  return {
+    storeDir: home.storeDir,
+    secretBox,
+    mcpServerPath: mcpBundle,
+    port: 0,
+    home: home.home,
+    dataDir: path.join(home.home, 'data'),
+    env: {},
+    spawn: forkSpawner({ stdio: 'ignore' }),
+  };
+}
+
 it('stopping the server just as it died (its IPC closed, its exit not yet seen) is no crash of the tray', async () => {
   const home = await tempDirs();
   let hub: HttpHubChild | undefined;
   const stopped = new Promise<void>((resolve, reject) => {
     const fork = forkSpawner({ stdio: 'ignore' });
     hub = startHttpHubChild({
-      storeDir: home.storeDir,
-      secretBox: createFileKeySecretBox(home.storeDir),
-      mcpServerPath: mcpBundle,
-      port: 0,
-      home: home.home,
-      dataDir: path.join(home.home, 'data'),
-      env: {},
+      ...hubIn(home),
       spawn: (script, env, args) => {
         const child = fork(script, env, args) as ChildProcess;
         child.on('spawn', () => child.kill('SIGKILL'));
@@ -118,14 +129,7 @@ async function hubWithDelays(healthyRunMs?: number) {
   const delays: number[] = [];
   const statuses: string[] = [];
   const hub = startHttpHubChild({
-    storeDir: home.storeDir,
-    secretBox,
-    mcpServerPath: mcpBundle,
-    port: 0,
-    home: home.home,
-    dataDir: path.join(home.home, 'data'),
-    env: {},
-    spawn: forkSpawner({ stdio: 'ignore' }),
+    ...hubIn(home, secretBox),
     log: (line) => {
       const delay = /starting it again in (\d+) ms/.exec(line);
       if (delay) delays.push(Number(delay[1]));
@@ -173,12 +177,7 @@ it('a server process that cannot even be started is tried again, and the tray st
   const attempts: ChildProcess[] = [];
   const statuses: string[] = [];
   const hub = startHttpHubChild({
-    storeDir: home.storeDir,
-    secretBox: createFileKeySecretBox(home.storeDir),
-    mcpServerPath: mcpBundle,
-    port: 0,
-    home: home.home,
-    env: {},
+    ...hubIn(home),
     // The runtime is gone (an app update moved it): fork reports ENOENT, and no 'exit' follows.
     spawn: (script, env, args) => {
       const child = forkProcess(script, args, {
@@ -206,14 +205,7 @@ it('a store the server cannot be started from (a bad hand edit) is tried again u
   const secretBox = createFileKeySecretBox(home.storeDir);
   const errors: string[] = [];
   const hub = startHttpHubChild({
-    storeDir: home.storeDir,
-    secretBox,
-    mcpServerPath: mcpBundle,
-    port: 0,
-    home: home.home,
-    dataDir: path.join(home.home, 'data'),
-    env: {},
-    spawn: forkSpawner({ stdio: 'ignore' }),
+    ...hubIn(home, secretBox),
     log: (line) => errors.push(line),
   });
   await waitFor(() => (hub.status().state === 'restarting' ? true : undefined));
