@@ -154,6 +154,17 @@ describe('safeStorage secret box', () => {
   });
 });
 
+/** Every tray menu action, each a mock to see which one a click reached. */
+const trayActions = () => ({
+  openManager: vi.fn(),
+  openActivity: vi.fn(),
+  requestToken: vi.fn(),
+  openRoam: vi.fn(),
+  connectClient: vi.fn(),
+  retryHttpServer: vi.fn(),
+  quit: vi.fn(),
+});
+
 describe('tray menu and deep links', () => {
   it('shows each graph with token state and access level, and Roam’s state', async () => {
     const { trayMenuTemplate } = await import('../../../src-main/shell/system-tray.ts');
@@ -166,15 +177,7 @@ describe('tray menu and deep links', () => {
       enabled: true,
       token: { state },
     });
-    const actions = {
-      openManager: vi.fn(),
-      openActivity: vi.fn(),
-      requestToken: vi.fn(),
-      openRoam: vi.fn(),
-      connectClient: vi.fn(),
-      retryHttpServer: vi.fn(),
-      quit: vi.fn(),
-    };
+    const actions = trayActions();
     const down = trayMenuTemplate(
       [graph('Work', 'revoked'), graph('Home', 'blocked')],
       {
@@ -212,15 +215,7 @@ describe('tray menu and deep links', () => {
 
   it('says how many changes agents made today and opens Activity', async () => {
     const { trayMenuTemplate } = await import('../../../src-main/shell/system-tray.ts');
-    const actions = {
-      openManager: vi.fn(),
-      openActivity: vi.fn(),
-      requestToken: vi.fn(),
-      openRoam: vi.fn(),
-      connectClient: vi.fn(),
-      retryHttpServer: vi.fn(),
-      quit: vi.fn(),
-    };
+    const actions = trayActions();
     const menu = trayMenuTemplate([], undefined, actions, 3);
     const entry = menu.find((item) => item.label === 'Agent activity: 3 changes today…')!;
     (entry.click as () => void)();
@@ -232,15 +227,7 @@ describe('tray menu and deep links', () => {
 
   it("shows the HTTP server's state, and one that waits to restart can be tried again now", async () => {
     const { trayMenuTemplate } = await import('../../../src-main/shell/system-tray.ts');
-    const actions = {
-      openManager: vi.fn(),
-      openActivity: vi.fn(),
-      requestToken: vi.fn(),
-      openRoam: vi.fn(),
-      connectClient: vi.fn(),
-      retryHttpServer: vi.fn(),
-      quit: vi.fn(),
-    };
+    const actions = trayActions();
     const roam = { running: true, port: 4444, checkedAt: 0 };
     const httpLine = (http?: AppStatus['http']) =>
       trayMenuTemplate([], { roam, mcpSessions: 0, ...(http ? { http } : {}) }, actions).find((item) =>
