@@ -19,6 +19,7 @@ import type { Preview } from '../../src-main/preview/server.ts';
 import type { GraphView } from '../../src-shared/ipc-contract.ts';
 import { errorOf, jsonOf } from '../harness/mcp-bin.ts';
 import { waitFor } from '../main/helpers.ts';
+import { poll as pollPage } from './poll.ts';
 
 const WORK = 'hosted:demo-work';
 const PERSONAL = 'offline:demo-personal';
@@ -41,7 +42,7 @@ async function ipc<T>(channel: string, input?: unknown): Promise<T> {
 
 const call = async (name: string, args: Record<string, unknown> = {}) =>
   (await client.callTool({ name, arguments: args })) as CallToolResult;
-const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
+const poll = <T>(read: () => Promise<T>) => pollPage(read, 15_000, 100);
 /** What list_graphs tells the agent Work allows. */
 const reported = async () => {
   const listed = await call('list_graphs');

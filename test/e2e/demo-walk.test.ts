@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, startDemoPreview, type Demo } from '../../scripts/demo.ts';
 import type { Preview } from '../../src-main/preview/server.ts';
 import { LOCAL_TOKEN_PREFIX } from '../../src-shared/roam-config.ts';
+import { poll } from './poll.ts';
 
 let demo: Demo;
 let preview: Preview;
@@ -41,7 +42,6 @@ afterAll(async () => {
   await demo?.close();
 });
 
-const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 50 });
 const contains = (locator: Locator, text: string) => poll(() => locator.innerText()).toContain(text);
 const status = () => page.getByRole('contentinfo', { name: 'Status' });
 const tab = (name: string) => page.getByRole('tab', { name });

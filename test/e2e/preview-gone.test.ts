@@ -10,6 +10,7 @@ import type { Emulator } from '../emulator/types.ts';
 import { removeDir, tempDir } from '../harness/temp-dir.ts';
 import { violationsEverywhere } from './axe.ts';
 import { launchChromium } from './chromium.ts';
+import { poll } from './poll.ts';
 
 let home: string;
 let emulator: Emulator;
@@ -33,8 +34,6 @@ afterAll(async () => {
   await emulator?.close();
   await removeDir(home);
 });
-
-const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 50 });
 
 describe('the page of a demo that stopped', () => {
   it('stops saying Roam Desktop runs, and says what to do without markdown', async () => {

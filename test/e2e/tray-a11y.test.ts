@@ -15,6 +15,7 @@ import type { Emulator } from '../emulator/types.ts';
 import { violationsEverywhere } from './axe.ts';
 import { launchChromium } from './chromium.ts';
 import { tempDir } from '../harness/temp-dir.ts';
+import { poll } from './poll.ts';
 
 let home: string;
 let emulator: Emulator;
@@ -57,7 +58,6 @@ afterAll(async () => {
   await rm(home, { recursive: true, force: true });
 });
 
-const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 50 });
 const graphRow = (nickname: string) => page.getByRole('listitem', { name: nickname, exact: true });
 const tab = (name: string | RegExp) => page.getByRole('tab', { name });
 const isFocused = (locator: Locator) => poll(() => locator.evaluate((el) => el === document.activeElement));

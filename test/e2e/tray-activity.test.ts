@@ -16,6 +16,7 @@ import { LOCAL_TOKEN_PREFIX } from '../../src-shared/roam-config.ts';
 import { violationsEverywhere } from './axe.ts';
 import { launchChromium } from './chromium.ts';
 import { screenshot } from './screenshots.ts';
+import { poll as pollPage } from './poll.ts';
 
 let demo: Demo;
 let preview: Preview;
@@ -43,7 +44,7 @@ afterAll(async () => {
   await demo?.close();
 });
 
-const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 50 });
+const poll = <T>(read: () => Promise<T>) => pollPage(read, 15_000);
 const contains = (locator: Locator, text: string) => poll(() => locator.innerText()).toContain(text);
 const status = () => page.getByRole('contentinfo', { name: 'Status' });
 const chatCard = () => page.getByRole('listitem', { name: /^Claude Desktop, started/ });

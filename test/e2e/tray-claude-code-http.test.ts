@@ -14,6 +14,7 @@ import { eventChannels } from '../../src-shared/constants.ts';
 import { removeDir, tempDir } from '../harness/temp-dir.ts';
 import { seriousViolations } from './axe.ts';
 import { launchChromium } from './chromium.ts';
+import { poll } from './poll.ts';
 
 const KEY = /roam-mcp-key-[A-Za-z0-9_-]{20,}/;
 
@@ -75,7 +76,6 @@ afterAll(async () => {
   if (home) await removeDir(home);
 });
 
-const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 50 });
 const contains = (locator: Locator, text: string) => poll(() => locator.innerText()).toContain(text);
 
 it('shows the command with <key>; Copy has main put it on the clipboard with a new key the page never sees', async () => {

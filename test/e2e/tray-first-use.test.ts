@@ -14,6 +14,7 @@ import type { Emulator } from '../emulator/types.ts';
 import { launchChromium } from './chromium.ts';
 import { screenshot } from './screenshots.ts';
 import { tempDir } from '../harness/temp-dir.ts';
+import { poll } from './poll.ts';
 
 let home: string;
 let emulator: Emulator;
@@ -47,7 +48,6 @@ afterAll(async () => {
   await rm(home, { recursive: true, force: true });
 });
 
-const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 50 });
 const contains = (locator: Locator, text: string | RegExp) =>
   typeof text === 'string'
     ? poll(() => locator.innerText()).toContain(text)

@@ -16,6 +16,7 @@ import { eventChannels } from '../../src-shared/constants.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/types.ts';
 import { removeDir, tempDir } from '../harness/temp-dir.ts';
+import { poll } from './poll.ts';
 
 let home: string;
 let emulator: Emulator;
@@ -64,8 +65,6 @@ afterAll(async () => {
   await removeDir(home);
 });
 
-// Auto-waiting checks (playwright-core has no expect): poll the live page until it matches.
-const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 50 });
 async function contains(locator: Locator, text: string | RegExp): Promise<void> {
   if (typeof text === 'string') await poll(() => locator.innerText()).toContain(text);
   else await poll(() => locator.innerText()).toMatch(text);
