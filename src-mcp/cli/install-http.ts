@@ -66,8 +66,9 @@ export async function clientHttpTarget(
 }
 
 /**
- * A stdio install replaces what an http install wrote: the client's key stops working (not left
- * valid in an old backup of its config), and the toolsets it carried are the entry's choice now.
+ * A stdio install or an uninstall replaces what an http install wrote: the client's key stops
+ * working (not left valid in an old backup of its config), and the toolsets it carried are the
+ * stdio entry's choice now.
  */
 export async function takeBackClientKey(
   id: ClientId,
@@ -78,9 +79,4 @@ export async function takeBackClientKey(
   const key = (await store.list()).find((info) => info.name === id);
   if (key && !dryRun) await store.revoke(id);
   return key?.toolsets;
-}
-
-/** `uninstall`: the client's key stops working too. */
-export async function revokeClientKey(id: ClientId, opts: InstallerOptions): Promise<void> {
-  await new KeyStore({ env: opts.env as NodeJS.ProcessEnv | undefined, home: opts.home }).revoke(id);
 }

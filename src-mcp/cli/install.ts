@@ -30,7 +30,7 @@ import {
 import { npxLauncherNote, standaloneLauncher } from '../installers/launcher.ts';
 import { lineDiff } from '../installers/line-diff.ts';
 import { KeyError } from '../http/key-store.ts';
-import { clientHttpTarget, revokeClientKey, takeBackClientKey, type Transport } from './install-http.ts';
+import { clientHttpTarget, takeBackClientKey, type Transport } from './install-http.ts';
 
 /** Exit codes: success (including "nothing to do"), the change failed, the command line was wrong. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -195,17 +195,15 @@ function unknownClientMessage(typed: string): string {
 }
 
 /**
- * The toolsets an install writes: the ones asked for; else, for a new entry in a client with a
- * tool cap, the sets that fit it; else none (an existing entry is the user's: it keeps its choice,
- * or follows the server's default).
+ * The toolsets an install writes when none were asked for and no key of an http install carried
+ * any: for a new entry in a client with a tool cap, the sets that fit it; else none (an existing
+ * entry is the user's: it keeps its choice, or follows the server's default).
  */
-async function toolsetsToWrite(
+async function cappedToolsets(
   id: ClientId,
-  asked: ToolsetName[] | undefined,
   opts: InstallerOptions,
   err: (text: string) => void,
 ): Promise<readonly ToolsetName[] | undefined> {
-  if (asked) return asked;
   const capped = installDefaultToolsets(id);
   if (!capped) return undefined;
   const { state } = await getClient(id, opts);
@@ -322,11 +320,12 @@ export async function runInstallerCli(
         await runChange('install', id, args.dryRun, { ...opts, http }, out, err);
         return EXIT.ok;
       }
-    } else if (!args.dryRun) await revokeClientKey(id, opts);
-    const fromKey = args.command === 'install' ? await takeBackClientKey(id, args.dryRun, opts) : undefined;
+    }
+    // The client launches roam-mcp itself now, or is removed: a key of an http install stops working.
+    const fromKey = await takeBackClientKey(id, args.dryRun, opts);
     const toolsets =
       args.command === 'install'
-        ? (args.tools ?? fromKey ?? (await toolsetsToWrite(id, undefined, opts, err)))
+        ? (args.tools ?? fromKey ?? (await cappedToolsets(id, opts, err)))
         : undefined;
     const launcher = toolsets
       ? { ...opts.launcher, args: [...opts.launcher.args, '--tools', toolsets.join(',')] }

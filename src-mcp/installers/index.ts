@@ -8,6 +8,7 @@ export type { InstallerOptions, Launcher } from './installer-options.ts';
 export { install, listClients, previewChange, uninstall } from './installer.ts';
 export { lineDiff } from './line-diff.ts';
 export { claudeCodeAddCommand } from './claude-code.ts';
+export { clientSpec } from './client-catalogue.ts';
 // Keys for clients that connect over HTTP (the tray makes one per installed client).
 export { KeyStore, type KeyInfo } from '../http/key-store.ts';
 export { readUrlFile, writeAtLoginFile } from '../http/url-file.ts';

@@ -6,9 +6,10 @@
  * since a key must never reach the renderer.
  */
 import { existsSync } from 'node:fs';
-import type { ClientView, RequestArgs, RequestResults } from '../../../src-shared/ipc-contract.ts';
+import type { ClientId, ClientView, RequestArgs, RequestResults } from '../../../src-shared/ipc-contract.ts';
 import {
   claudeCodeAddCommand,
+  clientSpec,
   install,
   lineDiff,
   listClients,
@@ -22,9 +23,10 @@ import { HTTP_DEFAULT_PORT } from '../../../src-shared/constants.ts';
 import { installDefaultToolsets } from '../../../src-shared/toolsets.ts';
 import { CoreError } from '../core-error.ts';
 
-const HTTP_CLIENTS: ReadonlySet<string> = new Set(['cursor', 'vscode', 'claude-code']);
-/** Clients whose key the install writes into their config; Claude Code's goes only to the clipboard. */
-const KEY_IN_CONFIG: ReadonlySet<string> = new Set(['cursor', 'vscode']);
+/** The client speaks Streamable HTTP (the catalogue has its http entry). */
+const speaksHttp = (id: ClientId) => clientSpec(id).httpEntryFor !== undefined;
+/** The install writes the key into the client's config; Claude Code's goes only to the clipboard. */
+const keyInConfig = (id: ClientId) => clientSpec(id).setup === 'file';
 /** Claude Code's key, named as `roam-mcp install claude-code --transport http` names it. */
 const CLAUDE_CODE_KEY = 'claude-code';
 const DEFAULT_URL = `http://127.0.0.1:${HTTP_DEFAULT_PORT}/mcp`;
@@ -84,8 +86,8 @@ const outcome = (
  * Whether `id` connects to the tray's HTTP server: the tray runs one and the client speaks it;
  * Claude Code only when main can copy its command with the key (the demo's preview cannot).
  */
-const overHttp = (ctx: CoreContext, id: string) =>
-  !!ctx.options.httpHub && HTTP_CLIENTS.has(id) && (id !== 'claude-code' || !!ctx.options.writeClipboard);
+const overHttp = (ctx: CoreContext, id: ClientId) =>
+  !!ctx.options.httpHub && speaksHttp(id) && (id !== 'claude-code' || !!ctx.options.writeClipboard);
 
 /**
  * The entry over HTTP for `id` when it connects to the tray's server (`overHttp`); `key` only when
@@ -93,13 +95,13 @@ const overHttp = (ctx: CoreContext, id: string) =>
  */
 async function withHttp(
   ctx: CoreContext,
-  id: string,
+  id: ClientId,
   opts: InstallerOptions,
   key?: () => Promise<string>,
 ): Promise<InstallerOptions> {
   if (!overHttp(ctx, id)) return opts;
   const url = (await ctx.hubUrl()) ?? DEFAULT_URL;
-  return { ...opts, http: { url, ...(key && KEY_IN_CONFIG.has(id) ? { key: await key() } : {}) } };
+  return { ...opts, http: { url, ...(key && keyInConfig(id) ? { key: await key() } : {}) } };
 }
 
 const OVER_STDIO =
@@ -178,7 +180,7 @@ export function clientHandlers(ctx: CoreContext) {
     ): Promise<RequestResults['clients:uninstall']> {
       const opts = installerOptions(ctx);
       const result = await uninstall(input.id, opts);
-      if (HTTP_CLIENTS.has(input.id)) await keys.revoke(input.id);
+      if (speaksHttp(input.id)) await keys.revoke(input.id);
       await refresh();
       return outcome(result, opts);
     },
