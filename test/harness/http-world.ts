@@ -11,7 +11,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/index.ts';
-import { binCommand, binEnv, toolsConfig } from './mcp-bin.ts';
+import { binCommand, binEnv, runBin, toolsConfig } from './mcp-bin.ts';
 import { removeDir, tempDir } from './temp-dir.ts';
 
 export type Era = 'v1' | 'v2';
@@ -66,7 +66,7 @@ export async function startHttpWorld(options: {
   let server: ChildProcess | undefined;
   try {
     await writeFile(path.join(home, '.roam-tools.json'), toolsConfig(options.config), { mode: 0o600 });
-    const keyCli = (args: string[]) => runBin(['key', ...args], env, home);
+    const keyCli = (args: string[]) => runBin(['key', ...args], { env, cwd: home });
     const keys: Record<string, string> = {};
     for (const [name, spec] of Object.entries(options.keys)) {
       const made = await keyCli([
@@ -99,7 +99,7 @@ export async function startHttpWorld(options: {
       port: Number(new URL(url).port),
       keys,
       keyCli,
-      bin: (args) => runBin(args, env, home),
+      bin: (args) => runBin(args, { env, cwd: home }),
       server: started,
       transcript: () => transcript.join('\n'),
       async connect(connectOptions) {
@@ -181,23 +181,6 @@ async function connectHttp(
       (await client.listTools(undefined, { cacheMode: 'bypass' })) as { tools: Array<{ name: string }> },
     close: () => client.close(),
   };
-}
-
-function runBin(
-  args: string[],
-  env: Record<string, string>,
-  cwd: string,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const [command, full] = binCommand(args);
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, full, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 async function stopProcess(child: ChildProcess): Promise<void> {

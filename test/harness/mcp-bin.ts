@@ -5,6 +5,7 @@
  * with a transcript of everything the server said (results, notifications, stderr) so tests can
  * check that no token ever leaks.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { removeDir, scratchDir, tempDir } from './temp-dir.ts';
 import path from 'node:path';
@@ -26,6 +27,23 @@ export function binCommand(args: string[] = [], nodeArgs: string[] = []): [strin
 }
 
 /** A fresh, well-formed local token (the emulator accepts any token it was given). */
+/** The built bin run to its end with `args`, without blocking this process (an emulator may answer from here). */
+export function runBin(
+  args: string[],
+  options: { env: Record<string, string>; cwd: string },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const [command, full] = binCommand(args);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, full, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 export function newToken(): string {
   return `roam-graph-local-token-${randomBytes(22).toString('base64url').slice(0, 29)}`;
 }

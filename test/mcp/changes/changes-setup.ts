@@ -2,16 +2,15 @@
  * What the undo tests share: an emulator with one graph whose token writes as the AI user, the
  * config file naming it, the bin as an MCP server (an agent's chat) and as a CLI.
  */
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startEmulator, type Emulator, type GraphSpec, type PageSpec } from '../../emulator/index.ts';
 import {
-  binCommand,
   binEnv,
   jsonOf,
   newToken,
   removeHome,
+  runBin,
   startMcp,
   tempHome,
   toolsConfig,
@@ -64,7 +63,7 @@ export async function undoWorld(
       jsonOf(await mcp.call('select_graph', { graph: graphName }));
       return mcp;
     },
-    cli: (...args) => runBin(home, args),
+    cli: (...args) => runBinIn(home, args),
     async close() {
       for (const mcp of agents) await mcp.close().catch(() => {});
       await emulator.close();
@@ -73,19 +72,11 @@ export async function undoWorld(
   };
 }
 
-/** The bin run to its end without blocking this process (the emulator answers from here). */
-export function runBin(
+/** The bin run to its end in `home` (the emulator answers from this process). */
+export async function runBinIn(
   home: string,
   args: string[],
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const [command, argv] = binCommand(args);
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, argv, { env: binEnv(home), cwd: home, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
+  const { code, stdout, stderr } = await runBin(args, { env: binEnv(home), cwd: home });
+  return { status: code, stdout, stderr };
 }

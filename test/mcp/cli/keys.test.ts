@@ -3,11 +3,10 @@
  * a hash in a 0600 file of our data folder; `list` shows names and levels, never a key; `revoke`
  * removes it; every bad input says what to do and changes nothing.
  */
-import { spawn } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { binCommand, binEnv } from '../../harness/mcp-bin.ts';
+import { binEnv, runBin } from '../../harness/mcp-bin.ts';
 import { removeDir, tempDir } from '../../harness/temp-dir.ts';
 
 let home: string;
@@ -20,18 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => removeDir(home));
 
-function key(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const [command, full] = binCommand(['key', ...args]);
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, full, { env, cwd: home });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const key = (...args: string[]) => runBin(['key', ...args], { env, cwd: home });
 
 it('create prints the key once on stdout and stores only its hash, 0600', async () => {
   const made = await key('create', 'claude-code', '--access', 'read-append');

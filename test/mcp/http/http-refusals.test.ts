@@ -7,9 +7,9 @@
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { binCommand, jsonOf, newToken } from '../../harness/mcp-bin.ts';
+import { binCommand, jsonOf, newToken, runBin } from '../../harness/mcp-bin.ts';
 import { startHttpWorld, type HttpClient, type HttpWorld } from '../../harness/http-world.ts';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 
 const WORK = newToken();
 const MAX_CHATS = 3;
@@ -267,12 +267,9 @@ it('--host that is not loopback is refused before anything listens', () => {
 
 it('a port already served (by this server here) is refused with what to do, and no stack trace', async () => {
   const port = new URL(world.url).port;
-  const [command, args] = binCommand(['serve', '--http', '--port', port]);
-  const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const child = spawn(command, args, { env: { PATH: process.env.PATH ?? '', HOME: world.home } });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.once('close', (code) => resolve({ code, stderr }));
+  const run = await runBin(['serve', '--http', '--port', port], {
+    env: { PATH: process.env.PATH ?? '', HOME: world.home },
+    cwd: world.home,
   });
   expect(run.code).toBe(1);
   expect(run.stderr).toContain(

@@ -10,7 +10,7 @@ import { errorOf, jsonOf, newToken, type McpHandle } from '../../../harness/mcp-
 import { startStdioWorld, type StdioWorld } from '../../../harness/stdio-world.ts';
 import { httpContext } from '../../../harness/http-context.ts';
 import { updatePageMarkdownTools } from '../../../../src-mcp/tools/core/update-page-markdown.ts';
-import { runBin } from '../../changes/changes-setup.ts';
+import { runBinIn } from '../../changes/changes-setup.ts';
 import { graphSnapshot } from '../../changes/graph-snapshot.ts';
 
 const FULL = newToken();
@@ -258,7 +258,7 @@ describe('update_page_markdown', () => {
       await mcp.call('list_changes', {}),
     );
     expect(listed.changes[0]?.tool).toBe('update_page_markdown');
-    const undo = await runBin(world!.home, ['undo', listed.changes[0]!.id]);
+    const undo = await runBinIn(world!.home, ['undo', listed.changes[0]!.id]);
     expect(undo.status, undo.stderr).toBe(0);
     expect(graphSnapshot(emulator.graph('main'))).toEqual(before);
   });
