@@ -290,6 +290,9 @@ export function runPerson(world: World, c: PersonCommand, expect: Expectations):
     person.run('data.block.move', [
       { location: { 'parent-uid': parent.uid, order: 'last' }, block: { uid: block.uid } },
     ]);
+    // Moved among its siblings only, the agent's block is still where the change left it (under
+    // its parent, docs/undo.md "The ownership rule"): undoing its create may delete it.
+    if (block.parent === parent.uid) return;
     // Where the person put it, it stays: the undo may take back the agent's edits of its text,
     // but never deletes it.
     const wanted = expect.get(block.uid);
