@@ -129,7 +129,7 @@ export interface EraRow {
   vsFloor: number;
 }
 
-/** Whether this Node has the compile cache roam-mcp turns on (src-mcp/process/compile-cache.ts). */
+/** Whether this Node has the compile cache roam-mcp turns on (src-mcp/server/compile-cache.ts). */
 const hasCompileCache = (node: NodeBinary) => Number(/^v(\d+)/.exec(node.version)?.[1]) >= 22;
 
 function serversOn(node: NodeBinary, official: string | undefined) {

@@ -16,7 +16,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { z } from 'zod';
 import { invalidateLinkIndex } from '../src-mcp/navigation/index-cache.ts';
 import { navigationTools } from '../src-mcp/tools/navigation/index.ts';
-import type { ToolContext } from '../src-mcp/server/tool-definition.ts';
+import type { ToolContext } from '../src-mcp/contract/tool-definition.ts';
 import { forkBenchChild } from './bench-child.ts';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { tools as catalogue } from '../src-mcp/server/tool-catalogue.ts';
-import { probedActions } from '../src-mcp/server/tool-definition.ts';
+import { probedActions } from '../src-mcp/contract/tool-definition.ts';
 import { DEFAULT_TOOLSETS, TOOLSET_NAMES } from '../src-shared/toolsets.ts';
 import { startEmulator } from '../test/emulator/index.ts';
 

@@ -3,7 +3,7 @@
  * description and input schema, so a client sees only the sets it selects (`--tools core,ui`,
  * ROAM_MCP_TOOLS, or per client in Roam Companion). Here are only the set names, what they are
  * for, and the default, which the server, the tray and its renderer show; which set a tool is in
- * is part of its declaration (`toolset` in src-mcp/server/tool-definition.ts). No imports, so the server
+ * is part of its declaration (`toolset` in src-mcp/contract/tool-definition.ts). No imports, so the server
  * reads the selection before the catalogue loads.
  */
 

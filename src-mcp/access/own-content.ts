@@ -6,7 +6,7 @@
  * this machine created, whatever user their token wrote as).
  */
 import { graphId, type GraphType } from '../../src-shared/constants.ts';
-import type { ToolContext, WriteTarget } from '../server/tool-definition.ts';
+import type { ToolContext, WriteTarget } from '../contract/tool-definition.ts';
 
 /**
  * Which of `ids` (block or page uids; file URLs) an agent created in `graph`, per the journal.

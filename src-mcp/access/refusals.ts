@@ -6,7 +6,7 @@
 import type { AccessLevel, ConfiguredGraph, SwitchedOffGraph } from '../../src-shared/roam-config.ts';
 import type { ConfigSource } from '../config/load-config.ts';
 import type { EffectiveAccess } from './effective.ts';
-import { ToolError } from '../server/tool-errors.ts';
+import { ToolError } from '../contract/tool-errors.ts';
 
 /** The error code when the chosen level or --read-only refused a call. */
 export const ACCESS_LEVEL = 'ACCESS_LEVEL';

@@ -5,8 +5,8 @@
  * cannot act on.
  */
 import type { ToolsetName } from '../../src-shared/toolsets.ts';
-import type { ToolDefinition } from '../server/tool-definition.ts';
-import { ToolError } from '../server/tool-errors.ts';
+import type { ToolDefinition } from '../contract/tool-definition.ts';
+import { ToolError } from '../contract/tool-errors.ts';
 
 /** The toolset of the tool that gives graph tickets (`givesTickets` in its declaration). */
 export function ticketToolset(tools: readonly ToolDefinition[]): ToolsetName | undefined {

@@ -10,9 +10,9 @@
  * clients, and an app-only tool (`_meta.ui.visibility: ['app']`) would add to tools/list for every
  * host that does not filter it (every host without apps), and a round trip per view.
  */
-import { HIDDEN_TEXT, isHiddenText, type HiddenNow } from '../changes/agent-view.ts';
-import { describeChange, type OpDescription, type OutlineBlock } from '../changes/describe.ts';
-import type { Change, Op } from '../changes/types.ts';
+import { HIDDEN_TEXT, isHiddenText, type HiddenNow } from '../changes/undo/agent-view.ts';
+import { describeChange, type OpDescription, type OutlineBlock } from '../changes/undo/describe.ts';
+import type { Change, Op } from '../changes/journal/types.ts';
 import { carriesHidingTag } from '../roam/hidden-blocks.ts';
 import { agentText } from './change-review/conflict-text.ts';
 import type { AppBlock, AppChange, AppOp, AppPlace, AppStep } from './change-review/data-types.ts';

@@ -3,7 +3,7 @@
  * undo_changes name it in `_meta.ui.resourceUri`, and a host that renders MCP Apps shows it with
  * their result. Hosts without apps read the same results as text.
  */
-import type { FixedResource } from '../server/tool-definition.ts';
+import type { FixedResource } from '../contract/tool-definition.ts';
 import { changeReviewHtml } from './embedded.ts';
 
 export const CHANGE_REVIEW_URI = 'ui://roam-mcp/change-review.html';

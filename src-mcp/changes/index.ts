@@ -4,20 +4,26 @@
  * reads all of it.
  */
 import { watch } from 'node:fs';
-import { personChat } from './chat.ts';
-import { sinceMs, type Since } from './since.ts';
-import { defaultJournal, type Journal } from './journal.ts';
-import type { Change, ChatRef } from './types.ts';
-import { runUndo, type Caller, type UndoActor, type UndoReport, type UndoRequest } from './undo-engine.ts';
+import { personChat } from '../contract/chat.ts';
+import { sinceMs, type Since } from './journal/since.ts';
+import { defaultJournal, type Journal } from './journal/journal.ts';
+import type { Change, ChatRef } from './journal/types.ts';
+import {
+  runUndo,
+  type Caller,
+  type UndoActor,
+  type UndoReport,
+  type UndoRequest,
+} from './undo/undo-engine.ts';
 
-export type { Change, ChatRef, Op, OpKind, StepResult, TreeNode } from './types.ts';
-export type { Caller, UndoActor, UndoReport, UndoRequest } from './undo-engine.ts';
-export { UndoError } from './undo-engine.ts';
-export { Journal, defaultJournal } from './journal.ts';
-export { JournalStore } from './journal-store.ts';
-export { personChat } from './chat.ts';
-export { createdByAgent } from './created.ts';
-export { describeChange, type OpDescription, type OutlineBlock } from './describe.ts';
+export type { Change, ChatRef, Op, OpKind, StepResult, TreeNode } from './journal/types.ts';
+export type { Caller, UndoActor, UndoReport, UndoRequest } from './undo/undo-engine.ts';
+export { UndoError } from './undo/undo-engine.ts';
+export { Journal, defaultJournal } from './journal/journal.ts';
+export { JournalStore } from './journal/journal-store.ts';
+export { personChat } from '../contract/chat.ts';
+export { createdByAgent } from './journal/created.ts';
+export { describeChange, type OpDescription, type OutlineBlock } from './undo/describe.ts';
 
 export interface ChangeFilter {
   /** Graph name (as Roam names it; the journal keeps names, not nicknames). */

@@ -1,7 +1,7 @@
 /** How `roam-mcp changes` and `roam-mcp undo` print for a person (the --json forms are the raw objects). */
-import { opSummary } from '../changes/summary.ts';
-import type { Change } from '../changes/types.ts';
-import type { UndoReport } from '../changes/undo-engine.ts';
+import { opSummary } from '../changes/journal/summary.ts';
+import type { Change } from '../changes/journal/types.ts';
+import type { UndoReport } from '../changes/undo/undo-engine.ts';
 
 const time = (iso: string) => iso.replace('T', ' ').slice(0, 19);
 

@@ -10,8 +10,8 @@ import { parseArgs } from 'node:util';
 import { LocalApiClient } from '../../src-shared/local-api/index.ts';
 import { findGraph, type ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import { loadConfig } from '../config/load-config.ts';
-import { personChat } from '../changes/chat.ts';
-import { parseSince, SINCE_HINT } from '../changes/since.ts';
+import { personChat } from '../contract/chat.ts';
+import { parseSince, SINCE_HINT } from '../changes/journal/since.ts';
 import { changesJson, formatChanges, formatReport } from './changes-format.ts';
 import { listChanges, undoChanges, type Caller } from '../changes/index.ts';
 

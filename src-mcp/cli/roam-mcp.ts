@@ -6,9 +6,9 @@
 import os from 'node:os';
 import packageJson from '../../package.json' with { type: 'json' };
 import { parseCliArgs, USAGE } from './cli-args.ts';
-import { log } from '../process/log.ts';
-import { StartupError } from '../process/startup-error.ts';
-import { keepYoungGenerationSmall } from '../process/young-generation.ts';
+import { log } from '../contract/log.ts';
+import { StartupError } from '../contract/startup-error.ts';
+import { keepYoungGenerationSmall } from '../navigation/young-generation.ts';
 
 const version = packageJson.version;
 

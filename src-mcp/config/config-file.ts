@@ -26,7 +26,7 @@ export interface ParsedConfigFile {
   warnings: string[];
   /** `uploadFolders`: where file_upload may read local files (src-mcp/uploads/upload-folders.ts). */
   uploadFolders?: string[];
-  /** `confirm`: whether to ask before destructive writes (src-mcp/server/confirm.ts). */
+  /** `confirm`: whether to ask before destructive writes (src-mcp/gate/confirm.ts). */
   confirm?: ConfirmPolicy;
 }
 

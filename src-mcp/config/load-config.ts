@@ -33,7 +33,7 @@ export interface LoadedConfig {
   warnings: string[];
   /** The config file's `uploadFolders` (src-mcp/uploads/upload-folders.ts). */
   uploadFolders?: string[];
-  /** The config file's `confirm` (src-mcp/server/confirm.ts). */
+  /** The config file's `confirm` (src-mcp/gate/confirm.ts). */
   confirm?: ConfirmPolicy;
 }
 

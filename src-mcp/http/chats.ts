@@ -1,5 +1,5 @@
 /**
- * The chats one HTTP server serves, each with its own scope (src-mcp/server/chat-scope.ts):
+ * The chats one HTTP server serves, each with its own scope (src-mcp/contract/chat-scope.ts):
  *
  * - a 2025-11-25 session (`initialize`, then `Mcp-Session-Id`) is a chat;
  * - a 2026-07-28 request names its chat with `Mcp-Session-Id` when its client sends one (the
@@ -10,7 +10,7 @@
  * The total is capped; a chat idle for `idleMs` ends (its journal entries stay, docs/undo.md).
  */
 import type { KeyEntry } from './key-store.ts';
-import { endChatScope, newChatScope, type ChatScope } from '../server/chat-scope.ts';
+import { endChatScope, newChatScope, type ChatScope } from '../contract/chat-scope.ts';
 
 export interface Chat {
   scope: ChatScope;

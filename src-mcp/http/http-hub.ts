@@ -16,10 +16,10 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMcpHandler, isLegacyRequest, type AuthInfo } from '@modelcontextprotocol/server';
-import type { ChatScope } from '../server/chat-scope.ts';
+import type { ChatScope } from '../contract/chat-scope.ts';
 import type { RoamMcpServer } from '../server/server.ts';
-import { log } from '../process/log.ts';
-import { StartupError } from '../process/startup-error.ts';
+import { log } from '../contract/log.ts';
+import { StartupError } from '../contract/startup-error.ts';
 import { LOOPBACK_HOSTS, notLoopback } from './address.ts';
 import { Chats } from './chats.ts';
 import { legacySessions } from './legacy-sessions.ts';

@@ -6,8 +6,8 @@
  * a block recount and the graph's anchor) finds nothing changed since (index-store.ts).
  * Our own writes drop the graph's index, in memory and on disk, window or not.
  */
-import { log } from '../process/log.ts';
-import type { ToolContext } from '../server/tool-definition.ts';
+import { log } from '../contract/log.ts';
+import type { ToolContext } from '../contract/tool-definition.ts';
 import type { GraphIdentity } from './index-codec.ts';
 import {
   anchorHolds,
@@ -22,7 +22,7 @@ import { fetchLinkIndex, type BuiltIndex } from './index-queries.ts';
 import { linkIndexSettings } from './index-staleness.ts';
 import { dropKeptIndex, keepIndex, readKeptIndex } from './index-store.ts';
 import type { LinkIndex } from './link-index.ts';
-import { withGrowingYoungGeneration } from '../process/young-generation.ts';
+import { withGrowingYoungGeneration } from './young-generation.ts';
 
 /** How often a check also recounts blocks (a deletion need not move any `:edit/time`). */
 export const RECOUNT_MS = 30_000;

@@ -3,7 +3,7 @@
  * were edited after a point in time, and how many pages there are; now and then also how many
  * blocks. Each is a scan inside Roam, but a cheap one (no aggregate over every block's rows).
  */
-import type { ToolContext } from '../server/tool-definition.ts';
+import type { ToolContext } from '../contract/tool-definition.ts';
 import { queryRows } from './index-queries.ts';
 
 export const EDITED_SINCE_QUERY = '[:find ?e ?t :in $ ?since :where [?e :edit/time ?t] [(> ?t ?since)]]';

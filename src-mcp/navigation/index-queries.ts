@@ -4,7 +4,7 @@
  * rounds of requests whatever the graph's size.
  */
 import { fetchHiddenBlocks, HIDDEN_BLOCKS_QUERY, HIDING_TAGS } from '../roam/hidden-blocks.ts';
-import type { ToolContext } from '../server/tool-definition.ts';
+import type { ToolContext } from '../contract/tool-definition.ts';
 import { LinkIndexBuilder } from './link-index-builder.ts';
 import type { LinkIndex } from './link-index.ts';
 

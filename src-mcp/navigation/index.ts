@@ -1,5 +1,5 @@
 /** Graph navigation resources and the link index's entry points; the tools are in src-mcp/tools/navigation/. */
-import type { ResourceDefinition } from '../server/tool-definition.ts';
+import type { ResourceDefinition } from '../contract/tool-definition.ts';
 import { graphStats } from './resources/graph-stats.ts';
 import { linkIndexFirstPage, linkIndexPage } from './resources/link-index-pages.ts';
 import { pageByTitle } from './resources/page-by-title.ts';

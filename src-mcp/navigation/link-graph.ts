@@ -1,5 +1,5 @@
 /** Choosing a subgraph that fits the context window: the nodes near a page, or the best connected ones. */
-import { LIMITS, truncate } from '../server/limits.ts';
+import { LIMITS, truncate } from '../contract/limits.ts';
 import { degree, memoized, type LinkIndex } from './link-index.ts';
 
 /** Titles in the graph are labels: this long at most. */

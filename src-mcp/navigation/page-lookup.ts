@@ -1,6 +1,6 @@
 /** Finding pages by what an agent typed: exact title, uid, case-insensitive title, then fuzzy. */
-import { notFoundError } from '../server/not-found.ts';
-import { ToolError } from '../server/tool-errors.ts';
+import { notFoundError } from '../contract/not-found.ts';
+import { ToolError } from '../contract/tool-errors.ts';
 import { bigrams, diceOfBigrams, normalizeName } from './dice.ts';
 import { memoized, type LinkIndex } from './link-index.ts';
 

@@ -2,8 +2,8 @@
  * Content fetched lazily, only for the items a tool is about to show: one batched `data.q` for all
  * of them, never one request per page.
  */
-import { LIMITS, truncate } from '../server/limits.ts';
-import type { ToolContext } from '../server/tool-definition.ts';
+import { LIMITS, truncate } from '../contract/limits.ts';
+import type { ToolContext } from '../contract/tool-definition.ts';
 
 /** How many top-level blocks make a page preview. */
 const PREVIEW_BLOCKS = 3;

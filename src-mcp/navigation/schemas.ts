@@ -21,8 +21,8 @@ export const includeAttributesField = z
 
 export const pageOutput = z.object({ uid: z.string(), title: z.string() });
 
-/** The list envelope every list tool shares (src-mcp/server/list-envelope.ts). */
-export { listOutput } from '../server/list-envelope.ts';
+/** The list envelope every list tool shares (src-mcp/contract/list-envelope.ts). */
+export { listOutput } from '../contract/list-envelope.ts';
 
 /** Hints every navigation tool shares (readOnlyHint follows from declaring no `writes`). */
 export const GRAPH_ANNOTATIONS = { openWorldHint: false } as const;

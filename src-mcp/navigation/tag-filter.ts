@@ -1,5 +1,5 @@
 /** Which pages and blocks carry a set of tags. In Roam `#tag`, `[[tag]]` and `tag::` are the same reference. */
-import type { ToolContext } from '../server/tool-definition.ts';
+import type { ToolContext } from '../contract/tool-definition.ts';
 import { queryRows } from './index-queries.ts';
 import { memoized, type LinkIndex } from './link-index.ts';
 import { findPage, suggestions } from './page-lookup.ts';

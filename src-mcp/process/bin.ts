@@ -2,7 +2,7 @@
  * The bin's entry (dist/roam-mcp.mjs; scripts/build.mjs). Where Node has a compile cache (22.1+)
  * it turns it on, in our data folder (0700: a shared temp folder would let another local user plant
  * compiled code), and loads the CLI as chunks, each read already compiled and the tools only after
- * the first answer (src-mcp/process/compile-cache.ts writes the cache). Without one (Node 20, an unusable
+ * the first answer (src-mcp/server/compile-cache.ts writes the cache). Without one (Node 20, an unusable
  * data folder, NODE_DISABLE_COMPILE_CACHE=1) it loads the same code as one file, which Node compiles
  * faster than many. Nothing else loads first: only modules loaded after the cache is on are read
  * from it, and each module before the CLI costs Node 20's loader time.

@@ -10,14 +10,14 @@ import { validateGraphs } from '../../src-shared/roam-config.ts';
 import { loadConfig, setupInstructions, type ConfigSource } from '../config/load-config.ts';
 import { connectCommand } from '../installers/launcher.ts';
 import { GraphSession, type ConfigProblem } from '../roam/graph-session.ts';
-import { log } from './log.ts';
+import { log } from '../contract/log.ts';
 import { configureLinkIndexes, stalenessFrom } from '../navigation/index-staleness.ts';
-import { openParentChannel, type ParentChannel } from './parent-channel.ts';
+import { openParentChannel, type ParentChannel } from '../contract/parent-channel.ts';
 import { RoamConnection } from '../roam/roam-connection.ts';
 import { platformOpener } from '../roam/roam-launcher.ts';
 import { setAgentCreations } from '../access/own-content.ts';
-import { createdByAgent } from '../changes/created.ts';
-import { DEFAULT_CONFIRM_POLICY, type ConfirmPolicy } from '../server/confirm.ts';
+import { createdByAgent } from '../changes/journal/created.ts';
+import { DEFAULT_CONFIRM_POLICY, type ConfirmPolicy } from '../gate/confirm.ts';
 import { createRoamMcpServer, type RoamMcpServer } from '../server/server.ts';
 import { GraphGateway } from '../roam/graph-gateway.ts';
 import { LineTransport } from './line-transport.ts';
@@ -25,7 +25,7 @@ import { tokenStoreFor } from '../roam/token-store.ts';
 import { setUploadFolders } from '../uploads/upload-folders.ts';
 import { DEFAULT_TOOLSETS, parseToolsets, TOOLSETS_ENV } from '../../src-shared/toolsets.ts';
 import type { HubLimits } from '../http/limits.ts';
-import { StartupError } from './startup-error.ts';
+import { StartupError } from '../contract/startup-error.ts';
 
 export interface RunServerOptions {
   configPath?: string;

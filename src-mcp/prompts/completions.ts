@@ -7,7 +7,7 @@ import { loadLinkIndex } from '../navigation/index-cache.ts';
 import { mostConnected } from '../navigation/link-graph.ts';
 import { degree, memoized, type LinkIndex } from '../navigation/link-index.ts';
 import { fuzzyMatches } from '../navigation/page-lookup.ts';
-import type { ToolContext } from '../server/tool-definition.ts';
+import type { ToolContext } from '../contract/tool-definition.ts';
 import type { Completer, Completion } from './prompt-definition.ts';
 
 /** The protocol's cap on values per answer. */

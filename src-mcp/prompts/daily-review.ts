@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { loadLinkIndex } from '../navigation/index-cache.ts';
 import type { LinkIndex } from '../navigation/link-index.ts';
 import { pageByTitle } from '../navigation/resources/page-by-title.ts';
-import { ToolError } from '../server/tool-errors.ts';
+import { ToolError } from '../contract/tool-errors.ts';
 import { DAILY_DATE_HINT, isDailyDate, resolveDailyNote, type DailyNote } from '../roam/roam-dates.ts';
 import { dailyDates } from './completions.ts';
 import { definePrompt, type PromptContext } from './prompt-definition.ts';

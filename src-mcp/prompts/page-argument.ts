@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { loadLinkIndex } from '../navigation/index-cache.ts';
 import type { LinkIndex } from '../navigation/link-index.ts';
 import { findPage, pageNotFound } from '../navigation/page-lookup.ts';
-import type { ToolContext } from '../server/tool-definition.ts';
+import type { ToolContext } from '../contract/tool-definition.ts';
 
 export const pageArgument = z.string().trim().min(1).describe('Page title or uid');
 

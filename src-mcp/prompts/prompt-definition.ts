@@ -11,7 +11,7 @@
  */
 import type { PromptMessage } from '@modelcontextprotocol/server';
 import type * as z from 'zod';
-import type { ToolContext } from '../server/tool-definition.ts';
+import type { ToolContext } from '../contract/tool-definition.ts';
 
 /** What a client may offer for an argument while the user types (at most 100 values). */
 export type Completion = {

@@ -1,6 +1,6 @@
 /** Building prompt messages: user text, embedded resources, and lists cut to the prompt budget. */
 import type { PromptMessage } from '@modelcontextprotocol/server';
-import { LIMITS } from '../server/limits.ts';
+import { LIMITS } from '../contract/limits.ts';
 
 /**
  * Characters of data one prompt may embed: two primary results. A prompt is loaded because the

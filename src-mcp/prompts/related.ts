@@ -7,7 +7,7 @@ import { loadLinkIndex } from '../navigation/index-cache.ts';
 import type { LinkIndex } from '../navigation/link-index.ts';
 import { findPage } from '../navigation/page-lookup.ts';
 import { fetchPagePreviews } from '../navigation/previews.ts';
-import type { ToolContext } from '../server/tool-definition.ts';
+import type { ToolContext } from '../contract/tool-definition.ts';
 import { pageTitles } from './completions.ts';
 import { definePrompt, type PromptContext } from './prompt-definition.ts';
 import { indent, link, plural, userText } from './prompt-text.ts';

@@ -4,12 +4,12 @@
  * A change that touches a block hidden from AI is listed without its text.
  */
 import * as z from 'zod';
-import { currentChat } from '../changes/chat.ts';
+import { currentChat } from '../contract/chat.ts';
 import { listChanges, listChats, type Change } from '../changes/index.ts';
-import { parseSince, SINCE_HINT } from '../changes/since.ts';
-import { touchesHidden } from '../changes/agent-view.ts';
+import { parseSince, SINCE_HINT } from '../changes/journal/since.ts';
+import { touchesHidden } from '../changes/undo/agent-view.ts';
 import { fetchHiddenContent, type HiddenContent } from '../roam/hidden-blocks.ts';
-import { ToolError } from '../server/tool-errors.ts';
+import { ToolError } from '../contract/tool-errors.ts';
 import { completion } from './completions.ts';
 import { definePrompt, type Completer } from './prompt-definition.ts';
 import { fitList, plural, PROMPT_BUDGET, userText } from './prompt-text.ts';

@@ -12,12 +12,12 @@ import {
   type TokenAccessLevel,
 } from '../../src-shared/roam-config.ts';
 import { graphId } from '../../src-shared/constants.ts';
-import type { CallScope } from '../server/call-scope.ts';
+import type { CallScope } from '../contract/call-scope.ts';
 import type { GraphSession } from './graph-session.ts';
-import { log } from '../process/log.ts';
+import { log } from '../contract/log.ts';
 import type { RoamConnection } from './roam-connection.ts';
 import { SharedRequest } from './shared-request.ts';
-import { tokenRequestError, ToolError } from '../server/tool-errors.ts';
+import { tokenRequestError, ToolError } from '../contract/tool-errors.ts';
 import type { TokenStore } from './token-store.ts';
 import { graphNotInRoamError, GraphsNotInRoam, isGraphMissingAnswer } from './graphs-not-in-roam.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The graphs this process may use and the session state on top of them (docs/mcp.md): what each
  * token was granted (shared by every chat of the process), and per chat
- * (src-mcp/server/chat-scope.ts) which graph is selected, which graphs' guidelines the agent has
+ * (src-mcp/contract/chat-scope.ts) which graph is selected, which graphs' guidelines the agent has
  * seen ("graph tickets") and the key's access cap. In memory only: a new chat starts fresh.
  */
 import {
@@ -16,8 +16,8 @@ import { graphId } from '../../src-shared/constants.ts';
 import { effectiveAccess, type EffectiveAccess, type Permission } from '../access/effective.ts';
 import { switchedOffError } from '../access/refusals.ts';
 import type { ConfigSource } from '../config/load-config.ts';
-import { currentScope, liveScopes } from '../server/chat-scope.ts';
-import { ToolError } from '../server/tool-errors.ts';
+import { currentScope, liveScopes } from '../contract/chat-scope.ts';
+import { ToolError } from '../contract/tool-errors.ts';
 
 export interface ConfigProblem {
   code: 'CONFIG_NOT_FOUND' | 'CONFIG_INVALID';

@@ -21,8 +21,8 @@ import { readConfigDocument, upsertGraph } from '../config/config-edit.ts';
 import { saveTokenToFile } from '../config/config-file.ts';
 import { assertConfigWritable, ConfigNotWritableError } from '../config/config-write.ts';
 import { GRAPH_SWITCHED_OFF, switchedOffError } from '../access/refusals.ts';
-import type { SessionContext } from '../server/tool-definition.ts';
-import { ToolError } from '../server/tool-errors.ts';
+import type { SessionContext } from '../contract/tool-definition.ts';
+import { ToolError } from '../contract/tool-errors.ts';
 
 const MAX_LISTED = 200;
 

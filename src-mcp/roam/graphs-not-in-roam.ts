@@ -9,7 +9,7 @@ import { graphId } from '../../src-shared/constants.ts';
 import { LocalApiError, type GraphRef, type LocalApiClient } from '../../src-shared/local-api/index.ts';
 import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import type { ConfigSource } from '../config/load-config.ts';
-import { ToolError } from '../server/tool-errors.ts';
+import { ToolError } from '../contract/tool-errors.ts';
 
 /** Roam's answer to a token request for a graph it cannot open. */
 export function isGraphMissingAnswer(error: unknown): boolean {

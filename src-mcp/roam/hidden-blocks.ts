@@ -4,7 +4,7 @@
  * with everything nested under it. Roam applies it to its `data.ai.*` reads only; everything we
  * build from raw `data.q` (the link index, previews, templates, Datalog answers) applies it here.
  */
-import type { ToolContext } from '../server/tool-definition.ts';
+import type { ToolContext } from '../contract/tool-definition.ts';
 
 export const HIDING_TAGS = ['.rm-hide', '.rm-private'] as const;
 

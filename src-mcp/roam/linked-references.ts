@@ -3,7 +3,7 @@
  * `linkedReferences` `{total, shown, results, note?}`, the first few references. Rendered after
  * the markdown, never spliced into it; absent on older builds and when there are none.
  */
-import { LIMITS, truncate } from '../server/limits.ts';
+import { LIMITS, truncate } from '../contract/limits.ts';
 
 /** A breadcrumb as Roam sends it: a string array at runtime (older docs: one "A > B" string). */
 export function pathText(path: unknown): string {

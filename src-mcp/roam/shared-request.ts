@@ -5,7 +5,7 @@
  * withdraws the dialog) only when the last waiter has gone.
  */
 import { LocalApiError } from '../../src-shared/local-api/index.ts';
-import type { CallScope } from '../server/call-scope.ts';
+import type { CallScope } from '../contract/call-scope.ts';
 
 export class SharedRequest<T> {
   private readonly controller = new AbortController();

@@ -7,7 +7,7 @@ import type { AccessLevel, GraphType, TokenAccessLevel } from '../../src-shared/
 import { readStoredToken, saveTokenToFile } from '../config/config-file.ts';
 import { ConfigNotWritableError } from '../config/config-write.ts';
 import type { ConfigSource } from '../config/load-config.ts';
-import type { ParentChannel } from '../process/parent-channel.ts';
+import type { ParentChannel } from '../contract/parent-channel.ts';
 
 export interface TokenStore {
   saved(

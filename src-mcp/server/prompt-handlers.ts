@@ -22,14 +22,14 @@ import {
 } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
-import type { CallScope } from './call-scope.ts';
+import type { CallScope } from '../contract/call-scope.ts';
 import { pageTitles, startingWith } from '../prompts/completions.ts';
 import type { Completer, PromptContext, PromptDefinition } from '../prompts/prompt-definition.ts';
 import { userText } from '../prompts/prompt-text.ts';
 import { graphContext, onGraph, refusal, type ToolCallState } from './tool-call.ts';
-import type { ResourceDefinition, ToolDefinition } from './tool-definition.ts';
-import { ToolError, toToolError } from './tool-errors.ts';
-import { namedForTool } from './roam-feature.ts';
+import type { ResourceDefinition, ToolDefinition } from '../contract/tool-definition.ts';
+import { ToolError, toToolError } from '../contract/tool-errors.ts';
+import { namedForTool } from '../contract/roam-feature.ts';
 
 /** The optional `graph` argument every prompt accepts (as every graph tool does). */
 const graphArgument = z

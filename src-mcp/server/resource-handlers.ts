@@ -13,8 +13,8 @@ import {
 import { findGraph } from '../../src-shared/roam-config.ts';
 import type { GraphGateway } from '../roam/graph-gateway.ts';
 import { graphContext } from './tool-call.ts';
-import type { FixedResource, ResourceDefinition } from './tool-definition.ts';
-import { toToolError } from './tool-errors.ts';
+import type { FixedResource, ResourceDefinition } from '../contract/tool-definition.ts';
+import { toToolError } from '../contract/tool-errors.ts';
 
 export class ResourceHandlers {
   private readonly templates: Array<{ definition: ResourceDefinition; template: UriTemplate }>;

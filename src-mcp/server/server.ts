@@ -11,7 +11,7 @@
  * connection. Everything that is state (graphs, selection, tickets, tokens, probes) lives in the
  * process, not in that instance: on stdio the process is the connection (docs/mcp.md, "State and
  * the two protocol eras"). Over HTTP (src-mcp/http/) one process serves many chats: `serverFor`
- * builds an instance whose handlers run inside that chat's scope (src-mcp/server/chat-scope.ts),
+ * builds an instance whose handlers run inside that chat's scope (src-mcp/contract/chat-scope.ts),
  * where the selection, the tickets, the key's cap and the undo scope are the chat's own.
  */
 import {
@@ -27,19 +27,19 @@ import {
 } from '@modelcontextprotocol/server';
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
 import { selectionWarning, ticketToolset } from '../access/selection.ts';
-import { noteChatClient } from '../changes/chat.ts';
-import { saveCompileCache } from '../process/compile-cache.ts';
+import { noteChatClient } from '../contract/chat.ts';
+import { saveCompileCache } from './compile-cache.ts';
 import type { GraphSession } from '../roam/graph-session.ts';
-import { log } from '../process/log.ts';
-import { currentScope, inChat, type ChatScope } from './chat-scope.ts';
+import { log } from '../contract/log.ts';
+import { currentScope, inChat, type ChatScope } from '../contract/chat-scope.ts';
 import { PromptHandlers } from './prompt-handlers.ts';
 import { ResourceHandlers } from './resource-handlers.ts';
 import { serverInstructions } from './server-instructions.ts';
 import type { GatewayHooks, GraphGateway } from '../roam/graph-gateway.ts';
-import { confirmationOf, type ConfirmPolicy } from './confirm.ts';
+import { confirmationOf, type ConfirmPolicy } from '../gate/confirm.ts';
 import { SKILLS_EXTENSION } from './skill-extension.ts';
 import { callTool, refusal, requestScope, type ToolCallState } from './tool-call.ts';
-import { probedActions, type ToolDefinition } from './tool-definition.ts';
+import { probedActions, type ToolDefinition } from '../contract/tool-definition.ts';
 
 /**
  * 2026-07-28 cache hints (docs/mcp.md, "Using the 2026-07-28 revision"). Every list is private to
@@ -63,7 +63,7 @@ export interface RoamMcpServerOptions {
   version: string;
   session: GraphSession;
   readOnly: boolean;
-  /** `--confirm` (src-mcp/server/confirm.ts). */
+  /** `--confirm` (src-mcp/gate/confirm.ts). */
   confirm: ConfirmPolicy;
   /** The selected toolsets, and why the selection was invalid (then every call answers that). */
   toolsets: Pick<ToolCallState, 'toolsets' | 'toolsetsProblem'>;
@@ -121,7 +121,7 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
     () => (prompts?.visible() ?? []).map((prompt) => prompt.name).join(','),
   );
   const gateway = options.gateway({
-    // The chat's client (src-mcp/server/chat-scope.ts): from `initialize` or a request's `_meta`.
+    // The chat's client (src-mcp/contract/chat-scope.ts): from `initialize` or a request's `_meta`.
     clientName: () => currentScope().clientName ?? 'MCP client',
     capabilitiesChanged: () => notifier.toolsMayHaveChanged(),
     probeActions: () => [...new Set(tools.flatMap(probedActions))],
@@ -131,7 +131,7 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
     gateway,
     readOnly: options.readOnly,
     ...(options.toolsets.toolsetsProblem ? { toolsetsProblem: options.toolsets.toolsetsProblem } : {}),
-    // A chat over HTTP may be limited to its key's toolsets (src-mcp/server/chat-scope.ts).
+    // A chat over HTTP may be limited to its key's toolsets (src-mcp/contract/chat-scope.ts).
     get toolsets() {
       return currentScope().toolsets ?? processToolsets;
     },
@@ -231,7 +231,7 @@ function buildServer(
   return server;
 }
 
-/** Runs a handler inside the instance's chat (src-mcp/server/chat-scope.ts). */
+/** Runs a handler inside the instance's chat (src-mcp/contract/chat-scope.ts). */
 type InChat = <T>(work: () => T) => T;
 
 /** list_changed for an SDK server's own connection (a 2025 session). */

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { embeddedSkill } from '../apps/embedded.ts';
-import type { FixedResource } from './tool-definition.ts';
+import type { FixedResource } from '../contract/tool-definition.ts';
 
 export const SKILL_URI = 'skill://roam-companion/SKILL.md';
 

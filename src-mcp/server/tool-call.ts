@@ -12,31 +12,31 @@
  * 5. before a write: the graph's access level (src-mcp/access/: ACCESS_LEVEL), then
  *    (`beforeWrite`) a graph ticket (GRAPH_TICKET_REQUIRED: select_graph first);
  * 6. the handler, with a context built once (`graphContext` / session context); a write tool's
- *    Local API writes go through the change journal (src-mcp/changes/record.ts: the state to
+ *    Local API writes go through the change journal (src-mcp/changes/journal/record.ts: the state to
  *    restore first, then the write, then its outcome; docs/undo.md);
  * 7. after a write (`afterWrite`, even a failed one: it may have landed): the link index is
  *    invalidated; on success an explicit `graph` becomes the selection (a failed call never
  *    redirects later writes);
- * 8. the result: a string as text; a ToolContent (src-mcp/server/tool-content.ts) as its MCP content;
+ * 8. the result: a string as text; a ToolContent (src-mcp/contract/tool-content.ts) as its MCP content;
  *    a WithResultMeta as its value plus the result's `_meta` (an MCP App's data, never the model's);
  *    a JSON value as text, plus structuredContent when the tool has
  *    an outputSchema; notes (token granted, ...) as extra text items; any failure as the
- *    `{error: {code, message, ...recovery}}` isError result (src-mcp/server/tool-errors.ts), as text only:
+ *    `{error: {code, message, ...recovery}}` isError result (src-mcp/contract/tool-errors.ts), as text only:
  *    the v1 SDK client checks any structuredContent against the outputSchema, errors included;
  *    an UNKNOWN_ACTION names the tool's declared feature and the build it needs.
  *    A success stands on its own in either form (docs/mcp.md, "Using the 2026-07-28 revision"):
  *    notes are extra text items and, in structuredContent, its `notes` field.
  *
- * Declaring a tool: src-mcp/server/tool-definition.ts. Nothing here changes when a tool is added.
+ * Declaring a tool: src-mcp/contract/tool-definition.ts. Nothing here changes when a tool is added.
  */
 import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import type { ToolsetName } from '../../src-shared/toolsets.ts';
-import { enforceAccess } from '../access/guard.ts';
+import { enforceAccess } from '../gate/guard.ts';
 import { everyGraphReadOnlyRefusal, readOnlyFlagRefusal } from '../access/refusals.ts';
 import { writeSelectionProblem } from '../access/selection.ts';
-import type { CallScope } from './call-scope.ts';
+import type { CallScope } from '../contract/call-scope.ts';
 import {
   askResult,
   confirmBeforeWrite,
@@ -44,23 +44,23 @@ import {
   NEVER_ASK,
   NotConfirmed,
   type Confirmation,
-} from './confirm.ts';
-import { hintsFrom, ToolRecord } from '../changes/record.ts';
+} from '../gate/confirm.ts';
+import { hintsFrom, ToolRecord } from '../changes/journal/record.ts';
 import type { GraphSession } from '../roam/graph-session.ts';
-import { log } from '../process/log.ts';
+import { log } from '../contract/log.ts';
 import { invalidateLinkIndex } from '../navigation/index-cache.ts';
 import type { GraphGateway } from '../roam/graph-gateway.ts';
-import { ToolContent, WithResultMeta } from './tool-content.ts';
+import { ToolContent, WithResultMeta } from '../contract/tool-content.ts';
 import {
   inputShape,
   isGraphWrite,
   probedActions,
   type ToolContext,
   type ToolDefinition,
-} from './tool-definition.ts';
-import { errorText, ToolError, toToolError } from './tool-errors.ts';
-import { namedForTool } from './roam-feature.ts';
-import { enforcePlannedEdits } from './planned-edits.ts';
+} from '../contract/tool-definition.ts';
+import { errorText, ToolError, toToolError } from '../contract/tool-errors.ts';
+import { namedForTool } from '../contract/roam-feature.ts';
+import { enforcePlannedEdits } from '../gate/planned-edits.ts';
 
 /** What decides visibility and refusals for this connection. */
 export interface ToolCallState {
@@ -110,7 +110,7 @@ function unknownTool(name: string): ToolError {
 
 /**
  * Runs one tools/call; never throws (every failure is an isError result). A destructive write
- * may answer `input_required` first: the question for the person (src-mcp/server/confirm.ts).
+ * may answer `input_required` first: the question for the person (src-mcp/gate/confirm.ts).
  */
 export function callTool(
   tools: readonly ToolDefinition[],

@@ -16,7 +16,7 @@ import {
   type FixedResource,
   type ResourceDefinition,
   type ToolDefinition,
-} from './tool-definition.ts';
+} from '../contract/tool-definition.ts';
 import { batchEditTools } from '../tools/core/batch-edits.ts';
 import { changeTools } from '../tools/core/changes.ts';
 import { commentTools } from '../tools/core/comments.ts';

@@ -5,7 +5,7 @@
  */
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { ToolError } from '../server/tool-errors.ts';
+import { ToolError } from '../contract/tool-errors.ts';
 import { PathNotAllowed, pathRules, withAllowedFile } from './path-guard.ts';
 import { protectedPaths } from './protected-paths.ts';
 import { expandFolder, NO_UPLOAD_FOLDER, uploadFolders } from './upload-folders.ts';

@@ -6,7 +6,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { log } from '../process/log.ts';
+import { log } from '../contract/log.ts';
 import { hasDotComponent } from './path-guard.ts';
 
 export type UploadFolderSource = 'cli' | 'config' | 'tray';

@@ -7,7 +7,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { LOCAL_TOKEN_PREFIX, REMOTE_TOKEN_PREFIX } from '../../src-shared/roam-config.ts';
-import { ToolError } from '../server/tool-errors.ts';
+import { ToolError } from '../contract/tool-errors.ts';
 import { readUploadFile } from './local-file.ts';
 import { FetchRefusal, fetchPublic } from './public-fetch.ts';
 

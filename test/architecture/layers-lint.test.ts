@@ -23,7 +23,7 @@ async function layerErrors(file: string, code: string): Promise<string[]> {
 const violations: Array<[file: string, code: string, reason: RegExp]> = [
   [
     'src-shared/probe.ts',
-    "import { log } from '../src-mcp/process/log.ts';",
+    "import { log } from '../src-mcp/contract/log.ts';",
     /src-shared imports nothing of ours/,
   ],
   [
@@ -50,7 +50,7 @@ const violations: Array<[file: string, code: string, reason: RegExp]> = [
   ],
   [
     'src-main/core/probe.ts',
-    "import { runUndo } from '../../src-mcp/changes/undo-engine.ts';",
+    "import { runUndo } from '../../src-mcp/changes/undo/undo-engine.ts';",
     /changes\/index\.ts/,
   ],
   [
@@ -70,7 +70,7 @@ const violations: Array<[file: string, code: string, reason: RegExp]> = [
   ],
   [
     'src-main/shell/probe.ts',
-    "import { log } from '../../src-mcp/process/log.ts';",
+    "import { log } from '../../src-mcp/contract/log.ts';",
     /src-main\/shell imports only/,
   ],
   [
@@ -101,7 +101,7 @@ const violations: Array<[file: string, code: string, reason: RegExp]> = [
   ],
   [
     'test/emulator/probe.ts',
-    "import { truncate } from '../../src-mcp/server/limits.ts';",
+    "import { truncate } from '../../src-mcp/contract/limits.ts';",
     /The emulator plays Roam/,
   ],
   [

@@ -4,7 +4,7 @@
  */
 import { rm } from 'node:fs/promises';
 import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.ts';
-import type { GraphToolDefinition, ToolContext } from '../../src-mcp/server/tool-definition.ts';
+import type { GraphToolDefinition, ToolContext } from '../../src-mcp/contract/tool-definition.ts';
 import { tempDir } from './temp-dir.ts';
 
 export const TEST_TOKEN = 'roam-graph-local-token-NAVtestNAVtestNAVtestNAVtest';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src-mcp/cli/cli-args.ts';
 import { tools } from '../../src-mcp/server/tool-catalogue.ts';
-import { probedActions } from '../../src-mcp/server/tool-definition.ts';
+import { probedActions } from '../../src-mcp/contract/tool-definition.ts';
 import {
   DEFAULT_TOOLSETS,
   parseToolsets,

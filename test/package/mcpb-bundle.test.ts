@@ -12,7 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tools as catalogue } from '../../src-mcp/server/tool-catalogue.ts';
-import { probedActions } from '../../src-mcp/server/tool-definition.ts';
+import { probedActions } from '../../src-mcp/contract/tool-definition.ts';
 import { binCommand, ROOT, newToken, removeHome, binEnv, tempHome } from '../harness/mcp-bin.ts';
 
 const run = promisify(execFile);

@@ -1,7 +1,7 @@
 /**
  * Roam misbehaving under a running `roam-mcp`: down at start, down mid-call, restarted on another
  * port, 500, 504, slow, dropped connections, malformed JSON. Each gives the documented error code
- * (src-mcp/server/tool-errors.ts) or recovers; the bin never crashes and answers the next call; a write
+ * (src-mcp/contract/tool-errors.ts) or recovers; the bin never crashes and answers the next call; a write
  * cut by a dropped connection is reported and never applied twice.
  */
 import { writeFile } from 'node:fs/promises';

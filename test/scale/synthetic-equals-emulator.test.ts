@@ -25,7 +25,7 @@ import {
 } from '../../src-mcp/navigation/index-queries.ts';
 import { BLOCK_TEXT_QUERY, PAGE_PREVIEW_QUERY } from '../../src-mcp/navigation/previews.ts';
 import { TAG_BLOCKS_QUERY } from '../../src-mcp/navigation/tag-filter.ts';
-import type { ToolContext } from '../../src-mcp/server/tool-definition.ts';
+import type { ToolContext } from '../../src-mcp/contract/tool-definition.ts';
 import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.ts';
 import { HIDDEN_GRAPH } from '../mcp/navigation/hidden-graph.ts';
 import { startSyntheticLocalApi, type SyntheticLocalApi } from './synthetic-local-api.ts';

@@ -2,7 +2,7 @@
  * The data the server hands the change-review app in a tool result's `_meta`
  * (src-mcp/apps/change-review-data.ts builds it; the app reads it in results.ts).
  */
-import type { OpDescription } from '../../changes/describe.ts';
+import type { OpDescription } from '../../changes/undo/describe.ts';
 
 /** A block as the app shows it: its text and what is under it, no uid. */
 export interface AppBlock {

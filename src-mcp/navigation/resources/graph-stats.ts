@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../../server/tool-definition.ts';
+import type { ResourceDefinition } from '../../contract/tool-definition.ts';
 import { loadLinkIndex } from '../index-cache.ts';
 
 /** `roam://{graph}/stats`: size and freshness of a graph, from the link index (1 round trip when cached). */

@@ -1,6 +1,6 @@
-import { paginate } from '../../server/limits.ts';
-import type { ResourceDefinition } from '../../server/tool-definition.ts';
-import { ToolError } from '../../server/tool-errors.ts';
+import { paginate } from '../../contract/limits.ts';
+import type { ResourceDefinition } from '../../contract/tool-definition.ts';
+import { ToolError } from '../../contract/tool-errors.ts';
 import { loadLinkIndex } from '../index-cache.ts';
 
 /** Pages per resource read. */

@@ -1,5 +1,5 @@
-import { LIMITS, truncate } from '../../server/limits.ts';
-import type { ResourceDefinition } from '../../server/tool-definition.ts';
+import { LIMITS, truncate } from '../../contract/limits.ts';
+import type { ResourceDefinition } from '../../contract/tool-definition.ts';
 import { loadLinkIndex } from '../index-cache.ts';
 import { findPage, pageNotFound } from '../page-lookup.ts';
 

@@ -2,9 +2,9 @@
  * update_blocks and delete_blocks (docs/mcp.md, Batch edits): up to 25 blocks in one Local API
  * call, named and shaped like the official server's, reported per item in input order.
  */
-import { blocksNotDeleted, deleteBlocksQuestion } from '../../server/confirm-questions.ts';
+import { blocksNotDeleted, deleteBlocksQuestion } from '../../gate/confirm-questions.ts';
 import * as z from 'zod';
-import { defineTool } from '../../server/tool-definition.ts';
+import { defineTool } from '../../contract/tool-definition.ts';
 import { batchOutcome, readReport } from './batch-report.ts';
 import { blockFields, blockWire } from './block-fields.ts';
 

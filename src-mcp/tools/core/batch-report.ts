@@ -4,8 +4,8 @@
  * success can never pass for a full one: any failed item makes the result an error that lists
  * what was applied and what was not.
  */
-import { LIMITS, truncate } from '../../server/limits.ts';
-import { ToolError } from '../../server/tool-errors.ts';
+import { LIMITS, truncate } from '../../contract/limits.ts';
+import { ToolError } from '../../contract/tool-errors.ts';
 
 export interface ItemReport {
   uid: string;

@@ -3,7 +3,7 @@
  * their wire form: Roam's kebab-case keys, only those set (a missing key leaves it unchanged).
  */
 import * as z from 'zod';
-import { ToolError } from '../../server/tool-errors.ts';
+import { ToolError } from '../../contract/tool-errors.ts';
 
 export const blockFields = {
   string: z.string().optional(),

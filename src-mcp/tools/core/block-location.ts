@@ -4,8 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
-import type { ToolContext } from '../../server/tool-definition.ts';
-import { ToolError } from '../../server/tool-errors.ts';
+import type { ToolContext } from '../../contract/tool-definition.ts';
+import { ToolError } from '../../contract/tool-errors.ts';
 import { DAILY_DATE_HINT, dailyNote, resolveDailyNote, type DailyNote } from '../../roam/roam-dates.ts';
 
 export const order = z

@@ -3,21 +3,21 @@
  * changes (this MCP session's); a person reaches every chat through `roam-mcp changes|undo` and
  * the tray.
  */
-import { undoQuestion } from '../../server/confirm-questions.ts';
+import { undoQuestion } from '../../gate/confirm-questions.ts';
 import * as z from 'zod';
 import { listData, undoData, type GraphRead } from '../../apps/change-review-data.ts';
 import { CHANGE_REVIEW_META } from '../../apps/change-review-resource.ts';
-import { enforceUndoAccess } from '../../access/guard.ts';
-import { agentChangeReport, agentSummary, type HiddenNow } from '../../changes/agent-view.ts';
-import { currentChat } from '../../changes/chat.ts';
-import type { Change } from '../../changes/types.ts';
+import { enforceUndoAccess } from '../../gate/guard.ts';
+import { agentChangeReport, agentSummary, type HiddenNow } from '../../changes/undo/agent-view.ts';
+import { currentChat } from '../../contract/chat.ts';
+import type { Change } from '../../changes/journal/types.ts';
 import { HIDDEN_CONTENT_QUERY, HIDING_TAGS } from '../../roam/hidden-blocks.ts';
-import { defaultJournal } from '../../changes/journal.ts';
-import { runUndo, UndoError, type Caller, type UndoReport } from '../../changes/undo-engine.ts';
+import { defaultJournal } from '../../changes/journal/journal.ts';
+import { runUndo, UndoError, type Caller, type UndoReport } from '../../changes/undo/undo-engine.ts';
 import { invalidateLinkIndex } from '../../navigation/index-cache.ts';
-import { defineTool, type SessionContext } from '../../server/tool-definition.ts';
-import { WithResultMeta } from '../../server/tool-content.ts';
-import { ToolError } from '../../server/tool-errors.ts';
+import { defineTool, type SessionContext } from '../../contract/tool-definition.ts';
+import { WithResultMeta } from '../../contract/tool-content.ts';
+import { ToolError } from '../../contract/tool-errors.ts';
 
 const PAGE = 20;
 

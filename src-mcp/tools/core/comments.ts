@@ -1,12 +1,12 @@
 /** Comments on a block's thread: add_comment and get_comments, named as the official server's. */
 import * as z from 'zod';
 import { fetchHiddenContent } from '../../roam/hidden-blocks.ts';
-import { LIMITS, paginate, truncate } from '../../server/limits.ts';
-import { notFoundError, withMissingCheck } from '../../server/not-found.ts';
-import { defineTool, type ToolDefinition } from '../../server/tool-definition.ts';
-import { ToolError } from '../../server/tool-errors.ts';
+import { LIMITS, paginate, truncate } from '../../contract/limits.ts';
+import { notFoundError, withMissingCheck } from '../../contract/not-found.ts';
+import { defineTool, type ToolDefinition } from '../../contract/tool-definition.ts';
+import { ToolError } from '../../contract/tool-errors.ts';
 import { withoutHiddenTaggedBlocks } from '../../roam/hidden-blocks.ts';
-import { callFeature } from '../../server/roam-feature.ts';
+import { callFeature } from '../../contract/roam-feature.ts';
 
 const blockUid = z.string().min(1).describe('Uid of the block');
 

@@ -5,11 +5,11 @@
  */
 import * as z from 'zod';
 import { fetchHiddenContent, withoutHiddenLines, type HiddenContent } from '../../roam/hidden-blocks.ts';
-import { LIMITS, paginate, truncate } from '../../server/limits.ts';
-import { listOutput } from '../../server/list-envelope.ts';
-import { notFoundError, withMissingCheck } from '../../server/not-found.ts';
-import { defineTool, type ToolContext } from '../../server/tool-definition.ts';
-import { ToolError } from '../../server/tool-errors.ts';
+import { LIMITS, paginate, truncate } from '../../contract/limits.ts';
+import { listOutput } from '../../contract/list-envelope.ts';
+import { notFoundError, withMissingCheck } from '../../contract/not-found.ts';
+import { defineTool, type ToolContext } from '../../contract/tool-definition.ts';
+import { ToolError } from '../../contract/tool-errors.ts';
 import { boundedAnswer, redactHidden } from './datalog-answer.ts';
 import { linkedReferencesText, pathText } from '../../roam/linked-references.ts';
 import { hitsOutput, hitsPage } from './search-hits.ts';

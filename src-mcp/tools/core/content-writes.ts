@@ -2,11 +2,11 @@
  * Writing Roam content, named and shaped like the official Roam MCP server's: pages and blocks
  * through data.page.* / data.block.*, each naming a missing uid as NOT_FOUND.
  */
-import { deleteBlocksQuestion, deletePageQuestion, renameQuestion } from '../../server/confirm-questions.ts';
+import { deleteBlocksQuestion, deletePageQuestion, renameQuestion } from '../../gate/confirm-questions.ts';
 import * as z from 'zod';
-import { withMissingCheck } from '../../server/not-found.ts';
-import { defineTool, type ToolContext } from '../../server/tool-definition.ts';
-import { ToolError } from '../../server/tool-errors.ts';
+import { withMissingCheck } from '../../contract/not-found.ts';
+import { defineTool, type ToolContext } from '../../contract/tool-definition.ts';
+import { ToolError } from '../../contract/tool-errors.ts';
 import {
   markdownLocation,
   nestUnder,

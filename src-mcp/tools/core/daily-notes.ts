@@ -3,10 +3,10 @@
  * into the daily note's page (Roam creates the page when missing).
  */
 import * as z from 'zod';
-import { defineTool, type ToolDefinition } from '../../server/tool-definition.ts';
-import { ToolError } from '../../server/tool-errors.ts';
+import { defineTool, type ToolDefinition } from '../../contract/tool-definition.ts';
+import { ToolError } from '../../contract/tool-errors.ts';
 import { nestUnder, open } from './block-location.ts';
-import { callFeature } from '../../server/roam-feature.ts';
+import { callFeature } from '../../contract/roam-feature.ts';
 import { DAILY_DATE_HINT, isDailyDate, resolveDailyNote } from '../../roam/roam-dates.ts';
 
 export const dailyNoteTools: ToolDefinition[] = [

@@ -4,7 +4,7 @@
  * 25,000-token cap), saying what was cut and how much there was.
  */
 import { HIDDEN_MARK, type HiddenContent } from '../../roam/hidden-blocks.ts';
-import { LIMITS, truncate } from '../../server/limits.ts';
+import { LIMITS, truncate } from '../../contract/limits.ts';
 
 /** Room kept for the envelope (total, offsets, notes) around the rows. */
 const ENVELOPE = 1_200;

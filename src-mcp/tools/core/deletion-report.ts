@@ -3,7 +3,7 @@
  * `{deleted: boolean, reason?}`; `deleted: false` means nothing was deleted, which the agent
  * must see as NOT_FOUND, never as success. Older builds answer null (no report).
  */
-import { ToolError } from '../../server/tool-errors.ts';
+import { ToolError } from '../../contract/tool-errors.ts';
 
 export interface DeletionReport {
   deleted?: unknown;

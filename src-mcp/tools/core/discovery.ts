@@ -3,10 +3,10 @@
  * server's. Both are data.ai.* reads, so Roam applies the hiding rule itself.
  */
 import * as z from 'zod';
-import { withMissingCheck } from '../../server/not-found.ts';
-import { defineTool, type ToolDefinition } from '../../server/tool-definition.ts';
-import { ToolError } from '../../server/tool-errors.ts';
-import { callFeature } from '../../server/roam-feature.ts';
+import { withMissingCheck } from '../../contract/not-found.ts';
+import { defineTool, type ToolDefinition } from '../../contract/tool-definition.ts';
+import { ToolError } from '../../contract/tool-errors.ts';
+import { callFeature } from '../../contract/roam-feature.ts';
 import { hitsOutput, hitsPage } from './search-hits.ts';
 
 export const discoveryTools: ToolDefinition[] = [

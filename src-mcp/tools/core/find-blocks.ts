@@ -7,8 +7,8 @@
  */
 import * as z from 'zod';
 import { HIDING_TAGS } from '../../roam/hidden-blocks.ts';
-import { LIMITS, paginate, truncate } from '../../server/limits.ts';
-import { defineTool, type ToolContext } from '../../server/tool-definition.ts';
+import { LIMITS, paginate, truncate } from '../../contract/limits.ts';
+import { defineTool, type ToolContext } from '../../contract/tool-definition.ts';
 import { timeBound } from './time-bound.ts';
 
 /** `[block eid, :create/time, :edit/time]` of a match. */

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { onGraph } from '../../server/tool-call.ts';
-import { defineTool } from '../../server/tool-definition.ts';
+import { defineTool } from '../../contract/tool-definition.ts';
 import { orient, orientOutput } from './graphs.ts';
 
 export const graphGuidelinesTools = [

@@ -1,8 +1,8 @@
 /** Graph management (docs/mcp.md, Graphs and sessions): list_graphs, select_graph, current_graph. */
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
-import { LIMITS, paginate, truncate } from '../../server/limits.ts';
-import { listOutput } from '../../server/list-envelope.ts';
+import { LIMITS, paginate, truncate } from '../../contract/limits.ts';
+import { listOutput } from '../../contract/list-envelope.ts';
 import { ACCESS_LEVELS, type ConfiguredGraph } from '../../../src-shared/roam-config.ts';
 import { graphId } from '../../../src-shared/constants.ts';
 import { accessNote } from '../../access/describe.ts';
@@ -10,8 +10,8 @@ import { PERMISSIONS } from '../../access/effective.ts';
 import { rememberGuidelines } from '../../access/own-content.ts';
 import type { GraphGateway } from '../../roam/graph-gateway.ts';
 import { onGraph } from '../../server/tool-call.ts';
-import { defineTool, type SessionContext } from '../../server/tool-definition.ts';
-import { ToolError } from '../../server/tool-errors.ts';
+import { defineTool, type SessionContext } from '../../contract/tool-definition.ts';
+import { ToolError } from '../../contract/tool-errors.ts';
 import { extensionToolsField, extensionToolsOutput } from '../extensions/extension-tools.ts';
 import { orientationOf } from './orientation.ts';
 

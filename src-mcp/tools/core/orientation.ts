@@ -4,7 +4,7 @@
  * is done, a good first step, and a compact note on Roam's markdown. It rides in select_graph's
  * result, so only chats that orient pay for it, once.
  */
-import { LIMITS, truncate } from '../../server/limits.ts';
+import { LIMITS, truncate } from '../../contract/limits.ts';
 
 /** How to read and write Roam's markdown (the wire format of docs/mcp.md, Roam markdown). */
 export const ROAM_SYNTAX = [

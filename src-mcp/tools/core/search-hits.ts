@@ -1,7 +1,7 @@
 /** The `{items, total, offset, limit, nextOffset}` page of Local API search hits (search, backlinks, Roam queries). */
 import * as z from 'zod';
-import { LIMITS, truncate } from '../../server/limits.ts';
-import { listOutput } from '../../server/list-envelope.ts';
+import { LIMITS, truncate } from '../../contract/limits.ts';
+import { listOutput } from '../../contract/list-envelope.ts';
 import { pathText } from '../../roam/linked-references.ts';
 
 const hitSchema = z.object({

@@ -4,8 +4,8 @@
  * user approves in Roam Desktop, and the graph is kept and usable at once (../../roam/graph-setup.ts).
  */
 import * as z from 'zod';
-import { defineTool } from '../../server/tool-definition.ts';
-import { ToolError } from '../../server/tool-errors.ts';
+import { defineTool } from '../../contract/tool-definition.ts';
+import { ToolError } from '../../contract/tool-errors.ts';
 import { addGraph, listAvailable } from '../../roam/graph-setup.ts';
 
 export const setupGraphTools = [

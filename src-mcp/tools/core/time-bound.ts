@@ -3,7 +3,7 @@
  * midnight, as Roam's daily notes count days), `today`, `yesterday`, or `7d` (that many days
  * before now), as epoch milliseconds.
  */
-import { ToolError } from '../../server/tool-errors.ts';
+import { ToolError } from '../../contract/tool-errors.ts';
 
 const DAY = 86_400_000;
 

@@ -7,10 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { HIDING_TAGS } from '../../roam/hidden-blocks.ts';
-import { LIMITS, truncate } from '../../server/limits.ts';
-import { notFoundError } from '../../server/not-found.ts';
-import { defineTool, type PlannedEdits, type ToolContext } from '../../server/tool-definition.ts';
-import { ToolError } from '../../server/tool-errors.ts';
+import { LIMITS, truncate } from '../../contract/limits.ts';
+import { notFoundError } from '../../contract/not-found.ts';
+import { defineTool, type PlannedEdits, type ToolContext } from '../../contract/tool-definition.ts';
+import { ToolError } from '../../contract/tool-errors.ts';
 import { batchOutcome, readReport } from './batch-report.ts';
 import { eachBlock, parseOutline } from './page-outline.ts';
 import { HiddenUnderDeletedError, planPage, type PageBlock, type Plan, type PlanStep } from './page-plan.ts';

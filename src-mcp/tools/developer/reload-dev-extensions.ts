@@ -1,6 +1,6 @@
 /** reload_dev_extensions: reloads Roam's developer-mode extensions, for extension developers. */
-import { defineTool, type ToolDefinition } from '../../server/tool-definition.ts';
-import { callFeature } from '../../server/roam-feature.ts';
+import { defineTool, type ToolDefinition } from '../../contract/tool-definition.ts';
+import { callFeature } from '../../contract/roam-feature.ts';
 
 export const developerTools: ToolDefinition[] = [
   defineTool({

@@ -6,11 +6,11 @@
  */
 import * as z from 'zod';
 import { LocalApiError, type Scope } from '../../../src-shared/local-api/index.ts';
-import { LIMITS, truncate } from '../../server/limits.ts';
-import { defineTool, type ToolContext, type ToolDefinition } from '../../server/tool-definition.ts';
-import { ToolError } from '../../server/tool-errors.ts';
+import { LIMITS, truncate } from '../../contract/limits.ts';
+import { defineTool, type ToolContext, type ToolDefinition } from '../../contract/tool-definition.ts';
+import { ToolError } from '../../contract/tool-errors.ts';
 import { listedExtensionTools } from './extension-tools.ts';
-import { featureError } from '../../server/roam-feature.ts';
+import { featureError } from '../../contract/roam-feature.ts';
 /** The scope `tool` declares, looked up only to explain a refusal. */
 async function declaredScope(ctx: ToolContext, tool: string): Promise<Scope> {
   const guidelines = await ctx.call('data.ai.getGraphGuidelines', []).catch(() => null);

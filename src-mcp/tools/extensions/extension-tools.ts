@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import type { Scope } from '../../../src-shared/local-api/index.ts';
-import { LIMITS, truncate } from '../../server/limits.ts';
+import { LIMITS, truncate } from '../../contract/limits.ts';
 
 export interface ListedTool {
   tool: string;

@@ -4,10 +4,10 @@
  * file_upload is checked in ./upload-source.ts.
  */
 import * as z from 'zod';
-import { LIMITS, truncate } from '../../server/limits.ts';
-import { ToolContent } from '../../server/tool-content.ts';
-import { defineTool } from '../../server/tool-definition.ts';
-import { ToolError } from '../../server/tool-errors.ts';
+import { LIMITS, truncate } from '../../contract/limits.ts';
+import { ToolContent } from '../../contract/tool-content.ts';
+import { defineTool } from '../../contract/tool-definition.ts';
+import { ToolError } from '../../contract/tool-errors.ts';
 import { isTextual, mimeFromBytes, mimeFromName } from '../../uploads/file-types.ts';
 import { decodeBase64, fetchUrl, readLocalFile, type UploadBytes } from '../../uploads/upload-source.ts';
 

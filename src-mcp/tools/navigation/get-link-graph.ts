@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { defineTool } from '../../server/tool-definition.ts';
+import { defineTool } from '../../contract/tool-definition.ts';
 import { loadLinkIndex } from '../../navigation/index-cache.ts';
 import { linkGraph, mostConnected, neighborhood } from '../../navigation/link-graph.ts';
 import { requirePage } from '../../navigation/page-lookup.ts';
 import { GRAPH_ANNOTATIONS } from '../../navigation/schemas.ts';
-import { LIMITS } from '../../server/limits.ts';
+import { LIMITS } from '../../contract/limits.ts';
 
 /** Room left for `center` next to nodes and edges. */
 const BUDGET = LIMITS.primary - 300;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { paginate } from '../../server/limits.ts';
-import { defineTool } from '../../server/tool-definition.ts';
+import { paginate } from '../../contract/limits.ts';
+import { defineTool } from '../../contract/tool-definition.ts';
 import { loadLinkIndex } from '../../navigation/index-cache.ts';
 import { pageNotFound } from '../../navigation/page-lookup.ts';
 import {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { defineTool } from '../../server/tool-definition.ts';
+import { defineTool } from '../../contract/tool-definition.ts';
 import { loadLinkIndex } from '../../navigation/index-cache.ts';
 import { fuzzyMatches, round } from '../../navigation/page-lookup.ts';
 import { GRAPH_ANNOTATIONS, pageOutput } from '../../navigation/schemas.ts';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { LIMITS, paginate } from '../../server/limits.ts';
-import { defineTool } from '../../server/tool-definition.ts';
+import { LIMITS, paginate } from '../../contract/limits.ts';
+import { defineTool } from '../../contract/tool-definition.ts';
 import { loadLinkIndex } from '../../navigation/index-cache.ts';
 import type { LinkIndex } from '../../navigation/link-index.ts';
 import { pageNotFound } from '../../navigation/page-lookup.ts';

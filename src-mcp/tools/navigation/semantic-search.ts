@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { LIMITS, truncate } from '../../server/limits.ts';
-import { defineTool } from '../../server/tool-definition.ts';
+import { LIMITS, truncate } from '../../contract/limits.ts';
+import { defineTool } from '../../contract/tool-definition.ts';
 import { pathText } from '../../roam/linked-references.ts';
 import { GRAPH_ANNOTATIONS, limitField, listOutput, offsetField } from '../../navigation/schemas.ts';
 

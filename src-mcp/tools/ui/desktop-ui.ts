@@ -6,10 +6,10 @@
  */
 import * as z from 'zod';
 import { fetchHiddenContent, HIDDEN_MARK, type HiddenContent } from '../../roam/hidden-blocks.ts';
-import { withMissingCheck } from '../../server/not-found.ts';
-import { defineTool, type ToolContext, type ToolDefinition } from '../../server/tool-definition.ts';
-import { ToolError } from '../../server/tool-errors.ts';
-import { callFeature } from '../../server/roam-feature.ts';
+import { withMissingCheck } from '../../contract/not-found.ts';
+import { defineTool, type ToolContext, type ToolDefinition } from '../../contract/tool-definition.ts';
+import { ToolError } from '../../contract/tool-errors.ts';
+import { callFeature } from '../../contract/roam-feature.ts';
 
 /** Text fields that hold a block's own text: redacted with its uid. */
 const TEXT_KEYS = ['block-string'];

@@ -4,9 +4,9 @@
  * positional args here (`[uid, index?]`), not an object.
  */
 import * as z from 'zod';
-import { withMissingCheck } from '../../server/not-found.ts';
-import { defineTool, type ToolContext, type ToolDefinition } from '../../server/tool-definition.ts';
-import { callFeature } from '../../server/roam-feature.ts';
+import { withMissingCheck } from '../../contract/not-found.ts';
+import { defineTool, type ToolContext, type ToolDefinition } from '../../contract/tool-definition.ts';
+import { callFeature } from '../../contract/roam-feature.ts';
 
 const uid = z.string().min(1).describe('Uid of the page');
 

@@ -11,7 +11,7 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { afterEach, describe, expect, it } from 'vitest';
 import { argvOption } from '../../../src-main/core/mcp-launcher.ts';
 import { tools } from '../../../src-mcp/server/tool-catalogue.ts';
-import { probedActions } from '../../../src-mcp/server/tool-definition.ts';
+import { probedActions } from '../../../src-mcp/contract/tool-definition.ts';
 import { DEFAULT_TOOLSETS, type ToolsetName } from '../../../src-shared/toolsets.ts';
 import { SERVER_NODE } from '../../server-node.ts';
 import { mcpBundle, repoRoot, startCore, tempDirs } from '../helpers.ts';

@@ -9,7 +9,7 @@ import { effectiveAccess } from '../../../src-mcp/access/effective.ts';
 import { setAgentCreations } from '../../../src-mcp/access/own-content.ts';
 import { notCreatedByAgent } from '../../../src-mcp/access/own-content.ts';
 import { tools as catalogue } from '../../../src-mcp/server/tool-catalogue.ts';
-import type { ToolContext } from '../../../src-mcp/server/tool-definition.ts';
+import type { ToolContext } from '../../../src-mcp/contract/tool-definition.ts';
 import { parseConfigText } from '../../../src-mcp/config/config-file.ts';
 
 describe('effective access', () => {
@@ -43,7 +43,7 @@ describe('effective access', () => {
 });
 
 describe('editing tools under read-edit-own', () => {
-  // update_page_markdown's targets are 'planned': it checks its plan itself (src-mcp/server/planned-edits.ts).
+  // update_page_markdown's targets are 'planned': it checks its plan itself (src-mcp/gate/planned-edits.ts).
   it('every tool that edits names its targets, except those that cannot be tied to agents’ content', () => {
     const editing = catalogue.filter((t) => t.writes === 'edit');
     const untargeted = editing

@@ -21,7 +21,7 @@ import {
   type Change,
   type ChatRef,
 } from '../../../src-mcp/changes/index.ts';
-import { ToolRecord } from '../../../src-mcp/changes/record.ts';
+import { ToolRecord } from '../../../src-mcp/changes/journal/record.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { graphSnapshot } from './graph-snapshot.ts';
 import { tempDir } from '../../harness/temp-dir.ts';

@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { STOP_BEFORE_WRITE_ENV } from '../../../src-mcp/changes/record.ts';
+import { STOP_BEFORE_WRITE_ENV } from '../../../src-mcp/changes/journal/record.ts';
 import { errorOf } from '../../harness/mcp-bin.ts';
 import { graphSnapshot } from './graph-snapshot.ts';
 import { undoWorld, type UndoWorld } from './changes-setup.ts';

@@ -12,7 +12,7 @@ import {
 } from '../../../src-mcp/config/config-edit.ts';
 import { expandHome } from '../../../src-mcp/config/load-config.ts';
 import { GraphSession } from '../../../src-mcp/roam/graph-session.ts';
-import type { ToolError } from '../../../src-mcp/server/tool-errors.ts';
+import type { ToolError } from '../../../src-mcp/contract/tool-errors.ts';
 import { guidelinesHash, guidelinesText } from '../../../src-mcp/tools/core/graphs.ts';
 import { dailyNote } from '../../../src-mcp/roam/roam-dates.ts';
 import { tempDir } from '../../harness/temp-dir.ts';

@@ -5,7 +5,7 @@
 import { rm } from 'node:fs/promises';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../src-mcp/server/limits.ts';
+import { LIMITS } from '../../../src-mcp/contract/limits.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { TEST_TOKEN } from '../../harness/http-context.ts';
 import { startStdioClient, type StdioClient } from '../../harness/mcp-bin.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { invalidateLinkIndex } from '../../../src-mcp/navigation/index-cache.ts';
 import { configureLinkIndexes, DEFAULT_STALENESS_MS } from '../../../src-mcp/navigation/index-staleness.ts';
 import { navigationTools } from '../../../src-mcp/tools/navigation/index.ts';
-import type { ToolContext } from '../../../src-mcp/server/tool-definition.ts';
+import type { ToolContext } from '../../../src-mcp/contract/tool-definition.ts';
 import { startNavigationHarness, type NavigationHarness } from '../../harness/http-context.ts';
 import { KNOWLEDGE_GRAPH } from './knowledge-graph.ts';
 

@@ -3,11 +3,11 @@
  * output caps), texts longer than the context limits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, TRUNCATION_MARK } from '../../../src-mcp/server/limits.ts';
+import { LIMITS, TRUNCATION_MARK } from '../../../src-mcp/contract/limits.ts';
 import { invalidateLinkIndex } from '../../../src-mcp/navigation/index-cache.ts';
 import { navigationResources } from '../../../src-mcp/navigation/index.ts';
 import { navigationTools } from '../../../src-mcp/tools/navigation/index.ts';
-import { ToolError } from '../../../src-mcp/server/tool-errors.ts';
+import { ToolError } from '../../../src-mcp/contract/tool-errors.ts';
 import type { PageSpec } from '../../emulator/index.ts';
 import { startNavigationHarness, type NavigationHarness } from '../../harness/http-context.ts';
 

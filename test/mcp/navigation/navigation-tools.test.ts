@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateLinkIndex } from '../../../src-mcp/navigation/index-cache.ts';
 import { navigationResources } from '../../../src-mcp/navigation/index.ts';
 import { navigationTools } from '../../../src-mcp/tools/navigation/index.ts';
-import { probedActions, readOnlyHint } from '../../../src-mcp/server/tool-definition.ts';
-import { ToolError } from '../../../src-mcp/server/tool-errors.ts';
+import { probedActions, readOnlyHint } from '../../../src-mcp/contract/tool-definition.ts';
+import { ToolError } from '../../../src-mcp/contract/tool-errors.ts';
 import { startNavigationHarness, type NavigationHarness } from '../../harness/http-context.ts';
 import { KNOWLEDGE_GRAPH, KNOWLEDGE_LINKS } from './knowledge-graph.ts';
 

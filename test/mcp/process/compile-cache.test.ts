@@ -1,5 +1,5 @@
 /**
- * The bin's entry turns Node's compile cache on (src-mcp/process/compile-cache.ts) and then loads its
+ * The bin's entry turns Node's compile cache on (src-mcp/server/compile-cache.ts) and then loads its
  * chunks, or the one-file build when there is no cache (scripts/build.mjs): through the built bin,
  * it answers both protocol eras with the cache folder fresh, already filled, impossible to write
  * (NODE_COMPILE_CACHE or our data folder), or switched off, and the answers do not depend on it. On a Node that has the cache (22.1+), the

@@ -1,5 +1,5 @@
 /**
- * The question before a destructive write (src-mcp/server/confirm.ts), through the built bin with
+ * The question before a destructive write (src-mcp/gate/confirm.ts), through the built bin with
  * real SDK clients that declare form elicitation, in both eras: the v1 client at 2025-11-25 (the
  * server sends `elicitation/create`) and the v2 client at 2026-07-28 (the call answers
  * `input_required`, the client asks and retries). Accept writes; decline and cancel write nothing

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paginate, truncate, TRUNCATION_MARK } from '../../../src-mcp/server/limits.ts';
+import { paginate, truncate, TRUNCATION_MARK } from '../../../src-mcp/contract/limits.ts';
 
 describe('truncate', () => {
   it('leaves short text alone and marks cut text', () => {

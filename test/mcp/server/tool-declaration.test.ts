@@ -11,7 +11,7 @@ import { GraphSession } from '../../../src-mcp/roam/graph-session.ts';
 import type { GraphGateway } from '../../../src-mcp/roam/graph-gateway.ts';
 import { callTool, refusal, type ToolCallState } from '../../../src-mcp/server/tool-call.ts';
 import { listedTool, tools as catalogue } from '../../../src-mcp/server/tool-catalogue.ts';
-import { actionOf, defineTool } from '../../../src-mcp/server/tool-definition.ts';
+import { actionOf, defineTool } from '../../../src-mcp/contract/tool-definition.ts';
 import { errorFromResponse, scopeOfAction } from '../../../src-shared/local-api/index.ts';
 import { TOOLSET_NAMES } from '../../../src-shared/toolsets.ts';
 

@@ -1,10 +1,10 @@
 /**
- * The token-request retry rules live in one place (src-mcp/server/tool-errors.ts): a token request that
+ * The token-request retry rules live in one place (src-mcp/contract/tool-errors.ts): a token request that
  * failed answers the same `retryable` / `suggested_next_tool` whichever path reports it.
  */
 import { describe, expect, it } from 'vitest';
 import { LocalApiError } from '../../../src-shared/local-api/index.ts';
-import { tokenRequestError, toToolError } from '../../../src-mcp/server/tool-errors.ts';
+import { tokenRequestError, toToolError } from '../../../src-mcp/contract/tool-errors.ts';
 
 const outcome = (code: string) =>
   new LocalApiError({ status: 403, code, kind: 'exchange', message: `Roam said ${code}.` });

@@ -13,7 +13,7 @@ import { once } from 'node:events';
 import { mkdir, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ToolError } from '../../../src-mcp/server/tool-errors.ts';
+import { ToolError } from '../../../src-mcp/contract/tool-errors.ts';
 import { readUploadFile } from '../../../src-mcp/uploads/local-file.ts';
 import { setUploadFolders } from '../../../src-mcp/uploads/upload-folders.ts';
 import { tempDir } from '../../harness/temp-dir.ts';

@@ -5,7 +5,7 @@ import {
   errorFromResponse,
   tokenRequestRefusal,
 } from '../../../src-shared/local-api/index.ts';
-import { tokenRequestError } from '../../../src-mcp/server/tool-errors.ts';
+import { tokenRequestError } from '../../../src-mcp/contract/tool-errors.ts';
 
 const codes = Object.keys(TOKEN_REQUEST_REFUSALS);
 

@@ -1,7 +1,7 @@
 /** The batch report is checked strictly: a report we cannot match item by item is never trusted. */
 import { describe, expect, it } from 'vitest';
 import { readReport } from '../../../../src-mcp/tools/core/batch-report.ts';
-import { ToolError } from '../../../../src-mcp/server/tool-errors.ts';
+import { ToolError } from '../../../../src-mcp/contract/tool-errors.ts';
 
 const uids = ['a', 'b'];
 

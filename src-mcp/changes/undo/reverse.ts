@@ -3,7 +3,7 @@ import { reverseCreateBlocks, reverseCreatePage, reverseComment } from './revers
 import { reverseDeleteBlocks, reverseDeletePage } from './reverse-delete.ts';
 import { reverseMoveBlock, reverseRenamePage, reverseUpdateBlock } from './reverse-edit.ts';
 import { reverseDeleteFile, reverseShortcut, reverseUpload } from './reverse-other.ts';
-import type { Op } from './types.ts';
+import type { Op } from '../journal/types.ts';
 import { notUndoable, type Reversal, type StepContext } from './undo-step.ts';
 
 export function reverseOp(op: Op, ctx: StepContext): Promise<Reversal> {

@@ -3,8 +3,8 @@
  * "unconfirmed" once it is gone (killed between the journal and Roam, or while Roam answered).
  * An op is undone when an applied op of a later entry reverses it and is not itself undone.
  */
-import { isProcessAlive } from '../../src-shared/node/process-alive.ts';
-import { isReversible } from './reverse.ts';
+import { isProcessAlive } from '../../../src-shared/node/process-alive.ts';
+import { isReversible } from '../undo/reverse.ts';
 import { entrySummary } from './summary.ts';
 import type { Change, ChangeOp, JournalRecord, OpOutcome, StepResult } from './types.ts';
 

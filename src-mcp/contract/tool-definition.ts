@@ -159,7 +159,7 @@ export interface SessionToolDefinition<Shape extends z.ZodRawShape = z.ZodRawSha
 }
 
 /**
- * A destructive tool's question to the person before it writes (src-mcp/server/confirm.ts: asked
+ * A destructive tool's question to the person before it writes (src-mcp/gate/confirm.ts: asked
  * only when the client can ask and the policy is `destructive`).
  */
 export interface Confirm<Args, Ctx> {
@@ -177,7 +177,7 @@ export type ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> =
  * the erased form the catalogue holds. A handler returns a string (sent as text), a ToolContent
  * (MCP content as it is, e.g. an image) or a JSON value (sent as text, and as structuredContent
  * when there is an outputSchema); it throws ToolError
- * (src-mcp/server/tool-errors.ts) for failures the agent can act on.
+ * (src-mcp/contract/tool-errors.ts) for failures the agent can act on.
  */
 export function defineTool<Shape extends z.ZodRawShape>(
   definition: GraphToolDefinition<Shape>,

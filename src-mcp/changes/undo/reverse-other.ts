@@ -4,9 +4,9 @@
  * else wrote embeds it. A deleted file is uploaded again from the bytes kept (Roam gives it a new
  * URL: blocks that embedded the old one still point there, and are named).
  */
-import { quote } from './summary.ts';
+import { quote } from '../journal/summary.ts';
 import { perform, uploadedUrl } from './reversing-write.ts';
-import type { Op } from './types.ts';
+import type { Op } from '../journal/types.ts';
 import { conflict, notUndoable, type Reversal, type StepContext } from './undo-step.ts';
 
 /** Files larger than this are not kept (their delete cannot be taken back). */

@@ -5,8 +5,8 @@
  * journal's op kinds for a diff. With `hidden`, texts hidden from AI are replaced (agent views).
  */
 import { HIDDEN_TEXT, isHiddenText, type HiddenNow } from './agent-view.ts';
-import { opSummary } from './summary.ts';
-import type { Change, Op, TreeNode } from './types.ts';
+import { opSummary } from '../journal/summary.ts';
+import type { Change, Op, TreeNode } from '../journal/types.ts';
 
 export interface OutlineBlock {
   uid?: string;

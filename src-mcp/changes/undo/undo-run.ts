@@ -4,10 +4,10 @@
  * outcome after, and an `end` with every step's result (conflicts included, so they stay
  * visible on the entries).
  */
-import { scrubTokens } from '../../src-shared/local-api/index.ts';
-import { newId } from './chat.ts';
-import type { Journal } from './journal.ts';
-import type { ChatRef, JournalRecord, Op, StepResult } from './types.ts';
+import { scrubTokens } from '../../../src-shared/local-api/index.ts';
+import { newId } from '../../contract/chat.ts';
+import type { Journal } from '../journal/journal.ts';
+import type { ChatRef, JournalRecord, Op, StepResult } from '../journal/types.ts';
 
 export interface RunInfo {
   graph: string;

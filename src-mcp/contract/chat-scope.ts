@@ -9,8 +9,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AccessLevel } from '../../src-shared/constants.ts';
 import type { ToolsetName } from '../../src-shared/toolsets.ts';
-import { newChatRef, useChatSource } from '../changes/chat.ts';
-import type { ChatRef } from '../changes/types.ts';
+import { newChatRef, useChatSource } from './chat.ts';
+import type { ChatRef } from '../changes/journal/types.ts';
 
 export interface ChatScope {
   /** graphId of the graph chosen with select_graph (or an explicit `graph`). */
@@ -23,7 +23,7 @@ export interface ChatScope {
   readonly toolsets?: readonly ToolsetName[];
   /** The client's name, from `initialize` or a 2026-07-28 request's clientInfo. */
   clientName?: string;
-  /** The journal's chat; undefined on stdio (the process's own, src-mcp/changes/chat.ts). */
+  /** The journal's chat; undefined on stdio (the process's own, src-mcp/contract/chat.ts). */
   readonly chat?: ChatRef;
 }
 

@@ -5,10 +5,10 @@
  * journals the outcome. Reads pass through untouched. Nothing is written to Roam when the
  * journal cannot be written: a change that could not be undone is not made.
  */
-import { LocalApiError, scrubTokens } from '../../src-shared/local-api/index.ts';
-import { ToolError } from '../server/tool-errors.ts';
+import { LocalApiError, scrubTokens } from '../../../src-shared/local-api/index.ts';
+import { ToolError } from '../../contract/tool-errors.ts';
 import { captureFor, type Hints, type Settled } from './capture.ts';
-import { currentChat, newId } from './chat.ts';
+import { currentChat, newId } from '../../contract/chat.ts';
 import { defaultJournal, type Journal } from './journal.ts';
 import { keptFiles } from './kept-files.ts';
 import { chargeChat, checkChat } from './chat-quota.ts';

@@ -1,7 +1,7 @@
 /**
  * The access check of a tool whose edits are known only once it has planned them
  * (`editTargets: 'planned'`, docs/mcp.md, Access levels): the same rules as the check before a
- * call (src-mcp/access/guard.ts), on the plan's targets. read-append refuses any edit, move or
+ * call (src-mcp/gate/guard.ts), on the plan's targets. read-append refuses any edit, move or
  * delete; read-edit-own refuses one that touches a block an agent did not create.
  */
 import { LocalApiError } from '../../src-shared/local-api/index.ts';
@@ -9,7 +9,7 @@ import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import { notCreatedByAgent } from '../access/own-content.ts';
 import { levelRefusal } from '../access/refusals.ts';
 import type { GraphSession } from '../roam/graph-session.ts';
-import type { PlannedEdits, ToolContext } from './tool-definition.ts';
+import type { PlannedEdits, ToolContext } from '../contract/tool-definition.ts';
 
 const SHOWN = 10;
 

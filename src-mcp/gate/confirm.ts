@@ -1,7 +1,7 @@
 /**
  * The question before a destructive write (docs/mcp.md, "Confirmation before destructive writes"):
  * when the client declares form elicitation and the policy is `destructive`, a call whose
- * question (src-mcp/server/confirm-questions.ts) finds too much at stake answers `input_required`
+ * question (src-mcp/gate/confirm-questions.ts) finds too much at stake answers `input_required`
  * with one form elicitation. The SDK carries it either way: on 2026-07-28 the client asks the
  * person and retries the call with the answer; on 2025-11-25 the SDK sends `elicitation/create`
  * itself and re-enters the call with the answer. Accepted → the write runs as usual; declined or

@@ -4,7 +4,7 @@
  * the disk nor, with the retention period (./journal-store.ts), push out another chat's record.
  * A chat is one MCP session, served by one process: its use is counted here.
  */
-import { ToolError } from '../server/tool-errors.ts';
+import { ToolError } from '../../contract/tool-errors.ts';
 
 export const CHAT_QUOTA = { entries: 10_000, bytes: 20 * 1024 * 1024 };
 

@@ -5,10 +5,10 @@
  * its old text back, but only if it still reads exactly as Roam left it. One edited since is the
  * person's and stays; it is reported.
  */
-import type { PulledNode } from './roam-pull.ts';
-import { withoutBlockRefs, withoutPageLinks } from './roam-text.ts';
-import { countBlocks, quote } from './summary.ts';
-import type { Op, Referrer, TreeNode } from './types.ts';
+import type { PulledNode } from '../journal/roam-pull.ts';
+import { withoutBlockRefs, withoutPageLinks } from '../journal/roam-text.ts';
+import { countBlocks, quote } from '../journal/summary.ts';
+import type { Op, Referrer, TreeNode } from '../journal/types.ts';
 import { perform } from './reversing-write.ts';
 import { already, conflict, type Reversal, type StepContext } from './undo-step.ts';
 

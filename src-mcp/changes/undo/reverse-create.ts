@@ -6,11 +6,11 @@
  * nest-under section it created, and pages its links created (their entity id is newer than the
  * created blocks', so they did not exist before).
  */
-import { markdownTree, treeTitles } from './roam-text.ts';
-import type { PulledNode } from './roam-pull.ts';
+import { markdownTree, treeTitles } from '../journal/roam-text.ts';
+import type { PulledNode } from '../journal/roam-pull.ts';
 import { perform } from './reversing-write.ts';
-import { countBlocks, quote } from './summary.ts';
-import type { Op } from './types.ts';
+import { countBlocks, quote } from '../journal/summary.ts';
+import type { Op } from '../journal/types.ts';
 import {
   conflict,
   gone,

@@ -3,9 +3,9 @@
  * (`#.rm-hide`, `#.rm-private`; docs/navigation.md "Hidden blocks"), hidden now or when the
  * journal recorded it. A person's views (the CLI, the tray) show everything.
  */
-import { carriesHidingTag } from '../roam/hidden-blocks.ts';
-import { quote } from './summary.ts';
-import type { Change, StepResult } from './types.ts';
+import { carriesHidingTag } from '../../roam/hidden-blocks.ts';
+import { quote } from '../journal/summary.ts';
+import type { Change, StepResult } from '../journal/types.ts';
 import type { ChangeReport } from './undo-engine.ts';
 
 /** What Roam hides from AI now, as src-mcp/roam/hidden-blocks.ts reads it. */

@@ -5,9 +5,9 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
+import { writeFileAtomic } from '../../../src-shared/node/atomic-write.ts';
 import { FILES_DIR } from './journal-store.ts';
-import type { KeptFiles } from './undo-step.ts';
+import type { KeptFiles } from '../undo/undo-step.ts';
 
 const NAME = /^\d{8}-[0-9a-f]{32}\.bin$/;
 

@@ -4,10 +4,10 @@
  * can itself be undone), and the dry run's model of the graph afterwards. A dry run is the undo
  * by construction: it performs the same values, only without the calls.
  */
-import type { RoamState } from './roam-state.ts';
-import type { PulledNode } from './roam-pull.ts';
-import { treeOf } from './roam-pull.ts';
-import type { BlockFields, Op, TreeNode } from './types.ts';
+import type { RoamState } from '../journal/roam-state.ts';
+import type { PulledNode } from '../journal/roam-pull.ts';
+import { treeOf } from '../journal/roam-pull.ts';
+import type { BlockFields, Op, TreeNode } from '../journal/types.ts';
 import type { StepContext, Writer } from './undo-step.ts';
 
 type Place = { parent: string; order: number | 'last' };

@@ -3,11 +3,11 @@
  * write set are put back, and only while they still hold what it wrote: anything else someone
  * changed since is theirs and stays.
  */
-import { neighbours, type PulledNode } from './roam-pull.ts';
+import { neighbours, type PulledNode } from '../journal/roam-pull.ts';
 import { perform } from './reversing-write.ts';
-import { sameButTagForm, sameText, withoutLinkForms } from './roam-text.ts';
-import { quote, quotePair } from './summary.ts';
-import type { BlockFields, Op, Referrer } from './types.ts';
+import { sameButTagForm, sameText, withoutLinkForms } from '../journal/roam-text.ts';
+import { quote, quotePair } from '../journal/summary.ts';
+import type { BlockFields, Op, Referrer } from '../journal/types.ts';
 import { already, conflict, gone, type Reversal, type StepContext } from './undo-step.ts';
 
 /** Roam's defaults for attributes a pull leaves out. */

@@ -1,6 +1,6 @@
 /**
  * What a destructive call would take away, read before it runs, as the question put to the person
- * (src-mcp/server/confirm.ts). Each answers undefined when too little is at stake to interrupt:
+ * (src-mcp/gate/confirm.ts). Each answers undefined when too little is at stake to interrupt:
  *
  * - delete_page of a page with content (its title, its blocks, the pages that link to it);
  * - delete_block / delete_blocks removing more than ASK_ABOVE blocks in all (children included);
@@ -10,10 +10,10 @@
  * Only counts and page titles, never a block's text: a question must not show what the hidden-block
  * rule keeps from the agent (#.rm-hide, #.rm-private).
  */
-import { currentChat } from '../changes/chat.ts';
-import { defaultJournal } from '../changes/journal.ts';
-import { runUndo, type Caller } from '../changes/undo-engine.ts';
-import type { SessionContext, ToolContext } from './tool-definition.ts';
+import { currentChat } from '../contract/chat.ts';
+import { defaultJournal } from '../changes/journal/journal.ts';
+import { runUndo, type Caller } from '../changes/undo/undo-engine.ts';
+import type { SessionContext, ToolContext } from '../contract/tool-definition.ts';
 
 export const ASK_ABOVE = 10;
 

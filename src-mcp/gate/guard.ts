@@ -8,9 +8,9 @@
 import { LocalApiError, scopeOfAction } from '../../src-shared/local-api/index.ts';
 import type { AccessLevel, ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import type { GraphSession } from '../roam/graph-session.ts';
-import type { ToolContext, ToolDefinition } from '../server/tool-definition.ts';
-import { aiUserUnknown, notCreatedByAgent, type NotOwn } from './own-content.ts';
-import { levelRefusal, readOnlyFlagRefusal, whatItDoes } from './refusals.ts';
+import type { ToolContext, ToolDefinition } from '../contract/tool-definition.ts';
+import { aiUserUnknown, notCreatedByAgent, type NotOwn } from '../access/own-content.ts';
+import { levelRefusal, readOnlyFlagRefusal, whatItDoes } from '../access/refusals.ts';
 
 /** Runs extension code: allowed by the scope the extension declares for the tool it names. */
 const EXTENSION_TOOL = 'call_extension_tool';

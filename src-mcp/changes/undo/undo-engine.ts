@@ -7,15 +7,15 @@
  * undone: undoing the same change twice changes nothing.
  */
 import path from 'node:path';
-import { scrubTokens } from '../../src-shared/local-api/index.ts';
-import { withFileLock } from '../../src-shared/node/file-lock.ts';
-import { RoamState } from './roam-state.ts';
-import { SINCE_HINT, sinceMs, type Since } from './since.ts';
-import type { Journal } from './journal.ts';
-import { keptFiles } from './kept-files.ts';
+import { scrubTokens } from '../../../src-shared/local-api/index.ts';
+import { withFileLock } from '../../../src-shared/node/file-lock.ts';
+import { RoamState } from '../journal/roam-state.ts';
+import { SINCE_HINT, sinceMs, type Since } from '../journal/since.ts';
+import type { Journal } from '../journal/journal.ts';
+import { keptFiles } from '../journal/kept-files.ts';
 import { reverseOp } from './reverse.ts';
 import { isReversible } from './reverse.ts';
-import type { Change, ChangeOp, ChatRef, StepResult, TreeNode } from './types.ts';
+import type { Change, ChangeOp, ChatRef, StepResult, TreeNode } from '../journal/types.ts';
 import { UndoRun } from './undo-run.ts';
 import type { Reversal, StepContext } from './undo-step.ts';
 

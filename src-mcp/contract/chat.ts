@@ -4,7 +4,7 @@
  * 2026-07-28 request's clientInfo) and are filled in when known.
  */
 import { randomBytes } from 'node:crypto';
-import type { ChatRef } from './types.ts';
+import type { ChatRef } from '../changes/journal/types.ts';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
@@ -19,7 +19,7 @@ let chatSource: (() => ChatRef | undefined) | undefined;
 
 /**
  * This process's chat, or the chat of the running request when one process serves many
- * (`useChatSource`, src-mcp/server/chat-scope.ts). Its id is drawn at the first use, not when the
+ * (`useChatSource`, src-mcp/contract/chat-scope.ts). Its id is drawn at the first use, not when the
  * module loads: the bin loads node:crypto only then (scripts/build.mjs, lazyBuiltins), after the
  * server's first answer.
  */

@@ -17,7 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { ensureDataSubdir } from '../../src-shared/node/data-dir.ts';
+import { ensureDataSubdir } from '../../../src-shared/node/data-dir.ts';
 import type { JournalRecord } from './types.ts';
 
 export const JOURNAL_DIR = 'journal';

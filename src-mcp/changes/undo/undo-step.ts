@@ -3,11 +3,11 @@
  * BEFORE the writes and their outcome after (an undo is itself a change that can be undone; a
  * killed undo shows as unconfirmed). In a dry run `apply` writes nothing and journals nothing.
  */
-import { quote, quotePair } from './summary.ts';
-import type { RoamState } from './roam-state.ts';
-import type { PulledNode } from './roam-pull.ts';
-import { sameText } from './roam-text.ts';
-import type { Op, TreeNode } from './types.ts';
+import { quote, quotePair } from '../journal/summary.ts';
+import type { RoamState } from '../journal/roam-state.ts';
+import type { PulledNode } from '../journal/roam-pull.ts';
+import { sameText } from '../journal/roam-text.ts';
+import type { Op, TreeNode } from '../journal/types.ts';
 
 export type Writer = (action: string, args: unknown[]) => Promise<unknown>;
 
