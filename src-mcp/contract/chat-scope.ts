@@ -9,8 +9,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AccessLevel } from '../../src-shared/constants.ts';
 import type { ToolsetName } from '../../src-shared/toolsets.ts';
-import { newChatRef, useChatSource } from './chat.ts';
-import type { ChatRef } from '../changes/journal/types.ts';
+import { newChatRef, useChatSource, type ChatRef } from './chat.ts';
 
 export interface ChatScope {
   /** graphId of the graph chosen with select_graph (or an explicit `graph`). */

@@ -4,7 +4,16 @@
  * 2026-07-28 request's clientInfo) and are filled in when known.
  */
 import { randomBytes } from 'node:crypto';
-import type { ChatRef } from '../changes/journal/types.ts';
+
+/** Who made the change: one MCP session (the `roam-mcp` process), or a person's undo. */
+export interface ChatRef {
+  id: string;
+  client?: { name?: string; version?: string };
+  /** ISO time the session started. */
+  startedAt: string;
+  /** 'agent' for an MCP session; 'person' for the CLI and the tray. */
+  kind?: 'agent' | 'person';
+}
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 

@@ -107,6 +107,17 @@ export class GraphSession {
     return this.graphs.length === 1 ? this.graphs[0] : undefined;
   }
 
+  /**
+   * Runs `work` on the graph `ref` resolves to; an explicit `ref` becomes the selection once the
+   * work succeeded, so a failed call never redirects later writes.
+   */
+  async withGraph<T>(ref: string | undefined, work: (graph: ConfiguredGraph) => Promise<T>): Promise<T> {
+    const graph = this.resolve(ref);
+    const value = await work(graph);
+    if (ref?.trim()) this.select(graph);
+    return value;
+  }
+
   select(graph: ConfiguredGraph): void {
     currentScope().selected = graphId(graph);
   }

@@ -4,7 +4,7 @@
  * - A prompt is listed only when every tool it names is offered (`refusal` in tool-call.ts, the
  *   one place toolsets, --read-only and capability probes are decided).
  * - prompts/get parses the string arguments against the declaration (INVALID_PARAMS names the
- *   field), resolves the graph as a tool call does (`onGraph`: explicit `graph`, the selection, the
+ *   field), resolves the graph as a tool call does (`GraphSession.withGraph`: explicit `graph`, the selection, the
  *   only graph; an explicit one becomes the selection on success) and runs `build`, whose tool
  *   runs go through the tools' own handlers.
  * - completion/complete answers prompt arguments and the resource templates' `{graph}` and
@@ -26,7 +26,7 @@ import type { CallScope } from '../contract/call-scope.ts';
 import { pageTitles, startingWith } from '../prompts/completions.ts';
 import type { Completer, PromptContext, PromptDefinition } from '../prompts/prompt-definition.ts';
 import { userText } from '../prompts/prompt-text.ts';
-import { graphContext, onGraph, refusal, type ToolCallState } from './tool-call.ts';
+import { graphContext, refusal, type ToolCallState } from './tool-call.ts';
 import type { ResourceDefinition, ToolDefinition } from '../contract/tool-definition.ts';
 import { ToolError, toToolError } from '../contract/tool-errors.ts';
 import { namedForTool } from '../contract/roam-feature.ts';
@@ -83,7 +83,7 @@ export class PromptHandlers {
     const scope: CallScope = { signal, progress: () => {}, notice: (message) => notes.push(message) };
     const resolved: { graph?: ConfiguredGraph } = {};
     try {
-      const result = await onGraph(this.state.gateway.session, ref as string | undefined, (graph) => {
+      const result = await this.state.gateway.session.withGraph(ref as string | undefined, (graph) => {
         resolved.graph = graph;
         return prompt.build(args, this.context(prompt, graph, scope));
       });

@@ -8,7 +8,7 @@
  *    (ACCESS_LEVEL), every token read-only (INSUFFICIENT_SCOPE), a probed Local API action not
  *    offered (UNKNOWN_TOOL);
  * 3. argument parsing against the declared schema (INVALID_PARAMS names the field);
- * 4. graph tools: graph resolution (`onGraph`: explicit `graph`, selection, the only graph);
+ * 4. graph tools: graph resolution (`GraphSession.withGraph`: explicit `graph`, selection, the only graph);
  * 5. before a write: the graph's access level (src-mcp/access/: ACCESS_LEVEL), then
  *    (`beforeWrite`) a graph ticket (GRAPH_TICKET_REQUIRED: select_graph first);
  * 6. the handler, with a context built once (`graphContext` / session context); a write tool's
@@ -46,7 +46,6 @@ import {
   type Confirmation,
 } from '../gate/confirm.ts';
 import { hintsFrom, ToolRecord } from '../changes/journal/record.ts';
-import type { GraphSession } from '../roam/graph-session.ts';
 import { log } from '../contract/log.ts';
 import { invalidateLinkIndex } from '../navigation/index-cache.ts';
 import type { GraphGateway } from '../roam/graph-gateway.ts';
@@ -174,7 +173,7 @@ async function runHandler(
     return tool.handler(args, ctx);
   }
   const { graph: ref, ...toolArgs } = args as Record<string, unknown> & { graph?: string };
-  return onGraph(gateway.session, ref, async (graph) => {
+  return gateway.session.withGraph(ref, async (graph) => {
     resolved.graph = graph;
     const ctx = graphContext(gateway, graph, scope, tool);
     if (tool.editTargets === 'planned') {
@@ -199,22 +198,6 @@ async function runHandler(
       afterWrite(tool, graph);
     }
   });
-}
-
-/**
- * The one way a call picks its graph: `ref` (nickname or name), else the selection, else the only
- * graph. An explicit `ref` becomes the selection only when `work` succeeded: a failed call must
- * not redirect later writes.
- */
-export async function onGraph<T>(
-  session: GraphSession,
-  ref: string | undefined,
-  work: (graph: ConfiguredGraph) => Promise<T>,
-): Promise<T> {
-  const graph = session.resolve(ref);
-  const value = await work(graph);
-  if (ref?.trim()) session.select(graph);
-  return value;
 }
 
 /** What a write needs before it runs: a graph ticket (select_graph seen this session). */

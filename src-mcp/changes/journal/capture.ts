@@ -16,9 +16,9 @@ import {
   WITH_SIBLINGS,
   neighbours,
   type PulledNode,
+  fieldsOf,
 } from './roam-pull.ts';
 import { linkedTitles, markdownTree } from './roam-text.ts';
-import { fieldsOf } from '../undo/reverse-edit.ts';
 import type { BlockFields, Op, TreeNode } from './types.ts';
 
 /** What the tool call tells the journal beyond the action (where, in a person's words). */

@@ -4,9 +4,8 @@
  * An op is undone when an applied op of a later entry reverses it and is not itself undone.
  */
 import { isProcessAlive } from '../../../src-shared/node/process-alive.ts';
-import { isReversible } from '../undo/reverse.ts';
 import { entrySummary } from './summary.ts';
-import type { Change, ChangeOp, JournalRecord, OpOutcome, StepResult } from './types.ts';
+import type { Change, ChangeOp, JournalRecord, Op, OpOutcome, StepResult } from './types.ts';
 
 type Begin = Extract<JournalRecord, { k: 'begin' }>;
 type End = Extract<JournalRecord, { k: 'end' }>;
@@ -146,5 +145,23 @@ function attachUndoResults(changes: Change[]): void {
       const target = byId.get(id);
       if (target) target.lastUndo = { id: run.id, at: run.at, results };
     }
+  }
+}
+
+/** Whether this op, once applied, has a way back. */
+export function isReversible(op: Op): boolean {
+  switch (op.kind) {
+    case 'opaque':
+      return false;
+    case 'delete-file':
+      return op.kept !== undefined;
+    case 'create-blocks':
+      return (op.uids?.length ?? 0) > 0;
+    case 'upload':
+      return op.url !== undefined;
+    case 'comment':
+      return (op.uids?.length ?? 0) > 0;
+    default:
+      return true;
   }
 }

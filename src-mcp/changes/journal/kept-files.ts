@@ -7,7 +7,12 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../../../src-shared/node/atomic-write.ts';
 import { FILES_DIR } from './journal-store.ts';
-import type { KeptFiles } from '../undo/undo-step.ts';
+
+/** Where kept file bytes live (file_delete and upload reversals). */
+export interface KeptFiles {
+  keep(base64: string): Promise<string>;
+  read(file: string): Promise<string | undefined>;
+}
 
 const NAME = /^\d{8}-[0-9a-f]{32}\.bin$/;
 

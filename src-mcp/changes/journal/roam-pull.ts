@@ -5,7 +5,7 @@
  * is pulled with `:limit nil`: Roam's pull stops at 1,000 values otherwise, and an undo would
  * restore only the first 1,000 children of a deleted page.
  */
-import type { BlockLayout, Referrer, TreeNode } from './types.ts';
+import type { BlockFields, BlockLayout, Referrer, TreeNode } from './types.ts';
 
 const FIELDS =
   ':db/id :block/uid :block/string :node/title :block/order :block/open :block/heading :block/text-align :children/view-type :block/view-type :create/time :edit/time';
@@ -156,4 +156,16 @@ export function neighbours(siblings: readonly string[], uid: string): { above?: 
   const above = siblings[at - 1];
   const below = siblings[at + 1];
   return { ...(above ? { above } : {}), ...(below ? { below } : {}) };
+}
+
+/** Roam's defaults for attributes a pull leaves out. */
+export function fieldsOf(node: PulledNode, keys: ReadonlyArray<keyof BlockFields>): BlockFields {
+  const all: Required<BlockFields> = {
+    string: node.string ?? '',
+    open: node.open ?? true,
+    heading: node.heading ?? 0,
+    textAlign: node.textAlign ?? 'left',
+    viewType: node.viewType ?? 'bullet',
+  };
+  return Object.fromEntries(keys.map((k) => [k, all[k]])) as BlockFields;
 }

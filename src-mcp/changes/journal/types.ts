@@ -3,6 +3,9 @@
  * An entry is one tool call (or one undo run) on one graph; it holds one op per Local API write,
  * each op carrying what is needed to reverse it. Never a token.
  */
+import type { ChatRef } from '../../contract/chat.ts';
+
+export type { ChatRef };
 
 /** How Roam lays a block out, as it is read and written back. */
 export interface BlockLayout {
@@ -120,16 +123,6 @@ export type Op =
   | { kind: 'opaque'; action: string; reason: string; detail?: string };
 
 export type OpKind = Op['kind'];
-
-/** Who made the change: one MCP session (the `roam-mcp` process), or a person's undo. */
-export interface ChatRef {
-  id: string;
-  client?: { name?: string; version?: string };
-  /** ISO time the session started. */
-  startedAt: string;
-  /** 'agent' for an MCP session; 'person' for the CLI and the tray. */
-  kind?: 'agent' | 'person';
-}
 
 export type JournalRecord =
   | {

@@ -3,24 +3,12 @@
  * write set are put back, and only while they still hold what it wrote: anything else someone
  * changed since is theirs and stays.
  */
-import { neighbours, type PulledNode } from '../journal/roam-pull.ts';
+import { fieldsOf, neighbours } from '../journal/roam-pull.ts';
 import { perform } from './reversing-write.ts';
 import { sameButTagForm, sameText, withoutLinkForms } from '../journal/roam-text.ts';
 import { quote, quotePair } from '../journal/summary.ts';
 import type { BlockFields, Op, Referrer } from '../journal/types.ts';
 import { already, conflict, gone, type Reversal, type StepContext } from './undo-step.ts';
-
-/** Roam's defaults for attributes a pull leaves out. */
-export function fieldsOf(node: PulledNode, keys: ReadonlyArray<keyof BlockFields>): BlockFields {
-  const all: Required<BlockFields> = {
-    string: node.string ?? '',
-    open: node.open ?? true,
-    heading: node.heading ?? 0,
-    textAlign: node.textAlign ?? 'left',
-    viewType: node.viewType ?? 'bullet',
-  };
-  return Object.fromEntries(keys.map((k) => [k, all[k]])) as BlockFields;
-}
 
 function fieldChanges(now: BlockFields, written: BlockFields): string[] {
   return (Object.keys(written) as Array<keyof BlockFields>).flatMap((key) => {

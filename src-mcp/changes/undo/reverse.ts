@@ -34,21 +34,3 @@ export function reverseOp(op: Op, ctx: StepContext): Promise<Reversal> {
       return Promise.resolve(notUndoable(op.reason));
   }
 }
-
-/** Whether this op, once applied, has a way back. */
-export function isReversible(op: Op): boolean {
-  switch (op.kind) {
-    case 'opaque':
-      return false;
-    case 'delete-file':
-      return op.kept !== undefined;
-    case 'create-blocks':
-      return (op.uids?.length ?? 0) > 0;
-    case 'upload':
-      return op.url !== undefined;
-    case 'comment':
-      return (op.uids?.length ?? 0) > 0;
-    default:
-      return true;
-  }
-}

@@ -14,7 +14,7 @@ import { SINCE_HINT, sinceMs, type Since } from '../journal/since.ts';
 import type { Journal } from '../journal/journal.ts';
 import { keptFiles } from '../journal/kept-files.ts';
 import { reverseOp } from './reverse.ts';
-import { isReversible } from './reverse.ts';
+import { isReversible } from '../journal/journal-fold.ts';
 import type { Change, ChangeOp, ChatRef, StepResult, TreeNode } from '../journal/types.ts';
 import { UndoRun } from './undo-run.ts';
 import type { Reversal, StepContext } from './undo-step.ts';

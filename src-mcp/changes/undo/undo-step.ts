@@ -7,6 +7,7 @@ import { quote, quotePair } from '../journal/summary.ts';
 import type { RoamState } from '../journal/roam-state.ts';
 import type { PulledNode } from '../journal/roam-pull.ts';
 import { sameText } from '../journal/roam-text.ts';
+import type { KeptFiles } from '../journal/kept-files.ts';
 import type { Op, TreeNode } from '../journal/types.ts';
 
 export type Writer = (action: string, args: unknown[]) => Promise<unknown>;
@@ -29,11 +30,6 @@ export interface StepContext {
   apply(ops: Op[], run: (write: Writer) => Promise<Patches>): Promise<void>;
   /** Where kept file bytes live (file_delete and upload reversals). */
   files: KeptFiles;
-}
-
-export interface KeptFiles {
-  keep(base64: string): Promise<string>;
-  read(file: string): Promise<string | undefined>;
 }
 
 export interface Reversal {

@@ -4,7 +4,6 @@
  * skills written for the official server work unchanged.
  */
 import * as z from 'zod';
-import { onGraph } from '../../server/tool-call.ts';
 import { defineTool } from '../../contract/tool-definition.ts';
 import { orient, orientOutput } from './graphs.ts';
 
@@ -23,6 +22,6 @@ export const graphGuidelinesTools = [
       graph: z.string().optional().describe('Nickname or name; optional with one graph or a selection'),
     },
     outputSchema: orientOutput,
-    handler: (args, scope) => onGraph(scope.gateway.session, args.graph, (graph) => orient(scope, graph)),
+    handler: (args, scope) => scope.gateway.session.withGraph(args.graph, (graph) => orient(scope, graph)),
   }),
 ];

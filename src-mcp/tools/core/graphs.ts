@@ -9,7 +9,6 @@ import { accessNote } from '../../access/describe.ts';
 import { PERMISSIONS } from '../../access/effective.ts';
 import { rememberGuidelines } from '../../access/own-content.ts';
 import type { GraphGateway } from '../../roam/graph-gateway.ts';
-import { onGraph } from '../../server/tool-call.ts';
 import { defineTool, type SessionContext } from '../../contract/tool-definition.ts';
 import { ToolError } from '../../contract/tool-errors.ts';
 import { extensionToolsField, extensionToolsOutput } from '../extensions/extension-tools.ts';
@@ -170,7 +169,7 @@ export const graphTools = [
     annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: { graph: z.string().min(1).describe('Nickname or name from list_graphs') },
     outputSchema: orientOutput,
-    handler: (args, scope) => onGraph(scope.gateway.session, args.graph, (graph) => orient(scope, graph)),
+    handler: (args, scope) => scope.gateway.session.withGraph(args.graph, (graph) => orient(scope, graph)),
   }),
   defineTool({
     name: 'current_graph',
