@@ -1,10 +1,11 @@
 /**
- * What every chat pays for roam-mcp's tools: of tools/list, each tool's name + description +
- * inputSchema (JSON as sent) + `_meta` when it has one, plus the server instructions. Measured from the built bin over stdio
+ * What every chat pays for roam-mcp's tools, counted as a Claude client forwards tools/list to the
+ * model: each tool as the Messages API's tool object `{"name","description","input_schema"}`
+ * (compact JSON), plus the server instructions. Title, annotations, output schema and `_meta` are
+ * not forwarded (the host reads them), so not counted. Measured from the built bin over stdio
  * (SDK client, emulator graph with a full token and semantic search, so every capability-probed
  * tool is listed) for the default (no `--tools`), everything, and each set; with `--official PATH`
- * also Roam's official server, started the same way, side by side. Output schemas are not counted
- * (clients do not show them to the model).
+ * also Roam's official server, started the same way, side by side.
  *
  * Alone: node --import tsx bench/tools-budget.ts [--official PATH] (writes
  * bench/results/tools-budget.{json,md}); `npm run bench` puts its targets and table into
@@ -12,7 +13,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,14 +30,15 @@ const TOKEN = 'roam-graph-local-token-BUDGETbudgetBUDGETbudgetBU';
 const GRAPH = 'budget';
 
 /**
- * Roam's official MCP server 0.12, measured side by side with this bench's method: 35 tools,
- * 48,755 B (1,393 B per tool). The budget's yardstick. A server given with `--official PATH` is
- * measured and shown beside it, whatever its version (0.12 is not obtainable here: the newest
- * source reachable is 0.5.1, 26 tools), but does not move the target.
+ * Roam's official MCP server 0.12: 35 tools, 48,720 B (issue 41's figure; an earlier count of
+ * name + description + inputSchema + instructions had 48,755). The budget's yardstick: the
+ * smaller figure, and no object wrapping of its tools, so the comparison errs against us. A server
+ * given with `--official PATH` is measured and shown beside it, whatever its version (0.12 is not
+ * obtainable here: the newest source reachable is 0.5.1, 26 tools), but does not move the target.
  */
-const OFFICIAL_012 = { tools: 35, totalBytes: 48_755 };
+export const OFFICIAL_012 = { tools: 35, totalBytes: 48_720 };
 /** The default surface may cost at most half of the official server's, while listing more. */
-const DEFAULT_SHARE_OF_OFFICIAL = 0.5;
+export const DEFAULT_SHARE_OF_OFFICIAL = 0.5;
 
 export interface BudgetRow {
   selection: string;
@@ -51,6 +53,13 @@ export interface BudgetRow {
 }
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+
+/** One listed tool as a Claude client forwards it to the model, in bytes. */
+export function forwardedToolBytes(tool: Pick<Tool, 'name' | 'description' | 'inputSchema'>): number {
+  return bytes(
+    JSON.stringify({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }),
+  );
+}
 
 /** tools/list as the model reads it, from the bin started with `args` (or `command`). */
 async function measure(
@@ -87,15 +96,7 @@ async function measure(
     if (!official) await client.readResource({ uri: `roam://${GRAPH}/stats` });
     if (probed) await changed;
     const { tools } = await client.listTools();
-    const perTool = tools.map((tool) => ({
-      name: tool.name,
-      bytes:
-        bytes(tool.name) +
-        bytes(tool.description ?? '') +
-        bytes(JSON.stringify(tool.inputSchema)) +
-        // The MCP App a tool names (`_meta.ui.resourceUri`) rides along in every tools/list.
-        (tool._meta ? bytes(JSON.stringify(tool._meta)) : 0),
-    }));
+    const perTool = tools.map((tool) => ({ name: tool.name, bytes: forwardedToolBytes(tool) }));
     const toolBytes = perTool.reduce((sum, t) => sum + t.bytes, 0);
     const instructionsBytes = bytes(client.getInstructions() ?? '');
     const listed = new Set(tools.map((t) => t.name));
@@ -141,7 +142,7 @@ export async function measureToolsBudget(officialPath?: string): Promise<BudgetR
   }
 }
 
-const official = { ...OFFICIAL_012, source: '0.12, measured earlier' };
+const official = { ...OFFICIAL_012, source: '0.12, issue 41' };
 
 export function budgetTargets(rows: BudgetRow[]) {
   const standard = rows.find((r) => r.selection === 'default')!;
@@ -174,8 +175,9 @@ export function budgetMarkdown(rows: BudgetRow[]): string[] {
   return [
     '## Tools budget (what every chat pays)',
     '',
-    'Of tools/list, per tool: name + description + inputSchema as sent (compact JSON) + _meta when present; plus the server ' +
-      'instructions once (in every total and bytes/tool). Output schemas are not counted. From the built bin ' +
+    'Of tools/list, as a Claude client forwards it to the model: per tool `{"name","description","input_schema"}` ' +
+      '(compact JSON); plus the server instructions once (in every total and bytes/tool). Title, annotations, ' +
+      'output schema and _meta are not forwarded, so not counted. From the built bin ' +
       'over stdio, with no options (the default) or selected with `--tools` (bench/tools-budget.ts). ' +
       '"Not listed": tools of the set that this selection does not list (write tools need `core`\'s select_graph).',
     '',
@@ -185,9 +187,9 @@ export function budgetMarkdown(rows: BudgetRow[]): string[] {
       (r) =>
         `| ${label(r)} | ${r.tools} | ${r.toolBytes} | ${r.instructionsBytes} | ${r.totalBytes} | ${r.bytesPerTool} | ${r.missing.join(', ') || '—'} |`,
     ),
-    `| Roam's official server 0.12 (measured earlier: the target's yardstick) | ${official.tools} | — | — | ${official.totalBytes} | ${Math.round(official.totalBytes / official.tools)} | — |`,
+    `| Roam's official server 0.12 (issue 41's figure: the target's yardstick) | ${official.tools} | — | — | ${official.totalBytes} | ${Math.round(official.totalBytes / official.tools)} | — |`,
     '',
-    `The default costs ${(rows.find((r) => r.selection === 'default')!.totalBytes / official.totalBytes).toFixed(2)}× ` +
+    `The default costs ${(rows.find((r) => r.selection === 'default')!.totalBytes / official.totalBytes).toFixed(3)}× ` +
       `the official server's tools/list, for ${rows.find((r) => r.selection === 'default')!.tools} tools against its ${official.tools}.`,
     '',
     `Heaviest default tools: ${heaviest

@@ -1,17 +1,17 @@
 /**
  * With no options the bin serves the whole product but the extension authors' set: every tool of
  * the default sets (navigation and the undo tools included), instructions that point to
- * navigation, and all of it within half of what Roam's official server 0.12 costs every chat
- * (48,755 B of tools/list, measured side by side by bench/tools-budget.ts).
+ * navigation, and all of it within the budget bench/tools-budget.ts sets against what Roam's
+ * official server 0.12 costs every chat, counted the same way.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEFAULT_SHARE_OF_OFFICIAL, forwardedToolBytes, OFFICIAL_012 } from '../../bench/tools-budget.ts';
 import { tools } from '../../src-mcp/server/tool-catalogue.ts';
 import { DEFAULT_TOOLSETS } from '../../src-shared/toolsets.ts';
 import { newToken, type McpHandle } from '../harness/mcp-bin.ts';
 import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
 
-const OFFICIAL_012_BYTES = 48_755;
 /** The 35 tools of Roam's official server 0.12 (docs/mcp.md, side by side). */
 const OFFICIAL_012_TOOLS = [
   'list_graphs',
@@ -101,16 +101,12 @@ it('the instructions point to navigation and to reviewing and undoing changes', 
   expect(instructions).toMatch(/optional `graph`/);
 });
 
-it('costs every chat at most half of the official server 0.12', async () => {
+it("costs every chat at most the budget's share of the official server 0.12", async () => {
   const listed = (await mcp.client.listTools()).tools;
-  const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
   const total =
-    listed.reduce(
-      (sum, tool) =>
-        sum + bytes(tool.name) + bytes(tool.description ?? '') + bytes(JSON.stringify(tool.inputSchema)),
-      0,
-    ) + bytes(mcp.client.getInstructions() ?? '');
-  expect(total).toBeLessThanOrEqual(OFFICIAL_012_BYTES / 2);
+    listed.reduce((sum, tool) => sum + forwardedToolBytes(tool), 0) +
+    Buffer.byteLength(mcp.client.getInstructions() ?? '', 'utf8');
+  expect(total).toBeLessThanOrEqual(DEFAULT_SHARE_OF_OFFICIAL * OFFICIAL_012.totalBytes);
 });
 
 /**
