@@ -191,8 +191,11 @@ export function defineTool<Shape extends z.ZodRawShape>(
   return definition as unknown as ToolDefinition;
 }
 
-/** The optional `graph` argument every graph tool accepts. */
-const graphArgument = z.string().min(1).optional().describe('Graph nickname');
+/**
+ * The optional `graph` argument every graph tool accepts. Undescribed: the server instructions
+ * say once what it takes, for every tool.
+ */
+const graphArgument = z.string().min(1).optional();
 
 /** The accepted arguments: the declared ones, plus `graph` for graph tools. */
 export function inputShape(tool: ToolDefinition): z.ZodRawShape {

@@ -81,6 +81,11 @@ export function listedTool(tool: ToolDefinition): Tool {
  * JSON Schema for tools/list, kept compact because every chat pays for it in context: no
  * `$schema` line, no ±2^53 bounds zod writes for every integer, and no `additionalProperties:
  * false` in output schemas (they describe what we send; nothing validates extra fields away).
+ * Input schemas also leave out what tells a model nothing it would get wrong (the server still
+ * validates every call against the zod schema): `minLength: 1` (no one sends an empty uid on
+ * purpose; an empty one gets a clear error), a `default` that is what absence means anyway
+ * (`false`, `""`, `[]`, offset 0), and the "anything" spellings (`items: {}`, `propertyNames`
+ * of type string, `additionalProperties: {}`).
  */
 function toJsonSchema(shape: z.ZodRawShape, io: 'input' | 'output'): Record<string, unknown> {
   const { $schema: _drop, ...schema } = z.toJSONSchema(z.object(shape), {
@@ -90,7 +95,17 @@ function toJsonSchema(shape: z.ZodRawShape, io: 'input' | 'output'): Record<stri
   return compactSchema(schema, io) as Record<string, unknown>;
 }
 
-function compactSchema(node: unknown, io: 'input' | 'output'): unknown {
+const isEmptyObject = (value: unknown) =>
+  !!value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
+
+/** An input `default` a model would assume without being told. */
+function saysNothing(value: unknown, property: string | undefined): boolean {
+  if (value === false || value === '') return true;
+  if (Array.isArray(value) && value.length === 0) return true;
+  return property === 'offset' && value === 0;
+}
+
+function compactSchema(node: unknown, io: 'input' | 'output', property?: string): unknown {
   if (Array.isArray(node)) return node.map((item) => compactSchema(item, io));
   if (!node || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
@@ -98,7 +113,26 @@ function compactSchema(node: unknown, io: 'input' | 'output'): unknown {
     if ((key === 'minimum' || key === 'maximum') && Math.abs(value as number) === Number.MAX_SAFE_INTEGER)
       continue;
     if (key === 'additionalProperties' && value === false && io === 'output') continue;
-    out[key] = compactSchema(value, io);
+    if (io === 'input' && isNoise(key, value, property)) continue;
+    out[key] =
+      key === 'properties'
+        ? Object.fromEntries(
+            Object.entries(value as Record<string, unknown>).map(([name, sub]) => [
+              name,
+              compactSchema(sub, io, name),
+            ]),
+          )
+        : compactSchema(value, io);
   }
   return out;
 }
+
+function isNoise(key: string, value: unknown, property: string | undefined): boolean {
+  if (key === 'minLength') return value === 1;
+  if (key === 'default') return saysNothing(value, property);
+  if (key === 'items' || key === 'additionalProperties') return isEmptyObject(value);
+  if (key === 'propertyNames') return isEqualJson(value, { type: 'string' });
+  return false;
+}
+
+const isEqualJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
