@@ -17,7 +17,7 @@ export const offsetField = z.number().int().min(0).default(0);
 export const includeAttributesField = z
   .boolean()
   .default(false)
-  .describe('Also count attribute-only links (role:: x → role).');
+  .describe('Also count links made only by attributes (role:: x)');
 
 export const pageOutput = z.object({ uid: z.string(), title: z.string() });
 

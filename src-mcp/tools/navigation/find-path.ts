@@ -7,13 +7,10 @@ import { GRAPH_ANNOTATIONS, includeAttributesField, pageOutput } from '../../nav
 import { shortestPath, type PathResult } from '../../navigation/shortest-path.ts';
 
 const inputSchema = {
-  source: z.string().min(1).describe('Start page: title or uid.'),
-  target: z.string().min(1).describe('End page: title or uid.'),
-  maxLength: z.number().int().min(1).max(10).default(6).describe('Longest path to look for, in links.'),
-  followBacklinks: z
-    .boolean()
-    .default(true)
-    .describe('Also walk links backwards (from a page to pages referencing it), as Roam shows both.'),
+  source: z.string().min(1),
+  target: z.string().min(1),
+  maxLength: z.number().int().min(1).max(10).default(6),
+  followBacklinks: z.boolean().default(true).describe('Also walk links backwards, as Roam shows both.'),
   includeAttributes: includeAttributesField,
 };
 
@@ -22,7 +19,7 @@ export const findPath = defineTool({
   name: 'find_path',
   title: 'Shortest link path between pages',
   description:
-    'Find a shortest chain of links between two pages (titles and uids, with the direction of each hop); found false says why there is none (disconnected, or longer than maxLength) and what to try.',
+    'A shortest chain of links between two pages (title or uid), each hop with its direction; when there is none, says why and what to try.',
   inputSchema,
   outputSchema: {
     found: z.boolean(),

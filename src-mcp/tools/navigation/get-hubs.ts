@@ -17,12 +17,7 @@ const metrics = ['in_degree', 'out_degree', 'pagerank'] as const;
 type Metric = (typeof metrics)[number];
 
 const inputSchema = {
-  metric: z
-    .enum(metrics)
-    .default('in_degree')
-    .describe(
-      'in_degree = pages linking here, out_degree = pages linked to, pagerank = link-weighted importance.',
-    ),
+  metric: z.enum(metrics).default('in_degree'),
   includeAttributes: includeAttributesField,
   limit: limitField(10, 50),
   offset: offsetField,
@@ -57,7 +52,7 @@ export const getHubs = defineTool({
   name: 'get_hubs',
   title: 'Most central pages',
   description:
-    'Rank pages by centrality: how many pages link to them, how many they link to, or PageRank. Good starting points for exploring a graph.',
+    'Pages ranked by metric: in_degree (pages linking to it), out_degree (pages it links to) or pagerank. Good starting points for exploring a graph.',
   inputSchema,
   outputSchema: {
     metric: z.enum(metrics),

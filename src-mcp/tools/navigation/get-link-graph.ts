@@ -10,19 +10,9 @@ import { LIMITS } from '../../contract/limits.ts';
 const BUDGET = LIMITS.primary - 300;
 
 const inputSchema = {
-  center: z
-    .string()
-    .min(1)
-    .optional()
-    .describe('Title or uid of the page to center on; omit for the best connected part of the graph.'),
-  depth: z
-    .number()
-    .int()
-    .min(0)
-    .max(3)
-    .default(1)
-    .describe('Links to follow out from the center, either direction.'),
-  limit: z.number().int().min(1).max(100).default(30).describe('Maximum nodes.'),
+  center: z.string().min(1).optional().describe('Page title or uid; omit for the best connected pages'),
+  depth: z.number().int().min(0).max(3).default(1).describe('Links to follow from center, either direction'),
+  limit: z.number().int().min(1).max(100).default(30).describe('Maximum nodes'),
 };
 
 /** `{nodes, edges}` from the cached index: 1 round trip, always within LIMITS.primary characters. */
@@ -30,7 +20,7 @@ export const getLinkGraph = defineTool({
   name: 'get_link_graph',
   title: 'Link graph for visualisation',
   description:
-    'Return nodes and [source, target, references] edges around a page (or of the best connected pages), capped to fit the context window; totals say what was left out.',
+    'Nodes and [source, target, references] edges around a page, capped to fit; totals say what was left out.',
   inputSchema,
   outputSchema: {
     center: z.object({ uid: z.string(), title: z.string() }).nullable(),

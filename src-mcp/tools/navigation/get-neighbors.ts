@@ -15,10 +15,7 @@ import {
 
 const inputSchema = {
   ...pageRefShape,
-  direction: z
-    .enum(['in', 'out', 'both'])
-    .default('both')
-    .describe('in = pages linking here, out = pages linked to, both = either.'),
+  direction: z.enum(['in', 'out', 'both']).default('both'),
   limit: limitField(20, 50),
   offset: offsetField,
 };
@@ -44,7 +41,7 @@ export const getNeighbors = defineTool({
   name: 'get_neighbors',
   title: 'Linked pages with previews',
   description:
-    'List the pages linking to a page and/or linked from it, strongest links first, each with a short content preview and the total counts per direction.',
+    'Pages linking to a page (in) and/or linked from it (out), strongest first, with previews and the counts per direction.',
   inputSchema,
   outputSchema: {
     page: pageOutput,

@@ -19,7 +19,7 @@ export const getOutlinks = defineTool({
   name: 'get_outlinks',
   title: 'Pages a page links to',
   description:
-    'List the pages a page links to ([[..]], #tag, attr::), with how many of its blocks reference each, most referenced first.',
+    'Pages a page links to ([[..]], #tag, attr::), with how many of its blocks reference each, most referenced first.',
   inputSchema,
   outputSchema: {
     page: pageOutput,

@@ -13,9 +13,9 @@ import {
 import { cleanTag, resolveTags } from '../../navigation/tag-filter.ts';
 
 const inputSchema = {
-  prefix: z.string().optional().describe('Only titles starting with this (case-insensitive).'),
-  tag: z.string().min(1).optional().describe('Only pages with a block referencing this tag page.'),
-  includeDaily: z.boolean().default(true).describe('Include daily note pages.'),
+  prefix: z.string().optional().describe('Case-insensitive'),
+  tag: z.string().min(1).optional().describe('Only pages with a block referencing this tag'),
+  includeDaily: z.boolean().default(true),
   limit: limitField(50, 100),
   offset: offsetField,
 };
@@ -24,8 +24,7 @@ const inputSchema = {
 export const listPages = defineTool({
   name: 'list_pages',
   title: 'List pages',
-  description:
-    'List page titles in alphabetical order, optionally only those starting with a prefix or carrying a tag, with link counts and total.',
+  description: 'Page titles in alphabetical order, with link counts and the total.',
   inputSchema,
   outputSchema: listOutput(
     pageOutput.extend({

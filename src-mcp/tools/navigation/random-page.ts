@@ -9,19 +9,14 @@ import { pagesWithTags, resolveTags } from '../../navigation/tag-filter.ts';
 const LINKS_SHOWN = 10;
 
 const inputSchema = {
-  tags: z
-    .array(z.string().min(1))
-    .max(10)
-    .optional()
-    .describe('Only pages carrying one of these tags (any match).'),
+  tags: z.array(z.string().min(1)).max(10).optional().describe('Only pages carrying one of these tags.'),
 };
 
 /** A random page from the cached index: 1 round trip, plus 1 query for its preview. */
 export const randomPage = defineTool({
   name: 'random_page',
   title: 'Random page',
-  description:
-    'Pick a random page (optionally one carrying any of the given tags) for serendipitous discovery; page is null when nothing matches.',
+  description: 'A random page, for serendipitous discovery; page is null when nothing matches.',
   inputSchema,
   outputSchema: {
     candidates: z.number().int().describe('How many pages it was drawn from.'),

@@ -8,12 +8,12 @@ import { GRAPH_ANNOTATIONS, pageOutput } from '../../navigation/schemas.ts';
 const ALTERNATIVES = 3;
 
 const inputSchema = {
-  names: z.array(z.string().min(1)).min(1).max(50).describe('Names to map to existing titles.'),
+  names: z.array(z.string().min(1)).min(1).max(50),
   strategy: z
     .enum(['exact', 'fuzzy'])
     .default('fuzzy')
     .describe(
-      'exact = case-insensitive title equality (an existence check); fuzzy = Dice similarity, for typos and spelling variants.',
+      'exact: case-insensitive equality (an existence check); fuzzy: Dice similarity, for typos and variants',
     ),
   threshold: z.number().min(0).max(1).default(0.7).describe('Minimum fuzzy similarity.'),
 };
@@ -23,7 +23,7 @@ export const resolvePages = defineTool({
   name: 'resolve_pages',
   title: 'Resolve names to pages',
   description:
-    'Map names to existing page titles before linking them, so you write [[Machine Learning]] instead of creating [[machine-learning]]; exact mode checks existence.',
+    'Maps names to existing page titles before you link them, so you write [[Machine Learning]] instead of creating [[machine-learning]].',
   inputSchema,
   outputSchema: {
     results: z.array(

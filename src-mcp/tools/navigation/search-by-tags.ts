@@ -15,19 +15,9 @@ import {
 import { fetchBlocksWithTags, pagesWithTags, resolveTags } from '../../navigation/tag-filter.ts';
 
 const inputSchema = {
-  tags: z
-    .array(z.string().min(1))
-    .min(1)
-    .max(10)
-    .describe('Tag page titles (a leading # or [[..]] is fine).'),
-  mode: z
-    .enum(['any', 'all'])
-    .default('any')
-    .describe('any = carries one of the tags, all = carries every tag.'),
-  target: z
-    .enum(['pages', 'blocks'])
-    .default('pages')
-    .describe('pages = pages with a block referencing the tags; blocks = the referencing blocks themselves.'),
+  tags: z.array(z.string().min(1)).min(1).max(10).describe('Page titles; a leading # or [[..]] is fine.'),
+  mode: z.enum(['any', 'all']).default('any'),
+  target: z.enum(['pages', 'blocks']).default('pages'),
   limit: limitField(20, 100),
   offset: offsetField,
 };
@@ -49,7 +39,7 @@ export const searchByTags = defineTool({
   name: 'search_by_tags',
   title: 'Pages or blocks carrying tags',
   description:
-    'Find pages (or blocks) that reference any or all of the given tag pages (#tag, [[tag]] and tag:: are the same in Roam), with previews.',
+    'Pages whose blocks reference any or all (mode) of the tags, or those blocks (target), with previews. #tag, [[tag]] and tag:: are the same in Roam.',
   inputSchema,
   outputSchema: {
     tags: z.array(pageOutput).describe('The tags that were found.'),

@@ -8,7 +8,7 @@ import { GRAPH_ANNOTATIONS, limitField, listOutput, offsetField } from '../../na
 const MAX_RANK = 200;
 
 const inputSchema = {
-  query: z.string().min(1).max(1000).describe('What to look for, in natural language.'),
+  query: z.string().min(1).max(1000),
   limit: limitField(10, 50),
   offset: offsetField,
 };
@@ -30,7 +30,7 @@ export const semanticSearch = defineTool({
   name: 'semantic_search',
   title: 'Semantic search',
   description:
-    'Find blocks whose meaning is close to a natural-language query (synonyms, not just words), best first, with their page path.',
+    'Blocks whose meaning is close to a natural-language query (synonyms, not just words), best first, with their page path.',
   inputSchema,
   outputSchema: {
     ...listOutput(
