@@ -8,8 +8,8 @@ import type { ToolsetName } from '../../src-shared/toolsets.ts';
 export function serverInstructions(toolsets: readonly ToolsetName[]): string {
   return [
     'Roam Research graphs through Roam Desktop.',
-    'Workflow: list_graphs, then select_graph to pick a graph and read its agent guidelines (follow them); with one graph it is used automatically, but writes still need select_graph first.',
-    'Every graph tool takes an optional `graph` (nickname or name), which then stays selected. Content comes as markdown with <roam uid="..."/> tags: use those uids for get_block, create_block {parentUid}, update_block, move_block.',
+    'Start with list_graphs, then select_graph (needed before any write; with one graph, reads work without it).',
+    'Every graph tool takes an optional `graph` (nickname or name), which then stays selected. Content is markdown with <roam uid="..."/> tags: use those as uid or parentUid.',
     ...(toolsets.includes('navigation')
       ? [
           'To explore how notes connect, navigate links (get_neighbors, get_outlinks, find_path, get_hubs, search_by_tags) instead of repeated searches; resolve_pages before writing [[links]].',

@@ -33,7 +33,7 @@ export const batchEditTools = [
     name: 'update_blocks',
     title: 'Update blocks',
     description:
-      'Updates 1-25 blocks at once (string stored literally). Per-item report in order; any failure is an error listing what was applied.',
+      'update_block for many blocks at once. Per-item report in order; any failure is an error listing what was applied.',
     toolset: 'core',
     feature: 'batch block updates',
     actions: [
@@ -59,7 +59,7 @@ export const batchEditTools = [
     name: 'delete_blocks',
     title: 'Delete blocks',
     description:
-      'Deletes 1-25 blocks, each with its children. Per-item report in order; any failure is an error listing what was deleted.',
+      'Deletes blocks, each with its children. Per-item report in order; any failure is an error listing what was deleted.',
     toolset: 'core',
     feature: 'batch block deletes',
     actions: [

@@ -11,7 +11,7 @@ import { DAILY_DATE_HINT, dailyNote, resolveDailyNote, type DailyNote } from '..
 export const order = z
   .union([z.number().int().min(0), z.enum(['first', 'last'])])
   .default('last')
-  .describe('Position among siblings: 0-based index, "first" or "last"');
+  .describe('Position among siblings (0-based)');
 
 /** Roam's `nest-under-str`: the block goes under the parent's child with this text. */
 export const nestUnder = z

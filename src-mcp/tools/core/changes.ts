@@ -133,7 +133,7 @@ export const changeTools = [
     feature: 'the change journal',
     actions: [],
     description:
-      'Changes this chat made to Roam graphs, newest first, paginated: id, time, graph, tool, summary, undoable, undone. Undo them with undo_changes.',
+      "This chat's changes to Roam graphs, newest first: id, time, graph, tool, summary, undoable, undone.",
     scope: 'session',
     _meta: CHANGE_REVIEW_META,
     annotations: { idempotentHint: true, openWorldHint: false },

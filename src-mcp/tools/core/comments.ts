@@ -8,7 +8,7 @@ import { ToolError } from '../../contract/tool-errors.ts';
 import { withoutHiddenTaggedBlocks } from '../../roam/hidden-blocks.ts';
 import { callFeature } from '../../contract/roam-feature.ts';
 
-const blockUid = z.string().min(1).describe('Uid of the block');
+const blockUid = z.string().min(1);
 
 interface RoamComment {
   parentUid?: unknown;
@@ -73,7 +73,7 @@ export const commentTools: ToolDefinition[] = [
     name: 'get_comments',
     title: 'Get comments',
     description:
-      'Comments on a block, oldest first, paginated: author, createdTime, editedTime, markdown, singleEditableUid (editable with update_block).',
+      "A block's comments, oldest first: author, createdTime, editedTime, markdown, singleEditableUid (editable with update_block).",
     toolset: 'core',
     feature: 'comments',
     actions: ['data.ai.getComments', 'data.q'],
@@ -87,7 +87,7 @@ export const commentTools: ToolDefinition[] = [
         .min(0)
         .max(20)
         .optional()
-        .describe('Levels of children per comment (default: all)'),
+        .describe('Child levels per comment (default: all)'),
       offset: z.number().int().min(0).default(0),
       limit: z.number().int().min(1).max(100).default(20),
     },

@@ -14,13 +14,7 @@ import { boundedAnswer, redactHidden } from './datalog-answer.ts';
 import { linkedReferencesText, pathText } from '../../roam/linked-references.ts';
 import { hitsOutput, hitsPage } from './search-hits.ts';
 
-const maxDepth = z
-  .number()
-  .int()
-  .min(0)
-  .max(20)
-  .optional()
-  .describe('Levels of children to include (default: all)');
+const maxDepth = z.number().int().min(0).max(20).optional().describe('Child levels (default: all)');
 const offset = z.number().int().min(0).default(0);
 const uid = z.string().min(1);
 
@@ -67,8 +61,7 @@ export const contentReadTools = [
   defineTool({
     name: 'get_page',
     title: 'Get page',
-    description:
-      'A page as markdown by title or uid. Blocks carry <roam uid="..."/> tags: use those uids with the other tools.',
+    description: 'A page as markdown, by title or uid.',
     toolset: 'core',
     feature: 'page reads',
     actions: ['data.ai.getPage'],
@@ -87,8 +80,7 @@ export const contentReadTools = [
   defineTool({
     name: 'get_block',
     title: 'Get block',
-    description:
-      'A block and its children as markdown, with its path (page > parents). Uids come from <roam uid="..."/> tags.',
+    description: 'A block and its children as markdown, with its path (page > parents).',
     toolset: 'core',
     feature: 'block reads',
     actions: ['data.ai.getBlock'],
@@ -109,8 +101,7 @@ export const contentReadTools = [
   defineTool({
     name: 'get_backlinks',
     title: 'Get backlinks',
-    description:
-      'Blocks that reference a page or block (linked references), paginated, optionally filtered by text.',
+    description: 'Blocks that reference a page or block (its linked references).',
     toolset: 'core',
     feature: 'linked references',
     actions: ['data.ai.getBacklinks', 'data.q'],
@@ -144,7 +135,7 @@ export const contentReadTools = [
   defineTool({
     name: 'search',
     title: 'Search',
-    description: 'Full-text search over pages and blocks (every word must match), paginated.',
+    description: 'Full-text search over pages and blocks (every word must match).',
     toolset: 'core',
     feature: 'search',
     actions: ['data.ai.search'],
@@ -203,7 +194,7 @@ export const contentReadTools = [
     name: 'datalog_query',
     title: 'Datalog query',
     description:
-      'Runs a Datalog query (data.q) against the graph database, e.g. [:find ?t :where [?p :node/title ?t]]. Results are paginated and cut to fit; texts and uids of blocks hidden from AI are redacted.',
+      'Runs a Datalog query (data.q), e.g. [:find ?t :where [?p :node/title ?t]]. Results are cut to fit; texts and uids of blocks hidden from AI are redacted.',
     toolset: 'core',
     feature: 'Datalog queries',
     actions: ['data.q'],

@@ -72,7 +72,7 @@ export const contentWriteTools = [
     name: 'create_block',
     title: 'Create block',
     description:
-      'Adds markdown (one block, or an outline "- a\\n  - b") under a parent block/page uid, a page title, or a daily note page (created if missing).',
+      'Adds markdown (a block or an outline) under a parent uid, a page title or a daily note page (created if missing).',
     toolset: 'core',
     feature: 'block creation',
     actions: ['data.block.fromMarkdown', 'data.q'],
@@ -121,8 +121,7 @@ export const contentWriteTools = [
   defineTool({
     name: 'update_block',
     title: 'Update block',
-    description:
-      "Changes one block's text (stored literally), open state, heading (0 removes it), children view or alignment.",
+    description: "Changes one block's fields: string is stored literally, heading 0 removes the heading.",
     toolset: 'core',
     feature: 'block updates',
     actions: ['data.block.update', 'data.q'],

@@ -14,7 +14,7 @@ export const dailyNoteTools: ToolDefinition[] = [
     name: 'append_to_daily_note',
     title: 'Append to daily note',
     description:
-      "Appends markdown (a block or an outline) to the end of a daily note, today's by default, creating the page if needed. Only adds; returns the new uids.",
+      'Appends markdown (a block or an outline) to the end of a daily note, creating it if needed. Only adds; returns the new uids.',
     toolset: 'core',
     feature: 'daily-note capture',
     actions: ['data.block.fromMarkdown'],

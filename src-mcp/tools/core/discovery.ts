@@ -38,7 +38,7 @@ export const discoveryTools: ToolDefinition[] = [
     name: 'roam_query',
     title: 'Run Roam query',
     description:
-      'Runs a Roam query (not Datalog): `query` like "{and: [[TODO]] {not: [[DONE]]}}", or `uid` of a block with {{query: }}. Paginated.',
+      'Runs a Roam query (not Datalog): `query` like "{and: [[TODO]] {not: [[DONE]]}}", or `uid` of a block with {{query: }}.',
     toolset: 'core',
     feature: 'Roam queries',
     actions: ['data.ai.roamQuery', 'data.q'],

@@ -141,7 +141,7 @@ export const findBlocksTools = [
     name: 'find_blocks',
     title: 'Find blocks',
     description:
-      'Blocks matching all filters given: text (any case), status, page, tag (a page it refers to), created/edited After/Before (ISO, today, yesterday, 7d); with page, breadcrumb, times. Paginated.',
+      'Blocks matching every filter given (text: any case; tag: a page they refer to; After/Before: ISO, today, yesterday or 7d), with page, breadcrumb and times.',
     toolset: 'core',
     feature: 'block search',
     actions: ['data.q'],

@@ -12,14 +12,14 @@ export const graphGuidelinesTools = [
     name: 'get_graph_guidelines',
     title: 'Get graph guidelines',
     description:
-      "Returns the graph's agent guidelines (read and follow them) and orientation; same as select_graph. Once per graph per session, before the first write.",
+      "Same as select_graph: the graph's agent guidelines (follow them) and orientation, once per graph before the first write.",
     toolset: 'core',
     feature: 'graph guidelines',
     actions: ['data.ai.getGraphGuidelines'],
     scope: 'session',
     annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: {
-      graph: z.string().optional().describe('Nickname or name; optional with one graph or a selection'),
+      graph: z.string().optional(),
     },
     outputSchema: orientOutput,
     handler: (args, scope) => scope.gateway.session.withGraph(args.graph, (graph) => orient(scope, graph)),

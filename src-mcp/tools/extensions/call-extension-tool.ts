@@ -62,7 +62,7 @@ export const extensionTools: ToolDefinition[] = [
     writes: 'edit',
     annotations: { destructiveHint: true, idempotentHint: false, openWorldHint: true },
     inputSchema: {
-      tool: z.string().min(1).describe('Exact id from extensionTools'),
+      tool: z.string().min(1),
       args: z.record(z.string(), z.unknown()).optional(),
     },
     async handler(args, ctx) {

@@ -123,8 +123,8 @@ export const desktopUiTools: ToolDefinition[] = [
     effects: 'ui',
     annotations: { ...uiOpen, idempotentHint: true },
     inputSchema: {
-      uid: z.string().min(1).optional().describe('Page or block uid'),
-      title: z.string().min(1).optional().describe('Page title (when no uid)'),
+      uid: z.string().min(1).optional(),
+      title: z.string().min(1).optional(),
     },
     async handler(args, ctx) {
       if (args.uid === undefined && args.title === undefined) {
@@ -158,7 +158,7 @@ export const desktopUiTools: ToolDefinition[] = [
     effects: 'ui',
     annotations: { ...uiOpen, idempotentHint: false },
     inputSchema: {
-      uid: z.string().min(1).describe('Page or block uid'),
+      uid: z.string().min(1),
       type: z
         .enum(['outline', 'block', 'mentions'])
         .default('outline')

@@ -8,7 +8,7 @@ import { withMissingCheck } from '../../contract/not-found.ts';
 import { defineTool, type ToolContext, type ToolDefinition } from '../../contract/tool-definition.ts';
 import { callFeature } from '../../contract/roam-feature.ts';
 
-const uid = z.string().min(1).describe('Uid of the page');
+const uid = z.string().min(1);
 
 function onPage(ctx: ToolContext, pageUid: string, action: string, args: unknown[]) {
   return withMissingCheck(ctx, [{ what: `Page uid '${pageUid}'`, ref: { uid: pageUid } }], () =>
