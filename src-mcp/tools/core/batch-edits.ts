@@ -58,8 +58,7 @@ export const batchEditTools = [
   defineTool({
     name: 'delete_blocks',
     title: 'Delete blocks',
-    description:
-      'Deletes blocks, each with its children. Per-item report in order; any failure is an error listing what was deleted.',
+    description: 'Deletes blocks, each with its children. Reports as update_blocks does.',
     toolset: 'core',
     feature: 'batch block deletes',
     actions: [
