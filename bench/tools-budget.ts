@@ -9,7 +9,7 @@
  *
  * Alone: node --import tsx bench/tools-budget.ts [--official PATH] (writes
  * bench/results/tools-budget.{json,md}); `npm run bench` puts its targets and table into
- * bench/RESULTS.md.
+ * bench/RESULTS.md, and so does `npm run bench -- --budget-only` for this bench alone.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -37,8 +37,11 @@ const GRAPH = 'budget';
  * obtainable here: the newest source reachable is 0.5.1, 26 tools), but does not move the target.
  */
 export const OFFICIAL_012 = { tools: 35, totalBytes: 48_720 };
-/** The default surface may cost at most half of the official server's, while listing more. */
-export const DEFAULT_SHARE_OF_OFFICIAL = 0.5;
+/**
+ * The default surface may cost at most this share of the official server's, while listing more
+ * (issue 41: 0.45, with the consent gate's additions to come under it).
+ */
+export const DEFAULT_SHARE_OF_OFFICIAL = 0.45;
 
 export interface BudgetRow {
   selection: string;
