@@ -10,7 +10,7 @@ const inputSchema = {
   source: z.string().min(1),
   target: z.string().min(1),
   maxLength: z.number().int().min(1).max(10).default(6),
-  followBacklinks: z.boolean().default(true).describe('Also walk links backwards, as Roam shows both.'),
+  followBacklinks: z.boolean().default(true).describe('Also walk links backwards, as Roam shows both'),
   includeAttributes: includeAttributesField,
 };
 

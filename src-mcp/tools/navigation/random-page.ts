@@ -9,7 +9,7 @@ import { pagesWithTags, resolveTags } from '../../navigation/tag-filter.ts';
 const LINKS_SHOWN = 10;
 
 const inputSchema = {
-  tags: z.array(z.string().min(1)).max(10).optional().describe('Only pages carrying one of these tags.'),
+  tags: z.array(z.string().min(1)).max(10).optional().describe('Only pages carrying one of these tags'),
 };
 
 /** A random page from the cached index: 1 round trip, plus 1 query for its preview. */

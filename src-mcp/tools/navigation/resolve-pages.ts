@@ -15,7 +15,7 @@ const inputSchema = {
     .describe(
       'exact: case-insensitive equality (an existence check); fuzzy: Dice similarity, for typos and variants',
     ),
-  threshold: z.number().min(0).max(1).default(0.7).describe('Minimum fuzzy similarity.'),
+  threshold: z.number().min(0).max(1).default(0.7).describe('Minimum fuzzy similarity'),
 };
 
 /** Name resolution over the cached index's titles: 1 round trip. */

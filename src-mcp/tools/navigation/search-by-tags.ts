@@ -15,7 +15,7 @@ import {
 import { fetchBlocksWithTags, pagesWithTags, resolveTags } from '../../navigation/tag-filter.ts';
 
 const inputSchema = {
-  tags: z.array(z.string().min(1)).min(1).max(10).describe('Page titles; a leading # or [[..]] is fine.'),
+  tags: z.array(z.string().min(1)).min(1).max(10).describe('Page titles; a leading # or [[..]] is fine'),
   mode: z.enum(['any', 'all']).default('any'),
   target: z.enum(['pages', 'blocks']).default('pages'),
   limit: limitField(20, 100),
