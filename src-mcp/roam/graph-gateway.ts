@@ -20,6 +20,7 @@ import { SharedRequest } from './shared-request.ts';
 import { tokenRequestError, ToolError } from '../contract/tool-errors.ts';
 import type { TokenStore } from './token-store.ts';
 import { graphNotInRoamError, GraphsNotInRoam, isGraphMissingAnswer } from './graphs-not-in-roam.ts';
+import { withoutHiddenPreviews } from './hidden-blocks.ts';
 
 /** What the gateway asks of the server that owns it. */
 export interface GatewayHooks {
@@ -65,7 +66,11 @@ export class GraphGateway {
         scope,
       );
       this.probeInBackground(graph, token);
-      return result;
+      // Roam's text reaches agents only through here: a hidden block's preview never does.
+      if (!action.startsWith('data.ai.')) return result;
+      return await withoutHiddenPreviews(result, (datalog, inputs) =>
+        this.callGraph(graph, 'data.q', [datalog, ...inputs], scope),
+      );
     } catch (error) {
       if (error instanceof LocalApiError && error.kind === 'auth') {
         this.forgetToken(graph, token);

@@ -188,3 +188,96 @@ export class HiddenBlocks {
     return false;
   }
 }
+
+/**
+ * What the preview of a hidden block reads as. It carries no hiding tag: an agent writing it back
+ * hides nothing, and Roam's write path drops a `<ref>` preview anyway.
+ */
+export const HIDDEN_PREVIEW = 'hidden from AI';
+
+/**
+ * The referenced uids among `?uid` whose preview would show hidden text: the hidden blocks, and
+ * the blocks that refer to one (a preview renders its nested references without their uid).
+ */
+const PREVIEWS_TO_HIDE_QUERY =
+  `[:find ?uid ?s :in $ [?uid ...] [?tag ...] :where ${HIDDEN_CLAUSES}` +
+  ' (or-join [?x ?b] [(identity ?b) ?x] [?x :block/refs ?b])' +
+  ' [?x :block/uid ?uid] [(get-else $ ?x :block/string "") ?s]]';
+
+const BLOCK_REF = /\(\(([\w-]+)\)\)/g;
+/** A preview as newer builds write it (local-api-actions.md §13): `</ref>` inside is escaped. */
+const REF_PREVIEW = /\(\(([\w-]+)\)\)<ref>(?:[^<]|<(?!\/ref>))*<\/ref>/g;
+/** Where an older build's preview `[text](((uid)))` ends. */
+const ALIAS_PREVIEW_END = /\]\(\(\(([\w-]+)\)\)\)/g;
+
+const redactedPreview = (uid: string) => `((${uid}))<ref>${HIDDEN_PREVIEW}</ref>`;
+
+/** Every string inside a JSON value, mapped (keys kept). */
+function mapStrings(value: unknown, map: (text: string) => string): unknown {
+  if (typeof value === 'string') return map(value);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, map)]));
+  }
+  return value;
+}
+
+function referencedUids(value: unknown): Set<string> {
+  const uids = new Set<string>();
+  mapStrings(value, (text) => {
+    for (const [, uid] of text.matchAll(BLOCK_REF)) uids.add(uid!);
+    return text;
+  });
+  return uids;
+}
+
+/** Where the `[` that opens the alias ending at `end` (its `]`) is: brackets balanced, or -1. */
+function aliasStart(text: string, end: number): number {
+  let depth = 0;
+  for (let i = end - 1; i >= 0; i--) {
+    if (text[i] === ']') depth++;
+    else if (text[i] === '[') {
+      if (depth === 0) return i;
+      depth--;
+    }
+  }
+  return -1;
+}
+
+/** `text` with every preview of a uid in `hide` (uid → its raw text) redacted, in both formats. */
+function withoutPreviews(text: string, hide: ReadonlyMap<string, string>): string {
+  let out = text.replace(REF_PREVIEW, (whole, uid: string) => (hide.has(uid) ? redactedPreview(uid) : whole));
+  for (const [uid, raw] of hide) {
+    if (raw !== '') out = out.split(`[${raw}](((${uid})))`).join(redactedPreview(uid));
+  }
+  // An older build's preview, whose text is not the raw one: cut back to its balancing `[`, or to
+  // the start of the line when the brackets do not balance (better too much than a leak).
+  for (;;) {
+    const match = [...out.matchAll(ALIAS_PREVIEW_END)].find(([, uid]) => hide.has(uid!));
+    if (!match) return out;
+    const end = match.index;
+    const open = aliasStart(out, end);
+    const start = open >= 0 ? open : out.lastIndexOf('\n', end) + 1;
+    out = out.slice(0, start) + redactedPreview(match[1]!) + out.slice(end + match[0].length);
+  }
+}
+
+/**
+ * A `data.ai.*` answer with the preview of every block hidden from AI redacted: Roam leaves
+ * hidden blocks out of its reads, but whether it filters a visible block's reference to one is not
+ * documented, so every answer that carries a `((uid))` asks which of its uids are hidden (one
+ * `data.q`; none when it carries no reference).
+ */
+export async function withoutHiddenPreviews(
+  answer: unknown,
+  query: (datalog: string, inputs: unknown[]) => Promise<unknown>,
+): Promise<unknown> {
+  const uids = referencedUids(answer);
+  if (uids.size === 0) return answer;
+  const rows = ((await query(PREVIEWS_TO_HIDE_QUERY, [[...uids], [...HIDING_TAGS]])) ?? []) as Array<
+    [string, string]
+  >;
+  if (rows.length === 0) return answer;
+  const hide = new Map(rows);
+  return mapStrings(answer, (text) => (text.includes('((') ? withoutPreviews(text, hide) : text));
+}

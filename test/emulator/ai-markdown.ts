@@ -14,15 +14,28 @@ export function roamTag(graph: RoamGraph, eid: number): string {
   return refs > 0 ? `<roam uid="${uid}" refs="${refs}"/>` : `<roam uid="${uid}"/>`;
 }
 
-/** Block references become `[referenced text](((uid)))`; unknown uids stay as written. */
+/**
+ * Block references become `[referenced text](((uid)))`, or on newer builds (`refPreviews:
+ * 'ref-tag'`) `((uid))<ref>preview</ref>` with `</ref>` and backticks escaped and nested references
+ * without their uid; unknown uids stay as written.
+ */
 export function renderInline(graph: RoamGraph, text: string): string {
   return text.replace(BLOCK_REF, (whole, uid: string) => {
-    const target = graph.eidByUid(uid);
-    if (target === undefined) return whole;
-    const label =
-      graph.attr<string>(target, ':block/string') ?? graph.attr<string>(target, ':node/title') ?? uid;
-    return `[${label}](((${uid})))`;
+    const label = referencedText(graph, uid);
+    if (label === undefined) return whole;
+    if (graph.refPreviews === 'alias') return `[${label}](((${uid})))`;
+    const nested = label.replace(
+      BLOCK_REF,
+      (inner, innerUid: string) => referencedText(graph, innerUid) ?? inner,
+    );
+    return `((${uid}))<ref>${nested.replace(/<\/ref>/g, '<\\/ref>').replace(/`/g, '\\`')}</ref>`;
   });
+}
+
+function referencedText(graph: RoamGraph, uid: string): string | undefined {
+  const target = graph.eidByUid(uid);
+  if (target === undefined) return undefined;
+  return graph.attr<string>(target, ':block/string') ?? graph.attr<string>(target, ':node/title') ?? uid;
 }
 
 /**

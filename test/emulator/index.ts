@@ -85,6 +85,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     const content = contentOf(spec);
     const graph = loadGraph(spec.name, type, content);
     graph.displayNames = { ...graph.displayNames, ...spec.displayNames };
+    graph.refPreviews = spec.refPreviews ?? 'alias';
     seedShortcuts(graph, content);
     setExtras(graph, {
       extensionTools: spec.extensionTools ?? [],

@@ -78,6 +78,8 @@ export class RoamGraph {
   private actor = 0;
   /** Uids of the pages in the left sidebar's Shortcuts, in order (getGraphGuidelines' starredPages). */
   shortcuts: string[] = [];
+  /** How `data.ai.*` markdown writes a block reference (GraphSpec.refPreviews). */
+  refPreviews: 'alias' | 'ref-tag' = 'alias';
   /** Files uploaded with `file.upload`, by URL. */
   readonly files = new Map<string, { base64: string; mimetype: string; filename?: string }>();
 

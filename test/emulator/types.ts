@@ -45,6 +45,12 @@ export interface GraphSpec {
    */
   olderShapes?: boolean;
   /**
+   * How `data.ai.*` markdown writes a block reference (local-api-actions.md §13): `alias`, the
+   * older format `[text](((uid)))` (default), or `ref-tag`, builds with relemma PR #2659:
+   * `((uid))<ref>preview</ref>`, nested references in the preview without their uid.
+   */
+  refPreviews?: 'alias' | 'ref-tag';
+  /**
    * Display names getGraphGuidelines reports (`humanUserDisplayName`, `aiUserDisplayName`); `ai`
    * is also the author of agent comments.
    */
