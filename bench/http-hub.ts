@@ -193,6 +193,7 @@ async function main() {
     ROAM_MCP_TOOLS: 'all',
     ROAM_COMPANION_DATA_DIR: path.join(home, 'data'),
     ROAM_MCP_HTTP_MAX_CHATS: '200',
+    ROAM_MCP_HTTP_MAX_CHATS_PER_KEY: '200',
     ROAM_MCP_HTTP_RATE_PER_MINUTE: '1000000',
   };
   await writeFile(

@@ -2,7 +2,7 @@
  * `roam-mcp serve --http [--port N] [--host 127.0.0.1]` plus the server's own options (`--config`,
  * `--read-only`, `--tools`, `--index-staleness-ms`, `--upload-folder`): one process serving every
  * local MCP client over HTTP (src-mcp/http/). The front's limits can be lowered for tests and
- * benches with ROAM_MCP_HTTP_MAX_CHATS, ROAM_MCP_HTTP_RATE_PER_MINUTE, ROAM_MCP_HTTP_MAX_BODY_BYTES.
+ * benches with the ROAM_MCP_HTTP_* variables of LIMITS_ENV.
  */
 import { parseArgs } from 'node:util';
 import { parseStaleness } from '../navigation/index-staleness.ts';
@@ -31,6 +31,10 @@ const LIMITS_ENV: Record<string, keyof HubLimits> = {
   ROAM_MCP_HTTP_MAX_CHATS: 'maxChats',
   ROAM_MCP_HTTP_RATE_PER_MINUTE: 'ratePerMinute',
   ROAM_MCP_HTTP_MAX_BODY_BYTES: 'maxBodyBytes',
+  ROAM_MCP_HTTP_MAX_CHATS_PER_KEY: 'maxChatsPerKey',
+  ROAM_MCP_HTTP_MAX_CONNECTIONS: 'maxConnections',
+  ROAM_MCP_HTTP_HEADERS_TIMEOUT_MS: 'headersTimeoutMs',
+  ROAM_MCP_HTTP_REQUEST_TIMEOUT_MS: 'requestTimeoutMs',
 };
 
 export async function runServeCli(

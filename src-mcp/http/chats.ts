@@ -7,7 +7,8 @@
  *   a key's requests are one chat.
  *
  * A chat belongs to the key that opened it: another key naming its id gets a chat of its own.
- * The total is capped; a chat idle for `idleMs` ends (its journal entries stay, docs/undo.md).
+ * The total is capped, and so is each key's share, so one key cannot take every chat; a chat idle
+ * for `idleMs` ends (its journal entries stay, docs/undo.md).
  */
 import type { KeyEntry } from './key-store.ts';
 import { endChatScope, newChatScope, type ChatScope } from '../contract/chat-scope.ts';
@@ -20,12 +21,24 @@ export interface Chat {
   close?: () => Promise<void>;
 }
 
+/** Why a new chat was not opened: the server's cap or the key's share. */
+export type ChatsFull = 'server' | 'key';
+
+export interface ChatLimits {
+  /** Chats served at once, every key together. */
+  max: number;
+  /** Chats one key holds at once. */
+  perKey: number;
+  /** A chat without a request for this long ends. */
+  idleMs: number;
+}
+
 export class Chats {
   private readonly byId = new Map<string, Chat>();
+  private pending = 0;
 
   constructor(
-    readonly max: number,
-    private readonly idleMs: number,
+    readonly limits: ChatLimits,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -33,22 +46,38 @@ export class Chats {
     return this.byId.size;
   }
 
-  /** The 2026-07-28 chat for this key and client id; undefined when the cap is reached. */
-  modern(key: KeyEntry, clientId: string | null): Chat | undefined {
+  /** The 2026-07-28 chat for this key and client id, or why there is no room for a new one. */
+  modern(key: KeyEntry, clientId: string | null): Chat | ChatsFull {
     const id = `modern\0${key.name}\0${clientId ?? ''}`;
     const known = this.byId.get(id);
     if (known) return this.touch(known);
-    return this.open(id, key);
+    const full = this.makeRoom(key.name);
+    if (full) return full;
+    const chat = this.newChat(key);
+    this.byId.set(id, chat);
+    return chat;
   }
 
-  /** A new 2025 chat, registered under its session id once the SDK made one. */
-  legacy(key: KeyEntry): { chat: Chat; register(sessionId: string): void; abandon(): void } | undefined {
-    if (this.full()) return undefined;
-    const chat: Chat = { scope: newChatScope(scopeOptions(key)), key: key.name, lastSeen: this.now() };
+  /**
+   * A new 2025 chat, counted at once (a burst of initializes cannot pass the caps) and registered
+   * under its session id once the SDK made one.
+   */
+  legacy(key: KeyEntry): { chat: Chat; register(sessionId: string): void; abandon(): void } | ChatsFull {
+    const full = this.makeRoom(key.name);
+    if (full) return full;
+    const chat = this.newChat(key);
+    const provisional = `pending\0${this.pending++}`;
+    this.byId.set(provisional, chat);
     return {
       chat,
-      register: (sessionId) => this.byId.set(`legacy\0${sessionId}`, chat),
-      abandon: () => endChatScope(chat.scope),
+      register: (sessionId) => {
+        this.byId.delete(provisional);
+        this.byId.set(`legacy\0${sessionId}`, chat);
+      },
+      abandon: () => {
+        if (this.byId.get(provisional) === chat) this.byId.delete(provisional);
+        endChatScope(chat.scope);
+      },
     };
   }
 
@@ -64,7 +93,7 @@ export class Chats {
 
   /** Ends chats idle for longer than idleMs. */
   async sweep(): Promise<void> {
-    const cutoff = this.now() - this.idleMs;
+    const cutoff = this.now() - this.limits.idleMs;
     for (const [id, chat] of [...this.byId]) if (chat.lastSeen < cutoff) await this.end(id);
   }
 
@@ -78,26 +107,36 @@ export class Chats {
   }
 
   /**
-   * At the cap, a 2026-07-28 chat idle for EVICT_IDLE_MS makes room (that revision is stateless:
-   * its client may name a new chat per conversation and never say it ended); 2025 sessions stay
-   * until closed or idle for idleMs.
+   * Room for one more chat of `key`, or why not:
+   * - at its share, the key's own 2026-07-28 chat idle for EVICT_IDLE_MS makes room (that revision
+   *   is stateless: its client may name a new chat per conversation and never say it ended);
+   * - at the server's cap, the least recently used chat of the fullest key makes room when that key
+   *   holds more than `key` will (its fair share is smaller than what it holds), else a 2026-07-28
+   *   chat idle for EVICT_IDLE_MS; a 2025 session of a key within its share stays until closed or
+   *   idle for idleMs.
    */
-  private full(): boolean {
-    if (this.byId.size < this.max) return false;
-    const cutoff = this.now() - EVICT_IDLE_MS;
-    const idle = [...this.byId]
-      .filter(([id, chat]) => id.startsWith('modern\0') && chat.lastSeen < cutoff)
-      .sort(([, a], [, b]) => a.lastSeen - b.lastSeen)[0];
-    if (!idle) return true;
-    void this.end(idle[0]);
-    return false;
+  private makeRoom(key: string): ChatsFull | undefined {
+    const held = new Map<string, Array<[string, Chat]>>();
+    for (const entry of this.byId) held.set(entry[1].key, [...(held.get(entry[1].key) ?? []), entry]);
+    const mine = held.get(key) ?? [];
+    const idleCutoff = this.now() - EVICT_IDLE_MS;
+    const idleModern = (entries: Array<[string, Chat]>) =>
+      oldest(entries.filter(([id, chat]) => id.startsWith('modern\0') && chat.lastSeen < idleCutoff));
+    if (mine.length >= this.limits.perKey) return this.evict(idleModern(mine)) ? undefined : 'key';
+    if (this.byId.size < this.limits.max) return undefined;
+    const fullest = [...held.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+    if (fullest.length > mine.length + 1 && this.evict(oldest(fullest))) return undefined;
+    return this.evict(idleModern([...this.byId])) ? undefined : 'server';
   }
 
-  private open(id: string, key: KeyEntry): Chat | undefined {
-    if (this.full()) return undefined;
-    const chat: Chat = { scope: newChatScope(scopeOptions(key)), key: key.name, lastSeen: this.now() };
-    this.byId.set(id, chat);
-    return chat;
+  private evict(id: string | undefined): boolean {
+    if (id === undefined) return false;
+    void this.end(id);
+    return true;
+  }
+
+  private newChat(key: KeyEntry): Chat {
+    return { scope: newChatScope(scopeOptions(key)), key: key.name, lastSeen: this.now() };
   }
 
   private touch(chat: Chat): Chat {
@@ -112,6 +151,11 @@ export class Chats {
     endChatScope(chat.scope);
     await chat.close?.().catch(() => {});
   }
+}
+
+/** The id of the least recently used chat among `entries`. */
+function oldest(entries: Array<[string, Chat]>): string | undefined {
+  return entries.sort(([, a], [, b]) => a.lastSeen - b.lastSeen)[0]?.[0];
 }
 
 const EVICT_IDLE_MS = 5 * 60_000;

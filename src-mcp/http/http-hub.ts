@@ -8,12 +8,7 @@
  * in its chat's scope (src-mcp/http/chats.ts); the graphs, tokens, link indexes and journal are
  * the process's, shared by every chat.
  */
-import {
-  createServer,
-  type IncomingMessage,
-  type Server as HttpServer,
-  type ServerResponse,
-} from 'node:http';
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMcpHandler, isLegacyRequest, type AuthInfo } from '@modelcontextprotocol/server';
 import type { ChatScope } from '../contract/chat-scope.ts';
@@ -27,6 +22,7 @@ import { sendWebResponse, webRequest } from './node-bridge.ts';
 import { DEFAULT_LIMITS, type HubLimits } from './limits.ts';
 import type { KeyEntry, KeyVerifier } from './key-store.ts';
 import { RateLimit } from './rate-limit.ts';
+import { guardedServer } from './guarded-server.ts';
 import { refusalBody, refusalResponse, refusals, type Refusal } from './refusals.ts';
 import { checkAddress, checkKey, MCP_PATH } from './request-guards.ts';
 
@@ -56,7 +52,7 @@ interface Passed {
 export async function startHttpHub(options: HubOptions): Promise<HttpHub> {
   if (!LOOPBACK_HOSTS.includes(options.host)) throw new Error(notLoopback(options.host));
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const chats = new Chats(limits.maxChats, limits.idleMs);
+  const chats = new Chats({ max: limits.maxChats, perKey: limits.maxChatsPerKey, idleMs: limits.idleMs });
   const rate = new RateLimit(limits.ratePerMinute);
   // A revoked key's answers in flight (notification streams included) end now, with its chats.
   const open = new Map<string, Set<ServerResponse>>();
@@ -80,7 +76,8 @@ export async function startHttpHub(options: HubOptions): Promise<HttpHub> {
     if (await isLegacyRequest(request, parsed, { maxRequestBodySize: limits.maxBodyBytes }))
       return legacy(request, key, parsed);
     const chat = chats.modern(key, request.headers.get('mcp-session-id'));
-    if (!chat) return refusalResponse(refusals.tooManySessions(limits.maxChats));
+    if (chat === 'server') return refusalResponse(refusals.tooManySessions(limits.maxChats));
+    if (chat === 'key') return refusalResponse(refusals.keyShareUsed(limits.maxChatsPerKey, key.name));
     return modern.fetch(request, {
       authInfo: passOn({ key, chat: chat.scope }),
       ...(parsed === undefined ? {} : { parsedBody: parsed }),
@@ -104,8 +101,9 @@ export async function startHttpHub(options: HubOptions): Promise<HttpHub> {
     await sendWebResponse(res, await serveMcp(request, key, parseJson(body)));
   }
 
-  const server = createServer((req, res) => {
+  const server = guardedServer(limits, (req, res) => {
     handle(req, res).catch((error: unknown) => {
+      if (req.socket.destroyed) return; // timed out or the client left: nothing to answer
       log('error', `HTTP: ${error instanceof Error ? error.message : String(error)}`);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
       res.end();

@@ -29,7 +29,8 @@ export function legacySessions(
     }
     if (request.method !== 'POST') return refusalResponse(refusals.sessionRequired());
     const opened = chats.legacy(key);
-    if (!opened) return refusalResponse(refusals.tooManySessions(limits.maxChats));
+    if (opened === 'server') return refusalResponse(refusals.tooManySessions(limits.maxChats));
+    if (opened === 'key') return refusalResponse(refusals.keyShareUsed(limits.maxChatsPerKey, key.name));
     const { chat, register, abandon } = opened;
     const server = mcp.serverFor('legacy', chat.scope);
     const transport = new WebStandardStreamableHTTPServerTransport({

@@ -3,6 +3,8 @@
  * message says what happened and what to do, with the HTTP status a client acts on. Never the
  * key, not even a part of it.
  */
+import { STATUS_CODES } from 'node:http';
+
 export interface Refusal {
   status: number;
   code: number;
@@ -58,6 +60,31 @@ export const refusals = {
     reason: 'TOO_MANY_SESSIONS',
     message: `This server already serves ${limit} chats, its limit. Close a chat (or end an idle client), then try again.`,
   }),
+  keyShareUsed: (perKey: number, keyName: string): Refusal => ({
+    status: 503,
+    code: -32029,
+    reason: 'TOO_MANY_SESSIONS_FOR_KEY',
+    message: `The key '${keyName}' already holds ${perKey} chats, the most one key may hold here. Close one of its chats (or end an idle client) and try again, or give this client a key of its own ('roam-mcp key create NAME').`,
+  }),
+  tooManyConnections: (limit: number): Refusal => ({
+    status: 503,
+    code: -32029,
+    reason: 'TOO_MANY_CONNECTIONS',
+    message: `This server already has ${limit} open connections, its limit. Nothing was done; close idle connections, then try again.`,
+    headers: { 'retry-after': '1' },
+  }),
+  requestTimeout: (headersMs: number, requestMs: number): Refusal => ({
+    status: 408,
+    code: -32000,
+    reason: 'REQUEST_TIMEOUT',
+    message: `The request arrived too slowly: its headers must arrive within ${headersMs} ms and all of it within ${requestMs} ms. Nothing was done; send it again.`,
+  }),
+  badRequest: (): Refusal => ({
+    status: 400,
+    code: -32600,
+    reason: 'BAD_REQUEST',
+    message: 'The request is not valid HTTP. Nothing was done.',
+  }),
   rateLimited: (perMinute: number, retryAfterS: number): Refusal => ({
     status: 429,
     code: -32029,
@@ -86,6 +113,19 @@ export function refusalBody(refusal: Refusal): string {
     id: null,
     error: { code: refusal.code, message: refusal.message, data: { reason: refusal.reason } },
   });
+}
+
+/** A refusal written straight to a socket, where Node gives no response object; the socket closes. */
+export function rawRefusal(refusal: Refusal): string {
+  const body = refusalBody(refusal);
+  const headers = Object.entries({
+    'content-type': 'application/json',
+    connection: 'close',
+    'content-length': String(Buffer.byteLength(body)),
+    ...refusal.headers,
+  });
+  const head = headers.map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? ''}\r\n${head}\r\n${body}`;
 }
 
 export function refusalResponse(refusal: Refusal): Response {
