@@ -1,6 +1,7 @@
 /** The sentence select_graph and current_graph add about a graph's effective access. */
 import { isLowerAccess } from '../../src-shared/roam-config.ts';
 import type { EffectiveAccess } from './effective.ts';
+import { keyHow, keyThatCaps } from './refusals.ts';
 
 export function accessNote(access: EffectiveAccess): string | undefined {
   const { level, granted, chosen, decidedBy } = access;
@@ -17,6 +18,10 @@ export function accessNote(access: EffectiveAccess): string | undefined {
     level === 'read-edit-own'
       ? ' Edits, moves and deletes are allowed only on blocks and pages an agent created.'
       : '';
+  const key = decidedBy === 'chosen' ? keyThatCaps(level) : undefined;
+  if (key) {
+    return `This client's key '${key.name}' allows ${level} (its --access); roam-mcp enforces it whatever the graph's setting and the token allow.${own} ${keyHow(key.name)}`;
+  }
   if (decidedBy === 'chosen' && granted && isLowerAccess(level, granted)) {
     return `The user chose ${level} for this graph; roam-mcp enforces it although the token allows ${granted}.${own}`;
   }

@@ -5,6 +5,7 @@
  */
 import type { AccessLevel, ConfiguredGraph, SwitchedOffGraph } from '../../src-shared/roam-config.ts';
 import type { ConfigSource } from '../config/load-config.ts';
+import { currentScope } from '../contract/chat-scope.ts';
 import type { EffectiveAccess } from './effective.ts';
 import { ToolError } from '../contract/tool-errors.ts';
 
@@ -21,11 +22,30 @@ const MEANING: Record<AccessLevel, string> = {
   full: 'agents may read, add, edit, move and delete',
 };
 
-/** Where the chosen level is set, and the sentence telling the user how to change it. */
+/**
+ * The HTTP key of this chat when its cap is the level `chosen` (the graph's own level is not
+ * narrower): the key, not the graph's setting, is what refuses.
+ */
+export function keyThatCaps(
+  chosen: AccessLevel | undefined,
+): { name: string; level: AccessLevel } | undefined {
+  const { keyName, accessCap } = currentScope();
+  return keyName && accessCap && chosen === accessCap ? { name: keyName, level: accessCap } : undefined;
+}
+
+/** How the user lets a client whose key is capped do more. */
+export function keyHow(name: string): string {
+  return `To allow it, the user gives this client a key with more access ('roam-mcp key create NAME --access LEVEL', or Roam Companion > AI clients), puts it in the client's config in place of key '${name}', then revokes '${name}' ('roam-mcp key revoke ${name}').`;
+}
+
+/** Where the chosen level is set (the chat's key, else the graph's setting), and how to change it. */
 export function levelSetting(
   graph: { name: string; nickname: string },
   source: ConfigSource,
+  level?: AccessLevel,
 ): { setting: string; how: string } {
+  const key = keyThatCaps(level);
+  if (key) return { setting: `key '${key.name}' (--access ${key.level})`, how: keyHow(key.name) };
   switch (source.kind) {
     case 'ipc':
       return {
@@ -64,10 +84,13 @@ export function levelRefusal(
   source: ConfigSource,
   extra: Record<string, unknown> = {},
 ): ToolError {
-  const { setting, how } = levelSetting(graph, source);
+  const { setting, how } = levelSetting(graph, source, level);
+  const capped = keyThatCaps(level)
+    ? `this client's key caps graph '${graph.nickname}' at ${level}`
+    : `graph '${graph.nickname}' is set to ${level}`;
   return new ToolError(
     ACCESS_LEVEL,
-    `${what}, but graph '${graph.nickname}' is set to ${level} (${setting}): ${MEANING[level]}. Nothing was changed. ${how}`,
+    `${what}, but ${capped} (${setting}): ${MEANING[level]}. Nothing was changed. ${how}`,
     { graph: graph.nickname, setting, access_level: level, ...extra },
   );
 }
@@ -108,11 +131,22 @@ export function everyGraphReadOnlyRefusal(toolName: string, session: SessionView
   if (graphs.length === 1) {
     return levelRefusal(`${toolName} changes the graph`, first, 'read-only', session.source);
   }
-  const { setting, how } = levelSetting(first, session.source);
+  const { setting, how } = levelSetting(first, session.source, 'read-only');
   return new ToolError(
     ACCESS_LEVEL,
     `${toolName} changes the graph, but every configured graph is read-only (${setting}: ${byUser.map((g) => `'${g.nickname}'`).join(', ')}). Nothing was changed. ${how}`,
     { setting, access_level: 'read-only' },
+  );
+}
+
+/** setup_new_graph under a chat whose key is read-only: adding a graph changes the person's setup. */
+export function keyRefusesSetup(): ToolError | undefined {
+  const { keyName, accessCap } = currentScope();
+  if (!keyName || accessCap !== 'read-only') return undefined;
+  return new ToolError(
+    ACCESS_LEVEL,
+    `setup_new_graph adds a graph to the person's setup, but this client's key '${keyName}' is read-only (--access read-only): its chats may only read. Nothing was changed. ${keyHow(keyName)}`,
+    { setting: `key '${keyName}' (--access read-only)`, access_level: 'read-only' },
   );
 }
 

@@ -18,6 +18,8 @@ export interface ChatScope {
   readonly tickets: Set<string>;
   /** The key's level: it caps every graph for this chat (narrowest of key, graph and token wins). */
   readonly accessCap?: AccessLevel;
+  /** The key's name, which a refusal by its cap names (never the key itself). */
+  readonly keyName?: string;
   /** The key's toolsets: this chat sees and may call only their tools (else the server's). */
   readonly toolsets?: readonly ToolsetName[];
   /** The client's name, from `initialize` or a 2026-07-28 request's clientInfo. */
@@ -40,7 +42,12 @@ export function currentScope(): ChatScope {
 
 /** A new chat of an HTTP client; `end` it when its session closes or expires. */
 export function newChatScope(
-  options: { accessCap?: AccessLevel; toolsets?: readonly ToolsetName[]; clientName?: string } = {},
+  options: {
+    accessCap?: AccessLevel;
+    keyName?: string;
+    toolsets?: readonly ToolsetName[];
+    clientName?: string;
+  } = {},
 ): ChatScope {
   const scope: ChatScope = { tickets: new Set(), chat: newChatRef(), ...options };
   live.add(scope);

@@ -161,6 +161,6 @@ function oldest(entries: Array<[string, Chat]>): string | undefined {
 const EVICT_IDLE_MS = 5 * 60_000;
 
 const scopeOptions = (key: KeyEntry) => ({
-  ...(key.access ? { accessCap: key.access } : {}),
+  ...(key.access ? { accessCap: key.access, keyName: key.name } : {}),
   ...(key.toolsets ? { toolsets: key.toolsets } : {}),
 });

@@ -3,8 +3,8 @@
  * offers, marked when this server has them; and adding one: a token request the user approves in
  * Roam Desktop, the graph kept where this server keeps its graphs (the tray's store, else the
  * config file, 0600 and under its lock), usable at once by its nickname. Never a token in a
- * result. A `--read-only` server lists but does not add: adding widens what agents reach, which
- * a read-only setup was chosen not to do.
+ * result. A `--read-only` server, or a chat whose HTTP key is read-only, lists but does not add:
+ * adding widens what agents reach (every chat's), which a read-only setup was chosen not to do.
  */
 import { LocalApiError, tokenRequestRefusal, type GraphRef } from '../../src-shared/local-api/index.ts';
 import {
@@ -20,7 +20,7 @@ import { nicknameProblem } from '../../src-shared/graph-identity.ts';
 import { readConfigDocument, upsertGraph } from '../config/config-edit.ts';
 import { saveTokenToFile } from '../config/config-file.ts';
 import { assertConfigWritable, ConfigNotWritableError } from '../config/config-write.ts';
-import { GRAPH_SWITCHED_OFF, switchedOffError } from '../access/refusals.ts';
+import { GRAPH_SWITCHED_OFF, keyRefusesSetup, switchedOffError } from '../access/refusals.ts';
 import type { SessionContext } from '../contract/tool-definition.ts';
 import { ToolError } from '../contract/tool-errors.ts';
 
@@ -61,6 +61,8 @@ function refuse(code: string, message: string): never {
 export async function addGraph(scope: SessionContext, name: string, nickname: string) {
   const { gateway } = scope;
   const session = gateway.session;
+  const keyRefusal = keyRefusesSetup();
+  if (keyRefusal) throw keyRefusal;
   if (session.readOnly) {
     refuse(
       'ACCESS_LEVEL',
