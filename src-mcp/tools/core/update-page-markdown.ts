@@ -1,8 +1,9 @@
 /**
  * update_page_markdown (docs/mcp.md, "Rewriting a page"): makes a page read as a markdown outline
  * in the fewest writes, keeping the uid of every block that stays (page-plan.ts). One read of the
- * page, the access check on the plan, then its writes: one tool call, so one journaled change that
- * undo_changes takes back whole. `dryRun` answers the plan and writes nothing.
+ * page, the access check on the plan, then its writes, the check repeated right before each delete
+ * or move (a person may have added under the block meanwhile): one tool call, so one journaled
+ * change that undo_changes takes back whole. `dryRun` answers the plan and writes nothing.
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
@@ -102,6 +103,26 @@ function plannedEdits(plan: Plan): PlannedEdits {
       ...deletes.map((uid) => ({ id: uid, kind: 'node' as const, subtree: true })),
     ],
   };
+}
+
+/** The blocks a delete or a move takes with everything under them, for the check right before it. */
+function carriedSubtrees(call: readonly PlanStep[]): PlannedEdits | undefined {
+  const uids = call.flatMap((step) => (step.kind === 'delete' || step.kind === 'move' ? [step.uid] : []));
+  if (uids.length === 0) return undefined;
+  return {
+    summary: `${call[0]?.kind === 'move' ? 'move' : 'delete'} ${uids.length} block(s) with what is under them`,
+    targets: uids.map((id) => ({ id, kind: 'node' as const, subtree: true })),
+  };
+}
+
+/** A refusal between writes says what was done already and how to take it back. */
+function stopped(error: unknown, done: number, total: number): never {
+  if (!(error instanceof ToolError) || done === 0) throw error;
+  throw new ToolError(
+    error.code,
+    `Stopped after ${done} of ${total} writes: ${error.message.replace('Nothing was changed.', 'That write was not made.')} What was written before stays; undo_changes takes it back.`,
+    { ...error.details, writes_done: done },
+  );
 }
 
 async function runCall(ctx: ToolContext, call: PlanStep[]): Promise<void> {
@@ -238,10 +259,15 @@ export const updatePageMarkdownTools = [
           'INTERNAL_ERROR',
           'update_page_markdown could not check its plan against the graph’s access level, so nothing was changed. Report this; meanwhile use update_blocks, create_block, move_block and delete_blocks.',
         );
-      await ctx.allowEdits(plannedEdits(plan));
+      const allowEdits = ctx.allowEdits;
+      await allowEdits(plannedEdits(plan));
       if (args.dryRun) return answer(page, plan, calls.length, true);
       for (const [i, call] of calls.entries()) {
         ctx.progress(`write ${i + 1} of ${calls.length}`);
+        // A person may have added under a block since the plan was checked: check again, against
+        // what Roam answers now, right before a write that takes a subtree with it.
+        const carried = carriedSubtrees(call);
+        if (carried) await allowEdits(carried).catch((error: unknown) => stopped(error, i, calls.length));
         await runCall(ctx, call);
       }
       return answer(page, plan, calls.length, false);
