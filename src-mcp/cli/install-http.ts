@@ -8,6 +8,7 @@
  */
 import { clientSpec } from '../installers/client-catalogue.ts';
 import { InstallerError } from '../installers/installer-error.ts';
+import { previewChange } from '../installers/installer.ts';
 import type { HttpTarget, InstallerOptions } from '../installers/installer-options.ts';
 import { DEFAULT_PORT } from '../http/address.ts';
 import { KeyStore } from '../http/key-store.ts';
@@ -52,6 +53,10 @@ export async function clientHttpTarget(
       `Note: no roam-mcp HTTP server is running. ${spec.name} will connect to ${url} once one is: start it with \`roam-mcp serve --http\` (or run Roam Companion).\n`,
     );
   if (dryRun) return { url, key: KEY_NOT_MADE };
+  // No key is made, nor an earlier one revoked, unless the install can succeed (the client is
+  // there, its config ours to edit): previewChange throws what install would.
+  if (spec.setup !== 'command')
+    await previewChange(id, 'install', { ...opts, http: { url, key: KEY_NOT_MADE } });
   const store = new KeyStore(where);
   await store.revoke(id);
   const sets = toolsets ?? installDefaultToolsets(id);
