@@ -177,6 +177,7 @@ describe('every screen, light and dark, at 420×600 and 1000×760: no serious or
     expect(await violations()).toEqual([]);
     const folders = page.getByRole('region', { name: 'Upload folders' });
     const field = folders.getByRole('textbox', { name: 'Folder to add (absolute path)' });
+    await mkdir(path.join(home, 'Pictures'), { recursive: true });
     await field.fill(path.join(home, 'Pictures'));
     await field.press('Enter');
     await folders.getByRole('button', { name: /^Remove upload folder/ }).waitFor();
