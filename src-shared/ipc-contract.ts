@@ -103,8 +103,18 @@ export interface ClientView {
   message?: string;
   /** Options the user added to our entry, kept when it is updated (env: variable names only). */
   customOptions?: { args: string[]; env: string[] };
-  /** The toolsets the entry chooses (`--tools`); absent: the server's default (docs/mcp.md, Toolsets). */
+  /**
+   * The toolsets its chats get: the entry's `--tools`, or over HTTP its key's; absent: the server's
+   * default (docs/mcp.md, Toolsets).
+   */
   toolsets?: string[];
+  /**
+   * How it connects (set by the tray): `http` to the tray's server with a key of its own, `stdio`
+   * launching roam-mcp for each chat; for a client without our entry, how an install connects it.
+   */
+  transport?: 'stdio' | 'http';
+  /** Set when the tray would connect it over HTTP but its entry launches roam-mcp over stdio. */
+  canSwitchToHttp?: boolean;
 }
 
 /** What an install or uninstall did: the client now, whether the file changed and where its old copy is. */
@@ -323,6 +333,14 @@ export const requests = {
     result: returns<ClientChangeOutcome>(),
   },
   'clients:uninstall': { input: z.object({ id: clientIdSchema }), result: returns<ClientChangeOutcome>() },
+  /**
+   * A client connected over HTTP: its key's toolsets become `toolsets` (its config is not touched;
+   * its new chats get them).
+   */
+  'clients:set-toolsets': {
+    input: z.object({ id: clientIdSchema, toolsets: toolsetsSchema }),
+    result: returns<ClientView>(),
+  },
   /** Claude Code's command with a new key, written to the clipboard by main (ClientView.commandKey). */
   'clients:copy-command': {
     input: z.object({ id: z.literal('claude-code') }),
