@@ -240,8 +240,10 @@ export interface ActivityChangeView {
   details: ChangeDetailView[];
   /** The page it happened on, by title, when the journal names one (undo dialogs group by it). */
   page?: string;
-  /** For an undo: the lines of the changes it took back. */
+  /** For an undo: the lines of the changes it took back (in part: said so). */
   undid?: string[];
+  /** For an undo: the lines of the changes it set out to undo but left alone (changed since, or failed). */
+  leftAlone?: string[];
 }
 
 export interface ActivityStepView {
