@@ -192,6 +192,10 @@ describe.sequential('tray UI in Chromium', () => {
     await form.getByRole('button', { name: 'Add and request token' }).click();
     await contains(form.getByRole('alert').last(), "Roam Desktop has no hosted graph named 'no-such-graph'");
     await contains(form.getByRole('alert').last(), 'Nothing was added.');
+    // Said once, and the focus is back on the name to correct it.
+    expect(await form.innerText()).not.toContain('Roam Desktop does not list a hosted graph');
+    const name = form.getByRole('textbox', { name: 'Graph name' });
+    await poll(() => name.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await preview.core.handlers['graphs:list'](undefined)).toEqual(before);
     expect(emulator.requests.filter((r) => r.path === '/api/graphs/tokens/request')).toEqual([]);
     expect(await graphRow('no-such-graph').count()).toBe(0);
@@ -266,6 +270,8 @@ describe.sequential('tray UI in Chromium', () => {
 
     await panel.getByRole('button', { name: 'Show blocked graphs' }).click();
     await isSelected(tab(/Blocked/));
+    // The button is gone with the Graphs view: the focus is on the Blocked tab, not lost.
+    await poll(() => tab(/Blocked/).evaluate((el) => el === document.activeElement)).toBe(true);
     const blocked = page.getByRole('listitem', { name: 'Plans' });
     await contains(blocked, /settings/i);
     await screenshot(page, 'blocked');
