@@ -259,7 +259,8 @@ function PickerHint(props: { picker: AddGraphPicker; refused: boolean }) {
   const availableLoad = useGraphs((s) => s.availableLoad);
   if (availableLoad.phase === 'loading') return 'Asking Roam Desktop for your graphs…';
   if (availableLoad.phase === 'error')
-    return `Roam did not list your graphs (${availableLoad.message}). Type the name instead.`;
+    // The reason is a sentence of its own (it may hold parentheses): not one in brackets.
+    return `Roam did not list your graphs: ${availableLoad.message.replace(/([^.])$/, '$1.')} Or type the graph's name.`;
   if (picker.publicGraph) return 'Roam does not list public graphs: the name is asked for as typed.';
   // Once Add was refused, the form's alert says it (with what to do): not twice.
   if (picker.choice === typeIn && picker.typedName.trim() && !picker.listed && !props.refused)
