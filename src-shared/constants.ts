@@ -47,6 +47,7 @@ export const requestChannels = [
   'clients:preview',
   'clients:install',
   'clients:uninstall',
+  'clients:set-toolsets',
   'clients:copy-command',
   'status:get',
   'roam:open',

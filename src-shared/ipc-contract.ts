@@ -103,8 +103,18 @@ export interface ClientView {
   message?: string;
   /** Options the user added to our entry, kept when it is updated (env: variable names only). */
   customOptions?: { args: string[]; env: string[] };
-  /** The toolsets the entry chooses (`--tools`); absent: the server's default (docs/mcp.md, Toolsets). */
+  /**
+   * The toolsets its chats get: the entry's `--tools`, or over HTTP its key's; absent: the server's
+   * default (docs/mcp.md, Toolsets).
+   */
   toolsets?: string[];
+  /**
+   * How it connects (set by the tray): `http` to the tray's server with a key of its own, `stdio`
+   * launching roam-mcp for each chat; for a client without our entry, how an install connects it.
+   */
+  transport?: 'stdio' | 'http';
+  /** Set when the tray would connect it over HTTP but its entry launches roam-mcp over stdio. */
+  canSwitchToHttp?: boolean;
 }
 
 /** What an install or uninstall did: the client now, whether the file changed and where its old copy is. */
@@ -159,17 +169,6 @@ export interface AppSettings {
   /** Ask the person before destructive writes (`destructive`, the default) or not (`never`). Always sent by the core. */
   confirm?: ConfirmPolicy;
 }
-
-/** An upload folder as the settings take it: absolute, and no dot-folder anywhere in it. */
-export const uploadFolderSchema = z
-  .string()
-  .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\'), {
-    message: 'An upload folder must be an absolute path (choose it with the folder picker).',
-  })
-  .refine((p) => !p.split(/[\\/]/).some((part) => part.startsWith('.')), {
-    message:
-      'Folders with a dot-folder in their path (like ~/.config) cannot be upload folders: agents never read dot-files or dot-folders. Choose another folder.',
-  });
 
 export interface AvailableGraph {
   name: string;
@@ -241,8 +240,10 @@ export interface ActivityChangeView {
   details: ChangeDetailView[];
   /** The page it happened on, by title, when the journal names one (undo dialogs group by it). */
   page?: string;
-  /** For an undo: the lines of the changes it took back. */
+  /** For an undo: the lines of the changes it took back (in part: said so). */
   undid?: string[];
+  /** For an undo: the lines of the changes it set out to undo but left alone (changed since, or failed). */
+  leftAlone?: string[];
 }
 
 export interface ActivityStepView {
@@ -334,6 +335,14 @@ export const requests = {
     result: returns<ClientChangeOutcome>(),
   },
   'clients:uninstall': { input: z.object({ id: clientIdSchema }), result: returns<ClientChangeOutcome>() },
+  /**
+   * A client connected over HTTP: its key's toolsets become `toolsets` (its config is not touched;
+   * its new chats get them).
+   */
+  'clients:set-toolsets': {
+    input: z.object({ id: clientIdSchema, toolsets: toolsetsSchema }),
+    result: returns<ClientView>(),
+  },
   /** Claude Code's command with a new key, written to the clipboard by main (ClientView.commandKey). */
   'clients:copy-command': {
     input: z.object({ id: z.literal('claude-code') }),
@@ -348,8 +357,11 @@ export const requests = {
     input: z.object({
       launchAtLogin: z.boolean().optional(),
       defaultAccessLevel: accessLevelSchema.optional(),
-      /** Replaces the list; running MCP servers apply it at once. */
-      uploadFolders: z.array(uploadFolderSchema).max(50).optional(),
+      /**
+       * Replaces the list; running MCP servers apply it at once. A folder not yet in the list must
+       * be an existing folder, absolute, in no hidden folder (checked by the core, which says why).
+       */
+      uploadFolders: z.array(z.string().min(1).max(4096)).max(50).optional(),
       /** Running MCP servers apply it from their next call (unless started with --confirm). */
       confirm: z.enum(CONFIRM_POLICIES).optional(),
     }),

@@ -44,9 +44,25 @@ export const TOOLSET_TOOL_COUNTS: Record<ToolsetName, number> = {
   developer: 1,
 };
 
+/**
+ * Of each set's tools, those listed only once a graph offers their action (a capability probe:
+ * `semantic_search` needs Roam's semantic search, which not every Roam Desktop has); checked
+ * against the catalogue by the same test.
+ */
+export const TOOLSET_PROBED_COUNTS: Partial<Record<ToolsetName, number>> = { navigation: 1 };
+
 /** The number of tools `sets` list at most. */
 export function toolCount(sets: readonly ToolsetName[]): number {
   return sets.reduce((sum, set) => sum + TOOLSET_TOOL_COUNTS[set], 0);
+}
+
+/**
+ * The tools `sets` list whatever Roam Desktop offers (`always`), and those that come on top where
+ * a graph offers their action (`probed`): what a client's chats are actually served.
+ */
+export function servedToolCount(sets: readonly ToolsetName[]): { always: number; probed: number } {
+  const probed = sets.reduce((sum, set) => sum + (TOOLSET_PROBED_COUNTS[set] ?? 0), 0);
+  return { always: toolCount(sets) - probed, probed };
 }
 
 /**

@@ -30,7 +30,7 @@ function changeView(
 ): ActivityChangeView {
   const nickname = nicknames.get(`${change.graphType ?? 'hosted'}:${change.graph}`);
   const page = changePage(change);
-  const undid = change.undoes?.flatMap((id) => summaries.get(id) ?? []);
+  const { undid, leftAlone } = undoFates(change, summaries);
   return {
     id: change.id,
     at: change.at,
@@ -47,8 +47,35 @@ function changeView(
       : {}),
     details: changeDetails(change, roam.places, roam.textsNow),
     ...(page ? { page } : {}),
-    ...(undid?.length ? { undid } : {}),
+    ...(undid.length ? { undid } : {}),
+    ...(leftAlone.length ? { leftAlone } : {}),
   };
+}
+
+/**
+ * What an undo run did to each change it set out to undo, by that change's line: taken back
+ * (all its steps that could be), in part, or left alone (every step in the way of a person's
+ * change since, or failed). A change none of whose steps this run undid is in neither list.
+ */
+function undoFates(change: Change, summaries: Map<string, string>): { undid: string[]; leftAlone: string[] } {
+  const undid: string[] = [];
+  const leftAlone: string[] = [];
+  for (const id of change.undoes ?? []) {
+    const summary = summaries.get(id);
+    if (!summary) continue;
+    const steps = (change.results ?? []).filter((step) => step.id === id);
+    // An undo journaled without its results (an older journal): taken back, as it said.
+    if (steps.length === 0) {
+      undid.push(summary);
+      continue;
+    }
+    const undone = steps.some((step) => step.status === 'undone');
+    const blocked = steps.some((step) => step.status === 'conflict' || step.status === 'failed');
+    if (undone && blocked) undid.push(`${summary} (in part: the rest was left alone)`);
+    else if (undone) undid.push(summary);
+    else if (blocked) leftAlone.push(summary);
+  }
+  return { undid, leftAlone };
 }
 
 /** Milliseconds from `now` to the next local midnight, when "today" starts again. */
@@ -71,7 +98,8 @@ export function activityFeed(
   roam: { places: PlaceNames; textsNow: PlaceNames } = { places: new Map(), textsNow: new Map() },
 ): ActivityFeedView {
   const nicknames = new Map(data.graphs.map((g) => [`${g.type}:${g.name}`, nicknameOf(g)]));
-  const summaries = new Map(newestFirst.map((c) => [c.id, c.summary]));
+  // An undo's lines name places as the feed does (page titles, not uids).
+  const summaries = new Map(newestFirst.map((c) => [c.id, readableSummary(c, roam.places)]));
   const chats = new Map<string, ActivityChatView>();
   for (const change of newestFirst.slice(0, ACTIVITY_FEED_LIMIT)) {
     const chat = chats.get(change.chat.id) ?? {

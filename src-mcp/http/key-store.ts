@@ -125,6 +125,22 @@ export class KeyStore {
     return { key, info: info(entry) };
   }
 
+  /**
+   * The toolsets the key's chats get from now on (chats open now keep theirs); the key itself
+   * stays as it is, so the client's config is not touched. False when there is no key of that name.
+   */
+  async setToolsets(name: string, toolsets: readonly ToolsetName[]): Promise<boolean> {
+    let found = false;
+    await this.update((keys) =>
+      keys.map((k) => {
+        if (k.name !== name) return k;
+        found = true;
+        return { ...k, toolsets: [...toolsets] };
+      }),
+    );
+    return found;
+  }
+
   /** Removes the key; false when there was none of that name. */
   async revoke(name: string): Promise<boolean> {
     let found = false;

@@ -40,6 +40,9 @@ export function userArgs(entry: unknown, desired: Record<string, unknown>): unkn
   const args = argsOf(entry);
   const ours = argsOf(desired);
   if (startsWith(args, ours)) return args.slice(ours.length);
+  // The same launcher with another toolset choice (its own options, such as the demo's `--home`, are ours).
+  const launcher = ours.slice(0, Math.max(0, ours.findIndex(isChoiceArg)));
+  if (launcher.length > 0 && startsWith(args, launcher)) return withoutToolsArgs(args.slice(launcher.length));
   const first = args.findIndex((arg) => typeof arg === 'string' && arg.startsWith('--') && arg !== '--mcp');
   const added = first < 0 ? [] : args.slice(first);
   // A toolset choice in our args replaces the entry's old one (docs/mcp.md, Toolsets).

@@ -23,7 +23,8 @@ export function AccessSummary(props: { graph: GraphView; onRequestToken(): void 
       {fit === 'wider' && (
         <div className="notice warning">
           <p>
-            The token grants only {granted}, so agents get {granted} until Roam approves a {chosen} token.
+            The token is limited to {granted}, so agents get {granted} access until Roam approves a {chosen}{' '}
+            token.
           </p>
           <button
             type="button"

@@ -35,10 +35,13 @@ export function ActivityChange(props: { change: ActivityChangeView; showGraph: b
         )}
       </div>
       <ChangeDiff details={change.details} label={`What changed: ${change.summary}`} />
-      {change.undid && (
+      {(change.undid || change.leftAlone) && (
         <ul className="activity-notes small" aria-label="What this undo took back">
-          {change.undid.map((line, i) => (
-            <li key={i}>{`Took back: ${line}`}</li>
+          {change.undid?.map((line, i) => (
+            <li key={`undid-${i}`}>{`Took back: ${line}`}</li>
+          ))}
+          {change.leftAlone?.map((line, i) => (
+            <li key={`left-${i}`}>{`Left alone (changed since): ${line}`}</li>
           ))}
         </ul>
       )}

@@ -11,21 +11,33 @@ export function ActivityChat(props: { chat: ActivityChatView; graph?: string }) 
   const title = chatTitle(chat);
   const pending = chat.changes.some((c) => c.undoable && !c.undone);
   const offersUndo = chat.kind === 'agent' && pending;
+  // A person's undos are no chat that started: they say when the latest one was.
+  const since =
+    chat.kind === 'person' && chat.changes[0]
+      ? `latest ${when(chat.changes[0].at)}`
+      : `started ${when(chat.startedAt)}`;
   return (
-    <li className="card activity-chat" aria-label={`${title}, started ${when(chat.startedAt)}`}>
+    <li className="card activity-chat" aria-label={`${title}, ${since}`}>
       <div className="row">
         {/* Once nothing is left to undo, the focus comes back to the chat's title instead. */}
         <h3 className="strong grow" tabIndex={-1} ref={offersUndo ? undefined : flow.openerRef}>
           {title}
         </h3>
-        <span className="muted small">started {when(chat.startedAt)}</span>
+        <span className="muted small">{since}</span>
       </div>
       <div className="row">
         <span className="muted small grow">
           {chat.graphs.join(', ')} · {changesCount(chat.changes.length)}
         </span>
         {offersUndo && flow.phase.kind === 'idle' && (
-          <button type="button" ref={flow.openerRef} disabled={flow.busy} onClick={flow.start}>
+          <button
+            type="button"
+            ref={flow.openerRef}
+            disabled={flow.busy}
+            onClick={flow.start}
+            // Named by its chat: a screen reader's list of buttons tells one chat's from another's.
+            aria-label={`${graph ? 'Undo this chat here…' : 'Undo this chat…'} (${title}, ${since})`}
+          >
             {graph ? 'Undo this chat here…' : 'Undo this chat…'}
           </button>
         )}

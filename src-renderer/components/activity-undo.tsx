@@ -82,7 +82,7 @@ function UndoPreview(props: PanelProps & { report: ActivityUndoReportView }) {
         </button>
       </div>
       <ActionError error={flow.error} />
-      <ReportByPage report={report} />
+      <ReportByPage report={report} redo={redo} />
     </div>
   );
 }
@@ -99,7 +99,7 @@ function UndoOutcome(props: PanelProps & { report: ActivityUndoReportView }) {
       <button type="button" autoFocus onClick={flow.close}>
         Dismiss
       </button>
-      <ReportByPage report={report} />
+      <ReportByPage report={report} redo={props.redo} />
     </div>
   );
 }
@@ -107,7 +107,7 @@ function UndoOutcome(props: PanelProps & { report: ActivityUndoReportView }) {
 type ReportedChange = ActivityUndoReportView['changes'][number];
 
 /** The report's changes grouped by the page they happened on, each with its diff, in a box that scrolls. */
-function ReportByPage(props: { report: ActivityUndoReportView }) {
+function ReportByPage(props: { report: ActivityUndoReportView; redo?: boolean | undefined }) {
   const feed = useActivity((s) => s.feed);
   const known = new Map<string, ActivityChangeView>(
     feed.chats.flatMap((chat) => chat.changes.map((change) => [change.id, change] as const)),
@@ -126,9 +126,12 @@ function ReportByPage(props: { report: ActivityUndoReportView }) {
           <ul className="undo-report small">
             {changes.map((change) => (
               <li key={change.id} className={`undo-${change.result}`}>
-                <span className="strong">{resultText[change.result] ?? change.result}</span>
-                {/* The feed's line names places by page; the engine's may name them by uid. */}
-                {`: ${known.get(change.id)?.summary ?? change.summary}`}
+                <span className="strong">
+                  {(props.redo ? redoText[change.result] : undefined) ??
+                    resultText[change.result] ??
+                    change.result}
+                </span>
+                {`: ${reportLine(known.get(change.id), change)}`}
                 <ChangeDiff
                   details={known.get(change.id)?.details ?? []}
                   label={`What changed: ${known.get(change.id)?.summary ?? change.summary}`}
@@ -147,6 +150,18 @@ function ReportByPage(props: { report: ActivityUndoReportView }) {
   );
 }
 
+/** A redo puts back what the undo took back: said so, rather than "undone". */
+const redoText: Record<string, string> = { 'would-undo': 'Will be put back', undone: 'Put back' };
+
+/**
+ * The change's line: the feed's (it names places by page; the engine's may name them by uid),
+ * and for an undo being redone, what it took back rather than its own "Undid …".
+ */
+function reportLine(known: ActivityChangeView | undefined, change: ReportedChange): string {
+  if (known?.isUndo && known.undid?.length) return known.undid.join('; ');
+  return known?.summary ?? change.summary;
+}
+
 function previewLine(report: ActivityUndoReportView, redo?: boolean): string {
   if (report.undone === 0) return `Nothing here can be ${redo ? 'redone' : 'undone'} now: see why below.`;
   const left = report.conflicts
@@ -157,7 +172,9 @@ function previewLine(report: ActivityUndoReportView, redo?: boolean): string {
 
 function outcomeLine(report: ActivityUndoReportView, redo?: boolean): string {
   if (report.undone === 0) return `Nothing was ${redo ? 'redone' : 'undone'}: see why below.`;
-  const left = report.conflicts ? ` ${leftAlone(report.conflicts)} changed since were left alone.` : '';
+  const left = report.conflicts
+    ? ` ${leftAlone(report.conflicts)} changed since ${report.conflicts === 1 ? 'was' : 'were'} left alone.`
+    : '';
   return `${redo ? 'Redone' : 'Undone'}: ${changesCount(report.undone)}.${left}`;
 }
 

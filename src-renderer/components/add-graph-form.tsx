@@ -26,7 +26,7 @@ export function AddGraphForm(props: { onDone(outcome: Outcome): void; onCancel()
       }}
     >
       <h2>Add a graph</h2>
-      <GraphPicker picker={picker} missing={form.missing} />
+      <GraphPicker picker={picker} missing={form.missing} failures={form.failures} refused={!!form.error} />
       <NicknameField
         value={form.nickname}
         onChange={form.setNickname}
@@ -84,6 +84,8 @@ function useAddGraphForm(onDone: (outcome: Outcome) => void) {
   const accessLevel = picker.publicGraph ? 'read-only' : (picked ?? defaultLevel);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Counts refused adds: each one puts the focus back on the graph's field, where it is fixed.
+  const [failures, setFailures] = useState(0);
   const [triedToAdd, setTriedToAdd] = useState(false);
   const check = useNicknameCheck(nickname.trim() || name, { name });
 
@@ -107,6 +109,7 @@ function useAddGraphForm(onDone: (outcome: Outcome) => void) {
       graphId = graph.id;
     } catch (failure) {
       setSubmitting(false);
+      setFailures((n) => n + 1);
       return setError(describeError(failure));
     }
     try {
@@ -132,14 +135,20 @@ function useAddGraphForm(onDone: (outcome: Outcome) => void) {
     setAccessLevel,
     submitting,
     error,
+    failures,
     // Once Add was pressed, a missing graph or name is reported at that field until it is filled in.
     missing: (name || !triedToAdd ? null : picker.choice === typeIn ? 'name' : 'choice') as Missing,
     submit,
   };
 }
 
-function GraphPicker(props: { picker: AddGraphPicker; missing: Missing }) {
-  const { picker, missing } = props;
+function GraphPicker(props: {
+  picker: AddGraphPicker;
+  missing: Missing;
+  failures: number;
+  refused: boolean;
+}) {
+  const { picker, missing, failures } = props;
   const graphSelectId = useId();
   const hintId = useId();
   const refreshAvailable = useGraphs((s) => s.refreshAvailable);
@@ -150,8 +159,8 @@ function GraphPicker(props: { picker: AddGraphPicker; missing: Missing }) {
   // The form opens on its first field, and goes back to it when Add finds no graph chosen.
   useEffect(() => selectRef.current?.focus(), []);
   useEffect(() => {
-    if (missing === 'choice') selectRef.current?.focus();
-  }, [missing]);
+    if (missing === 'choice' || (failures > 0 && picker.choice !== typeIn)) selectRef.current?.focus();
+  }, [missing, failures, picker.choice]);
   return (
     <>
       <div className="field">
@@ -182,22 +191,24 @@ function GraphPicker(props: { picker: AddGraphPicker; missing: Missing }) {
           </span>
         ) : (
           <span id={hintId} className="muted small" aria-live="polite">
-            <PickerHint picker={picker} />
+            <PickerHint picker={picker} refused={props.refused} />
           </span>
         )}
       </div>
-      {picker.choice === typeIn && <TypedGraph picker={picker} missing={missing === 'name'} />}
+      {picker.choice === typeIn && (
+        <TypedGraph picker={picker} missing={missing === 'name'} failures={failures} />
+      )}
     </>
   );
 }
 
-function TypedGraph(props: { picker: AddGraphPicker; missing: boolean }) {
-  const { picker, missing } = props;
+function TypedGraph(props: { picker: AddGraphPicker; missing: boolean; failures: number }) {
+  const { picker, missing, failures } = props;
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (missing) inputRef.current?.focus();
-  }, [missing]);
+    if (missing || failures > 0) inputRef.current?.focus();
+  }, [missing, failures]);
   return (
     <div className="field">
       <div className="row typed-graph">
@@ -243,14 +254,16 @@ function TypedGraph(props: { picker: AddGraphPicker; missing: boolean }) {
   );
 }
 
-function PickerHint(props: { picker: AddGraphPicker }) {
+function PickerHint(props: { picker: AddGraphPicker; refused: boolean }) {
   const { picker } = props;
   const availableLoad = useGraphs((s) => s.availableLoad);
   if (availableLoad.phase === 'loading') return 'Asking Roam Desktop for your graphs…';
   if (availableLoad.phase === 'error')
-    return `Roam did not list your graphs (${availableLoad.message}). Type the name instead.`;
+    // The reason is a sentence of its own (it may hold parentheses): not one in brackets.
+    return `Roam did not list your graphs: ${availableLoad.message.replace(/([^.])$/, '$1.')} Or type the graph's name.`;
   if (picker.publicGraph) return 'Roam does not list public graphs: the name is asked for as typed.';
-  if (picker.choice === typeIn && picker.typedName.trim() && !picker.listed)
+  // Once Add was refused, the form's alert says it (with what to do): not twice.
+  if (picker.choice === typeIn && picker.typedName.trim() && !picker.listed && !props.refused)
     return `Roam Desktop does not list a ${picker.typedType} graph '${picker.typedName.trim()}': check the spelling.`;
   return picker.unconfigured.length
     ? 'Graphs open in Roam Desktop and not added yet.'

@@ -69,7 +69,15 @@ export function App() {
         </nav>
       </header>
       <main role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'graphs' && <GraphsView onShowBlocked={() => setTab('blocked')} />}
+        {tab === 'graphs' && (
+          <GraphsView
+            onShowBlocked={() => {
+              // The button that asked goes with the Graphs view: the focus moves to the Blocked tab.
+              setTab('blocked');
+              tabRefs.current.blocked?.focus();
+            }}
+          />
+        )}
         {tab === 'activity' && <ActivityView />}
         {tab === 'blocked' && <BlockedView onRetried={showGraph} />}
         {tab === 'clients' && <ClientsView />}

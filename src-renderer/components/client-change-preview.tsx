@@ -93,15 +93,20 @@ function DiffLine(props: { line: Line }) {
 }
 
 /** The change to a client's config file as a diff (the CLI's --dry-run), wrapped to the window. */
-export function ClientChangePreviewView(props: { preview: ClientChangeView }) {
+export function ClientChangePreviewView(props: { preview: ClientChangeView; hasEntry?: boolean }) {
   const { preview } = props;
   const fileNote =
     preview.before === null ? ' (a new file)' : preview.after === null ? ' (the file is removed)' : '';
+  const what =
+    preview.action === 'uninstall'
+      ? 'Removes Roam Companion from'
+      : props.hasEntry
+        ? 'Changes the Roam Companion entry in'
+        : 'Adds Roam Companion to';
   return (
     <div className="preview" aria-label="Change preview">
       <p className="small">
-        {preview.action === 'install' ? 'Adds Roam Companion to' : 'Removes Roam Companion from'}{' '}
-        <code>{preview.configPath}</code>
+        {what} <code>{preview.configPath}</code>
         {fileNote}:
       </p>
       <pre className="diff" aria-label="Changes">
@@ -120,6 +125,8 @@ export function ClientChangePreviewView(props: { preview: ClientChangeView }) {
 export function ChangeConfirmation(props: {
   preview: ClientChangeView;
   clientName: string;
+  /** The config already has our entry: an install changes it rather than adds it. */
+  hasEntry?: boolean;
   busy: boolean;
   onCancel(): void;
   onConfirm(): void;
@@ -144,7 +151,7 @@ export function ChangeConfirmation(props: {
       <p id={titleId} className="strong">
         Confirm the change to {props.clientName}’s config
       </p>
-      <ClientChangePreviewView preview={preview} />
+      <ClientChangePreviewView preview={preview} hasEntry={props.hasEntry} />
       <div className="actions">
         <button type="button" onClick={props.onCancel}>
           Cancel

@@ -14,7 +14,7 @@ import { useReturnFocus } from './return-focus.ts';
 import { CopyButton } from './copy-button.tsx';
 import { KeyedCommandCopy } from './keyed-command-copy.tsx';
 import { LoadGate } from './load-gate.tsx';
-import { ToolsetsField } from './toolsets-field.tsx';
+import { servedText, ToolsetsField } from './toolsets-field.tsx';
 import { KeysView } from './keys-view.tsx';
 
 const stateText: Record<ClientView['state'], string> = {
@@ -60,7 +60,8 @@ export function ClientsView() {
   );
 }
 
-type Done = { action: Action; outcome: ClientChangeOutcome };
+/** What the row last did: an install or uninstall (a file changed), or its key's new toolsets. */
+type Done = { action: Action; outcome: ClientChangeOutcome } | { action: 'toolsets'; client: ClientView };
 
 function ClientRow(props: { client: ClientView; done: Done | null; setDone(done: Done | null): void }) {
   const { client, done } = props;
@@ -70,8 +71,19 @@ function ClientRow(props: { client: ClientView; done: Done | null; setDone(done:
   const [toolsets, setToolsets] = useState<ToolsetName[]>(capped ? [...capped] : current);
   // Otherwise sent only when it changes the entry's choice: an untouched install follows the server default.
   const newChoice = capped || !sameSets(toolsets, current) ? toolsets : undefined;
-  const { pending, error, busy, returnFocus, startChange, confirmChange, cancelChange, dismiss } =
-    useClientChange(client, newChoice, props.setDone);
+  const {
+    pending,
+    error,
+    busy,
+    returnFocus,
+    startChange,
+    confirmChange,
+    cancelChange,
+    dismiss,
+    setKeyToolsets,
+  } = useClientChange(client, newChoice, props.setDone);
+  // Over HTTP the toolsets ride with the client's key: a new choice changes the key, not the file.
+  const keyCarriesToolsets = client.transport === 'http' && client.state === 'installed';
 
   return (
     <li className="card" aria-label={client.name}>
@@ -96,6 +108,7 @@ function ClientRow(props: { client: ClientView; done: Done | null; setDone(done:
                   ? TOOL_CAPPED_CLIENTS[client.id]!.cap
                   : undefined
               }
+              folded={client.state === 'installed'}
               onChange={setToolsets}
             />
             <ClientActions
@@ -103,7 +116,11 @@ function ClientRow(props: { client: ClientView; done: Done | null; setDone(done:
               busy={busy}
               toolsetsChanged={newChoice !== undefined}
               focusRef={returnFocus.ref}
-              onChange={(action) => void startChange(action)}
+              onChange={(action) =>
+                void (action === 'toolsets' && keyCarriesToolsets && newChoice
+                  ? setKeyToolsets(newChoice)
+                  : startChange(action === 'toolsets' ? 'install' : action))
+              }
             />
           </>
         )
@@ -112,12 +129,17 @@ function ClientRow(props: { client: ClientView; done: Done | null; setDone(done:
         <ChangeConfirmation
           preview={pending}
           clientName={client.name}
+          hasEntry={client.state === 'installed' || client.state === 'stale'}
           busy={busy}
           onCancel={() => cancelChange(pending)}
           onConfirm={() => void confirmChange(pending)}
         />
       )}
-      {done && <ChangeOutcome clientName={client.name} {...done} onDismiss={() => dismiss(done)} />}
+      {done?.action === 'toolsets' ? (
+        <ToolsetsOutcome client={done.client} onDismiss={() => dismiss(done)} />
+      ) : (
+        done && <ChangeOutcome clientName={client.name} {...done} onDismiss={() => dismiss(done)} />
+      )}
       <ActionError error={error} />
     </li>
   );
@@ -134,9 +156,10 @@ function useClientChange(
 ) {
   const preview = useClients((s) => s.preview);
   const apply = useClients((s) => s.apply);
+  const setToolsets = useClients((s) => s.setToolsets);
   const [pending, setPending] = useState<ClientChangeView | null>(null);
   const { error, busy, run } = useActionError();
-  const returnFocus = useReturnFocus<Action>();
+  const returnFocus = useReturnFocus<Action | 'toolsets'>();
   const opposite = (action: Action): Action => (action === 'install' ? 'uninstall' : 'install');
   return {
     pending,
@@ -159,8 +182,13 @@ function useClientChange(
       returnFocus.arm(change.action);
       setPending(null);
     },
+    setKeyToolsets: (toolsets: ToolsetName[]) =>
+      run(async () => {
+        setDone(null);
+        setDone({ action: 'toolsets', client: await setToolsets(client.id, toolsets) });
+      }),
     dismiss: (outcome: Done) => {
-      returnFocus.arm(opposite(outcome.action));
+      returnFocus.arm(outcome.action === 'toolsets' ? 'uninstall' : opposite(outcome.action));
       setDone(null);
     },
   };
@@ -174,8 +202,36 @@ function ClientHeading({ client }: { client: ClientView }) {
         <span className={`badge client-${client.state}`}>{stateText[client.state]}</span>
       </div>
       {client.configPath && <p className="muted small path">{client.configPath}</p>}
+      {client.transport && (client.state !== 'unavailable' || client.command) && (
+        <p className="small">{transportText[client.transport]}</p>
+      )}
       {client.message && <p className="small">{client.message}</p>}
     </>
+  );
+}
+
+const transportText: Record<NonNullable<ClientView['transport']>, string> = {
+  http: "Over HTTP: the tray's server, with a key of its own.",
+  stdio: 'Over stdio: a roam-mcp of its own for each chat.',
+};
+
+/** A client's key got new toolsets: who gets them, and that no file changed. */
+function ToolsetsOutcome(props: { client: ClientView; onDismiss(): void }) {
+  const { client } = props;
+  const sets = entryToolsets(client);
+  // The button that asked is gone with the old choice: the answer takes the focus instead.
+  const ok = useRef<HTMLButtonElement>(null);
+  useEffect(() => ok.current?.focus(), []);
+  return (
+    <div className="notice" role="status" aria-label={`${client.name}: done`}>
+      <p className="strong">{`${client.name}'s key now gives ${sets.join(', ')}: ${servedText(sets)}.`}</p>
+      <p>{`Its new chats get them; a chat open now keeps its tools. ${client.name}'s config was not changed.`}</p>
+      <div className="actions">
+        <button type="button" ref={ok} onClick={props.onDismiss}>
+          OK
+        </button>
+      </div>
+    </div>
   );
 }
 
@@ -246,10 +302,11 @@ function ClientActions(props: {
   client: ClientView;
   busy: boolean;
   toolsetsChanged: boolean;
-  focusRef(action: Action): (element: HTMLElement | null) => void;
-  onChange(action: Action): void;
+  focusRef(action: Action | 'toolsets'): (element: HTMLElement | null) => void;
+  onChange(action: Action | 'toolsets'): void;
 }) {
   const { client, busy, focusRef } = props;
+  const overKey = client.transport === 'http' && client.state === 'installed';
   return (
     <div className="actions">
       {client.state !== 'installed' && (
@@ -262,14 +319,25 @@ function ClientActions(props: {
           {client.state === 'stale' ? `Update ${client.name}…` : `Install into ${client.name}…`}
         </button>
       )}
-      {client.state === 'installed' && props.toolsetsChanged && (
+      {client.state === 'installed' && client.canSwitchToHttp && (
         <button
           type="button"
           disabled={busy}
           ref={focusRef('install')}
           onClick={() => props.onChange('install')}
         >
-          {`Apply the toolsets to ${client.name}…`}
+          {`Switch ${client.name} to HTTP…`}
+        </button>
+      )}
+      {client.state === 'installed' && !client.canSwitchToHttp && props.toolsetsChanged && (
+        <button
+          type="button"
+          disabled={busy}
+          ref={focusRef(overKey ? 'toolsets' : 'install')}
+          onClick={() => props.onChange('toolsets')}
+        >
+          {/* Over HTTP nothing is previewed: the key changes, not a file. */}
+          {overKey ? `Apply the toolsets to ${client.name}` : `Apply the toolsets to ${client.name}…`}
         </button>
       )}
       {client.state !== 'not-installed' && (

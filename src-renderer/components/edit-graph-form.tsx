@@ -43,7 +43,7 @@ export function EditGraphForm(props: { graph: GraphView; onClose(): void }) {
       }}
     >
       <h3 id={titleId}>Edit {graph.nickname}</h3>
-      <NicknameField value={nickname} onChange={setNickname} check={check} />
+      <NicknameField value={nickname} onChange={setNickname} check={check} current={graph.nickname} />
       <label className="field">
         <span>Description</span>
         <textarea rows={2} value={description} onChange={(event) => setDescription(event.target.value)} />
@@ -73,7 +73,7 @@ function LevelChangeHint(props: { graph: GraphView; level: AccessLevel }) {
     case 'wider':
       return (
         <p className="warning-text small" role="status">
-          The token grants only {granted}: after saving, request a {chosen} token (the graph offers it).
+          The token is limited to {granted}: after saving, request a {chosen} token (the graph offers it).
         </p>
       );
     case 'same':

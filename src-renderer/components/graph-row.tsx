@@ -7,6 +7,7 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { EditGraphForm } from './edit-graph-form.tsx';
 import { TokenRequestPanel } from './token-request-panel.tsx';
+import { isPending } from '../stores/tokens-store.ts';
 import { tokenStateText } from './token-state.ts';
 import { useReturnFocus } from './return-focus.ts';
 
@@ -132,6 +133,17 @@ function GraphActions(props: {
 }) {
   const { graph, run, focusRef } = props;
   const requestToken = useTokens((s) => s.request);
+  // While the request's answer offers "Try again", a second button doing the same would only confuse.
+  const offersRetry = useTokens((s) => {
+    const request = s.requests[graph.id];
+    return (
+      !!request &&
+      !s.dismissed[graph.id] &&
+      !isPending(request) &&
+      request.mayAskAgain &&
+      request.status !== 'approved'
+    );
+  });
   const hintId = useId();
   return (
     <div className="actions">
@@ -140,16 +152,18 @@ function GraphActions(props: {
           {replaceHint}
         </span>
       )}
-      <button
-        type="button"
-        aria-label={`Request token for ${graph.nickname}`}
-        aria-describedby={graph.token.state === 'ok' ? hintId : undefined}
-        title={graph.token.state === 'ok' ? replaceHint : undefined}
-        disabled={graph.token.state === 'waiting'} // one dialog per graph in Roam at a time
-        onClick={() => void run(() => requestToken(graph.id))}
-      >
-        Request token
-      </button>
+      {!offersRetry && (
+        <button
+          type="button"
+          aria-label={`Request token for ${graph.nickname}`}
+          aria-describedby={graph.token.state === 'ok' ? hintId : undefined}
+          title={graph.token.state === 'ok' ? replaceHint : undefined}
+          disabled={graph.token.state === 'waiting'} // one dialog per graph in Roam at a time
+          onClick={() => void run(() => requestToken(graph.id))}
+        >
+          Request token
+        </button>
+      )}
       <button
         type="button"
         ref={focusRef('edit')}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { KeyView } from '../../src-shared/ipc-contract.ts';
-import { useKeys } from '../stores/stores-context.tsx';
+import { useClients, useKeys } from '../stores/stores-context.tsx';
 import { ActionError, useActionError } from './action-error.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
@@ -11,10 +11,12 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 export function KeysView() {
   const keys = useKeys((s) => s.keys);
   const refresh = useKeys((s) => s.refresh);
-  // Keys are made by installs here and by `roam-mcp key create`: re-read whenever the screen opens.
+  // Installs make and revoke keys (the clients change with them), and so does `roam-mcp key
+  // create`: re-read whenever the screen opens or a client changes.
+  const clients = useClients((s) => s.clients);
   useEffect(() => {
     void refresh().catch(() => {});
-  }, [refresh]);
+  }, [refresh, clients]);
   if (keys.length === 0) return null;
   return (
     <section aria-labelledby="keys-heading">
@@ -34,6 +36,8 @@ export function KeysView() {
 function KeyRow(props: { item: KeyView }) {
   const { item } = props;
   const revoke = useKeys((s) => s.revoke);
+  // A client whose key is revoked is no longer installed: its row says so at once.
+  const refreshClients = useClients((s) => s.refresh);
   const [confirming, setConfirming] = useState(false);
   const { error, busy, run } = useActionError();
   return (
@@ -43,7 +47,12 @@ function KeyRow(props: { item: KeyView }) {
         {item.access ? `at most ${item.access}` : "the graphs' own levels"} · created{' '}
         {new Date(item.createdAt).toLocaleDateString()}
       </span>
-      <button type="button" disabled={busy} onClick={() => setConfirming(true)}>
+      <button
+        type="button"
+        disabled={busy}
+        aria-label={`Revoke the key ${item.name}`}
+        onClick={() => setConfirming(true)}
+      >
         Revoke
       </button>
       {confirming && (
@@ -54,7 +63,10 @@ function KeyRow(props: { item: KeyView }) {
           onCancel={() => setConfirming(false)}
           onConfirm={() => {
             setConfirming(false);
-            void run(() => revoke(item.name));
+            void run(async () => {
+              await revoke(item.name);
+              await refreshClients();
+            });
           }}
         />
       )}

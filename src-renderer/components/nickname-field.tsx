@@ -9,11 +9,14 @@ export function NicknameField(props: {
   placeholder?: string;
   /** What an empty nickname means here (the add form falls back to the graph's name). */
   emptyHint?: string;
+  /** The graph's nickname now (the edit form): kept as it is, it is no news that it is free. */
+  current?: string;
 }) {
   const inputId = useId();
   const hintId = useId();
   const { check } = props;
   const empty = !props.value.trim();
+  const unchanged = props.current !== undefined && props.value.trim() === props.current;
   return (
     <div className="field">
       <label htmlFor={inputId}>Nickname</label>
@@ -34,11 +37,13 @@ export function NicknameField(props: {
           ? check.message
           : empty && props.emptyHint
             ? props.emptyHint
-            : check.state === 'ok'
-              ? 'Nickname is free.'
-              : check.state === 'checking'
-                ? 'Checking…'
-                : 'How agents will call this graph; unique ignoring case, one alphabet.'}
+            : unchanged
+              ? 'The nickname agents use now.'
+              : check.state === 'ok'
+                ? 'Nickname is free.'
+                : check.state === 'checking'
+                  ? 'Checking…'
+                  : 'How agents will call this graph; unique ignoring case, one alphabet.'}
       </span>
     </div>
   );

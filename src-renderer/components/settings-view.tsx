@@ -22,6 +22,11 @@ export function SettingsView() {
     setSaved(`${what} saved.`);
   };
   const save = (patch: Partial<AppSettings>, what: string) => void run(() => persist(patch, what));
+  // Upload folders say their own outcome beside the list.
+  const saveFolders = async (uploadFolders: string[]) => {
+    setSaved(null);
+    await change({ uploadFolders });
+  };
   return (
     <div className="view">
       <h2>Settings</h2>
@@ -66,19 +71,15 @@ export function SettingsView() {
               </select>
               <span className="muted small">{accessLevelText[settings.defaultAccessLevel].explanation}</span>
             </div>
+            {/* Under the settings it is about, not below the upload folders. */}
+            <p role="status" className="small muted">
+              {saved ?? ''}
+            </p>
+            <ActionError error={error} />
           </div>
         )}
-        {settings && (
-          <UploadFoldersField
-            folders={settings.uploadFolders ?? []}
-            save={(uploadFolders) => persist({ uploadFolders }, 'Upload folders')}
-          />
-        )}
+        {settings && <UploadFoldersField folders={settings.uploadFolders ?? []} save={saveFolders} />}
       </LoadGate>
-      <p role="status" className="small muted">
-        {saved ?? ''}
-      </p>
-      <ActionError error={error} />
     </div>
   );
 }

@@ -1,24 +1,41 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ActionError, useActionError } from './action-error.tsx';
 
+/** A folder path as this computer writes them (the page runs where the tray does). */
+function examplePath(): string {
+  const platform = navigator.userAgent;
+  if (/Windows/.test(platform)) return 'C:\\Users\\you\\Pictures';
+  if (/Mac OS X|Macintosh/.test(platform)) return '/Users/you/Pictures';
+  return '/home/you/Pictures';
+}
+
 /**
  * Settings > Upload folders: where an agent's file_upload may read local files (none by default;
- * docs/mcp.md, Upload folders). The core checks each path (absolute, no dot-folder) and says why
- * one is refused; the running MCP servers get the list at once.
+ * docs/mcp.md, Upload folders). The core checks each added path (absolute, existing, no hidden
+ * folder) and says why one is refused; the running MCP servers get the list at once.
  */
 export function UploadFoldersField(props: { folders: string[]; save(folders: string[]): Promise<unknown> }) {
   const { folders, save } = props;
   const [typed, setTyped] = useState('');
+  const [saved, setSaved] = useState('');
   const { error, busy, run } = useActionError();
   const inputId = useId();
   const hintId = useId();
+  const change = (next: string[], said: string) =>
+    void run(async () => {
+      setSaved('');
+      await save(next);
+      setSaved(said);
+    });
   const add = (event: FormEvent) => {
     event.preventDefault();
     const folder = typed.trim();
     if (!folder) return;
     void run(async () => {
+      setSaved('');
       await save([...folders, folder]);
       setTyped('');
+      setSaved(`Added ${folder}: agents can upload files from it now.`);
     });
   };
   return (
@@ -37,7 +54,12 @@ export function UploadFoldersField(props: { folders: string[]; save(folders: str
                 type="button"
                 disabled={busy}
                 aria-label={`Remove upload folder ${folder}`}
-                onClick={() => void run(() => save(folders.filter((f) => f !== folder)))}
+                onClick={() =>
+                  change(
+                    folders.filter((f) => f !== folder),
+                    `Removed ${folder}: agents can no longer upload files from it.`,
+                  )
+                }
               >
                 Remove
               </button>
@@ -55,7 +77,7 @@ export function UploadFoldersField(props: { folders: string[]; save(folders: str
           id={inputId}
           className="grow"
           value={typed}
-          placeholder="/Users/you/Pictures"
+          placeholder={examplePath()}
           aria-describedby={hintId}
           onChange={(event) => setTyped(event.target.value)}
         />
@@ -63,6 +85,9 @@ export function UploadFoldersField(props: { folders: string[]; save(folders: str
           Add folder
         </button>
       </form>
+      <p role="status" className="small muted">
+        {saved}
+      </p>
       <ActionError error={error} />
     </section>
   );

@@ -21,6 +21,8 @@ export interface ClientsState {
     action: 'install' | 'uninstall',
     toolsets?: ToolsetName[],
   ): Promise<ClientChangeOutcome>;
+  /** A client connected over HTTP: its key's toolsets change (ClientView.transport). */
+  setToolsets(id: ClientId, toolsets: ToolsetName[]): Promise<ClientView>;
   /** Main makes Claude Code's key and copies its command (ClientView.commandKey); the key stays there. */
   copyCommand(id: 'claude-code'): Promise<RequestResults['clients:copy-command']>;
 }
@@ -49,6 +51,11 @@ export function createClientsStore(api: RoamCompanionApi): ClientsStore {
       const { client } = outcome;
       set((state) => ({ clients: state.clients.map((c) => (c.id === client.id ? client : c)) }));
       return outcome;
+    },
+    async setToolsets(id, toolsets) {
+      const client = await api['clients:set-toolsets']({ id, toolsets });
+      set((state) => ({ clients: state.clients.map((c) => (c.id === client.id ? client : c)) }));
+      return client;
     },
     copyCommand: (id) => api['clients:copy-command']({ id }),
   }));

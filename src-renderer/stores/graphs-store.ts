@@ -80,7 +80,11 @@ export function createGraphsStore(api: RoamCompanionApi): GraphsStore {
     ...importSlice(api, set, get),
   }));
 
-  api.on('graphs:changed', (graphs) => store.setState({ graphs, load: ready }));
+  api.on('graphs:changed', (graphs) => {
+    store.setState({ graphs, load: ready });
+    // Graphs added by hand may be the very ones offered: the offer counts only what is left.
+    if (store.getState().importOffer) void store.getState().checkImport();
+  });
   return store;
 }
 

@@ -156,7 +156,7 @@ describe.sequential('Activity: agent changes live, undone from the tray', () => 
     const dialog = page.getByRole('dialog', { name: 'Undo every change of this chat?' });
     await dialog.getByRole('button', { name: 'Undo now' }).click();
     const outcome = chatCard().getByRole('status', { name: 'Undo of every change of this chat' });
-    await contains(outcome, 'Undone: 3 changes. 1 part changed since were left alone.');
+    await contains(outcome, 'Undone: 3 changes. 1 part changed since was left alone.');
     expect(pageExists('Alan Turing')).toBe(true);
     expect(blockText('apollo-g1')).toBe('Ship the [[Roam Companion]] beta by [[December 1st, 2026]]');
     expect(blockText('hermes-ls')).toBe('Lesson: my own words');
@@ -171,7 +171,8 @@ describe.sequential('Activity: agent changes live, undone from the tray', () => 
     await poll(() => conflict.innerText()).toMatch(/Now\s*Lesson:[\s\S]*my own words/i);
     expect((await conflict.locator('.diff-now ins').allTextContents()).join('')).toContain('my own words');
     await contains(chatCard().getByRole('listitem', { name: /^Deleted page 'Alan Turing'/ }), 'Undone');
-    const yours = page.getByRole('listitem', { name: /^Your undos in Roam Companion/ });
+    // When its latest undo was: a person's undos are no chat that "started".
+    const yours = page.getByRole('listitem', { name: /^Your undos in Roam Companion, latest / });
     await contains(yours, 'Work');
     expect(await violations()).toEqual([]);
     await screenshot(page, 'activity-undo-outcome');
@@ -189,9 +190,17 @@ describe.sequential('Activity: agent changes live, undone from the tray', () => 
 
     // The person's entry says what it took back, and offers Redo in a dialog that says Redo.
     await contains(yours, "Took back: Deleted page 'Alan Turing'");
+    // The edit its conflict left alone is not listed as taken back.
+    await contains(yours, "Left alone (changed since): Edited a block in 'Project Hermes'");
+    expect(await yours.innerText()).not.toMatch(/Took back: Edited a block in 'Project Hermes'/);
     await yours.getByRole('button', { name: /^Redo: / }).click();
     const redo = yours.getByRole('dialog', { name: 'Redo: put back what this undo took back?' });
     await redo.getByRole('button', { name: 'Redo now' }).waitFor();
+    // It lists what it puts back, not the undo's own "Undid …" line.
+    await poll(() => redo.innerText()).toMatch(/Will be put back: .*Deleted page 'Alan Turing'/);
+    expect(await redo.innerText()).not.toMatch(/Undid \d/);
+    // Places by their names, as the feed says them: no uid a person cannot read.
+    expect(await redo.innerText()).not.toMatch(/apollo-gl|hermes-pg/);
     expect(await violations()).toEqual([]);
     expect(await redo.getByRole('button', { name: /Undo/ }).count()).toBe(0);
     await page.keyboard.press('Escape');

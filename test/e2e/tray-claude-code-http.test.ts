@@ -12,7 +12,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startPreview, type Preview } from '../../src-main/preview/server.ts';
 import { eventChannels } from '../../src-shared/constants.ts';
 import { removeDir, tempDir } from '../harness/temp-dir.ts';
-import { seriousViolations } from './axe.ts';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { seriousViolations, violationsEverywhere } from './axe.ts';
 import { launchChromium } from './chromium.ts';
 import { poll } from './poll.ts';
 
@@ -87,6 +89,8 @@ it('shows the command with <key>; Copy has main put it on the clipboard with a n
     row,
     'Copying makes a new key; a Claude Code already set up with an older one must run the new command.',
   );
+  // Its transport, as it is: the tray's server, not a process per chat.
+  await contains(row, "Over HTTP: the tray's server, with a key of its own.");
 
   await row.getByRole('button', { name: 'Copy the Claude Code command' }).click();
   await contains(row.getByRole('status'), 'Copied, with a new key (claude-code)');
@@ -114,3 +118,62 @@ it('shows the command with <key>; Copy has main put it on the clipboard with a n
   await poll(async () => bridgePayloads.some((p) => p.includes('"keyName":"claude-code"'))).toBe(true);
   expect(bridgePayloads.join('\n')).not.toMatch(KEY);
 }, 30_000);
+
+it('Cursor over HTTP: its key’s toolsets and the tools its chats get, a new choice applied to the key, a revoked key not green', async () => {
+  await mkdir(path.join(home, '.cursor'), { recursive: true });
+  await page.getByRole('tab', { name: 'Graphs' }).click();
+  await page.getByRole('tab', { name: 'AI clients' }).click();
+  const row = page.getByRole('listitem', { name: 'Cursor' });
+  await row.getByRole('button', { name: 'Install into Cursor…' }).click();
+  await row.getByRole('button', { name: 'Confirm install' }).click();
+  await contains(row.getByRole('status', { name: 'Cursor: done' }), 'Installed in Cursor.');
+  await row.getByRole('button', { name: 'OK' }).click();
+  const badge = row.locator('.badge');
+  await poll(() => badge.innerText()).toBe('Installed');
+  await contains(row, "Over HTTP: the tray's server, with a key of its own.");
+  // Right after the install: the key's sets, folded, and nothing to apply.
+  const fold = row.locator('details.toolsets');
+  await contains(fold.locator('summary'), 'core, navigation · 38 tools');
+  expect(await fold.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+  expect(await row.getByRole('button', { name: /Apply the toolsets/ }).count()).toBe(0);
+  // The rows of every client fold: nothing opens six toolset rows at once.
+  expect(await page.locator('details.toolsets[open]').count()).toBe(0);
+  expect(await violationsEverywhere(page)).toEqual([]);
+
+  const configFile = path.join(home, '.cursor', 'mcp.json');
+  const config = await readFile(configFile, 'utf8');
+  await fold.locator('summary').click();
+  await row.getByRole('checkbox', { name: /^ui/ }).check();
+  await contains(
+    row.getByRole('status', { name: 'Tool count for Cursor' }),
+    'Cursor gets 44 tools (45 where',
+  );
+  await row.getByRole('button', { name: 'Apply the toolsets to Cursor' }).click();
+  const done = row.getByRole('status', { name: 'Cursor: done' });
+  await contains(done, "Cursor's key now gives core, navigation, ui: 44 tools");
+  await contains(done, "Cursor's config was not changed.");
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('OK');
+  expect(await readFile(configFile, 'utf8')).toBe(config);
+  expect(await violationsEverywhere(page)).toEqual([]);
+  await done.getByRole('button', { name: 'OK' }).click();
+
+  // The key's chats are served what the row says.
+  const entry = JSON.parse(config).mcpServers['roam-companion'];
+  const chat = new Client({ name: 'cursor', version: '0.0.0' });
+  await chat.connect(
+    new StreamableHTTPClientTransport(new URL(entry.url), {
+      requestInit: { headers: { Authorization: entry.headers.Authorization } },
+    }),
+  );
+  expect((await chat.listTools()).tools).toHaveLength(44);
+  await chat.close();
+
+  await page.getByRole('button', { name: 'Revoke the key cursor' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+  await poll(() => badge.innerText()).toBe('Needs update');
+  await contains(
+    row,
+    "Its key ('cursor') was revoked, so Cursor is refused: update it to give it a new key.",
+  );
+  expect(await violationsEverywhere(page)).toEqual([]);
+}, 60_000);

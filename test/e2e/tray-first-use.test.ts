@@ -107,7 +107,7 @@ describe.sequential('token request panels: one per graph, in its row, gone when 
     await contains(row, 'Access: Full');
     await contains(
       row,
-      'The token grants only Read only, so agents get Read only until Roam approves a Full token.',
+      'The token is limited to Read only, so agents get Read only access until Roam approves a Full token.',
     );
     await screenshot(page, 'access-levels', row);
     await row.getByRole('button', { name: 'Request a Full token for Reading' }).click();

@@ -192,6 +192,10 @@ describe.sequential('tray UI in Chromium', () => {
     await form.getByRole('button', { name: 'Add and request token' }).click();
     await contains(form.getByRole('alert').last(), "Roam Desktop has no hosted graph named 'no-such-graph'");
     await contains(form.getByRole('alert').last(), 'Nothing was added.');
+    // Said once, and the focus is back on the name to correct it.
+    expect(await form.innerText()).not.toContain('Roam Desktop does not list a hosted graph');
+    const name = form.getByRole('textbox', { name: 'Graph name' });
+    await poll(() => name.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await preview.core.handlers['graphs:list'](undefined)).toEqual(before);
     expect(emulator.requests.filter((r) => r.path === '/api/graphs/tokens/request')).toEqual([]);
     expect(await graphRow('no-such-graph').count()).toBe(0);
@@ -266,6 +270,8 @@ describe.sequential('tray UI in Chromium', () => {
 
     await panel.getByRole('button', { name: 'Show blocked graphs' }).click();
     await isSelected(tab(/Blocked/));
+    // The button is gone with the Graphs view: the focus is on the Blocked tab, not lost.
+    await poll(() => tab(/Blocked/).evaluate((el) => el === document.activeElement)).toBe(true);
     const blocked = page.getByRole('listitem', { name: 'Plans' });
     await contains(blocked, /settings/i);
     await screenshot(page, 'blocked');
@@ -399,12 +405,20 @@ describe.sequential('tray UI in Chromium', () => {
     expect(Object.keys(written.mcpServers)).toEqual(['other', 'roam-companion']);
     expect(JSON.stringify(written)).not.toContain(LOCAL_TOKEN_PREFIX);
 
+    // Installed, its toolsets fold to one line with what its chats are served; nothing to apply.
+    const fold = row.locator('details.toolsets');
+    expect(await fold.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    await contains(fold.locator('summary'), 'core, navigation, ui, files, extensions · 48 tools');
+    expect(await row.getByRole('button', { name: /Apply the toolsets/ }).count()).toBe(0);
     // A different toolset choice (the default less files) is applied to the installed entry as --tools after ours.
+    await fold.locator('summary').click();
     await row
       .getByRole('group', { name: 'Toolsets for Claude Desktop' })
       .getByRole('checkbox', { name: /^files/ })
       .uncheck();
     await row.getByRole('button', { name: 'Apply the toolsets to Claude Desktop…' }).click();
+    // The entry is there: the preview says it changes it, not that it adds one.
+    await contains(row.getByLabel('Change preview'), 'Changes the Roam Companion entry in');
     await row.getByRole('button', { name: 'Confirm install' }).click();
     await poll(async () => {
       const entry = (
@@ -434,8 +448,9 @@ describe.sequential('tray UI in Chromium', () => {
     await poll(() => launchAtLogin.isChecked()).toBe(true);
     await page.getByRole('combobox', { name: 'Default access level for new tokens' }).selectOption('full');
     await page.getByText(/Agents can read, add, edit, move and delete/).waitFor();
-    // Each change says it was saved.
+    // Each change says it was saved, under the settings, not under the upload folders.
     await contains(page.getByRole('status').filter({ hasText: 'saved' }), 'Default access level saved.');
+    expect(await page.getByRole('region', { name: 'Upload folders' }).getByText('saved').count()).toBe(0);
     await poll(() => preview.core.handlers['settings:get'](undefined)).toEqual({
       launchAtLogin: true,
       defaultAccessLevel: 'full',
@@ -448,23 +463,39 @@ describe.sequential('tray UI in Chromium', () => {
     const folders = page.getByRole('region', { name: 'Upload folders' });
     await contains(folders, 'No upload folder');
     const field = folders.getByRole('textbox', { name: 'Folder to add (absolute path)' });
+    // The example is this computer's kind of path (Linux here), not a Mac's.
+    expect(await field.getAttribute('placeholder')).toBe('/home/you/Pictures');
     const pictures = path.join(home, 'Pictures');
+    await mkdir(pictures);
     await field.fill(pictures);
     await field.press('Enter');
     await folders.getByRole('button', { name: `Remove upload folder ${pictures}` }).waitFor();
-    await contains(page.getByRole('status').filter({ hasText: 'saved' }), 'Upload folders saved.');
+    await contains(folders.getByRole('status'), `Added ${pictures}: agents can upload files from it now.`);
     await poll(async () => (await preview.core.handlers['settings:get'](undefined)).uploadFolders).toEqual([
       pictures,
     ]);
     await screenshot(page, 'settings');
 
     for (const refused of [
-      { folder: 'Pictures', reason: /must be an absolute path/ },
-      { folder: path.join(home, '.ssh'), reason: /dot-folder/ },
+      {
+        folder: 'Pictures',
+        reason:
+          "'Pictures' is not a whole path, so it was not added: type the folder's full path, like /home/you/Pictures.",
+      },
+      { folder: path.join(home, '.ssh'), reason: 'is in a hidden folder (.ssh), so it was not added' },
+      {
+        folder: '/nonexistent/dir',
+        reason:
+          "'/nonexistent/dir' does not exist on this computer, so it was not added. Check the path (copy it from your file manager) and add it again.",
+      },
     ]) {
       await field.fill(refused.folder);
       await folders.getByRole('button', { name: 'Add folder' }).click();
       await contains(folders.getByRole('alert'), refused.reason);
+      // Said once, in a person's words: no channel name, no schema path.
+      expect(await folders.getByRole('alert').innerText()).not.toMatch(
+        /settings:set|uploadFolders|Invalid input/,
+      );
       expect(await field.inputValue()).toBe(refused.folder); // kept, to correct
     }
     expect((await preview.core.handlers['settings:get'](undefined)).uploadFolders).toEqual([pictures]);

@@ -4,12 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { tools } from '../../src-mcp/server/tool-catalogue.ts';
+import { probedActions } from '../../src-mcp/contract/tool-definition.ts';
 import {
   DEFAULT_TOOLSETS,
   installDefaultToolsets,
   TOOL_CAPPED_CLIENTS,
   TOOLSET_NAMES,
+  TOOLSET_PROBED_COUNTS,
   TOOLSET_TOOL_COUNTS,
+  servedToolCount,
   toolCount,
 } from '../../src-shared/toolsets.ts';
 
@@ -20,6 +23,18 @@ describe('toolset tool counts', () => {
     );
     expect(TOOLSET_TOOL_COUNTS).toEqual(declared);
     expect(toolCount(TOOLSET_NAMES)).toBe(tools.length);
+  });
+
+  it('the probed counts are the tools listed only once a graph offers their action', () => {
+    const probed = Object.fromEntries(
+      TOOLSET_NAMES.map((set) => [
+        set,
+        tools.filter((tool) => tool.toolset === set && probedActions(tool).length > 0).length,
+      ]).filter(([, count]) => count !== 0),
+    );
+    expect(TOOLSET_PROBED_COUNTS).toEqual(probed);
+    // Cursor's sets: what its chats are served before (and after) a graph offers semantic search.
+    expect(servedToolCount(['core', 'navigation'])).toEqual({ always: 38, probed: 1 });
   });
 
   it('a capped client gets sets that fit its cap, while the default would not', () => {

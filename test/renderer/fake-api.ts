@@ -133,6 +133,10 @@ export function createFakeApi(overrides: Overrides = {}, initial: { graphs?: Gra
       client: { ...clients.find((c) => c.id === input.id)!, state: 'not-installed' },
       changed: true,
     }),
+    'clients:set-toolsets': async (input) => ({
+      ...clients.find((c) => c.id === input.id)!,
+      toolsets: input.toolsets,
+    }),
     'clients:copy-command': async () => ({ copied: true, keyName: 'claude-code' }),
     'status:get': async () => status,
     'roam:open': async () => undefined,

@@ -3,6 +3,7 @@ import type { RequestArgs, RequestResults } from '../../../src-shared/ipc-contra
 import { CoreError } from '../core-error.ts';
 import { checkStoredTokens } from '../stored-token-check.ts';
 import { checkImport, runImport } from '../roam-tools-import.ts';
+import { checkAddedUploadFolders } from '../upload-folder-check.ts';
 import type { CoreContext } from './core-context.ts';
 
 export function appHandlers(ctx: CoreContext) {
@@ -28,6 +29,12 @@ export function appHandlers(ctx: CoreContext) {
       return ctx.store.read().settings;
     },
     async 'settings:set'(input: RequestArgs<'settings:set'>): Promise<RequestResults['settings:set']> {
+      if (input.uploadFolders)
+        await checkAddedUploadFolders(
+          input.uploadFolders,
+          ctx.store.read().settings.uploadFolders,
+          ctx.options.platform ?? process.platform,
+        );
       if (input.launchAtLogin !== undefined) await ctx.options.setLaunchAtLogin?.(input.launchAtLogin);
       const data = await ctx.store.update((d) => {
         if (input.launchAtLogin !== undefined) d.settings.launchAtLogin = input.launchAtLogin;

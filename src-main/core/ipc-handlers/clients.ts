@@ -19,6 +19,7 @@ import {
 } from '../../../src-mcp/installers/index.ts';
 import type { CoreContext } from './core-context.ts';
 import { clientKeys, newClientKey } from '../client-keys.ts';
+import type { KeyStore } from '../../../src-mcp/installers/index.ts';
 import { HTTP_DEFAULT_PORT } from '../../../src-shared/constants.ts';
 import { installDefaultToolsets } from '../../../src-shared/toolsets.ts';
 import { CoreError } from '../core-error.ts';
@@ -109,20 +110,80 @@ const OVER_STDIO =
 const CLIPBOARD_FAILED =
   "Could not write the clipboard, so the command was not copied; Claude Code's earlier key was replaced all the same. Click Copy again, then run the new command.";
 
+/** An entry at the tray's URL whose key was revoked: the client is refused, so it is not installed. */
+function keyGone(view: ClientView): string {
+  const again =
+    view.id === 'claude-code'
+      ? `run ${CLAUDE_CODE_REMOVE}, then copy the command below and run it`
+      : `update it to give it a new key`;
+  return `Its key ('${view.id}') was revoked, so ${view.name} is refused: ${again}.`;
+}
+
+/** A stdio entry of ours while the tray serves HTTP: it works, each chat launching its own roam-mcp. */
+function stdioWhileServing(view: ClientView): string {
+  return view.id === 'claude-code'
+    ? `Connected over stdio for all your projects: each chat starts its own roam-mcp. To share the tray's server instead, run ${CLAUDE_CODE_REMOVE}, then copy the command below and run it.`
+    : `Connected over stdio: each chat starts its own roam-mcp. Switch it to HTTP to share the tray's server (one for every chat).`;
+}
+const CLAUDE_CODE_REMOVE = 'claude mcp remove --scope user roam-companion';
+
+/**
+ * The client as it connects: over HTTP its toolsets are its key's and a revoked key is no
+ * connection; a stdio entry of ours is installed (and may switch to HTTP). `stdio`: its view
+ * against the stdio entry, when already read.
+ */
+async function connection(
+  ctx: CoreContext,
+  keys: KeyStore,
+  id: ClientId,
+  stdio?: ClientView,
+): Promise<ClientView> {
+  const stdioView = stdio ?? (await listed(installerOptions(ctx))).find((v) => v.id === id)!;
+  if (!overHttp(ctx, id)) return { ...stdioView, transport: 'stdio' };
+  const http = (await listed(await withHttp(ctx, id, installerOptions(ctx)))).find((v) => v.id === id)!;
+  if (http.state === 'installed') {
+    const key = (await keys.list()).find((info) => info.name === id);
+    const { toolsets: _none, ...view } = http;
+    if (!key) return { ...view, state: 'stale', transport: 'http', message: keyGone(http) };
+    return { ...view, transport: 'http', ...(key.toolsets ? { toolsets: key.toolsets } : {}) };
+  }
+  if (stdioView.state === 'installed') {
+    // Claude Code keeps the HTTP command to copy; a file client keeps its stdio entry's view.
+    const shown = id === 'claude-code' ? { ...http, toolsets: stdioView.toolsets } : stdioView;
+    return {
+      ...shown,
+      state: 'installed',
+      transport: 'stdio',
+      canSwitchToHttp: true,
+      message: stdioWhileServing(http),
+    };
+  }
+  return { ...http, transport: 'http' };
+}
+
+/** An HTTP client's new toolsets go to its key; its config is not touched. */
+async function setKeyToolsets(
+  ctx: CoreContext,
+  keys: KeyStore,
+  input: RequestArgs<'clients:set-toolsets'>,
+): Promise<void> {
+  const client = await connection(ctx, keys, input.id);
+  if (client.transport !== 'http' || client.state !== 'installed')
+    throw new CoreError(
+      'UNAVAILABLE',
+      `${client.name} is not connected to the tray's HTTP server with a key of its own, so its toolsets are in its entry: use "Apply the toolsets" or install it. Nothing was changed.`,
+    );
+  if (!(await keys.setToolsets(input.id, input.toolsets))) throw new CoreError('NOT_FOUND', keyGone(client));
+}
+
 export function clientHandlers(ctx: CoreContext) {
   const keys = clientKeys(ctx.options);
-  // Each client's state against the entry it would get now (http or --mcp).
+  /** A file client's outcome shows it as it connects now; Claude Code's keeps the command to run. */
+  const withConnection = async (done: RequestResults['clients:install']) =>
+    keyInConfig(done.client.id) ? { ...done, client: await connection(ctx, keys, done.client.id) } : done;
   const listAll = async () => {
     const views = await listed(installerOptions(ctx));
-    return Promise.all(
-      views.map(async (view) =>
-        overHttp(ctx, view.id)
-          ? ((await listed(await withHttp(ctx, view.id, installerOptions(ctx)))).find(
-              (v) => v.id === view.id,
-            ) ?? view)
-          : view,
-      ),
-    );
+    return Promise.all(views.map((view) => connection(ctx, keys, view.id, view)));
   };
   const refresh = async () => ctx.emit('clients:changed', await listAll());
   /** A new key for Claude Code (the old one stops working) and its command, to the clipboard only. */
@@ -173,7 +234,14 @@ export function clientHandlers(ctx: CoreContext) {
         });
       }
       await refresh();
-      return outcome(result, opts);
+      return withConnection(outcome(result, opts));
+    },
+    async 'clients:set-toolsets'(
+      input: RequestArgs<'clients:set-toolsets'>,
+    ): Promise<RequestResults['clients:set-toolsets']> {
+      await setKeyToolsets(ctx, keys, input);
+      await refresh();
+      return connection(ctx, keys, input.id);
     },
     async 'clients:uninstall'(
       input: RequestArgs<'clients:uninstall'>,
@@ -182,7 +250,7 @@ export function clientHandlers(ctx: CoreContext) {
       const result = await uninstall(input.id, opts);
       if (speaksHttp(input.id)) await keys.revoke(input.id);
       await refresh();
-      return outcome(result, opts);
+      return withConnection(outcome(result, opts));
     },
     'clients:copy-command': (): Promise<RequestResults['clients:copy-command']> => {
       const copied = copying.catch(() => {}).then(copyClaudeCodeCommand);

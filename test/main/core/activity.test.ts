@@ -96,6 +96,10 @@ describe('Activity in the tray core', () => {
     const edit = changesIn(after).find((c) => c.id === chat!.changes[1]!.id)!;
     expect(edit.lastUndo?.steps[0]).toMatchObject({ status: 'conflict' });
     expect(after.chats.find((c) => c.kind === 'person')).toMatchObject({ client: 'Roam Companion' });
+    // The undo's entry says what it took back, and what its conflict left alone, apart.
+    const undo = after.chats.find((c) => c.kind === 'person')!.changes[0]!;
+    expect(undo.undid).toEqual([expect.stringMatching(/^Deleted page 'Target'/)]);
+    expect(undo.leftAlone).toEqual([expect.stringMatching(/^Edited a block .*'alpha' → 'alpha, rewritten'/)]);
     expect(after.today).toBe(2); // a person's undo is not an agent change
     expect(JSON.stringify(after)).not.toMatch(TOKEN_PATTERN);
   });

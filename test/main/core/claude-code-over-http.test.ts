@@ -111,14 +111,22 @@ it('shows the http command with <key>, and each copy puts a new working key into
   expect(JSON.stringify(events)).not.toMatch(KEY);
 }, 30_000);
 
-it('an http entry at this server counts as installed, whatever its key; elsewhere or over stdio it needs an update', async () => {
+it('an http entry at this server counts as installed while Claude Code has a key; revoked, elsewhere or over stdio it needs an update', async () => {
   const config = path.join(dirs.home, '.claude.json');
   const entry = (fields: Record<string, unknown>) =>
     writeFile(config, JSON.stringify({ mcpServers: { 'roam-companion': fields }, other: 1 }));
   const header = { Authorization: 'Bearer roam-mcp-key-someOldKeyTheTrayNeverSawXYZ123' };
 
   await entry({ type: 'http', url, headers: header });
+  // No key named claude-code (the uninstall above revoked it): refused, so not installed.
+  expect(await claudeCodeRow()).toMatchObject({
+    state: 'stale',
+    transport: 'http',
+    message: `Its key ('claude-code') was revoked, so Claude Code is refused: run ${REMOVE_COMMAND}, then copy the command below and run it.`,
+  });
+  await core.handlers['clients:copy-command']({ id: 'claude-code' });
   const installed = await claudeCodeRow();
+  expect(installed.transport).toBe('http');
   expect(installed.state).toBe('installed');
   expect(installed.message).toBe(`Connected for all your projects. To disconnect, run: ${REMOVE_COMMAND}`);
 

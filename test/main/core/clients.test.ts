@@ -86,6 +86,35 @@ describe('clients:* through the installers', () => {
     await core.handlers['clients:uninstall']({ id: 'cursor' });
   });
 
+  it('a launcher with options of its own (the demo’s --home) keeps them once when the toolsets change', async () => {
+    const demo = await tempDirs();
+    const script = path.join(demo.home, 'demo-mcp.mjs');
+    await writeFile(script, '');
+    const demoLauncher = { command: process.execPath, args: [script, '--home', demo.home] };
+    const { core: demoCore } = startCore(demo, { launcher: demoLauncher, platform: 'linux', env: {} });
+    try {
+      await mkdir(path.join(demo.home, '.cursor'));
+      const file = path.join(demo.home, '.cursor/mcp.json');
+      const args = async () =>
+        (JSON.parse(await readFile(file, 'utf8')) as { mcpServers: Record<string, { args: string[] }> })
+          .mcpServers['roam-companion']?.args;
+      await demoCore.handlers['clients:install']({ id: 'cursor' });
+      const preview = await demoCore.handlers['clients:preview']({
+        id: 'cursor',
+        action: 'install',
+        toolsets: ['ui'],
+      });
+      expect(preview.after!.match(/--home/g)).toHaveLength(1);
+      await demoCore.handlers['clients:install']({ id: 'cursor', toolsets: ['ui'] });
+      expect(await args()).toEqual([script, '--home', demo.home, '--client', 'cursor', '--tools', 'ui']);
+      await demoCore.handlers['clients:install']({ id: 'cursor', toolsets: ['core'] });
+      expect(await args()).toEqual([script, '--home', demo.home, '--client', 'cursor', '--tools', 'core']);
+    } finally {
+      await demoCore.close();
+      await demo.cleanup();
+    }
+  });
+
   it('a client whose config cannot be parsed says "config error", with the reason, not "not available"', async () => {
     const file = path.join(dirs.home, '.cursor/mcp.json');
     await writeFile(file, '{ "mcpServers": { oops');

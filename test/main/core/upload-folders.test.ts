@@ -1,7 +1,7 @@
 // The tray's upload folders, the whole chain with nothing faked: the setting is stored, the
 // launcher sends it with the store folder to the real roam-mcp child, and file_upload reads the
 // folder the user chose but never the tray's store (tokens, key) even when that folder holds it.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,10 +64,40 @@ describe('upload folders chosen in the tray', () => {
     }
   });
 
-  it('refuses a folder that is not absolute or has a dot-folder in it', async () => {
-    for (const folder of ['relative/path', path.join(dirs.home, '.ssh')])
-      await expect(core.handlers['settings:set']({ uploadFolders: [folder] })).rejects.toMatchObject({
-        code: 'INVALID_INPUT',
-      });
+  it('refuses, in a person’s words, a folder that is not whole, hidden, missing or a file, and keeps the list', async () => {
+    const before = (await core.handlers['settings:get'](undefined)).uploadFolders;
+    const cat = path.join(dirs.home, 'Pictures', 'cat.txt');
+    const ssh = path.join(dirs.home, '.ssh');
+    await mkdir(ssh);
+    for (const [folder, message] of [
+      [
+        'relative/path',
+        "'relative/path' is not a whole path, so it was not added: type the folder's full path, like /home/you/Pictures.",
+      ],
+      [
+        ssh,
+        `'${ssh}' is in a hidden folder (.ssh), so it was not added: agents never read hidden files or folders. Choose another folder.`,
+      ],
+      [
+        '/nonexistent/dir',
+        "'/nonexistent/dir' does not exist on this computer, so it was not added. Check the path (copy it from your file manager) and add it again.",
+      ],
+      [cat, `'${cat}' is a file, not a folder, so it was not added: add the folder it is in.`],
+    ] as const)
+      await expect(
+        core.handlers['settings:set']({ uploadFolders: [...before!, folder] }),
+      ).rejects.toMatchObject({ code: 'INVALID_INPUT', message });
+    expect((await core.handlers['settings:get'](undefined)).uploadFolders).toEqual(before);
+  });
+
+  it('a chosen folder deleted since stays removable: only added folders are checked', async () => {
+    const gone = path.join(dirs.home, 'Gone');
+    await mkdir(gone);
+    const kept = (await core.handlers['settings:get'](undefined)).uploadFolders!;
+    await core.handlers['settings:set']({ uploadFolders: [...kept, gone] });
+    await rm(gone, { recursive: true });
+    await core.handlers['settings:set']({ uploadFolders: [...kept, gone, path.join(dirs.home, 'Pictures')] });
+    await core.handlers['settings:set']({ uploadFolders: kept });
+    expect((await core.handlers['settings:get'](undefined)).uploadFolders).toEqual(kept);
   });
 });

@@ -77,12 +77,65 @@ describe('Activity view', () => {
         .map((li) => li.getAttribute('aria-label')),
     ).toEqual(['Edited a block']);
     // Undoing the chat from a filtered view takes back only its changes to that graph.
-    await userEvent.click(within(chat).getByRole('button', { name: 'Undo this chat here…' }));
+    // Named by its chat, so two chats' buttons differ for a screen reader.
+    await userEvent.click(
+      within(chat).getByRole('button', { name: /^Undo this chat here… \(Cursor, started \d/ }),
+    );
     await screen.findByRole('dialog', { name: 'Undo this chat’s changes to this graph?' });
     const undo = fake.calls.filter((c) => c.channel === 'activity:undo');
     expect(undo).toEqual([
       { channel: 'activity:undo', input: { chat: 'chat-1', graph: 'Work', dryRun: true } },
     ]);
+  });
+
+  it('a person’s undo says what it took back and what it left alone, when it was, and its redo puts back what it took', async () => {
+    const at = new Date(2026, 10, 26, 14, 5).toISOString();
+    const undo: ActivityChangeView = {
+      ...change('u1', 'Work', 'Undid 2 changes (3 steps)'),
+      at,
+      tool: 'Roam Companion',
+      isUndo: true,
+      undid: ["Deleted page 'Target' (3 blocks)"],
+      leftAlone: ['Edited a block'],
+    };
+    const withUndo: ActivityFeedView = {
+      ...feed,
+      chats: [
+        ...feed.chats,
+        {
+          id: 'person-1',
+          client: 'Roam Companion',
+          kind: 'person',
+          startedAt: new Date(2026, 10, 26, 9, 0).toISOString(),
+          graphs: ['Work'],
+          changes: [undo],
+        },
+      ],
+    };
+    const { emit } = await renderWithStores(<ActivityView />, {
+      overrides: {
+        'activity:undo': async ({ dryRun }) => ({
+          dryRun,
+          changes: [{ id: 'u1', summary: 'Undid 2 changes (3 steps)', result: 'would-undo', steps: [] }],
+          undone: 1,
+          conflicts: 0,
+        }),
+      },
+    });
+    emit('activity:changed', withUndo);
+    // When the latest undo was, not when the tray started.
+    const yours = screen.getByRole('listitem', { name: /^Your undos in Roam Companion, latest Nov 26, / });
+    const notes = within(yours).getByRole('list', { name: 'What this undo took back' });
+    expect(
+      within(notes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(["Took back: Deleted page 'Target' (3 blocks)", 'Left alone (changed since): Edited a block']);
+    await userEvent.click(within(yours).getByRole('button', { name: /^Redo: / }));
+    const dialog = await screen.findByRole('dialog', { name: 'Redo: put back what this undo took back?' });
+    const report = within(dialog).getByRole('region', { name: 'What the undo covers' });
+    expect(report.textContent).toContain("Will be put back: Deleted page 'Target' (3 blocks)");
+    expect(report.textContent).not.toContain('Undid 2 changes');
   });
 
   it('runs an undo dry first; Escape cancels it and nothing is applied', async () => {

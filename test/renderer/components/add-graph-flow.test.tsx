@@ -78,16 +78,19 @@ describe('Add graph flow', () => {
     const { fake } = await renderWithStores(<GraphsView onShowBlocked={noop} />, {
       overrides: {
         'graphs:available': async () => {
-          throw new Error('Roam Desktop is not running. Open it and try again.');
+          throw new Error(
+            'Roam Desktop is not running (nothing answers on port 3333). Open Roam Desktop, then try again.',
+          );
         },
         'settings:get': async () => ({ launchAtLogin: false, defaultAccessLevel: 'read-append' }),
       },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Add graph' }));
     const form = screen.getByRole('form', { name: 'Add a graph' });
-    expect(
-      await within(form).findByText(/Roam did not list your graphs \(Roam Desktop is not running/),
-    ).toBeTruthy();
+    // The reason as a sentence of its own: no brackets inside brackets.
+    expect((await within(form).findByText(/^Roam did not list your graphs: /)).textContent).toBe(
+      "Roam did not list your graphs: Roam Desktop is not running (nothing answers on port 3333). Open Roam Desktop, then try again. Or type the graph's name.",
+    );
     expect(within(form).getByRole('radio', { name: /Read \+ append/ })).toHaveProperty('checked', true);
     await userEvent.click(within(form).getByRole('button', { name: 'Add and request token' }));
     // The error asks for the missing name, at the name field, which gets the focus.

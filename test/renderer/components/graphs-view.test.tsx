@@ -106,6 +106,9 @@ describe('Graphs view', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Edit work' }));
     const form = screen.getByRole('form', { name: 'Edit work' });
     const nickname = within(form).getByRole('textbox', { name: 'Nickname' });
+    // Its own nickname, unchanged, is not news: no "Nickname is free."
+    await within(form).findByText('The nickname agents use now.');
+    expect(within(form).queryByText('Nickname is free.')).toBeNull();
     await userEvent.clear(nickname);
     await userEvent.type(nickname, 'HOME');
     expect(

@@ -32,6 +32,28 @@ describe('Import offer', () => {
     expect(screen.queryByRole('region', { name: 'Import graphs' })).toBeNull();
   });
 
+  it('goes away once its graphs were added by hand, and counts only those left', async () => {
+    let left = 2;
+    const { emit } = await renderWithStores(<GraphsView onShowBlocked={noop} />, {
+      overrides: {
+        'import:check': async () => ({
+          available: left > 0,
+          path: '/home/u/.roam-tools.json',
+          graphCount: left,
+        }),
+      },
+    });
+    expect(screen.getByRole('region', { name: 'Import graphs' }).textContent).toContain('Found 2 graphs');
+    left = 1;
+    emit('graphs:changed', [graphView('a')]);
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Import graphs' }).textContent).toContain('Found 1 graph in'),
+    );
+    left = 0;
+    emit('graphs:changed', [graphView('a'), graphView('b')]);
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Import graphs' })).toBeNull());
+  });
+
   it('says so when every graph of the file is already here, instead of nothing happening', async () => {
     await renderWithStores(<GraphsView onShowBlocked={noop} />, {
       overrides: {

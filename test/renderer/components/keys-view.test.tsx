@@ -33,13 +33,22 @@ it('lists keys by name and level; Revoke asks first, Cancel keeps the key, Revok
     expect.stringContaining('readerat most read-only'),
   ]);
   const reader = rows[1]!;
-  await userEvent.click(within(reader).getByRole('button', { name: 'Revoke' }));
+  // Each Revoke is named by its key, so a screen reader's list of buttons tells them apart.
+  expect(
+    within(list)
+      .getAllByRole('button')
+      .map((b) => b.getAttribute('aria-label')),
+  ).toEqual(['Revoke the key cursor', 'Revoke the key reader']);
+  await userEvent.click(within(reader).getByRole('button', { name: 'Revoke the key reader' }));
   await userEvent.click(within(reader).getByRole('button', { name: 'Cancel' }));
   expect(fake.calls.some((c) => c.channel === 'keys:revoke')).toBe(false);
-  await userEvent.click(within(reader).getByRole('button', { name: 'Revoke' }));
+  await userEvent.click(within(reader).getByRole('button', { name: 'Revoke the key reader' }));
   const dialog = within(reader).getByRole('alertdialog');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
-  expect(fake.calls.at(-1)).toEqual({ channel: 'keys:revoke', input: { name: 'reader' } });
+  expect(fake.calls.filter((c) => !c.channel.endsWith(':list')).at(-1)).toEqual({
+    channel: 'keys:revoke',
+    input: { name: 'reader' },
+  });
   await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
 });
 
@@ -53,7 +62,7 @@ it('a failed revoke says why and keeps the row', async () => {
     },
   });
   const row = (await screen.findAllByRole('listitem'))[0]!;
-  await userEvent.click(within(row).getByRole('button', { name: 'Revoke' }));
+  await userEvent.click(within(row).getByRole('button', { name: 'Revoke the key cursor' }));
   await userEvent.click(within(within(row).getByRole('alertdialog')).getByRole('button', { name: 'Revoke' }));
   expect((await within(row).findByRole('alert')).textContent).toContain("no key named 'cursor'");
   expect(screen.getAllByRole('listitem')).toHaveLength(2);

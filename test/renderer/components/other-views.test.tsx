@@ -7,15 +7,16 @@ import { BlockedView } from '../../../src-renderer/components/blocked-view.tsx';
 import { ClientsView } from '../../../src-renderer/components/clients-view.tsx';
 import { SettingsView } from '../../../src-renderer/components/settings-view.tsx';
 import { StatusBar } from '../../../src-renderer/components/status-bar.tsx';
-import type { BlockedGraphView } from '../../../src-shared/ipc-contract.ts';
-import { DEFAULT_TOOLSETS, TOOLSET_NAMES, toolCount } from '../../../src-shared/toolsets.ts';
+import type { BlockedGraphView, ClientView } from '../../../src-shared/ipc-contract.ts';
+import { DEFAULT_TOOLSETS, toolCount } from '../../../src-shared/toolsets.ts';
 import { graphView } from '../fake-api.ts';
 import { renderWithStores } from '../render-app.tsx';
 
-/** Every tool of every set: what the counts on the AI clients screen are out of. */
-const ALL = toolCount(TOOLSET_NAMES);
-
 afterEach(cleanup);
+
+/** The last request that did something: the lists re-read after a change (clients, keys) left out. */
+const lastAction = (calls: ReadonlyArray<{ channel: string; input: unknown }>) =>
+  calls.filter((call) => !call.channel.endsWith(':list')).at(-1);
 
 const blockedWork: BlockedGraphView = {
   graphId: 'hosted:work',
@@ -71,7 +72,7 @@ describe('Clients view', () => {
 
     await userEvent.click(within(row).getByRole('button', { name: 'Install into Claude Desktop…' }));
     await userEvent.click(within(row).getByRole('button', { name: 'Confirm install' }));
-    expect(fake.calls.at(-1)).toEqual({ channel: 'clients:install', input: { id: 'claude-desktop' } });
+    expect(lastAction(fake.calls)).toEqual({ channel: 'clients:install', input: { id: 'claude-desktop' } });
     await waitFor(() => expect(row.textContent).toContain('Installed'));
     expect(within(row).getByRole('button', { name: 'Uninstall from Claude Desktop…' })).toBeTruthy();
   });
@@ -213,20 +214,20 @@ describe('Clients view', () => {
       false,
     );
     expect(within(desktopSets).getByRole('status').textContent).toBe(
-      `Claude Desktop gets up to ${toolCount(DEFAULT_TOOLSETS)} tools of ${ALL} (a tool is left out when Roam Desktop does not offer it, e.g. semantic search).`,
+      `Claude Desktop gets ${toolCount(DEFAULT_TOOLSETS) - 1} tools (${toolCount(DEFAULT_TOOLSETS)} where Roam Desktop offers semantic search).`,
     );
     for (const set of ['ui', 'files', 'extensions'])
       await userEvent.click(within(desktopSets).getByRole('checkbox', { name: new RegExp(`^${set}`) }));
     expect(within(desktopSets).getByRole('status').textContent).toBe(
-      `Claude Desktop gets up to ${toolCount(['core', 'navigation'])} tools of ${ALL} (a tool is left out when Roam Desktop does not offer it, e.g. semantic search).`,
+      `Claude Desktop gets 38 tools (39 where Roam Desktop offers semantic search).`,
     );
     await userEvent.click(within(desktop).getByRole('button', { name: 'Install into Claude Desktop…' }));
-    expect(fake.calls.at(-1)).toEqual({
+    expect(lastAction(fake.calls)).toEqual({
       channel: 'clients:preview',
       input: { id: 'claude-desktop', action: 'install', toolsets: ['core', 'navigation'] },
     });
     await userEvent.click(within(desktop).getByRole('button', { name: 'Confirm install' }));
-    expect(fake.calls.at(-1)).toEqual({
+    expect(lastAction(fake.calls)).toEqual({
       channel: 'clients:install',
       input: { id: 'claude-desktop', toolsets: ['core', 'navigation'] },
     });
@@ -241,7 +242,7 @@ describe('Clients view', () => {
     await userEvent.click(within(cursorSets).getByRole('checkbox', { name: /^core/ }));
     await userEvent.click(within(cursor).getByRole('button', { name: 'Apply the toolsets to Cursor…' }));
     await userEvent.click(within(cursor).getByRole('button', { name: 'Confirm install' }));
-    expect(fake.calls.at(-1)).toEqual({
+    expect(lastAction(fake.calls)).toEqual({
       channel: 'clients:install',
       input: { id: 'cursor', toolsets: ['core', 'ui'] },
     });
@@ -263,22 +264,76 @@ describe('Clients view', () => {
     );
     expect(within(sets).getByRole('checkbox', { name: /^ui/ })).toHaveProperty('checked', false);
     expect(within(sets).getByRole('status').textContent).toBe(
-      `Cursor gets up to ${toolCount(['core', 'navigation'])} tools of ${ALL} (a tool is left out when Roam Desktop does not offer it, e.g. semantic search). Cursor works poorly past about 40 tools across all its servers.`,
+      `Cursor gets 38 tools (39 where Roam Desktop offers semantic search). Cursor works poorly past about 40 tools across all its servers.`,
     );
     await userEvent.click(within(sets).getByRole('checkbox', { name: /^ui/ }));
     expect(within(sets).getByRole('status').textContent).toMatch(
-      new RegExp(
-        `gets up to ${toolCount(['core', 'navigation', 'ui'])} tools of ${ALL} .*: choose fewer sets\\.$`,
-      ),
+      new RegExp(`gets ${toolCount(['core', 'navigation', 'ui']) - 1} tools .*: choose fewer sets\\.$`),
     );
     await userEvent.click(within(sets).getByRole('checkbox', { name: /^ui/ }));
     // Untouched, the install still writes the sets that fit.
     await userEvent.click(within(cursor).getByRole('button', { name: 'Install into Cursor…' }));
     await userEvent.click(within(cursor).getByRole('button', { name: 'Confirm install' }));
-    expect(fake.calls.at(-1)).toEqual({
+    expect(lastAction(fake.calls)).toEqual({
       channel: 'clients:install',
       input: { id: 'cursor', toolsets: ['core', 'navigation'] },
     });
+  });
+
+  it('over HTTP shows the key’s toolsets folded, and applies a new choice to the key without a preview', async () => {
+    const cursorOverHttp: ClientView = {
+      id: 'cursor',
+      name: 'Cursor',
+      configPath: '/h/.cursor/mcp.json',
+      state: 'installed',
+      transport: 'http',
+      toolsets: ['core', 'navigation'],
+    };
+    const { fake } = await renderWithStores(<ClientsView />, {
+      overrides: {
+        'clients:list': async () => [
+          cursorOverHttp,
+          {
+            id: 'vscode',
+            name: 'VS Code',
+            configPath: '/h/Code/User/mcp.json',
+            state: 'installed',
+            transport: 'stdio',
+            canSwitchToHttp: true,
+            message: 'Connected over stdio: each chat starts its own roam-mcp.',
+          },
+        ],
+        'clients:set-toolsets': async (input) => ({ ...cursorOverHttp, toolsets: input.toolsets }),
+      },
+    });
+    const cursor = screen.getByRole('listitem', { name: 'Cursor' });
+    expect(cursor.textContent).toContain("Over HTTP: the tray's server, with a key of its own.");
+    // Folded to one line: the key's sets and what its chats are served.
+    const fold = cursor.querySelector('details')!;
+    expect(fold.open).toBe(false);
+    expect(fold.querySelector('summary')!.textContent).toBe('Tools core, navigation · 38 tools');
+    // The key's choice is the row's: nothing to apply right after the install.
+    expect(within(cursor).queryByRole('button', { name: /Apply the toolsets/ })).toBeNull();
+    await userEvent.click(fold.querySelector('summary')!);
+    await userEvent.click(within(cursor).getByRole('checkbox', { name: /^ui/ }));
+    await userEvent.click(within(cursor).getByRole('button', { name: 'Apply the toolsets to Cursor' }));
+    expect(lastAction(fake.calls)).toEqual({
+      channel: 'clients:set-toolsets',
+      input: { id: 'cursor', toolsets: ['core', 'navigation', 'ui'] },
+    });
+    expect(fake.calls.map((c) => c.channel)).not.toContain('clients:preview');
+    const done = await screen.findByRole('status', { name: 'Cursor: done' });
+    expect(done.textContent).toContain(
+      "Cursor's key now gives core, navigation, ui: 44 tools (45 where Roam Desktop offers semantic search).",
+    );
+    expect(done.textContent).toContain("Cursor's config was not changed.");
+    expect(document.activeElement).toBe(within(done).getByRole('button', { name: 'OK' }));
+
+    const vscode = screen.getByRole('listitem', { name: 'VS Code' });
+    expect(vscode.textContent).toContain('Over stdio: a roam-mcp of its own for each chat.');
+    expect(within(vscode).getByText('Installed')).toBeTruthy();
+    await userEvent.click(within(vscode).getByRole('button', { name: 'Switch VS Code to HTTP…' }));
+    expect(within(vscode).getByRole('dialog').textContent).toContain('Changes the Roam Companion entry in');
   });
 
   it('shows an install failure with what to do next', async () => {

@@ -62,6 +62,8 @@ describe('Token request panel', () => {
       requestView('hosted:work', { status: 'rejected', requestedAccessLevel: 'full', mayAskAgain: true }),
     );
     expect(panel().textContent).toContain('The request for work was declined in Roam.');
+    // One way to ask again: the row's own "Request token" steps aside while "Try again" is offered.
+    expect(screen.queryByRole('button', { name: 'Request token for work' })).toBeNull();
     await userEvent.click(within(panel()).getByRole('button', { name: 'Try again' }));
     // Asked again for what the graph is set to now, not for the level of the old request.
     expect(fake.calls.at(-1)).toEqual({ channel: 'tokens:request', input: { id: 'hosted:work' } });
