@@ -21,6 +21,13 @@ import { tokenRequestError, ToolError } from '../contract/tool-errors.ts';
 import type { TokenStore } from './token-store.ts';
 import { graphNotInRoamError, GraphsNotInRoam, isGraphMissingAnswer } from './graphs-not-in-roam.ts';
 
+declare module '../contract/tool-definition.ts' {
+  /** A session tool gets the connection's gateway (`SessionContext`). */
+  interface SessionServices {
+    gateway: GraphGateway;
+  }
+}
+
 /** What the gateway asks of the server that owns it. */
 export interface GatewayHooks {
   clientName: () => string;
