@@ -3,6 +3,7 @@
  * changes (this MCP session's); a person reaches every chat through `roam-mcp changes|undo` and
  * the tray.
  */
+import { graphId } from '../../../src-shared/constants.ts';
 import { undoQuestion } from '../../gate/confirm-questions.ts';
 import * as z from 'zod';
 import { listData, undoData, type GraphRead } from '../../apps/change-review-data.ts';
@@ -72,10 +73,10 @@ async function hiddenIn(
 async function hiddenFor(ctx: SessionContext, changes: readonly Change[]) {
   const byGraph = new Map<string, HiddenNow | undefined>();
   for (const c of changes) {
-    const key = `${c.graphType ?? 'hosted'}:${c.graph}`;
+    const key = graphId({ name: c.graph, type: c.graphType });
     if (!byGraph.has(key)) byGraph.set(key, await hiddenIn(ctx, c.graph, c.graphType));
   }
-  return (c: Change): HiddenNow => byGraph.get(`${c.graphType ?? 'hosted'}:${c.graph}`) ?? UNKNOWN;
+  return (c: Change): HiddenNow => byGraph.get(graphId({ name: c.graph, type: c.graphType })) ?? UNKNOWN;
 }
 
 const UNKNOWN: HiddenNow = { uids: new Set(), strings: new Set(), unknown: true };
