@@ -15,7 +15,9 @@ import {
   type AccessLevel,
   type ConfiguredGraph,
   type GraphEntry,
+  entryGraphId,
 } from '../../src-shared/roam-config.ts';
+import { graphId } from '../../src-shared/constants.ts';
 import { nicknameProblem } from '../../src-shared/graph-identity.ts';
 import { readConfigDocument, upsertGraph } from '../config/config-edit.ts';
 import { saveTokenToFile } from '../config/config-file.ts';
@@ -129,7 +131,7 @@ async function fileEntry(file: string, ref: GraphRef) {
   } catch (error) {
     refuse('CONFIG_INVALID', `Cannot add the graph: ${(error as Error).message} Nothing was requested.`);
   }
-  const entry = graphs.find((g) => g.name === ref.name && (g.type ?? 'hosted') === ref.type);
+  const entry = graphs.find((g) => entryGraphId(g) === graphId(ref));
   if (!entry) return undefined;
   return {
     nickname: typeof entry.nickname === 'string' && entry.nickname ? entry.nickname : undefined,
