@@ -24,7 +24,7 @@ import { saveTokenToFile } from '../config/config-file.ts';
 import { assertConfigWritable, ConfigNotWritableError } from '../config/config-write.ts';
 import { GRAPH_SWITCHED_OFF, switchedOffError } from '../access/refusals.ts';
 import type { SessionContext } from '../contract/tool-definition.ts';
-import { ToolError } from '../contract/tool-errors.ts';
+import { tokenRequestCode, ToolError, type ToolErrorCode } from '../contract/tool-errors.ts';
 
 const MAX_LISTED = 200;
 
@@ -56,7 +56,7 @@ export async function listAvailable(scope: SessionContext) {
   };
 }
 
-function refuse(code: string, message: string): never {
+function refuse(code: ToolErrorCode, message: string): never {
   throw new ToolError(code, message, { suggested_next_tool: 'list_graphs' });
 }
 
@@ -198,7 +198,7 @@ async function requestToken(scope: SessionContext, ref: GraphRef, nickname: stri
   } catch (error) {
     if (!(error instanceof LocalApiError && error.kind === 'exchange')) throw error;
     const askAgain = tokenRequestRefusal(error.code)?.askAgain;
-    throw new ToolError(error.code, `Graph '${ref.name}' was not added: ${error.message}`, {
+    throw new ToolError(tokenRequestCode(error), `Graph '${ref.name}' was not added: ${error.message}`, {
       retryable: askAgain === undefined || askAgain === 'anyone',
       ...(askAgain === 'anyone' ? { suggested_next_tool: 'setup_new_graph' } : {}),
     });
