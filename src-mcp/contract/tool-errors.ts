@@ -65,7 +65,7 @@ export const tokenRequestCode = (error: LocalApiError): ToolErrorCode =>
 /** A failure the agent can act on: `{error: {code, message, ...recovery}}` with `isError: true`. */
 export class ToolError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ToolErrorCode,
     message: string,
     readonly details: Record<string, unknown> = {},
   ) {
