@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const electron = {
   name: 'electron',
@@ -20,6 +22,117 @@ const layer = (files, patterns, paths = [electron]) => ({
   files,
   rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }] },
 });
+
+/**
+ * src-mcp's rooms by floor, top first (docs/architecture.md, The MCP server), and the rooms each
+ * may import: only rooms on floors below it (test/architecture/rooms-lint.test.ts checks the order).
+ * A room is a folder of src-mcp; changes/ is three: its public entry (index.ts) above undo/ above journal/.
+ */
+export const SRC_MCP_FLOORS = [
+  {
+    cli: [
+      'process',
+      'installers',
+      'http',
+      'changes',
+      'changes/undo',
+      'changes/journal',
+      'navigation',
+      'config',
+      'contract',
+    ],
+  },
+  {
+    process: [
+      'server',
+      'http',
+      'installers',
+      'gate',
+      'navigation',
+      'changes/journal',
+      'roam',
+      'access',
+      'uploads',
+      'config',
+      'contract',
+    ],
+  },
+  { installers: ['http'] },
+  { http: ['server', 'contract'] },
+  {
+    server: [
+      'tools',
+      'apps',
+      'gate',
+      'prompts',
+      'navigation',
+      'changes/journal',
+      'roam',
+      'access',
+      'contract',
+    ],
+  },
+  {
+    tools: [
+      'apps',
+      'gate',
+      'changes',
+      'changes/undo',
+      'changes/journal',
+      'navigation',
+      'roam',
+      'access',
+      'uploads',
+      'contract',
+    ],
+  },
+  {
+    apps: ['changes/undo', 'changes/journal', 'roam', 'contract'],
+    gate: ['changes', 'changes/undo', 'changes/journal', 'roam', 'access', 'contract'],
+    prompts: ['changes', 'changes/undo', 'changes/journal', 'navigation', 'roam', 'contract'],
+  },
+  { changes: ['changes/undo', 'changes/journal', 'contract'] },
+  { 'changes/undo': ['changes/journal', 'roam', 'contract'] },
+  { 'changes/journal': ['contract'], navigation: ['roam', 'contract'] },
+  { roam: ['access', 'config', 'contract'] },
+  { access: ['config', 'contract'], uploads: ['contract'] },
+  { config: [], contract: [] },
+];
+const mayImport = Object.assign({}, ...SRC_MCP_FLOORS);
+const srcMcp = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src-mcp');
+
+/** The room of a file of src-mcp (`changes/journal` for src-mcp/changes/journal/x.ts), else undefined. */
+function roomOf(file) {
+  const [first, second, ...rest] = path.relative(srcMcp, file).split(path.sep);
+  if (first === '..' || second === undefined) return undefined;
+  return first === 'changes' && rest.length > 0 ? `changes/${second}` : first;
+}
+
+/** The room rule inside src-mcp: an import from one room to another must be on the importer's list. */
+const srcMcpRooms = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const from = roomOf(context.filename);
+    if (from === undefined) return {};
+    const check = ({ source }) => {
+      if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
+      const to = roomOf(path.resolve(path.dirname(context.filename), source.value));
+      if (to === undefined || to === from || mayImport[from]?.includes(to)) return;
+      const allowed = mayImport[from]?.join(', ') || 'no other room';
+      const message =
+        mayImport[from] === undefined
+          ? `src-mcp/${from}/ is no room of SRC_MCP_FLOORS: give it a floor and a list (eslint.config.js, docs/architecture.md).`
+          : `src-mcp/${from}/ may import only ${allowed}, not ${to}/ (docs/architecture.md, The MCP server).`;
+      context.report({ node: source, message });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['dist/', 'release/', 'node_modules/', 'coverage/', 'test-results/'] },
@@ -56,7 +169,12 @@ export default tseslint.config(
   layer(['test/**', 'bench/**', 'scripts/**'], []),
   layer(['src-shared/**'], [outside('src-shared imports nothing of ours', ...roots('src-shared'))]),
   layer(
-    ['src-shared/constants.ts', 'src-shared/graph-identity.ts', 'src-shared/toolsets.ts'],
+    [
+      'src-shared/constants.ts',
+      'src-shared/graph-identity.ts',
+      'src-shared/toolsets.ts',
+      'src-shared/sequence-diff.ts',
+    ],
     [{ regex: '.', message: 'The renderer uses this file, so it imports nothing and stays zod-free.' }],
   ),
   layer(
@@ -69,6 +187,11 @@ export default tseslint.config(
       },
     ],
   ),
+  {
+    files: ['src-mcp/**/*.ts'],
+    plugins: { architecture: { rules: { 'src-mcp-rooms': srcMcpRooms } } },
+    rules: { 'architecture/src-mcp-rooms': 'error' },
+  },
   layer(
     ['src-main/core/**'],
     [
@@ -110,10 +233,10 @@ export default tseslint.config(
     [
       outside('src-renderer imports only src-shared', ...roots('src-shared', 'src-renderer')),
       {
-        regex: '(^|/)src-shared/(?!(constants|graph-identity|toolsets)\\.ts$)',
+        regex: '(^|/)src-shared/(?!(constants|graph-identity|toolsets|sequence-diff)\\.ts$)',
         allowTypeImports: true,
         message:
-          'The renderer takes only types from src-shared (`import type`); values come from the zod-free src-shared/constants.ts, graph-identity.ts and toolsets.ts, so zod stays out of the bundle.',
+          'The renderer takes only types from src-shared (`import type`); values come from the zod-free src-shared/constants.ts, graph-identity.ts, toolsets.ts and sequence-diff.ts, so zod stays out of the bundle.',
       },
       {
         regex: '^zod(/|$)',

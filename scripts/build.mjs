@@ -31,7 +31,7 @@ async function writeAtomically(result) {
 
 /** The folder of the bin's chunks, beside dist/roam-mcp.mjs. */
 export const MCP_CHUNKS = 'roam-mcp-chunks';
-/** In it, the whole server as one file (src-mcp/process/bin.ts names it too). */
+/** In it, the whole server as one file (src-mcp/cli/bin.ts names it too). */
 export const MCP_WHOLE = 'roam-mcp-whole.mjs';
 
 /**
@@ -128,7 +128,7 @@ const CHANGE_REVIEW_FILE = 'change-review.html';
 const node = { bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning' };
 
 export const targets = {
-  // A small entry (src-mcp/process/bin.ts) and, beside it in roam-mcp-chunks/, the rest twice: as chunks
+  // A small entry (src-mcp/cli/bin.ts) and, beside it in roam-mcp-chunks/, the rest twice: as chunks
   // that each load when first imported (the first answer loads the SDK and the server; the tools
   // load after it; the other commands never load in the server), which a start with Node's compile
   // cache reads already compiled; and as one file, which starts faster where there is no cache
@@ -155,7 +155,7 @@ export const targets = {
       }),
       build({
         ...shared,
-        entryPoints: { 'roam-mcp': path.join(root, 'src-mcp/process/bin.ts') },
+        entryPoints: { 'roam-mcp': path.join(root, 'src-mcp/cli/bin.ts') },
         outdir: out(''),
         entryNames: '[name]',
         chunkNames: `${MCP_CHUNKS}/[name]-[hash]`,

@@ -18,9 +18,15 @@ export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 export const TOKEN_ACCESS_LEVELS = ['read-only', 'read-append', 'full'] as const;
 export type TokenAccessLevel = (typeof TOKEN_ACCESS_LEVELS)[number];
 
-/** A graph's identity: Roam issues tokens per (name, type), so `hosted:x` and `offline:x` differ. */
-export function graphId(graph: { name: string; type: GraphType }): string {
-  return `${graph.type}:${graph.name}`;
+/** What a graph that names no type is: a config entry as written, a journal record of old. */
+export const DEFAULT_GRAPH_TYPE: GraphType = 'hosted';
+
+/**
+ * A graph's identity: Roam issues tokens per (name, type), so `hosted:x` and `offline:x` differ.
+ * Compare graphs by it, never by name and type apart: it applies the default type.
+ */
+export function graphId(graph: { name: string; type?: GraphType | undefined }): string {
+  return `${graph.type ?? DEFAULT_GRAPH_TYPE}:${graph.name}`;
 }
 
 /**

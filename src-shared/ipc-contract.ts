@@ -16,6 +16,7 @@ import {
   type EventChannel,
   type GraphType,
   type RequestChannel,
+  DEFAULT_GRAPH_TYPE,
 } from './constants.ts';
 
 export type { EventChannel, RequestChannel };
@@ -177,7 +178,7 @@ export interface AvailableGraph {
 
 export const addGraphInputSchema = z.object({
   name: z.string().trim().min(1, 'Graph name is required'),
-  type: z.enum(GRAPH_TYPES).default('hosted'),
+  type: z.enum(GRAPH_TYPES).default(DEFAULT_GRAPH_TYPE),
   nickname: z.string().trim().optional(),
   description: z.string().optional(),
   accessLevel: accessLevelSchema.optional(),

@@ -11,6 +11,8 @@ import {
   type AccessLevel,
   type GraphType,
   type TokenAccessLevel,
+  DEFAULT_GRAPH_TYPE,
+  graphId,
 } from './constants.ts';
 import { labelKey, nicknameProblem, printableLabel } from './graph-identity.ts';
 
@@ -31,7 +33,7 @@ export const REMOTE_TOKEN_PREFIX = 'roam-graph-token-';
 export const graphEntrySchema = z
   .object({
     name: z.string().trim().min(1, 'name must be a non-empty string'),
-    type: z.enum(GRAPH_TYPES).default('hosted'),
+    type: z.enum(GRAPH_TYPES).default(DEFAULT_GRAPH_TYPE),
     token: z.string().optional(),
     nickname: z.string().trim().min(1, 'nickname must not be empty').optional(),
     description: z.string().optional(),
@@ -44,6 +46,12 @@ export const graphEntrySchema = z
   })
   .loose();
 export type GraphEntry = z.infer<typeof graphEntrySchema>;
+
+/** The identity (`graphId`) of an entry as written in the file, read by the schema; undefined when it names no graph. */
+export function entryGraphId(entry: unknown): string | undefined {
+  const read = graphEntrySchema.pick({ name: true, type: true }).safeParse(entry);
+  return read.success ? graphId(read.data) : undefined;
+}
 
 /**
  * Whether roam-mcp asks the person before a destructive write (docs/mcp.md, "Confirmation before

@@ -1,4 +1,5 @@
 /** The change journal as the Activity view shows it: chats, each with its changes, newest first. */
+import { graphId } from '../../src-shared/constants.ts';
 import type { Change, StepResult } from '../../src-mcp/changes/index.ts';
 import type {
   ActivityChangeView,
@@ -28,7 +29,7 @@ function changeView(
   summaries: Map<string, string>,
   roam: { places: PlaceNames; textsNow: PlaceNames },
 ): ActivityChangeView {
-  const nickname = nicknames.get(`${change.graphType ?? 'hosted'}:${change.graph}`);
+  const nickname = nicknames.get(graphId({ name: change.graph, type: change.graphType }));
   const page = changePage(change);
   const { undid, leftAlone } = undoFates(change, summaries);
   return {
@@ -97,7 +98,7 @@ export function activityFeed(
   data: StoreData,
   roam: { places: PlaceNames; textsNow: PlaceNames } = { places: new Map(), textsNow: new Map() },
 ): ActivityFeedView {
-  const nicknames = new Map(data.graphs.map((g) => [`${g.type}:${g.name}`, nicknameOf(g)]));
+  const nicknames = new Map(data.graphs.map((g) => [graphId(g), nicknameOf(g)]));
   // An undo's lines name places as the feed does (page titles, not uids).
   const summaries = new Map(newestFirst.map((c) => [c.id, readableSummary(c, roam.places)]));
   const chats = new Map<string, ActivityChatView>();

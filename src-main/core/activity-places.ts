@@ -4,13 +4,14 @@
  * Asked of Roam with the graph's token (two Datalog queries per graph), kept once found; when Roam
  * cannot answer, the place stays unnamed (never shown as a uid).
  */
+import { graphId } from '../../src-shared/constants.ts';
 import { describeChange, type Caller, type Change } from '../../src-mcp/changes/index.ts';
 
 export type PlaceNames = ReadonlyMap<string, string>;
 
 /** The key of one uid in one graph. */
 export const placeKey = (change: Pick<Change, 'graph' | 'graphType'>, uid: string) =>
-  `${change.graphType ?? 'hosted'}:${change.graph}:${uid}`;
+  `${graphId({ name: change.graph, type: change.graphType })}:${uid}`;
 
 const PAGES = '[:find ?uid ?title :in $ [?uid ...] :where [?e :block/uid ?uid] [?e :node/title ?title]]';
 const BLOCKS =
@@ -65,7 +66,7 @@ export function placeNamer(caller: Caller) {
       for (const change of changes) {
         const uids = editedUids(change);
         if (uids.length === 0) continue;
-        const key = `${change.graphType ?? 'hosted'}:${change.graph}`;
+        const key = graphId({ name: change.graph, type: change.graphType });
         const entry = byGraph.get(key) ?? { graph: change, uids: [] };
         entry.uids.push(...uids);
         byGraph.set(key, entry);
@@ -90,7 +91,7 @@ export function placeNamer(caller: Caller) {
       for (const change of changes) {
         for (const uid of placeUids(change)) {
           if (known.has(placeKey(change, uid))) continue;
-          const key = `${change.graphType ?? 'hosted'}:${change.graph}`;
+          const key = graphId({ name: change.graph, type: change.graphType });
           const entry = missing.get(key) ?? { graph: change, uids: new Set<string>() };
           entry.uids.add(uid);
           missing.set(key, entry);

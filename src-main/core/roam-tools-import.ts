@@ -59,8 +59,8 @@ export async function checkImport(home: string, data: StoreData): Promise<Import
     return { available: false, path: source.path, graphCount: 0 };
   try {
     // Only what the import would add: graphs already here are not counted, nor offered again.
-    const here = new Set(data.graphs.map((g) => `${g.type}:${g.name}`));
-    const fresh = parseSource(source.path, source.text).filter((g) => !here.has(`${g.type}:${g.name}`));
+    const here = new Set(data.graphs.map(graphId));
+    const fresh = parseSource(source.path, source.text).filter((g) => !here.has(graphId(g)));
     return { available: fresh.length > 0, path: source.path, graphCount: fresh.length };
   } catch {
     // Offer it anyway: running the import explains what is wrong with the file.

@@ -10,6 +10,7 @@
  * clients, and an app-only tool (`_meta.ui.visibility: ['app']`) would add to tools/list for every
  * host that does not filter it (every host without apps), and a round trip per view.
  */
+import { graphId } from '../../src-shared/constants.ts';
 import { HIDDEN_TEXT, isHiddenText, type HiddenNow } from '../changes/undo/agent-view.ts';
 import { describeChange, type OpDescription, type OutlineBlock } from '../changes/undo/describe.ts';
 import type { Change, Op } from '../changes/journal/types.ts';
@@ -154,7 +155,7 @@ async function appChange(change: Change, hidden: HiddenNow, read: GraphRead): Pr
 function memo(read: GraphRead): GraphRead {
   const seen = new Map<string, Promise<unknown>>();
   return (change, action, args) => {
-    const key = JSON.stringify([change.graphType ?? 'hosted', change.graph, action, args]);
+    const key = JSON.stringify([graphId({ name: change.graph, type: change.graphType }), action, args]);
     let answer = seen.get(key);
     if (!answer) seen.set(key, (answer = read(change, action, args)));
     return answer;

@@ -4,6 +4,7 @@
  * reads all of it.
  */
 import { watch } from 'node:fs';
+import type { GraphType } from '../../src-shared/constants.ts';
 import { personChat } from '../contract/chat.ts';
 import { sinceMs, type Since } from './journal/since.ts';
 import { defaultJournal, type Journal } from './journal/journal.ts';
@@ -15,6 +16,8 @@ import {
   type UndoReport,
   type UndoRequest,
 } from './undo/undo-engine.ts';
+import { VIEW_READS } from './journal/roam-state.ts';
+import { REVERSING_ACTIONS } from './undo/undo-step.ts';
 
 export type { Change, ChatRef, Op, OpKind, StepResult, TreeNode } from './journal/types.ts';
 export type { Caller, UndoActor, UndoReport, UndoRequest } from './undo/undo-engine.ts';
@@ -92,6 +95,30 @@ export async function listChats(
     chats.set(change.chat.id, summary);
   }
   return [...chats.values()].sort((a, b) => (a.lastAt < b.lastAt ? 1 : -1));
+}
+
+/** Every Local API action an undo may call: its reads of the graph and its reversing writes. */
+export const UNDO_ACTIONS: readonly string[] = [...VIEW_READS, ...REVERSING_ACTIONS];
+
+/** The graphs an undo can reach and how it calls one: the server's session, the CLI's config, the tray's store. */
+export interface UndoGraphs<G extends { name: string; type: GraphType }> {
+  graphs(): readonly G[];
+  /** One Local API call on that graph, with its token. */
+  call(graph: G, action: string, args: unknown[]): Promise<unknown>;
+  /** What to say when the change's graph is not among them: what happened and what to do next. */
+  missing(name: string): Error;
+}
+
+/**
+ * The one `Caller` the undo engine and the change-review reads use: each call goes to the graph the
+ * change was made on (its name, and its type when the journal recorded one).
+ */
+export function undoCaller<G extends { name: string; type: GraphType }>(reach: UndoGraphs<G>): Caller {
+  return async (name, action, args, type) => {
+    const graph = reach.graphs().find((g) => g.name === name && (type === undefined || g.type === type));
+    if (!graph) throw reach.missing(name);
+    return reach.call(graph, action, args);
+  };
 }
 
 /**

@@ -13,7 +13,7 @@ import { loadConfig } from '../config/load-config.ts';
 import { personChat } from '../contract/chat.ts';
 import { parseSince, SINCE_HINT } from '../changes/journal/since.ts';
 import { changesJson, formatChanges, formatReport } from './changes-format.ts';
-import { listChanges, undoChanges, type Caller } from '../changes/index.ts';
+import { listChanges, undoCaller, undoChanges, type Caller } from '../changes/index.ts';
 
 export interface ChangesCliOptions {
   env: NodeJS.ProcessEnv;
@@ -90,16 +90,18 @@ async function configured(options: ChangesCliOptions) {
   return loaded.graphs;
 }
 
+/** The undo's calls, on the config's graphs that have a token. */
 function caller(graphs: readonly ConfiguredGraph[], home: string): Caller {
   const client = new LocalApiClient({ home });
-  return async (name, action, args, type) => {
-    const graph = graphs.find((g) => g.name === name && (type === undefined || g.type === type));
-    if (!graph?.token)
-      throw new Error(
+  return undoCaller({
+    graphs: () => graphs.filter((g) => g.token !== undefined),
+    call: (graph, action, args) =>
+      client.call({ name: graph.name, type: graph.type, token: graph.token! }, action, args),
+    missing: (name) =>
+      new Error(
         `No token for graph '${name}' in the config: run 'roam-mcp connect' for it, then undo again.`,
-      );
-    return client.call({ name: graph.name, type: graph.type, token: graph.token }, action, args);
-  };
+      ),
+  });
 }
 
 export async function runChangesCli(

@@ -24,7 +24,9 @@ import {
   tokenLevelFor,
   type AccessLevel,
   type GraphType,
+  entryGraphId,
 } from '../../src-shared/roam-config.ts';
+import { DEFAULT_GRAPH_TYPE, graphId } from '../../src-shared/constants.ts';
 import {
   findEntryIndex,
   readConfigDocument,
@@ -185,7 +187,7 @@ export async function runConnectCli(args: string[], options: ConnectOptions): Pr
     if (flags.graph) {
       return await connectGraph(say, options.home, file, client, controller.signal, {
         name: flags.graph,
-        type: (flags.type as GraphType | undefined) ?? 'hosted',
+        type: (flags.type as GraphType | undefined) ?? DEFAULT_GRAPH_TYPE,
         nickname: flags.nickname,
         accessLevel: flags.public
           ? 'read-only'
@@ -228,7 +230,7 @@ async function printGraphs(
     const available = await client.graphsAvailable({ signal });
     say('Graphs Roam Desktop offers:');
     available.forEach((g, i) => {
-      const known = doc.graphs.find((c) => c.name === g.name && (c.type ?? 'hosted') === g.type);
+      const known = doc.graphs.find((c) => entryGraphId(c) === graphId(g));
       const mark = known ? ` [connected as '${String(known.nickname ?? known.name)}']` : '';
       say(`  ${i + 1}. ${g.name}${g.type === 'offline' ? ' (offline)' : ''}${mark}`);
     });

@@ -2,9 +2,11 @@
  * Edits of the config document for `roam-mcp connect`: add or update a graph, remove, disable,
  * enable. They work on the raw JSON so unknown fields and other entries survive untouched.
  */
+import { graphId } from '../../src-shared/constants.ts';
 import { readRegularFile } from '../../src-shared/node/read-regular-file.ts';
 import {
   configFileSchema,
+  entryGraphId,
   findGraph,
   validateGraphs,
   type GraphEntry,
@@ -75,7 +77,7 @@ export function upsertGraph(
   graph: Pick<GraphEntry, 'name' | 'type' | 'nickname' | 'description' | 'accessLevel' | 'token'>,
 ): ConfigDocument {
   const graphs = doc.graphs.map((g) => ({ ...g }));
-  const at = graphs.findIndex((g) => g.name === graph.name && (g.type ?? 'hosted') === graph.type);
+  const at = graphs.findIndex((g) => entryGraphId(g) === graphId(graph));
   const entry: Record<string, unknown> =
     at >= 0 ? (graphs[at] as Record<string, unknown>) : { name: graph.name, type: graph.type };
   for (const key of ['nickname', 'description', 'accessLevel', 'token'] as const) {

@@ -3,11 +3,13 @@
  * person can act on: the file, the line and column of a JSON syntax error, the field with the
  * wrong type. Writing back a token keeps every other entry and unknown field as it was.
  */
+import { graphId } from '../../src-shared/constants.ts';
 import { readRegularFile } from '../../src-shared/node/read-regular-file.ts';
 import {
   ACCESS_LEVELS,
   CONFIRM_POLICIES,
   configFileSchema,
+  entryGraphId,
   type ConfirmPolicy,
   validateGraphs,
   type AccessLevel,
@@ -128,11 +130,7 @@ export async function saveTokenToFile(
   await editConfigFile(file, (doc) => {
     const graphs = doc.graphs as unknown[];
     const entry = graphs.find(
-      (g): g is Record<string, unknown> =>
-        !!g &&
-        typeof g === 'object' &&
-        (g as Record<string, unknown>).name === graph.name &&
-        ((g as Record<string, unknown>).type ?? 'hosted') === graph.type,
+      (g): g is Record<string, unknown> => !!g && typeof g === 'object' && entryGraphId(g) === graphId(graph),
     );
     if (entry) {
       entry.token = token;

@@ -13,7 +13,6 @@ import * as z from 'zod';
 import { scopeOfAction } from '../../src-shared/local-api/index.ts';
 import type { ToolsetName } from '../../src-shared/toolsets.ts';
 import type { CallScope } from './call-scope.ts';
-import type { GraphGateway } from '../roam/graph-gateway.ts';
 
 /**
  * A Roam Local API action a tool calls: its name, or its name with what Roam Desktop must have
@@ -88,10 +87,15 @@ export interface WriteTarget {
   subtree?: boolean;
 }
 
-/** What a session tool's handler gets (graph management): the connection's gateway, no graph. */
-export interface SessionContext extends CallScope {
-  gateway: GraphGateway;
-}
+/**
+ * What the connection lends a session tool. Empty here, so the contract names no room above it:
+ * the room that makes it adds its part by declaration merging (roam/graph-gateway.ts: `gateway`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface SessionServices {}
+
+/** What a session tool's handler gets (graph management): the connection's services, no graph. */
+export interface SessionContext extends CallScope, SessionServices {}
 
 interface ToolBase<Shape extends z.ZodRawShape> {
   /** snake_case, unique in the catalogue. */

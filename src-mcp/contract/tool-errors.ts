@@ -5,10 +5,67 @@
  */
 import { LocalApiError, scrubTokens, tokenRequestRefusal } from '../../src-shared/local-api/index.ts';
 
+/** Every code an agent can branch on; docs/mcp.md's Errors table says when each comes. */
+export const TOOL_ERROR_CODES = [
+  'CONFIG_NOT_FOUND',
+  'CONFIG_INVALID',
+  'CONFIG_NOT_WRITABLE',
+  'GRAPH_NOT_SELECTED',
+  'GRAPH_NOT_FOUND',
+  'GRAPH_SWITCHED_OFF',
+  'ACCESS_LEVEL',
+  'GRAPH_TICKET_REQUIRED',
+  'INVALID_PARAMS',
+  'NOT_FOUND',
+  'PAGE_EXISTS',
+  'HIDDEN_CONTENT',
+  'TOO_LARGE',
+  'AUTH_FAILED',
+  'INSUFFICIENT_SCOPE',
+  'SCOPE_EXCEEDS_PERMISSION',
+  'VERSION_MISMATCH',
+  'UNKNOWN_ACTION',
+  'BATCH_PARTIAL',
+  'BATCH_FAILED',
+  'WRITE_UNCONFIRMED',
+  'GRAPH_LOADING_TIMEOUT',
+  'ROAM_INTERNAL_ERROR',
+  'ROAM_REJECTED_REQUEST',
+  'ROAM_NOT_RUNNING',
+  'LOCAL_API_DISABLED',
+  'CONNECTION_LOST',
+  'ROAM_PROTOCOL_ERROR',
+  'USER_REJECTED',
+  'GRAPH_BLOCKED',
+  'REQUEST_IN_PROGRESS',
+  'TIMEOUT',
+  'CANCELLED',
+  'TOKEN_REQUEST_FAILED',
+  'UNKNOWN_TOOL',
+  'EXTENSION_TOOL_FAILED',
+  'TOOLSET_NOT_ENABLED',
+  'UPLOAD_FOLDER_NOT_SET',
+  'FETCH_FAILED',
+  'JOURNAL_QUOTA',
+  'JOURNAL_UNAVAILABLE',
+  'NOT_YOUR_CHANGE',
+  'NOTHING_SELECTED',
+  'INTERNAL_ERROR',
+] as const;
+export type ToolErrorCode = (typeof TOOL_ERROR_CODES)[number];
+
+/** Whether `code` (Roam's, say) is one of ours. */
+export const isToolErrorCode = (code: string): code is ToolErrorCode =>
+  (TOOL_ERROR_CODES as readonly string[]).includes(code);
+
+/** A failed token request's code: Roam's refusal (USER_REJECTED, ...) when it is one we list. */
+export const tokenRequestCode = (error: LocalApiError): ToolErrorCode =>
+  isToolErrorCode(error.code) ? error.code : 'TOKEN_REQUEST_FAILED';
+
 /** A failure the agent can act on: `{error: {code, message, ...recovery}}` with `isError: true`. */
 export class ToolError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ToolErrorCode,
     message: string,
     readonly details: Record<string, unknown> = {},
   ) {
@@ -17,7 +74,7 @@ export class ToolError extends Error {
   }
 }
 
-const CODE_BY_KIND: Record<LocalApiError['kind'], string> = {
+const CODE_BY_KIND: Record<LocalApiError['kind'], ToolErrorCode> = {
   auth: 'AUTH_FAILED',
   scope: 'INSUFFICIENT_SCOPE',
   permission: 'SCOPE_EXCEEDS_PERMISSION',
@@ -44,7 +101,7 @@ export function tokenRequestError(error: LocalApiError, graph?: { nickname: stri
   const message = graph ? `No token for graph '${graph.nickname}': ${error.message}` : error.message;
   // An agent asks again only when nobody decided (src-shared/local-api/token-request-refusals.ts).
   const askAgain = tokenRequestRefusal(error.code)?.askAgain;
-  return new ToolError(error.code, message, {
+  return new ToolError(tokenRequestCode(error), message, {
     ...(graph ? { graph: graph.nickname } : {}),
     retryable: askAgain === undefined || askAgain === 'anyone',
     // select_graph asks again, or joins the dialog already open.

@@ -22,6 +22,13 @@ import type { TokenStore } from './token-store.ts';
 import { graphNotInRoamError, GraphsNotInRoam, isGraphMissingAnswer } from './graphs-not-in-roam.ts';
 import { withoutHiddenPreviews } from './hidden-blocks.ts';
 
+declare module '../contract/tool-definition.ts' {
+  /** A session tool gets the connection's gateway (`SessionContext`). */
+  interface SessionServices {
+    gateway: GraphGateway;
+  }
+}
+
 /** What the gateway asks of the server that owns it. */
 export interface GatewayHooks {
   clientName: () => string;

@@ -15,14 +15,16 @@ import {
   type AccessLevel,
   type ConfiguredGraph,
   type GraphEntry,
+  entryGraphId,
 } from '../../src-shared/roam-config.ts';
+import { graphId } from '../../src-shared/constants.ts';
 import { nicknameProblem } from '../../src-shared/graph-identity.ts';
 import { readConfigDocument, upsertGraph } from '../config/config-edit.ts';
 import { saveTokenToFile } from '../config/config-file.ts';
 import { assertConfigWritable, ConfigNotWritableError } from '../config/config-write.ts';
 import { GRAPH_SWITCHED_OFF, keyRefusesSetup, switchedOffError } from '../access/refusals.ts';
 import type { SessionContext } from '../contract/tool-definition.ts';
-import { ToolError } from '../contract/tool-errors.ts';
+import { tokenRequestCode, ToolError, type ToolErrorCode } from '../contract/tool-errors.ts';
 
 const MAX_LISTED = 200;
 
@@ -54,7 +56,7 @@ export async function listAvailable(scope: SessionContext) {
   };
 }
 
-function refuse(code: string, message: string): never {
+function refuse(code: ToolErrorCode, message: string): never {
   throw new ToolError(code, message, { suggested_next_tool: 'list_graphs' });
 }
 
@@ -131,7 +133,7 @@ async function fileEntry(file: string, ref: GraphRef) {
   } catch (error) {
     refuse('CONFIG_INVALID', `Cannot add the graph: ${(error as Error).message} Nothing was requested.`);
   }
-  const entry = graphs.find((g) => g.name === ref.name && (g.type ?? 'hosted') === ref.type);
+  const entry = graphs.find((g) => entryGraphId(g) === graphId(ref));
   if (!entry) return undefined;
   return {
     nickname: typeof entry.nickname === 'string' && entry.nickname ? entry.nickname : undefined,
@@ -198,7 +200,7 @@ async function requestToken(scope: SessionContext, ref: GraphRef, nickname: stri
   } catch (error) {
     if (!(error instanceof LocalApiError && error.kind === 'exchange')) throw error;
     const askAgain = tokenRequestRefusal(error.code)?.askAgain;
-    throw new ToolError(error.code, `Graph '${ref.name}' was not added: ${error.message}`, {
+    throw new ToolError(tokenRequestCode(error), `Graph '${ref.name}' was not added: ${error.message}`, {
       retryable: askAgain === undefined || askAgain === 'anyone',
       ...(askAgain === 'anyone' ? { suggested_next_tool: 'setup_new_graph' } : {}),
     });

@@ -7,7 +7,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { LOCAL_TOKEN_PREFIX, REMOTE_TOKEN_PREFIX } from '../../src-shared/roam-config.ts';
-import { ToolError } from '../contract/tool-errors.ts';
+import { ToolError, type ToolErrorCode } from '../contract/tool-errors.ts';
 import { readUploadFile } from './local-file.ts';
 import { FetchRefusal, fetchPublic } from './public-fetch.ts';
 
@@ -46,7 +46,7 @@ export async function readLocalFile(
   return file;
 }
 
-const FETCH_CODES: Record<FetchRefusal['kind'], string> = {
+const FETCH_CODES: Record<FetchRefusal['kind'], ToolErrorCode> = {
   'not-public': 'INVALID_PARAMS',
   scheme: 'INVALID_PARAMS',
   redirect: 'FETCH_FAILED',

@@ -1,12 +1,11 @@
 /**
- * An edit's before and after as runs of words kept, deleted and inserted (longest common
- * subsequence over words and the spaces between them). Very long texts are shown as one
- * deletion and one insertion rather than compared: the tray stays responsive.
+ * An edit's before and after as runs of words kept, deleted and inserted (the shared longest
+ * common subsequence, src-shared/sequence-diff.ts, over words and the spaces between them). Very
+ * long texts are shown as one deletion and one insertion rather than compared: the tray stays responsive.
  */
-export interface DiffRun {
-  kind: 'same' | 'deleted' | 'inserted';
-  text: string;
-}
+import { diffSequences, type SequenceEdit } from '../../src-shared/sequence-diff.ts';
+
+export type DiffRun = SequenceEdit;
 
 const MAX_CELLS = 250_000;
 
@@ -27,24 +26,8 @@ export function wordDiff(before: string, after: string): DiffRun[] {
       ...(after ? [{ kind: 'inserted' as const, text: after }] : []),
     ];
   }
-  // lcs[i][j]: length of the longest common subsequence of a[i..] and b[j..].
-  const lcs = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
-  for (let i = a.length - 1; i >= 0; i--)
-    for (let j = b.length - 1; j >= 0; j--)
-      lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
   const runs: DiffRun[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && a[i] === b[j]) {
-      push(runs, 'same', a[i++]!);
-      j++;
-    } else if (i < a.length && (j === b.length || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) {
-      push(runs, 'deleted', a[i++]!);
-    } else {
-      push(runs, 'inserted', b[j++]!);
-    }
-  }
+  for (const edit of diffSequences(a, b)) push(runs, edit.kind, edit.text);
   return joinAcrossSpaces(runs);
 }
 

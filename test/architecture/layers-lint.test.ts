@@ -126,6 +126,7 @@ const allowed: Array<[file: string, code: string]> = [
     "import { type GraphView, type AppStatus } from '../src-shared/ipc-contract.ts';",
   ],
   ['src-renderer/probe.ts', "import { ACCESS_LEVELS, graphId } from '../src-shared/constants.ts';"],
+  ['src-renderer/components/probe.ts', "import { diffSequences } from '../../src-shared/sequence-diff.ts';"],
   ['test/emulator/probe.ts', "import { scopesOf } from '../../src-shared/roam-config.ts';"],
   ['test/mcp/probe.test.ts', "import { CoreError } from '../../src-main/core/core-error.ts';"],
 ];

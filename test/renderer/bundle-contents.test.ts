@@ -1,6 +1,6 @@
 /**
  * What the built renderer and preload bundles contain, read from their source maps (test/global-setup.ts
- * builds dist/ first): no zod, and from src-shared only the zod-free constants.ts and graph-identity.ts
+ * builds dist/ first): no zod, and from src-shared only the zod-free constants.ts, graph-identity.ts, toolsets.ts and sequence-diff.ts
  * (docs/architecture.md, Layers).
  */
 import { readFile } from 'node:fs/promises';
@@ -19,10 +19,15 @@ async function bundledSources(bundle: string): Promise<string[]> {
   );
 }
 
-const zodFree = ['src-shared/constants.ts', 'src-shared/graph-identity.ts', 'src-shared/toolsets.ts'];
+const zodFree = [
+  'src-shared/constants.ts',
+  'src-shared/graph-identity.ts',
+  'src-shared/toolsets.ts',
+  'src-shared/sequence-diff.ts',
+];
 
 describe.each(['renderer/app.js', 'main/preload.cjs'])('dist/%s', (bundle) => {
-  it('ships no zod and nothing from src-shared but the zod-free constants.ts, graph-identity.ts and toolsets.ts', async () => {
+  it('ships no zod and nothing from src-shared but the zod-free constants.ts, graph-identity.ts, toolsets.ts and sequence-diff.ts', async () => {
     const sources = await bundledSources(bundle);
     expect(sources.length).toBeGreaterThan(0);
     expect(sources.filter((s) => s.includes('node_modules/zod/'))).toEqual([]);

@@ -3,7 +3,7 @@ import type { RequestArgs, RequestResults } from '../../../src-shared/ipc-contra
 import { validateGraphs } from '../../../src-shared/roam-config.ts';
 import { labelKey, nicknameOf } from '../../../src-shared/graph-identity.ts';
 import { CoreError } from '../core-error.ts';
-import { graphId } from '../../../src-shared/constants.ts';
+import { graphId, DEFAULT_GRAPH_TYPE } from '../../../src-shared/constants.ts';
 import { type StoredGraph } from '../tray-store.ts';
 import { assertRoamHasGraph } from '../graph-existence.ts';
 import { assertGraphRules, newStoredGraph } from '../graph-rules.ts';
@@ -93,7 +93,7 @@ function checkNickname(
   // The candidate's name is one of its labels too (a nickname may not be another graph's name).
   const candidate = {
     name: own?.name ?? (input.name?.trim() || nickname),
-    type: own?.type ?? 'hosted',
+    type: own?.type ?? DEFAULT_GRAPH_TYPE,
     nickname,
   };
   // The shared rule decides; the message names the graph in the way, in a line a person reads.

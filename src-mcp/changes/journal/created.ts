@@ -4,6 +4,7 @@
  * from Roam's answer, the nested ones read back after the write), comment blocks, uploaded
  * files' URLs; not what was undone since.
  */
+import { graphId } from '../../../src-shared/constants.ts';
 import { defaultJournal, type Journal } from './journal.ts';
 import type { Op, TreeNode } from './types.ts';
 
@@ -33,9 +34,10 @@ export async function createdByAgent(
   const wanted = new Set(ids);
   const found = new Set<string>();
   const journal = options.journal ?? (await defaultJournal());
+  const typed = options.graphType && graphId({ name: graphName, type: options.graphType });
   for (const change of await journal.changes()) {
     if (change.graph !== graphName || change.undoes || change.chat.kind === 'person') continue;
-    if (options.graphType && (change.graphType ?? 'hosted') !== options.graphType) continue;
+    if (typed && graphId({ name: change.graph, type: change.graphType }) !== typed) continue;
     for (const { op, outcome, undoneBy } of change.ops) {
       if (undoneBy || (outcome !== 'applied' && outcome !== 'unconfirmed')) continue;
       for (const id of createdIds(op)) if (wanted.has(id)) found.add(id);

@@ -11,6 +11,9 @@ import type { Referrer, TreeNode } from './types.ts';
 
 export type GraphCall = (action: string, args: unknown[]) => Promise<unknown>;
 
+/** Every read the view makes of Roam (an undo's tool declares them: src-mcp/changes/index.ts). */
+export const VIEW_READS = ['data.q', 'data.ai.getGraphGuidelines', 'file.get'] as const;
+
 type Key = { uid: string } | { title: string };
 type Place = { parent: string; order: number | 'last' };
 
@@ -31,14 +34,14 @@ export class RoamState {
   ) {}
 
   /** Any read (dry runs read too). */
-  read(action: string, args: unknown[]): Promise<unknown> {
+  read(action: (typeof VIEW_READS)[number], args: unknown[]): Promise<unknown> {
     return this.callRoam(action, args);
   }
 
   /** The shortcut list (titles, in order), as the view sees it now. */
   async starred(): Promise<string[]> {
     if (this.shortcuts) return this.shortcuts;
-    const answer = (await this.callRoam('data.ai.getGraphGuidelines', [])) as {
+    const answer = (await this.read('data.ai.getGraphGuidelines', [])) as {
       starredPages?: unknown;
     } | null;
     const list = Array.isArray(answer?.starredPages) ? answer.starredPages.map(String) : [];
@@ -61,7 +64,7 @@ export class RoamState {
     const wanted = keys.filter((k) => !this.known(k, deep));
     if (wanted.length === 0) return;
     const ids = wanted.map((k) => ('uid' in k ? k.uid : k.title));
-    const rows = readRows(await this.callRoam('data.q', [pullQuery(deep ? DEEP : SHALLOW), ids]), deep);
+    const rows = readRows(await this.read('data.q', [pullQuery(deep ? DEEP : SHALLOW), ids]), deep);
     for (const row of rows) this.remember(row, deep);
     for (const key of wanted) {
       if ('uid' in key && !this.raw.has(key.uid)) this.raw.set(key.uid, null);

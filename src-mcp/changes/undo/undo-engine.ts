@@ -6,6 +6,7 @@
  * serialized across processes (a lock beside the journal), and the journal says what is already
  * undone: undoing the same change twice changes nothing.
  */
+import { graphId } from '../../../src-shared/constants.ts';
 import path from 'node:path';
 import { scrubTokens } from '../../../src-shared/local-api/index.ts';
 import { withFileLock } from '../../../src-shared/node/file-lock.ts';
@@ -342,11 +343,11 @@ export async function runUndo(request: UndoRequest, options: Omit<RunOptions, 'd
   const dry = request.dryRun === true;
   const go = async (): Promise<UndoReport> => {
     const chosen = selectChanges(await options.journal.changes(), request, options.actor);
-    const graphs = [...new Set(chosen.map((c) => `${c.graphType ?? 'hosted'}:${c.graph}`))];
+    const graphs = [...new Set(chosen.map((c) => graphId({ name: c.graph, type: c.graphType })))];
     const changes: ChangeReport[] = [];
     const runs: string[] = [];
     for (const key of graphs) {
-      const mine = chosen.filter((c) => `${c.graphType ?? 'hosted'}:${c.graph}` === key);
+      const mine = chosen.filter((c) => graphId({ name: c.graph, type: c.graphType }) === key);
       const { reports, run } = await runGraph(mine, { ...options, dry });
       changes.push(...reports);
       if (run) runs.push(run);

@@ -10,7 +10,22 @@ import { sameText } from '../journal/roam-text.ts';
 import type { KeptFiles } from '../journal/kept-files.ts';
 import type { Op, TreeNode } from '../journal/types.ts';
 
-export type Writer = (action: string, args: unknown[]) => Promise<unknown>;
+/** Every action a reversing write calls (an undo's tool declares them: src-mcp/changes/index.ts). */
+export const REVERSING_ACTIONS = [
+  'data.block.create',
+  'data.block.update',
+  'data.block.move',
+  'data.block.delete',
+  'data.page.create',
+  'data.page.update',
+  'data.page.delete',
+  'data.page.addShortcut',
+  'data.page.removeShortcut',
+  'file.upload',
+  'file.delete',
+] as const;
+
+export type Writer = (action: (typeof REVERSING_ACTIONS)[number], args: unknown[]) => Promise<unknown>;
 
 /** Per reversing op, what Roam's answer adds to it (an upload's new URL). */
 export type Patches = Array<Partial<Op> | undefined> | void;

@@ -5,7 +5,7 @@
  * what was applied and what was not.
  */
 import { LIMITS, truncate } from '../../contract/limits.ts';
-import { ToolError } from '../../contract/tool-errors.ts';
+import { isToolErrorCode, ToolError } from '../../contract/tool-errors.ts';
 
 export interface ItemReport {
   uid: string;
@@ -70,8 +70,9 @@ export function batchOutcome(verb: 'updated' | 'deleted', results: ItemReport[])
   const details = { succeeded, failed: failed.length, results };
   const list = failed.map(describeFailure).join('; ');
   if (succeeded === 0) {
-    const codes = new Set(failed.map((r) => r.code ?? 'FAILED'));
-    const code = codes.size === 1 ? ([...codes][0] as string) : 'BATCH_FAILED';
+    const codes = new Set(failed.map((r) => r.code));
+    const [only] = codes;
+    const code = codes.size === 1 && only !== undefined && isToolErrorCode(only) ? only : 'BATCH_FAILED';
     throw new ToolError(code, `Nothing was ${verb}: all ${failed.length} items failed: ${list}.`, details);
   }
   throw new ToolError(

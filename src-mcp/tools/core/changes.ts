@@ -3,6 +3,7 @@
  * changes (this MCP session's); a person reaches every chat through `roam-mcp changes|undo` and
  * the tray.
  */
+import { graphId } from '../../../src-shared/constants.ts';
 import { undoQuestion } from '../../gate/confirm-questions.ts';
 import * as z from 'zod';
 import { listData, undoData, type GraphRead } from '../../apps/change-review-data.ts';
@@ -10,10 +11,17 @@ import { CHANGE_REVIEW_META } from '../../apps/change-review-resource.ts';
 import { enforceUndoAccess } from '../../gate/guard.ts';
 import { agentChangeReport, agentSummary, type HiddenNow } from '../../changes/undo/agent-view.ts';
 import { currentChat } from '../../contract/chat.ts';
-import type { Change } from '../../changes/journal/types.ts';
 import { HIDDEN_CONTENT_QUERY, HIDING_TAGS } from '../../roam/hidden-blocks.ts';
-import { defaultJournal } from '../../changes/journal/journal.ts';
-import { runUndo, UndoError, type Caller, type UndoReport } from '../../changes/undo/undo-engine.ts';
+import {
+  defaultJournal,
+  UNDO_ACTIONS,
+  undoCaller,
+  undoChanges,
+  UndoError,
+  type Caller,
+  type Change,
+  type UndoReport,
+} from '../../changes/index.ts';
 import { invalidateLinkIndex } from '../../navigation/index-cache.ts';
 import { defineTool, type SessionContext } from '../../contract/tool-definition.ts';
 import { WithResultMeta } from '../../contract/tool-content.ts';
@@ -21,38 +29,20 @@ import { ToolError } from '../../contract/tool-errors.ts';
 
 const PAGE = 20;
 
-/** What an undo may call: reads of the state now, and the writes that put things back. */
-const UNDO_ACTIONS = [
-  'data.q',
-  'data.ai.getGraphGuidelines',
-  'data.block.create',
-  'data.block.update',
-  'data.block.move',
-  'data.block.delete',
-  'data.page.create',
-  'data.page.update',
-  'data.page.delete',
-  'data.page.addShortcut',
-  'data.page.removeShortcut',
-  'file.get',
-  'file.upload',
-  'file.delete',
-];
-
-function callerFor(ctx: SessionContext): Caller {
-  return (name, action, args, type) => {
-    const graph = ctx.gateway.session
-      .list()
-      .find((g) => g.name === name && (type === undefined || g.type === type));
-    if (!graph)
-      throw new ToolError(
+/** The undo's and the app's calls, on this session's graphs, each checked against the graph's access level. */
+const callerFor = (ctx: SessionContext): Caller =>
+  undoCaller({
+    graphs: () => ctx.gateway.session.list(),
+    call(graph, action, args) {
+      enforceUndoAccess('undo_changes', action, graph, ctx.gateway.session);
+      return ctx.gateway.callGraph(graph, action, args, ctx);
+    },
+    missing: (name) =>
+      new ToolError(
         'GRAPH_NOT_FOUND',
         `The change was made on graph '${name}', which this roam-mcp no longer has configured. Add it back, or undo with 'roam-mcp undo' in a terminal.`,
-      );
-    enforceUndoAccess('undo_changes', action, graph, ctx.gateway.session);
-    return ctx.gateway.callGraph(graph, action, args, ctx);
-  };
-}
+      ),
+  });
 
 /** The change-review app's reads (src-mcp/apps/change-review-data.ts), on the change's graph. */
 const appRead =
@@ -83,10 +73,10 @@ async function hiddenIn(
 async function hiddenFor(ctx: SessionContext, changes: readonly Change[]) {
   const byGraph = new Map<string, HiddenNow | undefined>();
   for (const c of changes) {
-    const key = `${c.graphType ?? 'hosted'}:${c.graph}`;
+    const key = graphId({ name: c.graph, type: c.graphType });
     if (!byGraph.has(key)) byGraph.set(key, await hiddenIn(ctx, c.graph, c.graphType));
   }
-  return (c: Change): HiddenNow => byGraph.get(`${c.graphType ?? 'hosted'}:${c.graph}`) ?? UNKNOWN;
+  return (c: Change): HiddenNow => byGraph.get(graphId({ name: c.graph, type: c.graphType })) ?? UNKNOWN;
 }
 
 const UNKNOWN: HiddenNow = { uids: new Set(), strings: new Set(), unknown: true };
@@ -196,13 +186,10 @@ export const changeTools = [
       }
       const chat = currentChat();
       try {
-        const report = await runUndo(
+        const report = await undoChanges(
           { ...(args.ids ? { ids: args.ids } : {}), dryRun: args.dryRun === true },
-          {
-            journal: await defaultJournal(),
-            caller: callerFor(ctx),
-            actor: { chat, tool: 'undo_changes', onlyChat: chat.id },
-          },
+          callerFor(ctx),
+          { actor: { chat, tool: 'undo_changes', onlyChat: chat.id } },
         );
         if (!report.dryRun) for (const c of report.changes) invalidateLinkIndex(c.graph);
         return await forTheAgent(ctx, report);

@@ -32,5 +32,5 @@ async function startCompileCache(): Promise<boolean> {
   }
 }
 
-if (await startCompileCache()) await import('../cli/roam-mcp.ts');
+if (await startCompileCache()) await import('./roam-mcp.ts');
 else await import(WHOLE);
