@@ -39,7 +39,10 @@ export async function checkAddedUploadFolders(
         'does not exist on this computer, so it was not added. Check the path (copy it from your file manager) and add it again.',
       );
     if (typeof found === 'string')
-      refuse(`could not be opened (${found}), so it was not added. Check that you can open it, then add it again.`);
-    if (!found.isDirectory()) refuse('is a file, not a folder, so it was not added: add the folder it is in.');
+      refuse(
+        `could not be opened (${found}), so it was not added. Check that you can open it, then add it again.`,
+      );
+    if (!found.isDirectory())
+      refuse('is a file, not a folder, so it was not added: add the folder it is in.');
   }
 }
