@@ -71,6 +71,7 @@ export class Chats {
     return {
       chat,
       register: (sessionId) => {
+        if (this.byId.get(provisional) !== chat) return; // ended before its session was made
         this.byId.delete(provisional);
         this.byId.set(`legacy\0${sessionId}`, chat);
       },
@@ -125,7 +126,8 @@ export class Chats {
     if (mine.length >= this.limits.perKey) return this.evict(idleModern(mine)) ? undefined : 'key';
     if (this.byId.size < this.limits.max) return undefined;
     const fullest = [...held.values()].sort((a, b) => b.length - a.length)[0] ?? [];
-    if (fullest.length > mine.length + 1 && this.evict(oldest(fullest))) return undefined;
+    const settled = fullest.filter(([id]) => !id.startsWith('pending\0'));
+    if (fullest.length > mine.length + 1 && this.evict(oldest(settled))) return undefined;
     return this.evict(idleModern([...this.byId])) ? undefined : 'server';
   }
 
