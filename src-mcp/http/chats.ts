@@ -71,6 +71,7 @@ export class Chats {
     return {
       chat,
       register: (sessionId) => {
+        if (this.byId.get(provisional) !== chat) return; // ended before its session was made
         this.byId.delete(provisional);
         this.byId.set(`legacy\0${sessionId}`, chat);
       },
@@ -108,8 +109,9 @@ export class Chats {
 
   /**
    * Room for one more chat of `key`, or why not:
-   * - at its share, the key's own 2026-07-28 chat idle for EVICT_IDLE_MS makes room (that revision
-   *   is stateless: its client may name a new chat per conversation and never say it ended);
+   * - at its share, the key's own least recently used chat idle for EVICT_IDLE_MS makes room, in
+   *   either era (only that key's client loses; a client that never says a chat ended, as
+   *   2026-07-28 clients cannot and 2025 ones may not, would otherwise lock itself out for an hour);
    * - at the server's cap, the least recently used chat of the fullest key makes room when that key
    *   holds more than `key` will (its fair share is smaller than what it holds), else a 2026-07-28
    *   chat idle for EVICT_IDLE_MS; a 2025 session of a key within its share stays until closed or
@@ -120,13 +122,20 @@ export class Chats {
     for (const entry of this.byId) held.set(entry[1].key, [...(held.get(entry[1].key) ?? []), entry]);
     const mine = held.get(key) ?? [];
     const idleCutoff = this.now() - EVICT_IDLE_MS;
-    const idleModern = (entries: Array<[string, Chat]>) =>
-      oldest(entries.filter(([id, chat]) => id.startsWith('modern\0') && chat.lastSeen < idleCutoff));
-    if (mine.length >= this.limits.perKey) return this.evict(idleModern(mine)) ? undefined : 'key';
+    const idle = (entries: Array<[string, Chat]>, modernOnly: boolean) =>
+      oldest(
+        entries.filter(
+          ([id, chat]) =>
+            (modernOnly ? id.startsWith('modern\0') : !id.startsWith('pending\0')) &&
+            chat.lastSeen < idleCutoff,
+        ),
+      );
+    if (mine.length >= this.limits.perKey) return this.evict(idle(mine, false)) ? undefined : 'key';
     if (this.byId.size < this.limits.max) return undefined;
     const fullest = [...held.values()].sort((a, b) => b.length - a.length)[0] ?? [];
-    if (fullest.length > mine.length + 1 && this.evict(oldest(fullest))) return undefined;
-    return this.evict(idleModern([...this.byId])) ? undefined : 'server';
+    const settled = fullest.filter(([id]) => !id.startsWith('pending\0'));
+    if (fullest.length > mine.length + 1 && this.evict(oldest(settled))) return undefined;
+    return this.evict(idle([...this.byId], true)) ? undefined : 'server';
   }
 
   private evict(id: string | undefined): boolean {

@@ -103,7 +103,8 @@ export async function startHttpHub(options: HubOptions): Promise<HttpHub> {
 
   const server = guardedServer(limits, (req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (req.socket.destroyed) return; // timed out or the client left: nothing to answer
+      // Timed out (answered 408 already) or the client left: nothing to answer.
+      if (req.socket.destroyed || !req.socket.writable) return;
       log('error', `HTTP: ${error instanceof Error ? error.message : String(error)}`);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
       res.end();

@@ -4,7 +4,10 @@
  * with everything nested under it. Roam applies it to its `data.ai.*` reads only; everything we
  * build from raw `data.q` (the link index, previews, templates, Datalog answers) applies it here.
  */
-import type { ToolContext } from '../contract/tool-definition.ts';
+/** What reads the hidden blocks: a tool's context (its Local API calls), named structurally. */
+interface RoamCaller {
+  call<T>(action: string, args?: unknown[]): Promise<T>;
+}
 
 export const HIDING_TAGS = ['.rm-hide', '.rm-private'] as const;
 
@@ -32,11 +35,11 @@ export interface HiddenContent {
   strings: ReadonlySet<string>;
 }
 
-export async function fetchHiddenBlocks(ctx: ToolContext): Promise<HiddenBlockRow[]> {
+export async function fetchHiddenBlocks(ctx: RoamCaller): Promise<HiddenBlockRow[]> {
   return (await ctx.call<HiddenBlockRow[] | null>('data.q', [HIDDEN_BLOCKS_QUERY, [...HIDING_TAGS]])) ?? [];
 }
 
-export async function fetchHiddenContent(ctx: ToolContext): Promise<HiddenContent> {
+export async function fetchHiddenContent(ctx: RoamCaller): Promise<HiddenContent> {
   const rows =
     (await ctx.call<Array<[number, string, string]> | null>('data.q', [
       HIDDEN_CONTENT_QUERY,

@@ -1,6 +1,6 @@
 /**
  * The chat registry under the caps, on a clock the test moves: a 2025 session of a key within its
- * share is never evicted, a 2026-07-28 chat idle for five minutes makes room, a busy one does not;
+ * share is never evicted for another key (its own new chat may take it once idle for five minutes), a 2026-07-28 chat idle for five minutes makes room, a busy one does not;
  * a key holds at most its share, and at the server's cap the fullest key's least recently used
  * chat makes room for a key that holds fewer; a chat belongs to its key; a revoked key's chats end.
  */
@@ -67,17 +67,23 @@ it('a revoked key’s chats end, the others stay', async () => {
   expect(chats.modern(key('kept'), null)).toBe(kept);
 });
 
-it('one key holds at most its share, in both eras; its own idle 2026-07-28 chat makes room', () => {
+it('one key holds at most its share, in both eras; its own chat idle for five minutes makes room, in either era', () => {
   const { chats, advance } = registry(10, 2);
   opened(chats, 'greedy').register('s1');
   expect(chats.modern(key('greedy'), 'm1')).not.toBe('key');
   expect(chats.modern(key('greedy'), 'm2')).toBe('key');
   expect(chats.legacy(key('greedy'))).toBe('key');
   expect(chats.modern(key('other'), null)).not.toBe('key');
-  advance(6 * MINUTE);
+  advance(4 * MINUTE);
+  expect(chats.modern(key('greedy'), 'm2')).toBe('key'); // none idle for five minutes yet
+  advance(2 * MINUTE);
   chats.session(key('greedy'), 's1');
-  expect(typeof chats.modern(key('greedy'), 'm2')).toBe('object');
+  expect(typeof chats.modern(key('greedy'), 'm2')).toBe('object'); // m1 made room
   expect(chats.session(key('greedy'), 's1')).toBeDefined();
+  advance(6 * MINUTE);
+  chats.modern(key('greedy'), 'm2');
+  expect(typeof chats.legacy(key('greedy'))).toBe('object'); // the idle session s1 made room
+  expect(chats.session(key('greedy'), 's1')).toBeUndefined();
 });
 
 it('at the server cap, the fullest key’s least recently used chat makes room for a key holding fewer', () => {

@@ -113,11 +113,27 @@ const READERS: Record<string, (graph: string) => Promise<string>> = {
     promptText(await mcp.client.getPrompt({ name: 'daily-review', arguments: { graph, date: DAY.date } })),
 };
 
+/** Readers that show Roam's raw text (`((uid))`, no preview), which must stay so. */
+const RAW_READERS: Record<string, (graph: string) => Promise<string>> = {
+  find_blocks: (graph) => tool('find_blocks', { graph, text: 'see' }),
+  datalog_query: (graph) =>
+    tool('datalog_query', {
+      graph,
+      query: '[:find ?s :where [?b :block/uid "vis1"] [?b :block/string ?s]]',
+    }),
+};
+
 describe.each(['alias', 'reftag'])('previews of hidden blocks in the %s format', (graph) => {
   it.each(Object.keys(READERS))('%s shows the reference, never the hidden text', async (reader) => {
     const text = await READERS[reader]!(graph);
     for (const secret of SECRETS) expect(text, `${reader} leaks '${secret}'`).not.toContain(secret);
     expect(text, `${reader} shows the redacted preview`).toContain(MARK);
+  });
+
+  it.each(Object.keys(RAW_READERS))('%s shows the raw reference, never the hidden text', async (reader) => {
+    const text = await RAW_READERS[reader]!(graph);
+    for (const secret of SECRETS) expect(text, `${reader} leaks '${secret}'`).not.toContain(secret);
+    expect(text, `${reader} shows the reference`).toContain('((hidq))');
   });
 
   it('a reference the agent writes itself reads back without the hidden text', async () => {
