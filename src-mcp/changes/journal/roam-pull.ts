@@ -8,7 +8,7 @@
 import type { BlockFields, BlockLayout, Referrer, TreeNode } from './types.ts';
 
 const FIELDS =
-  ':db/id :block/uid :block/string :node/title :block/order :block/open :block/heading :block/text-align :children/view-type :block/view-type :create/time :edit/time';
+  ':db/id :block/uid :block/string :node/title :block/order :block/open :block/heading :block/text-align :children/view-type :block/view-type :create/time :edit/time {:create/user [:user/display-name]}';
 const AROUND =
   '{:block/_children [:block/uid]} {[:block/_refs :limit nil] [:block/uid :block/string :node/title]} {:block/page [:node/title]}';
 
@@ -36,6 +36,8 @@ export interface PulledNode extends BlockLayout {
   title?: string;
   createTime?: number;
   editTime?: number;
+  /** The display name of the user Roam says created it. */
+  creator?: string;
   parent?: string;
   page?: string;
   /** The parent's children in order, when pulled WITH_SIBLINGS. */
@@ -88,6 +90,7 @@ export function readNode(raw: Raw, deep: boolean): PulledNode | undefined {
   set('blockViewType', keyword(raw[':block/view-type']));
   set('createTime', num(raw[':create/time']));
   set('editTime', num(raw[':edit/time']));
+  set('creator', str(list(raw[':create/user'])[0]?.[':user/display-name']));
   const parent = list(raw[':block/_children'])[0];
   set('parent', str(parent?.[':block/uid']));
   if (parent?.[':block/children'] !== undefined)
@@ -118,6 +121,7 @@ export function findNode(nodes: readonly PulledNode[], key: { uid?: string; titl
 export function treeOf(node: PulledNode, children: TreeNode[]): TreeNode & { uid: string } {
   const tree: TreeNode & { uid: string } = { uid: node.uid, string: node.string ?? '', children };
   if (node.eid !== undefined) tree.eid = node.eid;
+  if (node.creator !== undefined) tree.by = node.creator;
   if (node.order !== undefined) tree.order = node.order;
   if (node.open !== undefined) tree.open = node.open;
   if (node.heading) tree.heading = node.heading;

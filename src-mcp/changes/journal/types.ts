@@ -24,6 +24,11 @@ export interface TreeNode extends BlockLayout {
   string: string;
   /** Roam's entity id when it was read: ids only grow, so it tells what existed before what. */
   eid?: number;
+  /**
+   * Who Roam said created it when it was read (a user's display name): a delete keeps it, so an
+   * undo that brings the block back knows whose it was (created.ts), not whose token restored it.
+   */
+  by?: string;
   children: TreeNode[];
 }
 
