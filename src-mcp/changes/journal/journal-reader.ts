@@ -14,6 +14,8 @@ interface SegmentState {
   offset: number;
   records: JournalRecord[];
   skipped: number;
+  /** Bytes of each entry's lines in this segment. */
+  bytes: Map<string, number>;
 }
 
 export class JournalReader {
@@ -42,6 +44,13 @@ export class JournalReader {
     return changed;
   }
 
+  /** Bytes an entry's lines take in the segments read now. */
+  bytesOf(id: string): number {
+    let sum = 0;
+    for (const state of this.states.values()) sum += state.bytes.get(id) ?? 0;
+    return sum;
+  }
+
   /** Every record, segments in name order (oldest first), lines in file order. */
   records(): JournalRecord[] {
     const names = [...this.states.keys()].sort();
@@ -49,7 +58,12 @@ export class JournalReader {
   }
 
   private async readSegment(file: string): Promise<boolean> {
-    const state = this.states.get(file) ?? { offset: 0, records: [], skipped: 0 };
+    const state = this.states.get(file) ?? {
+      offset: 0,
+      records: [],
+      skipped: 0,
+      bytes: new Map<string, number>(),
+    };
     this.states.set(file, state);
     const info = await stat(file).catch(() => undefined);
     if (!info || info.size <= state.offset) return false;
@@ -64,8 +78,10 @@ export class JournalReader {
       if (end < 0) return false;
       for (const line of text.subarray(0, end).toString('utf8').split('\n')) {
         const record = parseRecord(line);
-        if (record) state.records.push(record);
-        else if (line.trim() !== '') state.skipped++;
+        if (record) {
+          state.records.push(record);
+          state.bytes.set(record.id, (state.bytes.get(record.id) ?? 0) + Buffer.byteLength(line) + 1);
+        } else if (line.trim() !== '') state.skipped++;
       }
       state.offset += end + 1;
       return true;
