@@ -10,13 +10,13 @@
  * - the reads an undo makes before its writes (the ownership checks), per undo step, and their
  *   time replayed over HTTP.
  *
- * Alone: node --import tsx bench/undo.ts (writes bench/results/undo.{json,md}); `npm run bench`
- * runs it with the other benchmarks.
+ * Alone: node --import tsx bench/undo.ts (writes bench/results/undo.{json,md}); `--undo-only`
+ * runs only the 100-change undo and prints it; `npm run bench` runs it with the other benchmarks.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import http from 'node:http';
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,6 +73,8 @@ function replay(port: number, request: RecordedRequest): Promise<void> {
 
 interface World {
   home: string;
+  /** CPU time (ms) the bin and this process (the emulator) have used so far. */
+  cpuMs(): Promise<number>;
   emulator: Emulator;
   client: Client;
   journalDir: string;
@@ -112,8 +114,18 @@ async function world(): Promise<World> {
     return JSON.parse(text) as Record<string, unknown>;
   };
   await call('select_graph', { graph: GRAPH });
+  const binCpuMs = async () => {
+    // /proc/<pid>/stat: utime and stime, in clock ticks (100 per second on Linux).
+    const stat = await readFile(`/proc/${transport.pid}/stat`, 'utf8').catch(() => '');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
+  };
   return {
     home,
+    async cpuMs() {
+      const own = process.cpuUsage();
+      return (own.user + own.system) / 1000 + (await binCpuMs());
+    },
     emulator,
     client,
     journalDir: path.join(home, '.local/share/roam-companion/journal'),
@@ -241,14 +253,18 @@ async function undoHundred(): Promise<Record<string, number | boolean>> {
     for (let i = 10; i < 20; i++)
       await w.call('create_block', { parentUid: pageUids(w)[i] as string, markdown: `extra ${i}` });
     const changes = ((await w.call('list_changes', { limit: 100 })).changes as unknown[]).length;
+    w.emulator.clearRequests();
+    const cpuBefore = await w.cpuMs();
     let t = performance.now();
     const dry = await w.call('undo_changes', { all: true, dryRun: true });
     const dryMs = performance.now() - t;
+    const dryRoundTrips = w.emulator.requests.filter((r) => r.graph === GRAPH).length;
     const dryMatches = (dry.changes as Array<{ result: string }>).every((c) => c.result === 'would-undo');
     w.emulator.clearRequests();
     t = performance.now();
     const done = await w.call('undo_changes', { all: true });
     const undoMs = performance.now() - t;
+    const cpuMs = (await w.cpuMs()) - cpuBefore;
     const mine = w.emulator.requests.filter((r) => r.graph === GRAPH);
     const requests = mine.length;
     const reads = mine.filter((r) => READS.has((r.body as { action?: string }).action ?? ''));
@@ -267,7 +283,12 @@ async function undoHundred(): Promise<Record<string, number | boolean>> {
       changes,
       dryRunMs: round(dryMs, 0),
       undoMs: round(undoMs, 0),
+      dryRunAndUndoMs: round(dryMs + undoMs, 0),
+      dryRunAndUndoCpuMs: round(cpuMs, 0),
+      dryRunRoundTrips: dryRoundTrips,
       undoRoundTrips: requests,
+      undoRoundTripsPerChange: round(requests / changes),
+      undoReads: reads.length,
       steps,
       checkReadsPerStep: round(reads.length / steps),
       checkMsPerStep: round(readMs / steps),
@@ -303,7 +324,7 @@ function markdown(report: {
         `| ${r.tool} | ${r.extraRoundTrips} | ${r.toolRoundTrips} | ${r.captureMs} ms | ${r.journalBytes} |`,
     ),
     '',
-    `Undo of a ${h.changes}-change chat: dry run ${h.dryRunMs} ms, undo ${h.undoMs} ms (${h.undoRoundTrips} Local API round trips), ` +
+    `Undo of a ${h.changes}-change chat: dry run and undo ${h.dryRunAndUndoMs} ms wall clock, ${h.dryRunAndUndoCpuMs} ms of CPU (the bin and the emulator; what they take on an idle machine, less waiting); dry run ${h.dryRunMs} ms (${h.dryRunRoundTrips} Local API round trips), undo ${h.undoMs} ms (${h.undoRoundTrips} round trips, ${h.undoRoundTripsPerChange} per change, ${h.undoReads} of them reads), ` +
       `${h.undone} undone, ${h.conflicts} conflicts; graph identical afterwards: ${h.graphRestored ? 'yes' : 'NO'}; ` +
       `the dry run said ${h.wouldUndo} would be undone${h.dryRunMatched ? '' : ' (NOT what the undo did: a dry-run mismatch)'}.`,
     '',
@@ -313,6 +334,11 @@ function markdown(report: {
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--undo-only')) {
+    // Only the 100-change undo, printed, nothing written (for trying a change to the undo).
+    log(`100 changes: ${JSON.stringify(await undoHundred())}`);
+    return;
+  }
   await mkdir(RESULTS, { recursive: true });
   log('per write tool ...');
   const w = await world();

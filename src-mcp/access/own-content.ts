@@ -1,21 +1,25 @@
 /**
  * `read-edit-own` (docs/mcp.md, Access levels): which targets of an edit an agent created. Two
- * sources: Roam's `:create/user` being the graph's AI user (the AI user
- * is named by getGraphGuidelines' `aiUserDisplayName`), in one `data.q` round trip for all
- * targets, and the change journal, plugged in with `setAgentCreations` (it knows what agents of
- * this machine created, whatever user their token wrote as).
+ * sources: the change journal, plugged in with `setAgentCreations`, which knows what agents of
+ * this machine created whatever user their token wrote as, and whose a block an undo brought
+ * back was (so it decides wherever it has a say); else Roam's `:create/user` being the graph's
+ * AI user (named by getGraphGuidelines' `aiUserDisplayName`), in one `data.q` round trip for all
+ * targets.
  */
 import { graphId, type GraphType } from '../../src-shared/constants.ts';
 import type { ToolContext, WriteTarget } from '../contract/tool-definition.ts';
 
 /**
- * Which of `ids` (block or page uids; file URLs) an agent created in `graph`, per the journal.
- * The journal (src-mcp/changes/) supplies it; without one, only Roam's answer counts.
+ * Of `ids` (block or page uids; file URLs) in `graph`, those the journal has a say on: true an
+ * agent's, false not (a person's block an undo recreated with an agent's token). The journal
+ * (src-mcp/changes/) supplies it; without one, only Roam's answer counts. `aiUser`: the graph's
+ * AI user, for blocks deleted before the journal knew them.
  */
 export type AgentCreations = (
   graph: { name: string; type: GraphType },
   ids: readonly string[],
-) => Promise<Iterable<string>> | Iterable<string>;
+  aiUser: string | null,
+) => Promise<ReadonlyMap<string, boolean>> | ReadonlyMap<string, boolean>;
 
 let journal: AgentCreations | undefined;
 
@@ -93,17 +97,15 @@ export async function notCreatedByAgent(
     ? await Promise.all([creators(ctx, nodes), aiUserName(ctx, graph)])
     : [new Map<string, Created[]>(), null];
   const byRoam = (c: Created) => aiName !== null && c.creator === aiName;
-  const unsure = [...found.values()]
-    .flat()
-    .filter((c) => !byRoam(c))
-    .map((c) => c.uid);
-  unsure.push(...targets.filter((t) => t.kind === 'file').map((t) => t.id));
-  const byJournal = new Set(unsure.length && journal ? await journal(graph, [...new Set(unsure)]) : []);
-  const own = (c: Created) => byRoam(c) || byJournal.has(c.uid);
+  const asked = [...found.values()].flat().map((c) => c.uid);
+  asked.push(...targets.filter((t) => t.kind === 'file').map((t) => t.id));
+  const byJournal: ReadonlyMap<string, boolean> =
+    asked.length && journal ? await journal(graph, [...new Set(asked)], aiName) : new Map();
+  const own = (c: Created) => byJournal.get(c.uid) ?? byRoam(c);
   const refused: NotOwn[] = [];
   for (const target of targets) {
     if (target.kind === 'file') {
-      if (!byJournal.has(target.id))
+      if (byJournal.get(target.id) !== true)
         refused.push({ id: target.id, reason: 'no recorded upload by an agent' });
       continue;
     }

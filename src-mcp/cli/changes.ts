@@ -13,7 +13,7 @@ import { loadConfig } from '../config/load-config.ts';
 import { personChat } from '../contract/chat.ts';
 import { parseSince, SINCE_HINT } from '../changes/journal/since.ts';
 import { changesJson, formatChanges, formatReport } from './changes-format.ts';
-import { listChanges, undoCaller, undoChanges, type Caller } from '../changes/index.ts';
+import { defaultJournal, listChanges, undoCaller, undoChanges, type Caller } from '../changes/index.ts';
 
 export interface ChangesCliOptions {
   env: NodeJS.ProcessEnv;
@@ -104,6 +104,16 @@ function caller(graphs: readonly ConfiguredGraph[], home: string): Caller {
   });
 }
 
+/** Says on stderr how many journal lines could not be read (the rest was read as usual). */
+async function noteSkipped(command: string, err: (text: string) => void): Promise<void> {
+  const journal = await defaultJournal();
+  const skipped = journal.reader.skipped;
+  if (skipped > 0)
+    err(
+      `roam-mcp ${command}: ${skipped} journal line(s) in ${journal.store.dir} could not be read (cut off, or not a record's shape) and were skipped; everything else was read.\n`,
+    );
+}
+
 export async function runChangesCli(
   command: 'changes' | 'undo',
   argv: string[],
@@ -122,6 +132,7 @@ export async function runChangesCli(
       if (positionals.length) throw new UsageError(`Unknown argument '${positionals[0]}'.`);
       const changes = await listChanges({ graph, chat: values.chat, since });
       out(values.json ? changesJson(changes) : formatChanges(changes));
+      await noteSkipped(command, err);
       return 0;
     }
     if (positionals.length === 0 && values.chat === undefined && since === undefined)
@@ -138,6 +149,7 @@ export async function runChangesCli(
       { actor: { chat: personChat('roam-mcp undo', cli.version), tool: 'roam-mcp undo' } },
     );
     out(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report));
+    await noteSkipped(command, err);
     return report.changes.some(
       (c) => c.result !== 'undone' && c.result !== 'would-undo' && c.result !== 'already-undone',
     )

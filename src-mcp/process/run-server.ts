@@ -16,7 +16,7 @@ import { openParentChannel, type ParentChannel } from '../contract/parent-channe
 import { RoamConnection } from '../roam/roam-connection.ts';
 import { platformOpener } from '../roam/roam-launcher.ts';
 import { setAgentCreations } from '../access/own-content.ts';
-import { createdByAgent } from '../changes/journal/created.ts';
+import { agentOwnership } from '../changes/journal/created.ts';
 import { DEFAULT_CONFIRM_POLICY, type ConfirmPolicy } from '../gate/confirm.ts';
 import { createRoamMcpServer, type RoamMcpServer } from '../server/server.ts';
 import { GraphGateway } from '../roam/graph-gateway.ts';
@@ -56,8 +56,10 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     stalenessMs: staleness.ms,
     dir: path.join(dataDir({ env: options.env, home: options.home }), 'index'),
   });
-  // read-edit-own asks the change journal what agents on this machine created.
-  setAgentCreations((graph, ids) => createdByAgent(graph.name, ids, { graphType: graph.type }));
+  // read-edit-own asks the change journal whose blocks are whose (what agents on this machine created).
+  setAgentCreations((graph, ids, aiUser) =>
+    agentOwnership(graph.name, ids, { graphType: graph.type, aiUser }),
+  );
   const session = new GraphSession({ readOnly: options.readOnly });
   setUploadFolders('cli', { folders: cliFolders(options) }, '--upload-folder', options.home);
   const parent = openParentChannel(options.env);

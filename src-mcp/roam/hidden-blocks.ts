@@ -284,3 +284,24 @@ export async function withoutHiddenPreviews(
   const hide = new Map(rows);
   return mapStrings(answer, (text) => (text.includes('((') ? withoutPreviews(text, hide) : text));
 }
+
+/**
+ * A pull fragment reading the tags of every ancestor of the pulled block (`:block/parents`), for
+ * `hiddenByAncestor`: what was hidden when the journal read it stays hidden from AI later.
+ */
+export const ANCESTOR_TAGS_PULL = '{:block/parents [{:block/refs [:node/title]}]}';
+
+/** Whether a block pulled with ANCESTOR_TAGS_PULL is nested under a block carrying a hiding tag. */
+export function hiddenByAncestor(pulled: Record<string, unknown>): boolean {
+  const list = (v: unknown): Array<Record<string, unknown>> =>
+    Array.isArray(v)
+      ? (v as Array<Record<string, unknown>>)
+      : v && typeof v === 'object'
+        ? [v as Record<string, unknown>]
+        : [];
+  return list(pulled[':block/parents']).some((ancestor) =>
+    list(ancestor[':block/refs']).some((ref) =>
+      (HIDING_TAGS as readonly unknown[]).includes(ref[':node/title']),
+    ),
+  );
+}

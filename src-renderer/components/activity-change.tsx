@@ -2,6 +2,7 @@ import type { ActivityChangeView } from '../../src-shared/ipc-contract.ts';
 import { stepNotes, when } from './activity-format.ts';
 import { UndoPanel, useUndoFlow } from './activity-undo.tsx';
 import { ChangeDiff } from './change-diff.tsx';
+import { QuotedLine } from './graph-text.tsx';
 
 /** One change as one line, with its state, what its last undo left alone, and its own Undo. */
 export function ActivityChange(props: { change: ActivityChangeView; showGraph: boolean }) {
@@ -18,8 +19,13 @@ export function ActivityChange(props: { change: ActivityChangeView; showGraph: b
         </time>
         {/* Once it is undone, the focus comes back to the line itself instead of its button. */}
         <span className="grow" tabIndex={-1} ref={offersUndo ? undefined : flow.openerRef}>
-          {change.summary}
-          {props.showGraph && <span className="muted small">{` · ${change.nickname ?? change.graph}`}</span>}
+          <QuotedLine text={change.summary} />
+          {props.showGraph && (
+            <span className="muted small">
+              {' · '}
+              <bdi>{change.nickname ?? change.graph}</bdi>
+            </span>
+          )}
         </span>
         <ChangeBadge change={change} conflicted={notes.length > 0} />
         {canUndo && (
@@ -38,17 +44,23 @@ export function ActivityChange(props: { change: ActivityChangeView; showGraph: b
       {(change.undid || change.leftAlone) && (
         <ul className="activity-notes small" aria-label="What this undo took back">
           {change.undid?.map((line, i) => (
-            <li key={`undid-${i}`}>{`Took back: ${line}`}</li>
+            <li key={`undid-${i}`}>
+              <QuotedLine text={`Took back: ${line}`} />
+            </li>
           ))}
           {change.leftAlone?.map((line, i) => (
-            <li key={`left-${i}`}>{`Left alone (changed since): ${line}`}</li>
+            <li key={`left-${i}`}>
+              <QuotedLine text={`Left alone (changed since): ${line}`} />
+            </li>
           ))}
         </ul>
       )}
       {notes.length > 0 && (
         <ul className="activity-notes small" aria-label="Left alone by the last undo">
           {notes.map((note) => (
-            <li key={note}>{note}</li>
+            <li key={note}>
+              <QuotedLine text={note} />
+            </li>
           ))}
         </ul>
       )}

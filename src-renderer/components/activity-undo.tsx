@@ -7,6 +7,7 @@ import { changesCount, resultText, stepNotes } from './activity-format.ts';
 import { trapTab } from './focus-trap.ts';
 import { useReturnFocus } from './return-focus.ts';
 import { ChangeDiff } from './change-diff.tsx';
+import { QuotedLine } from './graph-text.tsx';
 
 type Phase = { kind: 'idle' } | { kind: 'preview' | 'done'; report: ActivityUndoReportView };
 
@@ -131,14 +132,14 @@ function ReportByPage(props: { report: ActivityUndoReportView; redo?: boolean | 
                     resultText[change.result] ??
                     change.result}
                 </span>
-                {`: ${reportLine(known.get(change.id), change)}`}
+                <QuotedLine text={`: ${reportLine(known.get(change.id), change)}`} />
                 <ChangeDiff
                   details={known.get(change.id)?.details ?? []}
                   label={`What changed: ${known.get(change.id)?.summary ?? change.summary}`}
                 />
                 {stepNotes(change.steps).map((note) => (
                   <span key={note} className="undo-note">
-                    {note}
+                    <QuotedLine text={note} />
                   </span>
                 ))}
               </li>

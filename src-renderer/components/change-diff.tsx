@@ -1,4 +1,5 @@
 import type { ChangeDetailView, OutlineLineView } from '../../src-shared/ipc-contract.ts';
+import { QuotedLine } from './graph-text.tsx';
 import { wordDiff, type DiffRun } from './word-diff.ts';
 
 /**
@@ -27,26 +28,32 @@ function Detail({ detail }: { detail: ChangeDetailView }) {
       return (
         <div className="diff-detail">
           <span className="muted">Page renamed</span>
-          <Runs runs={wordDiff(detail.before, detail.after)} />
+          <bdi>
+            <Runs runs={wordDiff(detail.before, detail.after)} />
+          </bdi>
         </div>
       );
     case 'move':
       return (
         <div className="diff-detail">
           <span className="muted">Moved</span>
-          <p className="diff-text">{detail.text || '(an empty block)'}</p>
+          <p className="diff-text">{detail.text ? <bdi>{detail.text}</bdi> : '(an empty block)'}</p>
           <p className="diff-text diff-before">
             <span className="diff-side">From</span>
-            {detail.from ?? 'its earlier place'}
+            <QuotedLine text={detail.from ?? 'its earlier place'} />
           </p>
           <p className="diff-text diff-after">
             <span className="diff-side">To</span>
-            {detail.to ?? 'another place'}
+            <QuotedLine text={detail.to ?? 'another place'} />
           </p>
         </div>
       );
     case 'note':
-      return <p className="muted">{detail.text}</p>;
+      return (
+        <p className="muted">
+          <QuotedLine text={detail.text} />
+        </p>
+      );
   }
 }
 
@@ -56,7 +63,7 @@ function Edit(props: { page?: string; before: string; after: string; now?: strin
   return (
     <div className="diff-detail">
       <span className="muted">
-        {props.now === undefined ? where : `${where} · changed since by someone else`}
+        <QuotedLine text={props.now === undefined ? where : `${where} · changed since by someone else`} />
       </span>
       <p className="diff-text diff-before">
         <span className="diff-side">Before</span>
@@ -87,7 +94,7 @@ function Edit(props: { page?: string; before: string; after: string; now?: strin
 function Runs({ runs }: { runs: readonly DiffRun[] }) {
   if (runs.every((r) => !r.text.trim())) return <span className="muted">(empty)</span>;
   return (
-    <>
+    <bdi>
       {runs.map((run, i) =>
         run.kind === 'same' ? (
           <span key={i}>{run.text}</span>
@@ -105,7 +112,7 @@ function Runs({ runs }: { runs: readonly DiffRun[] }) {
           </ins>
         ),
       )}
-    </>
+    </bdi>
   );
 }
 
@@ -119,11 +126,15 @@ function Outline(props: {
   const count = props.lines.length + props.more;
   return (
     <div className="diff-detail">
-      <span className="muted">{`${verb} ${count === 1 ? '1 block' : `${count} blocks`}${props.place ? ` ${props.place}` : ''}`}</span>
+      <span className="muted">
+        <QuotedLine
+          text={`${verb} ${count === 1 ? '1 block' : `${count} blocks`}${props.place ? ` ${props.place}` : ''}`}
+        />
+      </span>
       <ul className={`diff-outline ${props.change}`} aria-label={`${verb} blocks`}>
         {props.lines.map((line, i) => (
           <li key={i} style={{ paddingInlineStart: `${line.depth * 14 + 4}px` }}>
-            {line.text || <span className="muted">(empty block)</span>}
+            {line.text ? <bdi>{line.text}</bdi> : <span className="muted">(empty block)</span>}
           </li>
         ))}
       </ul>

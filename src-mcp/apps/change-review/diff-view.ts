@@ -5,7 +5,7 @@
  * conflict as the agent's text beside what is there now. Places by page and block text.
  */
 import type { AppBlock, AppOp, AppPlace } from './results.ts';
-import { element } from './dom.ts';
+import { element, graphText } from './dom.ts';
 import { wordDiff } from './word-diff.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -15,26 +15,36 @@ const countBlocks = (blocks: readonly AppBlock[]): number =>
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** The op in one line, as a person says it: what happened, and on which page. */
-export function opHeadline(op: AppOp): string {
-  const on = op.page ? ` on ${op.page}` : '';
+/** A headline's parts: our words, and graph texts (`{graph}`) drawn isolated. */
+type Part = string | { graph: string };
+
+function headlineParts(op: AppOp): Part[] {
+  const on: Part[] = op.page ? [' on ', { graph: op.page }] : [];
+  const page: Part = { graph: op.page ?? '' };
   const blocks = Array.isArray(op.blocks) ? countBlocks(op.blocks) + (op.more ?? 0) : 0;
   switch (op.kind) {
     case 'edit':
-      return `Edited a block${on}`;
+      return ['Edited a block', ...on];
     case 'create':
-      return op.target === 'page' ? `Created page ${op.page}` : `Added ${plural(blocks, 'block')}`;
+      return op.target === 'page' ? ['Created page ', page] : [`Added ${plural(blocks, 'block')}`];
     case 'delete':
-      return op.target === 'page' ? `Deleted page ${op.page}` : `Deleted ${plural(blocks, 'block')}${on}`;
+      return op.target === 'page' ? ['Deleted page ', page] : [`Deleted ${plural(blocks, 'block')}`, ...on];
     case 'move':
-      return 'Moved a block';
+      return ['Moved a block'];
     case 'rename':
-      return 'Renamed a page';
+      return ['Renamed a page'];
     case 'comment':
-      return 'Commented on a block';
+      return ['Commented on a block'];
     default:
-      return op.summary ?? 'Changed something that cannot be shown';
+      return [op.summary ?? 'Changed something that cannot be shown'];
   }
+}
+
+/** The op in one line, as a person says it: what happened, and on which page (plain text). */
+export function opHeadline(op: AppOp): string {
+  return headlineParts(op)
+    .map((p) => (typeof p === 'string' ? p : p.graph))
+    .join('');
 }
 
 /** The words of `before` → `after`, one side: kept words plain, the side's own words marked. */
@@ -60,7 +70,7 @@ function outline(blocks: readonly AppBlock[], mark: 'ins' | 'del'): HTMLUListEle
     'ul',
     { className: `outline ${mark === 'ins' ? 'added' : 'removed'}` },
     ...blocks.map((block) => {
-      const item = element('li', {}, element(mark, {}, text(block.string)));
+      const item = element('li', {}, element(mark, {}, graphText(text(block.string))));
       if (Array.isArray(block.children) && block.children.length > 0)
         item.append(outline(block.children, mark));
       return item;
@@ -68,8 +78,12 @@ function outline(blocks: readonly AppBlock[], mark: 'ins' | 'del'): HTMLUListEle
   );
 }
 
-const place = (at: AppPlace | undefined) =>
-  at?.page === undefined ? 'a place no longer in the graph' : at.block ? `${at.page} › ${at.block}` : at.page;
+const place = (at: AppPlace | undefined): Array<Node | string> =>
+  at?.page === undefined
+    ? ['a place no longer in the graph']
+    : at.block
+      ? [graphText(at.page), ' › ', graphText(at.block)]
+      : [graphText(at.page)];
 
 function body(op: AppOp): Array<Node | string> {
   const blocks = Array.isArray(op.blocks) ? op.blocks : [];
@@ -81,8 +95,8 @@ function body(op: AppOp): Array<Node | string> {
     case 'edit': {
       if (typeof op.before !== 'string' || typeof op.after !== 'string') return [];
       return [
-        textRow('Before', ...side(op.before, op.after, 'before')),
-        textRow('After', ...side(op.before, op.after, 'after')),
+        textRow('Before', element('bdi', {}, ...side(op.before, op.after, 'before'))),
+        textRow('After', element('bdi', {}, ...side(op.before, op.after, 'after'))),
       ];
     }
     case 'create':
@@ -92,13 +106,18 @@ function body(op: AppOp): Array<Node | string> {
       return blocks.length ? [outline(blocks, 'del'), ...more] : [];
     case 'move':
       return [
-        ...(blocks[0] ? [textRow('Block', text(blocks[0].string))] : []),
-        textRow('From', place(op.from)),
-        textRow('To', place(op.to)),
+        ...(blocks[0] ? [textRow('Block', graphText(text(blocks[0].string)))] : []),
+        textRow('From', ...place(op.from)),
+        textRow('To', ...place(op.to)),
       ];
     case 'rename':
       return [
-        textRow('Title', element('del', {}, text(op.before)), ' → ', element('ins', {}, text(op.after))),
+        textRow(
+          'Title',
+          element('del', {}, graphText(text(op.before))),
+          ' → ',
+          element('ins', {}, graphText(text(op.after))),
+        ),
       ];
     default:
       return [];
@@ -110,7 +129,11 @@ export function opView(op: AppOp): HTMLDivElement {
   return element(
     'div',
     { className: `op ${op.kind}` },
-    element('p', { className: 'op-head' }, opHeadline(op)),
+    element(
+      'p',
+      { className: 'op-head' },
+      ...headlineParts(op).map((p) => (typeof p === 'string' ? p : graphText(p.graph))),
+    ),
     ...body(op),
   );
 }
@@ -124,13 +147,13 @@ export function conflictView(agentText: string, now: string): HTMLDivElement {
       'div',
       {},
       element('p', { className: 'label' }, 'The agent wrote'),
-      element('p', {}, ...side(agentText, now, 'before')),
+      element('p', {}, element('bdi', {}, ...side(agentText, now, 'before'))),
     ),
     element(
       'div',
       {},
       element('p', { className: 'label' }, 'There now'),
-      element('p', {}, ...side(agentText, now, 'after')),
+      element('p', {}, element('bdi', {}, ...side(agentText, now, 'after'))),
     ),
   );
 }

@@ -5,7 +5,7 @@
  */
 import { agentText } from './conflict-text.ts';
 import { conflictView, opHeadline, opView } from './diff-view.ts';
-import { button, element } from './dom.ts';
+import { button, element, graphText, quotedLine } from './dom.ts';
 import type { AppChange, ChangeList, Described, ListedChange, Shown, UndoReport } from './results.ts';
 
 export interface ViewActions {
@@ -27,7 +27,7 @@ function changeBody(change: AppChange | undefined, summary: string, id: string):
   return element(
     'div',
     { className: 'ops', id },
-    ...(ops.length ? ops.map(opView) : [element('p', { className: 'summary' }, summary)]),
+    ...(ops.length ? ops.map(opView) : [element('p', { className: 'summary' }, ...quotedLine(summary))]),
   );
 }
 
@@ -55,7 +55,9 @@ function changeItem(
     'p',
     { className: 'meta' },
     element('span', { className: 'tool' }, change.tool),
-    ` · ${change.graph} · `,
+    ' · ',
+    graphText(change.graph),
+    ' · ',
     element('time', { dateTime: change.time }, when(change.time)),
     ' ',
     element('span', { className: `badge ${state.replace(/\s/g, '-')}` }, state),
@@ -126,7 +128,7 @@ function stepItem(
   const wrote = op && agentText(op);
   if (typeof extra?.now === 'string' && typeof wrote === 'string')
     item.append('Someone edited it since: it stays as it is now.', conflictView(wrote, extra.now));
-  else item.append(`${step.detail}: ${words(step.status)}${conflicts}`);
+  else item.append(...quotedLine(step.detail), `: ${words(step.status)}${conflicts}`);
   return item;
 }
 

@@ -107,6 +107,7 @@ function updates(action: string, listed: Obj[]): Capture {
           after,
           ...(node.page ? { page: node.page } : {}),
           ...(newPages.length ? { newPages } : {}),
+          ...(node.underHidden ? { hidden: true as const } : {}),
         };
       });
     },
@@ -143,7 +144,8 @@ function deletes(action: string, listed: string[]): Capture {
         parent: node.parent ?? '',
         ...(node.page ? { page: node.page } : {}),
       }));
-      return [...ops, { kind: 'delete-blocks', items, referrers }];
+      const hidden = roots.some((n) => n.underHidden) ? { hidden: true as const } : {};
+      return [...ops, { kind: 'delete-blocks', items, referrers, ...hidden }];
     },
   };
 }
@@ -365,6 +367,7 @@ function move(input: Obj): Capture {
             parent: String(location['parent-uid'] ?? ''),
             order: typeof order === 'number' ? order : 'last',
           },
+          ...(node.underHidden ? { hidden: true as const } : {}),
         },
       ];
     },

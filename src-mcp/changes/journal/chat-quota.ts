@@ -1,14 +1,22 @@
 /**
- * How much one chat may record in the journal (docs/undo.md, "A journal an agent cannot flush"):
- * past either limit its writes are refused before they reach Roam, so one chat can neither fill
- * the disk nor, with the retention period (./journal-store.ts), push out another chat's record.
- * A chat is one MCP session, served by one process: its use is counted here.
+ * How much one chat, and one client, may record in the journal (docs/undo.md, "A journal an
+ * agent cannot flush"; docs/reliability.md): past a limit, writes are refused before they reach
+ * Roam, so no chat or client can fill the disk nor, with the retention period
+ * (./journal-store.ts), push out another chat's record. Bytes are charged as written (UTF-8
+ * JSON lines, every record of the entry). A chat is one MCP session, served by one process: its
+ * use is counted here. A client is every chat that gave the same name in `initialize` (stdio
+ * starts a process per chat, so its use is read from the journal, over the retention floor).
  */
 import { ToolError } from '../../contract/tool-errors.ts';
+import type { ChatRef } from './types.ts';
+import type { Journal } from './journal.ts';
 
 export const CHAT_QUOTA = { entries: 10_000, bytes: 20 * 1024 * 1024 };
+/** Per client, over the last CLIENT_WINDOW_DAYS (the journal never prunes younger records). */
+export const CLIENT_QUOTA = { entries: 50_000, bytes: 100 * 1024 * 1024 };
+const CLIENT_WINDOW_DAYS = 7;
 
-/** Tests only: smaller limits, as JSON ({maxBytes, segmentBytes, keepDays, chatBytes, chatEntries}). */
+/** Tests only: smaller limits, as JSON (TestLimits). */
 export const TEST_LIMITS_ENV = 'ROAM_MCP_TEST_JOURNAL_LIMITS';
 
 export interface TestLimits {
@@ -17,6 +25,8 @@ export interface TestLimits {
   keepDays?: number;
   chatBytes?: number;
   chatEntries?: number;
+  clientBytes?: number;
+  clientEntries?: number;
 }
 
 export function testLimits(): TestLimits {
@@ -43,12 +53,43 @@ export function checkChat(chat: string, entry: boolean, bytes: number): void {
     );
 }
 
-/** Counts what a chat's write added to the journal. */
+/** Counts bytes a chat's write added to the journal (and an entry, when it began one). */
 export function chargeChat(chat: string, entry: boolean, bytes: number): void {
   const now = usage(chat);
   used.set(chat, { entries: now.entries + (entry ? 1 : 0), bytes: now.bytes + bytes });
 }
 
 const usage = (chat: string) => used.get(chat) ?? { entries: 0, bytes: 0 };
+
+/**
+ * Before a chat's first write: refuses it when the chats of the same client recorded the
+ * client's quota within the window (so opening new chats does not give a client a fresh quota).
+ */
+export async function checkClient(journal: Journal, chat: ChatRef): Promise<void> {
+  if (usage(chat.id).entries > 0) return;
+  const limits = testLimits();
+  const maxEntries = limits.clientEntries ?? CLIENT_QUOTA.entries;
+  const maxBytes = limits.clientBytes ?? CLIENT_QUOTA.bytes;
+  const name = chat.client?.name ?? '';
+  const from = Date.now() - CLIENT_WINDOW_DAYS * 86_400_000;
+  let entries = 0;
+  let bytes = 0;
+  for (const change of await journal.changes()) {
+    if (change.undoes || change.chat.kind === 'person' || (change.chat.client?.name ?? '') !== name) continue;
+    if (Date.parse(change.at) < from) continue;
+    entries++;
+    bytes += journal.reader.bytesOf(change.id) + keptBytes(change);
+  }
+  if (entries >= maxEntries || bytes >= maxBytes)
+    throw new ToolError(
+      'JOURNAL_QUOTA',
+      `Nothing was changed: the chats of ${name ? `'${name}'` : 'this client'} have recorded ${entries} changes (${mb(bytes)} MB) in the change journal in the last ${CLIENT_WINDOW_DAYS} days, and one client may record at most ${maxEntries} changes or ${mb(maxBytes)} MB in that time, so that no client can crowd out the record of the others. The person can review and undo these changes in Roam Companion or with 'roam-mcp changes', and older ones stop counting as the days pass.`,
+      { entries, bytes, max_entries: maxEntries, max_bytes: maxBytes, client: name },
+    );
+}
+
+/** File bytes the journal kept for a change's deletes. */
+const keptBytes = (change: Awaited<ReturnType<Journal['changes']>>[number]) =>
+  change.ops.reduce((sum, { op }) => sum + (op.kind === 'delete-file' ? (op.kept?.bytes ?? 0) : 0), 0);
 
 const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;

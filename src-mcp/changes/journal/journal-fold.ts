@@ -51,6 +51,21 @@ function settle(g: Group, alive: (pid: number) => boolean): void {
 
 const counts = (outcome: OpOutcome) => outcome === 'applied' || outcome === 'unconfirmed';
 
+/**
+ * Marks ops that touched a block hidden from AI by a block above it when recorded, and the ops
+ * that reverse them (an undo's own entry would quote the same texts), oldest first.
+ */
+function markHidden(changes: Change[]): void {
+  const hidden = new Set<string>();
+  for (const c of changes)
+    for (const op of c.ops) {
+      const recorded = 'hidden' in op.op && op.op.hidden === true;
+      if (!recorded && !(op.reverses && hidden.has(`${op.reverses.id}#${op.reverses.n}`))) continue;
+      op.hidden = true;
+      hidden.add(`${c.id}#${op.n}`);
+    }
+}
+
 /** Marks ops undone by later, applied, not-undone reversing ops (newest reversals decide). */
 function markUndone(changes: Change[]): void {
   const byKey = new Map<string, ChangeOp>();
@@ -125,6 +140,7 @@ export function foldRecords(
     changes.push(toChange(id, g as Group & { begin: Begin }));
   }
   changes.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  markHidden(changes);
   markUndone(changes);
   attachUndoResults(changes);
   for (const c of changes) {

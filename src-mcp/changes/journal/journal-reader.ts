@@ -1,22 +1,31 @@
 /**
  * Reads the journal's segments incrementally: each refresh reads only the bytes appended since
  * the last one. Only whole lines count; a line that does not parse (a torn last line of a killed
- * writer) is skipped. A segment that vanished (pruned) makes the next refresh start over.
+ * writer), or is not a record's shape (./record-shape.ts), is skipped and counted. A segment that
+ * vanished (pruned) makes the next refresh start over.
  */
 import { open, stat } from 'node:fs/promises';
 import type { JournalStore } from './journal-store.ts';
+import { asRecord } from './record-shape.ts';
 import type { JournalRecord } from './types.ts';
 
 interface SegmentState {
   /** Bytes consumed: up to and including the last newline read. */
   offset: number;
   records: JournalRecord[];
+  skipped: number;
+  /** Bytes of each entry's lines in this segment. */
+  bytes: Map<string, number>;
 }
 
 export class JournalReader {
   private readonly states = new Map<string, SegmentState>();
-  /** Lines that could not be read, over all refreshes. */
-  skipped = 0;
+  /** Lines that could not be read (torn, or not a record's shape), in the segments read now. */
+  get skipped(): number {
+    let count = 0;
+    for (const state of this.states.values()) count += state.skipped;
+    return count;
+  }
 
   constructor(readonly store: JournalStore) {}
 
@@ -35,6 +44,13 @@ export class JournalReader {
     return changed;
   }
 
+  /** Bytes an entry's lines take in the segments read now. */
+  bytesOf(id: string): number {
+    let sum = 0;
+    for (const state of this.states.values()) sum += state.bytes.get(id) ?? 0;
+    return sum;
+  }
+
   /** Every record, segments in name order (oldest first), lines in file order. */
   records(): JournalRecord[] {
     const names = [...this.states.keys()].sort();
@@ -42,7 +58,12 @@ export class JournalReader {
   }
 
   private async readSegment(file: string): Promise<boolean> {
-    const state = this.states.get(file) ?? { offset: 0, records: [] };
+    const state = this.states.get(file) ?? {
+      offset: 0,
+      records: [],
+      skipped: 0,
+      bytes: new Map<string, number>(),
+    };
     this.states.set(file, state);
     const info = await stat(file).catch(() => undefined);
     if (!info || info.size <= state.offset) return false;
@@ -57,8 +78,10 @@ export class JournalReader {
       if (end < 0) return false;
       for (const line of text.subarray(0, end).toString('utf8').split('\n')) {
         const record = parseRecord(line);
-        if (record) state.records.push(record);
-        else if (line.trim() !== '') this.skipped++;
+        if (record) {
+          state.records.push(record);
+          state.bytes.set(record.id, (state.bytes.get(record.id) ?? 0) + Buffer.byteLength(line) + 1);
+        } else if (line.trim() !== '') state.skipped++;
       }
       state.offset += end + 1;
       return true;
@@ -68,14 +91,10 @@ export class JournalReader {
   }
 }
 
-const KINDS = new Set(['begin', 'op', 'done', 'end']);
-
 function parseRecord(line: string): JournalRecord | undefined {
   if (line.trim() === '') return undefined;
   try {
-    const value = JSON.parse(line) as Partial<JournalRecord>;
-    if (value?.v !== 1 || !KINDS.has(value.k as string) || typeof value.id !== 'string') return undefined;
-    return value as JournalRecord;
+    return asRecord(JSON.parse(line));
   } catch {
     return undefined;
   }

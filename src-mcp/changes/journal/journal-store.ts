@@ -65,7 +65,7 @@ export class JournalStore {
 
   /** Appends records as whole lines in one write; resolves once the OS has them. */
   append(records: JournalRecord[]): Promise<void> {
-    const data = Buffer.from(records.map((r) => `${JSON.stringify(r)}\n`).join(''), 'utf8');
+    const data = encodeRecords(records);
     const next = this.queue.then(() => this.write(data));
     this.queue = next.catch(() => {});
     return next;
@@ -167,4 +167,9 @@ export class JournalStore {
     );
     return infos.filter((i) => i !== undefined).sort((a, b) => a.mtimeMs - b.mtimeMs);
   }
+}
+
+/** Records as they are written: one JSON line each, UTF-8 (what the quotas charge, byte for byte). */
+export function encodeRecords(records: readonly JournalRecord[]): Buffer {
+  return Buffer.from(records.map((r) => `${JSON.stringify(r)}\n`).join(''), 'utf8');
 }

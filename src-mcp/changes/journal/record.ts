@@ -11,10 +11,14 @@ import { captureFor, type Hints, type Settled } from './capture.ts';
 import { currentChat, newId } from '../../contract/chat.ts';
 import { defaultJournal, type Journal } from './journal.ts';
 import { keptFiles } from './kept-files.ts';
-import { chargeChat, checkChat } from './chat-quota.ts';
+import { chargeChat, checkChat, checkClient } from './chat-quota.ts';
+import { encodeRecords } from './journal-store.ts';
 import { sketchOf } from './sketch.ts';
 import { entrySummary } from './summary.ts';
 import type { ChatRef, JournalRecord, Op } from './types.ts';
+
+/** Room kept for a write's `done` record (beyond its whole ops) and its entry's `end`. */
+const DONE_AND_END_BYTES = 1024;
 
 /** Tests only: stop the process right after the journal entry, before the write reaches Roam. */
 export const STOP_BEFORE_WRITE_ENV = 'ROAM_MCP_TEST_STOP_BEFORE_WRITE';
@@ -112,11 +116,15 @@ export class ToolRecord {
         op: sketch,
       })),
     );
-    // What this write may add to the journal: its records now, the whole ops once applied, kept file bytes.
+    // What this write may add to the journal, in bytes as written: its records now, kept file
+    // bytes, and later its `done` (with the whole ops once applied) and the entry's `end`.
     const now =
-      JSON.stringify(records).length +
+      encodeRecords(records).length +
       ops.reduce((sum, op) => sum + (op.kind === 'delete-file' ? (op.kept?.bytes ?? 0) : 0), 0);
-    const later = sketches.reduce((sum, { full }) => sum + (full ? JSON.stringify(full).length : 0), 0);
+    const later =
+      sketches.reduce((sum, { full }) => sum + (full ? Buffer.byteLength(JSON.stringify(full)) : 0), 0) +
+      DONE_AND_END_BYTES;
+    if (!this.begun) await checkClient(journal, this.info.chat ?? currentChat());
     checkChat(this.chatId(), !this.begun, now + later);
     chargeChat(this.chatId(), !this.begun, now);
     sketches.forEach(({ full }, i) => {
@@ -156,14 +164,15 @@ export class ToolRecord {
       const item: Settled = settled[i] ?? { ok: true };
       const full = this.unsketched.get(n);
       this.unsketched.delete(n);
-      if (item.ok && full) chargeChat(this.chatId(), false, JSON.stringify(full).length);
       // Applied: the whole op follows its sketch (a refused write keeps only the sketch).
       return item.ok && full
         ? { n, ...item, patch: { ...full, ...item.patch } as Partial<Op> }
         : { n, ...item };
     });
     // The write happened: a journal that cannot say so shows it as unconfirmed.
-    await journal.append([{ v: 1, k: 'done', id: this.id, at: Date.now(), items }]).catch(() => {});
+    const done: JournalRecord[] = [{ v: 1, k: 'done', id: this.id, at: Date.now(), items }];
+    chargeChat(this.chatId(), false, encodeRecords(done).length);
+    await journal.append(done).catch(() => {});
   }
 
   /** After the handler: the entry's summary and how the call ended. */
@@ -171,19 +180,19 @@ export class ToolRecord {
     if (!this.begun) return;
     const journal = await this.journal();
     const summary = entrySummary(this.info.tool, this.ops);
-    await journal
-      .append([
-        {
-          v: 1,
-          k: 'end',
-          id: this.id,
-          at: Date.now(),
-          ok: !error,
-          summary,
-          ...(error ? { error: scrubTokens(String((error as Error).message ?? error)) } : {}),
-        },
-      ])
-      .catch(() => {});
+    const end: JournalRecord[] = [
+      {
+        v: 1,
+        k: 'end',
+        id: this.id,
+        at: Date.now(),
+        ok: !error,
+        summary,
+        ...(error ? { error: scrubTokens(String((error as Error).message ?? error)) } : {}),
+      },
+    ];
+    chargeChat(this.chatId(), false, encodeRecords(end).length);
+    await journal.append(end).catch(() => {});
   }
 }
 

@@ -5,17 +5,20 @@
  * is pulled with `:limit nil`: Roam's pull stops at 1,000 values otherwise, and an undo would
  * restore only the first 1,000 children of a deleted page.
  */
+import { ANCESTOR_TAGS_PULL, hiddenByAncestor } from '../../roam/hidden-blocks.ts';
 import type { BlockFields, BlockLayout, Referrer, TreeNode } from './types.ts';
 
 const FIELDS =
-  ':db/id :block/uid :block/string :node/title :block/order :block/open :block/heading :block/text-align :children/view-type :block/view-type :create/time :edit/time';
+  ':db/id :block/uid :block/string :node/title :block/order :block/open :block/heading :block/text-align :children/view-type :block/view-type :create/time :edit/time {:create/user [:user/display-name]}';
 const AROUND =
   '{:block/_children [:block/uid]} {[:block/_refs :limit nil] [:block/uid :block/string :node/title]} {:block/page [:node/title]}';
 
-/** The entity with its direct children (uids) and referrers. */
-export const SHALLOW = `[${FIELDS} {[:block/children :limit nil] [:block/uid :block/order]} ${AROUND}]`;
-/** The entity and its whole subtree, each level with its referrers. */
-export const DEEP = `[${FIELDS} {[:block/children :limit nil] ...} ${AROUND}]`;
+/** The entity with its direct children (uids), referrers, and whether a block above hides it. */
+export const SHALLOW = `[${FIELDS} ${ANCESTOR_TAGS_PULL} {[:block/children :limit nil] [:block/uid :block/order]} ${AROUND}]`;
+/** Below the top of a deep pull: each level with its referrers. */
+const SUBTREE = `[${FIELDS} {[:block/children :limit nil] ...} ${AROUND}]`;
+/** The entity (with whether a block above hides it) and its whole subtree, each level with its referrers. */
+export const DEEP = `[${FIELDS} ${ANCESTOR_TAGS_PULL} {[:block/children :limit nil] ${SUBTREE}} ${AROUND}]`;
 
 /** The entity with its parent's children in order (a move's old neighbours). */
 export const WITH_SIBLINGS = SHALLOW.replace(
@@ -36,6 +39,10 @@ export interface PulledNode extends BlockLayout {
   title?: string;
   createTime?: number;
   editTime?: number;
+  /** The display name of the user Roam says created it. */
+  creator?: string;
+  /** Nested under a block hidden from AI (src-mcp/roam/hidden-blocks.ts), when pulled so. */
+  underHidden?: true;
   parent?: string;
   page?: string;
   /** The parent's children in order, when pulled WITH_SIBLINGS. */
@@ -88,6 +95,8 @@ export function readNode(raw: Raw, deep: boolean): PulledNode | undefined {
   set('blockViewType', keyword(raw[':block/view-type']));
   set('createTime', num(raw[':create/time']));
   set('editTime', num(raw[':edit/time']));
+  set('creator', str(list(raw[':create/user'])[0]?.[':user/display-name']));
+  if (hiddenByAncestor(raw)) node.underHidden = true;
   const parent = list(raw[':block/_children'])[0];
   set('parent', str(parent?.[':block/uid']));
   if (parent?.[':block/children'] !== undefined)
@@ -118,6 +127,7 @@ export function findNode(nodes: readonly PulledNode[], key: { uid?: string; titl
 export function treeOf(node: PulledNode, children: TreeNode[]): TreeNode & { uid: string } {
   const tree: TreeNode & { uid: string } = { uid: node.uid, string: node.string ?? '', children };
   if (node.eid !== undefined) tree.eid = node.eid;
+  if (node.creator !== undefined) tree.by = node.creator;
   if (node.order !== undefined) tree.order = node.order;
   if (node.open !== undefined) tree.open = node.open;
   if (node.heading) tree.heading = node.heading;

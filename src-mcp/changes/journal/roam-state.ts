@@ -1,9 +1,9 @@
 /**
- * What an undo run sees of one graph. Applying, every read goes to Roam (the cache is dropped
- * after each step). In a dry run nothing is written: each step's writes are recorded in an
- * overlay on top of what Roam answered (what is gone, made, moved, retexted, renamed, with the
- * links Roam would rewrite), so a later step is checked against the graph as the earlier steps
- * would leave it, and the dry run reports exactly what applying would do.
+ * What an undo run sees of one graph: what Roam answered, read in batches (`load`), with each
+ * step's writes recorded in an overlay on top (what is gone, made, moved, retexted, renamed, with
+ * the links Roam would rewrite), so a later step is checked against the graph as the earlier
+ * steps left it without reading it again. A dry run and an undo see the graph the same way; the
+ * dry run only leaves out the writes, so it reports exactly what applying would do.
  */
 import { DEEP, pullQuery, readRows, SHALLOW, type PulledNode } from './roam-pull.ts';
 import { refersTo, renamedLinks } from './roam-text.ts';
@@ -28,10 +28,7 @@ export class RoamState {
   private readonly places = new Map<string, Place>();
   private shortcuts: string[] | undefined;
 
-  constructor(
-    private readonly callRoam: GraphCall,
-    readonly dry: boolean,
-  ) {}
+  constructor(private readonly callRoam: GraphCall) {}
 
   /** Any read (dry runs read too). */
   read(action: (typeof VIEW_READS)[number], args: unknown[]): Promise<unknown> {
@@ -45,8 +42,7 @@ export class RoamState {
       starredPages?: unknown;
     } | null;
     const list = Array.isArray(answer?.starredPages) ? answer.starredPages.map(String) : [];
-    if (!this.dry) return list;
-    // Shortcuts are titles: a page the dry run renamed back is listed under its title now.
+    // Shortcuts are titles: a page an earlier step renamed back is listed under its title now.
     this.shortcuts = list.map((title) => {
       const uid = this.rawTitles.get(title);
       return (uid && this.fields.get(uid)?.title) || title;
@@ -54,9 +50,9 @@ export class RoamState {
     return this.shortcuts;
   }
 
-  /** The dry run's model of a shortcut change. */
+  /** A shortcut change's effect. */
   starredNow(list: string[]): void {
-    if (this.dry) this.shortcuts = list;
+    this.shortcuts = list;
   }
 
   /** Loads nodes (deep: with their subtrees) in one round trip; what is known is not read again. */
@@ -189,22 +185,24 @@ export class RoamState {
     return found;
   }
 
-  /** After real writes: nothing cached is trusted any more. */
+  /** After a write that failed half-way: nothing known is trusted any more, Roam is read again. */
   forget(): void {
-    if (this.dry) return;
     this.raw.clear();
     this.rawTitles.clear();
+    this.gone.clear();
+    this.made.clear();
+    this.fields.clear();
+    this.places.clear();
+    this.shortcuts = undefined;
   }
 
-  // The dry run's model of each write (applying, `forget` follows instead).
+  // The model of each write.
 
   removed(node: PulledNode): void {
-    if (!this.dry) return;
     for (const n of this.subtree(node)) this.gone.add(n.uid);
   }
 
   added(parentUid: string | undefined, tree: TreeNode, order: number | 'last', title?: string): void {
-    if (!this.dry) return;
     const uid = tree.uid as string;
     this.gone.delete(uid);
     const { heading, open, textAlign, viewType, blockViewType } = tree;
@@ -227,17 +225,15 @@ export class RoamState {
   }
 
   changed(uid: string, fields: Partial<PulledNode>): void {
-    if (!this.dry) return;
     this.fields.set(uid, { ...this.fields.get(uid), ...fields });
   }
 
   moved(uid: string, parentUid: string, order: number | 'last'): void {
-    if (this.dry) this.place(uid, { parent: parentUid, order });
+    this.place(uid, { parent: parentUid, order });
   }
 
   /** A rename, and Roam rewriting the links to the page in the blocks that refer to it. */
   renamed(page: PulledNode, from: string, to: string): void {
-    if (!this.dry) return;
     for (const r of this.referrers(page))
       if (r.string !== undefined) this.changed(r.uid, { string: renamedLinks(r.string, from, to) });
     this.changed(page.uid, { title: to });

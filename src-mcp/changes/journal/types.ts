@@ -24,6 +24,11 @@ export interface TreeNode extends BlockLayout {
   string: string;
   /** Roam's entity id when it was read: ids only grow, so it tells what existed before what. */
   eid?: number;
+  /**
+   * Who Roam said created it when it was read (a user's display name): a delete keeps it, so an
+   * undo that brings the block back knows whose it was (created.ts), not whose token restored it.
+   */
+  by?: string;
   children: TreeNode[];
 }
 
@@ -75,6 +80,8 @@ export type Op =
       page?: string;
       /** Pages the new text links to that did not exist before the write (Roam made them). */
       newPages?: string[];
+      /** Nested under a block hidden from AI when read: never quoted to an agent. */
+      hidden?: true;
     }
   | {
       kind: 'move-block';
@@ -83,6 +90,8 @@ export type Op =
       /** `above`/`below`: the old neighbours, so the undo puts it back between them. */
       before: { parent: string; order: number; above?: string; below?: string; page?: string };
       after: { parent: string; order: number | 'last' };
+      /** Nested under a block hidden from AI when read: never quoted to an agent. */
+      hidden?: true;
     }
   | {
       /** Blocks deleted together (one delete, or one batch), each with its subtree. */
@@ -90,6 +99,8 @@ export type Op =
       items: DeletedBlock[];
       /** Blocks and pages outside all of them that referred into them, with their text then. */
       referrers: Referrer[];
+      /** Nested under a block hidden from AI when read: never quoted to an agent. */
+      hidden?: true;
     }
   | {
       kind: 'delete-page';
@@ -185,6 +196,11 @@ export interface ChangeOp {
   /** The undo entry whose op took this one back (and is itself in force). */
   undoneBy?: string;
   reverses?: { id: string; n: number };
+  /**
+   * Touched a block hidden from AI by a block above it when recorded, or reverses an op that did
+   * (so the undo's own entry keeps the secret too).
+   */
+  hidden?: true;
 }
 
 /** An entry as readers see it (listChanges). */

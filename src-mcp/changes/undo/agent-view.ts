@@ -1,7 +1,7 @@
 /**
  * What an agent may be shown of changes (issue 31): never the text of a block hidden from AI
  * (`#.rm-hide`, `#.rm-private`; docs/navigation.md "Hidden blocks"), hidden now or when the
- * journal recorded it. A person's views (the CLI, the tray) show everything.
+ * journal recorded it, by its own tag or a block above it. A person's views (the CLI, the tray) show everything.
  */
 import { carriesHidingTag } from '../../roam/hidden-blocks.ts';
 import { quote } from '../journal/summary.ts';
@@ -30,7 +30,7 @@ function recordedStrings(change: Change): string[] {
 
 /** The change recorded a hidden uid or text, or a text that was hidden when it was written. */
 export function touchesHidden(change: Change, hidden: HiddenNow): boolean {
-  if (hidden.unknown) return true;
+  if (hidden.unknown || change.ops.some((o) => o.hidden)) return true;
   return recordedStrings(change).some(
     (v) => hidden.uids.has(v) || hidden.strings.has(v) || carriesHidingTag(v),
   );
@@ -42,7 +42,8 @@ function secretsOf(change: Change | undefined, hidden: HiddenNow): Set<string> {
   if (!change) return secrets;
   const recorded = recordedStrings(change);
   // Anything recorded about a block hidden now may be its text then.
-  const all = hidden.unknown === true || recorded.some((v) => hidden.uids.has(v));
+  const all =
+    hidden.unknown === true || change.ops.some((o) => o.hidden) || recorded.some((v) => hidden.uids.has(v));
   for (const text of recorded) if (all || carriesHidingTag(text)) secrets.add(text);
   return secrets;
 }

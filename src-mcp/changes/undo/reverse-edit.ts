@@ -152,5 +152,4 @@ async function restoreTagForms(ctx: StepContext, referrers: Referrer[], title: s
     const before = ref.string;
     await perform(ctx, { kind: 'set-fields', uid: ref.uid, now: { string: now }, to: { string: before } });
   }
-  ctx.view.forget();
 }

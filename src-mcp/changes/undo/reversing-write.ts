@@ -42,7 +42,7 @@ export type ReversingWrite =
   /** Upload kept bytes again; the answer's URL goes into the journal. */
   | { kind: 'upload'; base64: string; bytes: number; mimetype: string; filename?: string };
 
-/** Journals the write, makes its calls (none in a dry run), and brings the view up to date. */
+/** Journals the write, makes its calls (none in a dry run), and brings the view up to date (modelled, not read again). */
 export async function perform(ctx: StepContext, write: ReversingWrite): Promise<unknown> {
   let answer: unknown;
   await ctx.apply(journalOps(ctx.view, write), async (call) => {
@@ -50,7 +50,6 @@ export async function perform(ctx: StepContext, write: ReversingWrite): Promise<
     return write.kind === 'upload' ? [{ url: uploadedUrl(answer) ?? '' }] : undefined;
   });
   model(ctx.view, write);
-  ctx.view.forget();
   return answer;
 }
 
@@ -202,7 +201,7 @@ async function wire(call: Writer, w: ReversingWrite): Promise<unknown> {
   }
 }
 
-/** The dry run's model of the graph after the write (applying, the view reads Roam again). */
+/** The view's model of the graph after the write (the dry run's, and the undo's: not read again). */
 function model(view: RoamState, w: ReversingWrite): void {
   switch (w.kind) {
     case 'delete-blocks':

@@ -18,6 +18,7 @@ import { reverseOp } from './reverse.ts';
 import { isReversible } from '../journal/journal-fold.ts';
 import type { Change, ChangeOp, ChatRef, StepResult, TreeNode } from '../journal/types.ts';
 import { UndoRun } from './undo-run.ts';
+import { readAhead } from './undo-reads.ts';
 import type { Reversal, StepContext } from './undo-step.ts';
 
 /** A Local API call with that graph's token (the tray's store, the server's gateway, the CLI's config). */
@@ -170,7 +171,7 @@ async function runGraph(
   if (!first) return { reports: [] };
   const { journal, caller, actor, dry } = options;
   const call = (action: string, args: unknown[]) => caller(first.graph, action, args, first.graphType);
-  const view = new RoamState(call, dry);
+  const view = new RoamState(call);
   const run = dry
     ? undefined
     : new UndoRun(journal, {
@@ -183,6 +184,10 @@ async function runGraph(
   await run?.begin();
   const files = keptFiles(journal.store.dir);
   const firstEids = firstEidsOf(await journal.changes());
+  await readAhead(
+    view,
+    changes.filter((c) => !c.undone).flatMap((c) => pending(c).map((o) => o.op)),
+  );
   const reports: ChangeReport[] = [];
   const all: StepResult[] = [];
   for (const change of changes) {
@@ -246,7 +251,8 @@ async function undoChange(change: Change, r: ChangeRun): Promise<StepResult[]> {
       const reversal = await reverseOp(op.op, stepContext(change.id, op, r));
       steps.push(stepResult(change.id, op.n, reversal, r.dry));
     } catch (error) {
-      r.view.forget();
+      // A write may have landed half-way: read Roam again (a dry run wrote nothing, its model stands).
+      if (!r.dry) r.view.forget();
       steps.push({
         id: change.id,
         n: op.n,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ActivityFeedView } from '../../../src-shared/ipc-contract.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
-import { jsonOf, newToken, startMcp, toolsConfig, type McpHandle } from '../../harness/mcp-bin.ts';
+import { errorOf, jsonOf, newToken, startMcp, toolsConfig, type McpHandle } from '../../harness/mcp-bin.ts';
 import { nextEvent, startCore, tempDirs, TOKEN_PATTERN } from '../helpers.ts';
 import type { TrayCore } from '../../../src-main/core/tray-core.ts';
 
@@ -102,6 +102,33 @@ describe('Activity in the tray core', () => {
     expect(undo.leftAlone).toEqual([expect.stringMatching(/^Edited a block .*'alpha' → 'alpha, rewritten'/)]);
     expect(after.today).toBe(2); // a person's undo is not an agent change
     expect(JSON.stringify(after)).not.toMatch(TOKEN_PATTERN);
+  });
+
+  it("keeps a person's block the person's when the tray's undo brings it back (issue 40)", async () => {
+    await core.handlers['activity:list'](undefined);
+    jsonOf(await mcp!.call('delete_block', { uid: 'alpha0001' }));
+    const [chat] = (await core.handlers['activity:list'](undefined)).chats;
+    const done = await core.handlers['activity:undo']({ chat: chat!.id, dryRun: false });
+    expect(done).toMatchObject({ undone: 1, conflicts: 0 });
+
+    // Roam now names the AI user (the tray's token) its creator; a read-edit-own chat is still refused.
+    await writeFile(
+      path.join(dirs.home, '.roam-tools.json'),
+      toolsConfig([{ name: 'work', token: TOKEN, nickname: 'Work', accessLevel: 'read-edit-own' }]),
+      { mode: 0o600 },
+    );
+    const own = await startMcp({
+      home: dirs.home,
+      env: { ROAM_COMPANION_DATA_DIR: path.join(dirs.home, 'data') },
+    });
+    try {
+      jsonOf(await own.call('select_graph', { graph: 'Work' }));
+      const refused = errorOf(await own.call('update_block', { uid: 'alpha0001', string: 'taken over' }));
+      expect(refused).toMatchObject({ code: 'ACCESS_LEVEL' });
+      expect(refused.message).toContain('alpha0001');
+    } finally {
+      await own.close();
+    }
   });
 
   it('says what to do when the tray holds no token for the graph any more', async () => {

@@ -96,13 +96,23 @@ describe("the journal's answer (setAgentCreations)", () => {
 
   it('what the journal says an agent created is the agent’s, whoever Roam says wrote it', async () => {
     const asked: string[][] = [];
-    setAgentCreations((g, ids) => {
-      asked.push([g.name, ...ids]);
-      return ids.filter((id) => id === 'journaled');
+    setAgentCreations((g, ids, aiUser) => {
+      asked.push([g.name, aiUser ?? '', ...ids]);
+      return new Map([['journaled', true]]);
     });
     expect((await notCreatedByAgent(ctx, graph, targets)).map((r) => r.id)).toEqual(['theirs']);
-    // Only what Roam could not vouch for is asked.
-    expect(asked).toEqual([['g', 'theirs', 'journaled']]);
+    // Every target is asked: the journal decides wherever it has a say.
+    expect(asked).toEqual([['g', 'Claude (AI)', 'mine', 'theirs', 'journaled']]);
+  });
+
+  it('a block the journal says is not an agent’s is refused, although Roam says the AI user wrote it', async () => {
+    // A person's block an undo recreated with the agent's token.
+    setAgentCreations(() => new Map([['mine', false]]));
+    expect((await notCreatedByAgent(ctx, graph, targets)).map((r) => r.id)).toEqual([
+      'mine',
+      'theirs',
+      'journaled',
+    ]);
   });
 
   it('a file can only be vouched for by the journal', async () => {
@@ -110,7 +120,7 @@ describe("the journal's answer (setAgentCreations)", () => {
     expect(await notCreatedByAgent(ctx, graph, [file])).toEqual([
       { id: file.id, reason: 'no recorded upload by an agent' },
     ]);
-    setAgentCreations(() => [file.id]);
+    setAgentCreations(() => new Map([[file.id, true]]));
     expect(await notCreatedByAgent(ctx, graph, [file])).toEqual([]);
   });
 });

@@ -14,7 +14,13 @@ beforeEach(async () => {
     {
       title: 'Home',
       uid: 'homepage1',
-      children: [{ string: 'wifi password hunter2 #.rm-private', uid: 'wifiblock' }],
+      children: [
+        {
+          string: 'wifi password hunter2 #.rm-private',
+          uid: 'wifiblock',
+          children: [{ string: 'backup code 80085', uid: 'codechild' }],
+        },
+      ],
     },
   ]);
   agent = await world.agent();
@@ -30,6 +36,15 @@ async function whatTheAgentSees(): Promise<string> {
   const undo = textOf(await agent.call('undo_changes', { all: true }));
   jsonOf(await agent.call('undo_changes', { all: true, dryRun: true }));
   return [list, dry, undo].join('\n');
+}
+
+/** Whole results (the app's data in `_meta` too), and the list again after the undo (its own entry). */
+async function everythingTheAgentGets(): Promise<string> {
+  const list = JSON.stringify(await agent.call('list_changes', {}));
+  const dry = JSON.stringify(await agent.call('undo_changes', { all: true, dryRun: true }));
+  const undo = JSON.stringify(await agent.call('undo_changes', { all: true }));
+  const after = JSON.stringify(await agent.call('list_changes', {}));
+  return [list, dry, undo, after].join('\n');
 }
 
 it('never quotes the old text of a private block the agent overwrote', async () => {
@@ -68,4 +83,36 @@ it("never quotes a private block that refers to the agent's block in a conflict"
 
   expect(seen).toContain('conflict');
   expect(seen).not.toContain('1234');
+});
+
+it('never quotes the old text of a block under a private block (hidden by its ancestor)', async () => {
+  jsonOf(await agent.call('update_block', { uid: 'codechild', string: 'rotated' }));
+
+  const seen = await whatTheAgentSees();
+
+  expect(seen).not.toContain('80085');
+  expect(seen).toContain('hidden');
+});
+
+it('never quotes the text of a block that was under a private block when it was written', async () => {
+  jsonOf(await agent.call('update_block', { uid: 'codechild', string: 'rotated' }));
+  // The person moves it out from under the private block: hidden when recorded stays hidden.
+  person().run('data.block.move', [
+    { location: { 'parent-uid': 'homepage1', order: 'last' }, block: { uid: 'codechild' } },
+  ]);
+
+  const seen = await everythingTheAgentGets();
+
+  expect(seen).not.toContain('80085');
+  expect(seen).toContain('hidden');
+});
+
+it('never quotes a block deleted from under a private block, nor its restore', async () => {
+  jsonOf(await agent.call('delete_block', { uid: 'codechild' }));
+  person().run('data.block.update', [{ block: { uid: 'wifiblock', string: 'wifi password hunter2' } }]);
+
+  const seen = await everythingTheAgentGets();
+
+  expect(seen).not.toContain('80085');
+  expect(seen).toContain('hidden');
 });

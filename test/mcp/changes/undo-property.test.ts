@@ -6,13 +6,17 @@
  * - with a person's edits interleaved, the undo destroys none of them (what the person wrote is
  *   still there, what they deleted stays deleted), restores the ones the agent overwrote unless
  *   it reports a conflict, and every change it did not take back completely carries a conflict.
+ * - a person's block an agent deleted and the undo brought back is still the person's: a chat
+ *   under read-edit-own is refused it, although Roam names the undo's AI user its creator.
  * Each undo is preceded by its dry run, which must change nothing and report exactly what the
  * undo then does. One emulator graph and one agent for all runs: each run clears the graph and
  * builds its own.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { jsonOf, type McpHandle } from '../../harness/mcp-bin.ts';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { errorOf, jsonOf, type McpHandle } from '../../harness/mcp-bin.ts';
 import { undoWorld, type UndoWorld } from './changes-setup.ts';
 import {
   agentCommand,
@@ -188,5 +192,49 @@ it(
         ...(process.env.UNDO_PATH ? { path: process.env.UNDO_PATH } : {}),
       },
     );
+  },
+);
+
+it(
+  "a person's block deleted by one chat and restored by an undo stays the person's for a read-edit-own chat",
+  { timeout: TIMEOUT },
+  async () => {
+    const file = path.join(world.home, '.roam-tools.json');
+    const { graphs } = JSON.parse(await readFile(file, 'utf8')) as { graphs: Array<{ token: string }> };
+    // Another chat on the same graph and token, under read-edit-own (from its environment).
+    const own = await world.agent({
+      ROAM_GRAPH: 'work',
+      ROAM_API_TOKEN: graphs[0]!.token,
+      ROAM_ACCESS_LEVEL: 'read-edit-own',
+    });
+    let restored = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        startGraph,
+        fc.array(agentCommand, { minLength: 1, maxLength: 8 }),
+        async (pages, commands) => {
+          const w = freshWorld(pages);
+          const start = new Set(w.blocks().map((b) => b.uid));
+          const { before } = await session(w, commands, new Map());
+          const there = new Set(before.map((e) => e.uid));
+          const now = new Set(w.blocks().map((b) => b.uid));
+          for (const uid of [...start].filter((u) => !there.has(u) && now.has(u))) {
+            restored++;
+            const edit = errorOf(await own.call('update_block', { uid, string: 'taken over' }));
+            expect(edit.code, `${uid}: the person's block, restored by an undo`).toBe('ACCESS_LEVEL');
+            expect(errorOf(await own.call('delete_block', { uid })).code).toBe('ACCESS_LEVEL');
+          }
+        },
+      ),
+      {
+        seed: Number(process.env.UNDO_SEED ?? 20_261_127),
+        numRuns: RUNS,
+        endOnFailure: true,
+        ...(process.env.UNDO_PATH ? { path: process.env.UNDO_PATH } : {}),
+      },
+    );
+    // The seed must exercise the promise: some person's blocks were deleted and came back.
+    expect(restored).toBeGreaterThan(0);
+    await own.close();
   },
 );
