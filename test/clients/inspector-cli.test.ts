@@ -5,12 +5,11 @@
  * on the Node under test (test/harness/mcp-bin.ts binCommand). The token lives only in the temp HOME's config file, never in argv or env.
  */
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { binCommand, ROOT, newToken, removeHome, tempHome } from '../harness/mcp-bin.ts';
+import { binCommand, ROOT, newToken, removeHome, tempHome, writeToolsConfig } from '../harness/mcp-bin.ts';
 import { ltsNodePath, ltsNodeSupported } from '../../scripts/lts-node.mjs';
 
 const INSPECTOR_NODE = ltsNodePath('node24');
@@ -57,14 +56,7 @@ beforeAll(async () => {
     home,
     graphs: [{ name: 'demo', content: 'demo', tokens: [{ token: TOKEN, accessLevel: 'full' }] }],
   });
-  await writeFile(
-    path.join(home, '.roam-tools.json'),
-    JSON.stringify({
-      version: 1,
-      graphs: [{ name: 'demo', type: 'hosted', token: TOKEN, nickname: 'Demo' }],
-    }),
-    { mode: 0o600 },
-  );
+  await writeToolsConfig(home, [{ name: 'demo', token: TOKEN, nickname: 'Demo' }]);
 });
 
 afterAll(async () => {

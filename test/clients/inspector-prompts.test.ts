@@ -7,13 +7,12 @@
  * npm-shipped Node 24; the token lives only in the temp HOME's config file.
  */
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ltsNodePath, ltsNodeSupported } from '../../scripts/lts-node.mjs';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { binCommand, newToken, removeHome, ROOT, tempHome } from '../harness/mcp-bin.ts';
+import { binCommand, newToken, removeHome, ROOT, tempHome, writeToolsConfig } from '../harness/mcp-bin.ts';
 
 const INSPECTOR_NODE = ltsNodePath('node24');
 const INSPECTOR = path.join(
@@ -79,14 +78,7 @@ beforeAll(async () => {
     home,
     graphs: [{ name: 'demo', content: 'demo', tokens: [{ token: TOKEN, accessLevel: 'full' }] }],
   });
-  await writeFile(
-    path.join(home, '.roam-tools.json'),
-    JSON.stringify({
-      version: 1,
-      graphs: [{ name: 'demo', type: 'hosted', token: TOKEN, nickname: 'Demo' }],
-    }),
-    { mode: 0o600 },
-  );
+  await writeToolsConfig(home, [{ name: 'demo', token: TOKEN, nickname: 'Demo' }]);
 });
 
 afterAll(async () => {

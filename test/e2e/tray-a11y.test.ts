@@ -16,6 +16,7 @@ import { violationsEverywhere } from './axe.ts';
 import { launchChromium } from './chromium.ts';
 import { tempDir } from '../harness/temp-dir.ts';
 import { poll } from './poll.ts';
+import { writeToolsConfig } from '../harness/mcp-bin.ts';
 
 let home: string;
 let emulator: Emulator;
@@ -36,12 +37,11 @@ beforeAll(async () => {
     ],
   });
   // The official server's config, so the first screen shows the import offer too.
-  await writeFile(
-    path.join(home, '.roam-tools.json'),
-    JSON.stringify({
+  await writeToolsConfig(home, {
+    text: JSON.stringify({
       graphs: [{ name: 'old-notes', token: emulator.addToken('team-notes', 'hosted', 'full') }],
     }),
-  );
+  });
   preview = await startPreview({ home, emulator, statusPollMs: 300 });
   browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 420, height: 600 } });

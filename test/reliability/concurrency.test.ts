@@ -3,7 +3,7 @@
  * sees a whole config, old or new), concurrent token requests for one graph (one dialog in Roam,
  * REQUEST_IN_PROGRESS handled, one stored token) from one bin, from two bins, and from the tray.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
@@ -17,7 +17,8 @@ import {
   startMcp,
   scratchHome,
   allTextOf,
-  toolsConfig,
+  toolsConfigPath,
+  writeToolsConfig,
 } from '../harness/mcp-bin.ts';
 
 const TOKEN = makeToken('CONCURRENT');
@@ -25,7 +26,7 @@ const GRAPH = 'shared-graph';
 
 let home: { home: string; cleanup(): Promise<void> };
 let emulator: Emulator;
-const configPath = () => path.join(home.home, '.roam-tools.json');
+const configPath = () => toolsConfigPath(home.home);
 
 beforeEach(async () => {
   home = await scratchHome('roam-concurrency-');
@@ -115,7 +116,7 @@ describe('concurrency', () => {
     'one bin, concurrent calls needing a token: one dialog in Roam, one stored token',
     { timeout: 60_000 },
     async () => {
-      await writeFile(configPath(), toolsConfig([{ name: GRAPH, nickname: 'Shared' }]), { mode: 0o600 });
+      await writeToolsConfig(home.home, [{ name: GRAPH, nickname: 'Shared' }]);
       const bin = await startMcp({ home: home.home });
       try {
         const progress: string[][] = [[], [], []];
@@ -152,7 +153,7 @@ describe('concurrency', () => {
     'two bins asking at once: one dialog, the second gets REQUEST_IN_PROGRESS with guidance',
     { timeout: 60_000 },
     async () => {
-      await writeFile(configPath(), toolsConfig([{ name: GRAPH, nickname: 'Shared' }]), { mode: 0o600 });
+      await writeToolsConfig(home.home, [{ name: GRAPH, nickname: 'Shared' }]);
       const [first, second] = await Promise.all([
         startMcp({ home: home.home }),
         startMcp({ home: home.home }),
@@ -182,7 +183,7 @@ describe('concurrency', () => {
     'two bins: the retry of the second reuses the token the first stored (no second dialog)',
     { timeout: 60_000 },
     async () => {
-      await writeFile(configPath(), toolsConfig([{ name: GRAPH, nickname: 'Shared' }]), { mode: 0o600 });
+      await writeToolsConfig(home.home, [{ name: GRAPH, nickname: 'Shared' }]);
       const [first, second] = await Promise.all([
         startMcp({ home: home.home }),
         startMcp({ home: home.home }),
@@ -227,7 +228,7 @@ describe('concurrency', () => {
       for (let round = 0; round < 6; round++) {
         // A large file (8 MB of description) widens the read-modify-write window of each writer.
         const big = names.map((name) => ({ name, description: 'd'.repeat(8_000_000 / names.length) }));
-        await writeFile(configPath(), toolsConfig(big), { mode: 0o600 });
+        await writeToolsConfig(home.home, big);
         const bins = await Promise.all(names.map(() => startMcp({ home: home.home })));
         try {
           const calls = bins.map((bin, i) => bin.call('select_graph', { graph: names[i] as string }));
