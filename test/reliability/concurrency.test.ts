@@ -51,6 +51,19 @@ async function waitUntil(probe: () => boolean, what: string, timeoutMs = 10_000)
   }
 }
 
+/** The graph in the config with no token, and two bins started on it at once. */
+async function twoBinsOnOneGraph() {
+  await writeToolsConfig(home.home, [{ name: GRAPH, nickname: 'Shared' }]);
+  return Promise.all([startMcp({ home: home.home }), startMcp({ home: home.home })]);
+}
+
+/** The config file holds the one graph, now with the token Roam granted. */
+async function expectOneTokenSaved(): Promise<void> {
+  const saved = JSON.parse(await readFile(configPath(), 'utf8')) as { graphs: Array<{ token?: string }> };
+  expect(saved.graphs).toHaveLength(1);
+  expect(saved.graphs[0]?.token).toMatch(/^roam-graph-local-token-/);
+}
+
 describe('concurrency', () => {
   it(
     'children starting while the config is rewritten each see a whole config',
@@ -143,9 +156,7 @@ describe('concurrency', () => {
       }
       const requests = emulator.requests.filter((r) => r.path === '/api/graphs/tokens/request');
       expect(requests).toHaveLength(1);
-      const saved = JSON.parse(await readFile(configPath(), 'utf8')) as { graphs: Array<{ token?: string }> };
-      expect(saved.graphs).toHaveLength(1);
-      expect(saved.graphs[0]?.token).toMatch(/^roam-graph-local-token-/);
+      await expectOneTokenSaved();
     },
   );
 
@@ -153,11 +164,7 @@ describe('concurrency', () => {
     'two bins asking at once: one dialog, the second gets REQUEST_IN_PROGRESS with guidance',
     { timeout: 60_000 },
     async () => {
-      await writeToolsConfig(home.home, [{ name: GRAPH, nickname: 'Shared' }]);
-      const [first, second] = await Promise.all([
-        startMcp({ home: home.home }),
-        startMcp({ home: home.home }),
-      ]);
+      const [first, second] = await twoBinsOnOneGraph();
       try {
         const firstCall = first!.call('select_graph', { graph: 'Shared' });
         await waitUntil(() => emulator.pendingTokenRequests().length === 1, 'the first token request');
@@ -171,9 +178,7 @@ describe('concurrency', () => {
       } finally {
         await Promise.all([first?.close(), second?.close()]);
       }
-      const saved = JSON.parse(await readFile(configPath(), 'utf8')) as { graphs: Array<{ token?: string }> };
-      expect(saved.graphs).toHaveLength(1);
-      expect(saved.graphs[0]?.token).toMatch(/^roam-graph-local-token-/);
+      await expectOneTokenSaved();
     },
   );
 
@@ -183,11 +188,7 @@ describe('concurrency', () => {
     'two bins: the retry of the second reuses the token the first stored (no second dialog)',
     { timeout: 60_000 },
     async () => {
-      await writeToolsConfig(home.home, [{ name: GRAPH, nickname: 'Shared' }]);
-      const [first, second] = await Promise.all([
-        startMcp({ home: home.home }),
-        startMcp({ home: home.home }),
-      ]);
+      const [first, second] = await twoBinsOnOneGraph();
       try {
         const firstCall = first!.call('select_graph', { graph: 'Shared' });
         await waitUntil(() => emulator.pendingTokenRequests().length === 1, 'the first token request');
