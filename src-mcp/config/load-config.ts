@@ -11,30 +11,18 @@ import {
   GRAPH_TYPES,
   validateGraphs,
   type AccessLevel,
-  type ConfirmPolicy,
-  type ConfiguredGraph,
   type GraphType,
-  type SwitchedOffGraph,
 } from '../../src-shared/roam-config.ts';
 import { NotRegularFileError, readRegularFile } from '../../src-shared/node/read-regular-file.ts';
-import { parseConfigText } from './config-file.ts';
+import { parseConfigText, type ParsedConfigFile } from './config-file.ts';
 import { configFileCandidates } from '../../src-shared/config-files.ts';
 
 export type ConfigSource =
   { kind: 'ipc' } | { kind: 'env' } | { kind: 'file'; path: string } | { kind: 'none'; searched: string[] };
 
-export interface LoadedConfig {
+/** The config as read, and where from; `errors` make it unusable (tools answer CONFIG_INVALID with them). */
+export interface LoadedConfig extends ParsedConfigFile {
   source: ConfigSource;
-  graphs: ConfiguredGraph[];
-  /** Disabled graphs (`"disabled": true`): naming one tells the agent it is switched off. */
-  switchedOff?: SwitchedOffGraph[];
-  /** Problems that make the config unusable; tools answer CONFIG_INVALID with them. */
-  errors: string[];
-  warnings: string[];
-  /** The config file's `uploadFolders` (src-mcp/uploads/upload-folders.ts). */
-  uploadFolders?: string[];
-  /** The config file's `confirm` (src-mcp/gate/confirm.ts). */
-  confirm?: ConfirmPolicy;
 }
 
 export { CONFIG_FILE_NAME, LEGACY_CONFIG_FILE_NAME } from '../../src-shared/config-files.ts';

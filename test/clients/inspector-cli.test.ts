@@ -4,46 +4,15 @@
  * Node ≥ 22.19, so it runs on the npm-shipped Node 24 (scripts/lts-node.mjs); the bin runs
  * on the Node under test (test/harness/mcp-bin.ts binCommand). The token lives only in the temp HOME's config file, never in argv or env.
  */
-import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { binCommand, ROOT, newToken, removeHome, tempHome } from '../harness/mcp-bin.ts';
-import { ltsNodePath, ltsNodeSupported } from '../../scripts/lts-node.mjs';
+import { ltsNodeSupported } from '../../scripts/lts-node.mjs';
+import { startInspectorHome, type InspectorHome } from './inspector.ts';
 
-const INSPECTOR_NODE = ltsNodePath('node24');
-const INSPECTOR = path.join(
-  ROOT,
-  'node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js',
-);
-const TOKEN = newToken();
+let inspector: InspectorHome;
 
-let home: string;
-let emulator: Emulator;
-
-/** One Inspector CLI run (`--cli --format json -q`), its stdout parsed; rejects on a non-zero exit. */
-async function inspect(args: string[]): Promise<Record<string, unknown>> {
-  const { stdout } = await promisify(execFile)(
-    INSPECTOR_NODE,
-    [
-      INSPECTOR,
-      '--cli',
-      '--format',
-      'json',
-      '-q',
-      '-e',
-      'ROAM_MCP_NO_LAUNCH=1',
-      ...args,
-      ...binCommand().flat(),
-    ],
-    // HOME holds the Inspector's own catalog and our config file; the Inspector passes HOME on.
-    { cwd: home, env: { HOME: home, PATH: process.env.PATH ?? '' }, timeout: 60_000 },
-  );
-  expect(stdout).not.toContain(TOKEN);
-  return JSON.parse(stdout) as Record<string, unknown>;
-}
+/** One Inspector CLI run, its JSON answer. */
+const inspect = async (args: string[]) =>
+  JSON.parse(await inspector.inspect(args)) as Record<string, unknown>;
 
 function textOf(response: Record<string, unknown>): string {
   const result = response.result as { content: Array<{ type: string; text?: string }>; isError?: boolean };
@@ -52,24 +21,11 @@ function textOf(response: Record<string, unknown>): string {
 }
 
 beforeAll(async () => {
-  home = await tempHome('roam-inspector-');
-  emulator = await startEmulator({
-    home,
-    graphs: [{ name: 'demo', content: 'demo', tokens: [{ token: TOKEN, accessLevel: 'full' }] }],
-  });
-  await writeFile(
-    path.join(home, '.roam-tools.json'),
-    JSON.stringify({
-      version: 1,
-      graphs: [{ name: 'demo', type: 'hosted', token: TOKEN, nickname: 'Demo' }],
-    }),
-    { mode: 0o600 },
-  );
+  inspector = await startInspectorHome('roam-inspector-');
 });
 
 afterAll(async () => {
-  await emulator?.close();
-  await removeHome(home);
+  await inspector?.close();
 });
 
 describe.skipIf(!ltsNodeSupported)('the MCP Inspector CLI against dist/roam-mcp.mjs', () => {
@@ -89,7 +45,9 @@ describe.skipIf(!ltsNodeSupported)('the MCP Inspector CLI against dist/roam-mcp.
 
   it('calls get_page and reads the page from the emulator graph', async () => {
     const title = 'Project Apollo';
-    const expected = emulator.graph('demo').run('data.ai.getPage', [{ title }]) as { markdown: string };
+    const expected = inspector.emulator.graph('demo').run('data.ai.getPage', [{ title }]) as {
+      markdown: string;
+    };
     const text = textOf(
       await inspect([
         '--method',
@@ -103,6 +61,6 @@ describe.skipIf(!ltsNodeSupported)('the MCP Inspector CLI against dist/roam-mcp.
     const firstLine = expected.markdown.split('\n').find((l) => l.trim().length > 0) ?? '';
     expect(firstLine.length).toBeGreaterThan(0);
     expect(text).toContain(firstLine.replace(/^\s*-\s*/, '').slice(0, 40));
-    expect(emulator.requests.some((r) => r.action === 'data.ai.getPage')).toBe(true);
+    expect(inspector.emulator.requests.some((r) => r.action === 'data.ai.getPage')).toBe(true);
   });
 });

@@ -6,60 +6,20 @@
  * (test/mcp/prompts/prompts.test.ts). Like test/clients/inspector-cli.test.ts, it runs on the
  * npm-shipped Node 24; the token lives only in the temp HOME's config file.
  */
-import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ltsNodePath, ltsNodeSupported } from '../../scripts/lts-node.mjs';
-import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { binCommand, newToken, removeHome, ROOT, tempHome } from '../harness/mcp-bin.ts';
+import { ltsNodeSupported } from '../../scripts/lts-node.mjs';
+import { startInspectorHome, type InspectorHome } from './inspector.ts';
 
-const INSPECTOR_NODE = ltsNodePath('node24');
-const INSPECTOR = path.join(
-  ROOT,
-  'node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js',
-);
-const TOKEN = newToken();
-
-let home: string;
-let emulator: Emulator;
+let inspector: InspectorHome;
 
 interface Outcome {
   result?: { prompts?: Array<{ name: string }>; messages?: Array<{ content: Record<string, unknown> }> };
   error?: { message: string };
 }
 
-/**
- * One Inspector CLI run (`--cli --format json -q`), its JSON output (a failed request exits
- * non-zero with `{error}` on stderr). `--prompt-args` takes every following word, so the
- * environment and the server command come after an option that ends it.
- */
-async function inspect(args: string[], tools = 'core'): Promise<Outcome> {
-  const run = promisify(execFile)(
-    INSPECTOR_NODE,
-    [
-      INSPECTOR,
-      '--cli',
-      '--format',
-      'json',
-      '-q',
-      ...args,
-      '-e',
-      'ROAM_MCP_NO_LAUNCH=1',
-      '-e',
-      `ROAM_MCP_TOOLS=${tools}`,
-      ...binCommand().flat(),
-    ],
-    { cwd: home, env: { HOME: home, PATH: process.env.PATH ?? '' }, timeout: 60_000 },
-  );
-  const output = await run.then(
-    (ok) => ok.stdout,
-    (failed: { stderr?: string }) => failed.stderr ?? '',
-  );
-  expect(output).not.toContain(TOKEN);
-  return JSON.parse(output) as Outcome;
-}
+/** One Inspector CLI run with these toolsets, its JSON answer (a failed request's `{error}` too). */
+const inspect = async (args: string[], tools = 'core') =>
+  JSON.parse(await inspector.inspect(args, ['-e', `ROAM_MCP_TOOLS=${tools}`])) as Outcome;
 
 const getPrompt = (name: string, args: string[], tools?: string) =>
   inspect(['--method', 'prompts/get', '--prompt-name', name, '--prompt-args', ...args], tools);
@@ -74,24 +34,11 @@ function textOf(outcome: Outcome): string {
 }
 
 beforeAll(async () => {
-  home = await tempHome('roam-inspector-prompts-');
-  emulator = await startEmulator({
-    home,
-    graphs: [{ name: 'demo', content: 'demo', tokens: [{ token: TOKEN, accessLevel: 'full' }] }],
-  });
-  await writeFile(
-    path.join(home, '.roam-tools.json'),
-    JSON.stringify({
-      version: 1,
-      graphs: [{ name: 'demo', type: 'hosted', token: TOKEN, nickname: 'Demo' }],
-    }),
-    { mode: 0o600 },
-  );
+  inspector = await startInspectorHome('roam-inspector-prompts-');
 });
 
 afterAll(async () => {
-  await emulator?.close();
-  await removeHome(home);
+  await inspector?.close();
 });
 
 describe.skipIf(!ltsNodeSupported)('prompts through the MCP Inspector CLI against dist/roam-mcp.mjs', () => {

@@ -7,6 +7,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../harness/temp-dir.ts';
+import { toolsConfigPath } from '../harness/mcp-bin.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const demoBin = path.join(root, 'dist', 'demo.mjs');
@@ -58,7 +59,7 @@ describe('npm run demo cleans up on every exit path', () => {
   it.each(['SIGTERM', 'SIGHUP'] as const)('%s removes the temp HOME', async (signal) => {
     const child = startDemo();
     const home = await readyHome(child, child.stdout!);
-    expect(existsSync(path.join(home, '.roam-tools.json'))).toBe(true);
+    expect(existsSync(toolsConfigPath(home))).toBe(true);
     child.kill(signal);
     const [code] = (await once(child, 'exit')) as [number | null];
     expect(code).toBe(0);

@@ -18,6 +18,7 @@ import { startDemo, startDemoPreview, type Demo } from '../../scripts/demo.ts';
 import type { Preview } from '../../src-main/preview/server.ts';
 import { LOCAL_TOKEN_PREFIX } from '../../src-shared/roam-config.ts';
 import { poll } from './poll.ts';
+import { openTray } from './tray-world.ts';
 
 let demo: Demo;
 let preview: Preview;
@@ -29,10 +30,7 @@ beforeAll(async () => {
   demo = await startDemo();
   preview = await startDemoPreview(demo);
   browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 420, height: 600 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  await page.goto(preview.pageUrl);
+  page = await openTray(browser, preview);
 });
 
 afterAll(async () => {

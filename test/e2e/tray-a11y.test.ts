@@ -7,55 +7,39 @@
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreview, type Preview } from '../../src-main/preview/server.ts';
-import { startEmulator } from '../emulator/index.ts';
+import { type Preview } from '../../src-main/preview/server.ts';
 import type { Emulator } from '../emulator/types.ts';
 import { violationsEverywhere } from './axe.ts';
-import { launchChromium } from './chromium.ts';
-import { tempDir } from '../harness/temp-dir.ts';
 import { poll } from './poll.ts';
+import { writeToolsConfig } from '../harness/mcp-bin.ts';
+import { startTrayWorld, TRAY_GRAPHS, type TrayWorld } from './tray-world.ts';
 
 let home: string;
 let emulator: Emulator;
 let preview: Preview;
-let browser: Browser;
 let page: Page;
+let tray: TrayWorld | undefined;
 
 beforeAll(async () => {
-  home = await tempDir('tray-a11y-');
-  emulator = await startEmulator({
-    home,
-    graphs: [
-      { name: 'team-notes', content: 'demo' },
-      { name: 'reading-list', userPermission: 'read-only' },
-      { name: 'diary', type: 'offline' },
-      { name: 'secret-plans' },
-      { name: 'garden' },
-    ],
+  tray = await startTrayWorld({
+    prefix: 'tray-a11y-',
+    graphs: [...TRAY_GRAPHS, { name: 'garden' }],
+    // The official server's config, so the first screen shows the import offer too.
+    prepare: (at, roam) =>
+      writeToolsConfig(at, {
+        text: JSON.stringify({
+          graphs: [{ name: 'old-notes', token: roam.addToken('team-notes', 'hosted', 'full') }],
+        }),
+      }).then(() => undefined),
+    clipboard: true,
   });
-  // The official server's config, so the first screen shows the import offer too.
-  await writeFile(
-    path.join(home, '.roam-tools.json'),
-    JSON.stringify({
-      graphs: [{ name: 'old-notes', token: emulator.addToken('team-notes', 'hosted', 'full') }],
-    }),
-  );
-  preview = await startPreview({ home, emulator, statusPollMs: 300 });
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 420, height: 600 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: preview.url });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  await page.goto(preview.pageUrl);
+  ({ home, emulator, preview, page } = tray);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-  await emulator?.close();
-  await rm(home, { recursive: true, force: true });
+  await tray?.close();
 });
 
 const graphRow = (nickname: string) => page.getByRole('listitem', { name: nickname, exact: true });

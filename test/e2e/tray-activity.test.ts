@@ -17,6 +17,7 @@ import { violationsEverywhere } from './axe.ts';
 import { launchChromium } from './chromium.ts';
 import { screenshot } from './screenshots.ts';
 import { poll as pollPage } from './poll.ts';
+import { openTray } from './tray-world.ts';
 
 let demo: Demo;
 let preview: Preview;
@@ -31,10 +32,7 @@ beforeAll(async () => {
   await preview.core.handlers['import:run'](undefined);
   await preview.core.handlers['graphs:update']({ id: 'hosted:demo-work', accessLevel: 'full' });
   browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 420, height: 600 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  await page.goto(preview.pageUrl);
+  page = await openTray(browser, preview);
 });
 
 afterAll(async () => {

@@ -4,48 +4,32 @@
  * or unlabelled pills and switches, a preview that listed additions first, and access levels that
  * hid what the token allows. Debian's Chromium against the real core and the emulator.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreview, type Preview } from '../../src-main/preview/server.ts';
-import { startEmulator } from '../emulator/index.ts';
+import { type Preview } from '../../src-main/preview/server.ts';
 import type { Emulator } from '../emulator/types.ts';
-import { launchChromium } from './chromium.ts';
 import { screenshot } from './screenshots.ts';
-import { tempDir } from '../harness/temp-dir.ts';
 import { poll } from './poll.ts';
+import { startTrayWorld, TRAY_GRAPHS, type TrayWorld } from './tray-world.ts';
 
-let home: string;
 let emulator: Emulator;
 let preview: Preview;
-let browser: Browser;
 let page: Page;
+let tray: TrayWorld | undefined;
 
 beforeAll(async () => {
-  home = await tempDir('tray-first-use-');
-  emulator = await startEmulator({
-    home,
-    graphs: [
-      { name: 'team-notes', content: 'demo' },
-      { name: 'reading-list', userPermission: 'read-only' },
-      { name: 'diary', type: 'offline' },
-      { name: 'secret-plans' },
-      { name: 'own-notes' },
-    ],
+  tray = await startTrayWorld({
+    prefix: 'tray-first-use-',
+    graphs: [...TRAY_GRAPHS, { name: 'own-notes' }],
+    preview: { env: {} },
   });
-  preview = await startPreview({ home, emulator, statusPollMs: 300, env: {} });
-  browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 420, height: 600 } })).newPage();
-  page.setDefaultTimeout(10_000);
-  await page.goto(preview.pageUrl);
+  ({ emulator, preview, page } = tray);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-  await emulator?.close();
-  await rm(home, { recursive: true, force: true });
+  await tray?.close();
 });
 
 const contains = (locator: Locator, text: string | RegExp) =>

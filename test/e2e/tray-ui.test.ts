@@ -6,63 +6,50 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchChromium } from './chromium.ts';
+import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './screenshots.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreview, type Preview } from '../../src-main/preview/server.ts';
+import { type Preview } from '../../src-main/preview/server.ts';
 import { LOCAL_TOKEN_PREFIX } from '../../src-shared/roam-config.ts';
 import { eventChannels } from '../../src-shared/constants.ts';
-import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/types.ts';
-import { removeDir, tempDir } from '../harness/temp-dir.ts';
 import { poll } from './poll.ts';
+import { startTrayWorld, type TrayWorld } from './tray-world.ts';
 
 let home: string;
 let emulator: Emulator;
 let preview: Preview;
-let browser: Browser;
 let page: Page;
+let tray: TrayWorld | undefined;
 /** Uncaught errors in the page (a crashed view leaves an empty window): none, checked at the end. */
 const pageErrors: string[] = [];
 /** Every payload that crossed the bridge: /ipc responses and core events. */
 const bridgePayloads: string[] = [];
 
 beforeAll(async () => {
-  home = await tempDir('tray-ui-');
-  emulator = await startEmulator({
-    home,
-    graphs: [
-      { name: 'team-notes', content: 'demo' },
-      { name: 'reading-list', userPermission: 'read-only' },
-      { name: 'diary', type: 'offline' },
-      { name: 'secret-plans' },
-    ],
+  tray = await startTrayWorld({
+    prefix: 'tray-ui-',
+    started: (core) => {
+      for (const channel of eventChannels)
+        core.core.on(channel, (p) => bridgePayloads.push(JSON.stringify(p)));
+    },
+    clipboard: true,
+    beforeLoad: (opened) => {
+      opened.on('pageerror', (error) => pageErrors.push(error.message));
+      opened.on('response', (response) => {
+        if (response.url().includes('/ipc/'))
+          void response.text().then(
+            (t) => bridgePayloads.push(t),
+            () => {},
+          );
+      });
+    },
   });
-  preview = await startPreview({ home, emulator, statusPollMs: 300 });
-  for (const channel of eventChannels)
-    preview.core.on(channel, (p) => bridgePayloads.push(JSON.stringify(p)));
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 420, height: 600 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: preview.url });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('response', (response) => {
-    if (response.url().includes('/ipc/'))
-      void response.text().then(
-        (t) => bridgePayloads.push(t),
-        () => {},
-      );
-  });
-  await page.goto(preview.pageUrl);
+  ({ home, emulator, preview, page } = tray);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-  await emulator?.close();
-  await removeDir(home);
+  await tray?.close();
 });
 
 async function contains(locator: Locator, text: string | RegExp): Promise<void> {

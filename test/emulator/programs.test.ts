@@ -7,6 +7,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../harness/temp-dir.ts';
+import { toolsConfigPath } from '../harness/mcp-bin.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const children: ChildProcessWithoutNullStreams[] = [];
@@ -78,7 +79,7 @@ describe('npm run demo (dist/demo.mjs)', () => {
     expect(text).toContain(`${process.execPath} ${launcherArgs.join(' ')}`);
 
     const { port } = JSON.parse(await readFile(path.join(home, '.roam-local-api.json'), 'utf8'));
-    const config = JSON.parse(await readFile(path.join(home, '.roam-tools.json'), 'utf8'));
+    const config = JSON.parse(await readFile(toolsConfigPath(home), 'utf8'));
     expect(config.graphs.map((g: { name: string; type: string }) => `${g.name}:${g.type}`)).toEqual([
       'demo-work:hosted',
       'demo-personal:offline',

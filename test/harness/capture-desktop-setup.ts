@@ -3,11 +3,9 @@
  * against the emulator — Main (full access, extension tools, a human comment), Old (an older
  * Roam build without those actions) and Reader (a read-only token, for scope errors).
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { EXTENSION_TOOLS, captureDesktopGraph } from '../emulator/capture-desktop-graph.ts';
-import { newToken, removeHome, startMcp, tempHome, type McpHandle } from './mcp-bin.ts';
+import { newToken, removeHome, startMcp, tempHome, type McpHandle, writeToolsConfig } from './mcp-bin.ts';
 
 /** Every action those tools call (the older build answers UNKNOWN_ACTION to each). */
 export const CAPTURE_DESKTOP_ACTIONS = [
@@ -39,19 +37,12 @@ export interface CaptureDesktopSetup {
 export async function startCaptureDesktop(): Promise<CaptureDesktopSetup> {
   const [main, old, reader] = [newToken(), newToken(), newToken()];
   const home = await tempHome('roam-mcp-capture-');
-  await writeFile(
-    path.join(home, '.roam-tools.json'),
-    JSON.stringify({
-      version: 1,
-      graphs: [
-        { name: 'main', nickname: 'Main', token: main, accessLevel: 'full' },
-        { name: 'old', nickname: 'Old', token: old, accessLevel: 'full' },
-        // No level chosen: the read-only token's own limits (Roam's INSUFFICIENT_SCOPE) are tested.
-        { name: 'reader', nickname: 'Reader', token: reader },
-      ],
-    }),
-    { mode: 0o600 },
-  );
+  await writeToolsConfig(home, [
+    { name: 'main', nickname: 'Main', token: main, accessLevel: 'full' },
+    { name: 'old', nickname: 'Old', token: old, accessLevel: 'full' },
+    // No level chosen: the read-only token's own limits (Roam's INSUFFICIENT_SCOPE) are tested.
+    { name: 'reader', nickname: 'Reader', token: reader },
+  ]);
   const emulator = await startEmulator({
     home,
     graphs: [

@@ -7,11 +7,10 @@
  * stderr) is kept so tests can search it for keys and tokens.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/index.ts';
-import { binCommand, binEnv, runBin, toolsConfig } from './mcp-bin.ts';
+import { binCommand, binEnv, runBin, writeToolsConfig, type ToolsConfigGraph } from './mcp-bin.ts';
 import { removeDir, tempDir } from './temp-dir.ts';
 
 export type Era = 'v1' | 'v2';
@@ -53,7 +52,7 @@ export interface HttpWorld {
 
 export async function startHttpWorld(options: {
   emulator: Omit<EmulatorOptions, 'home'>;
-  config: Parameters<typeof toolsConfig>[0];
+  config: readonly ToolsConfigGraph[];
   /** Keys to create before the server starts: name → its access level and toolsets, if any. */
   keys: Record<string, { access?: string; tools?: string } | undefined>;
   env?: Record<string, string>;
@@ -65,7 +64,7 @@ export async function startHttpWorld(options: {
   const clients = new Set<HttpClient>();
   let server: ChildProcess | undefined;
   try {
-    await writeFile(path.join(home, '.roam-tools.json'), toolsConfig(options.config), { mode: 0o600 });
+    await writeToolsConfig(home, options.config);
     const keyCli = (args: string[]) => runBin(['key', ...args], { env, cwd: home });
     const keys: Record<string, string> = {};
     for (const [name, spec] of Object.entries(options.keys)) {

@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import { removeDir, scratchDir, tempDir } from './temp-dir.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,11 +87,36 @@ export function binEnv(home: string, extra: Record<string, string> = {}): Record
   };
 }
 
+/** A graph of ~/.roam-tools.json as a test writes it (`type` defaults to hosted). */
+export interface ToolsConfigGraph {
+  name: string;
+  type?: string;
+  token?: string;
+  nickname?: string;
+  accessLevel?: string;
+  [field: string]: unknown;
+}
+
 /** ~/.roam-tools.json text for one or more graphs. */
-export function toolsConfig(
-  graphs: Array<{ name: string; token?: string; nickname?: string; accessLevel?: string }>,
-): string {
+export function toolsConfig(graphs: readonly ToolsConfigGraph[]): string {
   return JSON.stringify({ version: 1, graphs: graphs.map((g) => ({ type: 'hosted', ...g })) }, null, 2);
+}
+
+/** Where the bin finds its config in a test HOME. */
+export const toolsConfigPath = (home: string) => path.join(home, '.roam-tools.json');
+
+/**
+ * Writes a test HOME's ~/.roam-tools.json: these graphs (toolsConfig, 0600), or this exact text
+ * and mode (a test of what a hand-written file does). Returns its path.
+ */
+export async function writeToolsConfig(
+  home: string,
+  config: readonly ToolsConfigGraph[] | { text: string; mode?: number },
+): Promise<string> {
+  const file = 'text' in config ? config : { text: toolsConfig(config), mode: 0o600 };
+  const where = toolsConfigPath(home);
+  await writeFile(where, file.text, file.mode === undefined ? {} : { mode: file.mode });
+  return where;
 }
 
 export interface ToolErrorBody {

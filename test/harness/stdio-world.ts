@@ -3,10 +3,8 @@
  * ~/.roam-tools.json that names them, the built bin started over stdio, and optionally the
  * graphs a test writes to already oriented (select_graph run: the graph ticket writes need).
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/index.ts';
-import { jsonOf, startMcp, toolsConfig, type McpHandle } from './mcp-bin.ts';
+import { jsonOf, startMcp, writeToolsConfig, type McpHandle } from './mcp-bin.ts';
 import { removeDir, tempDir } from './temp-dir.ts';
 
 export interface StdioWorld {
@@ -25,7 +23,7 @@ export async function startStdioWorld(options: {
    * ~/.roam-tools.json: its graphs (written by toolsConfig, 0600), or its exact text and mode (a
    * test of what a hand-written file does).
    */
-  config: Parameters<typeof toolsConfig>[0] | { text: string; mode?: number };
+  config: Parameters<typeof writeToolsConfig>[1];
   /** Files the test needs in HOME before the bin starts. */
   prepare?: (home: string) => Promise<void>;
   /** How the bin is started (env, args, client name); a function when they name paths in HOME. */
@@ -41,14 +39,7 @@ export async function startStdioWorld(options: {
   });
   let mcp: McpHandle | undefined;
   try {
-    const file = Array.isArray(options.config)
-      ? { text: toolsConfig(options.config), mode: 0o600 }
-      : options.config;
-    await writeFile(
-      path.join(home, '.roam-tools.json'),
-      file.text,
-      file.mode === undefined ? {} : { mode: file.mode },
-    );
+    await writeToolsConfig(home, options.config);
     await options.prepare?.(home);
     const started = typeof options.mcp === 'function' ? options.mcp(home) : options.mcp;
     mcp = await startMcp({ ...started, home });

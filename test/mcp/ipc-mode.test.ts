@@ -4,15 +4,24 @@
  * `token-obtained` instead of writing files, and reports `token-rejected` on a 401.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ChildMessage, ParentMessage } from '../../src-shared/child-ipc.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { ChildStdioTransport } from '../harness/child-transport.ts';
-import { binCommand, errorOf, newToken, removeHome, binEnv, tempHome, textOf } from '../harness/mcp-bin.ts';
+import {
+  binCommand,
+  errorOf,
+  newToken,
+  removeHome,
+  binEnv,
+  tempHome,
+  textOf,
+  toolsConfigPath,
+  writeToolsConfig,
+} from '../harness/mcp-bin.ts';
 
 const A = newToken();
 const FILE_CONFIG = JSON.stringify({ graphs: [{ name: 'from-file', token: newToken() }] });
@@ -35,7 +44,7 @@ const graphB = { name: 'beta', type: 'hosted' as const, nickname: 'Beta' };
 
 beforeAll(async () => {
   home = await tempHome();
-  await writeFile(path.join(home, '.roam-tools.json'), FILE_CONFIG);
+  await writeToolsConfig(home, { text: FILE_CONFIG });
   emulator = await startEmulator({
     home,
     graphs: [
@@ -101,7 +110,7 @@ it('an exchanged token goes to the parent as token-obtained, and no file is writ
   });
   const token = (obtained as { token: string }).token;
   expect(token).toMatch(/^roam-graph-local-token-/);
-  expect(await readFile(path.join(home, '.roam-tools.json'), 'utf8')).toBe(FILE_CONFIG);
+  expect(await readFile(toolsConfigPath(home), 'utf8')).toBe(FILE_CONFIG);
   expect(textOf(await call('get_page', { title: 'Beta Page' }))).toContain('hello from beta');
   expect(stdio).not.toContain(token.slice(23));
 });
@@ -146,7 +155,7 @@ it('setup_new_graph hands the new graph to the parent with its nickname, writes 
   const obtained = received.filter((m) => m.type === 'token-obtained').at(-1);
   expect(obtained).toMatchObject({ graph: { name: 'gamma', type: 'hosted', nickname: 'Gamma notes' } });
   expect(stdio).not.toContain((obtained as { token: string }).token.slice(23));
-  expect(await readFile(path.join(home, '.roam-tools.json'), 'utf8')).toBe(FILE_CONFIG);
+  expect(await readFile(toolsConfigPath(home), 'utf8')).toBe(FILE_CONFIG);
   expect(textOf(await call('get_page', { graph: 'Gamma notes', title: 'Gamma Page' }))).toContain(
     'hello from gamma',
   );

@@ -16,6 +16,7 @@ import {
   startMcp,
   tempHome,
   type McpHandle,
+  toolsConfigPath,
 } from '../harness/mcp-bin.ts';
 
 const TOKEN = newToken();
@@ -97,7 +98,7 @@ describe('setup advice names our own command', () => {
   it('a config file that cannot be read is named by its own error, not as "(no config)"', async () => {
     const odd = await tempHome();
     try {
-      await mkdir(path.join(odd, '.roam-tools.json')); // a folder where the file should be
+      await mkdir(toolsConfigPath(odd)); // a folder where the file should be
       const mcp = await startMcp({ home: odd });
       handles.push(mcp);
       const error = errorOf(await mcp.call('list_graphs'));

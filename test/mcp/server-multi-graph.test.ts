@@ -5,10 +5,17 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../emulator/index.ts';
-import { errorOf, jsonOf, newToken, notesOf, textOf, type McpHandle } from '../harness/mcp-bin.ts';
+import {
+  errorOf,
+  jsonOf,
+  newToken,
+  notesOf,
+  textOf,
+  type McpHandle,
+  toolsConfigPath,
+} from '../harness/mcp-bin.ts';
 import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
 
 const WORK = newToken();
@@ -83,7 +90,7 @@ beforeAll(async () => {
     },
   });
   ({ home, emulator, mcp } = world);
-  configFile = path.join(home, '.roam-tools.json');
+  configFile = toolsConfigPath(home);
 });
 
 afterAll(() => world?.close());

@@ -13,7 +13,15 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tools as catalogue } from '../../src-mcp/server/tool-catalogue.ts';
 import { probedActions } from '../../src-mcp/contract/tool-definition.ts';
-import { binCommand, ROOT, newToken, removeHome, binEnv, tempHome } from '../harness/mcp-bin.ts';
+import {
+  binCommand,
+  ROOT,
+  newToken,
+  removeHome,
+  binEnv,
+  tempHome,
+  writeToolsConfig,
+} from '../harness/mcp-bin.ts';
 
 const run = promisify(execFile);
 const MCPB_CLI = path.join(ROOT, 'node_modules/@anthropic-ai/mcpb/dist/cli/cli.js');
@@ -100,7 +108,7 @@ describe('roam-mcp.mcpb', () => {
     const home = path.join(work, 'home-default');
     await mkdir(home, { recursive: true });
     const config = { version: 1, graphs: [{ name: 'default-graph', type: 'hosted', token: newToken() }] };
-    await writeFile(path.join(home, '.roam-tools.json'), JSON.stringify(config), { mode: 0o600 });
+    await writeToolsConfig(home, { text: JSON.stringify(config), mode: 0o600 });
     // Claude Desktop passes no ROAM_MCP_TOOLS: only the manifest's `--tools=` (empty) selects.
     const started = await startAsClaudeDesktop(home, {}, { ROAM_MCP_TOOLS: '' });
     try {
@@ -155,7 +163,7 @@ describe('roam-mcp.mcpb', () => {
     const home = path.join(work, 'home-file');
     await mkdir(home, { recursive: true });
     const config = { version: 1, graphs: [{ name: 'personal-graph', type: 'hosted', token: newToken() }] };
-    await writeFile(path.join(home, '.roam-tools.json'), JSON.stringify(config), { mode: 0o600 });
+    await writeToolsConfig(home, { text: JSON.stringify(config), mode: 0o600 });
     const started = await startAsClaudeDesktop(home, {});
     try {
       expect(JSON.stringify(started.config)).not.toContain('${');

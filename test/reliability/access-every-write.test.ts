@@ -11,9 +11,8 @@
  * ROAM_ACCESS_LEVEL, and --read-only over a full level. (--config and the tray's store through
  * --mcp: test/mcp/access/access-levels.test.ts and access-every-write-tray.test.ts.)
  */
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf, jsonOf, newToken, startMcp } from '../harness/mcp-bin.ts';
+import { errorOf, jsonOf, newToken, startMcp, toolsConfigPath } from '../harness/mcp-bin.ts';
 import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
 import { callEveryWrite, graph, writeToolNames, WRITES, writesTo } from './every-write.ts';
 
@@ -61,7 +60,7 @@ describe('read-only chosen in ~/.roam-tools.json, full token', () => {
         code: 'ACCESS_LEVEL',
         graph: 'Locked',
         access_level: 'read-only',
-        setting: `accessLevel in ${path.join(home, '.roam-tools.json')}`,
+        setting: `accessLevel in ${toolsConfigPath(home)}`,
       });
       expect(error?.message, tool).toMatch(
         /Nothing was changed\. To allow it, the user changes "accessLevel"/,

@@ -3,7 +3,7 @@
  * sees a whole config, old or new), concurrent token requests for one graph (one dialog in Roam,
  * REQUEST_IN_PROGRESS handled, one stored token) from one bin, from two bins, and from the tray.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
@@ -17,7 +17,8 @@ import {
   startMcp,
   scratchHome,
   allTextOf,
-  toolsConfig,
+  toolsConfigPath,
+  writeToolsConfig,
 } from '../harness/mcp-bin.ts';
 
 const TOKEN = makeToken('CONCURRENT');
@@ -25,7 +26,7 @@ const GRAPH = 'shared-graph';
 
 let home: { home: string; cleanup(): Promise<void> };
 let emulator: Emulator;
-const configPath = () => path.join(home.home, '.roam-tools.json');
+const configPath = () => toolsConfigPath(home.home);
 
 beforeEach(async () => {
   home = await scratchHome('roam-concurrency-');
@@ -48,6 +49,19 @@ async function waitUntil(probe: () => boolean, what: string, timeoutMs = 10_000)
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** The graph in the config with no token, and two bins started on it at once. */
+async function twoBinsOnOneGraph() {
+  await writeToolsConfig(home.home, [{ name: GRAPH, nickname: 'Shared' }]);
+  return Promise.all([startMcp({ home: home.home }), startMcp({ home: home.home })]);
+}
+
+/** The config file holds the one graph, now with the token Roam granted. */
+async function expectOneTokenSaved(): Promise<void> {
+  const saved = JSON.parse(await readFile(configPath(), 'utf8')) as { graphs: Array<{ token?: string }> };
+  expect(saved.graphs).toHaveLength(1);
+  expect(saved.graphs[0]?.token).toMatch(/^roam-graph-local-token-/);
 }
 
 describe('concurrency', () => {
@@ -115,7 +129,7 @@ describe('concurrency', () => {
     'one bin, concurrent calls needing a token: one dialog in Roam, one stored token',
     { timeout: 60_000 },
     async () => {
-      await writeFile(configPath(), toolsConfig([{ name: GRAPH, nickname: 'Shared' }]), { mode: 0o600 });
+      await writeToolsConfig(home.home, [{ name: GRAPH, nickname: 'Shared' }]);
       const bin = await startMcp({ home: home.home });
       try {
         const progress: string[][] = [[], [], []];
@@ -142,9 +156,7 @@ describe('concurrency', () => {
       }
       const requests = emulator.requests.filter((r) => r.path === '/api/graphs/tokens/request');
       expect(requests).toHaveLength(1);
-      const saved = JSON.parse(await readFile(configPath(), 'utf8')) as { graphs: Array<{ token?: string }> };
-      expect(saved.graphs).toHaveLength(1);
-      expect(saved.graphs[0]?.token).toMatch(/^roam-graph-local-token-/);
+      await expectOneTokenSaved();
     },
   );
 
@@ -152,11 +164,7 @@ describe('concurrency', () => {
     'two bins asking at once: one dialog, the second gets REQUEST_IN_PROGRESS with guidance',
     { timeout: 60_000 },
     async () => {
-      await writeFile(configPath(), toolsConfig([{ name: GRAPH, nickname: 'Shared' }]), { mode: 0o600 });
-      const [first, second] = await Promise.all([
-        startMcp({ home: home.home }),
-        startMcp({ home: home.home }),
-      ]);
+      const [first, second] = await twoBinsOnOneGraph();
       try {
         const firstCall = first!.call('select_graph', { graph: 'Shared' });
         await waitUntil(() => emulator.pendingTokenRequests().length === 1, 'the first token request');
@@ -170,9 +178,7 @@ describe('concurrency', () => {
       } finally {
         await Promise.all([first?.close(), second?.close()]);
       }
-      const saved = JSON.parse(await readFile(configPath(), 'utf8')) as { graphs: Array<{ token?: string }> };
-      expect(saved.graphs).toHaveLength(1);
-      expect(saved.graphs[0]?.token).toMatch(/^roam-graph-local-token-/);
+      await expectOneTokenSaved();
     },
   );
 
@@ -182,11 +188,7 @@ describe('concurrency', () => {
     'two bins: the retry of the second reuses the token the first stored (no second dialog)',
     { timeout: 60_000 },
     async () => {
-      await writeFile(configPath(), toolsConfig([{ name: GRAPH, nickname: 'Shared' }]), { mode: 0o600 });
-      const [first, second] = await Promise.all([
-        startMcp({ home: home.home }),
-        startMcp({ home: home.home }),
-      ]);
+      const [first, second] = await twoBinsOnOneGraph();
       try {
         const firstCall = first!.call('select_graph', { graph: 'Shared' });
         await waitUntil(() => emulator.pendingTokenRequests().length === 1, 'the first token request');
@@ -227,7 +229,7 @@ describe('concurrency', () => {
       for (let round = 0; round < 6; round++) {
         // A large file (8 MB of description) widens the read-modify-write window of each writer.
         const big = names.map((name) => ({ name, description: 'd'.repeat(8_000_000 / names.length) }));
-        await writeFile(configPath(), toolsConfig(big), { mode: 0o600 });
+        await writeToolsConfig(home.home, big);
         const bins = await Promise.all(names.map(() => startMcp({ home: home.home })));
         try {
           const calls = bins.map((bin, i) => bin.call('select_graph', { graph: names[i] as string }));

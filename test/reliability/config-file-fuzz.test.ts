@@ -9,7 +9,16 @@ import { chmod, lstat, mkdir, readFile, readlink, stat, symlink, writeFile } fro
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { errorCode, makeToken, startMcp, scratchHome, allTextOf, toolsConfig } from '../harness/mcp-bin.ts';
+import {
+  errorCode,
+  makeToken,
+  startMcp,
+  scratchHome,
+  allTextOf,
+  toolsConfig,
+  toolsConfigPath,
+  writeToolsConfig,
+} from '../harness/mcp-bin.ts';
 
 const TOKEN = makeToken('CONFIGFUZZSECRETVALUE');
 const SECRET_PART = TOKEN.slice('roam-graph-local-token-'.length);
@@ -19,7 +28,7 @@ const isRoot = process.getuid?.() === 0;
 
 let home: { home: string; cleanup(): Promise<void> };
 let emulator: Emulator;
-const configPath = () => path.join(home.home, '.roam-tools.json');
+const configPath = () => toolsConfigPath(home.home);
 
 beforeAll(async () => {
   home = await scratchHome();
@@ -128,13 +137,13 @@ describe('hostile config files through the bin', () => {
   it('a directory instead of a file gives a clear error and is left alone', async () => {
     const dirHome = await scratchHome();
     try {
-      await mkdir(path.join(dirHome.home, '.roam-tools.json'));
+      await mkdir(toolsConfigPath(dirHome.home));
       const bin = await startMcp({ home: dirHome.home });
       try {
         const result = await bin.call('get_page', { title: 'x' });
         expect(errorCode(result)).toMatch(/^CONFIG_/);
         expect(allTextOf(result)).toMatch(/roam-tools\.json|directory|EISDIR/i);
-        expect((await stat(path.join(dirHome.home, '.roam-tools.json'))).isDirectory()).toBe(true);
+        expect((await stat(toolsConfigPath(dirHome.home))).isDirectory()).toBe(true);
       } finally {
         await bin.close();
       }
@@ -144,7 +153,7 @@ describe('hostile config files through the bin', () => {
   });
 
   it.skipIf(isRoot)('an unreadable file gives a clear error and keeps its bytes', async () => {
-    await writeFile(configPath(), toolsConfig([{ name: GRAPH, token: TOKEN }]), { mode: 0o600 });
+    await writeToolsConfig(home.home, [{ name: GRAPH, token: TOKEN }]);
     await chmod(configPath(), 0o000);
     try {
       const seen = await observe();

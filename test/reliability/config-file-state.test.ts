@@ -8,12 +8,20 @@ import { chmod, lstat, mkdir, readFile, readlink, rm, stat, symlink, writeFile }
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { errorCode, startMcp, scratchHome, allTextOf, toolsConfig } from '../harness/mcp-bin.ts';
+import {
+  errorCode,
+  startMcp,
+  scratchHome,
+  allTextOf,
+  toolsConfig,
+  toolsConfigPath,
+  writeToolsConfig,
+} from '../harness/mcp-bin.ts';
 
 const GRAPH = 'kept-graph';
 let home: { home: string; cleanup(): Promise<void> };
 let emulator: Emulator;
-const configPath = () => path.join(home.home, '.roam-tools.json');
+const configPath = () => toolsConfigPath(home.home);
 const modeOf = async (file: string) => (await stat(file)).mode & 0o777;
 
 beforeEach(async () => {
@@ -80,7 +88,7 @@ describe('token write-back and the file state', () => {
   });
 
   it('never replaces a file whose root is not an object', { timeout: 30_000 }, async () => {
-    await writeFile(configPath(), toolsConfig([{ name: GRAPH }]), { mode: 0o600 });
+    await writeToolsConfig(home.home, [{ name: GRAPH }]);
     const replaced = '["the user put something else here"]\n';
     const out = await obtainToken(() => writeFile(configPath(), replaced));
     expectNotSaved(out, /is not a Roam config/);

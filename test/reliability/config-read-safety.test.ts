@@ -6,7 +6,6 @@
  * stdio against the emulator.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validateGraphs } from '../../src-shared/roam-config.ts';
@@ -19,14 +18,15 @@ import {
   startMcp,
   scratchHome,
   allTextOf,
-  toolsConfig,
+  toolsConfigPath,
+  writeToolsConfig,
 } from '../harness/mcp-bin.ts';
 
 const GRAPH = 'spaced-graph';
 const TOKEN = makeToken('SPACED');
 let home: { home: string; cleanup(): Promise<void> };
 let emulator: Emulator;
-const configPath = () => path.join(home.home, '.roam-tools.json');
+const configPath = () => toolsConfigPath(home.home);
 
 beforeEach(async () => {
   home = await scratchHome('roam-read-safety-');
@@ -69,7 +69,7 @@ describe('a FIFO where the config should be', () => {
 
 describe('whitespace in a token', () => {
   it('a trailing newline in the file is trimmed, with a warning that does not show the token', async () => {
-    await writeFile(configPath(), toolsConfig([{ name: GRAPH, token: `${TOKEN}\n` }]), { mode: 0o600 });
+    await writeToolsConfig(home.home, [{ name: GRAPH, token: `${TOKEN}\n` }]);
     const bin = await startMcp({ home: home.home });
     try {
       const result = await bin.call('get_page', { title: 'Project Apollo' });
@@ -97,7 +97,7 @@ describe('whitespace in a token', () => {
 
   it('whitespace inside the token is a config error naming the graph, not the token', async () => {
     const broken = `${TOKEN.slice(0, 30)} ${TOKEN.slice(30)}`;
-    await writeFile(configPath(), toolsConfig([{ name: GRAPH, token: broken }]), { mode: 0o600 });
+    await writeToolsConfig(home.home, [{ name: GRAPH, token: broken }]);
     const bin = await startMcp({ home: home.home });
     try {
       const result = await bin.call('get_page', { title: 'Project Apollo' });

@@ -5,11 +5,9 @@
  */
 import fc from 'fast-check';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { binCommand, binEnv, makeToken, scratchHome, toolsConfig } from '../harness/mcp-bin.ts';
+import { binCommand, binEnv, makeToken, scratchHome, writeToolsConfig } from '../harness/mcp-bin.ts';
 
 const TOKEN = makeToken('RAWLINES');
 const GRAPH = 'raw-graph';
@@ -75,9 +73,7 @@ beforeAll(async () => {
     port: 0,
     graphs: [{ name: GRAPH, content: 'demo', tokens: [{ token: TOKEN, accessLevel: 'full' }] }],
   });
-  await writeFile(path.join(home.home, '.roam-tools.json'), toolsConfig([{ name: GRAPH, token: TOKEN }]), {
-    mode: 0o600,
-  });
+  await writeToolsConfig(home.home, [{ name: GRAPH, token: TOKEN }]);
   raw = new RawBin(spawn(...binCommand(), { env: binEnv(home.home), cwd: home.home }));
   const init = await raw.request(1, 'initialize', {
     protocolVersion: '2025-06-18',

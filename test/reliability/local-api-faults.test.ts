@@ -4,8 +4,6 @@
  * (src-mcp/contract/tool-errors.ts) or recovers; the bin never crashes and answers the next call; a write
  * cut by a dropped connection is reported and never applied twice.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
@@ -15,8 +13,8 @@ import {
   startMcp,
   scratchHome,
   allTextOf,
-  toolsConfig,
   type McpHandle,
+  writeToolsConfig,
 } from '../harness/mcp-bin.ts';
 
 const TOKEN = makeToken('FAULTS');
@@ -191,9 +189,7 @@ describe('Roam down when the bin starts', () => {
       port: 0,
       graphs: [{ name: GRAPH, content: 'demo', tokens: [{ token: TOKEN, accessLevel: 'full' }] }],
     });
-    await writeFile(path.join(local.home, '.roam-tools.json'), toolsConfig([{ name: GRAPH, token: TOKEN }]), {
-      mode: 0o600,
-    });
+    await writeToolsConfig(local.home, [{ name: GRAPH, token: TOKEN }]);
     await down.stop();
     const child = await startMcp({ home: local.home, env: ROAM_WAIT });
     try {

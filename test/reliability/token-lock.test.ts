@@ -13,7 +13,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_MS } from '../../src-shared/node/file-lock.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { binCommand, binEnv, errorCode, startMcp, scratchHome } from '../harness/mcp-bin.ts';
+import { binCommand, binEnv, errorCode, startMcp, scratchHome, toolsConfigPath } from '../harness/mcp-bin.ts';
 
 const LONG = process.env.ROAM_LONG_TESTS === '1';
 const ROUNDS = LONG ? 100 : 2;
@@ -25,7 +25,7 @@ const TOGGLED = 'toggled';
 let dir: { home: string; cleanup(): Promise<void> };
 let holder: string;
 let emulator: Emulator;
-const configPath = () => path.join(dir.home, '.roam-tools.json');
+const configPath = () => toolsConfigPath(dir.home);
 
 beforeAll(async () => {
   dir = await scratchHome('roam-token-lock-');

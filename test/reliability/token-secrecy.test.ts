@@ -17,6 +17,7 @@ import {
   scratchHome,
   toolsConfig,
   type McpHandle,
+  toolsConfigPath,
 } from '../harness/mcp-bin.ts';
 
 const FULL = makeToken('SECRETFULLxxxxxxxxxxxxxxxxx1');
@@ -74,7 +75,7 @@ describe('token secrecy', () => {
     'the bin: responses and stderr across success, scope, auth and exchange paths carry no token',
     { timeout: 60_000 },
     async () => {
-      const configPath = path.join(home.home, '.roam-tools.json');
+      const configPath = toolsConfigPath(home.home);
       await writeFile(
         configPath,
         toolsConfig([
@@ -269,7 +270,7 @@ describe('token secrecy', () => {
       await mkdir(dots);
       const real = path.join(dots, 'roam-tools.json');
       await writeFile(real, toolsConfig([{ name: 'fresh', nickname: 'Fresh' }]), { mode: 0o600 });
-      await symlink(real, path.join(local.home, '.roam-tools.json'));
+      await symlink(real, toolsConfigPath(local.home));
       await writeFile(path.join(local.home, '.roam-local-api.json'), JSON.stringify({ port: emulator.port }));
       const bin = await startMcp({ home: local.home });
       try {
@@ -277,7 +278,7 @@ describe('token secrecy', () => {
       } finally {
         await bin.close();
       }
-      const link = await lstat(path.join(local.home, '.roam-tools.json'));
+      const link = await lstat(toolsConfigPath(local.home));
       const realText = await readFile(real, 'utf8');
       expect({ symlink: link.isSymbolicLink(), dotfileHasToken: /local-token-/.test(realText) }).toEqual({
         symlink: true,

@@ -4,12 +4,18 @@
  * change and what is someone else's since, and the undo restores the graph, keeps the person's
  * edit and leaves the conflict visible on the entry. Real files, real processes, the emulator.
  */
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ActivityFeedView } from '../../../src-shared/ipc-contract.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
-import { errorOf, jsonOf, newToken, startMcp, toolsConfig, type McpHandle } from '../../harness/mcp-bin.ts';
+import {
+  errorOf,
+  jsonOf,
+  newToken,
+  startMcp,
+  type McpHandle,
+  writeToolsConfig,
+} from '../../harness/mcp-bin.ts';
 import { nextEvent, startCore, tempDirs, TOKEN_PATTERN } from '../helpers.ts';
 import type { TrayCore } from '../../../src-main/core/tray-core.ts';
 
@@ -34,11 +40,7 @@ beforeEach(async () => {
       },
     ],
   });
-  await writeFile(
-    path.join(dirs.home, '.roam-tools.json'),
-    toolsConfig([{ name: 'work', token: TOKEN, nickname: 'Work', accessLevel: 'full' }]),
-    { mode: 0o600 },
-  );
+  await writeToolsConfig(dirs.home, [{ name: 'work', token: TOKEN, nickname: 'Work', accessLevel: 'full' }]);
   const dataDir = path.join(dirs.home, 'data');
   core = startCore(dirs, { dataDir }).core;
   await core.handlers['import:run'](undefined);
@@ -112,11 +114,9 @@ describe('Activity in the tray core', () => {
     expect(done).toMatchObject({ undone: 1, conflicts: 0 });
 
     // Roam now names the AI user (the tray's token) its creator; a read-edit-own chat is still refused.
-    await writeFile(
-      path.join(dirs.home, '.roam-tools.json'),
-      toolsConfig([{ name: 'work', token: TOKEN, nickname: 'Work', accessLevel: 'read-edit-own' }]),
-      { mode: 0o600 },
-    );
+    await writeToolsConfig(dirs.home, [
+      { name: 'work', token: TOKEN, nickname: 'Work', accessLevel: 'read-edit-own' },
+    ]);
     const own = await startMcp({
       home: dirs.home,
       env: { ROAM_COMPANION_DATA_DIR: path.join(dirs.home, 'data') },

@@ -9,6 +9,7 @@ import { TOKEN_PATTERN, repoRoot, startCore, tempDirs } from '../helpers.ts';
 import { fixtureScript } from '../../harness/fixture-bundles.ts';
 import { LOCK_FILE, STORE_FILE } from '../../../src-main/core/store-file.ts';
 import { STALE_MS } from '../../../src-shared/node/file-lock.ts';
+import { toolsConfigPath, writeToolsConfig } from '../../harness/mcp-bin.ts';
 
 let dirs: Awaited<ReturnType<typeof tempDirs>>;
 let core: TrayCore;
@@ -164,7 +165,7 @@ describe('import of ~/.roam-tools.json', () => {
 
   it('offers the file once, imports graphs with encrypted tokens, leaves the file alone', async () => {
     expect(await core.handlers['import:check'](undefined)).toMatchObject({ available: false });
-    const file = path.join(dirs.home, '.roam-tools.json');
+    const file = toolsConfigPath(dirs.home);
     const source = JSON.stringify({
       graphs: [
         { name: 'jfb-work', token: tokenA, nickname: 'Work', description: 'job' },
@@ -195,7 +196,7 @@ describe('import of ~/.roam-tools.json', () => {
 
   it('counts only the graphs the import would add, and offers nothing when all are here', async () => {
     await core.handlers['graphs:add']({ name: 'zettel', type: 'offline', nickname: 'Notes' });
-    const file = path.join(dirs.home, '.roam-tools.json');
+    const file = toolsConfigPath(dirs.home);
     const graphs = [
       { name: 'jfb-work', token: tokenA },
       { name: 'zettel', type: 'offline', token: tokenB },
@@ -212,27 +213,25 @@ describe('import of ~/.roam-tools.json', () => {
 
   it('imports nothing when the file would break a rule, and says why', async () => {
     await core.handlers['graphs:add']({ name: 'mine', nickname: 'Work' });
-    await writeFile(
-      path.join(dirs.home, '.roam-tools.json'),
-      JSON.stringify({
+    await writeToolsConfig(dirs.home, {
+      text: JSON.stringify({
         graphs: [
           { name: 'jfb-work', token: tokenA, nickname: 'work' },
           { name: 'x', token: tokenB },
         ],
       }),
-    );
+    });
     await expect(core.handlers['import:run'](undefined)).rejects.toThrow(/Nothing was imported.*clashes/);
     expect((await list()).map((g) => g.id)).toEqual(['hosted:mine']);
 
-    await writeFile(
-      path.join(dirs.home, '.roam-tools.json'),
-      JSON.stringify({ graphs: [{ name: 'r', token: 'roam-graph-token-remote123456' }] }),
-    );
+    await writeToolsConfig(dirs.home, {
+      text: JSON.stringify({ graphs: [{ name: 'r', token: 'roam-graph-token-remote123456' }] }),
+    });
     const remote = core.handlers['import:run'](undefined);
     await expect(remote).rejects.toThrow(/remote API token/);
     await expect(remote).rejects.not.toThrow(/remote123456/);
 
-    await writeFile(path.join(dirs.home, '.roam-tools.json'), '{ not json');
+    await writeToolsConfig(dirs.home, { text: '{ not json' });
     await expect(core.handlers['import:run'](undefined)).rejects.toThrow(/not valid JSON.*Fix the file/);
   });
 });

@@ -1,13 +1,12 @@
 // What the tray says about tokens stays true: a request's outcome goes once the state it describes
 // is gone, failures are worded for the person who asked, and the chosen access level is shown
 // against what Roam granted. The real core over real files, against the emulator over HTTP.
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GraphView, TokenRequestView } from '../../../src-shared/ipc-contract.ts';
 import type { TrayCore } from '../../../src-main/core/tray-core.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { nextEvent, startCore, tempDirs } from '../helpers.ts';
+import { writeToolsConfig } from '../../harness/mcp-bin.ts';
 
 let dirs: Awaited<ReturnType<typeof tempDirs>>;
 let emulator: Emulator;
@@ -151,7 +150,7 @@ describe('the chosen access level against the token’s grant', () => {
   it('a token imported without its grant learns it from Roam (tokens/info)', async () => {
     const token = emulator.addToken('imported', 'hosted', 'read-append');
     const file = { graphs: [{ name: 'imported', nickname: 'Imported', accessLevel: 'full', token }] };
-    await writeFile(path.join(dirs.home, '.roam-tools.json'), JSON.stringify(file));
+    await writeToolsConfig(dirs.home, { text: JSON.stringify(file) });
     await core.handlers['import:run'](undefined);
     expect((await listed('hosted:imported'))?.token.grantedAccessLevel).toBeUndefined();
     const learned = nextEvent(core, 'graphs:changed', (list) =>

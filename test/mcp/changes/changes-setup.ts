@@ -2,8 +2,6 @@
  * What the undo tests share: an emulator with one graph whose token writes as the AI user, the
  * config file naming it, the bin as an MCP server (an agent's chat) and as a CLI.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { startEmulator, type Emulator, type GraphSpec, type PageSpec } from '../../emulator/index.ts';
 import {
   binEnv,
@@ -13,8 +11,8 @@ import {
   runBin,
   startMcp,
   tempHome,
-  toolsConfig,
   type McpHandle,
+  writeToolsConfig,
 } from '../../harness/mcp-bin.ts';
 
 export interface UndoWorld {
@@ -47,11 +45,7 @@ export async function undoWorld(
     home,
     graphs: [{ ...extra, name: graphName, content, tokens: [{ token, accessLevel: 'full', ai }] }],
   });
-  await writeFile(
-    path.join(home, '.roam-tools.json'),
-    toolsConfig([{ name: graphName, token, accessLevel }]),
-    { mode: 0o600 },
-  );
+  await writeToolsConfig(home, [{ name: graphName, token, accessLevel }]);
   const agents: McpHandle[] = [];
   return {
     home,

@@ -4,10 +4,9 @@
  * graph and is itself listed; a person's later edit stays and makes the exit code 1.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { PageSpec } from '../../emulator/index.ts';
-import { jsonOf } from '../../harness/mcp-bin.ts';
+import { jsonOf, toolsConfigPath } from '../../harness/mcp-bin.ts';
 import { graphSnapshot } from './graph-snapshot.ts';
 import { undoWorld, type UndoWorld } from './changes-setup.ts';
 
@@ -133,7 +132,7 @@ async function chatOf(): Promise<string> {
 }
 
 it('finds a graph by a nickname only the chat knew, and says when a graph is unknown', async () => {
-  const file = path.join(world.home, '.roam-tools.json');
+  const file = toolsConfigPath(world.home);
   const config = await readFile(file, 'utf8');
   const named = JSON.parse(config) as { graphs: Array<Record<string, unknown>> };
   named.graphs.forEach((g) => (g.nickname = 'Office'));

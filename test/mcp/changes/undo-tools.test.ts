@@ -4,11 +4,18 @@
  * a dry run changes nothing, undoing twice changes nothing, and a person's later edit is kept
  * and reported as a conflict.
  */
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Emulator, type PageSpec } from '../../emulator/index.ts';
-import { jsonOf, errorOf, newToken, startMcp, toolsConfig, type McpHandle } from '../../harness/mcp-bin.ts';
+import {
+  jsonOf,
+  errorOf,
+  newToken,
+  startMcp,
+  type McpHandle,
+  writeToolsConfig,
+} from '../../harness/mcp-bin.ts';
 import { startStdioWorld, type StdioWorld } from '../../harness/stdio-world.ts';
 import { graphSnapshot } from './graph-snapshot.ts';
 
@@ -139,11 +146,7 @@ describe('undo through the agent tools', () => {
 
   it('keeps within the level the user chose for the graph: read-append cannot delete what it added', async () => {
     await mcp.close();
-    await writeFile(
-      path.join(home, '.roam-tools.json'),
-      toolsConfig([{ name: 'work', token: TOKEN, accessLevel: 'read-append' }]),
-      { mode: 0o600 },
-    );
+    await writeToolsConfig(home, [{ name: 'work', token: TOKEN, accessLevel: 'read-append' }]);
     mcp = await startMcp({ home });
     jsonOf(await mcp.call('select_graph', { graph: 'work' }));
     const made = jsonOf<{ uids: string[] }>(

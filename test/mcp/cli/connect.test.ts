@@ -4,7 +4,7 @@ import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
-import { binCommand, removeHome, binEnv, tempHome } from '../../harness/mcp-bin.ts';
+import { binCommand, removeHome, binEnv, tempHome, toolsConfigPath } from '../../harness/mcp-bin.ts';
 
 let home: string;
 let configFile: string;
@@ -47,7 +47,7 @@ const config = async () =>
 
 beforeAll(async () => {
   home = await tempHome();
-  configFile = path.join(home, '.roam-tools.json');
+  configFile = toolsConfigPath(home);
   await writeFile(configFile, JSON.stringify({ version: 1, extra: 'kept', graphs: [] }));
   await chmod(configFile, 0o644);
   emulator = await startEmulator({

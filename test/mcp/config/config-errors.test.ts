@@ -6,7 +6,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
-import { errorOf, newToken, removeHome, startMcp, tempHome, type McpHandle } from '../../harness/mcp-bin.ts';
+import {
+  errorOf,
+  newToken,
+  removeHome,
+  startMcp,
+  tempHome,
+  type McpHandle,
+  toolsConfigPath,
+  writeToolsConfig,
+} from '../../harness/mcp-bin.ts';
 
 const homes: string[] = [];
 const handles: McpHandle[] = [];
@@ -49,7 +58,7 @@ describe('config problems', () => {
     const { home, mcp } = await serverWith('{\n  "graphs": [\n    {"name": "a",}\n  ]\n}');
     const error = errorOf(await mcp.call('list_graphs'));
     expect(error.code).toBe('CONFIG_INVALID');
-    expect(error.message).toContain(path.join(home, '.roam-tools.json'));
+    expect(error.message).toContain(toolsConfigPath(home));
     expect(error.message).toMatch(/line 3, column \d+/);
     expect(mcp.stderr()).toMatch(/line 3, column/);
   });
@@ -182,10 +191,9 @@ describe('write tools are hidden when nothing may write', () => {
   });
 
   it('a read-only level on every graph hides write tools too', async () => {
-    await writeFile(
-      path.join(home, '.roam-tools.json'),
-      JSON.stringify({ graphs: [{ name: 'g', token, accessLevel: 'read-only' }] }),
-    );
+    await writeToolsConfig(home, {
+      text: JSON.stringify({ graphs: [{ name: 'g', token, accessLevel: 'read-only' }] }),
+    });
     const mcp = await startMcp({ home });
     handles.push(mcp);
     const { tools } = await mcp.client.listTools();
@@ -193,7 +201,7 @@ describe('write tools are hidden when nothing may write', () => {
     expect(tools.map((t) => t.name)).not.toContain('create_block');
     expect(errorOf(await mcp.call('create_block', { markdown: 'x', pageTitle: 'y' }))).toMatchObject({
       code: 'ACCESS_LEVEL',
-      setting: `accessLevel in ${path.join(home, '.roam-tools.json')}`,
+      setting: `accessLevel in ${toolsConfigPath(home)}`,
     });
   });
 });

@@ -17,6 +17,7 @@ import { ToolError } from '../../../src-mcp/contract/tool-errors.ts';
 import { readUploadFile } from '../../../src-mcp/uploads/local-file.ts';
 import { setUploadFolders } from '../../../src-mcp/uploads/upload-folders.ts';
 import { tempDir } from '../../harness/temp-dir.ts';
+import { toolsConfigPath } from '../../harness/mcp-bin.ts';
 
 const SECRET = 'SECRET-BYTES';
 const ALLOWED = { photo: 'PHOTO-BYTES', notes: 'NOTES-BYTES', deep: 'DEEP-BYTES' };
@@ -63,7 +64,7 @@ beforeAll(async () => {
   await symlink(path.join(home, '.ssh', 'id_ed25519'), path.join(allowed, 'key-link'));
   await symlink(path.join(home, '.ssh'), path.join(allowed, 'ssh-dir'));
   await symlink(outside, path.join(allowed, 'outside-dir'));
-  await symlink(path.join(home, '.roam-tools.json'), path.join(allowed, 'config-link.json'));
+  await symlink(toolsConfigPath(home), path.join(allowed, 'config-link.json'));
   await symlink(path.join(allowed, 'photo.png'), path.join(allowed, 'photo-link.png'));
   await symlink(path.join(allowed, 'photo.png'), path.join(allowed, '.dot-link.png'));
   await symlink(path.join(allowed, 'photo.png'), path.join(outside, 'into-allowed.png'));

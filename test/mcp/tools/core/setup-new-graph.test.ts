@@ -5,11 +5,17 @@
  * nickname or an unknown graph is refused before any dialog; a --read-only server only lists.
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portFilePath } from '../../../../src-shared/local-api/index.ts';
 import type { Emulator } from '../../../emulator/index.ts';
-import { errorOf, jsonOf, newToken, startMcp, type McpHandle } from '../../../harness/mcp-bin.ts';
+import {
+  errorOf,
+  jsonOf,
+  newToken,
+  startMcp,
+  type McpHandle,
+  toolsConfigPath,
+} from '../../../harness/mcp-bin.ts';
 import { startStdioWorld, type StdioWorld } from '../../../harness/stdio-world.ts';
 import { removeDir, tempDir } from '../../../harness/temp-dir.ts';
 
@@ -22,7 +28,7 @@ let mcp: McpHandle;
 
 const tokenRequests = () => emulator.requests.filter((r) => r.path === '/api/graphs/tokens/request');
 const configOf = async (dir: string) =>
-  JSON.parse(await readFile(path.join(dir, '.roam-tools.json'), 'utf8')) as {
+  JSON.parse(await readFile(toolsConfigPath(dir), 'utf8')) as {
     graphs: Array<Record<string, unknown>>;
   };
 
@@ -93,13 +99,13 @@ describe('setup_new_graph', () => {
       graph_name: 'fresh',
       nickname: 'Fresh notes',
       access_level: 'read-append',
-      saved_to: path.join(home, '.roam-tools.json'),
+      saved_to: toolsConfigPath(home),
     });
     const config = await configOf(home);
     const entry = config.graphs.find((g) => g.name === 'fresh')!;
     expect(entry).toMatchObject({ nickname: 'Fresh notes', accessLevel: 'read-append' });
     expect(typeof entry.token).toBe('string');
-    expect((await stat(path.join(home, '.roam-tools.json'))).mode & 0o777).toBe(0o600);
+    expect((await stat(toolsConfigPath(home))).mode & 0o777).toBe(0o600);
     expect(mcp.transcript()).not.toContain(entry.token as string);
 
     emulator.clearRequests();
@@ -115,7 +121,7 @@ describe('setup_new_graph', () => {
 
   it('reads the graph from the file at the call: a level, nickname or switch-off set after the server started holds', async () => {
     // While the chat runs, the person adds graphs to ~/.roam-tools.json by hand.
-    const file = path.join(home, '.roam-tools.json');
+    const file = toolsConfigPath(home);
     const config = await configOf(home);
     config.graphs.push(
       { name: 'private', type: 'hosted', accessLevel: 'read-only' },
@@ -157,8 +163,8 @@ describe('setup_new_graph', () => {
     const bare = await startMcp({ home: emptyHome });
     try {
       const added = await bare.call('setup_new_graph', { graph: 'other', nickname: 'Other' });
-      expect(jsonOf(added)).toMatchObject({ saved_to: path.join(emptyHome, '.roam-tools.json') });
-      expect((await stat(path.join(emptyHome, '.roam-tools.json'))).mode & 0o777).toBe(0o600);
+      expect(jsonOf(added)).toMatchObject({ saved_to: toolsConfigPath(emptyHome) });
+      expect((await stat(toolsConfigPath(emptyHome))).mode & 0o777).toBe(0o600);
       expect((await configOf(emptyHome)).graphs).toEqual([
         expect.objectContaining({ name: 'other', nickname: 'Other' }),
       ]);

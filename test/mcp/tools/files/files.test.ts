@@ -9,7 +9,15 @@ import { mkdir, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../../../emulator/index.ts';
-import { errorOf, jsonOf, newToken, toolsConfig, textOf, type McpHandle } from '../../../harness/mcp-bin.ts';
+import {
+  errorOf,
+  jsonOf,
+  newToken,
+  toolsConfig,
+  textOf,
+  type McpHandle,
+  toolsConfigPath,
+} from '../../../harness/mcp-bin.ts';
 import { startStdioWorld, type StdioWorld } from '../../../harness/stdio-world.ts';
 import { tempDir } from '../../../harness/temp-dir.ts';
 
@@ -111,12 +119,12 @@ describe('what file_upload refuses, before anything reaches Roam', () => {
       },
       NOT_ALLOWED,
     ],
-    ['the product config (~/.roam-tools.json)', async () => path.join(home, '.roam-tools.json'), NOT_ALLOWED],
+    ['the product config (~/.roam-tools.json)', async () => toolsConfigPath(home), NOT_ALLOWED],
     [
       'a symlink to the product config',
       async () => {
         const link = path.join(notes, 'innocent.json');
-        await symlink(path.join(home, '.roam-tools.json'), link);
+        await symlink(toolsConfigPath(home), link);
         return link;
       },
       NOT_ALLOWED,
