@@ -509,8 +509,23 @@ describe.sequential('tray UI in Chromium', () => {
 
   it('shows Roam stopping, and opens it again from the status bar', async () => {
     const status = page.getByRole('contentinfo', { name: 'Status' });
+    /** Where each line of the status bar is, and its height: one layout, whatever Roam does. */
+    const layout = () =>
+      status.evaluate((bar) => ({
+        lines: [...bar.querySelectorAll('.status-line')].map((line) => line.getBoundingClientRect().top),
+        height: bar.getBoundingClientRect().height,
+      }));
+    const running = { 420: await layout() } as Record<number, Awaited<ReturnType<typeof layout>>>;
+    await page.setViewportSize({ width: 1000, height: 760 });
+    running[1000] = await layout();
+    await page.setViewportSize({ width: 420, height: 600 });
+    expect(running[420]!.lines).toHaveLength(2);
     await emulator.stop();
     await contains(status, 'Roam Desktop is not running');
+    expect(await layout()).toEqual(running[420]);
+    await page.setViewportSize({ width: 1000, height: 760 });
+    expect(await layout()).toEqual(running[1000]);
+    await page.setViewportSize({ width: 420, height: 600 });
     await status.getByRole('button', { name: 'Open Roam Desktop' }).click();
     await contains(status, `Roam Desktop running · port ${emulator.port}`);
     expect(preview.openedUrls[0]).toMatch(/^roam:/);

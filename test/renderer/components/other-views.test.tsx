@@ -378,10 +378,10 @@ describe('Status bar and settings', () => {
     const retryAt = Date.now() + 30_000;
     emit('status:changed', {
       ...base,
-      http: { state: 'restarting', why: 'stopped unasked (exit 1)', retryAt },
+      http: { state: 'restarting', why: 'stopped unexpectedly', retryAt },
     });
     expect(bar.textContent).toContain(
-      `HTTP server stopped unasked (exit 1); next try at ${new Date(retryAt).toLocaleTimeString()}`,
+      `HTTP server stopped unexpectedly; next try at ${new Date(retryAt).toLocaleTimeString()}`,
     );
     expect(bar.textContent).not.toContain('serving at');
     await userEvent.click(screen.getByRole('button', { name: 'Try now' }));
