@@ -81,6 +81,8 @@ function detail(op: OpDescription, placeOf: PlaceOf, nowOf: PlaceOf): ChangeDeta
     case 'create':
     case 'delete':
     case 'comment': {
+      // No block (an empty page deleted, a page made bare): no "0 blocks" over an empty outline.
+      if (!op.blocks?.length) return undefined;
       const place = outlinePlace(op, placeOf);
       return {
         kind: 'outline',

@@ -227,6 +227,12 @@ describe('the Activity’s details of a change', () => {
     expect(placeUids(change([sample['move-block']]))).toEqual(['fromblk01', 'topage001']);
   });
 
+  it('draws no outline for a change without blocks: no "Removed 0 blocks" over an empty bar', () => {
+    const emptyPage: Op = { kind: 'delete-page', uid: 'pg', title: 'Empty', children: [], referrers: [] };
+    const barePage: Op = { kind: 'create-page', title: 'Bare', tree: [] };
+    expect(changeDetails(change([emptyPage, barePage]))).toEqual([]);
+  });
+
   it('names a removed outline’s page from any of its blocks', () => {
     const removed: Op = {
       kind: 'delete-blocks',
