@@ -378,6 +378,17 @@ describe.sequential('tray UI in Chromium', () => {
     await tab('AI clients').click();
     const row = page.getByRole('listitem', { name: 'Claude Desktop' });
     await contains(row, 'Not installed');
+    // A long path wraps where the line is full, not at its hyphens as if they were words.
+    const wrapped = await row.locator('p.path').evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const right = el.getBoundingClientRect().right;
+      const lines = [...range.getClientRects()];
+      const full = lines.slice(0, -1).every((line) => right - line.right < 10);
+      return { lines: lines.length, full };
+    });
+    expect(wrapped.lines).toBeGreaterThan(1);
+    expect(wrapped.full).toBe(true);
     await row.getByRole('button', { name: 'Install into Claude Desktop…' }).click();
     const changes = row.getByLabel('Changes');
     // The minified line is rewritten: the inserted entry itself is what is marked.
