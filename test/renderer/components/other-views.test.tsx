@@ -336,6 +336,25 @@ describe('Clients view', () => {
     expect(within(vscode).getByRole('dialog').textContent).toContain('Changes the Roam Companion entry in');
   });
 
+  it('says how a client without our entry will connect once installed', async () => {
+    await renderWithStores(<ClientsView />, {
+      overrides: {
+        'clients:list': async () => [
+          {
+            id: 'cursor',
+            name: 'Cursor',
+            configPath: '/h/.cursor/mcp.json',
+            state: 'not-installed',
+            transport: 'http',
+          },
+        ],
+      },
+    });
+    expect(screen.getByRole('listitem', { name: 'Cursor' }).textContent).toContain(
+      "Once installed, over HTTP: the tray's server, with a key of its own.",
+    );
+  });
+
   it('shows an install failure with what to do next', async () => {
     await renderWithStores(<ClientsView />, {
       overrides: {
