@@ -99,12 +99,13 @@ function toChange(id: string, g: Group & { begin: Begin }): Change {
     tool: b.tool,
     // Said from the ops each time it is read, so older entries read in today's words too (no
     // uid where a person reads the line); an undo run's line is its own.
-    summary: b.undoes
-      ? (g.end?.summary ?? entrySummary(b.tool, [], b.undoes))
-      : entrySummary(
-          b.tool,
-          ops.map((o) => o.op),
-        ),
+    summary:
+      (b.undoes && g.end?.summary) ??
+      entrySummary(
+        b.tool,
+        ops.map((o) => o.op),
+        b.undoes,
+      ),
     status: status(ops, g.end),
     ...(g.end?.error ? { error: g.end.error } : {}),
     ops,
