@@ -6,11 +6,12 @@
  */
 import {
   describeChange,
+  entrySummary,
   type Change,
   type OpDescription,
   type OutlineBlock,
 } from '../../src-mcp/changes/index.ts';
-import { placeKey, placeUids, type PlaceNames } from './activity-places.ts';
+import { placeKey, type PlaceNames } from './activity-places.ts';
 import type { ChangeDetailView, OutlineLineView } from '../../src-shared/ipc-contract.ts';
 
 /** Enough to see what happened; the CLI (`roam-mcp changes`) has the rest. */
@@ -81,6 +82,8 @@ function detail(op: OpDescription, placeOf: PlaceOf, nowOf: PlaceOf): ChangeDeta
     case 'create':
     case 'delete':
     case 'comment': {
+      // No block (an empty page deleted, a page made bare): no "0 blocks" over an empty outline.
+      if (!op.blocks?.length) return undefined;
       const place = outlinePlace(op, placeOf);
       return {
         kind: 'outline',
@@ -129,19 +132,11 @@ export function changePage(change: Change): string | undefined {
 }
 
 /**
- * The journal's one-line summary with the uids it names places by (a move's "from abc to def",
- * "under block abc") replaced by their names, or by words when Roam could not name them.
+ * The change's one-line summary with its places (a move's, the parent of new blocks) named as Roam
+ * names them now, where Roam could say; an undo run's line is its own.
  */
 export function readableSummary(change: Change, places: PlaceNames = new Map()): string {
-  let line = change.summary;
-  for (const uid of placeUids(change)) {
-    const name = places.get(placeKey(change, uid));
-    const under = name ? (name.startsWith('under ') ? name : `on page ${name}`) : 'under another block';
-    line = line
-      .split(`under block ${uid}`)
-      .join(under)
-      .split(uid)
-      .join(name ?? 'another place');
-  }
-  return line;
+  if (change.undoes) return change.summary;
+  const ops = change.ops.map((o) => o.op);
+  return entrySummary(change.tool, ops, undefined, (uid) => places.get(placeKey(change, uid)));
 }

@@ -23,14 +23,39 @@ export function stepView(step: StepResult): ActivityStepView {
   };
 }
 
+/**
+ * A page's title now, from the renames in the journal (oldest first): changes made before a
+ * rename and after it are on one page, and the undo dialog groups them so.
+ */
+function titlesNow(newestFirst: readonly Change[]): (change: Change, title: string) => string {
+  const renamed = new Map<string, string>();
+  const key = (change: Change, title: string) =>
+    `${graphId({ name: change.graph, type: change.graphType })}:${title}`;
+  for (const change of [...newestFirst].reverse()) {
+    if (change.undone) continue;
+    for (const { op } of change.ops)
+      if (op.kind === 'rename-page') renamed.set(key(change, op.before), op.after);
+  }
+  return (change, title) => {
+    const seen = new Set<string>();
+    let now = title;
+    while (renamed.has(key(change, now)) && !seen.has(now)) {
+      seen.add(now);
+      now = renamed.get(key(change, now))!;
+    }
+    return now;
+  };
+}
+
 function changeView(
   change: Change,
   nicknames: Map<string, string>,
   summaries: Map<string, string>,
-  roam: { places: PlaceNames; textsNow: PlaceNames },
+  roam: { places: PlaceNames; textsNow: PlaceNames; titleNow: (change: Change, title: string) => string },
 ): ActivityChangeView {
   const nickname = nicknames.get(graphId({ name: change.graph, type: change.graphType }));
-  const page = changePage(change);
+  const journaled = changePage(change);
+  const page = journaled && roam.titleNow(change, journaled);
   const { undid, leftAlone } = undoFates(change, summaries);
   return {
     id: change.id,
@@ -102,6 +127,7 @@ export function activityFeed(
   // An undo's lines name places as the feed does (page titles, not uids).
   const summaries = new Map(newestFirst.map((c) => [c.id, readableSummary(c, roam.places)]));
   const chats = new Map<string, ActivityChatView>();
+  const titleNow = titlesNow(newestFirst);
   for (const change of newestFirst.slice(0, ACTIVITY_FEED_LIMIT)) {
     const chat = chats.get(change.chat.id) ?? {
       id: change.chat.id,
@@ -112,7 +138,7 @@ export function activityFeed(
     };
     // The client's name arrives after the first change on some connections.
     chat.client ??= change.chat.client?.name;
-    const view = changeView(change, nicknames, summaries, roam);
+    const view = changeView(change, nicknames, summaries, { ...roam, titleNow });
     const label = view.nickname ?? change.graph;
     if (!chat.graphs.includes(label)) chat.graphs.push(label);
     chat.changes.push(view);

@@ -107,6 +107,10 @@ async function noteAddressAtLogin(
   );
 }
 
+/** The log's line for a restart; the exit code is for the log, a person reads only that it stopped. */
+const restartNote = (why: string, delay: number, exitCode?: number) =>
+  `the HTTP server ${why}${exitCode === undefined ? '' : ` (exit code ${exitCode})`}; starting it again in ${delay} ms.`;
+
 export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
   const log = options.log ?? ((line) => process.stderr.write(`roam-companion http: ${line}\n`));
   const { env, where } = serverEnv(options);
@@ -156,7 +160,7 @@ export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
       clearInterval(servingPoll);
       launcher = undefined;
       if (Date.now() - startedAt >= (options.healthyRunMs ?? HEALTHY_RUN_MS)) attempt = 0;
-      restartLater(cannotServe ? `could not start: ${cannotServe}` : `stopped unasked (exit ${code})`);
+      restartLater(cannotServe ? `could not start: ${cannotServe}` : 'stopped unexpectedly', code);
     });
   };
   const relaunch = () => {
@@ -164,10 +168,10 @@ export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
     setStatus({ state: 'starting' });
     launching = launch().catch(failed);
   };
-  const restartLater = (why: string) => {
+  const restartLater = (why: string, exitCode?: number) => {
     if (stopping) return;
     const delay = (options.restartDelayMs ?? restartDelayMs)(attempt++);
-    log(`the HTTP server ${why}; starting it again in ${delay} ms.`);
+    log(restartNote(why, delay, exitCode));
     setStatus({ state: 'restarting', why, retryAt: Date.now() + delay });
     restartTimer = setTimeout(relaunch, delay);
   };

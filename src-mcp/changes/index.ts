@@ -27,6 +27,7 @@ export { JournalStore } from './journal/journal-store.ts';
 export { personChat } from '../contract/chat.ts';
 export { createdByAgent } from './journal/created.ts';
 export { describeChange, type OpDescription, type OutlineBlock } from './undo/describe.ts';
+export { entrySummary } from './journal/summary.ts';
 
 export interface ChangeFilter {
   /** Graph name (as Roam names it; the journal keeps names, not nicknames). */

@@ -1,5 +1,5 @@
 /** How `roam-mcp changes` and `roam-mcp undo` print for a person (the --json forms are the raw objects). */
-import { opSummary } from '../changes/journal/summary.ts';
+import { opSummary, plural } from '../changes/journal/summary.ts';
 import type { Change } from '../changes/journal/types.ts';
 import type { UndoReport } from '../changes/undo/undo-engine.ts';
 
@@ -62,9 +62,9 @@ export function formatReport(report: UndoReport): string {
   ]);
   const head = report.dryRun
     ? 'Dry run: nothing was changed.'
-    : `Undid ${report.undone} of ${report.changes.length} change(s).`;
+    : `Undid ${report.undone === report.changes.length ? plural(report.undone, 'change') : `${report.undone} of ${plural(report.changes.length, 'change')}`}.`;
   const tail = report.conflicts
-    ? `${report.conflicts} conflict(s) left alone: someone changed those since.`
+    ? `${plural(report.conflicts, 'conflict')} left alone: someone changed ${report.conflicts === 1 ? 'it' : 'those'} since.`
     : '';
   return `${[head, ...lines, tail].filter(Boolean).join('\n')}\n`;
 }

@@ -203,7 +203,12 @@ function ClientHeading({ client }: { client: ClientView }) {
       </div>
       {client.configPath && <p className="muted small path">{client.configPath}</p>}
       {client.transport && (client.state !== 'unavailable' || client.command) && (
-        <p className="small">{transportText[client.transport]}</p>
+        <p className="small">
+          {/* Without our entry yet, it says how an install will connect it, not how it does. */}
+          {client.state === 'installed' || client.state === 'stale'
+            ? transportText[client.transport]
+            : `Once installed, ${transportText[client.transport].charAt(0).toLowerCase()}${transportText[client.transport].slice(1)}`}
+        </p>
       )}
       {client.message && <p className="small">{client.message}</p>}
     </>

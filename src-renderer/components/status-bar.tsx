@@ -37,31 +37,36 @@ export function StatusBar() {
       )}
       {status && !bridgeLost && (
         <>
-          <span className={status.roam.running ? 'dot ok' : 'dot off'} aria-hidden="true" />
-          <span className="grow" role="status">
-            {status.roam.running
-              ? `Roam Desktop running · port ${status.roam.port}`
-              : 'Roam Desktop is not running'}
-          </span>
-          {!status.roam.running && (
-            <button type="button" onClick={() => void run(openRoam)}>
-              Open Roam Desktop
-            </button>
-          )}
-          <span>
-            {status.mcpSessions === 1 ? '1 MCP session' : `${status.mcpSessions} MCP sessions`} connected
-          </span>
-          {status.http && (
-            <span className={status.http.state === 'serving' ? undefined : 'warning-text'}>
-              {httpServerText(status.http)}
+          {/* One layout at every width and in every state: Roam on the first line, the counts on the second. */}
+          <div className="status-line">
+            <span className={status.roam.running ? 'dot ok' : 'dot off'} aria-hidden="true" />
+            <span className="grow" role="status">
+              {status.roam.running
+                ? `Roam Desktop running · port ${status.roam.port}`
+                : 'Roam Desktop is not running'}
             </span>
-          )}
-          {status.http?.state === 'restarting' && (
-            <button type="button" onClick={() => void run(retryHttpServer)}>
-              Try now
-            </button>
-          )}
-          <span>{today === 1 ? '1 agent change today' : `${today} agent changes today`}</span>
+            {!status.roam.running && (
+              <button type="button" onClick={() => void run(openRoam)}>
+                Open Roam Desktop
+              </button>
+            )}
+          </div>
+          <div className="status-line">
+            <span>
+              {status.mcpSessions === 1 ? '1 MCP session' : `${status.mcpSessions} MCP sessions`} connected
+            </span>
+            {status.http && (
+              <span className={status.http.state === 'serving' ? undefined : 'warning-text'}>
+                {httpServerText(status.http)}
+              </span>
+            )}
+            {status.http?.state === 'restarting' && (
+              <button type="button" onClick={() => void run(retryHttpServer)}>
+                Try now
+              </button>
+            )}
+            <span>{today === 1 ? '1 agent change today' : `${today} agent changes today`}</span>
+          </div>
         </>
       )}
       {status?.storage?.warning && <span className="warning-text small">{status.storage.warning}</span>}

@@ -89,8 +89,8 @@ it('shows the command with <key>; Copy has main put it on the clipboard with a n
     row,
     'Copying makes a new key; a Claude Code already set up with an older one must run the new command.',
   );
-  // Its transport, as it is: the tray's server, not a process per chat.
-  await contains(row, "Over HTTP: the tray's server, with a key of its own.");
+  // Its transport, as its command sets it up: the tray's server, not a process per chat.
+  await contains(row, "Once installed, over HTTP: the tray's server, with a key of its own.");
 
   await row.getByRole('button', { name: 'Copy the Claude Code command' }).click();
   await contains(row.getByRole('status'), 'Copied, with a new key (claude-code)');

@@ -365,6 +365,17 @@ describe.sequential('tray UI in Chromium', () => {
     await tab('AI clients').click();
     const row = page.getByRole('listitem', { name: 'Claude Desktop' });
     await contains(row, 'Not installed');
+    // A long path wraps where the line is full, not at its hyphens as if they were words.
+    const wrapped = await row.locator('p.path').evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const right = el.getBoundingClientRect().right;
+      const lines = [...range.getClientRects()];
+      const full = lines.slice(0, -1).every((line) => right - line.right < 10);
+      return { lines: lines.length, full };
+    });
+    expect(wrapped.lines).toBeGreaterThan(1);
+    expect(wrapped.full).toBe(true);
     await row.getByRole('button', { name: 'Install into Claude Desktop…' }).click();
     const changes = row.getByLabel('Changes');
     // The minified line is rewritten: the inserted entry itself is what is marked.
@@ -496,8 +507,23 @@ describe.sequential('tray UI in Chromium', () => {
 
   it('shows Roam stopping, and opens it again from the status bar', async () => {
     const status = page.getByRole('contentinfo', { name: 'Status' });
+    /** Where each line of the status bar is, and its height: one layout, whatever Roam does. */
+    const layout = () =>
+      status.evaluate((bar) => ({
+        lines: [...bar.querySelectorAll('.status-line')].map((line) => line.getBoundingClientRect().top),
+        height: bar.getBoundingClientRect().height,
+      }));
+    const running = { 420: await layout() } as Record<number, Awaited<ReturnType<typeof layout>>>;
+    await page.setViewportSize({ width: 1000, height: 760 });
+    running[1000] = await layout();
+    await page.setViewportSize({ width: 420, height: 600 });
+    expect(running[420]!.lines).toHaveLength(2);
     await emulator.stop();
     await contains(status, 'Roam Desktop is not running');
+    expect(await layout()).toEqual(running[420]);
+    await page.setViewportSize({ width: 1000, height: 760 });
+    expect(await layout()).toEqual(running[1000]);
+    await page.setViewportSize({ width: 420, height: 600 });
     await status.getByRole('button', { name: 'Open Roam Desktop' }).click();
     await contains(status, `Roam Desktop running · port ${emulator.port}`);
     expect(preview.openedUrls[0]).toMatch(/^roam:/);

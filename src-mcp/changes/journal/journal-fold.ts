@@ -112,8 +112,10 @@ function toChange(id: string, g: Group & { begin: Begin }): Change {
     ...(b.nickname ? { nickname: b.nickname } : {}),
     chat: b.chat,
     tool: b.tool,
+    // Said from the ops each time it is read, so older entries read in today's words too (no
+    // uid where a person reads the line); an undo run's line is its own.
     summary:
-      g.end?.summary ??
+      (b.undoes && g.end?.summary) ??
       entrySummary(
         b.tool,
         ops.map((o) => o.op),

@@ -37,14 +37,40 @@ export function countBlocks(tree: readonly TreeNode[]): number {
   return tree.reduce((sum, node) => sum + 1 + countBlocks(node.children), 0);
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** "1 block", "3 blocks": never "block(s)" in a line a person reads. */
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function created(op: Extract<Op, { kind: 'create-blocks' }>): string {
+/**
+ * The name a person knows a place by, for a uid the journal keeps (a page's quoted title, or
+ * "under 'first words' in 'Page'" for a block), when the reader can ask Roam (the tray); a line
+ * without it says the place in the words the op itself has, never by its uid.
+ */
+export type PlaceName = (uid: string) => string | undefined;
+
+/** Where new blocks went: the tool's words, unless they name the place by uid ("under block abc"). */
+function createdWhere(op: Extract<Op, { kind: 'create-blocks' }>, name?: PlaceName): string {
+  if (op.where && !/^under block \S+$/.test(op.where)) return op.where;
+  const named = op.parent ? name?.(op.parent) : undefined;
+  if (named) return named.startsWith('under ') ? named : `on page ${named}`;
+  return op.container?.page?.title ? `on ${quote(op.container.page.title)}` : '';
+}
+
+function created(op: Extract<Op, { kind: 'create-blocks' }>, name?: PlaceName): string {
   const total = countBlocks(op.tree);
   const first = op.tree[0];
   const more = total > 1 ? ` (${plural(total, 'block')})` : '';
-  const where = op.where ?? (op.parent ? `under ${op.parent}` : '');
+  const where = createdWhere(op, name);
   return `Added ${quote(first?.string)}${more}${where ? ` ${where}` : ''}`;
+}
+
+/** A move by the places' names where they are known (the old page always is), never by uid. */
+function moved(op: Extract<Op, { kind: 'move-block' }>, name?: PlaceName): string {
+  const what = `Moved block ${quote(op.string)}`;
+  const from = name?.(op.before.parent) ?? (op.before.page ? quote(op.before.page) : undefined);
+  if (op.after.parent === op.before.parent)
+    return `${what} among its siblings${from ? ` ${from.startsWith('under ') ? from : `on ${from}`}` : ''}`;
+  const to = name?.(op.after.parent);
+  return `${what}${from ? ` from ${from}` : ''}${to ? ` to ${to}` : ''}`;
 }
 
 function updated(op: Extract<Op, { kind: 'update-block' }>): string {
@@ -55,17 +81,17 @@ function updated(op: Extract<Op, { kind: 'update-block' }>): string {
   return `Changed ${fields} of a block${where}`;
 }
 
-/** The line for one op. */
-export function opSummary(op: Op): string {
+/** The line for one op; `name`: the places' names, where the reader knows them. */
+export function opSummary(op: Op, name?: PlaceName): string {
   switch (op.kind) {
     case 'create-blocks':
-      return created(op);
+      return created(op, name);
     case 'create-page':
       return `Created page ${quote(op.title)}${op.tree.length ? ` (${plural(countBlocks(op.tree), 'block')})` : ''}`;
     case 'update-block':
       return updated(op);
     case 'move-block':
-      return `Moved block ${quote(op.string)} from ${op.before.parent} to ${op.after.parent}`;
+      return moved(op, name);
     case 'delete-blocks': {
       const total = countBlocks(op.items.map((i) => i.block));
       const first = op.items[0];
@@ -78,9 +104,9 @@ export function opSummary(op: Op): string {
     case 'rename-page':
       return `Renamed page ${quote(op.before)} → ${quote(op.after)}`;
     case 'comment':
-      return `Commented on block ${op.block}: ${quote(op.text)}`;
+      return `Commented on a block: ${quote(op.text)}`;
     case 'shortcut':
-      return `${op.add ? 'Added' : 'Removed'} page ${op.page} ${op.add ? 'to' : 'from'} the shortcuts`;
+      return `${op.add ? 'Added' : 'Removed'} page ${quote(op.page)} ${op.add ? 'to' : 'from'} the shortcuts`;
     case 'upload':
       return `Uploaded ${op.filename ? quote(op.filename) : 'a file'} (${Math.ceil(op.bytes / 1024)} KB)`;
     case 'delete-file':
@@ -91,13 +117,18 @@ export function opSummary(op: Op): string {
 }
 
 /** The line for an entry: its first op, and how many more. */
-export function entrySummary(tool: string, ops: readonly Op[], undoes?: readonly string[]): string {
+export function entrySummary(
+  tool: string,
+  ops: readonly Op[],
+  undoes?: readonly string[],
+  name?: PlaceName,
+): string {
   if (undoes) {
     const reversed = ops.length;
     return `Undid ${plural(undoes.length, 'change')}${reversed ? ` (${plural(reversed, 'step')})` : ' (nothing changed)'}`;
   }
   const [first] = ops;
   if (!first) return `${tool}: nothing written`;
-  const line = opSummary(first);
+  const line = opSummary(first, name);
   return ops.length > 1 ? `${line} (+${ops.length - 1} more)` : line;
 }

@@ -9,7 +9,7 @@
 import { markdownTree, treeTitles } from '../journal/roam-text.ts';
 import type { PulledNode } from '../journal/roam-pull.ts';
 import { perform } from './reversing-write.ts';
-import { countBlocks, quote } from '../journal/summary.ts';
+import { countBlocks, plural, quote } from '../journal/summary.ts';
 import type { Op } from '../journal/types.ts';
 import {
   conflict,
@@ -179,7 +179,7 @@ export async function reverseCreateBlocks(op: CreateBlocks, ctx: StepContext): P
     titles: treeTitles(op.tree),
     ...(eids.length ? { newerThan: Math.min(...eids) } : {}),
   });
-  return { status: 'undone', detail: `deleted ${blocks} block(s) it added${andAlso(removed)}` };
+  return { status: 'undone', detail: `deleted ${plural(blocks, 'block')} it added${andAlso(removed)}` };
 }
 
 export async function reverseCreatePage(
@@ -205,7 +205,7 @@ export async function reverseCreatePage(
   });
   return {
     status: 'undone',
-    detail: `deleted page ${quote(op.title)}${op.tree.length ? ` (${countBlocks(op.tree)} block(s))` : ''}${andAlso(removed)}`,
+    detail: `deleted page ${quote(op.title)}${op.tree.length ? ` (${plural(countBlocks(op.tree), 'block')})` : ''}${andAlso(removed)}`,
   };
 }
 

@@ -7,7 +7,7 @@
  */
 import type { PulledNode } from '../journal/roam-pull.ts';
 import { withoutBlockRefs, withoutPageLinks } from '../journal/roam-text.ts';
-import { countBlocks, quote } from '../journal/summary.ts';
+import { countBlocks, plural, quote } from '../journal/summary.ts';
 import type { Op, Referrer, TreeNode } from '../journal/types.ts';
 import { perform } from './reversing-write.ts';
 import { already, conflict, type Reversal, type StepContext } from './undo-step.ts';
@@ -110,7 +110,7 @@ export async function reverseDeleteBlocks(
   const left = await restoreReferrers(ctx, op.referrers, (text) => afterDeletes(text, deleted));
   const total = countBlocks(items.map((i) => i.block));
   const what = items.length > 1 ? `${items.length} blocks` : quote(items[0]?.block.string);
-  const below = total > items.length ? ` with ${total - items.length} block(s) below` : '';
+  const below = total > items.length ? ` with ${plural(total - items.length, 'block')} below` : '';
   return { status: 'undone', detail: `restored ${what}${below}`, ...leftNote(left) };
 }
 
@@ -137,7 +137,7 @@ export async function reverseDeletePage(
   );
   return {
     status: 'undone',
-    detail: `restored page ${quote(op.title)} with ${countBlocks(op.children)} block(s)`,
+    detail: `restored page ${quote(op.title)} with ${plural(countBlocks(op.children), 'block')}`,
     ...leftNote(left),
   };
 }

@@ -58,7 +58,8 @@ async function removeNewPages(ctx: StepContext, titles: string[]): Promise<strin
     await perform(ctx, { kind: 'delete-page', page });
     removed.push(quote(title));
   }
-  return removed.length ? `, and deleted the page(s) ${removed.join(', ')} its links created` : '';
+  const pages = removed.length === 1 ? 'the page' : 'the pages';
+  return removed.length ? `, and deleted ${pages} ${removed.join(', ')} its links created` : '';
 }
 
 export async function reverseMoveBlock(

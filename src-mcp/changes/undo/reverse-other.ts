@@ -4,7 +4,7 @@
  * else wrote embeds it. A deleted file is uploaded again from the bytes kept (Roam gives it a new
  * URL: blocks that embedded the old one still point there, and are named).
  */
-import { quote } from '../journal/summary.ts';
+import { plural, quote } from '../journal/summary.ts';
 import { perform, uploadedUrl } from './reversing-write.ts';
 import type { Op } from '../journal/types.ts';
 import { conflict, notUndoable, type Reversal, type StepContext } from './undo-step.ts';
@@ -55,7 +55,8 @@ export async function reverseUpload(
 ): Promise<Reversal> {
   if (!op.url) return notUndoable('Roam did not say where it stored the file');
   const used = await embedders(ctx, op.url);
-  if (used.length > 0) return conflict(`embedded in ${used.length} block(s) now, e.g. ${quote(used[0])}`);
+  if (used.length > 0)
+    return conflict(`embedded in ${plural(used.length, 'block')} now, e.g. ${quote(used[0])}`);
   const file = (await ctx.view.read('file.get', [{ url: op.url, format: 'base64' }]).catch(() => null)) as {
     base64?: unknown;
     mimetype?: unknown;
@@ -101,6 +102,8 @@ export async function reverseDeleteFile(
     ...(filename ? { filename } : {}),
   });
   const url = ctx.dry ? '' : (uploadedUrl(answer) ?? '');
-  const still = stale.length ? `; ${stale.length} block(s) still embed the old URL` : '';
+  const still = stale.length
+    ? `; ${plural(stale.length, 'block')} still ${stale.length === 1 ? 'embeds' : 'embed'} the old URL`
+    : '';
   return { status: 'undone', detail: `uploaded it again${url ? ` as ${url}` : ''}${still}` };
 }

@@ -341,7 +341,9 @@ function report(change: Change, steps: StepResult[], dry: boolean): ChangeReport
 function summaryOf(reports: ChangeReport[], dry: boolean): string {
   const done = reports.filter((r) => r.result === 'undone' || r.result === 'would-undo').length;
   const conflicts = reports.filter((r) => r.result === 'conflict' || r.result === 'partly-undone').length;
-  return `${dry ? 'Would undo' : 'Undid'} ${done} of ${reports.length} change(s)${conflicts ? `, ${conflicts} with conflicts left alone` : ''}`;
+  const all = reports.length === 1 ? '1 change' : `${reports.length} changes`;
+  const ofAll = done === reports.length ? all : `${done} of ${all}`;
+  return `${dry ? 'Would undo' : 'Undid'} ${ofAll}${conflicts ? `, ${conflicts} with conflicts left alone` : ''}`;
 }
 
 /** Runs an undo (or its dry run) for the request; one run per graph. */

@@ -3,7 +3,7 @@
  * BEFORE the writes and their outcome after (an undo is itself a change that can be undone; a
  * killed undo shows as unconfirmed). In a dry run `apply` writes nothing and journals nothing.
  */
-import { quote, quotePair } from '../journal/summary.ts';
+import { plural, quote, quotePair } from '../journal/summary.ts';
 import type { RoamState } from '../journal/roam-state.ts';
 import type { PulledNode } from '../journal/roam-pull.ts';
 import { sameText } from '../journal/roam-text.ts';
@@ -65,6 +65,12 @@ export const gone = (ctx: StepContext, what: 'block' | 'blocks' | 'page'): Rever
     ? already(`the write never reached Roam: no ${what} to take back`)
     : conflict(`the ${what} ${what === 'blocks' ? 'were' : 'was'} deleted by someone else since`);
 
+/** A block or page as a person knows it: its text, its title, or that it is empty (never ''). */
+function placeOf(node: PulledNode): string {
+  if (node.title) return `page ${quote(node.title)}`;
+  return node.string?.trim() ? quote(node.string) : 'an empty block';
+}
+
 /**
  * How a created block's subtree differs from what was written: text edited since, blocks added
  * or removed below. Text that differs only in how Roam stored it passes when Roam says the block
@@ -95,8 +101,9 @@ export function treeDifferences(
     diffs.push(quotePair(written.string, node.string).join(' was edited to '));
   const children = node.children.map((c) => view.peek(c)).filter((c): c is PulledNode => !!c);
   const extra = children.length - written.children.length;
-  if (extra > 0) diffs.push(`${extra} block(s) were added under ${quote(node.string)}`);
-  else if (extra < 0) diffs.push(`${-extra} block(s) were removed from under ${quote(node.string)}`);
+  const were = (n: number) => `${plural(n, 'block')} ${n === 1 ? 'was' : 'were'}`;
+  if (extra > 0) diffs.push(`${were(extra)} added under ${placeOf(node)}`);
+  else if (extra < 0) diffs.push(`${were(-extra)} removed from under ${placeOf(node)}`);
   else
     written.children.forEach((child, i) =>
       diffs.push(...treeDifferences(view, children[i] as PulledNode, child, options)),

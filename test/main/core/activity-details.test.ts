@@ -227,6 +227,12 @@ describe('the Activity’s details of a change', () => {
     expect(placeUids(change([sample['move-block']]))).toEqual(['fromblk01', 'topage001']);
   });
 
+  it('draws no outline for a change without blocks: no "Removed 0 blocks" over an empty bar', () => {
+    const emptyPage: Op = { kind: 'delete-page', uid: 'pg', title: 'Empty', children: [], referrers: [] };
+    const barePage: Op = { kind: 'create-page', title: 'Bare', tree: [] };
+    expect(changeDetails(change([emptyPage, barePage]))).toEqual([]);
+  });
+
   it('names a removed outline’s page from any of its blocks', () => {
     const removed: Op = {
       kind: 'delete-blocks',
@@ -240,14 +246,21 @@ describe('the Activity’s details of a change', () => {
     expect(changePage(change([sample.comment, removed]))).toBe('Later');
   });
 
-  it('replaces the uids a summary names places by with their names', () => {
+  it('names the places of a summary as Roam names them now, and never by uid', () => {
+    // An entry journaled with uids in its line (before summaries named places) reads the same.
     const moved = change([sample['move-block']], {
       summary: "Moved block 'moving' from fromblk01 to topage001",
     });
     expect(readableSummary(moved, places)).toBe("Moved block 'moving' from under 'x' in 'Old' to 'Inbox'");
-    expect(readableSummary(moved)).toBe("Moved block 'moving' from another place to another place");
+    // Roam cannot say: the old page the journal kept, and no uid.
+    expect(readableSummary(moved)).toBe("Moved block 'moving' from 'Old'");
     const added = change([sample['create-blocks']], { summary: "Added 'new' under block parent001" });
-    expect(readableSummary(added, places)).toBe("Added 'new' under 'a parent' in 'Notes'");
-    expect(readableSummary(added, names({ parent001: "'Notes'" }))).toBe("Added 'new' on page 'Notes'");
+    expect(readableSummary(added, places)).toBe("Added 'new' (2 blocks) under 'a parent' in 'Notes'");
+    expect(readableSummary(added, names({ parent001: "'Notes'" }))).toBe(
+      "Added 'new' (2 blocks) on page 'Notes'",
+    );
+    expect(readableSummary(added)).toBe("Added 'new' (2 blocks)");
+    for (const op of Object.values(sample))
+      expect(readableSummary(change([op]))).not.toMatch(/parent001|fromblk01|topage001|edited001|gone00001/);
   });
 });

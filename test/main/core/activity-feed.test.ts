@@ -66,6 +66,48 @@ describe('the Activity feed', () => {
     );
   });
 
+  it('puts the changes before and after a rename on one page, under its title now', () => {
+    const edit = (id: string, page: string): Change =>
+      change(id, {
+        ops: [
+          {
+            n: 0,
+            outcome: 'applied',
+            op: {
+              kind: 'update-block',
+              uid: `b-${id}`,
+              page,
+              before: { string: 'a' },
+              after: { string: 'b' },
+            },
+          },
+        ],
+      });
+    const rename = change('2', {
+      tool: 'update_page',
+      ops: [
+        {
+          n: 0,
+          outcome: 'applied',
+          op: { kind: 'rename-page', uid: 'pg', before: 'Plans', after: 'Hiring' },
+        },
+      ],
+    });
+    const feed = activityFeed(
+      [edit('3', 'Hiring'), rename, edit('1', 'Plans'), edit('0', 'Elsewhere')],
+      store,
+    );
+    expect(feed.chats[0]!.changes.map((c) => [c.id, c.page])).toEqual([
+      ['3', 'Hiring'],
+      ['2', 'Hiring'],
+      ['1', 'Hiring'],
+      ['0', 'Elsewhere'],
+    ]);
+    // Undone, the rename no longer holds: the page has its old title again.
+    const undone = activityFeed([{ ...rename, undone: true }, edit('1', 'Plans')], store);
+    expect(undone.chats[0]!.changes.map((c) => c.page)).toEqual(['Hiring', 'Plans']);
+  });
+
   it('stays bounded and says when older changes are left out', () => {
     const many = Array.from({ length: ACTIVITY_FEED_LIMIT + 1 }, (_, i) => change(String(i)));
     const feed = activityFeed(many, store);

@@ -242,12 +242,12 @@ describe('tray menu and deep links', () => {
     expect(httpLine({ state: 'stopped' })).toEqual({ label: 'HTTP server: stopped', enabled: false });
 
     const retryAt = Date.UTC(2026, 0, 2, 3, 4, 5);
-    const waiting = httpLine({ state: 'restarting', why: 'stopped unasked (exit 1)', retryAt })!;
+    const waiting = httpLine({ state: 'restarting', why: 'stopped unexpectedly', retryAt })!;
     expect(waiting.label).toBe(
       `HTTP server: restarting, next try at ${new Date(retryAt).toLocaleTimeString()}`,
     );
     const [why, tryNow] = waiting.submenu as Array<{ label: string; enabled?: boolean; click?(): void }>;
-    expect(why).toEqual({ label: 'It stopped unasked (exit 1)', enabled: false });
+    expect(why).toEqual({ label: 'It stopped unexpectedly', enabled: false });
     expect(actions.retryHttpServer).not.toHaveBeenCalled();
     tryNow!.click!();
     expect(actions.retryHttpServer).toHaveBeenCalledOnce();
@@ -331,7 +331,7 @@ describe('app modes', () => {
       () => menus.at(-1)![0].find((i) => i.label?.startsWith('HTTP server: restarting, next try at')),
       20_000,
     );
-    expect(waiting.submenu!.map((i) => i.label)).toEqual(['It stopped unasked (exit 1)', 'Try now']);
+    expect(waiting.submenu!.map((i) => i.label)).toEqual(['It stopped unexpectedly', 'Try now']);
   });
 
   it("tray mode: Claude Code's command is copied with its new key by main's clipboard; the renderer's answer has no key", async () => {

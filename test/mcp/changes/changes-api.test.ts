@@ -94,7 +94,8 @@ it('groups changes by chat with the client, filters them, and knows what agents 
     ['chat-a', 'Claude Desktop', 1, 1],
   ]);
   expect((await listChanges({ chat: 'chat-a' }, { journal })).map((c) => c.summary)).toEqual([
-    "Added 'made by a' under notespg01",
+    // No uid in a line a person reads: the tray names the place when it can ask Roam.
+    "Added 'made by a'",
   ]);
   expect((await listChanges({ since: cut }, { journal })).map((c) => c.chat.id)).toEqual(['chat-b']);
   const uid = created?.uids[0] as string;

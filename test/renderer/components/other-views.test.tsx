@@ -336,6 +336,25 @@ describe('Clients view', () => {
     expect(within(vscode).getByRole('dialog').textContent).toContain('Changes the Roam Companion entry in');
   });
 
+  it('says how a client without our entry will connect once installed', async () => {
+    await renderWithStores(<ClientsView />, {
+      overrides: {
+        'clients:list': async () => [
+          {
+            id: 'cursor',
+            name: 'Cursor',
+            configPath: '/h/.cursor/mcp.json',
+            state: 'not-installed',
+            transport: 'http',
+          },
+        ],
+      },
+    });
+    expect(screen.getByRole('listitem', { name: 'Cursor' }).textContent).toContain(
+      "Once installed, over HTTP: the tray's server, with a key of its own.",
+    );
+  });
+
   it('shows an install failure with what to do next', async () => {
     await renderWithStores(<ClientsView />, {
       overrides: {
@@ -378,10 +397,10 @@ describe('Status bar and settings', () => {
     const retryAt = Date.now() + 30_000;
     emit('status:changed', {
       ...base,
-      http: { state: 'restarting', why: 'stopped unasked (exit 1)', retryAt },
+      http: { state: 'restarting', why: 'stopped unexpectedly', retryAt },
     });
     expect(bar.textContent).toContain(
-      `HTTP server stopped unasked (exit 1); next try at ${new Date(retryAt).toLocaleTimeString()}`,
+      `HTTP server stopped unexpectedly; next try at ${new Date(retryAt).toLocaleTimeString()}`,
     );
     expect(bar.textContent).not.toContain('serving at');
     await userEvent.click(screen.getByRole('button', { name: 'Try now' }));
