@@ -93,7 +93,7 @@ export const SRC_MCP_FLOORS = [
   },
   { changes: ['changes/undo', 'changes/journal', 'contract'] },
   { 'changes/undo': ['changes/journal', 'roam', 'contract'] },
-  { 'changes/journal': ['contract'], navigation: ['roam', 'contract'] },
+  { 'changes/journal': ['roam', 'contract'], navigation: ['roam', 'contract'] },
   { roam: ['access', 'config', 'contract'] },
   { access: ['config', 'contract'], uploads: ['contract'] },
   { config: [], contract: [] },

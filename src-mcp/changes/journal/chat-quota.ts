@@ -8,8 +8,13 @@
  * starts a process per chat, so its use is read from the journal, over the retention floor).
  */
 import { ToolError } from '../../contract/tool-errors.ts';
-import type { ChatRef } from './types.ts';
-import type { Journal } from './journal.ts';
+import type { Change, ChatRef } from './types.ts';
+
+/** What the client check reads of the journal (./journal.ts, which imports this file). */
+interface JournalRead {
+  changes(): Promise<Change[]>;
+  reader: { bytesOf(id: string): number };
+}
 
 export const CHAT_QUOTA = { entries: 10_000, bytes: 20 * 1024 * 1024 };
 /** Per client, over the last CLIENT_WINDOW_DAYS (the journal never prunes younger records). */
@@ -65,7 +70,7 @@ const usage = (chat: string) => used.get(chat) ?? { entries: 0, bytes: 0 };
  * Before a chat's first write: refuses it when the chats of the same client recorded the
  * client's quota within the window (so opening new chats does not give a client a fresh quota).
  */
-export async function checkClient(journal: Journal, chat: ChatRef): Promise<void> {
+export async function checkClient(journal: JournalRead, chat: ChatRef): Promise<void> {
   if (usage(chat.id).entries > 0) return;
   const limits = testLimits();
   const maxEntries = limits.clientEntries ?? CLIENT_QUOTA.entries;
@@ -89,7 +94,7 @@ export async function checkClient(journal: Journal, chat: ChatRef): Promise<void
 }
 
 /** File bytes the journal kept for a change's deletes. */
-const keptBytes = (change: Awaited<ReturnType<Journal['changes']>>[number]) =>
+const keptBytes = (change: Change) =>
   change.ops.reduce((sum, { op }) => sum + (op.kind === 'delete-file' ? (op.kept?.bytes ?? 0) : 0), 0);
 
 const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
