@@ -39,12 +39,23 @@ import { writeSelectionProblem } from '../access/selection.ts';
 import type { CallScope } from '../contract/call-scope.ts';
 import {
   askResult,
-  confirmBeforeWrite,
+  ChangedSinceAsked,
   ConfirmationNeeded,
   NEVER_ASK,
   NotConfirmed,
+  ProposalWaiting,
   type Confirmation,
 } from '../gate/confirm.ts';
+import { consentBeforeWrite } from '../gate/consent.ts';
+import {
+  APPROVE_META,
+  APPROVE_TOOL,
+  ApprovedWrite,
+  KEEP_META,
+  KEEP_TOOL,
+  PROPOSAL_META,
+  settle,
+} from '../gate/proposals.ts';
 import { hintsFrom, ToolRecord } from '../changes/journal/record.ts';
 import { log } from '../contract/log.ts';
 import { invalidateLinkIndex } from '../navigation/index-cache.ts';
@@ -145,10 +156,13 @@ export async function callTool(
     if (refused) throw refused;
     const args = parseArguments(tool, rawArgs);
     const value = await runHandler(tool, args, collecting, state.gateway, resolved, confirmation);
+    if (value instanceof ApprovedWrite) return await runApproved(tools, value, scope, state);
     return success(tool, value, notices);
   } catch (error) {
     if (error instanceof ConfirmationNeeded) return askResult(error.question);
-    if (error instanceof NotConfirmed && tool) return notDone(tool, rawArgs, error.message);
+    if (error instanceof ProposalWaiting && tool) return waiting(tool, rawArgs, error);
+    if ((error instanceof NotConfirmed || error instanceof ChangedSinceAsked) && tool)
+      return notDone(tool, rawArgs, error.message);
     const toolError = toToolError(tool ? namedForTool(error, tool) : error, resolved.graph);
     log('info', `${name}: ${toolError.code}`);
     return {
@@ -166,24 +180,32 @@ async function runHandler(
   resolved: { graph?: ConfiguredGraph },
   confirmation: Confirmation,
 ): Promise<unknown> {
+  const gated = { tool: tool.name, args };
   if (tool.scope === 'session') {
     const ctx = { ...scope, gateway };
-    const { confirm } = tool;
-    await confirmBeforeWrite(tool.name, confirmation, confirm && (() => confirm.question(args, ctx)));
+    const { takes } = tool;
+    if (takes && args.dryRun !== true) await consentBeforeWrite(gated, confirmation, () => takes.read(args, ctx));
     return tool.handler(args, ctx);
   }
   const { graph: ref, ...toolArgs } = args as Record<string, unknown> & { graph?: string };
   return gateway.session.withGraph(ref, async (graph) => {
     resolved.graph = graph;
     const ctx = graphContext(gateway, graph, scope, tool);
+    const onGraph = { ...gated, graph: graph.nickname };
+    const dryRun = toolArgs.dryRun === true;
     if (tool.editTargets === 'planned') {
-      // Its edits are known once it has read the graph: it checks them itself (planned-edits.ts).
+      // Its edits are known once it has read the graph: it checks them itself (planned-edits.ts),
+      // and the consent gate judges what its plan takes away.
       await enforceAccess({ ...tool, writes: 'append' }, toolArgs, graph, ctx, gateway.session);
-      ctx.allowEdits = (edits) => enforcePlannedEdits(tool.name, edits, graph, ctx, gateway.session);
+      ctx.allowEdits = async (edits) => {
+        await enforcePlannedEdits(tool.name, edits, graph, ctx, gateway.session);
+        const { takes } = edits;
+        if (takes && !dryRun) await consentBeforeWrite(onGraph, confirmation, () => Promise.resolve(takes));
+      };
     } else await enforceAccess(tool, toolArgs, graph, ctx, gateway.session);
     beforeWrite(tool, gateway, graph);
-    const { confirm } = tool;
-    await confirmBeforeWrite(tool.name, confirmation, confirm && (() => confirm.question(toolArgs, ctx)));
+    const { takes } = tool;
+    if (takes && !dryRun) await consentBeforeWrite(onGraph, confirmation, () => takes.read(toolArgs, ctx));
     // Every write is journaled so it can be undone (docs/undo.md).
     const record = tool.writes ? journalRecord(tool, graph, toolArgs) : undefined;
     if (record) ctx.call = record.wrap(ctx.call);
@@ -297,14 +319,61 @@ function success(tool: ToolDefinition, value: unknown, notices: string[]): CallT
 }
 
 /**
- * Declined or cancelled: a plain result, not an error (an error invites a retry). A tool with an
- * outputSchema gets its own shape of "nothing done", as a client checks structuredContent.
+ * Declined, cancelled, changed since asked, or waiting: a plain result, not an error (an error
+ * invites a retry). A tool with an outputSchema gets its own shape of "nothing done", as a client
+ * checks structuredContent.
  */
 function notDone(tool: ToolDefinition, rawArgs: unknown, message: string): CallToolResult {
   const result: CallToolResult = { content: [{ type: 'text', text: message }] };
-  const declined = tool.confirm?.declined?.((rawArgs ?? {}) as Record<string, unknown>) ?? {};
-  if (tool.outputSchema) result.structuredContent = { ...declined, notes: [message] };
+  const nothing = tool.takes?.nothingDone?.((rawArgs ?? {}) as Record<string, unknown>) ?? {};
+  if (tool.outputSchema) result.structuredContent = { ...nothing, notes: [message] };
   return result;
+}
+
+/**
+ * A waiting proposal: nothing written, the call answers at once. Its approval view's data and the
+ * one-time values that answer it ride in the result's `_meta`, which hosts give the app and never
+ * the model.
+ */
+function waiting(tool: ToolDefinition, rawArgs: unknown, wait: ProposalWaiting): CallToolResult {
+  const answer = { proposal: wait.proposal.id, code: wait.code };
+  return {
+    ...notDone(tool, rawArgs, wait.message),
+    _meta: {
+      [PROPOSAL_META]: wait.proposal.view,
+      [APPROVE_META]: { tool: APPROVE_TOOL, arguments: answer },
+      [KEEP_META]: { tool: KEEP_TOOL, arguments: answer },
+    },
+  };
+}
+
+/** The person approved a proposal: its write runs now, through this same path, as the agent's change. */
+async function runApproved(
+  tools: readonly ToolDefinition[],
+  approved: ApprovedWrite,
+  scope: CallScope,
+  state: ToolCallState,
+): Promise<CallToolResult> {
+  const { proposal } = approved;
+  // Nobody is asked again (channel none): the answer is a CallToolResult.
+  const result = (await callTool(tools, proposal.tool, proposal.args, scope, state, {
+    channel: 'none',
+    approved: proposal,
+  })) as CallToolResult;
+  const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join(' ');
+  if (proposal.status !== 'changed')
+    settle(
+      proposal,
+      result.isError ? 'failed' : 'approved',
+      result.isError
+        ? `Approved, but ${proposal.tool} failed: ${text.slice(0, 300)}`
+        : `Approved by the person and done (${proposal.tool}); it can be undone with undo_changes.`,
+    );
+  const told = `${proposal.outcome ?? ''}`;
+  return {
+    ...(result.isError ? { isError: true } : {}),
+    content: [{ type: 'text', text: told }, ...result.content],
+  };
 }
 
 /** The notes a text client reads as extra items, for a client that reads only structuredContent. */
