@@ -46,12 +46,13 @@ export function consentQuestion(taken: TakenAway, context: QuestionContext): str
   const clauses: string[] = [];
   const notes: string[] = [];
   const onRemovedPage = new Set(taken.pages.map((p) => p.title));
+  const it = (title: string) => (taken.pages.length === 1 ? 'It' : `'${title}'`);
   for (const page of taken.pages) {
     const hidden = page.hidden ? ` (${page.hidden} of them hidden)` : '';
     clauses.push(`delete the page '${page.title}' and its ${plural(page.blocks, 'block')}${hidden}`);
     if (page.linkedFrom.pages.length > 0)
       notes.push(
-        `'${page.title}' is linked from ${plural(page.linkedFrom.blocks, 'block')} on ${plural(page.linkedFrom.pages.length, 'other page')} (${titles(page.linkedFrom.pages)}); those links would lead nowhere.`,
+        `${it(page.title)} is linked from ${plural(page.linkedFrom.blocks, 'block')} on ${plural(page.linkedFrom.pages.length, 'other page')} (${titles(page.linkedFrom.pages)}); those links would lead nowhere.`,
       );
   }
   const blocks = taken.blocks.filter((b) => !b.page || !onRemovedPage.has(b.page));
@@ -65,12 +66,13 @@ export function consentQuestion(taken: TakenAway, context: QuestionContext): str
     clauses.push(`rename the page '${r.from}' to '${r.to}'`);
     notes.push(`It is linked from ${plural(r.links, 'block')}${on}; their links would change with it.`);
   }
-  if (taken.changes) clauses.push(`undo ${plural(taken.changes, 'change')} this chat made`);
   if (taken.unknown) {
     clauses.push(`run ${taken.unknown}`);
     notes.push('What it changes is not known in advance, and it cannot be undone.');
   }
-  const first = joinClauses(clauses);
+  // An undo says first what it takes back, then what that would take away.
+  if (taken.changes && clauses.length) notes.unshift(`That would ${joinClauses(clauses)}.`);
+  const first = taken.changes ? `undo ${plural(taken.changes, 'change')} this chat made` : joinClauses(clauses);
   const ask = `${first.charAt(0).toUpperCase()}${first.slice(1)} in graph '${context.graph}'?`;
   if (context.windowBlocks > 0)
     notes.push(
