@@ -72,7 +72,9 @@ export function consentQuestion(taken: TakenAway, context: QuestionContext): str
   }
   // An undo says first what it takes back, then what that would take away.
   if (taken.changes && clauses.length) notes.unshift(`That would ${joinClauses(clauses)}.`);
-  const first = taken.changes ? `undo ${plural(taken.changes, 'change')} this chat made` : joinClauses(clauses);
+  const first = taken.changes
+    ? `undo ${plural(taken.changes, 'change')} this chat made`
+    : joinClauses(clauses);
   const ask = `${first.charAt(0).toUpperCase()}${first.slice(1)} in graph '${context.graph}'?`;
   if (context.windowBlocks > 0)
     notes.push(

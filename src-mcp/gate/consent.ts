@@ -99,7 +99,11 @@ export async function consentBeforeWrite(
   };
   if (confirmation.approved) {
     if (fingerprintOf(taken) !== confirmation.approved.fingerprint) {
-      settle(confirmation.approved, 'changed', 'Not done: the page changed after the person was asked. Nothing was changed.');
+      settle(
+        confirmation.approved,
+        'changed',
+        'Not done: the page changed after the person was asked. Nothing was changed.',
+      );
       throw new ChangedSinceAsked(confirmation.approved);
     }
     allowedByPerson();
@@ -110,9 +114,7 @@ export async function consentBeforeWrite(
   const declinedPages = pages.filter((page) => fresh(memory.declined.get(key(graph, page))));
   const trusted = taken.unknown !== undefined && fresh(memory.allowed.get(key(graph, taken.unknown)));
   const judged = trusted ? { ...taken, unknown: undefined } : taken;
-  const windowBlocks = memory.taken
-    .filter((t) => t.graph === graph)
-    .reduce((sum, t) => sum + t.blocks, 0);
+  const windowBlocks = memory.taken.filter((t) => t.graph === graph).reduce((sum, t) => sum + t.blocks, 0);
   if (!reasonToAsk(judged, windowBlocks, declinedPages.length > 0)) return passed();
   if (confirmation.answer === 'accept') return allowedByPerson();
   if (confirmation.answer) {

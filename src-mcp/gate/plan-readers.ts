@@ -10,9 +10,11 @@ import { NOTHING_TAKEN, type PlacedBlock, type TakenAway } from '../contract/tak
 
 type Row = unknown[];
 const rowsOf = (value: unknown): Row[] => (Array.isArray(value) ? (value as Row[]) : []);
-const HIDING = '[?t :node/title ?tag] (or-join [?b ?t] [?b :block/refs ?t] (and [?b :block/parents ?h] [?h :block/refs ?t]))';
+const HIDING =
+  '[?t :node/title ?tag] (or-join [?b ?t] [?b :block/refs ?t] (and [?b :block/parents ?h] [?h :block/refs ?t]))';
 const SELF_OR_UNDER = '[?rb :block/uid ?r] (or-join [?rb ?b] [(identity ?rb) ?b] [?b :block/parents ?rb])';
-const TEXT_AND_PAGE = '[?b :block/uid ?u] [(get-else $ ?b :block/string "") ?s] [?b :block/page ?p] [?p :node/title ?pt]';
+const TEXT_AND_PAGE =
+  '[?b :block/uid ?u] [(get-else $ ?b :block/string "") ?s] [?b :block/page ?p] [?p :node/title ?pt]';
 
 const SUBTREES = `[:find ?u ?s ?pt :in $ [?r ...] :where ${SELF_OR_UNDER} ${TEXT_AND_PAGE}]`;
 const HIDDEN_IN_SUBTREES = `[:find ?u :in $ [?r ...] [?tag ...] :where ${SELF_OR_UNDER} [?b :block/uid ?u] ${HIDING}]`;
@@ -75,7 +77,15 @@ export async function removesPage(ctx: ToolContext, uid: string): Promise<TakenA
     ...NOTHING_TAKEN,
     blocks,
     hidden,
-    pages: [{ uid, title, blocks: count, hidden: hidden.length, linkedFrom: { blocks: links.blocks, pages: links.pages } }],
+    pages: [
+      {
+        uid,
+        title,
+        blocks: count,
+        hidden: hidden.length,
+        linkedFrom: { blocks: links.blocks, pages: links.pages },
+      },
+    ],
   };
 }
 
@@ -90,7 +100,10 @@ export async function renamesPage(ctx: ToolContext, uid: string, to: string): Pr
   const title = await ctx.call('data.q', [TITLE_BY_UID, uid]);
   if (typeof title !== 'string' || title === to) return NOTHING_TAKEN;
   const links = await linksTo(ctx, uid, title);
-  return { ...NOTHING_TAKEN, renames: [{ uid, from: title, to, links: links.blocks, linkPages: links.pages }] };
+  return {
+    ...NOTHING_TAKEN,
+    renames: [{ uid, from: title, to, links: links.blocks, linkPages: links.pages }],
+  };
 }
 
 /** update_block(s): the blocks whose text would be replaced by a different one. */
@@ -108,7 +121,11 @@ export async function replacesTexts(
   const next = new Map(changing.map((u) => [u.uid, u.string]));
   const differs = rowsOf(rows).filter(([u, s]) => next.get(String(u)) !== s);
   const { blocks, hidden } = split(differs, rowsOf(hiddenRows), uids);
-  const stays = new Set(rowsOf(rows).filter(([u, s]) => next.get(String(u)) === s).map(([u]) => String(u)));
+  const stays = new Set(
+    rowsOf(rows)
+      .filter(([u, s]) => next.get(String(u)) === s)
+      .map(([u]) => String(u)),
+  );
   return { ...NOTHING_TAKEN, replaced: blocks, hidden: hidden.filter((u) => !stays.has(u)) };
 }
 

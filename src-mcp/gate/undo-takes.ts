@@ -19,12 +19,21 @@ export async function undoDryRun(args: { ids?: string[] }, ctx: SessionContext):
   const chat = currentChat();
   return runUndo(
     { ...(args.ids ? { ids: args.ids } : {}), dryRun: true },
-    { journal: await defaultJournal(), caller: readCaller(ctx), actor: { chat, tool: 'undo_changes', onlyChat: chat.id } },
+    {
+      journal: await defaultJournal(),
+      caller: readCaller(ctx),
+      actor: { chat, tool: 'undo_changes', onlyChat: chat.id },
+    },
   );
 }
 
 /** The blocks of written trees, hidden ones (tagged, or under a tagged one) by uid. */
-function treeBlocks(nodes: readonly TreeNode[], page: string | undefined, into: TakenAway, hidden = false): void {
+function treeBlocks(
+  nodes: readonly TreeNode[],
+  page: string | undefined,
+  into: TakenAway,
+  hidden = false,
+): void {
   for (const node of nodes) {
     const isHidden = hidden || carriesHidingTag(node.string);
     const uid = node.uid ?? '';
@@ -62,14 +71,17 @@ function opTakes(op: Op, into: TakenAway): void {
       return;
     case 'update-block': {
       if (op.after.string === undefined) return;
-      const block: PlacedBlock = { uid: op.uid, text: op.after.string, ...(op.page ? { page: op.page } : {}) };
+      const block: PlacedBlock = {
+        uid: op.uid,
+        text: op.after.string,
+        ...(op.page ? { page: op.page } : {}),
+      };
       if (carriesHidingTag(op.after.string)) into.hidden.push(op.uid);
       else into.replaced.push(block);
       return;
     }
     case 'move-block':
-      if (op.before.page)
-        into.moved.push({ uid: op.uid, text: op.string ?? '', page: op.before.page });
+      if (op.before.page) into.moved.push({ uid: op.uid, text: op.string ?? '', page: op.before.page });
       return;
     case 'rename-page':
       into.renames.push({
@@ -89,7 +101,15 @@ function opTakes(op: Op, into: TakenAway): void {
 /** What the undo of `report`'s changes takes away (changes: the journal's entries). */
 export function undoTakes(report: UndoReport, changes: readonly Change[]): TakenAway {
   const byId = new Map(changes.map((c) => [c.id, c]));
-  const taken: TakenAway = { ...NOTHING_TAKEN, blocks: [], hidden: [], pages: [], replaced: [], moved: [], renames: [] };
+  const taken: TakenAway = {
+    ...NOTHING_TAKEN,
+    blocks: [],
+    hidden: [],
+    pages: [],
+    replaced: [],
+    moved: [],
+    renames: [],
+  };
   let count = 0;
   for (const changeReport of report.changes) {
     if (!TAKEN_BACK.has(changeReport.result)) continue;

@@ -184,7 +184,8 @@ async function runHandler(
   if (tool.scope === 'session') {
     const ctx = { ...scope, gateway };
     const { takes } = tool;
-    if (takes && args.dryRun !== true) await consentBeforeWrite(gated, confirmation, () => takes.read(args, ctx));
+    if (takes && args.dryRun !== true)
+      await consentBeforeWrite(gated, confirmation, () => takes.read(args, ctx));
     return tool.handler(args, ctx);
   }
   const { graph: ref, ...toolArgs } = args as Record<string, unknown> & { graph?: string };

@@ -2,7 +2,13 @@
  * Writing Roam content, named and shaped like the official Roam MCP server's: pages and blocks
  * through data.page.* / data.block.*, each naming a missing uid as NOT_FOUND.
  */
-import { movesBlock, removesBlocks, removesPage, renamesPage, replacesTexts } from '../../gate/plan-readers.ts';
+import {
+  movesBlock,
+  removesBlocks,
+  removesPage,
+  renamesPage,
+  replacesTexts,
+} from '../../gate/plan-readers.ts';
 import * as z from 'zod';
 import { withMissingCheck } from '../../contract/not-found.ts';
 import { defineTool, type ToolContext } from '../../contract/tool-definition.ts';

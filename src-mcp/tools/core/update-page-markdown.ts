@@ -261,7 +261,10 @@ export const updatePageMarkdownTools = [
           'update_page_markdown could not check its plan against the graph’s access level, so nothing was changed. Report this; meanwhile use update_blocks, create_block, move_block and delete_blocks.',
         );
       const allowEdits = ctx.allowEdits;
-      await allowEdits({ ...plannedEdits(plan), takes: rewritesPage(page.title, plan.deleted, plan.updated) });
+      await allowEdits({
+        ...plannedEdits(plan),
+        takes: rewritesPage(page.title, plan.deleted, plan.updated),
+      });
       if (args.dryRun) return answer(page, plan, calls.length, true);
       for (const [i, call] of calls.entries()) {
         ctx.progress(`write ${i + 1} of ${calls.length}`);
