@@ -20,7 +20,7 @@ const SUBTREES = `[:find ?u ?s ?pt :in $ [?r ...] :where ${SELF_OR_UNDER} ${TEXT
 const HIDDEN_IN_SUBTREES = `[:find ?u :in $ [?r ...] [?tag ...] :where ${SELF_OR_UNDER} [?b :block/uid ?u] ${HIDING}]`;
 const BLOCKS = `[:find ?u ?s ?pt :in $ [?u ...] :where ${TEXT_AND_PAGE}]`;
 const HIDDEN_BLOCKS = `[:find ?u :in $ [?u ...] [?tag ...] :where [?b :block/uid ?u] ${HIDING}]`;
-const PAGE_BLOCKS = `[:find ?u ?s :in $ ?pu :where [?p :block/uid ?pu] [?b :block/page ?p] [?b :block/uid ?u] [(get-else $ ?b :block/string "") ?s]]`;
+const PAGE_BLOCKS = `[:find ?u ?s ?o ?top :in $ ?pu :where [?p :block/uid ?pu] [?b :block/page ?p] [?b :block/uid ?u] [(get-else $ ?b :block/string "") ?s] [(get-else $ ?b :block/order 0) ?o] [?par :block/children ?b] [(= ?par ?p) ?top]]`;
 const HIDDEN_ON_PAGE = `[:find ?u :in $ ?pu [?tag ...] :where [?p :block/uid ?pu] [?b :block/page ?p] [?b :block/uid ?u] ${HIDING}]`;
 const TITLE_BY_UID = '[:find ?t . :in $ ?u :where [?p :block/uid ?u] [?p :node/title ?t]]';
 const LINKS_TO =
@@ -67,8 +67,12 @@ export async function removesPage(ctx: ToolContext, uid: string): Promise<TakenA
     ctx.call('data.q', [HIDDEN_ON_PAGE, uid, [...HIDING_TAGS]]),
     linksTo(ctx, uid, title),
   ]);
+  // First lines: the page's top blocks in their order, then the rest.
+  const ordered = rowsOf(rows).sort(([, , oa, ta], [, , ob, tb]) =>
+    ta === tb ? Number(oa) - Number(ob) : ta ? -1 : 1,
+  );
   const { blocks, hidden } = split(
-    rowsOf(rows).map(([u, s]) => [u, s, title]),
+    ordered.map(([u, s]) => [u, s, title]),
     rowsOf(hiddenRows),
     [],
   );
