@@ -4,18 +4,19 @@
  * keep them from the model, and clients that render no apps are not shown them): a proposal id
  * and the one-time code from the proposal's result `_meta`, nothing else. Approve runs the write
  * the person saw, through the same write path, checked against Roam again; Keep writes nothing.
+ * Their names are the gate's APPROVE_TOOL and KEEP_TOOL (src-mcp/gate/proposals.ts).
  */
 import * as z from 'zod';
 import { defineTool } from '../../contract/tool-definition.ts';
 import { rememberKept } from '../../gate/consent.ts';
-import { APPROVE_TOOL, ApprovedWrite, KEEP_TOOL, redeem, settle } from '../../gate/proposals.ts';
+import { ApprovedWrite, redeem, settle } from '../../gate/proposals.ts';
 
 const answer = { proposal: z.string().min(1).max(40), code: z.string().min(1).max(64) };
 const APP_ONLY = { ui: { visibility: ['app'] } };
 
 export const approvalTools = [
   defineTool({
-    name: APPROVE_TOOL,
+    name: 'approve_change',
     title: 'Approve change',
     description: 'App only: the person approves a waiting change.',
     toolset: 'core',
@@ -29,7 +30,7 @@ export const approvalTools = [
     handler: (args) => Promise.resolve(new ApprovedWrite(redeem(args.proposal, args.code))),
   }),
   defineTool({
-    name: KEEP_TOOL,
+    name: 'keep_change',
     title: 'Keep as it is',
     description: 'App only: the person keeps things as they are.',
     toolset: 'core',
