@@ -10,7 +10,11 @@
  * 3. argument parsing against the declared schema (INVALID_PARAMS names the field);
  * 4. graph tools: graph resolution (`GraphSession.withGraph`: explicit `graph`, selection, the only graph);
  * 5. before a write: the graph's access level (src-mcp/access/: ACCESS_LEVEL), then
- *    (`beforeWrite`) a graph ticket (GRAPH_TICKET_REQUIRED: select_graph first);
+ *    (`beforeWrite`) a graph ticket (GRAPH_TICKET_REQUIRED: select_graph first), then consent
+ *    (src-mcp/gate/consent.ts): what the call would take away, read by its `takes` (or handed
+ *    over with update_page_markdown's plan), may need the person's yes first — asked by
+ *    elicitation (`input_required`), or left as a waiting proposal that the app-only
+ *    approve_change runs later through this same path (`runApproved`);
  * 6. the handler, with a context built once (`graphContext` / session context); a write tool's
  *    Local API writes go through the change journal (src-mcp/changes/journal/record.ts: the state to
  *    restore first, then the write, then its outcome; docs/undo.md);
@@ -119,8 +123,8 @@ function unknownTool(name: string): ToolError {
 }
 
 /**
- * Runs one tools/call; never throws (every failure is an isError result). A destructive write
- * may answer `input_required` first: the question for the person (src-mcp/gate/confirm.ts).
+ * Runs one tools/call; never throws (every failure is an isError result). A write that takes much
+ * away may answer `input_required` first (the question for the person), or a waiting proposal.
  */
 export function callTool(
   tools: readonly ToolDefinition[],
