@@ -4,7 +4,8 @@
  * `input_required` and the client asks and retries with the answer; on 2025-11-25 the SDK sends
  * `elicitation/create` itself and re-enters the call with the answer); else, for a host that
  * renders MCP Apps (`extensions["io.modelcontextprotocol/ui"]`), a waiting proposal with an
- * approval view; else nobody can be asked and the write goes ahead (the undo is there). The policy
+ * approval view; else nobody can be asked and the graph's setting decides: the write goes ahead
+ * (the default; the undo is there) or is refused (`whenNobodyCanAsk: "refuse"`). The policy
  * `never` (`--confirm never`) asks nobody.
  */
 import {
@@ -17,6 +18,7 @@ import {
 } from '@modelcontextprotocol/server';
 
 import type { ConfirmPolicy } from '../../src-shared/roam-config.ts';
+import { ToolError } from '../contract/tool-errors.ts';
 import type { Proposal } from './proposals.ts';
 
 export type { ConfirmPolicy };
@@ -111,6 +113,15 @@ export class ProposalWaiting extends Error {
     );
     this.name = 'ProposalWaiting';
   }
+}
+
+/** The graph's setting refuses such a write when nobody can be asked (`whenNobodyCanAsk: "refuse"`). */
+export function nobodyToAsk(question: string, graph: string): ToolError {
+  return new ToolError(
+    'ACCESS_LEVEL',
+    `Not done: ${question} Graph '${graph}' is set to refuse such a change when nobody can be asked, and this client can neither ask the person (form elicitation) nor show them an approval (MCP Apps). Nothing was changed. To be asked, use a client that asks (Claude Code, VS Code, Cursor) or shows apps (Claude Desktop); or the person sets "whenNobodyCanAsk": "proceed" for the graph in ~/.roam-tools.json. Smaller steps are counted together and do not get around it.`,
+    { graph, setting: 'whenNobodyCanAsk' },
+  );
 }
 
 /** Thrown when an approved proposal's write finds the graph changed since the person saw it. */

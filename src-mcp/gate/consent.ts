@@ -12,6 +12,7 @@ import type { TakenAway } from '../contract/taken-away.ts';
 import {
   ChangedSinceAsked,
   ConfirmationNeeded,
+  nobodyToAsk,
   NotConfirmed,
   ProposalWaiting,
   type Confirmation,
@@ -50,6 +51,11 @@ export interface GatedCall {
   args: Record<string, unknown>;
   /** The graph's nickname; absent for a call that names none (an undo): the graphs it reads say it. */
   graph?: string;
+  /**
+   * Given only when a graph it may touch refuses what nobody can be asked about
+   * (`whenNobodyCanAsk: "refuse"`): whether these graphs (nicknames) do.
+   */
+  refusesUnasked?: (graphs: readonly string[]) => boolean;
 }
 
 /** A stable hash of what the person was shown: an approval runs only while it still holds. */
@@ -80,10 +86,12 @@ export async function consentBeforeWrite(
   confirmation: Confirmation,
   read: () => Promise<TakenAway>,
 ): Promise<void> {
-  if (confirmation.channel === 'none' && !confirmation.approved) return;
+  const nobody = confirmation.channel === 'none' && !confirmation.approved;
+  if (nobody && !call.refusesUnasked) return;
   const taken = await read();
   const graphs = taken.graphs ?? [];
   const graph = call.graph ?? graphs.join("', '");
+  if (nobody && !call.refusesUnasked?.(call.graph ? [call.graph] : graphs)) return;
   const memory = memoryOf(currentChat().id);
   const now = Date.now();
   memory.taken = memory.taken.filter((t) => now - t.at <= WINDOW_MS);
@@ -122,6 +130,7 @@ export async function consentBeforeWrite(
     throw new NotConfirmed(call.tool, confirmation.answer);
   }
   const question = consentQuestion(judged, { graph, windowBlocks, declinedPages });
+  if (nobody) throw nobodyToAsk(question, graph);
   if (confirmation.channel === 'elicit') throw new ConfirmationNeeded(question);
   const { proposal, code } = propose({
     tool: call.tool,

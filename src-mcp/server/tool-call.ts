@@ -50,7 +50,7 @@ import {
   ProposalWaiting,
   type Confirmation,
 } from '../gate/confirm.ts';
-import { consentBeforeWrite } from '../gate/consent.ts';
+import { consentBeforeWrite, type GatedCall } from '../gate/consent.ts';
 import {
   APPROVE_META,
   APPROVE_TOOL,
@@ -184,9 +184,11 @@ async function runHandler(
   resolved: { graph?: ConfiguredGraph },
   confirmation: Confirmation,
 ): Promise<unknown> {
-  const gated = { tool: tool.name, args };
+  const gated: GatedCall = { tool: tool.name, args };
   if (tool.scope === 'session') {
     const ctx = { ...scope, gateway };
+    const refusing = gateway.session.list().filter((g) => g.whenNobodyCanAsk === 'refuse');
+    if (refusing.length) gated.refusesUnasked = (graphs) => refusing.some((g) => graphs.includes(g.nickname));
     const { takes } = tool;
     if (takes && args.dryRun !== true)
       await consentBeforeWrite(gated, confirmation, () => takes.read(args, ctx));
@@ -196,7 +198,11 @@ async function runHandler(
   return gateway.session.withGraph(ref, async (graph) => {
     resolved.graph = graph;
     const ctx = graphContext(gateway, graph, scope, tool);
-    const onGraph = { ...gated, graph: graph.nickname };
+    const onGraph: GatedCall = {
+      ...gated,
+      graph: graph.nickname,
+      ...(graph.whenNobodyCanAsk === 'refuse' ? { refusesUnasked: () => true } : {}),
+    };
     const dryRun = toolArgs.dryRun === true;
     if (tool.editTargets === 'planned') {
       // Its edits are known once it has read the graph: it checks them itself (planned-edits.ts),

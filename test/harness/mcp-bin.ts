@@ -88,7 +88,13 @@ export function binEnv(home: string, extra: Record<string, string> = {}): Record
 
 /** ~/.roam-tools.json text for one or more graphs. */
 export function toolsConfig(
-  graphs: Array<{ name: string; token?: string; nickname?: string; accessLevel?: string }>,
+  graphs: Array<{
+    name: string;
+    token?: string;
+    nickname?: string;
+    accessLevel?: string;
+    whenNobodyCanAsk?: string;
+  }>,
 ): string {
   return JSON.stringify({ version: 1, graphs: graphs.map((g) => ({ type: 'hosted', ...g })) }, null, 2);
 }

@@ -14,6 +14,7 @@ import { jsonOf, newToken, textOf } from '../../harness/mcp-bin.ts';
 import { startStdioWorld, type StdioWorld } from '../../harness/stdio-world.ts';
 
 const TOKEN = newToken();
+const STRICT = newToken();
 const SECRET = 'HIDDEN-5512';
 const uidOf = (prefix: string, i: number) => `${prefix}${String(i).padStart(9 - prefix.length, '0')}`;
 const blocks = (prefix: string, n: number) =>
@@ -36,16 +37,20 @@ beforeAll(async () => {
     emulator: {
       graphs: [
         { name: 'g', content: ['1', '2'].flatMap(pagesFor), tokens: [{ token: TOKEN, accessLevel: 'full' }] },
+        { name: 'strict', content: pagesFor('s'), tokens: [{ token: STRICT, accessLevel: 'full' }] },
       ],
     },
-    config: [{ name: 'g', token: TOKEN, accessLevel: 'full' }],
-    orient: ['g'],
+    config: [
+      { name: 'g', token: TOKEN, accessLevel: 'full' },
+      { name: 'strict', token: STRICT, accessLevel: 'full', whenNobodyCanAsk: 'refuse' },
+    ],
+    orient: ['g', 'strict'],
   });
 });
 afterAll(() => world?.close());
 
-const exists = (uid: string) =>
-  world.emulator.graph('g').run('data.q', ['[:find ?e . :in $ ?u :where [?e :block/uid ?u]]', uid]) != null;
+const exists = (uid: string, graph = 'g') =>
+  world.emulator.graph(graph).run('data.q', ['[:find ?e . :in $ ?u :where [?e :block/uid ?u]]', uid]) != null;
 
 interface Answer {
   tool: string;
@@ -140,7 +145,9 @@ describe.each([
       .run('data.block.update', [{ block: { uid: uidOf(`e1${t}`, 3), string: 'the person wrote this' } }]);
     const result = await app.call('approve_change', { proposal, code });
     expect(result.isError).toBeFalsy();
-    expect(textOf(result)).toMatch(/^Not done: the page changed after the person was asked\. Nothing was changed\./);
+    expect(textOf(result)).toMatch(
+      /^Not done: the page changed after the person was asked\. Nothing was changed\./,
+    );
     expect(exists(page)).toBe(true);
     const listed = jsonOf<{ proposals: Array<{ id: string; status: string }> }>(
       await app.call('list_changes', {}),
@@ -178,5 +185,25 @@ describe.each([
       deleted: 'page',
     });
     expect(exists(uidOf(`pl${t}`, 0))).toBe(false);
+  });
+
+  it('a graph set to refuse when nobody can be asked: the plain client is refused, says how to be asked, and small steps add up', async () => {
+    jsonOf(await plain.call('select_graph', { graph: 'strict' }));
+    const refused = await plain.call('delete_page', { uid: uidOf('dos', 0), graph: 'strict' });
+    expect(errorCode(refused)).toBe('ACCESS_LEVEL');
+    expect(textOf(refused)).toMatch(
+      /^\{"error".*Not done: Delete the page 'Doomed s'.*set to refuse such a change when nobody can be asked/,
+    );
+    expect(exists(uidOf('dos', 0), 'strict')).toBe(true);
+    const tens = blocks(t === '1' ? 'e1s' : 'k2s', 12).map((b) => b.uid);
+    expect(
+      jsonOf(await plain.call('delete_blocks', { uids: tens.slice(0, 6), graph: 'strict' })),
+    ).toMatchObject({
+      succeeded: 6,
+    });
+    expect(errorCode(await plain.call('delete_blocks', { uids: tens.slice(6, 12), graph: 'strict' }))).toBe(
+      'ACCESS_LEVEL',
+    );
+    expect(exists(tens[11]!, 'strict')).toBe(true);
   });
 });
