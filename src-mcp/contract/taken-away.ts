@@ -47,19 +47,3 @@ export const NOTHING_TAKEN: TakenAway = {
   moved: [],
   renames: [],
 };
-
-/** Both takings as one (a batch, the window of a chat). */
-export function joinTaken(a: TakenAway, b: TakenAway): TakenAway {
-  const changes = (a.changes ?? 0) + (b.changes ?? 0);
-  const unknown = a.unknown ?? b.unknown;
-  return {
-    blocks: [...a.blocks, ...b.blocks],
-    hidden: [...a.hidden, ...b.hidden],
-    pages: [...a.pages, ...b.pages],
-    replaced: [...a.replaced, ...b.replaced],
-    moved: [...a.moved, ...b.moved],
-    renames: [...a.renames, ...b.renames],
-    ...(changes ? { changes } : {}),
-    ...(unknown ? { unknown } : {}),
-  };
-}
