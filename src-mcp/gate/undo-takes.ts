@@ -6,25 +6,37 @@
  */
 import { carriesHidingTag } from '../roam/hidden-blocks.ts';
 import { currentChat } from '../contract/chat.ts';
-import { defaultJournal } from '../changes/journal/journal.ts';
-import type { Change, Op, TreeNode } from '../changes/journal/types.ts';
-import { runUndo, type Caller, type UndoReport } from '../changes/undo/undo-engine.ts';
+import {
+  defaultJournal,
+  undoCaller,
+  undoChanges,
+  type Change,
+  type Op,
+  type TreeNode,
+  type UndoReport,
+} from '../changes/index.ts';
 import type { SessionContext } from '../contract/tool-definition.ts';
+import { ToolError } from '../contract/tool-errors.ts';
 import { NOTHING_TAKEN, type PlacedBlock, type TakenAway } from '../contract/taken-away.ts';
 
 const TAKEN_BACK = new Set(['would-undo', 'partly-undone']);
 
 /** The dry run of `undo_changes` as the agent asked it, on the graph each change was made on. */
-export async function undoDryRun(args: { ids?: string[] }, ctx: SessionContext): Promise<UndoReport> {
+async function undoDryRun(args: { ids?: string[] }, ctx: SessionContext): Promise<UndoReport> {
   const chat = currentChat();
-  return runUndo(
-    { ...(args.ids ? { ids: args.ids } : {}), dryRun: true },
-    {
-      journal: await defaultJournal(),
-      caller: readCaller(ctx),
-      actor: { chat, tool: 'undo_changes', onlyChat: chat.id },
-    },
-  );
+  const reads = undoCaller({
+    graphs: () => ctx.gateway.session.list(),
+    // A dry run only reads.
+    call: (graph, action, callArgs) => ctx.gateway.callGraph(graph, action, callArgs, ctx),
+    missing: (name) =>
+      new ToolError(
+        'GRAPH_NOT_FOUND',
+        `The change was made on graph '${name}', which this roam-mcp no longer has configured. Add it back, or undo with 'roam-mcp undo' in a terminal.`,
+      ),
+  });
+  return undoChanges({ ...(args.ids ? { ids: args.ids } : {}), dryRun: true }, reads, {
+    actor: { chat, tool: 'undo_changes', onlyChat: chat.id },
+  });
 }
 
 /** The blocks of written trees, hidden ones (tagged, or under a tagged one) by uid. */
@@ -134,15 +146,4 @@ export async function undoesChanges(
 
 function nicknameOf(ctx: SessionContext, name: string): string {
   return ctx.gateway.session.list().find((g) => g.name === name)?.nickname ?? name;
-}
-
-/** The dry run's reads, on the graph each change was made on (a dry run writes nothing). */
-function readCaller(ctx: SessionContext): Caller {
-  return (name, action, args, type) => {
-    const graph = ctx.gateway.session
-      .list()
-      .find((g) => g.name === name && (type === undefined || g.type === type));
-    if (!graph) return Promise.resolve(null);
-    return ctx.gateway.callGraph(graph, action, args, ctx);
-  };
 }
