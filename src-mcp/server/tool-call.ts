@@ -380,10 +380,10 @@ async function runApproved(
         ? `Approved, but ${proposal.tool} failed: ${text.slice(0, 300)}`
         : `Approved by the person and done (${proposal.tool}); it can be undone with undo_changes.`,
     );
-  const told = `${proposal.outcome ?? ''}`;
+  // The outcome first (what the view tells the model), then the write's own result and its app data.
   return {
-    ...(result.isError ? { isError: true } : {}),
-    content: [{ type: 'text', text: told }, ...result.content],
+    ...result,
+    content: [{ type: 'text', text: proposal.outcome ?? '' }, ...result.content],
   };
 }
 

@@ -205,3 +205,29 @@ it('a write nothing held draws nothing', async () => {
   expect(textOf(result)).toMatch(/updated/);
   await expect.poll(() => app.locator('#app').innerText()).toBe('');
 });
+
+it('Undo whole chat from the change review on such a client: the dry run, then Undo is the person’s yes to the undo it holds', async () => {
+  for (let i = 0; i < 11; i++)
+    jsonOf(await agent.call('create_block', { pageTitle: 'Notes', markdown: `agent note ${i}` }));
+  await agentCalls('list_changes', {});
+  await app.getByRole('button', { name: 'Undo whole chat…' }).click();
+  await app.getByRole('heading', { name: 'Undo the whole chat?' }).waitFor();
+  calls.length = 0;
+  await app.getByRole('button', { name: 'Undo', exact: true }).click();
+  await app.getByRole('heading', { name: 'Undone' }).waitFor();
+  const names = calls.map((c) => c.name);
+  expect(names).toEqual(['undo_changes', 'approve_change']);
+  expect(calls[0]!.arguments).toEqual({ ids: expect.any(Array) });
+  expect(Object.keys(calls[1]!.arguments!).sort()).toEqual(['code', 'proposal']);
+  const notes = world.emulator
+    .graph('g')
+    .run('data.q', [
+      '[:find ?s :where [?p :block/uid "notes0001"] [?b :block/page ?p] [?b :block/string ?s]]',
+    ]);
+  expect(JSON.stringify(notes)).not.toContain('agent note');
+  expect(exists('plans0001')).toBe(true);
+  await expect
+    .poll(() => told.at(-1))
+    .toMatch(/^The person undid changes from the change review: Approved by the person/);
+  expect(await violations()).toEqual([]);
+});

@@ -62,7 +62,7 @@ async function call(name: string, args: Record<string, unknown>, byPerson = fals
   root.setAttribute('aria-busy', 'true');
   try {
     const shown = readResult(await app.callServerTool({ name, arguments: args }));
-    if (byPerson && shown.kind === 'proposal') return await answer(shown.approve);
+    if (byPerson && shown.kind === 'proposal') return await approveOwn(shown.approve);
     show(shown);
   } catch (error) {
     show({ kind: 'message', text: error instanceof Error ? error.message : String(error), error: true });
@@ -82,6 +82,17 @@ async function answer(values: ToolCall): Promise<void> {
   } catch (error) {
     show({ kind: 'message', text: error instanceof Error ? error.message : String(error), error: true });
   }
+}
+
+/**
+ * The person pressed Undo after its dry run, and the undo came back as a proposal (a big one, on
+ * a client that cannot ask): that press was the answer. The undo's own report follows the outcome.
+ */
+async function approveOwn(values: ToolCall): Promise<void> {
+  const result = await app.callServerTool({ name: values.tool, arguments: values.arguments });
+  const [outcome, ...rest] = result.content ?? [];
+  show(readResult({ ...result, content: result.isError ? (result.content ?? []) : rest }));
+  if (outcome?.type === 'text') tellModel(`The person undid changes from the change review: ${outcome.text}`);
 }
 
 function showProposal(proposal: Proposal): void {
