@@ -117,6 +117,11 @@ export async function consentBeforeWrite(
     allowedByPerson();
     return;
   }
+  if (confirmation.answer === 'decline' || confirmation.answer === 'cancel') {
+    // The person said no to this very call: nothing is written, whatever it takes now.
+    for (const page of pages) memory.declined.set(key(graph, page), now);
+    throw new NotConfirmed(call.tool, confirmation.answer);
+  }
   if (!takesAnything(taken)) return;
   const fresh = (at: number | undefined) => at !== undefined && now - at <= DECLINE_MEMORY_MS;
   const declinedPages = pages.filter((page) => fresh(memory.declined.get(key(graph, page))));
@@ -125,10 +130,6 @@ export async function consentBeforeWrite(
   const windowBlocks = memory.taken.filter((t) => t.graph === graph).reduce((sum, t) => sum + t.blocks, 0);
   if (!reasonToAsk(judged, windowBlocks, declinedPages.length > 0)) return passed();
   if (confirmation.answer === 'accept') return allowedByPerson();
-  if (confirmation.answer) {
-    for (const page of pages) memory.declined.set(key(graph, page), now);
-    throw new NotConfirmed(call.tool, confirmation.answer);
-  }
   const question = consentQuestion(judged, { graph, windowBlocks, declinedPages });
   if (nobody) throw nobodyToAsk(question, graph);
   if (confirmation.channel === 'elicit') throw new ConfirmationNeeded(question);
