@@ -200,6 +200,8 @@ async function runHandler(
     const ctx = graphContext(gateway, graph, scope, tool);
     const onGraph: GatedCall = {
       ...gated,
+      // An approval runs on this graph, whatever the chat selects meanwhile.
+      args: { ...args, graph: graph.nickname },
       graph: graph.nickname,
       ...(graph.whenNobodyCanAsk === 'refuse' ? { refusesUnasked: () => true } : {}),
     };
