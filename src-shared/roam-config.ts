@@ -43,6 +43,11 @@ export const graphEntrySchema = z
     grantedAccessLevel: z.enum(TOKEN_ACCESS_LEVELS).optional(),
     /** Our addition: a graph kept in the file but not offered to agents. */
     disabled: z.boolean().optional(),
+    /**
+     * Our addition: a write that takes much away, from a client that can neither ask the person
+     * nor show an approval: `proceed` (the default; the undo is there) or `refuse`.
+     */
+    whenNobodyCanAsk: z.enum(['proceed', 'refuse']).optional(),
   })
   .loose();
 export type GraphEntry = z.infer<typeof graphEntrySchema>;
@@ -54,8 +59,9 @@ export function entryGraphId(entry: unknown): string | undefined {
 }
 
 /**
- * Whether roam-mcp asks the person before a destructive write (docs/mcp.md, "Confirmation before
- * destructive writes"): `destructive` (the default) or `never`. `--confirm` wins over the file.
+ * Whether roam-mcp asks the person before a write that takes much away (docs/mcp.md, "Consent
+ * before a write takes much away"): `destructive` (the default) or `never`. `--confirm` wins over
+ * the file.
  */
 export const CONFIRM_POLICIES = ['never', 'destructive'] as const;
 export type ConfirmPolicy = (typeof CONFIRM_POLICIES)[number];
@@ -81,6 +87,8 @@ export interface ConfiguredGraph {
   accessLevel?: AccessLevel;
   /** The level Roam granted the token, when the config knows it. */
   grantedAccessLevel?: TokenAccessLevel;
+  /** `refuse`: a write that takes much away is refused when nobody can be asked (else it goes ahead). */
+  whenNobodyCanAsk?: 'proceed' | 'refuse';
 }
 
 /** A graph the user switched off: agents are told so, and how to switch it on. */
@@ -178,6 +186,7 @@ export function validateGraphs(entries: readonly GraphEntry[]): GraphValidation 
     if (entry.description !== undefined) graph.description = entry.description;
     if (entry.accessLevel !== undefined) graph.accessLevel = entry.accessLevel;
     if (entry.grantedAccessLevel !== undefined) graph.grantedAccessLevel = entry.grantedAccessLevel;
+    if (entry.whenNobodyCanAsk !== undefined) graph.whenNobodyCanAsk = entry.whenNobodyCanAsk;
     for (const label of ownLabels(graph))
       if (!labels.has(labelKey(label.text))) labels.set(labelKey(label.text), label);
     graphs.push(graph);

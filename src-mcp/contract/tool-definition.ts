@@ -13,6 +13,7 @@ import * as z from 'zod';
 import { scopeOfAction } from '../../src-shared/local-api/index.ts';
 import type { ToolsetName } from '../../src-shared/toolsets.ts';
 import type { CallScope } from './call-scope.ts';
+import type { TakenAway } from './taken-away.ts';
 
 /**
  * A Roam Local API action a tool calls: its name, or its name with what Roam Desktop must have
@@ -73,6 +74,8 @@ export interface PlannedEdits {
   targets: WriteTarget[];
   /** In a refusal, e.g. "edit 2, move 1 and delete 3 existing blocks". */
   summary: string;
+  /** What the plan takes away, for the consent gate (src-mcp/gate/consent.ts). */
+  takes?: TakenAway;
 }
 
 /**
@@ -152,25 +155,25 @@ interface ToolBase<Shape extends z.ZodRawShape> {
 export interface GraphToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> extends ToolBase<Shape> {
   scope: 'graph';
   handler(args: z.infer<z.ZodObject<Shape>>, ctx: ToolContext): Promise<unknown>;
-  confirm?: Confirm<z.infer<z.ZodObject<Shape>>, ToolContext>;
+  takes?: Takes<z.infer<z.ZodObject<Shape>>, ToolContext>;
 }
 
 /** Graph management: no graph resolved for it; gets the gateway instead. */
 export interface SessionToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> extends ToolBase<Shape> {
   scope: 'session';
   handler(args: z.infer<z.ZodObject<Shape>>, ctx: SessionContext): Promise<unknown>;
-  confirm?: Confirm<z.infer<z.ZodObject<Shape>>, SessionContext>;
+  takes?: Takes<z.infer<z.ZodObject<Shape>>, SessionContext>;
 }
 
 /**
- * A destructive tool's question to the person before it writes (src-mcp/gate/confirm.ts: asked
- * only when the client can ask and the policy is `destructive`).
+ * What a write would take away, read before it writes (src-mcp/gate/plan-readers.ts): the consent
+ * gate (src-mcp/gate/consent.ts) decides from it whether the person is asked first. The tool does
+ * not ask, and never decides whether to.
  */
-export interface Confirm<Args, Ctx> {
-  /** Read before any write: what would go, or undefined when too little is at stake to interrupt. */
-  question(args: Args, ctx: Ctx): Promise<string | undefined>;
-  /** Declined: the tool's structured result with nothing done (a tool with an outputSchema). */
-  declined?(args: Args): Record<string, unknown>;
+export interface Takes<Args, Ctx> {
+  read(args: Args, ctx: Ctx): Promise<TakenAway>;
+  /** Not done (declined, waiting): the tool's structured result with nothing done (a tool with an outputSchema). */
+  nothingDone?(args: Args): Record<string, unknown>;
 }
 
 export type ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> =
@@ -223,6 +226,15 @@ export function probedActions(tool: ToolDefinition): string[] {
 export function isGraphWrite(tool: ToolDefinition, action: string): boolean {
   if (scopeOfAction(action) !== 'read') return true;
   return tool.actions.some((declared) => actionOf(declared).action === action && actionOf(declared).mayWrite);
+}
+
+/**
+ * Called only by an MCP App (`_meta.ui.visibility: ["app"]`): hosts keep it from the model, and it
+ * is listed only to clients that render apps.
+ */
+export function isAppOnly(tool: ToolDefinition): boolean {
+  const visibility = (tool._meta?.ui as { visibility?: unknown } | undefined)?.visibility;
+  return Array.isArray(visibility) && visibility.length === 1 && visibility[0] === 'app';
 }
 
 /** Read-only unless it writes graph data or has a visible effect in Roam Desktop. */

@@ -1,12 +1,12 @@
 /**
- * The question before a destructive write (docs/mcp.md, "Confirmation before destructive writes"):
- * when the client declares form elicitation and the policy is `destructive`, a call whose
- * question (src-mcp/gate/confirm-questions.ts) finds too much at stake answers `input_required`
- * with one form elicitation. The SDK carries it either way: on 2026-07-28 the client asks the
- * person and retries the call with the answer; on 2025-11-25 the SDK sends `elicitation/create`
- * itself and re-enters the call with the answer. Accepted → the write runs as usual; declined or
- * cancelled → nothing is written and the result says so plainly (not an error: the agent must not
- * retry). A client without form elicitation, or `--confirm never`, is never asked.
+ * How this call can reach the person (docs/mcp.md, "Consent before a write takes much away"),
+ * best first: the client's form elicitation (both eras: on 2026-07-28 the call answers
+ * `input_required` and the client asks and retries with the answer; on 2025-11-25 the SDK sends
+ * `elicitation/create` itself and re-enters the call with the answer); else, for a host that
+ * renders MCP Apps (`extensions["io.modelcontextprotocol/ui"]`), a waiting proposal with an
+ * approval view; else nobody can be asked and the graph's setting decides: the write goes ahead
+ * (the default; the undo is there) or is refused (`whenNobodyCanAsk: "refuse"`). The policy
+ * `never` (`--confirm never`) asks nobody.
  */
 import {
   CLIENT_CAPABILITIES_META_KEY,
@@ -18,22 +18,30 @@ import {
 } from '@modelcontextprotocol/server';
 
 import type { ConfirmPolicy } from '../../src-shared/roam-config.ts';
+import { ToolError } from '../contract/tool-errors.ts';
+import type { Proposal } from './proposals.ts';
 
 export type { ConfirmPolicy };
 export const DEFAULT_CONFIRM_POLICY: ConfirmPolicy = 'destructive';
 
+/** The MCP Apps extension a host declares when it renders apps. */
+export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';
+
 /** The key of the one input request; the retried call carries the answer under it. */
 const ANSWER_KEY = 'confirm';
 
-/** What this call may do about a question: ask it, or act on the answer already given. */
+export type Answer = 'accept' | 'decline' | 'cancel';
+
+/** How this call may reach the person, and what they already said. */
 export interface Confirmation {
-  /** The client declared form elicitation and the policy asks. */
-  canAsk: boolean;
-  /** The person's answer, when this is the retried call. */
-  answer?: 'accept' | 'decline' | 'cancel';
+  channel: 'elicit' | 'app' | 'none';
+  /** The person's answer to the elicitation, when this is the retried call. */
+  answer?: Answer;
+  /** The proposal the person approved: this call is its write. */
+  approved?: Proposal;
 }
 
-export const NEVER_ASK: Confirmation = { canAsk: false };
+export const NEVER_ASK: Confirmation = { channel: 'none' };
 
 /** Form mode: `elicitation: {}` (2025-06-18 and earlier clients), or an explicit `form`. */
 export function declaresFormElicitation(capabilities: ClientCapabilities | undefined): boolean {
@@ -42,25 +50,36 @@ export function declaresFormElicitation(capabilities: ClientCapabilities | undef
   return elicitation.form !== undefined || elicitation.url === undefined;
 }
 
-/**
- * The call's confirmation from its request: the client's capabilities (the request's `_meta` on
- * 2026-07-28, `initialize` on 2025 sessions) and the answer carried by a retried call.
- */
+export function rendersApps(capabilities: ClientCapabilities | undefined): boolean {
+  const extensions = (capabilities as { extensions?: Record<string, unknown> } | undefined)?.extensions;
+  return extensions?.[APPS_EXTENSION] !== undefined;
+}
+
+/** The client's capabilities: the request's `_meta` on 2026-07-28, `initialize` on 2025 sessions. */
+export function capabilitiesOf(
+  ctx: ServerContext,
+  sessionCapabilities: ClientCapabilities | undefined,
+): ClientCapabilities | undefined {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  return (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ?? sessionCapabilities;
+}
+
+/** The call's confirmation from its request: its client's channel and the answer a retried call carries. */
 export function confirmationOf(
   ctx: ServerContext,
   sessionCapabilities: ClientCapabilities | undefined,
   policy: ConfirmPolicy,
 ): Confirmation {
-  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-  const capabilities =
-    (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ?? sessionCapabilities;
-  const canAsk = policy === 'destructive' && declaresFormElicitation(capabilities);
-  if (!canAsk) return NEVER_ASK;
-  const answer = inputResponse(ctx.mcpReq.inputResponses, ANSWER_KEY);
-  return answer.kind === 'elicit' ? { canAsk, answer: answer.action } : { canAsk };
+  if (policy !== 'destructive') return NEVER_ASK;
+  const capabilities = capabilitiesOf(ctx, sessionCapabilities);
+  if (declaresFormElicitation(capabilities)) {
+    const answer = inputResponse(ctx.mcpReq.inputResponses, ANSWER_KEY);
+    return answer.kind === 'elicit' ? { channel: 'elicit', answer: answer.action } : { channel: 'elicit' };
+  }
+  return rendersApps(capabilities) ? { channel: 'app' } : NEVER_ASK;
 }
 
-/** Thrown before the write when the person must be asked first. */
+/** Thrown before the write when the person must be asked first (form elicitation). */
 export class ConfirmationNeeded extends Error {
   constructor(readonly question: string) {
     super(question);
@@ -76,27 +95,43 @@ export class NotConfirmed extends Error {
   ) {
     super(
       answer === 'decline'
-        ? `Not done: the person declined ${tool} when asked to confirm it. Nothing was changed. Do not retry unless they ask for it again.`
+        ? `Not done: the person declined ${tool} when asked to confirm it. Nothing was changed. Do not retry, by this or any other tool, unless they ask for it again.`
         : `Not done: the person closed the confirmation for ${tool} without answering. Nothing was changed. Ask them before trying again.`,
     );
     this.name = 'NotConfirmed';
   }
 }
 
-/**
- * Before a write: throws ConfirmationNeeded (ask), NotConfirmed (declined or cancelled), or
- * returns (go ahead). `question` runs only when an answer is still to be had.
- */
-export async function confirmBeforeWrite(
-  tool: string,
-  confirmation: Confirmation,
-  question: (() => Promise<string | undefined>) | undefined,
-): Promise<void> {
-  if (!question || !confirmation.canAsk) return;
-  if (confirmation.answer === 'accept') return;
-  if (confirmation.answer) throw new NotConfirmed(tool, confirmation.answer);
-  const asked = await question();
-  if (asked !== undefined) throw new ConfirmationNeeded(asked);
+/** Thrown before the write when it waits for the person's answer in the approval view. */
+export class ProposalWaiting extends Error {
+  constructor(
+    readonly proposal: Proposal,
+    readonly code: string,
+  ) {
+    super(
+      `Waiting for the person, nothing changed yet: ${proposal.question} They answer in the approval shown in this chat (Approve or Keep). Do not retry or do it another way; list_changes shows what they decided (proposal ${proposal.id}).`,
+    );
+    this.name = 'ProposalWaiting';
+  }
+}
+
+/** The graph's setting refuses such a write when nobody can be asked (`whenNobodyCanAsk: "refuse"`). */
+export function nobodyToAsk(question: string, graph: string): ToolError {
+  return new ToolError(
+    'ACCESS_LEVEL',
+    `Not done: ${question} Graph '${graph}' is set to refuse such a change when nobody can be asked, and this client can neither ask the person (form elicitation) nor show them an approval (MCP Apps). Nothing was changed. To be asked, use a client that asks (Claude Code, VS Code, Cursor) or shows apps (Claude Desktop); or the person sets "whenNobodyCanAsk": "proceed" for the graph in ~/.roam-tools.json. Smaller steps are counted together and do not get around it.`,
+    { graph, setting: 'whenNobodyCanAsk' },
+  );
+}
+
+/** Thrown when an approved proposal's write finds the graph changed since the person saw it. */
+export class ChangedSinceAsked extends Error {
+  constructor(readonly proposal: Proposal) {
+    super(
+      `Not done: what ${proposal.tool} would take away changed since the person approved it (someone edited the page). Nothing was changed. Call it again if it is still wanted: the person is asked about it as it is now.`,
+    );
+    this.name = 'ChangedSinceAsked';
+  }
 }
 
 /** The `input_required` answer that carries the question: a form with nothing to fill in. */

@@ -36,10 +36,10 @@ import { PromptHandlers } from './prompt-handlers.ts';
 import { ResourceHandlers } from './resource-handlers.ts';
 import { serverInstructions } from './server-instructions.ts';
 import type { GatewayHooks, GraphGateway } from '../roam/graph-gateway.ts';
-import { confirmationOf, type ConfirmPolicy } from '../gate/confirm.ts';
+import { capabilitiesOf, confirmationOf, rendersApps, type ConfirmPolicy } from '../gate/confirm.ts';
 import { SKILLS_EXTENSION } from './skill-extension.ts';
 import { callTool, refusal, requestScope, type ToolCallState } from './tool-call.ts';
-import { probedActions, type ToolDefinition } from '../contract/tool-definition.ts';
+import { isAppOnly, probedActions, type ToolDefinition } from '../contract/tool-definition.ts';
 
 /**
  * 2026-07-28 cache hints (docs/mcp.md, "Using the 2026-07-28 revision"). Every list is private to
@@ -319,7 +319,9 @@ function registerToolHandlers(server: Server, shared: Shared, inThisChat: InChat
     inThisChat(async () => {
       noteClient(ctx);
       const { listedTool } = await shared.loadCatalogue();
-      const shown = shared.visible();
+      // App-only tools (the approval view's) only for a client that renders apps.
+      const apps = rendersApps(capabilitiesOf(ctx, server.getClientCapabilities()));
+      const shown = shared.visible().filter((tool) => apps || !isAppOnly(tool));
       const signature = signatureOf(shown);
       if (listed?.signature !== signature) listed = { signature, tools: shown.map(listedTool) };
       return { tools: listed.tools };

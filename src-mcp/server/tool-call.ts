@@ -10,7 +10,11 @@
  * 3. argument parsing against the declared schema (INVALID_PARAMS names the field);
  * 4. graph tools: graph resolution (`GraphSession.withGraph`: explicit `graph`, selection, the only graph);
  * 5. before a write: the graph's access level (src-mcp/access/: ACCESS_LEVEL), then
- *    (`beforeWrite`) a graph ticket (GRAPH_TICKET_REQUIRED: select_graph first);
+ *    (`beforeWrite`) a graph ticket (GRAPH_TICKET_REQUIRED: select_graph first), then consent
+ *    (src-mcp/gate/consent.ts): what the call would take away, read by its `takes` (or handed
+ *    over with update_page_markdown's plan), may need the person's yes first — asked by
+ *    elicitation (`input_required`), or left as a waiting proposal that the app-only
+ *    approve_change runs later through this same path (`runApproved`);
  * 6. the handler, with a context built once (`graphContext` / session context); a write tool's
  *    Local API writes go through the change journal (src-mcp/changes/journal/record.ts: the state to
  *    restore first, then the write, then its outcome; docs/undo.md);
@@ -39,12 +43,23 @@ import { writeSelectionProblem } from '../access/selection.ts';
 import type { CallScope } from '../contract/call-scope.ts';
 import {
   askResult,
-  confirmBeforeWrite,
+  ChangedSinceAsked,
   ConfirmationNeeded,
   NEVER_ASK,
   NotConfirmed,
+  ProposalWaiting,
   type Confirmation,
 } from '../gate/confirm.ts';
+import { consentBeforeWrite, type GatedCall } from '../gate/consent.ts';
+import {
+  APPROVE_META,
+  APPROVE_TOOL,
+  ApprovedWrite,
+  KEEP_META,
+  KEEP_TOOL,
+  PROPOSAL_META,
+  settle,
+} from '../gate/proposals.ts';
 import { hintsFrom, ToolRecord } from '../changes/journal/record.ts';
 import { log } from '../contract/log.ts';
 import { invalidateLinkIndex } from '../navigation/index-cache.ts';
@@ -108,8 +123,8 @@ function unknownTool(name: string): ToolError {
 }
 
 /**
- * Runs one tools/call; never throws (every failure is an isError result). A destructive write
- * may answer `input_required` first: the question for the person (src-mcp/gate/confirm.ts).
+ * Runs one tools/call; never throws (every failure is an isError result). A write that takes much
+ * away may answer `input_required` first (the question for the person), or a waiting proposal.
  */
 export function callTool(
   tools: readonly ToolDefinition[],
@@ -145,10 +160,13 @@ export async function callTool(
     if (refused) throw refused;
     const args = parseArguments(tool, rawArgs);
     const value = await runHandler(tool, args, collecting, state.gateway, resolved, confirmation);
+    if (value instanceof ApprovedWrite) return await runApproved(tools, value, scope, state);
     return success(tool, value, notices);
   } catch (error) {
     if (error instanceof ConfirmationNeeded) return askResult(error.question);
-    if (error instanceof NotConfirmed && tool) return notDone(tool, rawArgs, error.message);
+    if (error instanceof ProposalWaiting && tool) return waiting(tool, rawArgs, error);
+    if ((error instanceof NotConfirmed || error instanceof ChangedSinceAsked) && tool)
+      return notDone(tool, rawArgs, error.message);
     const toolError = toToolError(tool ? namedForTool(error, tool) : error, resolved.graph);
     log('info', `${name}: ${toolError.code}`);
     return {
@@ -166,24 +184,41 @@ async function runHandler(
   resolved: { graph?: ConfiguredGraph },
   confirmation: Confirmation,
 ): Promise<unknown> {
+  const gated: GatedCall = { tool: tool.name, args };
   if (tool.scope === 'session') {
     const ctx = { ...scope, gateway };
-    const { confirm } = tool;
-    await confirmBeforeWrite(tool.name, confirmation, confirm && (() => confirm.question(args, ctx)));
+    const refusing = gateway.session.list().filter((g) => g.whenNobodyCanAsk === 'refuse');
+    if (refusing.length) gated.refusesUnasked = (graphs) => refusing.some((g) => graphs.includes(g.nickname));
+    const { takes } = tool;
+    if (takes && args.dryRun !== true)
+      await consentBeforeWrite(gated, confirmation, () => takes.read(args, ctx));
     return tool.handler(args, ctx);
   }
   const { graph: ref, ...toolArgs } = args as Record<string, unknown> & { graph?: string };
   return gateway.session.withGraph(ref, async (graph) => {
     resolved.graph = graph;
     const ctx = graphContext(gateway, graph, scope, tool);
+    const onGraph: GatedCall = {
+      ...gated,
+      // An approval runs on this graph, whatever the chat selects meanwhile.
+      args: { ...args, graph: graph.nickname },
+      graph: graph.nickname,
+      ...(graph.whenNobodyCanAsk === 'refuse' ? { refusesUnasked: () => true } : {}),
+    };
+    const dryRun = toolArgs.dryRun === true;
     if (tool.editTargets === 'planned') {
-      // Its edits are known once it has read the graph: it checks them itself (planned-edits.ts).
+      // Its edits are known once it has read the graph: it checks them itself (planned-edits.ts),
+      // and the consent gate judges what its plan takes away.
       await enforceAccess({ ...tool, writes: 'append' }, toolArgs, graph, ctx, gateway.session);
-      ctx.allowEdits = (edits) => enforcePlannedEdits(tool.name, edits, graph, ctx, gateway.session);
+      ctx.allowEdits = async (edits) => {
+        await enforcePlannedEdits(tool.name, edits, graph, ctx, gateway.session);
+        const { takes } = edits;
+        if (takes && !dryRun) await consentBeforeWrite(onGraph, confirmation, () => Promise.resolve(takes));
+      };
     } else await enforceAccess(tool, toolArgs, graph, ctx, gateway.session);
     beforeWrite(tool, gateway, graph);
-    const { confirm } = tool;
-    await confirmBeforeWrite(tool.name, confirmation, confirm && (() => confirm.question(toolArgs, ctx)));
+    const { takes } = tool;
+    if (takes && !dryRun) await consentBeforeWrite(onGraph, confirmation, () => takes.read(toolArgs, ctx));
     // Every write is journaled so it can be undone (docs/undo.md).
     const record = tool.writes ? journalRecord(tool, graph, toolArgs) : undefined;
     if (record) ctx.call = record.wrap(ctx.call);
@@ -297,14 +332,61 @@ function success(tool: ToolDefinition, value: unknown, notices: string[]): CallT
 }
 
 /**
- * Declined or cancelled: a plain result, not an error (an error invites a retry). A tool with an
- * outputSchema gets its own shape of "nothing done", as a client checks structuredContent.
+ * Declined, cancelled, changed since asked, or waiting: a plain result, not an error (an error
+ * invites a retry). A tool with an outputSchema gets its own shape of "nothing done", as a client
+ * checks structuredContent.
  */
 function notDone(tool: ToolDefinition, rawArgs: unknown, message: string): CallToolResult {
   const result: CallToolResult = { content: [{ type: 'text', text: message }] };
-  const declined = tool.confirm?.declined?.((rawArgs ?? {}) as Record<string, unknown>) ?? {};
-  if (tool.outputSchema) result.structuredContent = { ...declined, notes: [message] };
+  const nothing = tool.takes?.nothingDone?.((rawArgs ?? {}) as Record<string, unknown>) ?? {};
+  if (tool.outputSchema) result.structuredContent = { ...nothing, notes: [message] };
   return result;
+}
+
+/**
+ * A waiting proposal: nothing written, the call answers at once. Its approval view's data and the
+ * one-time values that answer it ride in the result's `_meta`, which hosts give the app and never
+ * the model.
+ */
+function waiting(tool: ToolDefinition, rawArgs: unknown, wait: ProposalWaiting): CallToolResult {
+  const answer = { proposal: wait.proposal.id, code: wait.code };
+  return {
+    ...notDone(tool, rawArgs, wait.message),
+    _meta: {
+      [PROPOSAL_META]: wait.proposal.view,
+      [APPROVE_META]: { tool: APPROVE_TOOL, arguments: answer },
+      [KEEP_META]: { tool: KEEP_TOOL, arguments: answer },
+    },
+  };
+}
+
+/** The person approved a proposal: its write runs now, through this same path, as the agent's change. */
+async function runApproved(
+  tools: readonly ToolDefinition[],
+  approved: ApprovedWrite,
+  scope: CallScope,
+  state: ToolCallState,
+): Promise<CallToolResult> {
+  const { proposal } = approved;
+  // Nobody is asked again (channel none): the answer is a CallToolResult.
+  const result = (await callTool(tools, proposal.tool, proposal.args, scope, state, {
+    channel: 'none',
+    approved: proposal,
+  })) as CallToolResult;
+  const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join(' ');
+  if (proposal.status !== 'changed')
+    settle(
+      proposal,
+      result.isError ? 'failed' : 'approved',
+      result.isError
+        ? `Approved, but ${proposal.tool} failed: ${text.slice(0, 300)}`
+        : `Approved by the person and done (${proposal.tool}); it can be undone with undo_changes.`,
+    );
+  // The outcome first (what the view tells the model), then the write's own result and its app data.
+  return {
+    ...result,
+    content: [{ type: 'text', text: proposal.outcome ?? '' }, ...result.content],
+  };
 }
 
 /** The notes a text client reads as extra items, for a client that reads only structuredContent. */

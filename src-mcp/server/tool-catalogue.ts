@@ -8,7 +8,7 @@
 import type { Tool } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { navigationResources } from '../navigation/index.ts';
-import { changeReviewResource } from '../apps/change-review-resource.ts';
+import { CHANGE_REVIEW_META, changeReviewResource } from '../apps/change-review-resource.ts';
 import { skillResource } from './skill.ts';
 import {
   inputShape,
@@ -18,6 +18,7 @@ import {
   type ToolDefinition,
 } from '../contract/tool-definition.ts';
 import { batchEditTools } from '../tools/core/batch-edits.ts';
+import { approvalTools } from '../tools/core/approval.ts';
 import { changeTools } from '../tools/core/changes.ts';
 import { commentTools } from '../tools/core/comments.ts';
 import { contentReadTools } from '../tools/core/content-reads.ts';
@@ -54,6 +55,7 @@ export const tools: readonly ToolDefinition[] = [
   ...batchEditTools,
   ...updatePageMarkdownTools,
   ...changeTools,
+  ...approvalTools,
   ...navigationTools,
 ];
 
@@ -73,8 +75,17 @@ export function listedTool(tool: ToolDefinition): Tool {
       ? { outputSchema: toJsonSchema(tool.outputSchema, 'output') as Tool['outputSchema'] }
       : {}),
     annotations: { title: tool.title, readOnlyHint: readOnlyHint(tool), ...tool.annotations },
-    ...(tool._meta ? { _meta: tool._meta } : {}),
+    ...(tool._meta ? { _meta: tool._meta } : mayWait(tool) ? { _meta: CHANGE_REVIEW_META } : {}),
   };
+}
+
+/**
+ * A write the consent gate may hold for the person (src-mcp/gate/consent.ts): a host that renders
+ * apps shows its result in the change-review app, which draws a waiting proposal with Approve and
+ * Keep (and nothing for a plain result).
+ */
+function mayWait(tool: ToolDefinition): boolean {
+  return tool.takes !== undefined || tool.editTargets === 'planned';
 }
 
 /**

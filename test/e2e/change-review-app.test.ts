@@ -287,19 +287,28 @@ it.each([
   await page.keyboard.press('Escape');
 });
 
-it('Undo whole chat: its dry run, then the undo of everything this chat did, the conflict left alone', async () => {
+it('Undo whole chat: its dry run, then the undo of exactly the changes it showed, the conflict left alone', async () => {
   await showListChanges();
   await app.getByRole('heading', { name: /^Changes in this chat/ }).waitFor();
   calls.length = 0;
   await app.getByRole('button', { name: 'Undo whole chat…' }).click();
   await app.getByRole('heading', { name: 'Undo the whole chat?' }).waitFor();
   expect(titled('Notes')).toBe(false); // the dry run wrote nothing
+  const shown = await app.locator('.report > li').count();
+  // The agent goes on while the person reads: Undo takes back what the dry run showed, not this.
+  const later = jsonOf<{ uids: string[] }>(
+    await world.mcp.call('create_block', { pageTitle: 'Project', markdown: 'made after the dry run' }),
+  ).uids[0]!;
   await app.getByRole('button', { name: 'Undo', exact: true }).click();
   await app.getByRole('heading', { name: 'Undone' }).waitFor();
-  expect(calls.map(({ name, arguments: args }) => ({ name, arguments: args }))).toEqual([
+  expect(calls.map(({ name, arguments: args }) => ({ name, arguments: args }))).toMatchObject([
     { name: 'undo_changes', arguments: { all: true, dryRun: true } },
-    { name: 'undo_changes', arguments: { all: true } },
+    { name: 'undo_changes', arguments: { ids: expect.any(Array) } },
   ]);
+  const undone = calls[1]!.arguments!.ids as string[];
+  expect(undone.length).toBeGreaterThan(0);
+  expect(undone.length).toBeLessThanOrEqual(shown);
+  expect(blockText(later)).toBe('made after the dry run');
   expect(titled('Notes')).toBe(true);
   expect(blockText('vparent01')).toBe('visible parent');
   expect(blockText('beta00001')).toBe('beta by person');

@@ -28,6 +28,8 @@ export interface ConnectOptions {
   name?: string;
   /** 2026-07-28: the chat the client names in its Mcp-Session-Id header. */
   chatId?: string;
+  /** The client's capabilities (e.g. `extensions["io.modelcontextprotocol/ui"]` for an apps host). */
+  capabilities?: Record<string, unknown>;
   /** Every notification the server sent (v2: on a subscriptions/listen stream opened for it). */
   onNotification?: (notification: { method: string }) => void;
 }
@@ -137,7 +139,10 @@ async function connectHttp(
     const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
     const { StreamableHTTPClientTransport } =
       await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-    const client = new Client({ name, version: '1.0.0' });
+    const client = new Client(
+      { name, version: '1.0.0' },
+      options.capabilities ? { capabilities: options.capabilities } : {},
+    );
     client.fallbackNotificationHandler = notified;
     const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
     await client.connect(transport);
@@ -158,7 +163,10 @@ async function connectHttp(
   const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
   const client = new Client(
     { name, version: '1.0.0' },
-    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    {
+      versionNegotiation: { mode: { pin: '2026-07-28' } },
+      ...(options.capabilities ? { capabilities: options.capabilities } : {}),
+    },
   );
   // 2026-07-28 has no sessions: a client names its chat with its own Mcp-Session-Id header.
   const transport = new StreamableHTTPClientTransport(new URL(url), {

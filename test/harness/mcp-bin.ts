@@ -94,6 +94,7 @@ export interface ToolsConfigGraph {
   token?: string;
   nickname?: string;
   accessLevel?: string;
+  whenNobodyCanAsk?: string;
   [field: string]: unknown;
 }
 

@@ -8,6 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_SHARE_OF_OFFICIAL, forwardedToolBytes, OFFICIAL_012 } from '../../bench/tools-budget.ts';
 import { tools } from '../../src-mcp/server/tool-catalogue.ts';
+import { isAppOnly } from '../../src-mcp/contract/tool-definition.ts';
 import { DEFAULT_TOOLSETS } from '../../src-shared/toolsets.ts';
 import { newToken, type McpHandle } from '../harness/mcp-bin.ts';
 import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
@@ -78,7 +79,10 @@ afterAll(() => world?.close());
 it('lists every tool of every set but developer, navigation and undo included', async () => {
   const names = (await mcp.client.listTools()).tools.map((tool) => tool.name);
   expect(DEFAULT_TOOLSETS).toEqual(['core', 'navigation', 'ui', 'files', 'extensions']);
-  expect(names).toEqual(tools.filter((tool) => tool.toolset !== 'developer').map((tool) => tool.name));
+  // App-only tools (the approval view's) are listed only to clients that render apps.
+  expect(names).toEqual(
+    tools.filter((tool) => tool.toolset !== 'developer' && !isAppOnly(tool)).map((tool) => tool.name),
+  );
   expect(names).toEqual(expect.arrayContaining(['get_neighbors', 'find_path', 'semantic_search']));
   expect(names).toEqual(expect.arrayContaining(['list_changes', 'undo_changes', 'open_sidebar', 'file_get']));
   expect(names).not.toContain('reload_dev_extensions');

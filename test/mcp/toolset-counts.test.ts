@@ -3,8 +3,11 @@
  * what an install writes for a client with a tool cap fits that cap.
  */
 import { describe, expect, it } from 'vitest';
-import { tools } from '../../src-mcp/server/tool-catalogue.ts';
-import { probedActions } from '../../src-mcp/contract/tool-definition.ts';
+import { tools as catalogue } from '../../src-mcp/server/tool-catalogue.ts';
+import { isAppOnly, probedActions } from '../../src-mcp/contract/tool-definition.ts';
+
+/** The tools a model is offered (app-only tools are the approval view's, never the model's). */
+const tools = catalogue.filter((tool) => !isAppOnly(tool));
 import {
   DEFAULT_TOOLSETS,
   installDefaultToolsets,

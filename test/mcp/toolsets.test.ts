@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src-mcp/cli/cli-args.ts';
 import { tools } from '../../src-mcp/server/tool-catalogue.ts';
-import { probedActions } from '../../src-mcp/contract/tool-definition.ts';
+import { isAppOnly, probedActions } from '../../src-mcp/contract/tool-definition.ts';
 import {
   DEFAULT_TOOLSETS,
   parseToolsets,
@@ -82,10 +82,11 @@ describe('toolsets over stdio', () => {
     return mcp;
   };
   const names = async (mcp: McpHandle) => (await mcp.client.listTools()).tools.map((t) => t.name);
-  // Tools that wait for a probed Local API action are listed only once Roam offers it.
+  // Tools that wait for a probed Local API action are listed only once Roam offers it; app-only
+  // tools only to clients that render apps (these clients do not).
   const catalogueNamesIn = (...sets: ToolsetName[]) =>
     tools
-      .filter((tool) => probedActions(tool).length === 0)
+      .filter((tool) => probedActions(tool).length === 0 && !isAppOnly(tool))
       .filter((tool) => sets.includes(tool.toolset))
       .map((t) => t.name);
 

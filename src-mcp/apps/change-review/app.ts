@@ -1,7 +1,11 @@
 /**
  * The change-review MCP App (docs/undo.md, "In the chat"): runs in the host's sandboxed frame,
  * shows what list_changes or undo_changes answered, and undoes through the host (tools/call on
- * this server), always after the dry run. Light or dark from the host's theme, else the system's.
+ * this server), always after the dry run and exactly the changes the dry run showed. It is also
+ * the approval view (docs/mcp.md, "Consent before a write takes much away"): a write the consent
+ * gate holds arrives as a proposal, drawn with Approve and Keep, which call the app-only tool the
+ * result's `_meta` names; the model is told what the person decided. Other writes' results draw
+ * nothing. Light or dark from the host's theme, else the system's.
  */
 import {
   App,
@@ -9,7 +13,8 @@ import {
   applyHostStyleVariables,
   type McpUiHostContext,
 } from '@modelcontextprotocol/ext-apps';
-import { readResult, type Shown } from './results.ts';
+import { outcomeView, proposalView } from './proposal-view.ts';
+import { readResult, type Proposal, type Shown, type ToolCall } from './results.ts';
 import { listView, messageView, reportView, type ViewActions } from './view.ts';
 
 const app = new App({ name: 'Roam change review', version: '1' }, {}, { autoResize: true });
@@ -23,7 +28,12 @@ function applyHost(context: Partial<McpUiHostContext> | undefined): void {
 /** The ids of the change(s) the open dry run is about (undefined: the whole chat). */
 let pending: string[] | undefined;
 
+/** The proposal on screen, if any (its expiry is checked against it). */
+let open: Proposal | undefined;
+
 function show(shown: Shown): void {
+  open = undefined;
+  if (shown.kind === 'proposal') return showProposal(shown);
   const view =
     shown.kind === 'list'
       ? listView(shown, actions)
@@ -36,13 +46,79 @@ function show(shown: Shown): void {
   if (shown.kind === 'undo') document.getElementById('report-heading')?.focus();
 }
 
-async function call(name: string, args: Record<string, unknown>): Promise<void> {
+const textOf = (result: { content?: Array<{ type: string; text?: string }> }) =>
+  (result.content ?? []).flatMap((c) => (c.type === 'text' && c.text ? [c.text] : [])).join('\n');
+
+/** Tells the model what the person decided (it reads it with the next turn). */
+function tellModel(text: string): void {
+  void app.updateModelContext({ content: [{ type: 'text', text }] }).catch(() => {});
+}
+
+/**
+ * `byPerson`: the person pressed Undo after its dry run, so a proposal answering this call is
+ * approved by that press.
+ */
+async function call(name: string, args: Record<string, unknown>, byPerson = false): Promise<void> {
   root.setAttribute('aria-busy', 'true');
   try {
-    show(readResult(await app.callServerTool({ name, arguments: args })));
+    const shown = readResult(await app.callServerTool({ name, arguments: args }));
+    if (byPerson && shown.kind === 'proposal') return await approveOwn(shown.approve);
+    show(shown);
   } catch (error) {
     show({ kind: 'message', text: error instanceof Error ? error.message : String(error), error: true });
   }
+}
+
+async function answer(values: ToolCall): Promise<void> {
+  root.setAttribute('aria-busy', 'true');
+  try {
+    const result = await app.callServerTool({ name: values.tool, arguments: values.arguments });
+    const text = textOf(result);
+    open = undefined;
+    root.replaceChildren(outcomeView(text, result.isError === true));
+    root.setAttribute('aria-busy', 'false');
+    document.getElementById('outcome-heading')?.focus();
+    tellModel(`The person answered the change that waited for them: ${text}`);
+  } catch (error) {
+    show({ kind: 'message', text: error instanceof Error ? error.message : String(error), error: true });
+  }
+}
+
+/**
+ * The person pressed Undo after its dry run, and the undo came back as a proposal (a big one, on
+ * a client that cannot ask): that press was the answer. The undo's own report follows the outcome.
+ */
+async function approveOwn(values: ToolCall): Promise<void> {
+  const result = await app.callServerTool({ name: values.tool, arguments: values.arguments });
+  const [outcome, ...rest] = result.content ?? [];
+  show(readResult({ ...result, content: result.isError ? (result.content ?? []) : rest }));
+  if (outcome?.type === 'text') tellModel(`The person undid changes from the change review: ${outcome.text}`);
+}
+
+function showProposal(proposal: Proposal): void {
+  root.replaceChildren(
+    proposalView(proposal, {
+      approve: () => void answer(proposal.approve),
+      keep: () => void answer(proposal.keep),
+    }),
+  );
+  root.setAttribute('aria-busy', 'false');
+  open = proposal;
+  document.getElementById('proposal-heading')?.focus();
+  const expires = Date.parse(String(proposal.view.expiresAt));
+  if (Number.isNaN(expires)) return;
+  setTimeout(
+    () => {
+      if (open !== proposal) return;
+      show({
+        kind: 'message',
+        text: 'This change waited too long and expired: nothing was changed.',
+        error: false,
+      });
+      tellModel('The change that waited for the person expired unanswered: nothing was changed.');
+    },
+    Math.max(0, expires - Date.now()),
+  );
 }
 
 const undoArgs = (ids: string[] | undefined) => (ids ? { ids } : { all: true });
@@ -54,7 +130,7 @@ const actions: ViewActions = {
   },
   confirm(ids) {
     pending = ids;
-    void call('undo_changes', undoArgs(ids));
+    void call('undo_changes', undoArgs(ids), true);
   },
   more: (offset) => void call('list_changes', { offset }),
   refresh: () => void call('list_changes', {}),
@@ -64,6 +140,15 @@ document.addEventListener('keydown', (event) => {
   if (event.key === 'Escape' && document.querySelector('.dry-run')) actions.refresh();
 });
 
-app.ontoolresult = (params) => show(readResult(params));
+app.ontoolresult = (params) => {
+  const shown = readResult(params);
+  // Another write's plain result (the approval view shows only what waits): nothing to draw.
+  if (shown.kind === 'message' && !shown.error) {
+    root.replaceChildren();
+    root.setAttribute('aria-busy', 'false');
+    return;
+  }
+  show(shown);
+};
 app.onhostcontextchanged = (context) => applyHost(context);
 void app.connect().then(() => applyHost(app.getHostContext()));

@@ -47,8 +47,39 @@ export interface UndoReport {
   described: Described;
 }
 
+/** The values one app-only tool takes, as the result's `_meta` names them. */
+export interface ToolCall {
+  tool: string;
+  arguments: Record<string, unknown>;
+}
+
+interface ShownBlock {
+  text?: unknown;
+  page?: unknown;
+}
+
+/** A change waiting for the person (src-mcp/gate/proposals.ts ProposalView), read defensively. */
+export interface Proposal {
+  kind: 'proposal';
+  view: {
+    id?: unknown;
+    question?: unknown;
+    expiresAt?: unknown;
+    taken?: {
+      blocks?: ShownBlock[];
+      replaced?: ShownBlock[];
+      moved?: ShownBlock[];
+      pages?: Array<{ title?: unknown; blocks?: unknown }>;
+      renames?: Array<{ from?: unknown; to?: unknown; links?: unknown }>;
+      hidden?: number;
+    };
+  };
+  approve: ToolCall;
+  keep: ToolCall;
+}
+
 /** What the tool call answered: an error's message, or a result this app knows. */
-export type Shown = ChangeList | UndoReport | { kind: 'message'; text: string; error: boolean };
+export type Shown = ChangeList | UndoReport | Proposal | { kind: 'message'; text: string; error: boolean };
 
 interface ToolResultLike {
   content?: Array<{ type: string; text?: string }>;
@@ -66,6 +97,8 @@ export function readResult(result: ToolResultLike): Shown {
     const error = (body?.error ?? {}) as { message?: string };
     return { kind: 'message', text: error.message ?? texts.join('\n'), error: true };
   }
+  const proposal = proposalIn(result._meta);
+  if (proposal) return proposal;
   const described = describedIn(result._meta);
   if (body && Array.isArray(body.changes) && typeof body.total === 'number')
     return { kind: 'list', ...(body as Omit<ChangeList, 'kind' | 'described'>), described };
@@ -93,6 +126,20 @@ function describedIn(meta: unknown): Described {
       (entry): entry is [string, AppChange] => isObject(entry[1]) && Array.isArray(entry[1].ops),
     ),
   );
+}
+
+const toolCall = (value: unknown): ToolCall | undefined =>
+  isObject(value) && typeof value.tool === 'string' && isObject(value.arguments)
+    ? { tool: value.tool, arguments: value.arguments }
+    : undefined;
+
+function proposalIn(meta: unknown): Proposal | undefined {
+  if (!isObject(meta)) return undefined;
+  const view = meta['roam-companion/proposal'];
+  const approve = toolCall(meta['roam-companion/approve']);
+  const keep = toolCall(meta['roam-companion/keep']);
+  if (!isObject(view) || !approve || !keep) return undefined;
+  return { kind: 'proposal', view: view as Proposal['view'], approve, keep };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -132,6 +132,8 @@ function stepItem(
   return item;
 }
 
+const TAKEN_BACK = new Set(['would-undo', 'partly-undone']);
+
 const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 
 function reportChanges(report: UndoReport): HTMLUListElement {
@@ -172,8 +174,10 @@ export function reportView(report: UndoReport, ids: string[] | undefined, action
     reportChanges(report),
   );
   const buttons = element('div', { className: 'buttons' });
+  // Exactly the changes this dry run showed being taken back, not "the whole chat" again.
+  const shown = report.changes.filter((c) => TAKEN_BACK.has(c.result)).map((c) => c.id);
   if (report.dryRun && report.undone > 0)
-    buttons.append(button('Undo', () => actions.confirm(ids), { className: 'primary' }));
+    buttons.append(button('Undo', () => actions.confirm(ids ?? shown), { className: 'primary' }));
   buttons.append(button(report.dryRun ? 'Keep' : 'Back to changes', () => actions.refresh()));
   section.append(buttons);
   return section;

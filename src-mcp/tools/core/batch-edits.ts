@@ -2,7 +2,7 @@
  * update_blocks and delete_blocks (docs/mcp.md, Batch edits): up to 25 blocks in one Local API
  * call, named and shaped like the official server's, reported per item in input order.
  */
-import { blocksNotDeleted, deleteBlocksQuestion } from '../../gate/confirm-questions.ts';
+import { removesBlocks, replacesTexts } from '../../gate/plan-readers.ts';
 import * as z from 'zod';
 import { defineTool } from '../../contract/tool-definition.ts';
 import { batchOutcome, readReport } from './batch-report.ts';
@@ -28,6 +28,21 @@ const reportOutput = {
 const wireFields = (item: z.infer<typeof update>, index: number) =>
   blockWire(item, `updates[${index}]`, `updates.${index}`);
 
+/** A batch not done (declined, waiting for the person): its report, with nothing changed. */
+const nothingDone = (uids: string[], note: string) => ({
+  success: false,
+  succeeded: 0,
+  failed: 0,
+  results: uids.map((uid) => ({ uid, ok: false, note })),
+});
+const blocksNotDeleted = (args: { uids: string[] }) =>
+  nothingDone(args.uids, 'not deleted: the person did not approve it (yet)');
+const blocksNotUpdated = (args: { updates: Array<{ uid: string }> }) =>
+  nothingDone(
+    args.updates.map((u) => u.uid),
+    'not updated: the person did not approve it (yet)',
+  );
+
 export const batchEditTools = [
   defineTool({
     name: 'update_blocks',
@@ -45,6 +60,7 @@ export const batchEditTools = [
     scope: 'graph',
     writes: 'edit',
     editTargets: (args) => args.updates.map((item) => ({ id: item.uid, kind: 'node' })),
+    takes: { read: (args, ctx) => replacesTexts(ctx, args.updates), nothingDone: blocksNotUpdated },
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { updates: z.array(update).min(1).max(25) },
     outputSchema: reportOutput,
@@ -70,7 +86,7 @@ export const batchEditTools = [
     scope: 'graph',
     writes: 'edit',
     editTargets: (args) => args.uids.map((id) => ({ id, kind: 'node', subtree: true })),
-    confirm: { question: (args, ctx) => deleteBlocksQuestion(ctx, args.uids), declined: blocksNotDeleted },
+    takes: { read: (args, ctx) => removesBlocks(ctx, args.uids), nothingDone: blocksNotDeleted },
     annotations: { destructiveHint: true, idempotentHint: false, openWorldHint: false },
     inputSchema: { uids: z.array(uid).min(1).max(25) },
     outputSchema: reportOutput,

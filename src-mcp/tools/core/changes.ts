@@ -4,7 +4,8 @@
  * the tray.
  */
 import { graphId } from '../../../src-shared/constants.ts';
-import { undoQuestion } from '../../gate/confirm-questions.ts';
+import { undoesChanges } from '../../gate/undo-takes.ts';
+import { chatProposals } from '../../gate/proposals.ts';
 import * as z from 'zod';
 import { listData, undoData, type GraphRead } from '../../apps/change-review-data.ts';
 import { CHANGE_REVIEW_META } from '../../apps/change-review-resource.ts';
@@ -148,7 +149,10 @@ export const changeTools = [
         ...(c.status !== 'applied' ? { status: c.status } : {}),
       }));
       const next = args.offset + page.length;
+      // Changes waiting for the person, and what became of each (docs/mcp.md, Consent).
+      const proposals = chatProposals();
       const body = {
+        ...(proposals.length ? { proposals } : {}),
         changes: page,
         total: mine.length,
         offset: args.offset,
@@ -164,7 +168,7 @@ export const changeTools = [
     toolset: 'core',
     feature: 'undo',
     actions: UNDO_ACTIONS,
-    confirm: { question: undoQuestion },
+    takes: { read: undoesChanges },
     description:
       "Takes back this chat's changes (`ids` from list_changes, or `all: true`), newest first. Anything someone else changed since is left alone and reported as a conflict. `dryRun` shows what would change.",
     scope: 'session',

@@ -2,7 +2,13 @@
  * Writing Roam content, named and shaped like the official Roam MCP server's: pages and blocks
  * through data.page.* / data.block.*, each naming a missing uid as NOT_FOUND.
  */
-import { deleteBlocksQuestion, deletePageQuestion, renameQuestion } from '../../gate/confirm-questions.ts';
+import {
+  movesBlock,
+  removesBlocks,
+  removesPage,
+  renamesPage,
+  replacesTexts,
+} from '../../gate/plan-readers.ts';
 import * as z from 'zod';
 import { withMissingCheck } from '../../contract/not-found.ts';
 import { defineTool, type ToolContext } from '../../contract/tool-definition.ts';
@@ -128,6 +134,7 @@ export const contentWriteTools = [
     scope: 'graph',
     writes: 'edit',
     editTargets: (args) => [{ id: args.uid, kind: 'node' }],
+    takes: { read: (args, ctx) => replacesTexts(ctx, [args]) },
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, ...blockFields },
     async handler(args, ctx) {
@@ -147,6 +154,7 @@ export const contentWriteTools = [
     writes: 'edit',
     // A move carries the subtree: a person's block under the agent's would go with it.
     editTargets: (args) => [{ id: args.uid, kind: 'node', subtree: true }],
+    takes: { read: (args, ctx) => movesBlock(ctx, args.uid, args.parentUid) },
     annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, parentUid: uid, order },
     async handler(args, ctx) {
@@ -171,7 +179,7 @@ export const contentWriteTools = [
     scope: 'graph',
     writes: 'edit',
     editTargets: (args) => [{ id: args.uid, kind: 'node', subtree: true }],
-    confirm: { question: (args, ctx) => deleteBlocksQuestion(ctx, [args.uid]) },
+    takes: { read: (args, ctx) => removesBlocks(ctx, [args.uid]) },
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     handler: (args, ctx) => deleteOne(ctx, 'block', args.uid),
@@ -186,7 +194,7 @@ export const contentWriteTools = [
     scope: 'graph',
     writes: 'edit',
     editTargets: (args) => [{ id: args.uid, kind: 'node' }],
-    confirm: { question: (args, ctx) => renameQuestion(ctx, args.uid, args.title) },
+    takes: { read: (args, ctx) => renamesPage(ctx, args.uid, args.title) },
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, title: z.string().trim().min(1) },
     async handler(args, ctx) {
@@ -206,7 +214,7 @@ export const contentWriteTools = [
     scope: 'graph',
     writes: 'edit',
     editTargets: (args) => [{ id: args.uid, kind: 'node', subtree: true }],
-    confirm: { question: (args, ctx) => deletePageQuestion(ctx, args.uid) },
+    takes: { read: (args, ctx) => removesPage(ctx, args.uid) },
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     handler: (args, ctx) => deleteOne(ctx, 'page', args.uid),

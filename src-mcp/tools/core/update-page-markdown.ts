@@ -12,6 +12,7 @@ import { LIMITS, truncate } from '../../contract/limits.ts';
 import { notFoundError } from '../../contract/not-found.ts';
 import { defineTool, type PlannedEdits, type ToolContext } from '../../contract/tool-definition.ts';
 import { ToolError } from '../../contract/tool-errors.ts';
+import { rewritesPage } from '../../gate/plan-readers.ts';
 import { batchOutcome, readReport } from './batch-report.ts';
 import { eachBlock, parseOutline } from './page-outline.ts';
 import { HiddenUnderDeletedError, planPage, type PageBlock, type Plan, type PlanStep } from './page-plan.ts';
@@ -260,7 +261,10 @@ export const updatePageMarkdownTools = [
           'update_page_markdown could not check its plan against the graph’s access level, so nothing was changed. Report this; meanwhile use update_blocks, create_block, move_block and delete_blocks.',
         );
       const allowEdits = ctx.allowEdits;
-      await allowEdits(plannedEdits(plan));
+      await allowEdits({
+        ...plannedEdits(plan),
+        takes: rewritesPage(page.title, plan.deleted, plan.updated),
+      });
       if (args.dryRun) return answer(page, plan, calls.length, true);
       for (const [i, call] of calls.entries()) {
         ctx.progress(`write ${i + 1} of ${calls.length}`);

@@ -11,6 +11,7 @@ import { defineTool, type ToolContext, type ToolDefinition } from '../../contrac
 import { ToolError } from '../../contract/tool-errors.ts';
 import { listedExtensionTools } from './extension-tools.ts';
 import { featureError } from '../../contract/roam-feature.ts';
+import { runsExtension } from '../../gate/plan-readers.ts';
 /** The scope `tool` declares, looked up only to explain a refusal. */
 async function declaredScope(ctx: ToolContext, tool: string): Promise<Scope> {
   const guidelines = await ctx.call('data.ai.getGraphGuidelines', []).catch(() => null);
@@ -60,6 +61,7 @@ export const extensionTools: ToolDefinition[] = [
     ],
     scope: 'graph',
     writes: 'edit',
+    takes: { read: (args, ctx) => runsExtension(ctx, args.tool) },
     annotations: { destructiveHint: true, idempotentHint: false, openWorldHint: true },
     inputSchema: {
       tool: z.string().min(1),

@@ -11,6 +11,8 @@ type ToolResult = Parameters<AppBridge['sendToolResult']>[0];
 declare global {
   interface Window {
     hostCallTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<ToolResult>;
+    /** What the app told the model (ui/update-model-context), when the test listens. */
+    hostModelContext?(params: unknown): Promise<void>;
     host: {
       open(html: string, theme: 'light' | 'dark'): Promise<void>;
       showResult(result: ToolResult): Promise<void>;
@@ -29,9 +31,17 @@ window.host = {
     frame.style.cssText = 'width: 100%; height: 860px; border: 0';
     document.body.style.background = theme === 'dark' ? '#17191c' : '#ffffff';
     document.body.append(frame);
-    bridge = new AppBridge(null, { name: 'test-host', version: '1' }, { serverTools: {} });
+    bridge = new AppBridge(
+      null,
+      { name: 'test-host', version: '1' },
+      { serverTools: {}, updateModelContext: { text: {} } },
+    );
     bridge.setHostContext({ theme, displayMode: 'inline' });
     bridge.oncalltool = (params) => window.hostCallTool(params);
+    bridge.onupdatemodelcontext = async (params) => {
+      await window.hostModelContext?.(params);
+      return {};
+    };
     const initialized = new Promise<void>((resolve) => {
       bridge!.oninitialized = () => resolve();
     });

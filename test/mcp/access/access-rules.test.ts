@@ -52,6 +52,8 @@ describe('editing tools under read-edit-own', () => {
       .sort();
     expect(untargeted).toEqual([
       'add_shortcut',
+      // App only: the write it approves runs through the write path, checked there like any call.
+      'approve_change',
       'call_extension_tool',
       'reload_dev_extensions',
       'remove_shortcut',

@@ -22,19 +22,34 @@ const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf
 it.each([
   ['2025-11-25', legacySession],
   ['2026-07-28', modernSession],
-] as const)('on %s: list_changes and undo_changes, and only they, show the app', async (_era, session) => {
-  const bin = await session();
-  opened.push(bin);
-  const tools = (await bin.send('tools/list')).result?.tools as Array<{ name: string; _meta?: unknown }>;
-  const withApp = tools.filter((t) => JSON.stringify(t._meta ?? {}).includes(URI)).map((t) => t.name);
-  expect(withApp.sort()).toEqual(['list_changes', 'undo_changes']);
-  for (const name of withApp)
-    expect(tools.find((t) => t.name === name)?._meta).toEqual({ ui: { resourceUri: URI } });
-  const resources = (await bin.send('resources/list')).result?.resources;
-  expect(resources).toContainEqual(
-    expect.objectContaining({ uri: URI, mimeType: 'text/html;profile=mcp-app' }),
-  );
-});
+] as const)(
+  'on %s: list_changes, undo_changes and the writes the consent gate may hold, and only they, show the app',
+  async (_era, session) => {
+    const bin = await session();
+    opened.push(bin);
+    const tools = (await bin.send('tools/list')).result?.tools as Array<{ name: string; _meta?: unknown }>;
+    const withApp = tools.filter((t) => JSON.stringify(t._meta ?? {}).includes(URI)).map((t) => t.name);
+    expect(withApp.sort()).toEqual([
+      'call_extension_tool',
+      'delete_block',
+      'delete_blocks',
+      'delete_page',
+      'list_changes',
+      'move_block',
+      'undo_changes',
+      'update_block',
+      'update_blocks',
+      'update_page',
+      'update_page_markdown',
+    ]);
+    for (const name of withApp)
+      expect(tools.find((t) => t.name === name)?._meta).toEqual({ ui: { resourceUri: URI } });
+    const resources = (await bin.send('resources/list')).result?.resources;
+    expect(resources).toContainEqual(
+      expect.objectContaining({ uri: URI, mimeType: 'text/html;profile=mcp-app' }),
+    );
+  },
+);
 
 it('the page loads nothing from outside: inline script and style, each allowed only by its hash', async () => {
   const bin = await modernSession();

@@ -1,5 +1,6 @@
 /**
- * The question before a destructive write (src-mcp/gate/confirm.ts), through the built bin with
+ * The question before a write that takes much away (src-mcp/gate/consent.ts), asked by form
+ * elicitation (src-mcp/gate/confirm.ts), through the built bin with
  * real SDK clients that declare form elicitation, in both eras: the v1 client at 2025-11-25 (the
  * server sends `elicitation/create`) and the v2 client at 2026-07-28 (the call answers
  * `input_required`, the client asks and retries). Accept writes; decline and cancel write nothing
@@ -154,7 +155,7 @@ describe.each([
     it('delete_page of a page with content asks with its title, blocks and linking pages', async () => {
       const result = await client.call('delete_page', { uid: uid('dm') });
       expect(client.asked).toEqual([
-        `Delete the page 'Doomed ${tag}' and its 3 blocks from graph 'g'? It is linked from 1 block on 1 other page ('Links ${tag}'); those links would lead nowhere. It can be undone from this chat.`,
+        `Delete the page 'Doomed ${tag}' and its 3 blocks in graph 'g'? It is linked from 1 block on 1 other page ('Links ${tag}'); those links would lead nowhere. It can be undone from this chat.`,
       ]);
       if (done) expect(jsonOf(result)).toEqual({ deleted: 'page', uid: uid('dm') });
       else saysNotDone(result);
@@ -166,7 +167,7 @@ describe.each([
       expect(childCount(uid('mn'))).toBe(12);
       const result = await client.call('delete_blocks', { uids: blocks(`m${tag}`, 12).map((b) => b.uid) });
       expect(client.asked).toEqual([
-        `Delete 12 blocks in all (12 blocks and their children) from graph 'g'? It can be undone from this chat.`,
+        `Delete 12 blocks on 'Many ${tag}' ('m${tag} 0', 'm${tag} 1', 'm${tag} 2' and 9 more) in graph 'g'? It can be undone from this chat.`,
       ]);
       if (done) expect(result.structuredContent).toMatchObject({ success: true, succeeded: 12 });
       else {
@@ -180,7 +181,7 @@ describe.each([
       client.asked.length = 0;
       const result = await client.call('update_page', { uid: uid('fm'), title: `Renamed ${tag}` });
       expect(client.asked).toEqual([
-        `Rename the page 'Famous ${tag}' to 'Renamed ${tag}' in graph 'g'? It is linked from 11 blocks on 1 page ('Fans ${tag}'); their links would change with it.`,
+        `Rename the page 'Famous ${tag}' to 'Renamed ${tag}' in graph 'g'? It is linked from 11 blocks on 1 page ('Fans ${tag}'); their links would change with it. It can be undone from this chat.`,
       ]);
       if (!done) saysNotDone(result);
       expect(titled(`Famous ${tag}`)).toBe(!done);
@@ -204,7 +205,9 @@ describe.each([
         jsonOf(await client.call('create_block', { pageTitle: `Links ${n}a`, markdown: `new ${i}` }));
       const before = emulator.graph('g').counts().blocks;
       const result = await client.call('undo_changes', { all: true });
-      expect(client.asked).toEqual([`Undo 11 changes this chat made on graph 'g'?`]);
+      expect(client.asked).toEqual([
+        `Undo 11 changes this chat made in graph 'g'? That would delete 11 blocks on 'Links ${n}a' ('new 10', 'new 9', 'new 8' and 8 more). It can be undone from this chat.`,
+      ]);
       expect(result.isError).toBeFalsy();
       expect(textOf(result)).toMatch(/declined/);
       expect(emulator.graph('g').counts().blocks).toBe(before);

@@ -1,0 +1,49 @@
+/**
+ * What a write would take away, in a person's units (docs/mcp.md, "Consent before a write takes
+ * much away"): a write tool's plan reader (`takes` in its declaration, or the plan
+ * update_page_markdown hands `ctx.allowEdits`) answers it before anything is written, and the
+ * gate (src-mcp/gate/consent.ts) decides from it alone whether the person must say yes.
+ */
+
+/** A block as a person knows it: its text and the page it is on (never shown by uid). */
+export interface PlacedBlock {
+  uid: string;
+  text: string;
+  page?: string;
+}
+
+export interface TakenAway {
+  /** Visible blocks removed, each block of a removed subtree listed (a removed page's too). */
+  blocks: PlacedBlock[];
+  /** Uids of removed or overwritten blocks hidden from AI: counted, never named or quoted. */
+  hidden: string[];
+  /** Pages removed: title, blocks on it (`hidden` of them hidden), the blocks elsewhere that link to it. */
+  pages: Array<{
+    uid: string;
+    title: string;
+    blocks: number;
+    hidden: number;
+    linkedFrom: { blocks: number; pages: string[] };
+  }>;
+  /** Blocks whose text would be replaced (`text`: the text that goes). */
+  replaced: PlacedBlock[];
+  /** Blocks moved off their page (each block of the moved subtree). */
+  moved: PlacedBlock[];
+  /** Page renames: the blocks whose links Roam rewrites. */
+  renames: Array<{ uid: string; from: string; to: string; links: number; linkPages: string[] }>;
+  /** An undo: the changes it takes back. */
+  changes?: number;
+  /** Code whose effects are unknown and cannot be undone (an extension tool that may write). */
+  unknown?: string;
+  /** The graphs' nicknames, when the call names none itself (an undo). */
+  graphs?: string[];
+}
+
+export const NOTHING_TAKEN: TakenAway = {
+  blocks: [],
+  hidden: [],
+  pages: [],
+  replaced: [],
+  moved: [],
+  renames: [],
+};

@@ -1,0 +1,98 @@
+/**
+ * The question put to the person, in their words: page titles, counts and the first lines of
+ * what goes; never a uid, never the text of a block hidden from AI (those are "N hidden blocks").
+ */
+import type { PlacedBlock, TakenAway } from '../contract/taken-away.ts';
+import { WINDOW_MS } from './thresholds.ts';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const FIRST_LINES = 3;
+const LINE = 60;
+
+function quoted(text: string): string {
+  const line = text.split('\n')[0]?.trim() ?? '';
+  return `'${line.length > LINE ? `${line.slice(0, LINE - 1)}…` : line}'`;
+}
+
+function titles(pages: readonly string[]): string {
+  const shown = pages.slice(0, 3).map((t) => `'${t}'`);
+  return pages.length > 3 ? `${shown.join(', ')} and ${pages.length - 3} more` : shown.join(', ');
+}
+
+/** "12 blocks on 'Project' ('a', 'b', 'c' and 9 more)". */
+function blockList(blocks: readonly PlacedBlock[]): string {
+  const pages = [...new Set(blocks.flatMap((b) => (b.page ? [b.page] : [])))];
+  const on = pages.length ? ` on ${titles(pages)}` : '';
+  const lines = blocks.slice(0, FIRST_LINES).map((b) => quoted(b.text));
+  const more = blocks.length > FIRST_LINES ? ` and ${blocks.length - FIRST_LINES} more` : '';
+  return `${plural(blocks.length, 'block')}${on} (${lines.join(', ')}${more})`;
+}
+
+function joinClauses(clauses: string[]): string {
+  if (clauses.length <= 1) return clauses.join('');
+  return `${clauses.slice(0, -1).join(', ')} and ${clauses.at(-1)}`;
+}
+
+export interface QuestionContext {
+  graph: string;
+  /** Blocks the chat took from this graph in the window, before this call. */
+  windowBlocks: number;
+  /** Pages of this call whose change the person declined before. */
+  declinedPages: string[];
+}
+
+/** One question for the whole call, e.g. "Delete the page 'X' and its 30 blocks in graph 'g'? …". */
+export function consentQuestion(taken: TakenAway, context: QuestionContext): string {
+  const clauses: string[] = [];
+  const notes: string[] = [];
+  const onRemovedPage = new Set(taken.pages.map((p) => p.title));
+  const it = (title: string) => (taken.pages.length === 1 ? 'It' : `'${title}'`);
+  for (const page of taken.pages) {
+    const hidden = page.hidden ? ` (${page.hidden} of them hidden)` : '';
+    clauses.push(`delete the page '${page.title}' and its ${plural(page.blocks, 'block')}${hidden}`);
+    if (page.linkedFrom.pages.length > 0)
+      notes.push(
+        `${it(page.title)} is linked from ${plural(page.linkedFrom.blocks, 'block')} on ${plural(page.linkedFrom.pages.length, 'other page')} (${titles(page.linkedFrom.pages)}); those links would lead nowhere.`,
+      );
+  }
+  const blocks = taken.blocks.filter((b) => !b.page || !onRemovedPage.has(b.page));
+  if (blocks.length) clauses.push(`delete ${blockList(blocks)}`);
+  if (taken.replaced.length) clauses.push(`replace the text of ${blockList(taken.replaced)}`);
+  if (taken.moved.length) clauses.push(`move ${blockList(taken.moved)} to another page`);
+  const hiddenElsewhere = taken.hidden.length - taken.pages.reduce((sum, p) => sum + p.hidden, 0);
+  if (hiddenElsewhere > 0) clauses.push(`remove or overwrite ${plural(hiddenElsewhere, 'hidden block')}`);
+  for (const r of taken.renames) {
+    const on = r.linkPages.length ? ` on ${plural(r.linkPages.length, 'page')} (${titles(r.linkPages)})` : '';
+    clauses.push(`rename the page '${r.from}' to '${r.to}'`);
+    notes.push(`It is linked from ${plural(r.links, 'block')}${on}; their links would change with it.`);
+  }
+  if (taken.unknown) {
+    clauses.push(`run ${taken.unknown}`);
+    notes.push('What it changes is not known in advance, and it cannot be undone.');
+  }
+  // An undo says first what it takes back, then what that would take away.
+  if (taken.changes && clauses.length) notes.unshift(`That would ${joinClauses(clauses)}.`);
+  const first = taken.changes
+    ? `undo ${plural(taken.changes, 'change')} this chat made`
+    : joinClauses(clauses);
+  const ask = `${first.charAt(0).toUpperCase()}${first.slice(1)} in graph '${context.graph}'?`;
+  if (context.windowBlocks > 0)
+    notes.push(
+      `This chat already took away ${plural(context.windowBlocks, 'block')} there in the last ${WINDOW_MS / 60_000} minutes.`,
+    );
+  if (context.declinedPages.length)
+    notes.push(`The person declined a change to ${titles(context.declinedPages)} earlier in this chat.`);
+  if (!taken.unknown) notes.push('It can be undone from this chat.');
+  return [ask, ...notes].join(' ');
+}
+
+/** The pages a call takes from, by title: a decline is remembered for them. */
+export function pagesTakenFrom(taken: TakenAway): string[] {
+  return [
+    ...new Set([
+      ...taken.pages.map((p) => p.title),
+      ...[...taken.blocks, ...taken.replaced, ...taken.moved].flatMap((b) => (b.page ? [b.page] : [])),
+      ...taken.renames.map((r) => r.from),
+    ]),
+  ];
+}

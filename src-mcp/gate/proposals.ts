@@ -1,0 +1,188 @@
+/**
+ * Waiting proposals (docs/mcp.md, "Consent before a write takes much away"): where the client
+ * cannot ask but renders MCP Apps, a write that must be asked writes nothing and leaves a
+ * proposal here; the person's Approve in the approval view calls the app-only `approve_change`
+ * with the proposal's id and a one-time code. The code is made here, kept only as its hash, sent
+ * only in the result's `_meta` (which hosts give the app, never the model), and is single-use,
+ * expiring and bound to the chat and to the fingerprint of what the person was shown.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { currentChat, newId } from '../contract/chat.ts';
+import type { TakenAway } from '../contract/taken-away.ts';
+import { ToolError } from '../contract/tool-errors.ts';
+import { WINDOW_MS } from './thresholds.ts';
+
+export type ProposalStatus = 'waiting' | 'approved' | 'kept' | 'expired' | 'changed' | 'failed';
+
+/** What the approval view draws: the question and what goes, visible texts only. */
+export interface ProposalView {
+  id: string;
+  question: string;
+  graph: string;
+  tool: string;
+  taken: Omit<TakenAway, 'hidden'> & { hidden: number };
+  expiresAt: string;
+}
+
+export interface Proposal {
+  id: string;
+  chat: string;
+  tool: string;
+  args: Record<string, unknown>;
+  fingerprint: string;
+  question: string;
+  view: ProposalView;
+  at: number;
+  expires: number;
+  status: ProposalStatus;
+  /** What became of it, in a line the model may read. */
+  outcome?: string;
+  pages: string[];
+  graphKey: string;
+  codeHash: Buffer;
+  wrongCodes: number;
+}
+
+/** The app-only tools and their result `_meta` keys. */
+export const APPROVE_TOOL = 'approve_change';
+export const KEEP_TOOL = 'keep_change';
+export const APPROVE_META = 'roam-companion/approve';
+export const KEEP_META = 'roam-companion/keep';
+export const PROPOSAL_META = 'roam-companion/proposal';
+
+const LISTED_PER_KIND = 50;
+/** Wrong codes a proposal takes before it is withdrawn: guessing is not a way in. */
+const WRONG_CODES = 3;
+const KEEP_SETTLED = 100;
+
+const proposals = new Map<string, Proposal>();
+const hash = (code: string) => createHash('sha256').update(code, 'utf8').digest();
+
+function shown(taken: TakenAway): ProposalView['taken'] {
+  const cut = <T>(items: readonly T[]) => items.slice(0, LISTED_PER_KIND);
+  return {
+    blocks: cut(taken.blocks),
+    pages: taken.pages,
+    replaced: cut(taken.replaced),
+    moved: cut(taken.moved),
+    renames: taken.renames,
+    hidden: taken.hidden.length,
+    ...(taken.changes ? { changes: taken.changes } : {}),
+    ...(taken.unknown ? { unknown: taken.unknown } : {}),
+  };
+}
+
+/** A new proposal for the running chat, and the one-time code that approves it. */
+export function propose(input: {
+  tool: string;
+  args: Record<string, unknown>;
+  graph: string;
+  graphKey: string;
+  taken: TakenAway;
+  fingerprint: string;
+  question: string;
+  pages: string[];
+}): { proposal: Proposal; code: string } {
+  expireOld();
+  const code = randomBytes(24).toString('base64url');
+  const at = Date.now();
+  const id = `p-${newId(10)}`;
+  const proposal: Proposal = {
+    id,
+    chat: currentChat().id,
+    tool: input.tool,
+    args: input.args,
+    fingerprint: input.fingerprint,
+    question: input.question,
+    view: {
+      id,
+      question: input.question,
+      graph: input.graph,
+      tool: input.tool,
+      taken: shown(input.taken),
+      expiresAt: new Date(at + WINDOW_MS).toISOString(),
+    },
+    at,
+    expires: at + WINDOW_MS,
+    status: 'waiting',
+    pages: input.pages,
+    graphKey: input.graphKey,
+    codeHash: hash(code),
+    wrongCodes: 0,
+  };
+  proposals.set(id, proposal);
+  return { proposal, code };
+}
+
+function expireOld(now = Date.now()): void {
+  for (const p of proposals.values())
+    if (p.status === 'waiting' && now > p.expires) {
+      p.status = 'expired';
+      p.outcome = 'Expired: the person did not answer in time. Nothing was changed.';
+    }
+  const settled = [...proposals.values()].filter((p) => p.status !== 'waiting');
+  for (const p of settled.slice(0, Math.max(0, settled.length - KEEP_SETTLED))) proposals.delete(p.id);
+}
+
+const NO_SUCH =
+  'No waiting proposal matches these values. Only the approval view in the chat can answer a proposal, once; nothing was changed.';
+
+/**
+ * The waiting proposal these values answer, now settled as `answering` (single use), or
+ * INVALID_PARAMS: unknown, another chat's, expired, already answered, or a wrong code (each
+ * answered alike; three wrong codes withdraw it).
+ */
+export function redeem(id: unknown, code: unknown): Proposal {
+  expireOld();
+  const proposal = typeof id === 'string' ? proposals.get(id) : undefined;
+  if (!proposal || proposal.chat !== currentChat().id || typeof code !== 'string')
+    throw new ToolError('INVALID_PARAMS', NO_SUCH);
+  const given = hash(code);
+  if (proposal.status !== 'waiting') throw new ToolError('INVALID_PARAMS', NO_SUCH);
+  if (!timingSafeEqual(given, proposal.codeHash)) {
+    proposal.wrongCodes += 1;
+    if (proposal.wrongCodes >= WRONG_CODES) {
+      proposal.status = 'failed';
+      proposal.outcome = 'Withdrawn: it was answered with wrong codes. Nothing was changed.';
+    }
+    throw new ToolError('INVALID_PARAMS', NO_SUCH);
+  }
+  // Used once, whatever happens next.
+  proposal.status = 'failed';
+  proposal.outcome = 'Approved, but the change did not run.';
+  return proposal;
+}
+
+export function settle(proposal: Proposal, status: ProposalStatus, outcome: string): void {
+  proposal.status = status;
+  proposal.outcome = outcome;
+}
+
+/** The running chat's proposals, newest first, as list_changes shows them. */
+export function chatProposals(): Array<{
+  id: string;
+  time: string;
+  tool: string;
+  question: string;
+  status: ProposalStatus;
+  outcome?: string;
+}> {
+  expireOld();
+  const chat = currentChat().id;
+  return [...proposals.values()]
+    .filter((p) => p.chat === chat)
+    .reverse()
+    .map((p) => ({
+      id: p.id,
+      time: new Date(p.at).toISOString(),
+      tool: p.tool,
+      question: p.question,
+      status: p.status,
+      ...(p.outcome ? { outcome: p.outcome } : {}),
+    }));
+}
+
+/** What approve_change answers: the write the person approved, for the write path to run. */
+export class ApprovedWrite {
+  constructor(readonly proposal: Proposal) {}
+}

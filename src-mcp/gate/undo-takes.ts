@@ -1,0 +1,149 @@
+/**
+ * What an undo would take away, from its own dry run (src-mcp/changes/): the changes it takes
+ * back, the blocks and pages their creates made (an undo deletes them: what an agent made is often
+ * what the person asked for and kept), the texts their edits wrote, the blocks their moves put
+ * elsewhere, the links their renames rewrote. Only the steps the dry run would take back count.
+ */
+import { carriesHidingTag } from '../roam/hidden-blocks.ts';
+import { currentChat } from '../contract/chat.ts';
+import {
+  defaultJournal,
+  undoCaller,
+  undoChanges,
+  type Change,
+  type Op,
+  type TreeNode,
+  type UndoReport,
+} from '../changes/index.ts';
+import type { SessionContext } from '../contract/tool-definition.ts';
+import { ToolError } from '../contract/tool-errors.ts';
+import { NOTHING_TAKEN, type PlacedBlock, type TakenAway } from '../contract/taken-away.ts';
+
+const TAKEN_BACK = new Set(['would-undo', 'partly-undone']);
+
+/** The dry run of `undo_changes` as the agent asked it, on the graph each change was made on. */
+async function undoDryRun(args: { ids?: string[] }, ctx: SessionContext): Promise<UndoReport> {
+  const chat = currentChat();
+  const reads = undoCaller({
+    graphs: () => ctx.gateway.session.list(),
+    // A dry run only reads.
+    call: (graph, action, callArgs) => ctx.gateway.callGraph(graph, action, callArgs, ctx),
+    missing: (name) =>
+      new ToolError(
+        'GRAPH_NOT_FOUND',
+        `The change was made on graph '${name}', which this roam-mcp no longer has configured. Add it back, or undo with 'roam-mcp undo' in a terminal.`,
+      ),
+  });
+  return undoChanges({ ...(args.ids ? { ids: args.ids } : {}), dryRun: true }, reads, {
+    actor: { chat, tool: 'undo_changes', onlyChat: chat.id },
+  });
+}
+
+/** The blocks of written trees, hidden ones (tagged, or under a tagged one) by uid. */
+function treeBlocks(
+  nodes: readonly TreeNode[],
+  page: string | undefined,
+  into: TakenAway,
+  hidden = false,
+): void {
+  for (const node of nodes) {
+    const isHidden = hidden || carriesHidingTag(node.string);
+    const uid = node.uid ?? '';
+    if (isHidden) into.hidden.push(uid);
+    else into.blocks.push({ uid, text: node.string, ...(page ? { page } : {}) });
+    treeBlocks(node.children, page, into, isHidden);
+  }
+}
+
+function opTakes(op: Op, into: TakenAway): void {
+  switch (op.kind) {
+    case 'create-blocks': {
+      const page = op.container?.page?.title;
+      treeBlocks(op.tree, page, into);
+      return;
+    }
+    case 'create-page': {
+      const before = { blocks: into.blocks.length, hidden: into.hidden.length };
+      treeBlocks(op.tree, op.title, into);
+      const hidden = into.hidden.length - before.hidden;
+      const blocks = into.blocks.length - before.blocks + hidden;
+      if (blocks > 0)
+        into.pages.push({
+          uid: op.uid ?? '',
+          title: op.title,
+          blocks,
+          hidden,
+          linkedFrom: { blocks: 0, pages: [] },
+        });
+      return;
+    }
+    case 'comment':
+      if (op.tree) treeBlocks(op.tree, undefined, into);
+      else into.blocks.push({ uid: op.uids?.[0] ?? '', text: op.text });
+      return;
+    case 'update-block': {
+      if (op.after.string === undefined) return;
+      const block: PlacedBlock = {
+        uid: op.uid,
+        text: op.after.string,
+        ...(op.page ? { page: op.page } : {}),
+      };
+      if (carriesHidingTag(op.after.string)) into.hidden.push(op.uid);
+      else into.replaced.push(block);
+      return;
+    }
+    case 'move-block':
+      if (op.before.page) into.moved.push({ uid: op.uid, text: op.string ?? '', page: op.before.page });
+      return;
+    case 'rename-page':
+      into.renames.push({
+        uid: op.uid,
+        from: op.after,
+        to: op.before,
+        links: op.referrers?.length ?? 0,
+        linkPages: [],
+      });
+      return;
+    default:
+      // Deletes come back, shortcuts and files are not a person's blocks: nothing taken.
+      return;
+  }
+}
+
+/** What the undo of `report`'s changes takes away (changes: the journal's entries). */
+export function undoTakes(report: UndoReport, changes: readonly Change[]): TakenAway {
+  const byId = new Map(changes.map((c) => [c.id, c]));
+  const taken: TakenAway = {
+    ...NOTHING_TAKEN,
+    blocks: [],
+    hidden: [],
+    pages: [],
+    replaced: [],
+    moved: [],
+    renames: [],
+  };
+  let count = 0;
+  for (const changeReport of report.changes) {
+    if (!TAKEN_BACK.has(changeReport.result)) continue;
+    count += 1;
+    const change = byId.get(changeReport.id);
+    const steps = new Set(changeReport.steps.filter((s) => s.status === 'would-undo').map((s) => s.n));
+    for (const op of change?.ops ?? []) if (steps.has(op.n)) opTakes(op.op, taken);
+  }
+  return { ...taken, ...(count ? { changes: count } : {}) };
+}
+
+/** undo_changes (not a dry run): its dry run says what it would take back. */
+export async function undoesChanges(
+  args: { ids?: string[]; all?: boolean; dryRun?: boolean },
+  ctx: SessionContext,
+): Promise<TakenAway> {
+  if (args.dryRun === true || (args.ids === undefined && args.all !== true)) return NOTHING_TAKEN;
+  const report = await undoDryRun(args, ctx);
+  const graphs = [...new Set(report.changes.map((c) => nicknameOf(ctx, c.graph)))];
+  return { ...undoTakes(report, await (await defaultJournal()).changes()), graphs };
+}
+
+function nicknameOf(ctx: SessionContext, name: string): string {
+  return ctx.gateway.session.list().find((g) => g.name === name)?.nickname ?? name;
+}

@@ -1,0 +1,50 @@
+/**
+ * The person's answer to a waiting proposal (docs/mcp.md, "Consent before a write takes much
+ * away"), called only by the approval view in the chat (`_meta.ui.visibility: ["app"]`: hosts
+ * keep them from the model, and clients that render no apps are not shown them): a proposal id
+ * and the one-time code from the proposal's result `_meta`, nothing else. Approve runs the write
+ * the person saw, through the same write path, checked against Roam again; Keep writes nothing.
+ * Their names are the gate's APPROVE_TOOL and KEEP_TOOL (src-mcp/gate/proposals.ts).
+ */
+import * as z from 'zod';
+import { defineTool } from '../../contract/tool-definition.ts';
+import { rememberKept } from '../../gate/consent.ts';
+import { ApprovedWrite, redeem, settle } from '../../gate/proposals.ts';
+
+const answer = { proposal: z.string().min(1).max(40), code: z.string().min(1).max(64) };
+const APP_ONLY = { ui: { visibility: ['app'] } };
+
+export const approvalTools = [
+  defineTool({
+    name: 'approve_change',
+    title: 'Approve change',
+    description: 'App only: the person approves a waiting change.',
+    toolset: 'core',
+    feature: 'approval',
+    actions: [],
+    scope: 'session',
+    writes: 'edit',
+    _meta: APP_ONLY,
+    annotations: { destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    inputSchema: answer,
+    handler: (args) => Promise.resolve(new ApprovedWrite(redeem(args.proposal, args.code))),
+  }),
+  defineTool({
+    name: 'keep_change',
+    title: 'Keep as it is',
+    description: 'App only: the person keeps things as they are.',
+    toolset: 'core',
+    feature: 'approval',
+    actions: [],
+    scope: 'session',
+    _meta: APP_ONLY,
+    annotations: { idempotentHint: false, openWorldHint: false },
+    inputSchema: answer,
+    handler(args) {
+      const proposal = redeem(args.proposal, args.code);
+      settle(proposal, 'kept', 'Kept: the person chose to keep things as they are. Nothing was changed.');
+      rememberKept(proposal.view.graph, proposal.pages);
+      return Promise.resolve(proposal.outcome);
+    },
+  }),
+];
