@@ -4,6 +4,7 @@
  * change and what is someone else's since, and the undo restores the graph, keeps the person's
  * edit and leaves the conflict visible on the entry. Real files, real processes, the emulator.
  */
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ActivityFeedView } from '../../../src-shared/ipc-contract.ts';
@@ -141,6 +142,19 @@ describe('Activity in the tray core', () => {
     expect(dry.changes[0]!.steps[0]!.detail).toMatch(
       /no working token for the graph 'work'\. Add it or request a token in Graphs, then undo again/,
     );
+  });
+
+  it('lists past a journal line of the wrong shape (issue 40)', async () => {
+    jsonOf(await mcp!.call('update_block', { uid: 'alpha0001', string: 'alpha, rewritten' }));
+    // Another process's segment with a `done` without items and a `begin` without its time.
+    const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+    await writeFile(
+      path.join(dirs.home, 'data', 'journal', `${day}-000000-1-0badba.jsonl`),
+      '{"v":1,"k":"done","id":"x","at":1}\n{"v":1,"k":"begin","id":"y","graph":"work","chat":{"id":"c","startedAt":""},"tool":"t","pid":1}\n',
+      { mode: 0o600 },
+    );
+    const feed = await core.handlers['activity:list'](undefined);
+    expect(changesIn(feed).map((c) => c.summary)).toEqual([expect.stringMatching(/^Edited a block/)]);
   });
 
   it('says in plain words when a change is no longer in the journal', async () => {
