@@ -12,7 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tools as catalogue } from '../../src-mcp/server/tool-catalogue.ts';
-import { probedActions } from '../../src-mcp/contract/tool-definition.ts';
+import { isAppOnly, probedActions } from '../../src-mcp/contract/tool-definition.ts';
 import {
   binCommand,
   ROOT,
@@ -115,7 +115,7 @@ describe('roam-mcp.mcpb', () => {
       const served = (await started.client.listTools()).tools.map((tool) => tool.name);
       expect(manifest.tools?.map((tool) => tool.name)).toEqual(served);
       const declared = catalogue.filter(
-        (tool) => tool.toolset !== 'developer' && probedActions(tool).length === 0,
+        (tool) => tool.toolset !== 'developer' && probedActions(tool).length === 0 && !isAppOnly(tool),
       );
       expect(served).toEqual(declared.map((tool) => tool.name));
     } finally {

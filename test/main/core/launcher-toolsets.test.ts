@@ -11,7 +11,7 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { afterEach, describe, expect, it } from 'vitest';
 import { argvOption } from '../../../src-main/core/mcp-launcher.ts';
 import { tools } from '../../../src-mcp/server/tool-catalogue.ts';
-import { probedActions } from '../../../src-mcp/contract/tool-definition.ts';
+import { isAppOnly, probedActions } from '../../../src-mcp/contract/tool-definition.ts';
 import { DEFAULT_TOOLSETS, type ToolsetName } from '../../../src-shared/toolsets.ts';
 import { SERVER_NODE } from '../../server-node.ts';
 import { mcpBundle, repoRoot, startCore, tempDirs } from '../helpers.ts';
@@ -19,9 +19,14 @@ import { fixtureScript } from '../../harness/fixture-bundles.ts';
 
 const launcherEntry = fixtureScript('launcher-entry');
 
-/** Listed without a reachable Roam: every catalogue tool of `set` but the capability-probed ones. */
+/**
+ * Listed without a reachable Roam to a client that renders no apps: every catalogue tool of `set`
+ * but the capability-probed and the app-only ones.
+ */
 const listedOf = (...sets: readonly ToolsetName[]) =>
-  tools.filter((t) => probedActions(t).length === 0 && sets.includes(t.toolset)).map((t) => t.name);
+  tools
+    .filter((t) => probedActions(t).length === 0 && !isAppOnly(t) && sets.includes(t.toolset))
+    .map((t) => t.name);
 
 describe('toolsets through the --mcp launcher', () => {
   const cleanups: Array<() => Promise<void>> = [];
