@@ -49,7 +49,7 @@ export interface ToolAnnotations {
  * What a graph tool's handler may do: talk to the Local API for the graph the call resolved to.
  * It is also the call's scope (cancellation, progress, notes appended to the result).
  */
-export interface ToolContext extends CallScope {
+export interface ToolContext extends CallScope, ServerServices {
   /** The graph this call resolved to (docs/mcp.md, Graphs and sessions). Never carries the token. */
   graph: { name: string; nickname: string; type?: string };
   /** One Local API round trip (`POST /api/{graph}` with `{action, args}`), returns `result`. */
@@ -91,11 +91,19 @@ export interface WriteTarget {
 }
 
 /**
- * What the connection lends a session tool. Empty here, so the contract names no room above it:
- * the room that makes it adds its part by declaration merging (roam/graph-gateway.ts: `gateway`).
+ * What the server lends every handler, graph or session tool, given in where the server is built
+ * (src-mcp/process/run-server.ts). Empty here, so the contract names no room above it: each room
+ * that makes a part adds it by declaration merging.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
-export interface SessionServices {}
+export interface ServerServices {}
+
+/**
+ * What the connection lends a session tool besides: the room that makes it adds its part by
+ * declaration merging (roam/graph-gateway.ts: `gateway`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface SessionServices extends ServerServices {}
 
 /** What a session tool's handler gets (graph management): the connection's services, no graph. */
 export interface SessionContext extends CallScope, SessionServices {}

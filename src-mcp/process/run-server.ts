@@ -80,6 +80,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     confirm: options.confirm ?? confirmInFile ?? DEFAULT_CONFIRM_POLICY,
     toolsets: toolsetSelection(options),
     gateway: (hooks) => new GraphGateway(session, connection, tokenStore, hooks),
+    services: {},
   });
 
   await firstConfig;

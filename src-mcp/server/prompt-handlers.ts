@@ -118,7 +118,7 @@ export class PromptHandlers {
     }
     const scope: CallScope = { signal, progress: () => {}, notice: () => {} };
     try {
-      return { completion: await completer(argument.value, graphContext(this.state.gateway, graph, scope)) };
+      return { completion: await completer(argument.value, graphContext(this.state, graph, scope)) };
     } catch (error) {
       throw toProtocolError(error, graph);
     }
@@ -172,7 +172,7 @@ export class PromptHandlers {
   private context(prompt: PromptDefinition, graph: ConfiguredGraph, scope: CallScope): PromptContext {
     return {
       graph: { name: graph.name, nickname: graph.nickname },
-      roam: graphContext(this.state.gateway, graph, scope),
+      roam: graphContext(this.state, graph, scope),
       tool: <T>(name: string, args: Record<string, unknown> = {}) =>
         this.runTool(prompt, name, args, graph, scope) as Promise<T>,
     };
@@ -195,7 +195,7 @@ export class PromptHandlers {
     let parser = this.parsers.get(tool);
     if (!parser) this.parsers.set(tool, (parser = z.object(tool.inputSchema)));
     try {
-      return await tool.handler(parser.parse(args), graphContext(this.state.gateway, graph, scope, tool));
+      return await tool.handler(parser.parse(args), graphContext(this.state, graph, scope, tool));
     } catch (error) {
       throw namedForTool(error, tool);
     }

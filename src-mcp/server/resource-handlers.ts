@@ -11,8 +11,7 @@ import {
   type ResourceTemplateType,
 } from '@modelcontextprotocol/server';
 import { findGraph } from '../../src-shared/roam-config.ts';
-import type { GraphGateway } from '../roam/graph-gateway.ts';
-import { graphContext } from './tool-call.ts';
+import { graphContext, type ToolCallState } from './tool-call.ts';
 import type { FixedResource, ResourceDefinition } from '../contract/tool-definition.ts';
 import { toToolError } from '../contract/tool-errors.ts';
 
@@ -21,7 +20,7 @@ export class ResourceHandlers {
 
   constructor(
     private readonly resources: readonly ResourceDefinition[],
-    private readonly gateway: GraphGateway,
+    private readonly state: Pick<ToolCallState, 'gateway' | 'services'>,
     private readonly fixed: readonly FixedResource[] = [],
   ) {
     this.templates = resources.map((r) => ({ definition: r, template: new UriTemplate(r.uriTemplate) }));
@@ -36,7 +35,7 @@ export class ResourceHandlers {
   private perGraph(): Resource[] {
     return this.templates.flatMap(({ definition, template }) =>
       definition.listable && template.variableNames.every((v) => v === 'graph')
-        ? this.gateway.session.list().map((graph) => ({
+        ? this.state.gateway.session.list().map((graph) => ({
             uri: template.expand({ graph: graph.nickname }),
             name: `${definition.name} (${graph.nickname})`,
             title: `${definition.title} (${graph.nickname})`,
@@ -92,7 +91,7 @@ export class ResourceHandlers {
     variables: Record<string, string>,
     signal: AbortSignal,
   ): Promise<string> {
-    const session = this.gateway.session;
+    const session = this.state.gateway.session;
     const graph = findGraph(session.list(), variables.graph ?? '');
     if (!graph) {
       const available = session.available().map((g) => g.nickname);
@@ -103,7 +102,7 @@ export class ResourceHandlers {
     }
     const scope = { signal, progress: () => {}, notice: () => {} };
     try {
-      return await definition.read(variables, graphContext(this.gateway, graph, scope));
+      return await definition.read(variables, graphContext(this.state, graph, scope));
     } catch (error) {
       const toolError = toToolError(error, graph);
       throw new ProtocolError(

@@ -39,7 +39,12 @@ import type { GatewayHooks, GraphGateway } from '../roam/graph-gateway.ts';
 import { capabilitiesOf, confirmationOf, rendersApps, type ConfirmPolicy } from '../gate/confirm.ts';
 import { SKILLS_EXTENSION } from './skill-extension.ts';
 import { callTool, refusal, requestScope, type ToolCallState } from './tool-call.ts';
-import { isAppOnly, probedActions, type ToolDefinition } from '../contract/tool-definition.ts';
+import {
+  isAppOnly,
+  probedActions,
+  type ServerServices,
+  type ToolDefinition,
+} from '../contract/tool-definition.ts';
 
 /**
  * 2026-07-28 cache hints (docs/mcp.md, "Using the 2026-07-28 revision"). Every list is private to
@@ -69,6 +74,8 @@ export interface RoamMcpServerOptions {
   toolsets: Pick<ToolCallState, 'toolsets' | 'toolsetsProblem'>;
   /** Built once per process (the gateway needs the client's name and list_changed). */
   gateway: (hooks: GatewayHooks) => GraphGateway;
+  /** What every handler is lent (`ServerServices` in src-mcp/contract/tool-definition.ts). */
+  services: ServerServices;
 }
 
 export interface RoamMcpServer {
@@ -129,6 +136,7 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
   let processToolsets = options.toolsets.toolsets;
   const state: ToolCallState = {
     gateway,
+    services: options.services,
     readOnly: options.readOnly,
     ...(options.toolsets.toolsetsProblem ? { toolsetsProblem: options.toolsets.toolsetsProblem } : {}),
     // A chat over HTTP may be limited to its key's toolsets (src-mcp/contract/chat-scope.ts).
@@ -150,7 +158,7 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
         prompts = new PromptHandlers(declared.prompts, loaded.tools, loaded.resources, state);
         notifier.toolsLoaded();
         saveCompileCache();
-        const resources = new ResourceHandlers(loaded.resources, gateway, loaded.fixedResources);
+        const resources = new ResourceHandlers(loaded.resources, state, loaded.fixedResources);
         return { ...loaded, resources, prompts };
       },
     ));

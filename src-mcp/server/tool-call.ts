@@ -69,6 +69,7 @@ import {
   inputShape,
   isGraphWrite,
   probedActions,
+  type ServerServices,
   type ToolContext,
   type ToolDefinition,
 } from '../contract/tool-definition.ts';
@@ -79,6 +80,8 @@ import { enforcePlannedEdits } from '../gate/planned-edits.ts';
 /** What decides visibility and refusals for this connection. */
 export interface ToolCallState {
   gateway: GraphGateway;
+  /** What every handler is lent (`ServerServices`), the same for every chat of the process. */
+  services: ServerServices;
   /** roam-mcp runs with --read-only. */
   readOnly: boolean;
   /** The selected toolsets (src-shared/toolsets.ts): tools outside them are hidden and refused. */
@@ -159,7 +162,7 @@ export async function callTool(
     const refused = refusal(tool, state);
     if (refused) throw refused;
     const args = parseArguments(tool, rawArgs);
-    const value = await runHandler(tool, args, collecting, state.gateway, resolved, confirmation);
+    const value = await runHandler(tool, args, collecting, state, resolved, confirmation);
     if (value instanceof ApprovedWrite) return await runApproved(tools, value, scope, state);
     return success(tool, value, notices);
   } catch (error) {
@@ -180,13 +183,14 @@ async function runHandler(
   tool: ToolDefinition,
   args: Record<string, unknown>,
   scope: CallScope,
-  gateway: GraphGateway,
+  state: ToolCallState,
   resolved: { graph?: ConfiguredGraph },
   confirmation: Confirmation,
 ): Promise<unknown> {
+  const { gateway } = state;
   const gated: GatedCall = { tool: tool.name, args };
   if (tool.scope === 'session') {
-    const ctx = { ...scope, gateway };
+    const ctx = { ...scope, ...state.services, gateway };
     const refusing = gateway.session.list().filter((g) => g.whenNobodyCanAsk === 'refuse');
     if (refusing.length) gated.refusesUnasked = (graphs) => refusing.some((g) => graphs.includes(g.nickname));
     const { takes } = tool;
@@ -197,7 +201,7 @@ async function runHandler(
   const { graph: ref, ...toolArgs } = args as Record<string, unknown> & { graph?: string };
   return gateway.session.withGraph(ref, async (graph) => {
     resolved.graph = graph;
-    const ctx = graphContext(gateway, graph, scope, tool);
+    const ctx = graphContext(state, graph, scope, tool);
     const onGraph: GatedCall = {
       ...gated,
       // An approval runs on this graph, whatever the chat selects meanwhile.
@@ -267,14 +271,15 @@ function journalRecord(
   });
 }
 
-/** The context a graph tool or a resource read gets: Local API calls bound to `graph`. */
+/** The context a graph tool or a resource read gets: Local API calls bound to `graph`, the services. */
 export function graphContext(
-  gateway: GraphGateway,
+  { gateway, services }: Pick<ToolCallState, 'gateway' | 'services'>,
   graph: ConfiguredGraph,
   scope: CallScope,
   tool?: ToolDefinition,
 ): ToolContext {
   return {
+    ...services,
     ...(tool ? { tool } : {}),
     graph: { name: graph.name, nickname: graph.nickname, type: graph.type },
     call: <T>(action: string, actionArgs: unknown[] = []) =>

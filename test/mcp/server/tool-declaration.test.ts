@@ -63,7 +63,7 @@ function state(
     { name: 'g', nickname: 'G', type: 'hosted', token: 't', accessLevel, grantedAccessLevel },
   ]);
   const gateway = { session, offers: () => false, callGraph } as unknown as GraphGateway;
-  return { gateway, readOnly, toolsets: TOOLSET_NAMES };
+  return { gateway, services: {}, readOnly, toolsets: TOOLSET_NAMES };
 }
 const scope = { signal: new AbortController().signal, progress: () => {}, notice: () => {} };
 
