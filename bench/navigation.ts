@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { invalidateLinkIndex } from '../src-mcp/navigation/index-cache.ts';
 import { navigationTools } from '../src-mcp/tools/navigation/index.ts';
 import type { ToolContext } from '../src-mcp/contract/tool-definition.ts';
+import { UploadFolders } from '../src-mcp/uploads/upload-folders.ts';
 import { forkBenchChild } from './bench-child.ts';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -58,6 +59,7 @@ function measuredContext(url: string) {
   const wire = { bytesSent: 0, bytesReceived: 0, waitMs: 0 };
   const ctx: ToolContext = {
     graph: { name: GRAPH, nickname: GRAPH },
+    uploadFolders: new UploadFolders(),
     signal: new AbortController().signal,
     progress: () => {},
     notice: () => {},

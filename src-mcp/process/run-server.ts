@@ -22,7 +22,7 @@ import { createRoamMcpServer, type RoamMcpServer } from '../server/server.ts';
 import { GraphGateway } from '../roam/graph-gateway.ts';
 import { LineTransport } from './line-transport.ts';
 import { tokenStoreFor } from '../roam/token-store.ts';
-import { setUploadFolders } from '../uploads/upload-folders.ts';
+import { UploadFolders } from '../uploads/upload-folders.ts';
 import { DEFAULT_TOOLSETS, parseToolsets, TOOLSETS_ENV } from '../../src-shared/toolsets.ts';
 import type { HubLimits } from '../http/limits.ts';
 import { StartupError } from '../contract/startup-error.ts';
@@ -61,14 +61,16 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     agentOwnership(graph.name, ids, { graphType: graph.type, aiUser }),
   );
   const session = new GraphSession({ readOnly: options.readOnly });
-  setUploadFolders('cli', { folders: cliFolders(options) }, '--upload-folder', options.home);
+  const uploadFolders = new UploadFolders();
+  uploadFolders.set('cli', { folders: cliFolders(options) }, '--upload-folder', options.home);
   const parent = openParentChannel(options.env);
   let source: ConfigSource = { kind: 'ipc' };
   let confirmInFile: ConfirmPolicy | undefined;
   session.source = source;
   let firstConfig: Promise<void> = Promise.resolve();
-  if (parent) firstConfig = graphsFromTray(session, parent, () => mcp, options.confirm !== undefined);
-  else ({ source, confirm: confirmInFile } = await graphsFromFiles(session, options));
+  if (parent)
+    firstConfig = graphsFromTray(session, uploadFolders, parent, () => mcp, options.confirm !== undefined);
+  else ({ source, confirm: confirmInFile } = await graphsFromFiles(session, uploadFolders, options));
 
   const connection = roamConnection(options);
   const tokenStore = tokenStoreFor(() => source, parent);
@@ -80,7 +82,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     confirm: options.confirm ?? confirmInFile ?? DEFAULT_CONFIRM_POLICY,
     toolsets: toolsetSelection(options),
     gateway: (hooks) => new GraphGateway(session, connection, tokenStore, hooks),
-    services: {},
+    services: { uploadFolders },
   });
 
   await firstConfig;
@@ -144,6 +146,7 @@ class ExitingStdioTransport extends LineTransport {
  */
 function graphsFromTray(
   session: GraphSession,
+  uploadFolders: UploadFolders,
   parent: ParentChannel,
   mcp: () => RoamMcpServer,
   confirmFromCli: boolean,
@@ -163,7 +166,7 @@ function graphsFromTray(
       }
       applyGraphs(session, message.graphs, 'Roam Companion');
       session.setSwitchedOff(message.switchedOff ?? []);
-      setUploadFolders(
+      uploadFolders.set(
         'tray',
         { folders: message.uploadFolders, protectedPaths: message.protectedPaths },
         'Roam Companion',
@@ -207,6 +210,7 @@ function applyToolsets(mcp: RoamMcpServer, toolsets: string[]) {
 /** Graphs from env vars or a config file, read once at startup. */
 async function graphsFromFiles(
   session: GraphSession,
+  uploadFolders: UploadFolders,
   options: RunServerOptions,
 ): Promise<{ source: ConfigSource; confirm?: ConfirmPolicy }> {
   const loaded = await loadConfig({ configPath: options.configPath, env: options.env, home: options.home });
@@ -229,7 +233,7 @@ async function graphsFromFiles(
   session.source = loaded.source;
   session.setSwitchedOff(loaded.switchedOff ?? []);
   const file = loaded.source.kind === 'file' ? [loaded.source.path] : [];
-  setUploadFolders(
+  uploadFolders.set(
     'config',
     { folders: loaded.uploadFolders, protectedPaths: file },
     describeSource(loaded.source),

@@ -1,6 +1,6 @@
 /**
  * file_upload's `filePath`: the bytes of a file the user allowed (./path-guard.ts), or one
- * ToolError. The folders come from ./upload-folders.ts, the never-read paths from
+ * ToolError. The folders come from ./upload-folders.ts (the server's), the never-read paths from
  * ./protected-paths.ts plus what the config sources named.
  */
 import type { FileHandle } from 'node:fs/promises';
@@ -8,9 +8,11 @@ import path from 'node:path';
 import { ToolError } from '../contract/tool-errors.ts';
 import { PathNotAllowed, pathRules, withAllowedFile } from './path-guard.ts';
 import { protectedPaths } from './protected-paths.ts';
-import { expandFolder, NO_UPLOAD_FOLDER, uploadFolders } from './upload-folders.ts';
+import { expandFolder, NO_UPLOAD_FOLDER, type UploadFolders } from './upload-folders.ts';
 
 export interface LocalFileOptions {
+  /** What the user allowed (the server's `ctx.uploadFolders`). */
+  allowed: UploadFolders;
   home: string;
   env: NodeJS.ProcessEnv;
   maxBytes: number;
@@ -38,7 +40,7 @@ export async function readUploadFile(
 ): Promise<{ bytes: Buffer; filename: string }> {
   const expanded = expandFolder(filePath, options.home);
   if (!expanded) throw refuse(`filePath must be absolute (or start with ~/), got '${filePath}'.`);
-  const allowed = uploadFolders();
+  const allowed = options.allowed.current();
   const fixed = protectedPaths(options.home, options.env);
   const rules = await pathRules({
     folders: allowed.folders,

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { LOCAL_TOKEN_PREFIX, REMOTE_TOKEN_PREFIX } from '../../src-shared/roam-config.ts';
 import { ToolError, type ToolErrorCode } from '../contract/tool-errors.ts';
 import { readUploadFile } from './local-file.ts';
+import type { UploadFolders } from './upload-folders.ts';
 import { FetchRefusal, fetchPublic } from './public-fetch.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -39,9 +40,15 @@ function assertNoToken(bytes: Buffer, what: string, field: string): void {
 
 export async function readLocalFile(
   filePath: string,
+  allowed: UploadFolders,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<UploadBytes> {
-  const file = await readUploadFile(filePath, { home: os.homedir(), env, maxBytes: MAX_UPLOAD_BYTES });
+  const file = await readUploadFile(filePath, {
+    allowed,
+    home: os.homedir(),
+    env,
+    maxBytes: MAX_UPLOAD_BYTES,
+  });
   assertNoToken(file.bytes, `'${filePath}'`, 'filePath');
   return file;
 }

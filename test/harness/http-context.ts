@@ -5,6 +5,7 @@
 import { rm } from 'node:fs/promises';
 import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.ts';
 import type { GraphToolDefinition, ToolContext } from '../../src-mcp/contract/tool-definition.ts';
+import { UploadFolders } from '../../src-mcp/uploads/upload-folders.ts';
 import { tempDir } from './temp-dir.ts';
 
 export const TEST_TOKEN = 'roam-graph-local-token-NAVtestNAVtestNAVtestNAVtest';
@@ -24,6 +25,7 @@ export interface NavigationHarness {
 export function httpContext(emulator: Emulator, graph: string, token = TEST_TOKEN): ToolContext {
   return {
     graph: { name: graph, nickname: graph },
+    uploadFolders: new UploadFolders(),
     signal: new AbortController().signal,
     progress: () => {},
     notice: () => {},

@@ -30,12 +30,14 @@ import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.t
 import { HIDDEN_GRAPH } from '../mcp/navigation/hidden-graph.ts';
 import { startSyntheticLocalApi, type SyntheticLocalApi } from './synthetic-local-api.ts';
 import { tempDir } from '../harness/temp-dir.ts';
+import { UploadFolders } from '../../src-mcp/uploads/upload-folders.ts';
 
 const TOKEN = 'roam-graph-local-token-SCALEscaleSCALEscaleSCALEsc';
 
 function context(url: string, graph: string): ToolContext {
   return {
     graph: { name: graph, nickname: graph },
+    uploadFolders: new UploadFolders(),
     signal: new AbortController().signal,
     progress: () => {},
     notice: () => {},

@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { LIMITS, truncate } from '../../contract/limits.ts';
 import { ToolContent } from '../../contract/tool-content.ts';
-import { defineTool } from '../../contract/tool-definition.ts';
+import { defineTool, type ToolContext } from '../../contract/tool-definition.ts';
 import { ToolError } from '../../contract/tool-errors.ts';
 import { isTextual, mimeFromBytes, mimeFromName } from '../../uploads/file-types.ts';
 import { decodeBase64, fetchUrl, readLocalFile, type UploadBytes } from '../../uploads/upload-source.ts';
@@ -55,7 +55,7 @@ function fileView(fileUrl: string, result: FileGetResult): unknown {
 
 async function uploadBytes(
   args: { filePath?: string; url?: string; base64?: string },
-  signal: AbortSignal,
+  { signal, uploadFolders }: ToolContext,
 ): Promise<UploadBytes> {
   const given = [args.filePath, args.url, args.base64].filter((x) => x !== undefined);
   if (given.length !== 1) {
@@ -65,7 +65,7 @@ async function uploadBytes(
       { field: 'filePath' },
     );
   }
-  if (args.filePath !== undefined) return readLocalFile(args.filePath);
+  if (args.filePath !== undefined) return readLocalFile(args.filePath, uploadFolders);
   if (args.url !== undefined) return fetchUrl(args.url, signal);
   return decodeBase64(args.base64 as string);
 }
@@ -119,7 +119,7 @@ export const fileTools = [
     },
     outputSchema: { url: z.string(), markdown: z.string() },
     async handler(args, ctx) {
-      const source = await uploadBytes(args, ctx.signal);
+      const source = await uploadBytes(args, ctx);
       const filename = args.filename ?? source.filename;
       const mimetype =
         args.mimetype ??

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolError } from '../../../src-mcp/contract/tool-errors.ts';
 import { readUploadFile } from '../../../src-mcp/uploads/local-file.ts';
-import { setUploadFolders } from '../../../src-mcp/uploads/upload-folders.ts';
+import { UploadFolders } from '../../../src-mcp/uploads/upload-folders.ts';
 import { tempDir } from '../../harness/temp-dir.ts';
 import { toolsConfigPath } from '../../harness/mcp-bin.ts';
 
@@ -26,6 +26,8 @@ let home: string;
 let allowed: string;
 let outside: string;
 const env = (): NodeJS.ProcessEnv => ({ HOME: home });
+/** What the server would lend file_upload: this file's own. */
+const uploads = new UploadFolders();
 
 async function put(file: string, text: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
@@ -68,11 +70,10 @@ beforeAll(async () => {
   await symlink(path.join(allowed, 'photo.png'), path.join(allowed, 'photo-link.png'));
   await symlink(path.join(allowed, 'photo.png'), path.join(allowed, '.dot-link.png'));
   await symlink(path.join(allowed, 'photo.png'), path.join(outside, 'into-allowed.png'));
-  setUploadFolders('cli', { folders: [allowed] }, 'test', home);
+  uploads.set('cli', { folders: [allowed] }, 'test', home);
 });
 
 afterAll(async () => {
-  setUploadFolders('cli', {}, 'test', home);
   await rm(root, { recursive: true, force: true });
 });
 
@@ -80,7 +81,7 @@ type Outcome = { read: string } | { refused: string; code: string };
 
 async function attempt(filePath: string): Promise<Outcome> {
   try {
-    const { bytes } = await readUploadFile(filePath, { home, env: env(), maxBytes: 1024 });
+    const { bytes } = await readUploadFile(filePath, { allowed: uploads, home, env: env(), maxBytes: 1024 });
     return { read: bytes.toString() };
   } catch (error) {
     if (!(error instanceof ToolError)) throw error;
@@ -189,19 +190,19 @@ describe('which local paths file_upload reads', () => {
   });
 
   it('with no upload folder, nothing local is read, and the answer says how the user allows one', async () => {
-    setUploadFolders('cli', {}, 'test', home);
+    uploads.set('cli', {}, 'test', home);
     try {
       const outcome = await attempt(path.join(allowed, 'photo.png'));
       expect(outcome).toMatchObject({ code: 'UPLOAD_FOLDER_NOT_SET' });
       expect((outcome as { refused: string }).refused).toMatch(/uploadFolders.*--upload-folder/s);
     } finally {
-      setUploadFolders('cli', { folders: [allowed] }, 'test', home);
+      uploads.set('cli', { folders: [allowed] }, 'test', home);
     }
   });
 
   it('an allowed folder inside a dot-folder is ignored; one inside ~/Library is honoured', async () => {
     await put(path.join(home, 'Library', 'Mobile Documents', 'doc.txt'), ALLOWED.notes);
-    setUploadFolders(
+    uploads.set(
       'config',
       { folders: [path.join(home, '.ssh'), path.join(home, 'Library', 'Mobile Documents')] },
       'test',
@@ -214,7 +215,7 @@ describe('which local paths file_upload reads', () => {
         'refused',
       );
     } finally {
-      setUploadFolders('config', {}, 'test', home);
+      uploads.set('config', {}, 'test', home);
     }
   });
 });
