@@ -6,8 +6,9 @@ const ALL = ['test/**/*.test.{ts,tsx}'];
 /**
  * Files that need a module registry of their own: `vi.mock('electron')` fakes, the renderer's
  * React tests in jsdom, and the files that set the server's process-wide state in-process (the
- * journal's answer to "created by an agent?", link-index settings and cache, tool
- * calls without the bin). Every other file shares its worker's loaded modules with the files
+ * journal's answer to "created by an agent?", tool calls without the bin). The link-index cache
+ * and the upload folders are not among them: a test makes its own (ownServices in
+ * test/harness/http-context.ts), as run-server.ts makes the server's. Every other file shares its worker's loaded modules with the files
  * before it (isolate: false): they drive the built bin, the emulator and pure functions, so
  * re-importing the SDKs, the emulator and the sources per file would buy nothing.
  */
@@ -17,10 +18,6 @@ const OWN_MODULES = [
   'test/renderer/**/*.test.tsx',
   'test/mcp/access/access-rules.test.ts',
   'test/mcp/server/tool-declaration.test.ts',
-  'test/mcp/navigation/index-freshness.test.ts',
-  'test/mcp/navigation/navigation-tools.test.ts',
-  'test/mcp/navigation/navigation-edge-cases.test.ts',
-  'test/scale/synthetic-equals-emulator.test.ts',
 ];
 /**
  * What every project shares (projects do not extend the root config, so its global setup runs once per run).

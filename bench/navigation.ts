@@ -14,7 +14,8 @@ import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { z } from 'zod';
-import { invalidateLinkIndex } from '../src-mcp/navigation/index-cache.ts';
+import { LinkIndexes } from '../src-mcp/navigation/index-cache.ts';
+import { DEFAULT_STALENESS_MS } from '../src-mcp/navigation/index-staleness.ts';
 import { navigationTools } from '../src-mcp/tools/navigation/index.ts';
 import type { ToolContext } from '../src-mcp/contract/tool-definition.ts';
 import { UploadFolders } from '../src-mcp/uploads/upload-folders.ts';
@@ -55,10 +56,11 @@ async function startChild(home: string, blocks: number) {
 }
 
 /** A ToolContext over real HTTP that also measures bytes and time spent waiting for the Local API. */
-function measuredContext(url: string) {
+function measuredContext(url: string, linkIndexes: LinkIndexes) {
   const wire = { bytesSent: 0, bytesReceived: 0, waitMs: 0 };
   const ctx: ToolContext = {
     graph: { name: GRAPH, nickname: GRAPH },
+    linkIndexes,
     uploadFolders: new UploadFolders(),
     signal: new AbortController().signal,
     progress: () => {},
@@ -104,12 +106,13 @@ interface Measurement {
 async function measure(
   child: Awaited<ReturnType<typeof startChild>>,
   url: string,
+  linkIndexes: LinkIndexes,
   tool: string,
   args: Record<string, unknown>,
 ): Promise<Measurement> {
   const definition = navigationTools.find((t) => t.name === tool)!;
   const parsed = z.object(definition.inputSchema).parse(args);
-  const { ctx, wire } = measuredContext(url);
+  const { ctx, wire } = measuredContext(url, linkIndexes);
   await child.clear();
   const cpu = process.cpuUsage();
   const began = performance.now();
@@ -128,8 +131,11 @@ async function measure(
 }
 
 /** The tools and arguments a warm pass exercises, picked from the graph itself. */
-async function warmCalls(url: string): Promise<Array<[string, Record<string, unknown>]>> {
-  const { ctx } = measuredContext(url);
+async function warmCalls(
+  url: string,
+  linkIndexes: LinkIndexes,
+): Promise<Array<[string, Record<string, unknown>]>> {
+  const { ctx } = measuredContext(url, linkIndexes);
   const run = (tool: string, args: Record<string, unknown>) => {
     const definition = navigationTools.find((t) => t.name === tool)!;
     return definition.handler(z.object(definition.inputSchema).parse(args), ctx) as Promise<{
@@ -212,14 +218,16 @@ async function benchSize(blocks: number) {
   const child = await startChild(home, blocks);
   process.stderr.write(`${blocks} blocks: emulator loaded in ${Math.round(child.loadMs)} ms\n`);
   try {
-    invalidateLinkIndex();
-    const cold = await measure(child, child.url, 'get_hubs', {});
-    const calls = await warmCalls(child.url);
+    // One server's cache for this size: cold first, then warm.
+    const linkIndexes = new LinkIndexes({ stalenessMs: DEFAULT_STALENESS_MS });
+    const cold = await measure(child, child.url, linkIndexes, 'get_hubs', {});
+    const calls = await warmCalls(child.url, linkIndexes);
     const repeats = blocks >= 100_000 ? 5 : 9;
     const warm = [];
     for (const [tool, args] of calls) {
       const samples: Measurement[] = [];
-      for (let i = 0; i < repeats; i++) samples.push(await measure(child, child.url, tool, args));
+      for (let i = 0; i < repeats; i++)
+        samples.push(await measure(child, child.url, linkIndexes, tool, args));
       warm.push({
         tool: `${tool} ${JSON.stringify(args)}`.slice(0, 70),
         roundTrips: Math.max(...samples.map((s) => s.roundTrips)),
@@ -231,12 +239,12 @@ async function benchSize(blocks: number) {
       process.stderr.write(`  ${tool}: ${JSON.stringify(warm.at(-1))}\n`);
     }
     // Another client edits: the next call notices and rebuilds.
-    const { ctx } = measuredContext(child.url);
+    const { ctx } = measuredContext(child.url, linkIndexes);
     const rows = await ctx.call<string[][]>('data.q', [
       `[:find ?u :where [?p :node/title ${JSON.stringify(calls[0]![1].title)}] [?p :block/uid ?u]]`,
     ]);
     await child.edit(rows[0]![0]!, 'bench edit [[Bench Edit Target]]');
-    const afterEdit = await measure(child, child.url, 'get_hubs', {});
+    const afterEdit = await measure(child, child.url, linkIndexes, 'get_hubs', {});
     const stdio = await stdioPass(child, home, calls.slice(0, 4), blocks >= 100_000 ? 3 : 5);
     const all = warm.map((w) => w.medianServerCpuMs);
     return {

@@ -1,5 +1,6 @@
 /**
- * The link index settings (docs/navigation.md, "Freshness"), set once by the server at start:
+ * The link index settings (docs/navigation.md, "Freshness"), given to the server's `LinkIndexes`
+ * (index-cache.ts) where it is built:
  * the staleness window, from `--index-staleness-ms N` or ROAM_MCP_INDEX_STALENESS_MS,
  * milliseconds during which navigation answers from the cached index without asking Roam whether
  * it changed (0 = ask every call); and the folder where built indexes outlive the process.
@@ -36,15 +37,4 @@ export interface LinkIndexSettings {
   stalenessMs: number;
   /** Where each graph's built index is kept between processes; none: in memory only. */
   dir?: string;
-}
-
-let settings: LinkIndexSettings = { stalenessMs: DEFAULT_STALENESS_MS };
-
-/** Called once, by the server at start (and by tests that need another window or a folder). */
-export function configureLinkIndexes(next: LinkIndexSettings): void {
-  settings = { ...next };
-}
-
-export function linkIndexSettings(): Readonly<LinkIndexSettings> {
-  return settings;
 }

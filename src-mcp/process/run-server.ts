@@ -11,7 +11,8 @@ import { loadConfig, setupInstructions, type ConfigSource } from '../config/load
 import { connectCommand } from '../installers/launcher.ts';
 import { GraphSession, type ConfigProblem } from '../roam/graph-session.ts';
 import { log } from '../contract/log.ts';
-import { configureLinkIndexes, stalenessFrom } from '../navigation/index-staleness.ts';
+import { LinkIndexes } from '../navigation/index-cache.ts';
+import { stalenessFrom } from '../navigation/index-staleness.ts';
 import { openParentChannel, type ParentChannel } from '../contract/parent-channel.ts';
 import { RoamConnection } from '../roam/roam-connection.ts';
 import { platformOpener } from '../roam/roam-launcher.ts';
@@ -52,7 +53,7 @@ const DEFAULT_ROAM_WAIT_MS = 20_000;
 export async function runServer(options: RunServerOptions): Promise<void> {
   const staleness = stalenessFrom(options.indexStalenessMs, options.env);
   if (staleness.warning) log('warn', staleness.warning);
-  configureLinkIndexes({
+  const linkIndexes = new LinkIndexes({
     stalenessMs: staleness.ms,
     dir: path.join(dataDir({ env: options.env, home: options.home }), 'index'),
   });
@@ -82,7 +83,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     confirm: options.confirm ?? confirmInFile ?? DEFAULT_CONFIRM_POLICY,
     toolsets: toolsetSelection(options),
     gateway: (hooks) => new GraphGateway(session, connection, tokenStore, hooks),
-    services: { uploadFolders },
+    services: { linkIndexes, uploadFolders },
   });
 
   await firstConfig;

@@ -62,7 +62,6 @@ import {
 } from '../gate/proposals.ts';
 import { hintsFrom, ToolRecord } from '../changes/journal/record.ts';
 import { log } from '../contract/log.ts';
-import { invalidateLinkIndex } from '../navigation/index-cache.ts';
 import type { GraphGateway } from '../roam/graph-gateway.ts';
 import { ToolContent, WithResultMeta } from '../contract/tool-content.ts';
 import {
@@ -234,7 +233,7 @@ async function runHandler(
       await record?.finish(error);
       throw error;
     } finally {
-      afterWrite(tool, graph);
+      afterWrite(tool, graph, state.services);
     }
   });
 }
@@ -253,8 +252,8 @@ function beforeWrite(tool: ToolDefinition, gateway: GraphGateway, graph: Configu
  * What follows a write, even a failed one (it may have landed): the link index is invalidated, as
  * a write may not move its fingerprint (docs/navigation.md "Freshness").
  */
-function afterWrite(tool: ToolDefinition, graph: ConfiguredGraph): void {
-  if (tool.writes) invalidateLinkIndex(graph.name, graph.type);
+function afterWrite(tool: ToolDefinition, graph: ConfiguredGraph, { linkIndexes }: ServerServices): void {
+  if (tool.writes) linkIndexes.invalidate(graph.name, graph.type);
 }
 
 function journalRecord(

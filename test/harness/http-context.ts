@@ -4,7 +4,13 @@
  */
 import { rm } from 'node:fs/promises';
 import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.ts';
-import type { GraphToolDefinition, ToolContext } from '../../src-mcp/contract/tool-definition.ts';
+import type {
+  GraphToolDefinition,
+  ServerServices,
+  ToolContext,
+} from '../../src-mcp/contract/tool-definition.ts';
+import { LinkIndexes } from '../../src-mcp/navigation/index-cache.ts';
+import { DEFAULT_STALENESS_MS } from '../../src-mcp/navigation/index-staleness.ts';
 import { UploadFolders } from '../../src-mcp/uploads/upload-folders.ts';
 import { tempDir } from './temp-dir.ts';
 
@@ -21,11 +27,24 @@ export interface NavigationHarness {
   close(): Promise<void>;
 }
 
-/** A ToolContext over real HTTP for `graph` on the emulator. */
-export function httpContext(emulator: Emulator, graph: string, token = TEST_TOKEN): ToolContext {
+/**
+ * What a server of its own would lend the handlers (run-server.ts): an empty link-index cache
+ * (the default window unless told) and no upload folder.
+ */
+export function ownServices(stalenessMs = DEFAULT_STALENESS_MS): ServerServices {
+  return { linkIndexes: new LinkIndexes({ stalenessMs }), uploadFolders: new UploadFolders() };
+}
+
+/** A ToolContext over real HTTP for `graph` on the emulator, with `services` (its own by default). */
+export function httpContext(
+  emulator: Emulator,
+  graph: string,
+  token = TEST_TOKEN,
+  services = ownServices(),
+): ToolContext {
   return {
+    ...services,
     graph: { name: graph, nickname: graph },
-    uploadFolders: new UploadFolders(),
     signal: new AbortController().signal,
     progress: () => {},
     notice: () => {},
@@ -46,7 +65,7 @@ export function httpContext(emulator: Emulator, graph: string, token = TEST_TOKE
 export async function startNavigationHarness(
   graph: string,
   content: PageSpec[] | { generate: { blocks: number; seed?: number } },
-  options: { semanticSearch?: boolean } = {},
+  { stalenessMs, ...options }: { semanticSearch?: boolean; stalenessMs?: number } = {},
 ): Promise<NavigationHarness> {
   const home = await tempDir('nav-test-');
   const emulator = await startEmulator({
@@ -55,7 +74,7 @@ export async function startNavigationHarness(
     graphs: [{ name: graph, content, tokens: [{ token: TEST_TOKEN, accessLevel: 'full' }] }],
     ...options,
   });
-  const ctx = httpContext(emulator, graph);
+  const ctx = httpContext(emulator, graph, TEST_TOKEN, ownServices(stalenessMs));
   return {
     emulator,
     ctx,

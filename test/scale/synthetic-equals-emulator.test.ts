@@ -5,10 +5,9 @@
  * docs/navigation.md "Measured".)
  */
 import { rm } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HIDDEN_BLOCKS_QUERY, HIDING_TAGS } from '../../src-mcp/roam/hidden-blocks.ts';
-import { invalidateLinkIndex } from '../../src-mcp/navigation/index-cache.ts';
 import { navigationTools } from '../../src-mcp/tools/navigation/index.ts';
 import {
   BLOCK_COUNT_QUERY,
@@ -16,7 +15,6 @@ import {
   PAGE_COUNT_QUERY,
   UID_AT_QUERY,
 } from '../../src-mcp/navigation/index-freshness.ts';
-import { configureLinkIndexes, DEFAULT_STALENESS_MS } from '../../src-mcp/navigation/index-staleness.ts';
 import {
   ATTRIBUTES_QUERY,
   BLOCKS_QUERY,
@@ -30,14 +28,15 @@ import { startEmulator, type Emulator, type PageSpec } from '../emulator/index.t
 import { HIDDEN_GRAPH } from '../mcp/navigation/hidden-graph.ts';
 import { startSyntheticLocalApi, type SyntheticLocalApi } from './synthetic-local-api.ts';
 import { tempDir } from '../harness/temp-dir.ts';
-import { UploadFolders } from '../../src-mcp/uploads/upload-folders.ts';
+import { ownServices } from '../harness/http-context.ts';
 
 const TOKEN = 'roam-graph-local-token-SCALEscaleSCALEscaleSCALEsc';
 
+/** Each side is a server of its own: its own link index, checked on every call. */
 function context(url: string, graph: string): ToolContext {
   return {
+    ...ownServices(0),
     graph: { name: graph, nickname: graph },
-    uploadFolders: new UploadFolders(),
     signal: new AbortController().signal,
     progress: () => {},
     notice: () => {},
@@ -131,17 +130,15 @@ async function compare(pair: Pair, graph: string) {
       rows: asSet(await emu.call('data.q', args)),
     });
   }
-  // Both sides share the graph's name, so the link index is dropped between them: every emulator
-  // answer comes from an index built from the emulator, every synthetic one from the synthetic
-  // API's. Within a side, the unchanged graph's index is built once and reused, as a session does.
-  invalidateLinkIndex(graph);
+  // Each side has its own link index: every emulator answer comes from an index built from the
+  // emulator, every synthetic one from the synthetic API's. Within a side, the unchanged graph's
+  // index is built once and reused, as a session does.
   const calls = (await toolCalls(emu)).map(([name, args]) => {
     const tool = navigationTools.find((t) => t.name === name)!;
     return { name, args, tool, parsed: z.object(tool.inputSchema).parse(args) };
   });
   const expected: unknown[] = [];
   for (const { tool, parsed } of calls) expected.push(await tool.handler(parsed, emu));
-  invalidateLinkIndex(graph);
   for (const [i, { name, args, tool, parsed }] of calls.entries()) {
     expect({ name, args, answer: await tool.handler(parsed, syn) }).toEqual({
       name,
@@ -153,9 +150,7 @@ async function compare(pair: Pair, graph: string) {
 
 describe('the synthetic Local API answers as the emulator does', () => {
   const pairs: Pair[] = [];
-  beforeAll(() => configureLinkIndexes({ stalenessMs: 0 }));
   afterAll(async () => {
-    configureLinkIndexes({ stalenessMs: DEFAULT_STALENESS_MS });
     for (const pair of pairs) {
       await Promise.all([pair.emulator.close(), pair.synthetic.close()]);
       for (const home of pair.homes) await rm(home, { recursive: true, force: true });

@@ -23,7 +23,6 @@ import {
   type Change,
   type UndoReport,
 } from '../../changes/index.ts';
-import { invalidateLinkIndex } from '../../navigation/index-cache.ts';
 import { defineTool, type SessionContext } from '../../contract/tool-definition.ts';
 import { WithResultMeta } from '../../contract/tool-content.ts';
 import { ToolError } from '../../contract/tool-errors.ts';
@@ -195,7 +194,7 @@ export const changeTools = [
           callerFor(ctx),
           { actor: { chat, tool: 'undo_changes', onlyChat: chat.id } },
         );
-        if (!report.dryRun) for (const c of report.changes) invalidateLinkIndex(c.graph);
+        if (!report.dryRun) for (const c of report.changes) ctx.linkIndexes.invalidate(c.graph);
         return await forTheAgent(ctx, report);
       } catch (error) {
         if (error instanceof UndoError)

@@ -5,8 +5,6 @@
  * batched preview query, and edits made by another client are seen on the next call.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { invalidateLinkIndex } from '../../../src-mcp/navigation/index-cache.ts';
-import { configureLinkIndexes, DEFAULT_STALENESS_MS } from '../../../src-mcp/navigation/index-staleness.ts';
 import { navigationTools } from '../../../src-mcp/tools/navigation/index.ts';
 import type { ToolContext } from '../../../src-mcp/contract/tool-definition.ts';
 import { startNavigationHarness, type NavigationHarness } from '../../harness/http-context.ts';
@@ -24,18 +22,15 @@ const outlinks = async (title: string) =>
   (await call('get_outlinks', { title })).items.map((i: { title: string }) => i.title);
 const edit = (action: string, args: unknown) => h.emulator.graph(GRAPH).run(action, [args]);
 
+const invalidate = () => h.ctx.linkIndexes.invalidate(GRAPH);
+
 beforeAll(async () => {
-  invalidateLinkIndex();
-  configureLinkIndexes({ stalenessMs: 0 });
-  h = await startNavigationHarness(GRAPH, KNOWLEDGE_GRAPH);
+  h = await startNavigationHarness(GRAPH, KNOWLEDGE_GRAPH, { stalenessMs: 0 });
 });
-afterAll(async () => {
-  configureLinkIndexes({ stalenessMs: DEFAULT_STALENESS_MS });
-  await h.close();
-});
+afterAll(() => h.close());
 
 describe('round trips', () => {
-  beforeEach(() => invalidateLinkIndex(GRAPH));
+  beforeEach(invalidate);
 
   it('builds the index with 5 queries after the check, then answers warm calls with the check (2)', async () => {
     h.reset();
@@ -120,7 +115,7 @@ describe('freshness', () => {
   });
 
   it('drops a failed build, so the next call builds again', async () => {
-    invalidateLinkIndex(GRAPH);
+    invalidate();
     const hubs = navigationTools.find((t) => t.name === 'get_hubs')!;
     let calls = 0;
     // After the first check request answers, Roam fails the next query: the call fails mid-way.
@@ -141,7 +136,7 @@ describe('freshness', () => {
 
   it('rebuilds after invalidation even when nothing changed', async () => {
     await call('get_hubs');
-    invalidateLinkIndex(GRAPH);
+    invalidate();
     h.reset();
     await call('get_hubs');
     expect(h.actions()).toHaveLength(7);

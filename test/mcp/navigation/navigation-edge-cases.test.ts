@@ -4,7 +4,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, TRUNCATION_MARK } from '../../../src-mcp/contract/limits.ts';
-import { invalidateLinkIndex } from '../../../src-mcp/navigation/index-cache.ts';
 import { navigationResources } from '../../../src-mcp/navigation/index.ts';
 import { navigationTools } from '../../../src-mcp/tools/navigation/index.ts';
 import { ToolError } from '../../../src-mcp/contract/tool-errors.ts';
@@ -16,7 +15,6 @@ const tool = (name: string) => navigationTools.find((t) => t.name === name)!;
 describe('an empty graph', () => {
   let h: NavigationHarness;
   beforeAll(async () => {
-    invalidateLinkIndex();
     h = await startNavigationHarness('nav-empty', []);
   });
   afterAll(() => h.close());
@@ -55,7 +53,6 @@ describe('a hub referenced by thousands of blocks', () => {
   ];
   let h: NavigationHarness;
   beforeAll(async () => {
-    invalidateLinkIndex();
     h = await startNavigationHarness('nav-hub', pages);
   });
   afterAll(() => h.close());

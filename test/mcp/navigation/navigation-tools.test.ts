@@ -3,7 +3,6 @@
  * does real HTTP to the emulator (real DataScript queries). Answers are checkable from that file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invalidateLinkIndex } from '../../../src-mcp/navigation/index-cache.ts';
 import { navigationResources } from '../../../src-mcp/navigation/index.ts';
 import { navigationTools } from '../../../src-mcp/tools/navigation/index.ts';
 import { probedActions, readOnlyHint } from '../../../src-mcp/contract/tool-definition.ts';
@@ -29,7 +28,6 @@ const failure = async (promise: Promise<unknown>): Promise<ToolError> => {
 };
 
 beforeAll(async () => {
-  invalidateLinkIndex();
   h = await startNavigationHarness('nav-knowledge', KNOWLEDGE_GRAPH);
 });
 afterAll(() => h.close());

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { GraphSession } from '../../../src-mcp/roam/graph-session.ts';
 import type { GraphGateway } from '../../../src-mcp/roam/graph-gateway.ts';
 import { callTool, refusal, type ToolCallState } from '../../../src-mcp/server/tool-call.ts';
-import { UploadFolders } from '../../../src-mcp/uploads/upload-folders.ts';
+import { ownServices } from '../../harness/http-context.ts';
 import { listedTool, tools as catalogue } from '../../../src-mcp/server/tool-catalogue.ts';
 import { actionOf, defineTool } from '../../../src-mcp/contract/tool-definition.ts';
 import { errorFromResponse, scopeOfAction } from '../../../src-shared/local-api/index.ts';
@@ -64,7 +64,7 @@ function state(
     { name: 'g', nickname: 'G', type: 'hosted', token: 't', accessLevel, grantedAccessLevel },
   ]);
   const gateway = { session, offers: () => false, callGraph } as unknown as GraphGateway;
-  return { gateway, services: { uploadFolders: new UploadFolders() }, readOnly, toolsets: TOOLSET_NAMES };
+  return { gateway, services: ownServices(), readOnly, toolsets: TOOLSET_NAMES };
 }
 const scope = { signal: new AbortController().signal, progress: () => {}, notice: () => {} };
 
