@@ -113,15 +113,8 @@ function opTakes(op: Op, into: TakenAway): void {
 /** What the undo of `report`'s changes takes away (changes: the journal's entries). */
 export function undoTakes(report: UndoReport, changes: readonly Change[]): TakenAway {
   const byId = new Map(changes.map((c) => [c.id, c]));
-  const taken: TakenAway = {
-    ...NOTHING_TAKEN,
-    blocks: [],
-    hidden: [],
-    pages: [],
-    replaced: [],
-    moved: [],
-    renames: [],
-  };
+  // Filled below: its own arrays, never NOTHING_TAKEN's.
+  const taken: TakenAway = structuredClone(NOTHING_TAKEN);
   let count = 0;
   for (const changeReport of report.changes) {
     if (!TAKEN_BACK.has(changeReport.result)) continue;
