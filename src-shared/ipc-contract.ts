@@ -7,6 +7,12 @@
 import * as z from 'zod';
 import { TOOLSET_NAMES } from './toolsets.ts';
 import { CONFIRM_POLICIES, type ConfirmPolicy } from './roam-config.ts';
+import {
+  CLIENT_IDS,
+  type ClientChangeOutcome,
+  type ClientChangePreview,
+  type ClientView,
+} from './clients.ts';
 
 const toolsetsSchema = z.array(z.enum(TOOLSET_NAMES)).min(1);
 import {
@@ -20,11 +26,18 @@ import {
 } from './constants.ts';
 
 export type { EventChannel, RequestChannel };
+// The clients' own types live in clients.ts; the tray's files name them from here too.
+export type {
+  ClientChangeOutcome,
+  ClientChangePreview,
+  ClientId,
+  ClientInstallState,
+  ClientView,
+} from './clients.ts';
 
 export const graphIdSchema = z.string().min(1); // graphId() in constants.ts
 export const accessLevelSchema = z.enum(ACCESS_LEVELS);
-export const clientIdSchema = z.enum(['claude-desktop', 'cursor', 'vscode', 'claude-code']);
-export type ClientId = z.infer<typeof clientIdSchema>;
+export const clientIdSchema = z.enum(CLIENT_IDS);
 
 export type TokenState = 'ok' | 'missing' | 'revoked' | 'blocked' | 'waiting';
 
@@ -84,54 +97,6 @@ export interface BlockedGraphView {
   type: GraphType;
   blockedAt: number;
   howToUnblock: string;
-}
-
-/** `config-error`: the client is there but its config file cannot be read or parsed (the tray's view). */
-export type ClientInstallState = 'installed' | 'not-installed' | 'stale' | 'unavailable' | 'config-error';
-export interface ClientView {
-  id: ClientId;
-  name: string;
-  configPath?: string;
-  state: ClientInstallState;
-  /** For Claude Code: the command to paste into a terminal. */
-  command?: string;
-  /**
-   * For Claude Code over HTTP: the command shows `<key>` for the key, and copying it makes the key
-   * of this name in main (replacing the old one) and copies the whole command there
-   * (`clients:copy-command`): the renderer never sees a key.
-   */
-  commandKey?: string;
-  message?: string;
-  /** Options the user added to our entry, kept when it is updated (env: variable names only). */
-  customOptions?: { args: string[]; env: string[] };
-  /**
-   * The toolsets its chats get: the entry's `--tools`, or over HTTP its key's; absent: the server's
-   * default (docs/mcp.md, Toolsets).
-   */
-  toolsets?: string[];
-  /**
-   * How it connects (set by the tray): `http` to the tray's server with a key of its own, `stdio`
-   * launching roam-mcp for each chat; for a client without our entry, how an install connects it.
-   */
-  transport?: 'stdio' | 'http';
-  /** Set when the tray would connect it over HTTP but its entry launches roam-mcp over stdio. */
-  canSwitchToHttp?: boolean;
-}
-
-/** What an install or uninstall did: the client now, whether the file changed and where its old copy is. */
-export interface ClientChangeOutcome {
-  client: ClientView;
-  /** False when the file already was as asked (nothing written, no backup). */
-  changed: boolean;
-  backupPath?: string;
-}
-
-export interface ClientChangePreview {
-  id: ClientId;
-  configPath: string;
-  action: 'install' | 'uninstall';
-  before: string | null;
-  after: string | null;
 }
 
 /** What the install/uninstall preview shows: the change plus its diff. */

@@ -41,11 +41,12 @@ export const USAGE = `Usage:
                                            Keys HTTP clients connect with (printed once, stored hashed)
   roam-mcp connect [options]               Add a Roam graph and get a token from Roam Desktop
                                            (run 'roam-mcp connect --help' for its options)
-  roam-mcp install [<client>] [--tools SETS] [--dry-run]
-                                           Add roam-mcp to claude-desktop, claude-code, cursor or vscode
-                                           (no client: list them; --tools: the sets that client gets)
+  roam-mcp install [<client>] [--transport http|stdio] [--tools SETS] [--dry-run]
+                                           Add roam-mcp to claude-desktop, claude-code, cursor, vscode,
+                                           gemini-cli or codex (no client: list them; --transport: http
+                                           to the running server, or stdio; --tools: the sets it gets)
   roam-mcp uninstall <client> [--dry-run]  Remove it again
-  roam-mcp status [--json]                 Which clients have roam-mcp configured
+  roam-mcp status [--json]                 Which clients have roam-mcp configured, and whether it works
   roam-mcp changes [--graph NICK] [--chat ID] [--since TIME] [--json]
                                            Changes agents made on this machine (docs/undo.md)
   roam-mcp undo ID... | --chat ID [--dry-run] [--json]
@@ -54,6 +55,12 @@ export const USAGE = `Usage:
 
 Config (first found): the env vars ROAM_GRAPH + ROAM_API_TOKEN (+ ROAM_GRAPH_TYPE, ROAM_GRAPH_NICKNAME),
 --config PATH, ~/.roam-tools.json, ~/.roam-mcp.json.
+`;
+
+/** After a usage error: short, so the error stays on screen. */
+export const SHORT_USAGE = `Usage: roam-mcp [--config PATH] [--read-only] [--tools SETS] ...   (the stdio server)
+       roam-mcp serve --http | connect | install | uninstall | status | key | changes | undo ...
+Run 'roam-mcp --help' for every command and option.
 `;
 
 const serveOptions = {

@@ -14,7 +14,7 @@ import { DEFAULT_PORT } from '../http/address.ts';
 import { KeyStore } from '../http/key-store.ts';
 import { readAtLoginFile, readUrlFile } from '../http/url-file.ts';
 import { installDefaultToolsets, type ToolsetName } from '../../src-shared/toolsets.ts';
-import type { ClientId } from '../../src-shared/ipc-contract.ts';
+import type { ClientId } from '../../src-shared/clients.ts';
 
 export type Transport = 'http' | 'stdio';
 
@@ -65,7 +65,12 @@ export async function clientHttpTarget(
     err(
       `Note: ${spec.name} works poorly with many tools, so its key gets the toolsets ${sets.join(',')}; choose others with --tools SETS.\n`,
     );
-  const goesTo = spec.setup === 'command' ? 'the command below' : `${spec.name}'s config`;
+  const goesTo =
+    spec.setup === 'command'
+      ? 'the command below'
+      : spec.httpKeyEnv
+        ? `the line below, which sets ${spec.httpKeyEnv} for ${spec.name} to read it from`
+        : `${spec.name}'s config`;
   err(`Made a key for ${spec.name} ('${id}' in roam-mcp key list); it is written only into ${goesTo}.\n`);
   return { url, key };
 }

@@ -6,7 +6,7 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { clientIdSchema, type ClientId, type ClientView } from '../../src-shared/ipc-contract.ts';
+import { isClientId, type ClientId, type ClientView } from '../../src-shared/clients.ts';
 import {
   installDefaultToolsets,
   parseToolsets,
@@ -15,7 +15,8 @@ import {
   TOOLSET_NAMES,
   type ToolsetName,
 } from '../../src-shared/toolsets.ts';
-import { CLIENTS, clientSpec } from '../installers/client-catalogue.ts';
+import { CLAUDE_CODE_REMOVE_COMMAND } from '../installers/claude-code.ts';
+import { CLIENTS, clientSpec, type ClientSpec } from '../installers/client-catalogue.ts';
 import { closestNames } from '../installers/did-you-mean.ts';
 import { InstallerError } from '../installers/installer-error.ts';
 import type { InstallerOptions } from '../installers/installer-options.ts';
@@ -27,7 +28,7 @@ import {
   uninstall,
   type ClientAction,
 } from '../installers/installer.ts';
-import { npxLauncherNote, standaloneLauncher } from '../installers/launcher.ts';
+import { npxLauncherNote, quoteForShell, standaloneLauncher } from '../installers/launcher.ts';
 import { lineDiff } from '../installers/line-diff.ts';
 import { KeyError } from '../http/key-store.ts';
 import { clientHttpTarget, takeBackClientKey, type Transport } from './install-http.ts';
@@ -41,14 +42,21 @@ export interface InstallerCliOverrides extends Partial<InstallerOptions> {
   stderr?: (text: string) => void;
 }
 
-const USAGE = `Connect AI clients to Roam Companion.
-
-Usage:
+const SYNOPSIS = `Usage:
   roam-mcp install <client> [--transport http|stdio] [--tools SETS] [--dry-run]
                                             add Roam Companion to the client's MCP config
   roam-mcp uninstall <client> [--dry-run]   remove it again (other servers are never touched)
   roam-mcp install                          list the clients and whether each is installed
+  roam-mcp status [--json]                  the same list (--json: as JSON)
+`;
 
+/** After a usage error: the synopsis only, so the error stays on screen. */
+const SHORT_USAGE = `${SYNOPSIS}Run 'roam-mcp install --help' for the clients and options.
+`;
+
+const USAGE = `Connect AI clients to Roam Companion.
+
+${SYNOPSIS}
 Clients: ${CLIENTS.map((client) => client.id).join(', ')}
 --tools SETS: the toolsets the client gets (${TOOLSET_NAMES.join(', ')}, or all); without it the
   server's default (every set but developer), except for clients that work poorly with many tools
@@ -182,9 +190,9 @@ function withClient(parsed: ParsedArgs, command: ClientAction | 'status', positi
   if (positionals.length > 1) {
     throw new UsageError(`${command} takes one client (got ${positionals.length}).`);
   }
-  const client = clientIdSchema.safeParse(positionals[0]);
-  if (!client.success) throw new UsageError(unknownClientMessage(positionals[0]!));
-  return { ...parsed, client: client.data };
+  const client = positionals[0]!;
+  if (!isClientId(client)) throw new UsageError(unknownClientMessage(client));
+  return { ...parsed, client };
 }
 
 function unknownClientMessage(typed: string): string {
@@ -230,8 +238,22 @@ async function runChange(
   const { name } = spec;
   const npxNote = action === 'install' ? npxLauncherNote(opts.launcher) : undefined;
   if (npxNote) err(`Note: ${npxNote}\n`);
-  if (id === 'claude-code') {
+  if (spec.setup === 'command') {
+    const before = await getClient(id, opts);
     const { client } = action === 'install' ? await install(id, opts) : await uninstall(id, opts);
+    if (action === 'install' && before.transport) {
+      if (before.state === 'installed' && before.transport === 'stdio' && !opts.http) {
+        err(`${name} is already connected to this copy of Roam Companion. Nothing to do.\n`);
+        return;
+      }
+      // `claude mcp add` refuses a name it already has, whatever that entry is.
+      err(
+        `${name} manages its own settings, so Roam Companion doesn't edit them. It already has a ` +
+          `${before.transport} entry named roam-companion, which must go first: run these two in a terminal, in this order:\n`,
+      );
+      out(`${CLAUDE_CODE_REMOVE_COMMAND}\n${client.command}\n`);
+      return;
+    }
     err(`${name} manages its own settings, so Roam Companion doesn't edit them. Run this in a terminal:\n`);
     out(`${client.command}\n`);
     return;
@@ -256,6 +278,8 @@ async function runChange(
   }
   const result = action === 'install' ? await install(id, opts) : await uninstall(id, opts);
   const file = result.client.configPath;
+  // The key was made for this install: the client gets it whether or not its entry changed.
+  if (action === 'install' && opts.http?.key && spec.httpKeyEnv) printKeyVariable(spec, opts, out, err);
   if (!result.changed) {
     err(
       action === 'install'
@@ -269,6 +293,26 @@ async function runChange(
   );
   if (result.backupPath) err(`The previous file is saved as ${result.backupPath}\n`);
   err(`Restart ${name} to apply the change.\n`);
+}
+
+/**
+ * A client that reads its key from an environment variable (Codex) gets it here, once, on stdout
+ * (as Claude Code's command carries its key): the line that sets it, for the person's shell profile.
+ */
+function printKeyVariable(
+  spec: ClientSpec,
+  opts: InstallerOptions,
+  out: (text: string) => void,
+  err: (text: string) => void,
+): void {
+  const platform = opts.platform ?? process.platform;
+  const variable = spec.httpKeyEnv!;
+  const key = quoteForShell(opts.http!.key!, platform);
+  err(
+    `${spec.name} reads its key from the environment variable ${variable}. Set it where ${spec.name} ` +
+      `starts, e.g. in your shell's profile, then start ${spec.name} again (the key is shown only now):\n`,
+  );
+  out(platform === 'win32' ? `setx ${variable} ${key}\n` : `export ${variable}=${key}\n`);
 }
 
 /**
@@ -288,7 +332,7 @@ export async function runInstallerCli(
     args = parseInstallerArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    err(`roam-mcp: ${error.message}\n\n${USAGE}`);
+    err(`roam-mcp: ${error.message}\n\n${SHORT_USAGE}`);
     return EXIT.usage;
   }
   if (args.command === 'help') {
@@ -311,7 +355,8 @@ export async function runInstallerCli(
             `one of ${CLIENTS.map((client) => client.id).join(', ')}.\n`,
         );
       }
-      return EXIT.ok;
+      // `install` alone is how to see what to install; `uninstall` alone removes nothing: a usage error.
+      return args.clientMissing === 'uninstall' ? EXIT.usage : EXIT.ok;
     }
     const id = args.client!;
     if (args.command === 'install') {

@@ -5,7 +5,7 @@
  */
 import os from 'node:os';
 import packageJson from '../../package.json' with { type: 'json' };
-import { parseCliArgs, USAGE } from './cli-args.ts';
+import { parseCliArgs, SHORT_USAGE, USAGE } from './cli-args.ts';
 import { log } from '../contract/log.ts';
 import { StartupError } from '../contract/startup-error.ts';
 import { keepYoungGenerationSmall } from '../navigation/young-generation.ts';
@@ -22,7 +22,7 @@ async function main(argv: string[]): Promise<number | undefined> {
       process.stdout.write(`roam-mcp ${version}\n`);
       return 0;
     case 'error':
-      process.stderr.write(`roam-mcp: ${parsed.message}\n\n${USAGE}`);
+      process.stderr.write(`roam-mcp: ${parsed.message}\n\n${SHORT_USAGE}`);
       return 2;
     case 'installers': {
       // Each command loads only its own code: the server's cold start stays short.

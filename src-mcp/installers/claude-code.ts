@@ -3,9 +3,9 @@
  * write it: the user runs `claude mcp add`, and we only read the file to report the status.
  */
 import { readFile } from 'node:fs/promises';
-import type { ClientView } from '../../src-shared/ipc-contract.ts';
-import { desiredEntry, type ClientSpec } from './client-catalogue.ts';
-import { entryState } from './entry-state.ts';
+import type { ClientView } from '../../src-shared/clients.ts';
+import type { ClientSpec } from './client-catalogue.ts';
+import { clientEntryState } from './client-entry-state.ts';
 import { SERVER_KEY, type InstallerOptions } from './installer-options.ts';
 import { quoteForShell } from './launcher.ts';
 
@@ -43,17 +43,31 @@ async function readServers(file: string): Promise<Record<string, unknown> | unde
   }
 }
 
+/** How the CLI says to connect Claude Code over HTTP again (the key is made, and shown, there). */
+const CLAUDE_CODE_HTTP_INSTALL = 'roam-mcp install claude-code --transport http';
+
 /**
- * Claude Code's view: always the command to paste, and the state as far as its file tells (an
- * http entry at `opts.http.url` is ours whatever its key: only hashes of keys are kept). Over HTTP
- * without a key (the tray's view) the command shows `<key>`, and only its copy holds the key.
+ * Claude Code's view: the command to paste, and the state as far as its file tells. An entry is
+ * judged by how it connects (client-entry-state.ts): an http entry is installed while its URL and
+ * key work, and is never told to move to stdio. The command follows `opts.http` (over HTTP without
+ * a key, the tray's view, it shows `<key>`, and only its copy holds the key); without it, an http
+ * entry is fixed by the CLI, which makes the key and prints the command.
  */
 export async function claudeCodeView(spec: ClientSpec, opts: InstallerOptions): Promise<ClientView> {
   const location = await spec.locate(opts);
-  const command = claudeCodeAddCommand(opts);
-  const base = { id: spec.id, name: spec.name, configPath: location.configPath, command };
-  const runIt = opts.http && !opts.http.key ? 'copy this command and run it' : 'run this command';
   const servers = await readServers(location.configPath);
+  const found =
+    servers === 'unreadable' ? undefined : await clientEntryState(spec, servers?.[SERVER_KEY], opts);
+  const httpFromCli = !opts.http && found?.transport === 'http';
+  const command = httpFromCli ? CLAUDE_CODE_HTTP_INSTALL : claudeCodeAddCommand(opts);
+  const base = {
+    id: spec.id,
+    name: spec.name,
+    configPath: location.configPath,
+    command,
+    ...(found?.transport ? { transport: found.transport } : {}),
+  };
+  const runIt = opts.http && !opts.http.key ? 'copy this command and run it' : 'run this command';
   if (servers === undefined && !location.clientDirExists) {
     return {
       ...base,
@@ -61,27 +75,35 @@ export async function claudeCodeView(spec: ClientSpec, opts: InstallerOptions): 
       message: `Claude Code was not found on this computer. Install it, then ${runIt} in a terminal.`,
     };
   }
-  if (servers === 'unreadable') {
+  if (!found) {
     return {
       ...base,
       state: 'not-installed',
       message: `Could not read ${location.configPath} to check. ${capitalised(runIt)} in a terminal to connect Claude Code.`,
     };
   }
-  const { state, message, customOptions } = await entryState(servers?.[SERVER_KEY], desiredEntry(spec, opts));
+  const { state, message, customOptions, toolsets } = found;
+  const more = { ...(customOptions ? { customOptions } : {}), ...(toolsets ? { toolsets } : {}) };
   if (state === 'installed') {
     return {
       ...base,
+      ...more,
       state,
-      ...(customOptions ? { customOptions } : {}),
-      message: `Connected for all your projects. To disconnect, run: ${CLAUDE_CODE_REMOVE_COMMAND}`,
+      message: [
+        `Connected for all your projects${found.transport === 'http' ? ' over HTTP' : ''}. To disconnect, run: ${CLAUDE_CODE_REMOVE_COMMAND}`,
+        ...(message ? [message] : []),
+      ].join(' '),
     };
   }
   if (state === 'stale') {
+    const then = httpFromCli
+      ? `then: ${CLAUDE_CODE_HTTP_INSTALL} (it makes a new key and prints the command to add).`
+      : 'then this command.';
     return {
       ...base,
+      ...more,
       state,
-      message: `${message} First run: ${CLAUDE_CODE_REMOVE_COMMAND}, then this command.`,
+      message: `${message} First run: ${CLAUDE_CODE_REMOVE_COMMAND}, ${then}`,
     };
   }
   return { ...base, state, message: `${capitalised(runIt)} in a terminal to connect Claude Code.` };

@@ -1,13 +1,16 @@
 /** The clients we can connect, what their config files look like and where they live. */
-import type { ClientId } from '../../src-shared/ipc-contract.ts';
+import type { ClientId } from '../../src-shared/clients.ts';
 import {
   claudeCodeLocation,
   claudeDesktopLocation,
+  codexLocation,
   cursorLocation,
+  geminiCliLocation,
   vscodeLocation,
   type ConfigLocation,
 } from './client-locations.ts';
 import type { ConfigSyntax } from './config-document.ts';
+import { isPlainObject } from './plain-object.ts';
 import type { HttpTarget, InstallerOptions, Launcher } from './installer-options.ts';
 
 export interface ClientSpec {
@@ -22,8 +25,43 @@ export interface ClientSpec {
   entryFor(launcher: Launcher): Record<string, unknown>;
   /** Our entry pointing at the HTTP server, for clients that speak Streamable HTTP. */
   httpEntryFor?(target: HttpTarget): Record<string, unknown>;
+  /** The URL and key of an entry that connects over HTTP, as this client writes them; undefined for a launcher. */
+  httpPartsOf?(entry: Record<string, unknown>): HttpEntryParts | undefined;
+  /**
+   * The environment variable the client reads its key from (Codex): its config names the variable,
+   * and the person sets it to the key `install` prints once.
+   */
+  httpKeyEnv?: string;
   locate(opts: Pick<InstallerOptions, 'home' | 'platform' | 'env'>): Promise<ConfigLocation>;
 }
+
+/** What an http entry holds: where it connects, and its key (or the environment variable holding it). */
+export interface HttpEntryParts {
+  url: string;
+  key?: string;
+  keyEnv?: string;
+}
+
+/** The key in an `Authorization: Bearer <key>` header (the header's name in any case). */
+function bearerIn(headers: unknown): string | undefined {
+  if (!isPlainObject(headers)) return undefined;
+  const name = Object.keys(headers).find((header) => header.toLowerCase() === 'authorization');
+  const value = name === undefined ? undefined : headers[name];
+  return typeof value === 'string' ? /^Bearer\s+(\S+)$/i.exec(value.trim())?.[1] : undefined;
+}
+
+/** The parts of an entry whose address is in `field` (`url`; Gemini CLI's `httpUrl`), key in a header. */
+const partsIn =
+  (field: string) =>
+  (entry: Record<string, unknown>): HttpEntryParts | undefined => {
+    const url = entry[field];
+    if (typeof url !== 'string') return undefined;
+    const key = bearerIn(entry.headers);
+    return { url, ...(key ? { key } : {}) };
+  };
+
+/** Where Codex reads its key from (`bearer_token_env_var`). */
+const CODEX_KEY_ENV = 'ROAM_MCP_KEY';
 
 const commandAndArgs = (launcher: Launcher) => ({ command: launcher.command, args: [...launcher.args] });
 /** The key rides in a header; without a key (a state check) only the address is compared. */
@@ -51,6 +89,7 @@ export const CLIENTS: readonly ClientSpec[] = [
     serversKey: 'mcpServers',
     entryFor: (launcher) => ({ type: 'stdio', ...commandAndArgs(launcher) }),
     httpEntryFor: (target) => ({ type: 'http', ...urlAndKey(target) }),
+    httpPartsOf: partsIn('url'),
     locate: claudeCodeLocation,
   },
   {
@@ -61,6 +100,7 @@ export const CLIENTS: readonly ClientSpec[] = [
     serversKey: 'mcpServers',
     entryFor: commandAndArgs,
     httpEntryFor: urlAndKey,
+    httpPartsOf: partsIn('url'),
     locate: cursorLocation,
   },
   {
@@ -71,7 +111,40 @@ export const CLIENTS: readonly ClientSpec[] = [
     serversKey: 'servers',
     entryFor: (launcher) => ({ type: 'stdio', ...commandAndArgs(launcher) }),
     httpEntryFor: (target) => ({ type: 'http', ...urlAndKey(target) }),
+    httpPartsOf: partsIn('url'),
     locate: vscodeLocation,
+  },
+  {
+    // Its `url` is an SSE endpoint; Streamable HTTP is `httpUrl` (its docs, tools/mcp-server.md).
+    id: 'gemini-cli',
+    name: 'Gemini CLI',
+    setup: 'file',
+    syntax: 'jsonc',
+    serversKey: 'mcpServers',
+    entryFor: commandAndArgs,
+    httpEntryFor: (target) => {
+      const { url, ...key } = urlAndKey(target);
+      return { httpUrl: url, ...key };
+    },
+    httpPartsOf: partsIn('httpUrl'),
+    locate: geminiCliLocation,
+  },
+  {
+    // Streamable HTTP with the key from an environment variable: Codex refuses a key in the file itself.
+    id: 'codex',
+    name: 'Codex',
+    setup: 'file',
+    syntax: 'toml',
+    serversKey: 'mcp_servers',
+    entryFor: commandAndArgs,
+    httpEntryFor: (target) => ({ url: target.url, bearer_token_env_var: CODEX_KEY_ENV }),
+    httpPartsOf: (entry) => {
+      const parts = partsIn('url')({ url: entry.url, headers: entry.http_headers });
+      const keyEnv = entry.bearer_token_env_var;
+      return parts && typeof keyEnv === 'string' && !parts.key ? { ...parts, keyEnv } : parts;
+    },
+    httpKeyEnv: CODEX_KEY_ENV,
+    locate: codexLocation,
   },
 ];
 

@@ -86,6 +86,19 @@ export function vscodeLocation(ctx: Context): Promise<ConfigLocation> {
   return located(path.join(appData, 'Code', 'User'), 'mcp.json');
 }
 
+/**
+ * Gemini CLI's user settings, `~/.gemini/settings.json` (JSON with comments); `GEMINI_CLI_HOME`
+ * replaces the home it is under (its docs, reference/configuration.md).
+ */
+export function geminiCliLocation(ctx: Context): Promise<ConfigLocation> {
+  return located(path.join(absoluteEnv(ctx, 'GEMINI_CLI_HOME') ?? ctx.home, '.gemini'), 'settings.json');
+}
+
+/** Codex's `config.toml` (TOML), in `CODEX_HOME` when set, else `~/.codex` (its docs, Config basics). */
+export function codexLocation(ctx: Context): Promise<ConfigLocation> {
+  return located(absoluteEnv(ctx, 'CODEX_HOME') ?? path.join(ctx.home, '.codex'), 'config.toml');
+}
+
 /** Claude Code's own state file, read only to report status (`claude mcp add` writes it). */
 export async function claudeCodeLocation(ctx: Context): Promise<ConfigLocation> {
   const configDir = absoluteEnv(ctx, 'CLAUDE_CONFIG_DIR');

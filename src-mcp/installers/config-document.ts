@@ -5,23 +5,23 @@
 // The package's UMD main can't be bundled by esbuild (its requires hide behind a factory).
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 import { InstallerError } from './installer-error.ts';
+import { SERVER_KEY } from './installer-options.ts';
 import { removeNestedProperty, setNestedProperty } from './json-text-edit.ts';
+import { isPlainObject } from './plain-object.ts';
+import { parseTomlConfig, tomlWithServerEntry } from './toml-config.ts';
 
-export type ConfigSyntax = 'json' | 'jsonc';
+/** `toml`: Codex's config.toml, where our entry is the table `[<serversKey>.roam-companion]`. */
+export type ConfigSyntax = 'json' | 'jsonc' | 'toml';
 
 /** A parsed config: its top-level object and the server map (undefined when absent). */
 export interface ConfigDocument {
   text: string;
   root: Record<string, unknown>;
   servers: Record<string, unknown> | undefined;
+  syntax: ConfigSyntax;
 }
 
 const BOM = '\uFEFF';
-
-/** A JSON object (not an array, not null). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -69,6 +69,7 @@ export function parseConfig(
   syntax: ConfigSyntax,
   serversKey: string,
 ): ConfigDocument {
+  if (syntax === 'toml') return { ...parseTomlConfig(file, text, serversKey, SERVER_KEY), syntax };
   const body = text.startsWith(BOM) ? text.slice(BOM.length) : text;
   const errors: ParseError[] = [];
   const root: unknown = parse(body, errors, {
@@ -106,7 +107,7 @@ export function parseConfig(
         'Fix the file and try again; Roam Companion leaves it untouched until then.',
     );
   }
-  return { text, root: top, servers };
+  return { text, root: top, servers, syntax };
 }
 
 /**
@@ -119,6 +120,7 @@ export function withServerEntry(
   key: string,
   value: unknown,
 ): string {
+  if (doc.syntax === 'toml') return tomlWithServerEntry(doc, serversKey, key, value);
   const bom = doc.text.startsWith(BOM) ? BOM : '';
   const body = doc.text.slice(bom.length);
   if (value === undefined) {

@@ -1,8 +1,8 @@
 /** Decides whether our entry in a client's config still launches this copy of Roam Companion. */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ClientInstallState, ClientView } from '../../src-shared/ipc-contract.ts';
-import { isPlainObject } from './config-document.ts';
+import type { ClientInstallState, ClientView } from '../../src-shared/clients.ts';
+import { isPlainObject } from './plain-object.ts';
 import { redactSecrets } from './redact-secrets.ts';
 
 export interface EntryState {
@@ -11,6 +11,8 @@ export interface EntryState {
   message?: string;
   /** What the user added to an installed entry (`--read-only`, env), kept on update. */
   customOptions?: NonNullable<ClientView['customOptions']>;
+  /** The toolsets the client's chats get (an http entry's key's). */
+  toolsets?: string[];
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -84,13 +86,21 @@ export function entryMatches(entry: unknown, desired: Record<string, unknown>): 
 }
 
 /** What makes an entry launch a process, and what makes it point at a URL: one replaces the other. */
-const STDIO_FIELDS = ['command', 'args', 'env', 'type'];
-const HTTP_FIELDS = ['url', 'headers', 'type'];
+const STDIO_FIELDS = ['command', 'args', 'env', 'type', 'cwd', 'env_vars'];
+const HTTP_FIELDS = [
+  'url',
+  'httpUrl',
+  'headers',
+  'type',
+  'bearer_token_env_var',
+  'http_headers',
+  'env_http_headers',
+];
 
 /** Our entry with our required parts (command, type, leading args) updated and the user's additions kept. */
 export function mergedEntry(entry: unknown, desired: Record<string, unknown>): Record<string, unknown> {
   if (!isPlainObject(entry)) return desired;
-  const overHttp = typeof desired.url === 'string';
+  const overHttp = typeof desired.url === 'string' || typeof desired.httpUrl === 'string';
   const kept = Object.fromEntries(
     Object.entries(entry).filter(([field]) => !(overHttp ? STDIO_FIELDS : HTTP_FIELDS).includes(field)),
   );

@@ -24,6 +24,11 @@ export interface InstallerOptions {
    * (clients that speak HTTP; Claude Desktop stays stdio).
    */
   http?: HttpTarget;
+  /**
+   * The data folder holding the HTTP clients' keys and the running server's address, when it is not
+   * the machine's (the tray's own); default: ROAM_COMPANION_DATA_DIR or the platform's.
+   */
+  dataDir?: string;
 }
 
 /** Where the HTTP server listens, and this client's key (docs/clients.md). */

@@ -4,27 +4,23 @@
  * up; writes are atomic and keep the file's mode; a file we can't parse is refused and left as is.
  */
 import { readFile, realpath, stat } from 'node:fs/promises';
-import type { ClientChangePreview, ClientId, ClientView } from '../../src-shared/ipc-contract.ts';
+import type {
+  ClientChangeOutcome,
+  ClientChangePreview,
+  ClientId,
+  ClientView,
+} from '../../src-shared/clients.ts';
 import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
 import { claudeCodeAddCommand, claudeCodeView, CLAUDE_CODE_REMOVE_COMMAND } from './claude-code.ts';
 import { CLIENTS, clientSpec, desiredEntry, type ClientSpec } from './client-catalogue.ts';
 import { parseConfig, withServerEntry, type ConfigDocument } from './config-document.ts';
-import { entryMatches, entryState, mergedEntry, toolsetsOfEntry } from './entry-state.ts';
+import { clientEntryState } from './client-entry-state.ts';
+import { entryMatches, mergedEntry } from './entry-state.ts';
 import { InstallerError } from './installer-error.ts';
 import { SERVER_KEY, type InstallerOptions } from './installer-options.ts';
 import { redactSecrets } from './redact-secrets.ts';
 
 export type ClientAction = 'install' | 'uninstall';
-
-/** What `install`/`uninstall` did. */
-export interface ClientChangeResult {
-  /** The client's state after the change. */
-  client: ClientView;
-  /** False when the file already was as asked (nothing written, no backup). */
-  changed: boolean;
-  /** The copy of the file as it was just before this change (absent when the file was new). */
-  backupPath?: string;
-}
 
 /** Suffix of the single backup kept beside a config: the file as it was before our latest change. */
 export const BACKUP_SUFFIX = '.roam-companion-backup';
@@ -73,13 +69,13 @@ async function fileClientView(spec: ClientSpec, opts: InstallerOptions): Promise
     if (error instanceof InstallerError) return { ...base, state: 'unavailable', message: error.message };
     throw error;
   }
-  const { state, message, customOptions } = await entryState(
-    doc?.servers?.[SERVER_KEY],
-    desiredEntry(spec, opts),
-  );
-  if (state === 'stale') return { ...base, state, message: `${message} Reinstall to update it.` };
-  const toolsets = toolsetsOfEntry(doc?.servers?.[SERVER_KEY]);
-  return { ...base, state, ...(customOptions ? { customOptions } : {}), ...(toolsets ? { toolsets } : {}) };
+  const { message, ...found } = await clientEntryState(spec, doc?.servers?.[SERVER_KEY], opts);
+  if (found.state !== 'stale') return { ...base, ...found, ...(message ? { message } : {}) };
+  const fix =
+    found.transport === 'http'
+      ? `Install it again over HTTP to fix it: roam-mcp install ${spec.id} --transport http.`
+      : 'Reinstall to update it.';
+  return { ...base, ...found, message: `${message} ${fix}` };
 }
 
 /** One client's current state. */
@@ -190,7 +186,7 @@ async function applyChange(
   id: ClientId,
   action: ClientAction,
   opts: InstallerOptions,
-): Promise<ClientChangeResult> {
+): Promise<ClientChangeOutcome> {
   const spec = clientSpec(id);
   if (spec.setup === 'command') {
     // Nothing to write: the view carries the command for the user to run.
@@ -238,7 +234,7 @@ async function applyChange(
  * and makes no backup. For Claude Code nothing is written: `client.command` is what to run.
  * @throws InstallerError when the client is missing or its file is invalid (the file is left untouched).
  */
-export function install(id: ClientId, opts: InstallerOptions): Promise<ClientChangeResult> {
+export function install(id: ClientId, opts: InstallerOptions): Promise<ClientChangeOutcome> {
   return applyChange(id, 'install', opts);
 }
 
@@ -247,6 +243,6 @@ export function install(id: ClientId, opts: InstallerOptions): Promise<ClientCha
  * nothing is written: `client.command` is the removal command to run.
  * @throws InstallerError when the client is missing or its file is invalid (the file is left untouched).
  */
-export function uninstall(id: ClientId, opts: InstallerOptions): Promise<ClientChangeResult> {
+export function uninstall(id: ClientId, opts: InstallerOptions): Promise<ClientChangeOutcome> {
   return applyChange(id, 'uninstall', opts);
 }

@@ -24,8 +24,14 @@ import { HTTP_DEFAULT_PORT } from '../../../src-shared/constants.ts';
 import { installDefaultToolsets } from '../../../src-shared/toolsets.ts';
 import { CoreError } from '../core-error.ts';
 
-/** The client speaks Streamable HTTP (the catalogue has its http entry). */
-const speaksHttp = (id: ClientId) => clientSpec(id).httpEntryFor !== undefined;
+/**
+ * The client speaks Streamable HTTP (the catalogue has its http entry); not one that reads its key
+ * from an environment variable (Codex), which the tray cannot set for it: that one keeps stdio here.
+ */
+const speaksHttp = (id: ClientId) => {
+  const spec = clientSpec(id);
+  return spec.httpEntryFor !== undefined && spec.httpKeyEnv === undefined;
+};
 /** The install writes the key into the client's config; Claude Code's goes only to the clipboard. */
 const keyInConfig = (id: ClientId) => clientSpec(id).setup === 'file';
 /** Claude Code's key, named as `roam-mcp install claude-code --transport http` names it. */
@@ -50,6 +56,8 @@ export function installerOptions(
   };
   if (options.platform) opts.platform = options.platform;
   if (options.env) opts.env = options.env;
+  // Where the tray keeps its clients' keys: an http entry is installed only while its key is there.
+  if (options.dataDir) opts.dataDir = options.dataDir;
   return opts;
 }
 

@@ -24,7 +24,14 @@ afterAll(async () => {
 describe('clients:* through the installers', () => {
   it('lists every client, Claude Code with the command to copy', async () => {
     const clients = await core.handlers['clients:list'](undefined);
-    expect(clients.map((c) => c.id).sort()).toEqual(['claude-code', 'claude-desktop', 'cursor', 'vscode']);
+    expect(clients.map((c) => c.id).sort()).toEqual([
+      'claude-code',
+      'claude-desktop',
+      'codex',
+      'cursor',
+      'gemini-cli',
+      'vscode',
+    ]);
     expect(clients.find((c) => c.id === 'cursor')?.state).toBe('not-installed');
     expect(clients.find((c) => c.id === 'claude-code')?.command).toContain('--mcp');
   });

@@ -127,9 +127,12 @@ describe('roam-mcp install/uninstall (built bundle, child process)', () => {
     const run = roamMcp('install', 'notepad');
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(
-      'Unknown client "notepad". Clients: claude-desktop, claude-code, cursor, vscode.',
+      'Unknown client "notepad". Clients: claude-desktop, claude-code, cursor, vscode, gemini-cli, codex.',
     );
+    // The reason first, then only the synopsis: the reason stays on screen.
+    expect(run.stderr).toMatch(/^roam-mcp: Unknown client/);
     expect(run.stderr).toContain('Usage:');
+    expect(run.stderr.split('\n').length).toBeLessThanOrEqual(12);
   });
 
   it('a mistyped client gets a "did you mean"', () => {
@@ -232,11 +235,11 @@ describe('runInstallerCli (in-process)', () => {
     }
   });
 
-  it('without a client, shows the clients to choose from and exits 0', async () => {
+  it('without a client, shows the clients to choose from: install exits 0, uninstall (which removed nothing) 2', async () => {
     await writeConfig(path.join(t.home, '.cursor', 'argv.json'), '{}');
     for (const command of ['install', 'uninstall']) {
       const run = await cli([command]);
-      expect(run.code).toBe(0);
+      expect(run.code).toBe(command === 'install' ? 0 : 2);
       expect(run.stdout).toMatch(/^Claude Desktop +unavailable/);
       expect(run.stdout).toMatch(/Cursor +not-installed +\S*mcp\.json/);
       expect(run.stderr).toContain(`To ${command}, name a client: roam-mcp ${command} <client>`);
@@ -260,6 +263,8 @@ describe('runInstallerCli (in-process)', () => {
       'claude-code:unavailable',
       'cursor:installed',
       'vscode:unavailable',
+      'gemini-cli:unavailable',
+      'codex:unavailable',
     ]);
   });
 

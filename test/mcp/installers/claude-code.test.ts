@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLAUDE_CODE_REMOVE_COMMAND, claudeCodeAddCommand } from '../../../src-mcp/installers/claude-code.ts';
 import { getClient, install, uninstall } from '../../../src-mcp/installers/installer.ts';
+import { KeyStore } from '../../../src-mcp/http/key-store.ts';
 import { linuxOptions, readText, tempHomeForEachTest, writeConfig } from './helpers.ts';
 
 const t = tempHomeForEachTest();
@@ -106,8 +107,9 @@ describe('Claude Code over HTTP', () => {
     });
   });
 
-  it('an http entry at that URL is installed whatever its key; the entry is never shown', async () => {
-    const key = 'roam-mcp-key-anOlderKeyOnlyClaudeCodeHoldsXYZ999';
+  it('an http entry at that URL is installed while its key works, stale once it is revoked; the key is never shown', async () => {
+    const keys = new KeyStore({ home: t.home, env: {}, platform: 'linux' });
+    const { key } = await keys.create('claude-code', undefined, 'core,navigation');
     await writeConfig(
       stateFile(),
       JSON.stringify({
@@ -115,7 +117,15 @@ describe('Claude Code over HTTP', () => {
       }),
     );
     const view = await getClient('claude-code', { ...linuxOptions(t), http: { url } });
-    expect(view.state).toBe('installed');
+    expect(view).toMatchObject({ state: 'installed', transport: 'http', toolsets: ['core', 'navigation'] });
+    expect(view.message).toContain('over HTTP');
     expect(JSON.stringify(view)).not.toContain(key);
+
+    await keys.revoke('claude-code');
+    const revoked = await getClient('claude-code', { ...linuxOptions(t), http: { url } });
+    expect(revoked).toMatchObject({ state: 'stale', transport: 'http' });
+    expect(revoked.message).toContain('Its key was revoked or replaced');
+    expect(revoked.message).toContain(`First run: ${CLAUDE_CODE_REMOVE_COMMAND}, then this command.`);
+    expect(JSON.stringify(revoked)).not.toContain(key);
   });
 });

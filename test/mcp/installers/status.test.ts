@@ -30,6 +30,8 @@ describe('listClients', () => {
       ['claude-code', 'Claude Code', 'unavailable'],
       ['cursor', 'Cursor', 'not-installed'],
       ['vscode', 'VS Code', 'unavailable'],
+      ['gemini-cli', 'Gemini CLI', 'unavailable'],
+      ['codex', 'Codex', 'unavailable'],
     ]);
     expect(views[2]!.configPath).toBe(cursorFile());
   });
