@@ -94,7 +94,7 @@ export function geminiCliLocation(ctx: Context): Promise<ConfigLocation> {
   return located(path.join(absoluteEnv(ctx, 'GEMINI_CLI_HOME') ?? ctx.home, '.gemini'), 'settings.json');
 }
 
-/** Codex's `config.toml` (TOML), in `CODEX_HOME` when set, else `~/.codex` (its docs, Config basics). */
+/** Codex's `config.toml` (TOML), in `CODEX_HOME` when set, else `~/.codex` (its docs, Environment variables). */
 export function codexLocation(ctx: Context): Promise<ConfigLocation> {
   return located(absoluteEnv(ctx, 'CODEX_HOME') ?? path.join(ctx.home, '.codex'), 'config.toml');
 }

@@ -9,6 +9,13 @@ const HIDDEN = '<hidden>';
 const SECRET_NAMED_VALUE =
   /("[^"\\\n]*(?:token|secret|passw|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth|credential|cookie)[^"\\\n]*"\s*:\s*)"(?:[^"\\\n]|\\.)*"/gi;
 
+/**
+ * The same in TOML (Codex's config): `NAME = "value"` on its own line or in an inline table. A name
+ * ending in `env_var` names the variable that holds a secret (`bearer_token_env_var`), not the secret.
+ */
+const SECRET_NAMED_TOML_VALUE =
+  /((?:^|[{,])[ \t]*["']?([\w.-]*(?:token|secret|passw|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth|credential|cookie)[\w.-]*)["']?[ \t]*=[ \t]*)("(?:[^"\\\n]|\\.)*"|'[^'\n]*')/gim;
+
 /** Secrets recognisable by their shape wherever they appear (args, URLs, headers). */
 const SECRET_SHAPES: RegExp[] = [
   /roam-graph-local-token-[A-Za-z0-9_-]+/g,
@@ -21,7 +28,11 @@ const SECRET_SHAPES: RegExp[] = [
 
 /** The text with every secret-looking value replaced by `<hidden>`. */
 export function redactSecrets(text: string): string {
-  let result = text.replace(SECRET_NAMED_VALUE, `$1"${HIDDEN}"`);
+  let result = text
+    .replace(SECRET_NAMED_VALUE, `$1"${HIDDEN}"`)
+    .replace(SECRET_NAMED_TOML_VALUE, (all: string, head: string, name: string) =>
+      /env_var$/i.test(name) ? all : `${head}"${HIDDEN}"`,
+    );
   for (const shape of SECRET_SHAPES) result = result.replace(shape, HIDDEN);
   return result;
 }

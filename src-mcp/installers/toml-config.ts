@@ -488,7 +488,7 @@ export function tomlWithServerEntry(
     const rest = body.slice(block.end);
     return bom + body.slice(0, block.start) + table + (rest && !/^\r?\n/.test(rest) ? eol : '') + rest;
   }
-  if (body.trim() === '') return bom + table;
+  if (body.trim() === '') return bom + body + table;
   const ending = body.endsWith('\n') ? '' : eol;
   return bom + body + ending + eol + table;
 }

@@ -102,7 +102,106 @@ it('--transport stdio replaces an http entry with a launcher; a dry run back to 
   expect((await keyIn(cursorFile())).entry).toEqual(entry);
 });
 
+it('status calls an http entry with a live key installed (its transport and key’s toolsets), and a revoked key’s entry stale, saying so', async () => {
+  expect((await roamMcp('install', 'cursor', '--transport', 'http')).code).toBe(0);
+  const status = await roamMcp('status');
+  expect(status.stdout).toMatch(/^Cursor +installed /m);
+  expect(status.stdout).not.toMatch(/launches|Reinstall/);
+  const views = JSON.parse((await roamMcp('status', '--json')).stdout) as Array<Record<string, unknown>>;
+  expect(views.find((v) => v.id === 'cursor')).toMatchObject({
+    state: 'installed',
+    transport: 'http',
+    toolsets: ['core', 'navigation'],
+  });
+  // `install` without a client lists the same.
+  expect((await roamMcp('install')).stdout).toMatch(/^Cursor +installed /m);
+
+  expect((await roamMcp('key', 'revoke', 'cursor')).code).toBe(0);
+  const revoked = await roamMcp('status');
+  expect(revoked.stdout).toMatch(/^Cursor +stale /m);
+  expect(revoked.stdout).toContain(
+    'Its key was revoked or replaced by a newer one, so the server refuses Cursor.',
+  );
+  expect(revoked.stdout).toContain('roam-mcp install cursor --transport http');
+});
+
+const claudeState = () => path.join(world.home, '.claude.json');
+/** What `claude mcp add` writes for the command we printed (Claude Code's own file, user scope). */
+async function claudeAdds(command: string): Promise<void> {
+  const http = /--transport http roam-companion (\S+) --header 'Authorization: Bearer (\S+)'/.exec(command);
+  const entry = http
+    ? { type: 'http', url: http[1], headers: { Authorization: `Bearer ${http[2]}` } }
+    : {
+        type: 'stdio',
+        command: process.execPath,
+        args: command.split(' -- ')[1]!.split(' ').slice(1),
+        env: {},
+      };
+  await writeFile(claudeState(), JSON.stringify({ numStartups: 1, mcpServers: { 'roam-companion': entry } }));
+}
+
+it('Claude Code: an http install over a stdio entry prints remove-then-add; over HTTP it is installed and never told to remove itself or go stdio', async () => {
+  const stdio = await roamMcp('install', 'claude-code', '--transport', 'stdio');
+  await claudeAdds(stdio.stdout.trim());
+  expect((await roamMcp('status')).stdout).toMatch(/^Claude Code +installed /m);
+
+  const http = await roamMcp('install', 'claude-code', '--transport', 'http');
+  expect(http.code).toBe(0);
+  const [remove, add, ...rest] = http.stdout.trim().split('\n');
+  expect(remove).toBe('claude mcp remove --scope user roam-companion');
+  expect(add).toMatch(/^claude mcp add --scope user --transport http roam-companion /);
+  expect(rest).toEqual([]);
+  expect(http.stderr).toContain('must go first');
+
+  await claudeAdds(add!);
+  const status = await roamMcp('status');
+  expect(status.stdout).toMatch(/^Claude Code +installed /m);
+  const claudeLines = status.stdout.split(/\n(?=\S)/).find((block) => block.startsWith('Claude Code'))!;
+  expect(claudeLines).toContain('over HTTP');
+  expect(claudeLines).not.toContain(' -- '); // no stdio launcher command
+  expect(claudeLines).not.toMatch(/First run/);
+
+  expect((await roamMcp('key', 'revoke', 'claude-code')).code).toBe(0);
+  const stale = (await roamMcp('status')).stdout.split(/\n(?=\S)/).find((b) => b.startsWith('Claude Code'))!;
+  expect(stale).toMatch(/^Claude Code +stale /);
+  expect(stale).toContain(
+    'First run: claude mcp remove --scope user roam-companion, then: roam-mcp install claude-code --transport http',
+  );
+  expect(stale).not.toContain(' -- ');
+});
+
+it('Gemini CLI gets httpUrl with its key in a header; Codex gets the URL and the variable its key is read from, the key on stdout once; both keys work', async () => {
+  await mkdir(path.join(world.home, '.gemini'), { recursive: true });
+  expect((await roamMcp('install', 'gemini-cli', '--transport', 'http')).code).toBe(0);
+  const gemini = JSON.parse(await readFile(path.join(world.home, '.gemini', 'settings.json'), 'utf8'))
+    .mcpServers['roam-companion'];
+  const geminiKey = /^Bearer (\S+)$/.exec(gemini.headers.Authorization)![1]!;
+  expect(gemini).toEqual({ httpUrl: world.url, headers: { Authorization: `Bearer ${geminiKey}` } });
+
+  await mkdir(path.join(world.home, '.codex'), { recursive: true });
+  const codex = await roamMcp('install', 'codex', '--transport', 'http');
+  expect(codex.code).toBe(0);
+  const codexKey = /^export ROAM_MCP_KEY=(roam-mcp-key-\S+)$/.exec(codex.stdout.trim())?.[1];
+  expect(codexKey).toBeDefined();
+  expect(codex.stderr).not.toContain(codexKey!);
+  const toml = await readFile(path.join(world.home, '.codex', 'config.toml'), 'utf8');
+  expect(toml).toBe(
+    `[mcp_servers.roam-companion]\nurl = "${world.url}"\nbearer_token_env_var = "ROAM_MCP_KEY"\n`,
+  );
+  expect(toml).not.toContain('roam-mcp-key-');
+
+  for (const key of [geminiKey, codexKey!]) {
+    const client = await world.connect({ era: 'v1', key });
+    jsonOf(await client.call('list_graphs'));
+    await client.close();
+  }
+  expect((await roamMcp('status')).stdout).toMatch(/^Gemini CLI +installed /m);
+  said.splice(said.indexOf(codex.stdout), 1); // the one place a key is meant to be printed
+});
+
 it('no key was ever printed', async () => {
-  expect(said.join('\n')).not.toMatch(/roam-mcp-key-(?!made-on-install)[A-Za-z0-9_-]{20,}/);
+  // Claude Code's command carries its key by design: only what is not a command to paste is checked.
+  const notCommands = said.map((text) => text.replace(/^claude mcp add .*$/gm, ''));
+  expect(notCommands.join('\n')).not.toMatch(/roam-mcp-key-(?!made-on-install)[A-Za-z0-9_-]{20,}/);
   expect(world.transcript()).not.toMatch(/roam-mcp-key-[A-Za-z0-9_-]{20,}/);
 });
