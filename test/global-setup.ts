@@ -2,6 +2,7 @@
 // so build them once before any test file starts, with the fixtures that run as processes.
 import { buildTargets } from '../scripts/build.mjs';
 import { ensureLtsNodes, LTS_NODES, ltsNodeSupported } from '../scripts/lts-node.mjs';
+import { ensureRealClients } from '../scripts/real-clients.mjs';
 import { DATA_DIR_ENV } from '../src-shared/node/data-dir.ts';
 import { buildFixtureScripts } from './harness/fixture-bundles.ts';
 import { removeDir, tempDir } from './harness/temp-dir.ts';
@@ -25,5 +26,6 @@ async function buildEverything(): Promise<void> {
   const ltsNodes = ltsNodeSupported
     ? ensureLtsNodes(Object.keys(LTS_NODES) as Array<keyof typeof LTS_NODES>)
     : undefined;
-  await Promise.all([buildTargets(), buildFixtureScripts(), ltsNodes]);
+  // The clients' own CLIs (test/clients/real-clients.test.ts), likewise once; never fails the run.
+  await Promise.all([buildTargets(), buildFixtureScripts(), ltsNodes, ensureRealClients()]);
 }
