@@ -17,6 +17,8 @@ import { binEnv, newToken, runBin } from '../harness/mcp-bin.ts';
 import { tempDir } from '../harness/temp-dir.ts';
 
 type Name = keyof typeof REAL_CLIENTS;
+/** This clone: its own Claude Code marketplace and Gemini CLI extension, running its dist/roam-mcp.mjs. */
+const CLONE = path.resolve(import.meta.dirname, '../..');
 const missing = (Object.keys(REAL_CLIENTS) as Name[]).filter((name) => !existsSync(realClientPath(name)));
 const why = missing.length
   ? `${missing.join(', ')} not installed: ${(await realClientsFailure())?.split('\n')[0] ?? 'the full test setup installs them (npm test), not test:one'}`
@@ -54,13 +56,20 @@ const envOf = (h: Home, extra: Record<string, string> = {}) =>
     GEMINI_CLI_TRUST_WORKSPACE: 'true',
     GEMINI_CLI_NO_RELAUNCH: 'true',
     DISABLE_AUTOUPDATER: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     ...extra,
   });
 
-function run(command: string, args: string[], h: Home, extra?: Record<string, string>): Promise<Run> {
+function run(
+  command: string,
+  args: string[],
+  h: Home,
+  extra?: Record<string, string>,
+  cwd = h.cwd,
+): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
-      cwd: h.cwd,
+      cwd,
       env: envOf(h, extra),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -75,6 +84,9 @@ function run(command: string, args: string[], h: Home, extra?: Record<string, st
 const roamMcp = (h: Home, ...args: string[]) => runBin(args, { env: envOf(h), cwd: h.cwd });
 const client = (name: Name, h: Home, args: string[], extra?: Record<string, string>) =>
   run(realClientPath(name), args, h, extra);
+/** A client run in the clone's folder, as the README's commands are. */
+const inClone = (name: Name, h: Home, args: string[]) =>
+  run(realClientPath(name), args, h, { PWD: CLONE }, CLONE);
 /** Runs the commands `install claude-code` printed to paste, one a line, as a person would. */
 const paste = (h: Home, commands: string) => run('sh', ['-ec', commands], h);
 
@@ -170,5 +182,34 @@ describe.skipIf(missing.length > 0)(`the clients’ own CLIs${why ? ` (skipped: 
     // A revoked key: our status says the entry is stale and why.
     expect((await world.bin(['key', 'revoke', 'gemini-cli'])).code).toBe(0);
     expect((await roamMcp(gemini, 'status')).stdout).toMatch(/^Gemini CLI +stale .*\n.*Its key was revoked/m);
+  }, 60_000);
+
+  it('this clone as a Claude Code plugin (its own marketplace) and a Gemini CLI extension: each brings the server, connected, and the skill', async () => {
+    const [claude, gemini] = await Promise.all([clientHome('claude-plugin'), clientHome('gemini-extension')]);
+    // The README's commands, as written (test/package/readme-commands.test.ts keeps them the same).
+    const added = await inClone('claude', claude, ['plugin', 'marketplace', 'add', './']);
+    expect(added.code, added.out).toBe(0);
+    const [plugin, linked] = await Promise.all([
+      client('claude', claude, ['plugin', 'install', 'roam-companion@roam-companion']),
+      inClone('gemini', gemini, ['extensions', 'link', '.', '--consent']),
+    ]);
+    expect(plugin.code, plugin.out).toBe(0);
+    expect(linked.code, linked.out).toBe(0);
+
+    const [claudeList, details, geminiList, skills] = await Promise.all([
+      client('claude', claude, ['mcp', 'list']),
+      client('claude', claude, ['plugin', 'details', 'roam-companion@roam-companion']),
+      client('gemini', gemini, ['mcp', 'list']),
+      client('gemini', gemini, ['skills', 'list']),
+    ]);
+    const bin = path.join(CLONE, 'dist', 'roam-mcp.mjs');
+    expect(claudeList.out).toContain(
+      `plugin:roam-companion:roam-companion: node ${path.join(CLONE, 'plugins', 'claude-code')}/../../dist/roam-mcp.mjs - ✔ Connected`,
+    );
+    expect(details.out).toMatch(/Skills \(1\) +roam-companion/);
+    expect(geminiList.out).toContain(
+      `✓ roam-companion (from roam-companion): node ${bin} (stdio) - Connected`,
+    );
+    expect(skills.out).toContain(path.join(CLONE, 'skills', 'roam-companion', 'SKILL.md'));
   }, 60_000);
 });

@@ -53,9 +53,25 @@ it('every roam-mcp command in its shell blocks runs with the built bin', () => {
       : roamMcp(args[0] === 'install' && args[1] ? [...args, '--dry-run'] : args);
     expect({ command, status: run.status }).toEqual({ command, status: 0 });
   }
-  for (const command of shellCommands.filter((c) => !c.startsWith('node '))) {
-    expect(command).toMatch(/^npm (install|run [\w:-]+)$/);
-  }
+  const others = shellCommands.filter((c) => !c.startsWith('node ') && !/^(claude|gemini) /.test(c));
+  for (const command of others) expect(command).toMatch(/^npm (install|run [\w:-]+)$/);
+});
+
+it('its plugin and extension commands name this clone’s marketplace, plugin and extension', () => {
+  const manifest = (file: string) => JSON.parse(readFileSync(path.join(ROOT, file), 'utf8'));
+  const marketplace = manifest('.claude-plugin/marketplace.json') as {
+    name: string;
+    plugins: { name: string }[];
+  };
+  const extension = manifest('gemini-extension.json') as { name: string };
+  const plugin = `${marketplace.plugins[0]!.name}@${marketplace.name}`;
+  expect(shellCommands.filter((c) => /^(claude|gemini) /.test(c))).toEqual([
+    'claude plugin marketplace add ./',
+    `claude plugin install ${plugin}`,
+    'gemini extensions link .',
+  ]);
+  // test/clients/real-clients.test.ts runs these with the real CLIs; the names agree here.
+  expect(extension.name).toBe(marketplace.plugins[0]!.name);
 });
 
 it('every roam-mcp subcommand it names exists and answers --help', () => {
