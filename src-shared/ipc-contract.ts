@@ -31,7 +31,6 @@ export type {
   ClientChangeOutcome,
   ClientChangePreview,
   ClientId,
-  ClientInstallState,
   ClientView,
 } from './clients.ts';
 

@@ -18,6 +18,8 @@ export type CliCommand =
   | { command: 'connect'; args: string[]; configPath?: string }
   /** `changes`, `undo`: the change journal (src-mcp/cli/changes.ts parses the rest). */
   | { command: 'changes' | 'undo'; args: string[]; configPath?: string }
+  /** `doctor`: the setup's checks (src-mcp/cli/doctor.ts parses the rest). */
+  | { command: 'doctor'; args: string[]; configPath?: string }
   /** `serve --http …` (src-mcp/cli/serve.ts) and `key …` (src-mcp/cli/keys.ts) parse the rest. */
   | { command: 'serve-http' | 'key'; args: string[] }
   /** `install`, `uninstall`, `status`: the client installers (src-mcp/installers). */
@@ -47,6 +49,8 @@ export const USAGE = `Usage:
                                            to the running server, or stdio; --tools: the sets it gets)
   roam-mcp uninstall <client> [--dry-run]  Remove it again
   roam-mcp status [--json]                 Which clients have roam-mcp configured, and whether it works
+  roam-mcp doctor [--json] [--report FILE] Check the setup in order and say what to fix
+                                           (--report: a redacted file for a bug report)
   roam-mcp changes [--graph NICK] [--chat ID] [--since TIME] [--json]
                                            Changes agents made on this machine (docs/undo.md)
   roam-mcp undo ID... | --chat ID [--dry-run] [--json]
@@ -59,7 +63,7 @@ Config (first found): the env vars ROAM_GRAPH + ROAM_API_TOKEN (+ ROAM_GRAPH_TYP
 
 /** After a usage error: short, so the error stays on screen. */
 export const SHORT_USAGE = `Usage: roam-mcp [--config PATH] [--read-only] [--tools SETS] ...   (the stdio server)
-       roam-mcp serve --http | connect | install | uninstall | status | key | changes | undo ...
+       roam-mcp serve --http | connect | install | uninstall | status | doctor | key | changes | undo ...
 Run 'roam-mcp --help' for every command and option.
 `;
 
@@ -95,6 +99,10 @@ export function parseCliArgs(argv: string[]): CliCommand {
   if (first === 'connect') return parseConnect(argv.slice(1));
   if (first === 'serve') return { command: 'serve-http', args: argv.slice(1) };
   if (first === 'key') return { command: 'key', args: argv.slice(1) };
+  if (first === 'doctor') {
+    const parsed = parseConnect(argv.slice(1));
+    return parsed.command === 'connect' ? { ...parsed, command: 'doctor' } : parsed;
+  }
   if (first === 'changes' || first === 'undo') {
     const parsed = parseConnect(argv.slice(1));
     return parsed.command === 'connect' ? { ...parsed, command: first } : parsed;

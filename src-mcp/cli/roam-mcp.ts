@@ -52,6 +52,15 @@ async function main(argv: string[]): Promise<number | undefined> {
       const { runServeCli } = await import('./serve.ts');
       return runServeCli(parsed.args, { env: process.env, home: os.homedir(), version });
     }
+    case 'doctor': {
+      const { runDoctorCli } = await import('./doctor.ts');
+      return runDoctorCli(parsed.args, {
+        env: process.env,
+        home: os.homedir(),
+        version,
+        ...(parsed.configPath ? { configPath: parsed.configPath } : {}),
+      });
+    }
     case 'key': {
       const { runKeyCli } = await import('./keys.ts');
       return runKeyCli(parsed.args, { env: process.env, home: os.homedir() });

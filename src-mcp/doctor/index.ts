@@ -1,0 +1,74 @@
+/**
+ * `roam-mcp doctor`: what a working setup needs, checked in order and each with what to do next —
+ * Node; Roam Desktop and its port file; each graph's token (accepted, its grant against the chosen
+ * level) and guidelines; each client's entry; the HTTP server; the journal; file modes. The public
+ * entry for the tray's "Copy diagnostics" too. Nothing it reports holds a token, a key or a
+ * graph's text (names of graphs, clients and files only).
+ */
+import { clientChecks, fileModeChecks, httpServerChecks, journalChecks, nodeCheck } from './local-checks.ts';
+import { graphChecks, roamCheck } from './roam-checks.ts';
+import type { Check, DoctorOptions } from './check.ts';
+import { redactSecrets } from '../installers/redact-secrets.ts';
+
+export type { Check, CheckStatus, DoctorOptions } from './check.ts';
+
+export interface DoctorReport {
+  /** roam-mcp's version, the platform and Node, for a bug report. */
+  version: string;
+  platform: string;
+  node: string;
+  checkedAt: string;
+  checks: Check[];
+}
+
+/** Every check, in the order a setup depends on them (a graph needs Roam, a client needs a graph). */
+export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
+  const roam = await roamCheck(options);
+  const checks: Check[] = [
+    nodeCheck(),
+    roam.check,
+    ...(await graphChecks(options, roam.running)),
+    ...(await clientChecks(options)),
+    ...(await httpServerChecks(options)),
+    ...(await journalChecks(options)),
+    ...(await fileModeChecks(options)),
+  ];
+  return {
+    version: options.version,
+    platform: `${options.platform ?? process.platform}-${process.arch}`,
+    node: process.versions.node,
+    checkedAt: new Date().toISOString(),
+    // A last guard: a check's text never carries anything shaped like a token or key.
+    checks: checks.map((check) => ({
+      ...check,
+      detail: redactSecrets(check.detail),
+      ...(check.fix ? { fix: redactSecrets(check.fix) } : {}),
+    })),
+  };
+}
+
+const MARK = { ok: '✓', warn: '!', fail: '✗', skip: '-' } as const;
+
+/** The report as a person reads it: one line per check, what to do indented under it. */
+export function formatDoctor(report: DoctorReport): string {
+  const lines = [`roam-mcp ${report.version} on ${report.platform}, Node ${report.node}`];
+  let section = '';
+  for (const check of report.checks) {
+    if (check.section !== section) {
+      section = check.section;
+      lines.push('', section);
+    }
+    lines.push(`  ${MARK[check.status]} ${check.name}: ${check.detail}`);
+    if (check.fix && check.status !== 'ok') lines.push(`      ${check.fix}`);
+  }
+  const failed = report.checks.filter((c) => c.status === 'fail').length;
+  const warned = report.checks.filter((c) => c.status === 'warn').length;
+  lines.push(
+    '',
+    failed || warned ? `${failed} problem(s), ${warned} warning(s).` : 'Everything checked is in order.',
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/** Whether the report found a problem (the CLI's exit code). */
+export const hasProblems = (report: DoctorReport) => report.checks.some((check) => check.status === 'fail');

@@ -1,0 +1,182 @@
+/** What doctor checks on this machine alone: Node, the clients' entries, the HTTP server, the journal, file modes. */
+import { existsSync } from 'node:fs';
+import { readFile, readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { configFileCandidates } from '../../src-shared/config-files.ts';
+import { dataDir } from '../../src-shared/node/data-dir.ts';
+import { testLimits } from '../changes/journal/chat-quota.ts';
+import { DEFAULT_MAX_BYTES, JOURNAL_DIR, isSegmentName } from '../changes/journal/journal-store.ts';
+import { KEYS_FILE } from '../http/key-store.ts';
+import { readAtLoginFile, readUrlFile } from '../http/url-file.ts';
+import { dataDirOptions } from '../installers/http-entry.ts';
+import { listClients } from '../installers/installer.ts';
+import { expandHome } from '../config/load-config.ts';
+import type { Check, DoctorOptions } from './check.ts';
+
+/** The oldest Node the package supports (package.json engines). */
+const NODE_MIN = [20, 19];
+
+export function nodeCheck(): Check {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  const ok = major > NODE_MIN[0]! || (major === NODE_MIN[0] && minor >= NODE_MIN[1]!);
+  return {
+    section: 'node',
+    name: 'Node.js',
+    status: ok ? 'ok' : 'fail',
+    detail: `${process.versions.node} at ${process.execPath}`,
+    ...(ok
+      ? {}
+      : { fix: `roam-mcp needs Node ${NODE_MIN.join('.')} or newer: install a current LTS (nodejs.org).` }),
+  };
+}
+
+const folderOf = (options: DoctorOptions) => options.dataDir ?? dataDir(dataDirOptions(options));
+
+export async function clientChecks(options: DoctorOptions): Promise<Check[]> {
+  const views = await listClients({
+    home: options.home,
+    launcher: options.launcher,
+    env: options.env,
+    ...(options.platform ? { platform: options.platform } : {}),
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+  });
+  return views.map((view): Check => {
+    const how = view.transport ? ` over ${view.transport}` : '';
+    const sets = view.toolsets ? `, toolsets ${view.toolsets.join(',')}` : '';
+    const base = { section: 'clients', name: view.name };
+    if (view.state === 'installed')
+      return {
+        ...base,
+        status: 'ok',
+        detail: `installed${how}${sets} (${view.configPath})`,
+        ...(view.message ? { fix: view.message } : {}),
+      };
+    if (view.state === 'stale')
+      return {
+        ...base,
+        status: 'warn',
+        detail: `out of date${how}: ${view.message ?? ''}`.trim(),
+        fix: `roam-mcp install ${view.id}`,
+      };
+    if (view.state === 'not-installed')
+      return {
+        ...base,
+        status: 'skip',
+        detail: `not set up (${view.configPath})`,
+        fix: `roam-mcp install ${view.id}`,
+      };
+    // Unavailable: not on this computer, or its file cannot be read (the message says which).
+    const unreadable = view.configPath !== undefined && existsSync(view.configPath);
+    return unreadable
+      ? { ...base, status: 'warn', detail: view.message ?? 'its config cannot be read' }
+      : { ...base, status: 'skip', detail: `not found on this computer (${view.configPath})` };
+  });
+}
+
+/** The process behind a pid, as far as this platform tells (Linux's /proc). */
+async function commandOf(pid: number): Promise<string | undefined> {
+  const text = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => undefined);
+  return text?.split('\0').filter(Boolean).join(' ');
+}
+
+export async function httpServerChecks(options: DoctorOptions): Promise<Check[]> {
+  const where = { ...dataDirOptions(options) };
+  const served = await readUrlFile(where);
+  const atLogin = await readAtLoginFile(where);
+  const base = { section: 'http', name: 'HTTP server' };
+  if (!served) {
+    return [
+      {
+        ...base,
+        status: 'skip',
+        detail: atLogin
+          ? `not running; Roam Companion serves ${atLogin} whenever it runs (it opens at login)`
+          : 'not running (clients over stdio need none)',
+        fix: 'roam-mcp serve --http, or run Roam Companion, for clients that connect over HTTP.',
+      },
+    ];
+  }
+  const command = await commandOf(served.pid);
+  const by =
+    command === undefined
+      ? `pid ${served.pid}`
+      : /\bserve\b.*--http/.test(command)
+        ? `roam-mcp serve --http (pid ${served.pid})`
+        : `Roam Companion (pid ${served.pid})`;
+  const answers = await fetch(served.url, { signal: AbortSignal.timeout(options.timeoutMs ?? 5000) }).then(
+    () => true,
+    () => false,
+  );
+  return [
+    {
+      ...base,
+      status: answers ? 'ok' : 'fail',
+      detail: `${answers ? 'serving' : 'not answering'} at ${served.url}, started by ${by}`,
+      ...(answers ? {} : { fix: 'Stop that process and start the server again (roam-mcp serve --http).' }),
+    },
+  ];
+}
+
+const modeText = (mode: number) => (mode & 0o777).toString(8).padStart(3, '0');
+
+export async function journalChecks(options: DoctorOptions): Promise<Check[]> {
+  const dir = path.join(folderOf(options), JOURNAL_DIR);
+  const base = { section: 'journal', name: 'change journal' };
+  const names = await readdir(dir).catch(() => undefined);
+  if (!names) return [{ ...base, status: 'skip', detail: `none yet (${dir})` }];
+  let bytes = 0;
+  for (const name of names.filter(isSegmentName)) bytes += (await stat(path.join(dir, name))).size;
+  const quota = testLimits().maxBytes ?? DEFAULT_MAX_BYTES;
+  const share = bytes / quota;
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+  const checks: Check[] = [
+    {
+      ...base,
+      status: share >= 1 ? 'fail' : share >= 0.8 ? 'warn' : 'ok',
+      detail: `${mb(bytes)} of ${mb(quota)} (${Math.round(share * 100)}%) in ${dir}`,
+      ...(share >= 0.8
+        ? {
+            fix:
+              'Changes older than 7 days are pruned first; if the journal stays full, undo or keep what you need ' +
+              'and remove the oldest files in that folder (docs/undo.md).',
+          }
+        : {}),
+    },
+  ];
+  const mode = (await stat(dir)).mode;
+  if (mode & 0o077)
+    checks.push({
+      section: 'journal',
+      name: 'journal folder',
+      status: 'warn',
+      detail: `${dir} is mode ${modeText(mode)}: others on this machine can read what agents changed`,
+      fix: `chmod 700 '${dir}'`,
+    });
+  return checks;
+}
+
+async function modeCheck(file: string, wanted: number, what: string): Promise<Check | undefined> {
+  const info = await stat(file).catch(() => undefined);
+  if (!info) return undefined;
+  const wide = (info.mode & 0o777 & ~wanted) !== 0;
+  return {
+    section: 'files',
+    name: what,
+    status: wide ? 'warn' : 'ok',
+    detail: `${file} is mode ${modeText(info.mode)}`,
+    ...(wide ? { fix: `chmod ${wanted.toString(8)} '${file}' (it should be readable by you alone)` } : {}),
+  };
+}
+
+export async function fileModeChecks(options: DoctorOptions): Promise<Check[]> {
+  const config = options.configPath
+    ? [expandHome(options.configPath, options.home)]
+    : configFileCandidates(options.home);
+  const folder = folderOf(options);
+  const checks = await Promise.all([
+    ...config.map((file) => modeCheck(file, 0o600, 'Roam config (holds tokens)')),
+    modeCheck(folder, 0o700, 'data folder'),
+    modeCheck(path.join(folder, KEYS_FILE), 0o600, 'HTTP keys'),
+  ]);
+  return checks.filter((check): check is Check => check !== undefined);
+}

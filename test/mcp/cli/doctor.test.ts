@@ -1,0 +1,161 @@
+/**
+ * `roam-mcp doctor` through the built bin, against the emulator, with each fault made real in
+ * turn: a healthy setup passes; a stale client entry, an http entry whose key was revoked, a full
+ * journal, a revoked graph token and Roam Desktop stopped are each reported with what to do,
+ * and a failure exits 1. `--report` writes one 0600 file with the same checks and no token, key
+ * or note text.
+ */
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
+import { binEnv, newToken, runBin, toolsConfig } from '../../harness/mcp-bin.ts';
+import { removeDir, tempDir } from '../../harness/temp-dir.ts';
+import type { DoctorReport } from '../../../src-mcp/doctor/index.ts';
+
+const WORK = newToken();
+let home: string;
+let emulator: Emulator;
+const data = () => path.join(home, 'data');
+const cursorFile = () => path.join(home, '.cursor', 'mcp.json');
+/** Everything doctor printed, searched for secrets at the end. */
+const said: string[] = [];
+
+beforeAll(async () => {
+  home = await tempDir('roam-doctor-');
+  emulator = await startEmulator({
+    home,
+    graphs: [{ name: 'work', content: 'demo', tokens: [{ token: WORK, accessLevel: 'full' }] }],
+  });
+  await writeFile(
+    path.join(home, '.roam-tools.json'),
+    toolsConfig([{ name: 'work', nickname: 'Work', token: WORK, accessLevel: 'read-edit-own' }]),
+    { mode: 0o600 },
+  );
+  await mkdir(path.dirname(cursorFile()), { recursive: true });
+}, 60_000);
+
+afterAll(async () => {
+  await emulator?.close();
+  await removeDir(home);
+});
+
+async function roamMcp(args: string[], env: Record<string, string> = {}) {
+  const run = await runBin(args, {
+    env: binEnv(home, { ROAM_COMPANION_DATA_DIR: data(), ...env }),
+    cwd: home,
+  });
+  said.push(run.stdout, run.stderr);
+  return run;
+}
+
+async function doctor(env: Record<string, string> = {}) {
+  const run = await roamMcp(['doctor', '--json'], env);
+  const report = JSON.parse(run.stdout) as DoctorReport;
+  const find = (name: string) => report.checks.find((check) => check.name === name)!;
+  return { code: run.code, report, find };
+}
+
+it('a healthy setup passes: Node, Roam, the graph’s token and guidelines, the client', async () => {
+  expect((await roamMcp(['install', 'cursor', '--transport', 'stdio'])).code).toBe(0);
+  const { code, report, find } = await doctor();
+  expect(code).toBe(0);
+  expect(report.checks.map((c) => c.section)).toEqual(
+    expect.arrayContaining(['node', 'roam', 'graphs', 'clients', 'http', 'journal', 'files']),
+  );
+  expect(find('Node.js').status).toBe('ok');
+  expect(find('Roam Desktop')).toMatchObject({
+    status: 'ok',
+    detail: expect.stringContaining(`port ${emulator.port}`),
+  });
+  expect(find('graph Work (work)')).toMatchObject({
+    status: 'ok',
+    detail: 'token grants full, chosen level read-edit-own; guidelines readable',
+  });
+  expect(find('Cursor')).toMatchObject({
+    status: 'ok',
+    detail: expect.stringContaining('installed over stdio'),
+  });
+  expect(find('Roam config (holds tokens)')).toMatchObject({ status: 'ok' });
+  const text = await roamMcp(['doctor']);
+  expect(text.stdout).toContain('✓ graph Work (work): token grants full');
+  expect(text.stdout).toContain('Everything checked is in order.');
+});
+
+it('a stale entry and a revoked key’s http entry are warnings that say what to do', async () => {
+  const entry = JSON.parse(await readFile(cursorFile(), 'utf8'));
+  entry.mcpServers['roam-companion'].command = '/gone/node';
+  await writeFile(cursorFile(), JSON.stringify(entry));
+  let found = await doctor();
+  expect(found.find('Cursor')).toMatchObject({ status: 'warn', fix: 'roam-mcp install cursor' });
+  expect(found.find('Cursor').detail).toContain('/gone/node, which no longer exists');
+
+  const key = (await roamMcp(['key', 'create', 'cursor'])).stdout.trim();
+  const url = 'http://127.0.0.1:39017/mcp';
+  await writeFile(
+    cursorFile(),
+    JSON.stringify({
+      mcpServers: { 'roam-companion': { url, headers: { Authorization: `Bearer ${key}` } } },
+    }),
+  );
+  found = await doctor();
+  expect(found.find('Cursor')).toMatchObject({ status: 'ok', detail: expect.stringContaining('over http') });
+  await roamMcp(['key', 'revoke', 'cursor']);
+  found = await doctor();
+  expect(found.find('Cursor')).toMatchObject({ status: 'warn' });
+  expect(found.find('Cursor').detail).toContain('Its key was revoked or replaced');
+});
+
+it('a full journal fails, with its size against the quota', async () => {
+  const journal = path.join(data(), 'journal');
+  await mkdir(journal, { recursive: true, mode: 0o700 });
+  await writeFile(path.join(journal, '20261127-120000-4242-abcdef.jsonl'), 'x'.repeat(2048), { mode: 0o600 });
+  const { code, find } = await doctor({ ROAM_MCP_TEST_JOURNAL_LIMITS: JSON.stringify({ maxBytes: 1024 }) });
+  expect(code).toBe(1);
+  expect(find('change journal')).toMatchObject({ status: 'fail', detail: expect.stringMatching(/\(200%\)/) });
+});
+
+it('a revoked token, then Roam stopped, fail with the way out', async () => {
+  emulator.revokeToken(WORK);
+  let found = await doctor();
+  expect(found.code).toBe(1);
+  expect(found.find('graph Work (work)')).toMatchObject({
+    status: 'fail',
+    detail: 'Roam refuses its token (revoked?)',
+    fix: expect.stringContaining('roam-mcp connect --graph work'),
+  });
+
+  await emulator.stop();
+  found = await doctor();
+  expect(found.find('Roam Desktop')).toMatchObject({
+    status: 'fail',
+    detail: expect.stringContaining('nothing answers on port'),
+    fix: expect.stringContaining('Open Roam Desktop'),
+  });
+  expect(found.find('graph Work (work)').status).toBe('skip');
+});
+
+it('--report writes one 0600 file with the checks and no token, key or note text', async () => {
+  const file = path.join(home, 'doctor-report.txt');
+  const run = await roamMcp(['doctor', '--report', file]);
+  expect(run.code).toBe(1);
+  expect(run.stderr).toContain(`Wrote ${file}`);
+  expect((await stat(file)).mode & 0o777).toBe(0o600);
+  const report = await readFile(file, 'utf8');
+  expect(report).toContain('Roam Desktop');
+  expect(report).toContain('"checks"');
+  said.push(report);
+  const everything = said.join('\n');
+  expect(everything).not.toContain(WORK);
+  expect(everything).not.toMatch(/roam-graph-local-token-[A-Za-z0-9_-]{8,}/);
+  // The one place a key is printed is `key create`'s stdout, on purpose: none elsewhere.
+  expect(said.filter((text) => !/^roam-mcp-key-\S+\n$/.test(text)).join('\n')).not.toMatch(
+    /roam-mcp-key-[A-Za-z0-9_-]{20,}/,
+  );
+});
+
+it('refuses an unknown option with exit 2', async () => {
+  const run = await roamMcp(['doctor', '--frobnicate']);
+  expect(run.code).toBe(2);
+  expect(run.stderr).toMatch(/^roam-mcp doctor: .*frobnicate/);
+});
