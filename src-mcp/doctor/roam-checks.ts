@@ -5,6 +5,7 @@ import { LocalApiClient } from '../../src-shared/local-api/local-api-client.ts';
 import { LocalApiError } from '../../src-shared/local-api/local-api-error.ts';
 import { portFilePath, readPort } from '../../src-shared/local-api/port-file.ts';
 import { loadConfig } from '../config/load-config.ts';
+import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import type { Check, DoctorOptions } from './check.ts';
 
 const timeout = (options: DoctorOptions) => AbortSignal.timeout(options.timeoutMs ?? 5000);
@@ -75,86 +76,76 @@ export async function graphChecks(options: DoctorOptions, roamRunning: boolean):
     });
   }
   const client = new LocalApiClient({ home: options.home });
-  for (const graph of config.graphs) {
-    const name = `graph ${graph.nickname}${graph.nickname === graph.name ? '' : ` (${graph.name})`}`;
-    const chosen = graph.accessLevel ?? 'full';
-    if (!graph.token) {
-      checks.push({
-        section: 'graphs',
-        name,
-        status: 'warn',
-        detail: `no token yet (${source})`,
-        fix: `Run roam-mcp connect --graph ${graph.name} (or let an agent select it: Roam asks you then).`,
-      });
-      continue;
-    }
-    if (!roamRunning) {
-      checks.push({
-        section: 'graphs',
-        name,
-        status: 'skip',
-        detail: 'not checked: Roam Desktop is not answering',
-      });
-      continue;
-    }
-    const authenticated = { name: graph.name, type: graph.type, token: graph.token };
-    const newToken = `Run roam-mcp connect --graph ${graph.name} to get a new token (Roam asks you to approve it).`;
-    const info = await client
-      .tokenInfo(authenticated, { signal: timeout(options) })
-      .catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
-    if (info instanceof Error) {
-      checks.push({
-        section: 'graphs',
-        name,
-        status: 'fail',
-        detail: `Roam did not answer: ${info.message}`,
-      });
-      continue;
-    }
-    if (info.status === 'invalid') {
-      checks.push({
-        section: 'graphs',
-        name,
-        status: 'fail',
-        detail: 'Roam refuses its token (revoked?)',
-        fix: newToken,
-      });
-      continue;
-    }
-    const granted = info.status === 'valid' ? info.accessLevel : graph.grantedAccessLevel;
-    const wideEnough = granted === undefined || levelsCovered(granted).includes(chosen);
-    const guidelines = await client
-      .call(authenticated, 'data.ai.getGraphGuidelines', [], { signal: timeout(options) })
-      .then(
-        () => undefined,
-        (e: unknown) => e as Error,
-      );
-    if (guidelines instanceof LocalApiError && guidelines.kind === 'auth') {
-      checks.push({
-        section: 'graphs',
-        name,
-        status: 'fail',
-        detail: 'Roam refuses its token (revoked?)',
-        fix: newToken,
-      });
-      continue;
-    }
-    const grant = granted ? `token grants ${granted}` : 'token accepted (its grant not known)';
-    checks.push({
-      section: 'graphs',
-      name,
-      status: !wideEnough || guidelines ? 'warn' : 'ok',
-      detail: [
-        `${grant}, chosen level ${chosen}`,
-        ...(wideEnough ? [] : [`the chosen level is wider than the token allows`]),
-        guidelines ? `its guidelines could not be read: ${guidelines.message}` : 'guidelines readable',
-      ].join('; '),
-      ...(!wideEnough
-        ? { fix: newToken }
-        : guidelines
-          ? { fix: 'Open the graph in Roam Desktop and check it loads.' }
-          : {}),
-    });
-  }
+  for (const graph of config.graphs)
+    checks.push(await graphCheck(graph, { client, options, source, roamRunning }));
   return checks;
+}
+
+/** One graph: its token accepted by Roam and wide enough for the chosen level, its guidelines readable. */
+async function graphCheck(
+  graph: ConfiguredGraph,
+  {
+    client,
+    options,
+    source,
+    roamRunning,
+  }: { client: LocalApiClient; options: DoctorOptions; source: string; roamRunning: boolean },
+): Promise<Check> {
+  const name = `graph ${graph.nickname}${graph.nickname === graph.name ? '' : ` (${graph.name})`}`;
+  const chosen = graph.accessLevel ?? 'full';
+  const result = (status: Check['status'], detail: string, fix?: string): Check => ({
+    section: 'graphs',
+    name,
+    status,
+    detail,
+    ...(fix ? { fix } : {}),
+  });
+  if (!graph.token) {
+    return result(
+      'warn',
+      `no token yet (${source})`,
+      `Run roam-mcp connect --graph ${graph.name} (or let an agent select it: Roam asks you then).`,
+    );
+  }
+  if (!roamRunning) {
+    return result('skip', 'not checked: Roam Desktop is not answering');
+  }
+  const authenticated = { name: graph.name, type: graph.type, token: graph.token };
+  const newToken = `Run roam-mcp connect --graph ${graph.name} to get a new token (Roam asks you to approve it).`;
+  const info = await client
+    .tokenInfo(authenticated, { signal: timeout(options) })
+    .catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+  if (info instanceof Error) {
+    return result('fail', `Roam did not answer: ${info.message}`);
+  }
+  if (info.status === 'invalid') {
+    return result('fail', 'Roam refuses its token (revoked?)', newToken);
+  }
+  const granted = info.status === 'valid' ? info.accessLevel : graph.grantedAccessLevel;
+  const wideEnough = granted === undefined || levelsCovered(granted).includes(chosen);
+  const guidelines = await client
+    .call(authenticated, 'data.ai.getGraphGuidelines', [], { signal: timeout(options) })
+    .then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+  if (guidelines instanceof LocalApiError && guidelines.kind === 'auth') {
+    return result('fail', 'Roam refuses its token (revoked?)', newToken);
+  }
+  const grant = granted ? `token grants ${granted}` : 'token accepted (its grant not known)';
+  return {
+    section: 'graphs',
+    name,
+    status: !wideEnough || guidelines ? 'warn' : 'ok',
+    detail: [
+      `${grant}, chosen level ${chosen}`,
+      ...(wideEnough ? [] : [`the chosen level is wider than the token allows`]),
+      guidelines ? `its guidelines could not be read: ${guidelines.message}` : 'guidelines readable',
+    ].join('; '),
+    ...(!wideEnough
+      ? { fix: newToken }
+      : guidelines
+        ? { fix: 'Open the graph in Roam Desktop and check it loads.' }
+        : {}),
+  };
 }
