@@ -201,9 +201,9 @@ export default tseslint.config(
       ),
       outside('src-main/core imports neither the shell nor the preview', 'shell', 'preview'),
       {
-        regex: '(^|/)src-mcp/(?!(installers|changes)/index\\.ts$)',
+        regex: '(^|/)src-mcp/(?!(installers|changes|doctor)/index\\.ts$)',
         message:
-          'src-main/core uses src-mcp only through its public entry points src-mcp/installers/index.ts and src-mcp/changes/index.ts.',
+          'src-main/core uses src-mcp only through its public entry points src-mcp/installers/index.ts, src-mcp/changes/index.ts and src-mcp/doctor/index.ts.',
       },
     ],
   ),

@@ -67,6 +67,7 @@ export const requestChannels = [
   'activity:undo',
   'keys:list',
   'keys:revoke',
+  'diagnostics:copy',
 ] as const;
 export type RequestChannel = (typeof requestChannels)[number];
 

@@ -27,12 +27,7 @@ import {
 
 export type { EventChannel, RequestChannel };
 // The clients' own types live in clients.ts; the tray's files name them from here too.
-export type {
-  ClientChangeOutcome,
-  ClientChangePreview,
-  ClientId,
-  ClientView,
-} from './clients.ts';
+export type { ClientChangeOutcome, ClientChangePreview, ClientId, ClientView } from './clients.ts';
 
 export const graphIdSchema = z.string().min(1); // graphId() in constants.ts
 export const accessLevelSchema = z.enum(ACCESS_LEVELS);
@@ -358,6 +353,11 @@ export const requests = {
   /** The keys HTTP clients connect with (names only: a key is shown once, where it is made). */
   'keys:list': { input: z.void(), result: returns<KeyView[]>() },
   'keys:revoke': { input: z.object({ name: z.string().min(1).max(64) }), result: returns<KeyView[]>() },
+  /** roam-mcp doctor's checks, redacted, put on the clipboard by main (for a bug report). */
+  'diagnostics:copy': {
+    input: z.void(),
+    result: returns<{ copied: true; problems: number; warnings: number }>(),
+  },
 } as const satisfies Record<RequestChannel, { input: z.ZodType; result: unknown }>;
 
 /** A key as the tray shows it: never the key, never its hash. */

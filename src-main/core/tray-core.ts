@@ -18,6 +18,7 @@ import { clientHandlers } from './ipc-handlers/clients.ts';
 import type { CoreContext } from './ipc-handlers/core-context.ts';
 import { graphHandlers } from './ipc-handlers/graphs.ts';
 import { keyHandlers } from './ipc-handlers/keys.ts';
+import { diagnosticsHandlers } from './ipc-handlers/diagnostics.ts';
 import { forkSpawner } from './mcp-launcher.ts';
 import { startHttpHubChild, type HttpHubChild } from './http-hub-child.ts';
 import { tokenHandlers } from './ipc-handlers/tokens.ts';
@@ -115,6 +116,7 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
     ...appHandlers(ctx),
     ...activityHandlers(activity),
     ...keyHandlers(ctx),
+    ...diagnosticsHandlers(ctx),
   };
   return {
     handlers: validatedHandlers(impl),

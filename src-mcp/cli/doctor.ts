@@ -18,7 +18,7 @@ Exit 0 when nothing failed (warnings allowed), 1 when something did, 2 on a bad 
 
 export async function runDoctorCli(
   args: string[],
-  context: { env: NodeJS.ProcessEnv; home: string; configPath?: string; version: string },
+  context: { env: NodeJS.ProcessEnv; home: string; configPath?: string },
 ): Promise<number> {
   let parsed;
   try {
@@ -44,7 +44,6 @@ export async function runDoctorCli(
     home: context.home,
     env: context.env,
     launcher: standaloneLauncher(),
-    version: context.version,
     ...(context.configPath ? { configPath: context.configPath } : {}),
   });
   process.stdout.write(parsed.values.json ? `${JSON.stringify(report, null, 2)}\n` : formatDoctor(report));

@@ -57,7 +57,6 @@ async function main(argv: string[]): Promise<number | undefined> {
       return runDoctorCli(parsed.args, {
         env: process.env,
         home: os.homedir(),
-        version,
         ...(parsed.configPath ? { configPath: parsed.configPath } : {}),
       });
     }

@@ -25,7 +25,6 @@ export interface DoctorOptions {
   launcher: Launcher;
   /** The data folder (journal, keys, the HTTP server's address); default: the machine's. */
   dataDir?: string;
-  version: string;
   /** How long to wait for Roam Desktop or the HTTP server to answer. */
   timeoutMs?: number;
 }

@@ -9,6 +9,7 @@ import { clientChecks, fileModeChecks, httpServerChecks, journalChecks, nodeChec
 import { graphChecks, roamCheck } from './roam-checks.ts';
 import type { Check, DoctorOptions } from './check.ts';
 import { redactSecrets } from '../installers/redact-secrets.ts';
+import packageJson from '../../package.json' with { type: 'json' };
 
 export type { Check, CheckStatus, DoctorOptions } from './check.ts';
 
@@ -34,7 +35,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     ...(await fileModeChecks(options)),
   ];
   return {
-    version: options.version,
+    version: packageJson.version,
     platform: `${options.platform ?? process.platform}-${process.arch}`,
     node: process.versions.node,
     checkedAt: new Date().toISOString(),

@@ -80,6 +80,38 @@ export function SettingsView() {
         )}
         {settings && <UploadFoldersField folders={settings.uploadFolders ?? []} save={saveFolders} />}
       </LoadGate>
+      <DiagnosticsCard />
+    </div>
+  );
+}
+
+/** roam-mcp doctor's checks, copied by main (the window never holds them), with what was found. */
+function DiagnosticsCard() {
+  const copyDiagnostics = useApp((s) => s.copyDiagnostics);
+  const { error, run } = useActionError();
+  const [found, setFound] = useState<string | null>(null);
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const copy = () =>
+    void run(async () => {
+      setFound(null);
+      const { problems, warnings } = await copyDiagnostics();
+      setFound(
+        `Diagnostics copied (${plural(problems, 'problem')}, ${plural(warnings, 'warning')}): paste them into your bug report.`,
+      );
+    });
+  return (
+    <div className="card form">
+      <p className="small muted">
+        The same checks as <code>roam-mcp doctor</code> (Roam, graphs, AI clients, the HTTP server, the
+        journal, file modes), with no token, key or note text in them.
+      </p>
+      <button type="button" onClick={copy}>
+        Copy diagnostics
+      </button>
+      <p role="status" className="small muted">
+        {found ?? ''}
+      </p>
+      <ActionError error={error} />
     </div>
   );
 }

@@ -18,6 +18,8 @@ export interface AppState {
   openRoam(): Promise<void>;
   retryHttpServer(): Promise<void>;
   changeSettings(patch: Partial<AppSettings>): Promise<AppSettings>;
+  /** Main puts roam-mcp doctor's redacted checks on the clipboard; this learns only the counts. */
+  copyDiagnostics(): Promise<{ problems: number; warnings: number }>;
 }
 
 export type AppStore = StoreApi<AppState>;
@@ -53,6 +55,10 @@ export function createAppStore(api: RoamCompanionApi): AppStore {
       const settings = await api['settings:set'](patch);
       set({ settings });
       return settings;
+    },
+    async copyDiagnostics() {
+      const { problems, warnings } = await api['diagnostics:copy']();
+      return { problems, warnings };
     },
   }));
   api.on('status:changed', (status) => store.setState({ status, statusLoad: ready }));

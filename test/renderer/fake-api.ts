@@ -150,6 +150,7 @@ export function createFakeApi(overrides: Overrides = {}, initial: { graphs?: Gra
     'activity:undo': async (input) => ({ dryRun: input.dryRun, changes: [], undone: 0, conflicts: 0 }),
     'keys:list': async () => [],
     'keys:revoke': async () => [],
+    'diagnostics:copy': async () => ({ copied: true, problems: 0, warnings: 1 }),
   };
 
   const api: Record<string, unknown> = {};

@@ -433,6 +433,15 @@ describe('Status bar and settings', () => {
     expect(fake.calls.at(-1)).toEqual({ channel: 'settings:set', input: { confirm: 'never' } });
     await waitFor(() => expect(ask()).toHaveProperty('checked', false));
   });
+
+  it('copies the diagnostics through main and says what was found', async () => {
+    const { fake } = await renderWithStores(<SettingsView />);
+    await userEvent.click(screen.getByRole('button', { name: 'Copy diagnostics' }));
+    expect(fake.calls.at(-1)).toEqual({ channel: 'diagnostics:copy', input: undefined });
+    expect(
+      await screen.findByText('Diagnostics copied (0 problems, 1 warning): paste them into your bug report.'),
+    ).toHaveProperty('role', 'status');
+  });
 });
 
 describe('App', () => {
