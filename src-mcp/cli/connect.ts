@@ -185,14 +185,23 @@ export async function runConnectCli(args: string[], options: ConnectOptions): Pr
       return 0;
     }
     if (flags.graph) {
+      const type = (flags.type as GraphType | undefined) ?? DEFAULT_GRAPH_TYPE;
+      // Connecting a configured graph again (a new token) keeps its level unless one is asked.
+      const configured = (await readConfigDocument(file).catch(() => undefined))?.graphs.find(
+        (g) => g.name === flags.graph && (g.type ?? DEFAULT_GRAPH_TYPE) === type,
+      )?.accessLevel;
+      const previous = (ACCESS_LEVELS as readonly unknown[]).includes(configured)
+        ? (configured as AccessLevel)
+        : undefined;
       return await connectGraph(say, options.home, file, client, controller.signal, {
         name: flags.graph,
-        type: (flags.type as GraphType | undefined) ?? DEFAULT_GRAPH_TYPE,
+        type,
         nickname: flags.nickname,
         accessLevel: flags.public
           ? 'read-only'
-          : ((flags.accessLevel as AccessLevel | undefined) ?? DEFAULT_ACCESS_LEVEL),
+          : ((flags.accessLevel as AccessLevel | undefined) ?? previous ?? DEFAULT_ACCESS_LEVEL),
         description: flags.description,
+        ...(previous ? { previous } : {}),
         ...(flags.public ? { public: true } : {}),
       });
     }
@@ -250,6 +259,8 @@ interface ConnectRequest {
   description?: string | undefined;
   /** A public graph (not the user's): hosted, read-only, not in Roam's list. */
   public?: boolean;
+  /** The level it had in the config, when it was there already. */
+  previous?: AccessLevel;
 }
 
 /** Without Roam's port file we tried the default port: say where the file comes from. */
@@ -306,8 +317,13 @@ async function connectGraph(
     const lower = isLowerAccess(grant.grantedAccessLevel, tokenLevelFor(request.accessLevel))
       ? ` (less than the ${request.accessLevel} requested)`
       : '';
+    const saved = narrowestAccess([request.accessLevel, grant.grantedAccessLevel]);
+    const changed =
+      request.previous && request.previous !== saved
+        ? ` Its access level was ${request.previous}, now ${saved}.`
+        : '';
     say(
-      `Connected '${request.nickname ?? request.name}' with ${grant.grantedAccessLevel} access${lower}${own && !lower ? ' (agents: read-edit-own)' : ''}. Saved to ${file}.`,
+      `Connected '${request.nickname ?? request.name}' with ${grant.grantedAccessLevel} access${lower}${own && !lower ? ' (agents: read-edit-own)' : ''}. Saved to ${file}.${changed}`,
     );
     say('Restart your MCP client (or start a new chat) to use it.');
     return 0;
@@ -315,6 +331,12 @@ async function connectGraph(
     if (error instanceof LocalApiError) {
       say(`Not connected: ${error.message}`);
       if (error.kind === 'not-running' && !existsSync(portFilePath(home))) say(noPortFileHint(home));
+      // Roam answers a graph it cannot open with a bare 500: show the names it can open.
+      if (
+        error.kind === 'internal' &&
+        /exist|no access|could not open|not found/i.test(error.serverMessage ?? '')
+      )
+        await listAvailable(say, client, signal, request.name);
       // The person running connect may ask again, unless Roam blocks the graph ("Never Allow").
       if (error.kind === 'exchange' && tokenRequestRefusal(error.code)?.askAgain !== 'after-unblock') {
         say(
@@ -325,6 +347,24 @@ async function connectGraph(
     }
     throw error;
   }
+}
+
+/** After a graph Roam could not open: the graphs it can, so the name can be checked. */
+async function listAvailable(
+  say: Say,
+  client: LocalApiClient,
+  signal: AbortSignal,
+  asked: string,
+): Promise<void> {
+  const available = await client.graphsAvailable({ signal }).catch(() => undefined);
+  if (!available) return;
+  if (available.length === 0) {
+    say(`Roam Desktop offers no graphs: sign in to Roam Desktop, then try again.`);
+    return;
+  }
+  say(`Roam Desktop has no graph '${asked}' you can open. It offers:`);
+  for (const g of available)
+    say(`  ${g.name}${g.type === 'offline' ? ' (offline: add --type offline)' : ''}`);
 }
 
 type Say = (line?: string) => void;

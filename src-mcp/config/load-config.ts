@@ -71,7 +71,7 @@ async function loadConfigUnsafe(options: {
         source: { kind: 'none', searched: [file] },
         graphs: [],
         errors: [
-          `The config file given with --config does not exist: ${file}. Create it or run 'roam-mcp connect'.`,
+          `The config file given with --config does not exist: ${file}. Create it, or add a graph to it with 'roam-mcp connect --config ${file}'.`,
         ],
         warnings: [],
       };

@@ -106,7 +106,12 @@ export function selectChanges(all: readonly Change[], request: UndoRequest, acto
       if (!change)
         throw new UndoError(
           'NOT_FOUND',
-          `No change '${id}' in the journal (it keeps 30 days). List them with list_changes or 'roam-mcp changes'.`,
+          `No change '${id}' in the journal (it keeps 30 days). List them with ${
+            // A person (the CLI, the tray) has no agent tools; an agent has no terminal of ours.
+            actor.onlyChat === undefined
+              ? "'roam-mcp changes' or in Roam Companion's Activity"
+              : 'list_changes'
+          }.`,
         );
       if (!mine(change))
         throw new UndoError(

@@ -150,4 +150,12 @@ it('finds a graph by a nickname only the chat knew, and says when a graph is unk
   expect(unknown.status).toBe(2);
   expect(unknown.stderr).toContain("No graph 'nowhere'");
   expect(unknown.stdout).not.toContain('No changes');
+
+  // A person is pointed at what a person has, never at an agent's tool.
+  const missing = await world.cli('undo', 'nosuchid');
+  expect(missing.status).toBe(1);
+  expect(missing.stderr).toContain(
+    "No change 'nosuchid' in the journal (it keeps 30 days). List them with 'roam-mcp changes' or in Roam Companion's Activity.",
+  );
+  expect(missing.stderr).not.toContain('list_changes');
 });

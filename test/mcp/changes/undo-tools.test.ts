@@ -164,5 +164,6 @@ describe('undo through the agent tools', () => {
   it('refuses an id from no chat of its own', async () => {
     const error = errorOf(await mcp.call('undo_changes', { ids: ['nosuchid'] }));
     expect(error.code).toBe('NOT_FOUND');
+    expect(error.message).toContain('List them with list_changes.');
   });
 });

@@ -57,6 +57,7 @@ beforeAll(async () => {
       { name: 'moody' },
       { name: 'typed' },
       { name: 'vault', type: 'offline' },
+      { name: 'again' },
       { name: 'help', public: true },
       { name: 'manual', public: true },
     ],
@@ -105,6 +106,30 @@ describe('roam-mcp connect (flags)', () => {
     const asked = emulator.requests.filter((r) => r.path === '/api/graphs/tokens/request').at(-1);
     expect(asked?.body).toMatchObject({ graph: 'moody', accessLevel: 'read-append' });
     expect((await config()).graphs.map((g) => g.name)).toEqual(['team', 'moody']);
+  });
+
+  it('connecting a configured graph again keeps its level unless one is asked, and says when it changes', async () => {
+    const approve = () => emulator.decide('again', { kind: 'approve', accessLevel: 'full' });
+    approve();
+    expect((await connect(['--graph', 'again', '--access-level', 'full'])).code).toBe(0);
+    approve();
+    const again = await connect(['--graph', 'again']);
+    expect(again.code).toBe(0);
+    const asked = emulator.requests.filter((r) => r.path === '/api/graphs/tokens/request').at(-1);
+    expect(asked?.body).toMatchObject({ graph: 'again', accessLevel: 'full' });
+    expect((await config()).graphs.find((g) => g.name === 'again')?.accessLevel).toBe('full');
+    expect(again.stderr).not.toContain('Its access level was');
+    approve();
+    const lowered = await connect(['--graph', 'again', '--access-level', 'read-only']);
+    expect(lowered.stderr).toContain('Its access level was full, now read-only.');
+    expect((await connect(['--remove', 'again'])).code).toBe(0);
+  });
+
+  it('a graph Roam cannot open lists the graphs it can', async () => {
+    const run = await connect(['--graph', 'nosuch']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("Roam Desktop has no graph 'nosuch' you can open. It offers:");
+    expect(run.stderr).toMatch(/^ {2}team$/m);
   });
 
   it('refuses a clashing nickname before asking Roam', async () => {

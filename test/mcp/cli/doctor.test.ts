@@ -154,6 +154,16 @@ it('--report writes one 0600 file with the checks and no token, key or note text
   );
 });
 
+it('a --config file that is missing is named, with how to create it there (not in ~/.roam-tools.json)', async () => {
+  const missing = path.join(home, 'missing.json');
+  const run = await roamMcp(['doctor', '--config', missing, '--json']);
+  const config = (JSON.parse(run.stdout) as DoctorReport).checks.find((c) => c.name === 'config');
+  expect(config).toMatchObject({ status: 'fail' });
+  expect(config?.detail).toContain(
+    `does not exist: ${missing}. Create it, or add a graph to it with 'roam-mcp connect --config ${missing}'.`,
+  );
+});
+
 it('refuses an unknown option with exit 2', async () => {
   const run = await roamMcp(['doctor', '--frobnicate']);
   expect(run.code).toBe(2);
