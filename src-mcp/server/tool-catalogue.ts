@@ -97,6 +97,11 @@ function mayWait(tool: ToolDefinition): boolean {
  * purpose; an empty one gets a clear error), a `default` that is what absence means anyway
  * (`false`, `""`, `[]`, offset 0), and the "anything" spellings (`items: {}`, `propertyNames`
  * of type string, `additionalProperties: {}`).
+ * Every schema is also portable (the MCP Inspector's `--strict` check,
+ * test/clients/inspector-cli.test.ts): a `type` array (zod's nullable) becomes `anyOf` of single
+ * types, which clients that map schemas onto a one-type dialect (Gemini's function declarations)
+ * can read, and an output's empty `{}` under `additionalProperties` or `items` is left out too,
+ * which JSON Schema reads the same (any value).
  */
 function toJsonSchema(shape: z.ZodRawShape, io: 'input' | 'output'): Record<string, unknown> {
   const { $schema: _drop, ...schema } = z.toJSONSchema(z.object(shape), {
@@ -125,6 +130,11 @@ function compactSchema(node: unknown, io: 'input' | 'output', property?: string)
       continue;
     if (key === 'additionalProperties' && value === false && io === 'output') continue;
     if (io === 'input' && isNoise(key, value, property)) continue;
+    if ((key === 'additionalProperties' || key === 'items') && isEmptyObject(value)) continue;
+    if (key === 'type' && Array.isArray(value) && !('anyOf' in node)) {
+      out.anyOf = value.map((type) => ({ type }));
+      continue;
+    }
     out[key] =
       key === 'properties'
         ? Object.fromEntries(
@@ -141,7 +151,6 @@ function compactSchema(node: unknown, io: 'input' | 'output', property?: string)
 function isNoise(key: string, value: unknown, property: string | undefined): boolean {
   if (key === 'minLength') return value === 1;
   if (key === 'default') return saysNothing(value, property);
-  if (key === 'items' || key === 'additionalProperties') return isEmptyObject(value);
   if (key === 'propertyNames') return isEqualJson(value, { type: 'string' });
   return false;
 }
