@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { previewDataDir } from '../src-main/preview/preview-data-dir.ts';
 import { startPreview, type Preview } from '../src-main/preview/server.ts';
 import { listClients, type Launcher } from '../src-mcp/installers/index.ts';
 import { writeFileAtomic } from '../src-shared/node/atomic-write.ts';
@@ -174,6 +175,8 @@ function instructions(demo: Demo, preview: Preview): string {
     'In the tray UI, import the demo graphs or add demo-work / demo-personal and request a token.',
     'Every change an agent makes through this entry appears live in the Activity tab (set Work to',
     '"Full" in Graphs to let it edit and delete), where you can undo a change or a whole chat.',
+    "From a terminal, the demo's journal (in its temporary HOME, not this machine's):",
+    `  ROAM_COMPANION_DATA_DIR=${previewDataDir(demo.home)} HOME=${demo.home} node ${path.join(distDir(), 'roam-mcp.mjs')} changes`,
     'To change how "Roam" answers the next requests, type a letter and Enter here:',
     ...controls,
     '    u = unblock both demo graphs (what you would do in Roam settings after a Never Allow)',

@@ -22,8 +22,9 @@ function client(change: Change): string {
 }
 
 /** Changes grouped by chat, newest first. */
-export function formatChanges(changes: readonly Change[]): string {
-  if (changes.length === 0) return 'No changes recorded (the journal keeps 30 days).\n';
+export function formatChanges(changes: readonly Change[], journalDir?: string): string {
+  if (changes.length === 0)
+    return `No changes recorded${journalDir ? ` in ${journalDir}` : ''} (the journal keeps 30 days).\n`;
   const lines: string[] = [];
   let chat: string | undefined;
   for (const change of changes) {

@@ -6,7 +6,10 @@
  * What was asked for goes to stdout; problems go to stderr. Exit codes: 0 done, 1 failed or
  * conflicts left, 2 bad command line.
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { dataDir } from '../../src-shared/node/data-dir.ts';
+import { JOURNAL_DIR } from '../changes/journal/journal-store.ts';
 import { LocalApiClient } from '../../src-shared/local-api/index.ts';
 import { findGraph, type ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import { loadConfig } from '../config/load-config.ts';
@@ -131,7 +134,9 @@ export async function runChangesCli(
     if (command === 'changes') {
       if (positionals.length) throw new UsageError(`Unknown argument '${positionals[0]}'.`);
       const changes = await listChanges({ graph, chat: values.chat, since });
-      out(values.json ? changesJson(changes) : formatChanges(changes));
+      // Where it looked: a demo's or the tray's journal lives in another data folder.
+      const journal = path.join(dataDir({ env: cli.env, home: cli.home }), JOURNAL_DIR);
+      out(values.json ? changesJson(changes) : formatChanges(changes, journal));
       await noteSkipped(command, err);
       return 0;
     }

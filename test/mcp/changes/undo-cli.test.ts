@@ -159,3 +159,11 @@ it('finds a graph by a nickname only the chat knew, and says when a graph is unk
   );
   expect(missing.stderr).not.toContain('list_changes');
 });
+
+it('with nothing recorded, says which journal it read (a demo’s or the tray’s is in another data folder)', async () => {
+  const empty = await world.cli('changes');
+  expect(empty.status).toBe(0);
+  expect(empty.stdout).toBe(
+    `No changes recorded in ${path.join(world.home, '.local', 'share', 'roam-companion', 'journal')} (the journal keeps 30 days).\n`,
+  );
+});
