@@ -11,7 +11,7 @@ import type { Check, DoctorOptions } from './check.ts';
 import { redactSecrets } from '../installers/redact-secrets.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 
-export type { Check, CheckStatus, DoctorOptions } from './check.ts';
+export type { Check, DoctorOptions } from './check.ts';
 
 export interface DoctorReport {
   /** roam-mcp's version, the platform and Node, for a bug report. */
