@@ -79,6 +79,27 @@ async function commandOf(pid: number): Promise<string | undefined> {
   return text?.split('\0').filter(Boolean).join(' ');
 }
 
+/** Its parent's pid (Linux's /proc; the field after the command's closing parenthesis). */
+async function parentOf(pid: number): Promise<number | undefined> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  const ppid = stat ? Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) : NaN;
+  return Number.isInteger(ppid) ? ppid : undefined;
+}
+
+/**
+ * Who started the server: Roam Companion runs the same `serve --http` as a child of its `--mcp`
+ * launcher, so the parent tells them apart.
+ */
+async function startedBy(pid: number): Promise<string> {
+  const command = await commandOf(pid);
+  if (command === undefined) return `pid ${pid}`;
+  const parent = await parentOf(pid);
+  const parentCommand = parent === undefined ? undefined : await commandOf(parent);
+  if (parentCommand && /--mcp\b|Roam Companion|electron/i.test(parentCommand))
+    return `Roam Companion (pid ${pid})`;
+  return /\bserve\b.*--http/.test(command) ? `roam-mcp serve --http (pid ${pid})` : `pid ${pid}`;
+}
+
 export async function httpServerChecks(options: DoctorOptions): Promise<Check[]> {
   const where = { ...dataDirOptions(options) };
   const served = await readUrlFile(where);
@@ -96,13 +117,7 @@ export async function httpServerChecks(options: DoctorOptions): Promise<Check[]>
       },
     ];
   }
-  const command = await commandOf(served.pid);
-  const by =
-    command === undefined
-      ? `pid ${served.pid}`
-      : /\bserve\b.*--http/.test(command)
-        ? `roam-mcp serve --http (pid ${served.pid})`
-        : `Roam Companion (pid ${served.pid})`;
+  const by = await startedBy(served.pid);
   const answers = await fetch(served.url, { signal: AbortSignal.timeout(options.timeoutMs ?? 5000) }).then(
     () => true,
     () => false,

@@ -5,11 +5,13 @@
  * and a failure exits 1. `--report` writes one 0600 file with the same checks and no token, key
  * or note text.
  */
+import { spawn } from 'node:child_process';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
-import { binEnv, newToken, runBin, toolsConfig } from '../../harness/mcp-bin.ts';
+import { binCommand, binEnv, newToken, runBin, toolsConfig } from '../../harness/mcp-bin.ts';
+import { readUrlFile } from '../../../src-mcp/http/url-file.ts';
 import { removeDir, tempDir } from '../../harness/temp-dir.ts';
 import type { DoctorReport } from '../../../src-mcp/doctor/index.ts';
 
@@ -113,6 +115,30 @@ it('a full journal fails, with its size against the quota', async () => {
   const { code, find } = await doctor({ ROAM_MCP_TEST_JOURNAL_LIMITS: JSON.stringify({ maxBytes: 1024 }) });
   expect(code).toBe(1);
   expect(find('change journal')).toMatchObject({ status: 'fail', detail: expect.stringMatching(/\(200%\)/) });
+});
+
+it('names where the HTTP server serves and who started it', async () => {
+  const [command, args] = binCommand(['serve', '--http', '--port', '0']);
+  const server = spawn(command, args, {
+    env: binEnv(home, { ROAM_COMPANION_DATA_DIR: data() }),
+    cwd: home,
+    stdio: 'ignore',
+  });
+  try {
+    const served = await expect
+      .poll(() => readUrlFile({ env: { ROAM_COMPANION_DATA_DIR: data() } }), { timeout: 20_000 })
+      .toBeDefined()
+      .then(() => readUrlFile({ env: { ROAM_COMPANION_DATA_DIR: data() } }));
+    const { find } = await doctor();
+    expect(find('HTTP server')).toMatchObject({
+      status: 'ok',
+      detail: `serving at ${served!.url}, started by roam-mcp serve --http (pid ${server.pid})`,
+    });
+  } finally {
+    server.kill();
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+  expect((await doctor()).find('HTTP server')).toMatchObject({ status: 'skip' });
 });
 
 it('a revoked token, then Roam stopped, fail with the way out', async () => {
