@@ -4,6 +4,7 @@
  * graph and is itself listed; a person's later edit stays and makes the exit code 1.
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { PageSpec } from '../../emulator/index.ts';
 import { jsonOf, toolsConfigPath } from '../../harness/mcp-bin.ts';
