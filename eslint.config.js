@@ -32,6 +32,7 @@ export const SRC_MCP_FLOORS = [
   {
     cli: [
       'process',
+      'doctor',
       'installers',
       'http',
       'changes',
@@ -43,6 +44,7 @@ export const SRC_MCP_FLOORS = [
     ],
   },
   {
+    doctor: ['installers', 'http', 'changes/journal', 'config'],
     process: [
       'server',
       'http',
