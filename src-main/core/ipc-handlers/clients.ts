@@ -149,10 +149,12 @@ async function connection(
   const stdioView = stdio ?? (await listed(installerOptions(ctx))).find((v) => v.id === id)!;
   if (!overHttp(ctx, id)) return { ...stdioView, transport: 'stdio' };
   const http = (await listed(await withHttp(ctx, id, installerOptions(ctx)))).find((v) => v.id === id)!;
-  if (http.state === 'installed') {
+  // The installers judge an http entry by its URL and key (installed, or stale saying which).
+  if (http.transport === 'http' && (http.state === 'installed' || http.state === 'stale')) {
     const key = (await keys.list()).find((info) => info.name === id);
     const { toolsets: _none, ...view } = http;
     if (!key) return { ...view, state: 'stale', transport: 'http', message: keyGone(http) };
+    if (http.state === 'stale') return http;
     return { ...view, transport: 'http', ...(key.toolsets ? { toolsets: key.toolsets } : {}) };
   }
   if (stdioView.state === 'installed') {

@@ -111,7 +111,7 @@ it('shows the http command with <key>, and each copy puts a new working key into
   expect(JSON.stringify(events)).not.toMatch(KEY);
 }, 30_000);
 
-it('an http entry at this server counts as installed while Claude Code has a key; revoked, elsewhere or over stdio it needs an update', async () => {
+it('an http entry at this server counts as installed while its key works; revoked, replaced, elsewhere or over stdio it needs an update', async () => {
   const config = path.join(dirs.home, '.claude.json');
   const entry = (fields: Record<string, unknown>) =>
     writeFile(config, JSON.stringify({ mcpServers: { 'roam-companion': fields }, other: 1 }));
@@ -124,11 +124,17 @@ it('an http entry at this server counts as installed while Claude Code has a key
     transport: 'http',
     message: `Its key ('claude-code') was revoked, so Claude Code is refused: run ${REMOVE_COMMAND}, then copy the command below and run it.`,
   });
-  await core.handlers['clients:copy-command']({ id: 'claude-code' });
+  const copied = keyIn(await copy());
+  // The old key in its entry still does not work: the server refuses it, so it is not installed.
+  expect(await claudeCodeRow()).toMatchObject({ state: 'stale', transport: 'http' });
+  // Claude Code ran the new command: its entry holds the new key.
+  await entry({ type: 'http', url, headers: { Authorization: `Bearer ${copied}` } });
   const installed = await claudeCodeRow();
   expect(installed.transport).toBe('http');
   expect(installed.state).toBe('installed');
-  expect(installed.message).toBe(`Connected for all your projects. To disconnect, run: ${REMOVE_COMMAND}`);
+  expect(installed.message).toBe(
+    `Connected for all your projects over HTTP. To disconnect, run: ${REMOVE_COMMAND}`,
+  );
 
   await entry({ type: 'http', url: 'http://127.0.0.1:1/mcp', headers: header });
   expect(await claudeCodeRow()).toMatchObject({ state: 'stale', commandKey: 'claude-code' });
