@@ -8,8 +8,12 @@ export async function tempDir(prefix = 'roam-test-'): Promise<string> {
   return mkdtemp(path.join(os.tmpdir(), prefix));
 }
 
+/**
+ * Removed with retries: a process a test just stopped (a tray core closing, a child exiting) may
+ * still be writing its last file there, which makes one pass fail with ENOTEMPTY.
+ */
 export async function removeDir(dir: string): Promise<void> {
-  await rm(dir, { recursive: true, force: true });
+  await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 }
 
 /** A temp folder with its own cleanup. */
