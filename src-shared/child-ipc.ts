@@ -38,10 +38,51 @@ export const parentMessageSchema = z.discriminatedUnion('type', [
     protectedPaths: z.array(z.string()).optional(),
     /** Whether destructive writes ask the person first (docs/mcp.md): live, unless `--confirm` was given. */
     confirm: z.enum(CONFIRM_POLICIES).optional(),
+    /** The tray shows waiting proposals and answers them (`proposal-answer`): its HTTP server only. */
+    showsProposals: z.boolean().optional(),
   }),
   z.object({ type: z.literal('shutdown') }),
+  /** The person answered a proposal in the tray; the child replies `proposal-answered`. */
+  z.object({
+    type: z.literal('proposal-answer'),
+    id: z.string().min(1).max(40),
+    answer: z.enum(['approve', 'keep']),
+  }),
 ]);
 export type ParentMessage = z.infer<typeof parentMessageSchema>;
+
+const shownBlockSchema = z.object({ text: z.string(), page: z.string().optional() });
+/**
+ * A waiting proposal as the person reads it (docs/mcp.md, "Consent before a write takes much
+ * away"): what goes, in their words. No uid, no hidden text (counted only), no one-time code.
+ */
+export const shownProposalSchema = z.object({
+  id: z.string().min(1).max(40),
+  question: z.string(),
+  graph: z.string(),
+  tool: z.string(),
+  expiresAt: z.string(),
+  taken: z.object({
+    blocks: z.array(shownBlockSchema),
+    pages: z.array(
+      z.object({
+        title: z.string(),
+        blocks: z.number(),
+        hidden: z.number(),
+        linkedFrom: z.object({ blocks: z.number(), pages: z.array(z.string()) }),
+      }),
+    ),
+    replaced: z.array(shownBlockSchema),
+    moved: z.array(shownBlockSchema),
+    renames: z.array(
+      z.object({ from: z.string(), to: z.string(), links: z.number(), linkPages: z.array(z.string()) }),
+    ),
+    hidden: z.number(),
+    changes: z.number().optional(),
+    unknown: z.string().optional(),
+  }),
+});
+export type ShownProposalMessage = z.infer<typeof shownProposalSchema>;
 
 /** Child → parent. */
 export const childMessageSchema = z.discriminatedUnion('type', [
@@ -64,6 +105,12 @@ export const childMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('token-rejected'),
     graph: z.object({ name: z.string(), type: z.enum(GRAPH_TYPES) }),
   }),
+  /** A write waits for the person (only after `showsProposals`): the tray shows it. */
+  z.object({ type: z.literal('proposal'), proposal: shownProposalSchema }),
+  /** It no longer waits (answered anywhere, expired, withdrawn): the tray stops showing it. */
+  z.object({ type: z.literal('proposal-closed'), id: z.string() }),
+  /** What became of the tray's answer: `done` false when another answer came first. */
+  z.object({ type: z.literal('proposal-answered'), id: z.string(), done: z.boolean(), outcome: z.string() }),
 ]);
 export type ChildMessage = z.infer<typeof childMessageSchema>;
 

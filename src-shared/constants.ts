@@ -68,6 +68,8 @@ export const requestChannels = [
   'keys:list',
   'keys:revoke',
   'diagnostics:copy',
+  'proposals:list',
+  'proposals:answer',
 ] as const;
 export type RequestChannel = (typeof requestChannels)[number];
 
@@ -82,5 +84,7 @@ export const eventChannels = [
   'app:navigate',
   'activity:changed',
   'activity:show',
+  'proposals:changed',
+  'proposals:show',
 ] as const;
 export type EventChannel = (typeof eventChannels)[number];

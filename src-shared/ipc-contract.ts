@@ -13,6 +13,7 @@ import {
   type ClientChangePreview,
   type ClientView,
 } from './clients.ts';
+import type { ShownProposalMessage } from './child-ipc.ts';
 
 const toolsetsSchema = z.array(z.enum(TOOLSET_NAMES)).min(1);
 import {
@@ -350,6 +351,13 @@ export const requests = {
       }),
     result: returns<ActivityUndoReportView>(),
   },
+  /** Changes an agent asked for that wait for the person (docs/tray.md, "Approvals"). */
+  'proposals:list': { input: z.void(), result: returns<ProposalView[]>() },
+  /** The person's answer; refused (NOT_FOUND) once it no longer waits (answered in the chat, expired). */
+  'proposals:answer': {
+    input: z.strictObject({ id: z.string().min(1).max(40), answer: z.enum(['approve', 'keep']) }),
+    result: returns<ProposalAnswerView>(),
+  },
   /** The keys HTTP clients connect with (names only: a key is shown once, where it is made). */
   'keys:list': { input: z.void(), result: returns<KeyView[]>() },
   'keys:revoke': { input: z.object({ name: z.string().min(1).max(64) }), result: returns<KeyView[]>() },
@@ -359,6 +367,14 @@ export const requests = {
     result: returns<{ copied: true; problems: number; warnings: number }>(),
   },
 } as const satisfies Record<RequestChannel, { input: z.ZodType; result: unknown }>;
+
+/** A change waiting for the person, as they read it: no uid, no hidden text, no code. */
+export type ProposalView = ShownProposalMessage;
+/** What became of the person's answer: `done` false when it came too late. */
+export interface ProposalAnswerView {
+  done: boolean;
+  outcome: string;
+}
 
 /** A key as the tray shows it: never the key, never its hash. */
 export interface KeyView {
@@ -395,6 +411,10 @@ export interface EventPayloads {
   'activity:changed': ActivityFeedView;
   /** The tray menu asks the manager to show Activity. */
   'activity:show': Record<string, never>;
+  /** The changes waiting for the person now (one came, or one closed). */
+  'proposals:changed': ProposalView[];
+  /** A notification or the tray menu asks the manager to show the waiting changes. */
+  'proposals:show': Record<string, never>;
 }
 
 /** Codes a handler error carries; the message always says what happened and what to do next. */

@@ -9,8 +9,14 @@
  */
 import { DATA_DIR_ENV } from '../../src-shared/node/data-dir.ts';
 import type { HttpServerStatus } from '../../src-shared/ipc-contract.ts';
+import type { ParentMessage } from '../../src-shared/child-ipc.ts';
 import { readUrlFile, writeAtLoginFile } from '../../src-mcp/installers/index.ts';
-import { runMcpLauncher, type McpLauncher, type McpSpawner } from './mcp-launcher.ts';
+import {
+  runMcpLauncher,
+  type McpLauncher,
+  type McpLauncherOptions,
+  type McpSpawner,
+} from './mcp-launcher.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { StoreBackend } from './tray-store.ts';
 
@@ -36,6 +42,11 @@ export interface HttpHubChildOptions {
   onStatus?: (status: HttpServerStatus) => void;
   /** Whether the tray opens at login (its setting, read when the server starts serving). */
   opensAtLogin?: () => boolean;
+  /** The tray shows waiting proposals: what each child says of them, and who now answers them. */
+  proposals?: {
+    heard: NonNullable<McpLauncherOptions['onProposal']>;
+    serverIs(send: ((message: ParentMessage) => void) | undefined): void;
+  };
 }
 
 export interface HttpHubChild {
@@ -68,7 +79,7 @@ function runServer(
   log: (line: string) => void,
   onCannotServe: (reason: string) => void,
 ): Promise<McpLauncher> {
-  return runMcpLauncher({
+  const started = runMcpLauncher({
     storeDir: options.storeDir,
     secretBox: options.secretBox,
     mcpServerPath: options.mcpServerPath,
@@ -79,6 +90,15 @@ function runServer(
     countAsSession: false,
     log,
     onCannotServe,
+    ...(options.proposals ? { onProposal: options.proposals.heard } : {}),
+  });
+  const { proposals } = options;
+  if (!proposals) return started;
+  // Its proposals live in it: they are answered through it, and gone with it.
+  return started.then((launcher) => {
+    proposals.serverIs((message) => launcher.child.send(message));
+    void launcher.exited.then(() => proposals.serverIs(undefined));
+    return launcher;
   });
 }
 

@@ -87,6 +87,10 @@ export interface McpLauncherOptions {
   onStoreGone?: () => void;
   /** `serve --http` says why it cannot start, just before it exits (a port in use, say). */
   onCannotServe?: (reason: string) => void;
+  /** The tray shows the child's waiting proposals (its HTTP server): the child is told, and tells it. */
+  onProposal?: (
+    message: Extract<ChildMessage, { type: 'proposal' | 'proposal-closed' | 'proposal-answered' }>,
+  ) => void;
 }
 
 /**
@@ -117,7 +121,7 @@ export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLa
   if (options.tools !== undefined) env[TOOLSETS_ENV] = options.tools;
   const child = options.spawn(options.mcpServerPath, env, options.args);
 
-  const config = configSender(store, child, log, options.client, options.onStoreGone);
+  const config = configSender(store, child, log, options.client, options.onStoreGone, !!options.onProposal);
   const handle = async (message: ChildMessage) => {
     switch (message.type) {
       case 'ready':
@@ -130,6 +134,11 @@ export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLa
         return;
       case 'cannot-serve':
         options.onCannotServe?.(message.reason);
+        return;
+      case 'proposal':
+      case 'proposal-closed':
+      case 'proposal-answered':
+        options.onProposal?.(message);
         return;
     }
   };
@@ -190,6 +199,7 @@ function configSender(
   log: (line: string) => void,
   client?: string,
   onStoreGone?: () => void,
+  showsProposals = false,
 ) {
   let ready = false;
   let lastSent = '';
@@ -224,6 +234,7 @@ function configSender(
           uploadFolders: data.settings.uploadFolders,
           protectedPaths: [store.storeDir],
           confirm: data.settings.confirm,
+          ...(showsProposals ? { showsProposals } : {}),
         };
         const serialized = JSON.stringify(message);
         if (serialized === lastSent) return;

@@ -19,6 +19,8 @@ import type { CoreContext } from './ipc-handlers/core-context.ts';
 import { graphHandlers } from './ipc-handlers/graphs.ts';
 import { keyHandlers } from './ipc-handlers/keys.ts';
 import { diagnosticsHandlers } from './ipc-handlers/diagnostics.ts';
+import { proposalHandlers } from './ipc-handlers/proposals.ts';
+import { pendingProposals, type PendingProposals } from './pending-proposals.ts';
 import { forkSpawner } from './mcp-launcher.ts';
 import { startHttpHubChild, type HttpHubChild } from './http-hub-child.ts';
 import { tokenHandlers } from './ipc-handlers/tokens.ts';
@@ -42,6 +44,7 @@ function startTrayHttpServer(
   options: TrayCoreOptions,
   store: ReturnType<typeof openTrayStore>,
   onStatus: () => void,
+  proposals: PendingProposals,
 ): HttpHubChild | undefined {
   if (!options.httpHub) return undefined;
   return startHttpHubChild({
@@ -56,6 +59,7 @@ function startTrayHttpServer(
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     onStatus,
     opensAtLogin: () => store.read().settings.launchAtLogin,
+    proposals,
   });
 }
 
@@ -87,7 +91,8 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
   });
 
   const { status, appStatus } = monitors;
-  const hub = startTrayHttpServer(options, store, monitors.publishStatus);
+  const proposals = pendingProposals((list) => emit('proposals:changed', list));
+  const hub = startTrayHttpServer(options, store, monitors.publishStatus, proposals);
   const hubUrl = async () => hub?.url();
   const ctx: CoreContext = {
     options,
@@ -117,6 +122,7 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
     ...activityHandlers(activity),
     ...keyHandlers(ctx),
     ...diagnosticsHandlers(ctx),
+    ...proposalHandlers(proposals),
   };
   return {
     handlers: validatedHandlers(impl),

@@ -4,7 +4,8 @@
  * `input_required` and the client asks and retries with the answer; on 2025-11-25 the SDK sends
  * `elicitation/create` itself and re-enters the call with the answer); else, for a host that
  * renders MCP Apps (`extensions["io.modelcontextprotocol/ui"]`), a waiting proposal with an
- * approval view; else nobody can be asked and the graph's setting decides: the write goes ahead
+ * approval view; else, when Roam Companion shows proposals (the server is its HTTP server), a
+ * waiting proposal answered there; else nobody can be asked and the graph's setting decides: the write goes ahead
  * (the default; the undo is there) or is refused (`whenNobodyCanAsk: "refuse"`). The policy
  * `never` (`--confirm never`) asks nobody.
  */
@@ -19,7 +20,7 @@ import {
 
 import type { ConfirmPolicy } from '../../src-shared/roam-config.ts';
 import { ToolError } from '../contract/tool-errors.ts';
-import type { Proposal } from './proposals.ts';
+import { trayShowsProposals, type Proposal } from './proposals.ts';
 
 export type { ConfirmPolicy };
 export const DEFAULT_CONFIRM_POLICY: ConfirmPolicy = 'destructive';
@@ -34,7 +35,8 @@ export type Answer = 'accept' | 'decline' | 'cancel';
 
 /** How this call may reach the person, and what they already said. */
 export interface Confirmation {
-  channel: 'elicit' | 'app' | 'none';
+  /** `tray`: only Roam Companion can show the proposal (it also shows an `app` one). */
+  channel: 'elicit' | 'app' | 'tray' | 'none';
   /** The person's answer to the elicitation, when this is the retried call. */
   answer?: Answer;
   /** The proposal the person approved: this call is its write. */
@@ -76,7 +78,8 @@ export function confirmationOf(
     const answer = inputResponse(ctx.mcpReq.inputResponses, ANSWER_KEY);
     return answer.kind === 'elicit' ? { channel: 'elicit', answer: answer.action } : { channel: 'elicit' };
   }
-  return rendersApps(capabilities) ? { channel: 'app' } : NEVER_ASK;
+  if (rendersApps(capabilities)) return { channel: 'app' };
+  return trayShowsProposals() ? { channel: 'tray' } : NEVER_ASK;
 }
 
 /** Thrown before the write when the person must be asked first (form elicitation). */
@@ -107,9 +110,17 @@ export class ProposalWaiting extends Error {
   constructor(
     readonly proposal: Proposal,
     readonly code: string,
+    /** `app`: the chat shows the approval view (and Roam Companion too, when it shows proposals). */
+    readonly shownIn: 'app' | 'tray',
   ) {
+    const where =
+      shownIn === 'tray'
+        ? 'in Roam Companion'
+        : trayShowsProposals()
+          ? 'in the approval shown in this chat or in Roam Companion'
+          : 'in the approval shown in this chat';
     super(
-      `Waiting for the person, nothing changed yet: ${proposal.question} They answer in the approval shown in this chat (Approve or Keep). Do not retry or do it another way; list_changes shows what they decided (proposal ${proposal.id}).`,
+      `Waiting for the person, nothing changed yet: ${proposal.question} They answer ${where} (Approve or Keep). Do not retry or do it another way; list_changes shows what they decided (proposal ${proposal.id}).`,
     );
     this.name = 'ProposalWaiting';
   }

@@ -143,7 +143,7 @@ export async function consentBeforeWrite(
     question,
     pages,
   });
-  throw new ProposalWaiting(proposal, code);
+  throw new ProposalWaiting(proposal, code, confirmation.channel === 'tray' ? 'tray' : 'app');
 }
 
 /** The person kept things as they are (Keep in the approval view): remembered like a decline. */

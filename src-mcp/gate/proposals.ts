@@ -56,6 +56,88 @@ const WRONG_CODES = 3;
 const KEEP_SETTLED = 100;
 
 const proposals = new Map<string, Proposal>();
+
+/**
+ * Roam Companion, when it shows proposals (the tray's HTTP server; docs/tray.md, "Approvals"):
+ * told of each proposal as a person reads it (no uid, no code, no hidden text) and of each one
+ * that closes, whoever answered; its answer runs through `answerers`, which hold what approve_change
+ * and keep_change would be called with, inside the chat that made the proposal.
+ */
+export type ShownProposal = Omit<ProposalView, 'taken'> & { taken: ShownTaken };
+type Unplaced<T> = Omit<T, 'uid'>;
+export interface ShownTaken {
+  blocks: Array<Unplaced<TakenAway['blocks'][number]>>;
+  pages: Array<Unplaced<TakenAway['pages'][number]>>;
+  replaced: Array<Unplaced<TakenAway['replaced'][number]>>;
+  moved: Array<Unplaced<TakenAway['moved'][number]>>;
+  renames: Array<Unplaced<TakenAway['renames'][number]>>;
+  hidden: number;
+  changes?: number;
+  unknown?: string;
+}
+export interface ProposalWatcher {
+  proposed(proposal: ShownProposal): void;
+  closed(id: string): void;
+}
+export type PersonAnswer = 'approve' | 'keep';
+/** What became of an answer given in Roam Companion: `done` false when it changed nothing. */
+export interface TrayAnswered {
+  done: boolean;
+  outcome: string;
+}
+let watcher: ProposalWatcher | undefined;
+const answerers = new Map<string, (answer: PersonAnswer) => Promise<TrayAnswered>>();
+
+/** Roam Companion shows proposals from now on (undefined: no longer). */
+export function watchProposals(next: ProposalWatcher | undefined): void {
+  watcher = next;
+}
+
+/** Whether the person can answer a proposal in Roam Companion. */
+export function trayShowsProposals(): boolean {
+  return watcher !== undefined;
+}
+
+function closed(proposal: Proposal): void {
+  answerers.delete(proposal.id);
+  watcher?.closed(proposal.id);
+}
+
+/** The proposal goes to Roam Companion too; `answer` answers it as the approval view would. */
+export function offerInTray(
+  proposal: Proposal,
+  answer: (answer: PersonAnswer) => Promise<TrayAnswered>,
+): void {
+  if (!watcher) return;
+  answerers.set(proposal.id, answer);
+  const strip = <T extends { uid: string }>(items: readonly T[]) =>
+    items.map(({ uid: _uid, ...rest }) => rest);
+  const { taken } = proposal.view;
+  watcher.proposed({
+    ...proposal.view,
+    taken: {
+      ...taken,
+      blocks: strip(taken.blocks),
+      pages: strip(taken.pages),
+      replaced: strip(taken.replaced),
+      moved: strip(taken.moved),
+      renames: strip(taken.renames),
+    },
+  });
+}
+
+const GONE =
+  'This change no longer waits for an answer (answered in the chat, expired or withdrawn). Nothing more was done.';
+
+/** The person answered in Roam Companion: the first answer wins; a later one changes nothing. */
+export async function answerInTray(id: string, answer: PersonAnswer): Promise<TrayAnswered> {
+  expireOld();
+  const run = answerers.get(id);
+  const proposal = proposals.get(id);
+  if (!run || proposal?.status !== 'waiting') return { done: false, outcome: proposal?.outcome ?? GONE };
+  answerers.delete(id);
+  return run(answer);
+}
 const hash = (code: string) => createHash('sha256').update(code, 'utf8').digest();
 
 function shown(taken: TakenAway): ProposalView['taken'] {
@@ -119,6 +201,7 @@ function expireOld(now = Date.now()): void {
     if (p.status === 'waiting' && now > p.expires) {
       p.status = 'expired';
       p.outcome = 'Expired: the person did not answer in time. Nothing was changed.';
+      closed(p);
     }
   const settled = [...proposals.values()].filter((p) => p.status !== 'waiting');
   for (const p of settled.slice(0, Math.max(0, settled.length - KEEP_SETTLED))) proposals.delete(p.id);
@@ -144,12 +227,14 @@ export function redeem(id: unknown, code: unknown): Proposal {
     if (proposal.wrongCodes >= WRONG_CODES) {
       proposal.status = 'failed';
       proposal.outcome = 'Withdrawn: it was answered with wrong codes. Nothing was changed.';
+      closed(proposal);
     }
     throw new ToolError('INVALID_PARAMS', NO_SUCH);
   }
-  // Used once, whatever happens next.
+  // Used once, whatever happens next; Roam Companion stops showing it.
   proposal.status = 'failed';
   proposal.outcome = 'Approved, but the change did not run.';
+  closed(proposal);
   return proposal;
 }
 

@@ -19,6 +19,7 @@ import { platformOpener } from '../roam/roam-launcher.ts';
 import { setAgentCreations } from '../access/own-content.ts';
 import { agentOwnership } from '../changes/journal/created.ts';
 import { DEFAULT_CONFIRM_POLICY, type ConfirmPolicy } from '../gate/confirm.ts';
+import { answerInTray, watchProposals } from '../gate/proposals.ts';
 import { createRoamMcpServer, type RoamMcpServer } from '../server/server.ts';
 import { GraphGateway } from '../roam/graph-gateway.ts';
 import { LineTransport } from './line-transport.ts';
@@ -165,6 +166,8 @@ function graphsFromTray(
           .finally(() => process.exit(0));
         return;
       }
+      if (message.type === 'proposal-answer') return answerFromTray(parent, message.id, message.answer);
+      showProposalsIn(message.showsProposals ? parent : undefined);
       applyGraphs(session, message.graphs, 'Roam Companion');
       session.setSwitchedOff(message.switchedOff ?? []);
       uploadFolders.set(
@@ -183,6 +186,22 @@ function graphsFromTray(
   parent.onDisconnect(() => process.exit(0));
   parent.send({ type: 'ready' });
   return firstConfig;
+}
+
+/** Waiting proposals are shown in the tray too while it says it shows them (its HTTP server). */
+function showProposalsIn(parent: ParentChannel | undefined): void {
+  watchProposals(
+    parent && {
+      proposed: (proposal) => parent.send({ type: 'proposal', proposal }),
+      closed: (id) => parent.send({ type: 'proposal-closed', id }),
+    },
+  );
+}
+
+function answerFromTray(parent: ParentChannel, id: string, answer: 'approve' | 'keep'): void {
+  void answerInTray(id, answer)
+    .catch((error: Error) => ({ done: false, outcome: `The answer could not be applied: ${error.message}` }))
+    .then((answered) => parent.send({ type: 'proposal-answered', id, ...answered }));
 }
 
 function applyGraphs(session: GraphSession, graphs: Parameters<typeof validateGraphs>[0], origin: string) {

@@ -57,9 +57,13 @@ import {
   ApprovedWrite,
   KEEP_META,
   KEEP_TOOL,
+  offerInTray,
   PROPOSAL_META,
   settle,
+  type PersonAnswer,
+  type TrayAnswered,
 } from '../gate/proposals.ts';
+import { currentScope, inChat, type ChatScope } from '../contract/chat-scope.ts';
 import { hintsFrom, ToolRecord } from '../changes/journal/record.ts';
 import { log } from '../contract/log.ts';
 import type { GraphGateway } from '../roam/graph-gateway.ts';
@@ -166,7 +170,10 @@ export async function callTool(
     return success(tool, value, notices);
   } catch (error) {
     if (error instanceof ConfirmationNeeded) return askResult(error.question);
-    if (error instanceof ProposalWaiting && tool) return waiting(tool, rawArgs, error);
+    if (error instanceof ProposalWaiting && tool) {
+      const chat = currentScope();
+      return waiting(tool, rawArgs, error, (answer) => answerInChat(tools, answer, error, state, chat));
+    }
     if ((error instanceof NotConfirmed || error instanceof ChangedSinceAsked) && tool)
       return notDone(tool, rawArgs, error.message);
     const toolError = toToolError(tool ? namedForTool(error, tool) : error, resolved.graph);
@@ -352,7 +359,15 @@ function notDone(tool: ToolDefinition, rawArgs: unknown, message: string): CallT
  * one-time values that answer it ride in the result's `_meta`, which hosts give the app and never
  * the model.
  */
-function waiting(tool: ToolDefinition, rawArgs: unknown, wait: ProposalWaiting): CallToolResult {
+function waiting(
+  tool: ToolDefinition,
+  rawArgs: unknown,
+  wait: ProposalWaiting,
+  answerInTray: (answer: PersonAnswer) => Promise<TrayAnswered>,
+): CallToolResult {
+  offerInTray(wait.proposal, answerInTray);
+  // Only Roam Companion shows it: the one-time values stay in this process.
+  if (wait.shownIn === 'tray') return notDone(tool, rawArgs, wait.message);
   const answer = { proposal: wait.proposal.id, code: wait.code };
   return {
     ...notDone(tool, rawArgs, wait.message),
@@ -362,6 +377,33 @@ function waiting(tool: ToolDefinition, rawArgs: unknown, wait: ProposalWaiting):
       [KEEP_META]: { tool: KEEP_TOOL, arguments: answer },
     },
   };
+}
+
+/**
+ * The person's answer in Roam Companion, made later: the same approve_change / keep_change call the
+ * approval view makes, with the proposal's one-time values, inside the chat that made it. Its
+ * request is over, so it runs on a scope of its own. Answers the outcome the model would read.
+ */
+function answerInChat(
+  tools: readonly ToolDefinition[],
+  answer: PersonAnswer,
+  wait: ProposalWaiting,
+  state: ToolCallState,
+  chat: ChatScope,
+): Promise<TrayAnswered> {
+  const own: CallScope = { signal: new AbortController().signal, progress: () => {}, notice: () => {} };
+  const args = { proposal: wait.proposal.id, code: wait.code };
+  return inChat(chat, async () => {
+    const result = (await callTool(
+      tools,
+      answer === 'approve' ? APPROVE_TOOL : KEEP_TOOL,
+      args,
+      own,
+      state,
+    )) as CallToolResult;
+    const first = result.content[0];
+    return { done: !result.isError, outcome: first?.type === 'text' ? first.text : '' };
+  });
 }
 
 /** The person approved a proposal: its write runs now, through this same path, as the agent's change. */

@@ -1,0 +1,216 @@
+// The tray shows what an agent's write would take away and the person answers there (docs/tray.md,
+// "Approvals"), with nothing faked: the tray core runs the real `roam-mcp serve --http` child
+// against the emulator; real SDK clients over HTTP, one that renders MCP Apps and one that does
+// not. A write the gate holds appears in the core's pending proposals (in a person's words: no
+// uid, no code, no hidden text); Approve in the tray runs it as the agent's journaled, undoable
+// change; Keep leaves the graph as it was; an answer in the chat closes it in the tray; whichever
+// answer comes first wins, and a late, replayed, forged or malformed answer is refused.
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { TrayCore } from '../../../src-main/core/tray-core.ts';
+import type { ProposalView } from '../../../src-shared/ipc-contract.ts';
+import { readUrlFile } from '../../../src-mcp/installers/index.ts';
+import { startEmulator, type Emulator, type PageSpec } from '../../emulator/index.ts';
+import { APPS_CAPABILITY } from '../../harness/consent-client.ts';
+import { startCore, tempDirs, waitFor } from '../helpers.ts';
+
+const SECRET = 'HIDDEN-7731';
+const uidOf = (prefix: string, i: number) => `${prefix}${String(i).padStart(9 - prefix.length, '0')}`;
+const PAGES = ['Approved', 'Kept', 'Chat', 'Both', 'Late'];
+const pages: PageSpec[] = PAGES.map((name) => ({
+  title: `${name} page`,
+  uid: uidOf(`pg${name.slice(0, 2).toLowerCase()}`, 0),
+  children: [
+    ...Array.from({ length: 12 }, (_, i) => ({
+      string: `${name} line ${i}`,
+      uid: uidOf(`${name.slice(0, 3).toLowerCase()}`, i + 1),
+    })),
+    { string: `${SECRET} #.rm-hide`, children: [`${SECRET} below`] },
+  ],
+}));
+
+let dirs: Awaited<ReturnType<typeof tempDirs>>;
+let emulator: Emulator;
+let core: TrayCore;
+let events: Array<{ event: string; payload: unknown }>;
+let apps: Client;
+let plain: Client;
+
+async function connect(url: string, key: string, capabilities = {}): Promise<Client> {
+  const client = new Client({ name: 'tray-approvals', version: '0.0.0' }, { capabilities });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: { Authorization: `Bearer ${key}` } },
+    }),
+  );
+  return client;
+}
+
+beforeAll(async () => {
+  dirs = await tempDirs();
+  const dataDir = path.join(dirs.home, 'data');
+  emulator = await startEmulator({ home: dirs.home, graphs: [{ name: 'asked', content: pages }] });
+  emulator.autoDecide({ kind: 'approve' });
+  ({ core, events } = startCore(dirs, { httpHub: { port: 0 }, dataDir, env: {} }));
+  await core.handlers['graphs:add']({ name: 'asked', nickname: 'Asked', accessLevel: 'full' });
+  const { url } = await waitFor(() => readUrlFile({ env: { ROAM_COMPANION_DATA_DIR: dataDir } }));
+  const { mkdir, readFile } = await import('node:fs/promises');
+  await mkdir(path.join(dirs.home, '.cursor'), { recursive: true });
+  await core.handlers['clients:install']({ id: 'cursor' });
+  const entry = JSON.parse(await readFile(path.join(dirs.home, '.cursor', 'mcp.json'), 'utf8')).mcpServers[
+    'roam-companion'
+  ];
+  const key = /^Bearer (\S+)$/.exec(entry.headers.Authorization)![1]!;
+  apps = await connect(url, key, APPS_CAPABILITY);
+  plain = await connect(url, key);
+  for (const client of [apps, plain])
+    await client.callTool({ name: 'select_graph', arguments: { graph: 'Asked' } });
+}, 60_000);
+
+afterAll(async () => {
+  await apps?.close().catch(() => {});
+  await plain?.close().catch(() => {});
+  await core?.close();
+  await emulator?.close();
+  await dirs?.cleanup();
+});
+
+const textOf = (result: unknown) =>
+  ((result as CallToolResult).content ?? []).map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+const exists = (uid: string) =>
+  emulator.graph('asked').run('data.q', ['[:find ?e . :in $ ?u :where [?e :block/uid ?u]]', uid]) != null;
+const pageUid = (name: string) => uidOf(`pg${name.slice(0, 2).toLowerCase()}`, 0);
+const deletePage = (client: Client, name: string) =>
+  client.callTool({ name: 'delete_page', arguments: { uid: pageUid(name) } }) as Promise<CallToolResult>;
+const proposalId = (result: CallToolResult) => /\(proposal (p-[a-z0-9]+)\)/.exec(textOf(result))![1]!;
+const shown = async (id: string) =>
+  (await core.handlers['proposals:list'](undefined)).find((p: ProposalView) => p.id === id);
+const gone = async (id: string) => ((await shown(id)) ? undefined : true);
+
+it('a write held for a client that cannot ask waits in the tray, in the person’s words; Approve there does it as the agent’s undoable change', async () => {
+  const result = await deletePage(plain, 'Approved');
+  expect(textOf(result)).toMatch(
+    /Waiting for the person, nothing changed yet: .*They answer in Roam Companion/s,
+  );
+  expect(result._meta?.['roam-companion/approve']).toBeUndefined();
+  const id = proposalId(result);
+  const view = await waitFor(() => shown(id));
+  expect(view.question).toContain('Approved page');
+  expect(view.graph).toBe('Asked');
+  expect(view.taken.pages.map((p) => p.title)).toEqual(['Approved page']);
+  expect(view.taken.blocks.map((b) => b.text)).toContain('Approved line 0');
+  expect(view.taken.hidden).toBeGreaterThan(0);
+  // Never a uid, never hidden text, anywhere the renderer is told.
+  for (const told of [JSON.stringify(view), JSON.stringify(events)]) {
+    expect(told).not.toContain(pageUid('Approved'));
+    expect(told).not.toContain(uidOf('app', 1));
+    expect(told).not.toContain(SECRET);
+  }
+  expect(exists(pageUid('Approved'))).toBe(true);
+
+  const answered = await core.handlers['proposals:answer']({ id, answer: 'approve' });
+  expect(answered).toEqual({
+    done: true,
+    outcome: expect.stringMatching(/^Approved by the person and done/),
+  });
+  expect(exists(pageUid('Approved'))).toBe(false);
+  await waitFor(() => gone(id));
+  // The agent learns it, and it is the agent's journaled change, which the person can undo.
+  expect(textOf(await plain.callTool({ name: 'list_changes', arguments: {} }))).toMatch(/approved/);
+  const feed = await waitFor(async () => {
+    const f = await core.handlers['activity:list'](undefined);
+    return f.chats.some((c) => c.changes.some((ch) => JSON.stringify(ch).includes('Approved page')))
+      ? f
+      : undefined;
+  });
+  const chat = feed.chats.find((c) => JSON.stringify(c).includes('Approved page'))!;
+  const undone = await core.handlers['activity:undo']({ chat: chat.id, dryRun: false });
+  expect(undone.undone).toBeGreaterThan(0);
+  expect(exists(pageUid('Approved'))).toBe(true);
+
+  // A replay of the same answer is refused, and changes nothing.
+  await expect(core.handlers['proposals:answer']({ id, answer: 'approve' })).rejects.toMatchObject({
+    code: 'NOT_FOUND',
+    message: expect.stringMatching(/no longer waits for an answer/),
+  });
+  expect(exists(pageUid('Approved'))).toBe(true);
+});
+
+it('Keep in the tray leaves the graph as it was; the agent reads that the person kept it', async () => {
+  const id = proposalId(await deletePage(plain, 'Kept'));
+  await waitFor(() => shown(id));
+  const answered = await core.handlers['proposals:answer']({ id, answer: 'keep' });
+  expect(answered).toEqual({ done: true, outcome: expect.stringMatching(/^Kept/) });
+  expect(exists(pageUid('Kept'))).toBe(true);
+  await expect(core.handlers['proposals:answer']({ id, answer: 'approve' })).rejects.toMatchObject({
+    code: 'NOT_FOUND',
+  });
+  expect(exists(pageUid('Kept'))).toBe(true);
+  expect(textOf(await plain.callTool({ name: 'list_changes', arguments: {} }))).toMatch(/Kept: the person/);
+});
+
+it('answered in the chat first, the proposal leaves the tray and the tray’s late answer is refused', async () => {
+  const result = await deletePage(apps, 'Chat');
+  expect(textOf(result)).toMatch(/in the approval shown in this chat or in Roam Companion/);
+  const id = proposalId(result);
+  await waitFor(() => shown(id));
+  const approve = result._meta?.['roam-companion/approve'] as {
+    tool: string;
+    arguments: Record<string, string>;
+  };
+  // The one-time code never reached the tray's side.
+  expect(JSON.stringify(events)).not.toContain(approve.arguments.code);
+  expect((await apps.callTool({ name: approve.tool, arguments: approve.arguments })).isError ?? false).toBe(
+    false,
+  );
+  expect(exists(pageUid('Chat'))).toBe(false);
+  await waitFor(() => gone(id));
+  await expect(core.handlers['proposals:answer']({ id, answer: 'keep' })).rejects.toMatchObject({
+    code: 'NOT_FOUND',
+  });
+  expect(exists(pageUid('Chat'))).toBe(false);
+});
+
+it('the chat and the tray answering at once: exactly one answer is applied, the other is told it came late', async () => {
+  const result = await deletePage(apps, 'Both');
+  const id = proposalId(result);
+  await waitFor(() => shown(id));
+  const keep = result._meta?.['roam-companion/keep'] as { tool: string; arguments: Record<string, string> };
+  const [inChat, inTray] = await Promise.all([
+    apps.callTool({ name: keep.tool, arguments: keep.arguments }) as Promise<CallToolResult>,
+    core.handlers['proposals:answer']({ id, answer: 'approve' }).catch((error: { code: string }) => error),
+  ]);
+  const chatWon = !inChat.isError;
+  const trayWon = 'done' in inTray && inTray.done;
+  expect([chatWon, trayWon].filter(Boolean)).toHaveLength(1);
+  // Keep (the chat) leaves the page; Approve (the tray) removes it: the graph shows who won.
+  expect(exists(pageUid('Both'))).toBe(chatWon);
+  await waitFor(() => gone(id));
+});
+
+it('forged and malformed answers through the IPC handler are refused and change nothing', async () => {
+  const id = proposalId(await deletePage(plain, 'Late'));
+  await waitFor(() => shown(id));
+  await expect(
+    core.handlers['proposals:answer']({ id: 'p-madeup0000', answer: 'approve' }),
+  ).rejects.toMatchObject({
+    code: 'NOT_FOUND',
+  });
+  for (const bad of [
+    { id, answer: 'delete' },
+    { id: 'x'.repeat(41), answer: 'approve' },
+    { id, answer: 'approve', code: 'anything' },
+    { id: '', answer: 'keep' },
+  ])
+    await expect(core.handlers['proposals:answer'](bad as never)).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
+  expect(exists(pageUid('Late'))).toBe(true);
+  // The real proposal still waits and still answers.
+  expect(await shown(id)).toBeDefined();
+  expect((await core.handlers['proposals:answer']({ id, answer: 'keep' })).done).toBe(true);
+  expect(exists(pageUid('Late'))).toBe(true);
+});
