@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useActivity, useApp, useTokens } from '../stores/stores-context.tsx';
 import { ActivityView } from './activity-view.tsx';
+import { ApprovalsPanel } from './approvals-panel.tsx';
 import { BlockedView } from './blocked-view.tsx';
 import { ClientsView } from './clients-view.tsx';
 import { GraphsView } from './graphs-view.tsx';
@@ -68,6 +69,7 @@ export function App() {
           ))}
         </nav>
       </header>
+      <ApprovalsPanel />
       <main role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'graphs' && (
           <GraphsView

@@ -6,6 +6,7 @@ import { createAppStore, type AppState, type AppStore } from './app-store.ts';
 import { createClientsStore, type ClientsState, type ClientsStore } from './clients-store.ts';
 import { createGraphsStore, type GraphsState, type GraphsStore } from './graphs-store.ts';
 import { createKeysStore, type KeysState, type KeysStore } from './keys-store.ts';
+import { createProposalsStore, type ProposalsState, type ProposalsStore } from './proposals-store.ts';
 import { createTokensStore, type TokensState, type TokensStore } from './tokens-store.ts';
 
 export interface Stores {
@@ -15,6 +16,7 @@ export interface Stores {
   app: AppStore;
   activity: ActivityStore;
   keys: KeysStore;
+  proposals: ProposalsStore;
 }
 
 /** One store per domain, each fed by the bridge's calls and events. */
@@ -26,6 +28,7 @@ export function createStores(api: RoamCompanionApi): Stores {
     app: createAppStore(api),
     activity: createActivityStore(api),
     keys: createKeysStore(api),
+    proposals: createProposalsStore(api),
   };
 }
 
@@ -38,6 +41,7 @@ export async function loadAll(stores: Stores): Promise<void> {
     stores.clients.getState().refresh(),
     stores.app.getState().refresh(),
     stores.activity.getState().refresh(),
+    stores.proposals.getState().refresh(),
   ]);
 }
 
@@ -70,4 +74,7 @@ export function useActivity<T>(select: (state: ActivityState) => T): T {
 }
 export function useKeys<T>(select: (state: KeysState) => T): T {
   return useStore(useStores().keys, select);
+}
+export function useProposals<T>(select: (state: ProposalsState) => T): T {
+  return useStore(useStores().proposals, select);
 }

@@ -1,0 +1,155 @@
+import { useEffect, useRef } from 'react';
+import type { ProposalView } from '../../src-shared/ipc-contract.ts';
+import { useProposals } from '../stores/stores-context.tsx';
+import { QuotedLine } from './graph-text.tsx';
+import './approvals-panel.css';
+
+type Taken = ProposalView['taken'];
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Changes an agent asked for that wait for the person (docs/tray.md, "Approvals"), above every
+ * screen while any waits: what would go, drawn as a diff, and Approve or Keep. The first answer
+ * wins, here or in the chat; one answered in the chat leaves this list and says so.
+ */
+export function ApprovalsPanel() {
+  const waiting = useProposals((s) => s.waiting);
+  const note = useProposals((s) => s.note);
+  const showRequests = useProposals((s) => s.showRequests);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // A notification or the tray menu asked to show them.
+  useEffect(() => {
+    if (showRequests) headingRef.current?.focus();
+  }, [showRequests]);
+  if (waiting.length === 0 && !note) return null;
+  return (
+    <section className="approvals" aria-labelledby="approvals-heading">
+      {waiting.length > 0 && (
+        <h2 id="approvals-heading" ref={headingRef} tabIndex={-1}>
+          {waiting.length === 1
+            ? 'A change waits for your answer'
+            : `${waiting.length} changes wait for your answer`}
+        </h2>
+      )}
+      <p role="status" className={note ? `notice ${note.done ? '' : 'warning'}` : 'visually-hidden'}>
+        {note?.text}
+      </p>
+      <ul className="list approvals-list">
+        {waiting.map((proposal) => (
+          <Proposal key={proposal.id} proposal={proposal} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Proposal({ proposal }: { proposal: ProposalView }) {
+  const answering = useProposals((s) => s.answering.includes(proposal.id));
+  const answer = useProposals((s) => s.answer);
+  const titleId = `proposal-${proposal.id}`;
+  return (
+    <li className="card approval" aria-labelledby={titleId}>
+      <p id={titleId} className="strong">
+        <QuotedLine text={proposal.question} />
+      </p>
+      <p className="small muted">
+        Graph <QuotedLine text={proposal.graph} /> · asked by an AI client ({proposal.tool}) · nothing has
+        changed yet
+      </p>
+      <TakenDiff taken={proposal.taken} label={`What ${proposal.tool} would take away`} />
+      <div className="actions">
+        <button type="button" disabled={answering} onClick={() => void answer(proposal.id, 'keep')}>
+          Keep as it is
+        </button>
+        <button
+          type="button"
+          className="danger"
+          disabled={answering}
+          onClick={() => void answer(proposal.id, 'approve')}
+        >
+          Approve
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** What would go, as the Activity diff draws a removal: struck through, named by page. */
+function TakenDiff({ taken, label }: { taken: Taken; label: string }) {
+  const pagesGone = new Set(taken.pages.map((p) => p.title));
+  return (
+    // It scrolls when long: focusable, so the keyboard can scroll it too.
+    <div className="change-diff small undo-report-box" role="group" aria-label={label} tabIndex={0}>
+      {taken.pages.map((page, i) => (
+        <div key={`page-${i}`} className="diff-detail">
+          <span className="muted">
+            Page deleted: <QuotedLine text={page.title} /> ({plural(page.blocks, 'block')}
+            {page.hidden ? `, ${page.hidden} hidden` : ''}
+            {page.linkedFrom.blocks ? `; linked from ${plural(page.linkedFrom.blocks, 'block')}` : ''})
+          </span>
+        </div>
+      ))}
+      <Lines title="Blocks deleted" items={taken.blocks} pagesGone={pagesGone} />
+      <Lines title="Text replaced" items={taken.replaced} pagesGone={pagesGone} />
+      <Lines title="Moved to another page" items={taken.moved} pagesGone={pagesGone} />
+      {taken.renames.map((rename, i) => (
+        <div key={`rename-${i}`} className="diff-detail">
+          <span className="muted">Page renamed; {plural(rename.links, 'link')} rewritten</span>
+          <p className="diff-text">
+            <del>
+              <span className="visually-hidden">[deleted: </span>
+              <bdi>{rename.from}</bdi>
+              <span className="visually-hidden">]</span>
+            </del>{' '}
+            →{' '}
+            <ins>
+              <span className="visually-hidden">[inserted: </span>
+              <bdi>{rename.to}</bdi>
+              <span className="visually-hidden">]</span>
+            </ins>
+          </p>
+        </div>
+      ))}
+      {taken.hidden > 0 && <p className="muted">{plural(taken.hidden, 'hidden block')} (not shown to AI)</p>}
+      {taken.changes ? <p className="muted">Takes back {plural(taken.changes, 'change')}</p> : null}
+      {taken.unknown ? (
+        <p className="muted">
+          Runs code whose effects are unknown and cannot be undone: <QuotedLine text={taken.unknown} />
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Each block's page is named unless the page itself goes (said once above). */
+function Lines({
+  title,
+  items,
+  pagesGone,
+}: {
+  title: string;
+  items: Taken['blocks'];
+  pagesGone: Set<string>;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <div className="diff-detail">
+      <span className="muted">{title}</span>
+      <ul className="diff-outline removed">
+        {items.map((item, i) => (
+          <li key={i}>
+            <span className="visually-hidden">[deleted: </span>
+            <bdi>{item.text || '(an empty block)'}</bdi>
+            <span className="visually-hidden">]</span>
+            {item.page && !pagesGone.has(item.page) ? (
+              <span className="muted">
+                {' '}
+                · <QuotedLine text={item.page} />
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
