@@ -18,6 +18,7 @@ import { createManagerWindow } from './main-window.ts';
 import { forwardEvents, registerIpcHandlers } from './ipc-registration.ts';
 import { createSafeStorageSecretBox } from './safe-storage-secret-box.ts';
 import { acquireSingleInstance } from './single-instance.ts';
+import { noticeWaitingChanges } from './approval-notices.ts';
 import { SystemTray } from './system-tray.ts';
 
 export async function runTrayApp(argv: readonly string[]): Promise<void> {
@@ -51,6 +52,7 @@ export async function runTrayApp(argv: readonly string[]): Promise<void> {
     openManager,
     openActivity: () => manager.open(undefined, ['activity:show', {}]),
   });
+  noticeWaitingChanges(trayCore, () => manager.open(undefined, ['proposals:show', {}]));
   const settings = await trayCore.handlers['settings:get'](undefined);
   applyLaunchAtLogin(app, settings.launchAtLogin);
   const firstRun =
@@ -77,7 +79,10 @@ function linkedGraph(url: string | undefined): string | undefined {
 /** The manager window: created on demand, then brought forward (and pointed at a graph or a view). */
 function managerWindow(paths: Paths) {
   let window: BrowserWindow | undefined;
-  const open = (graphId?: string, show?: [channel: 'activity:show', payload: Record<string, never>]) => {
+  const open = (
+    graphId?: string,
+    show?: [channel: 'activity:show' | 'proposals:show', payload: Record<string, never>],
+  ) => {
     const message: [string, unknown] | undefined = graphId ? ['app:navigate', { graphId }] : show;
     if (!window || window.isDestroyed()) {
       window = createManagerWindow(paths);

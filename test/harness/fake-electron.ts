@@ -80,6 +80,27 @@ class Tray {
   destroy() {}
 }
 
+/** Every notification shown, newest last: its options, whether it was closed, its click listener. */
+class Notification {
+  static shown: Notification[] = [];
+  static isSupported = () => true;
+  closed = false;
+  private readonly clicks: Listener[] = [];
+  constructor(readonly options: { title: string; body: string }) {}
+  on(event: string, fn: Listener) {
+    if (event === 'click') this.clicks.push(fn);
+  }
+  show() {
+    Notification.shown.push(this);
+  }
+  close() {
+    this.closed = true;
+  }
+  click() {
+    for (const fn of this.clicks) fn();
+  }
+}
+
 const electron = {
   app: {
     getPath: (name: string) => (name === 'home' ? state.home : state.userData),
@@ -114,6 +135,7 @@ const electron = {
   Menu: { buildFromTemplate: vi.fn((template: unknown) => template) },
   nativeImage: { createFromPath: vi.fn(() => ({ setTemplateImage() {} })) },
   BrowserWindow,
+  Notification,
 };
 
 /** The fake and what it recorded: app listeners by event, windows in creation order. */
@@ -146,4 +168,5 @@ export function resetFakeElectron(): void {
   windows.length = 0;
   BrowserWindow.created = 0;
   Tray.created = 0;
+  Notification.shown.length = 0;
 }
