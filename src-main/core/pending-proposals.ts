@@ -21,6 +21,9 @@ export interface PendingProposals {
   answer(id: string, answer: 'approve' | 'keep'): Promise<ProposalAnswerView>;
 }
 
+/** More waiting at once is an agent flooding the person: the rest stay answerable in their chats. */
+const MAX_SHOWN = 50;
+
 const NO_LONGER =
   'This change no longer waits for an answer: it was answered in the chat or here, or it expired. Nothing more was done; Activity shows what the agent changed.';
 
@@ -29,8 +32,16 @@ export function pendingProposals(changed: (list: ProposalView[]) => void): Pendi
   /** Answers on their way to the server, by proposal id. */
   const answering = new Map<string, (answered: ProposalAnswerView) => void>();
   let send: ((message: ParentMessage) => void) | undefined;
+  let expiry: NodeJS.Timeout | undefined;
   const list = () => [...shown.values()].filter((p) => Date.parse(p.expiresAt) > Date.now());
-  const publish = () => changed(list());
+  // Also when the next one expires: the server says so only at its next call.
+  const publish = () => {
+    const now = list();
+    changed(now);
+    clearTimeout(expiry);
+    const next = Math.min(...now.map((p) => Date.parse(p.expiresAt)));
+    if (Number.isFinite(next)) expiry = setTimeout(publish, next - Date.now() + 1).unref();
+  };
   const settle = (id: string, answered: ProposalAnswerView) => {
     answering.get(id)?.(answered);
     answering.delete(id);
@@ -38,8 +49,10 @@ export function pendingProposals(changed: (list: ProposalView[]) => void): Pendi
 
   return {
     heard(message) {
-      if (message.type === 'proposal') shown.set(message.proposal.id, message.proposal);
-      else if (message.type === 'proposal-closed') shown.delete(message.id);
+      if (message.type === 'proposal') {
+        if (shown.size >= MAX_SHOWN) return;
+        shown.set(message.proposal.id, message.proposal);
+      } else if (message.type === 'proposal-closed') shown.delete(message.id);
       else {
         shown.delete(message.id);
         settle(message.id, { done: message.done, outcome: message.outcome });

@@ -1,7 +1,8 @@
 /**
- * A native notification for each change an agent asked for that waits for the person (docs/tray.md,
- * "Approvals"): its question, nothing more (what goes is shown in the manager). Clicking it opens
- * the manager on the waiting changes; one answered or gone meanwhile closes its notification.
+ * A native notification when a change an agent asked for starts waiting for the person (docs/tray.md,
+ * "Approvals"): the newest one's question (and how many more wait), nothing more — what goes is
+ * shown in the manager. One notification at a time, however many an agent asks for; clicking it
+ * opens the manager on the waiting changes; it closes once nothing waits.
  */
 import { Notification } from 'electron';
 import type { ProposalView } from '../../src-shared/ipc-contract.ts';
@@ -9,22 +10,28 @@ import type { TrayCore } from '../core/tray-core.ts';
 
 export function noticeWaitingChanges(trayCore: Pick<TrayCore, 'on'>, showWaiting: () => void): () => void {
   if (!Notification.isSupported()) return () => {};
-  const shown = new Map<string, Notification>();
+  let notice: Notification | undefined;
+  let known = new Set<string>();
   return trayCore.on('proposals:changed', (waiting: ProposalView[]) => {
-    for (const [id, notice] of shown)
-      if (!waiting.some((p) => p.id === id)) {
-        notice.close();
-        shown.delete(id);
-      }
-    for (const proposal of waiting) {
-      if (shown.has(proposal.id)) continue;
-      const notice = new Notification({
-        title: 'An AI client asks before a change',
-        body: proposal.question,
-      });
-      notice.on('click', showWaiting);
-      notice.show();
-      shown.set(proposal.id, notice);
+    const fresh = waiting.filter((p) => !known.has(p.id));
+    known = new Set(waiting.map((p) => p.id));
+    if (waiting.length === 0) {
+      notice?.close();
+      notice = undefined;
+      return;
     }
+    const newest = fresh.at(-1);
+    if (!newest) return;
+    notice?.close();
+    const more = waiting.length - 1;
+    notice = new Notification({
+      title:
+        waiting.length === 1
+          ? 'A change waits for your answer'
+          : `${waiting.length} changes wait for your answer`,
+      body: more ? `${newest.question} (and ${more} more)` : newest.question,
+    });
+    notice.on('click', showWaiting);
+    notice.show();
   });
 }

@@ -8,7 +8,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { currentChat, newId } from '../contract/chat.ts';
-import type { TakenAway } from '../contract/taken-away.ts';
+import type { PlacedBlock, TakenAway } from '../contract/taken-away.ts';
 import { ToolError } from '../contract/tool-errors.ts';
 import { WINDOW_MS } from './thresholds.ts';
 
@@ -112,19 +112,26 @@ export function offerInTray(
   answerers.set(proposal.id, answer);
   const strip = <T extends { uid: string }>(items: readonly T[]) =>
     items.map(({ uid: _uid, ...rest }) => rest);
+  const lines = (blocks: readonly PlacedBlock[]) =>
+    blocks.map(({ text, page }) => ({ text: cutForTray(text), ...(page === undefined ? {} : { page }) }));
   const { taken } = proposal.view;
   watcher.proposed({
     ...proposal.view,
     taken: {
       ...taken,
-      blocks: strip(taken.blocks),
+      blocks: lines(taken.blocks),
       pages: strip(taken.pages),
-      replaced: strip(taken.replaced),
-      moved: strip(taken.moved),
+      replaced: lines(taken.replaced),
+      moved: lines(taken.moved),
       renames: strip(taken.renames),
     },
   });
 }
+
+/** A block's first lines are what a person recognises it by; the tray is sent no more. */
+const TRAY_TEXT_CHARS = 300;
+const cutForTray = (text: string) =>
+  text.length > TRAY_TEXT_CHARS ? `${text.slice(0, TRAY_TEXT_CHARS)}... [truncated]` : text;
 
 const GONE =
   'This change no longer waits for an answer (answered in the chat, expired or withdrawn). Nothing more was done.';

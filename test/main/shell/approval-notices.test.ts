@@ -1,6 +1,7 @@
-// A native notification per change waiting for the person, through the core's own event bus with
-// `electron` faked (test/harness/fake-electron.ts): its question only; clicking it shows the
-// waiting changes; one that no longer waits (answered in the chat or the tray, expired) closes.
+// A native notification when a change starts waiting for the person, through the core's own event
+// bus with `electron` faked (test/harness/fake-electron.ts): the newest question and how many more
+// wait, one notification at a time (an agent asking for 40 changes is not 40 notifications);
+// clicking it shows the waiting changes; once nothing waits it closes.
 import { beforeEach, expect, it, vi } from 'vitest';
 import { createCoreEvents } from '../../../src-main/core/core-events.ts';
 import { noticeWaitingChanges } from '../../../src-main/shell/approval-notices.ts';
@@ -13,36 +14,44 @@ beforeEach(() => resetFakeElectron());
 
 const proposal = (id: string, title: string): ProposalView => ({
   id,
-  question: `Delete the page '${title}' and its 12 blocks in graph 'Work'?`,
+  question: `Delete the page '${title}'?`,
   graph: 'Work',
   tool: 'delete_page',
   expiresAt: new Date(Date.now() + 600_000).toISOString(),
   taken: { blocks: [], pages: [], replaced: [], moved: [], renames: [], hidden: 0 },
 });
+interface Shown {
+  options: { title: string; body: string };
+  closed: boolean;
+  click(): void;
+}
+const shown = () => (fake.electron.Notification as unknown as { shown: Shown[] }).shown;
+const open = () => shown().filter((n) => !n.closed);
 
-it('notifies once per waiting change, opens the waiting changes on click, and closes what no longer waits', () => {
+it('notifies the newest waiting change, one notification at a time, and closes once nothing waits', () => {
   const events = createCoreEvents();
   const showWaiting = vi.fn();
   noticeWaitingChanges(events, showWaiting);
-  const shown = () =>
-    (
-      fake.electron.Notification as unknown as {
-        shown: Array<{ options: { body: string }; closed: boolean; click(): void }>;
-      }
-    ).shown;
 
   events.emit('proposals:changed', [proposal('p-1', 'Drafts')]);
-  events.emit('proposals:changed', [proposal('p-1', 'Drafts'), proposal('p-2', 'Archive')]);
-  expect(shown().map((n) => n.options.body)).toEqual([
-    "Delete the page 'Drafts' and its 12 blocks in graph 'Work'?",
-    "Delete the page 'Archive' and its 12 blocks in graph 'Work'?",
+  expect(open().map((n) => n.options)).toEqual([
+    { title: 'A change waits for your answer', body: "Delete the page 'Drafts'?" },
+  ]);
+  // The same list again (an answer elsewhere changed nothing here) is no new notification.
+  events.emit('proposals:changed', [proposal('p-1', 'Drafts')]);
+  expect(shown()).toHaveLength(1);
+
+  const flood = Array.from({ length: 40 }, (_, i) => proposal(`p-${i + 2}`, `Page ${i}`));
+  events.emit('proposals:changed', [proposal('p-1', 'Drafts'), ...flood]);
+  expect(open().map((n) => n.options)).toEqual([
+    { title: '41 changes wait for your answer', body: "Delete the page 'Page 39'? (and 40 more)" },
   ]);
 
-  events.emit('proposals:changed', [proposal('p-2', 'Archive')]);
-  expect(shown().map((n) => n.closed)).toEqual([true, false]);
-
-  shown()[1]!.click();
+  open()[0]!.click();
   expect(showWaiting).toHaveBeenCalledTimes(1);
+  // One answered: fewer wait, nothing new to announce.
+  events.emit('proposals:changed', flood);
+  expect(open()).toHaveLength(1);
   events.emit('proposals:changed', []);
-  expect(shown().map((n) => n.closed)).toEqual([true, true]);
+  expect(open()).toEqual([]);
 });
