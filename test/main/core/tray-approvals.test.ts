@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TrayCore } from '../../../src-main/core/tray-core.ts';
 import type { ProposalView } from '../../../src-shared/ipc-contract.ts';
@@ -19,7 +19,7 @@ import { startCore, tempDirs, waitFor } from '../helpers.ts';
 
 const SECRET = 'HIDDEN-7731';
 const uidOf = (prefix: string, i: number) => `${prefix}${String(i).padStart(9 - prefix.length, '0')}`;
-const PAGES = ['Approved', 'Kept', 'Chat', 'Both', 'Late'];
+const PAGES = ['Approved', 'Kept', 'Chat', 'Both', 'Late', 'Elicited'];
 const pages: PageSpec[] = PAGES.map((name) => ({
   title: `${name} page`,
   uid: uidOf(`pg${name.slice(0, 2).toLowerCase()}`, 0),
@@ -29,6 +29,7 @@ const pages: PageSpec[] = PAGES.map((name) => ({
       uid: uidOf(`${name.slice(0, 3).toLowerCase()}`, i + 1),
     })),
     { string: `${SECRET} #.rm-hide`, children: [`${SECRET} below`] },
+    { string: `${name} long ${'x'.repeat(5000)}` },
   ],
 }));
 
@@ -38,6 +39,8 @@ let core: TrayCore;
 let events: Array<{ event: string; payload: unknown }>;
 let apps: Client;
 let plain: Client;
+let key: string;
+let url: string;
 
 async function connect(url: string, key: string, capabilities = {}): Promise<Client> {
   const client = new Client({ name: 'tray-approvals', version: '0.0.0' }, { capabilities });
@@ -56,14 +59,14 @@ beforeAll(async () => {
   emulator.autoDecide({ kind: 'approve' });
   ({ core, events } = startCore(dirs, { httpHub: { port: 0 }, dataDir, env: {} }));
   await core.handlers['graphs:add']({ name: 'asked', nickname: 'Asked', accessLevel: 'full' });
-  const { url } = await waitFor(() => readUrlFile({ env: { ROAM_COMPANION_DATA_DIR: dataDir } }));
+  ({ url } = await waitFor(() => readUrlFile({ env: { ROAM_COMPANION_DATA_DIR: dataDir } })));
   const { mkdir, readFile } = await import('node:fs/promises');
   await mkdir(path.join(dirs.home, '.cursor'), { recursive: true });
   await core.handlers['clients:install']({ id: 'cursor' });
   const entry = JSON.parse(await readFile(path.join(dirs.home, '.cursor', 'mcp.json'), 'utf8')).mcpServers[
     'roam-companion'
   ];
-  const key = /^Bearer (\S+)$/.exec(entry.headers.Authorization)![1]!;
+  key = /^Bearer (\S+)$/.exec(entry.headers.Authorization)![1]!;
   apps = await connect(url, key, APPS_CAPABILITY);
   plain = await connect(url, key);
   for (const client of [apps, plain])
@@ -103,6 +106,9 @@ it('a write held for a client that cannot ask waits in the tray, in the personâ€
   expect(view.taken.pages.map((p) => p.title)).toEqual(['Approved page']);
   expect(view.taken.blocks.map((b) => b.text)).toContain('Approved line 0');
   expect(view.taken.hidden).toBeGreaterThan(0);
+  // A block's first lines, not its whole text.
+  const long = view.taken.blocks.find((b) => b.text.startsWith('Approved long'))!;
+  expect(long.text).toMatch(/^Approved long x{286}\.\.\. \[truncated\]$/);
   // Never a uid, never hidden text, anywhere the renderer is told.
   for (const told of [JSON.stringify(view), JSON.stringify(events)]) {
     expect(told).not.toContain(pageUid('Approved'));
@@ -213,4 +219,36 @@ it('forged and malformed answers through the IPC handler are refused and change 
   expect(await shown(id)).toBeDefined();
   expect((await core.handlers['proposals:answer']({ id, answer: 'keep' })).done).toBe(true);
   expect(exists(pageUid('Late'))).toBe(true);
+});
+
+it('a client that can ask is asked in the chat as before: nothing waits in the tray', async () => {
+  const asked: string[] = [];
+  const eliciting = new Client(
+    { name: 'tray-approvals-eliciting', version: '0.0.0' },
+    { capabilities: { elicitation: { form: {} } } },
+  );
+  eliciting.setRequestHandler(ElicitRequestSchema, async (request) => {
+    asked.push(request.params.message);
+    return { action: 'decline' };
+  });
+  await eliciting.connect(
+    new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: { Authorization: `Bearer ${key}` } },
+    }),
+  );
+  try {
+    await eliciting.callTool({ name: 'select_graph', arguments: { graph: 'Asked' } });
+    const before = events.length;
+    const result = await deletePage(eliciting, 'Elicited');
+    expect(asked).toEqual([expect.stringContaining('Elicited page')]);
+    expect(textOf(result)).toMatch(/^Not done: the person declined delete_page/);
+    // (An empty list may still arrive from an earlier test's last message: nothing is shown.)
+    const shownSince = events
+      .slice(before)
+      .filter((e) => e.event === 'proposals:changed' && (e.payload as unknown[]).length > 0);
+    expect(shownSince).toEqual([]);
+    expect(exists(pageUid('Elicited'))).toBe(true);
+  } finally {
+    await eliciting.close().catch(() => {});
+  }
 });
