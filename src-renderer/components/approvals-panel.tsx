@@ -15,6 +15,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function ApprovalsPanel() {
   const waiting = useProposals((s) => s.waiting);
   const note = useProposals((s) => s.note);
+  const dismissNote = useProposals((s) => s.dismissNote);
   const showRequests = useProposals((s) => s.showRequests);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // A notification or the tray menu asked to show them.
@@ -24,26 +25,34 @@ export function ApprovalsPanel() {
   if (waiting.length === 0 && !note) return null;
   return (
     <section className="approvals" aria-labelledby="approvals-heading">
-      {waiting.length > 0 && (
-        <h2 id="approvals-heading" ref={headingRef} tabIndex={-1}>
-          {waiting.length === 1
+      <h2 id="approvals-heading" ref={headingRef} tabIndex={-1}>
+        {waiting.length === 0
+          ? 'No change waits for your answer'
+          : waiting.length === 1
             ? 'A change waits for your answer'
             : `${waiting.length} changes wait for your answer`}
-        </h2>
-      )}
-      <p role="status" className={note ? `notice ${note.done ? '' : 'warning'}` : 'visually-hidden'}>
-        {note?.text}
-      </p>
+      </h2>
+      <div role="status" className={note ? `notice row ${note.done ? '' : 'warning'}` : 'visually-hidden'}>
+        {note && (
+          <>
+            <p className="grow">{note.text}</p>
+            <button type="button" onClick={dismissNote}>
+              OK
+            </button>
+          </>
+        )}
+      </div>
       <ul className="list approvals-list">
         {waiting.map((proposal) => (
-          <Proposal key={proposal.id} proposal={proposal} />
+          // After an answer the focus goes to the heading, which says what still waits.
+          <Proposal key={proposal.id} proposal={proposal} onAnswered={() => headingRef.current?.focus()} />
         ))}
       </ul>
     </section>
   );
 }
 
-function Proposal({ proposal }: { proposal: ProposalView }) {
+function Proposal({ proposal, onAnswered }: { proposal: ProposalView; onAnswered(): void }) {
   const answering = useProposals((s) => s.answering.includes(proposal.id));
   const answer = useProposals((s) => s.answer);
   const titleId = `proposal-${proposal.id}`;
@@ -58,14 +67,18 @@ function Proposal({ proposal }: { proposal: ProposalView }) {
       </p>
       <TakenDiff taken={proposal.taken} label={`What ${proposal.tool} would take away`} />
       <div className="actions">
-        <button type="button" disabled={answering} onClick={() => void answer(proposal.id, 'keep')}>
+        <button
+          type="button"
+          disabled={answering}
+          onClick={() => void answer(proposal.id, 'keep').then(onAnswered)}
+        >
           Keep as it is
         </button>
         <button
           type="button"
           className="danger"
           disabled={answering}
-          onClick={() => void answer(proposal.id, 'approve')}
+          onClick={() => void answer(proposal.id, 'approve').then(onAnswered)}
         >
           Approve
         </button>

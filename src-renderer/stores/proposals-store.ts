@@ -18,6 +18,8 @@ export interface ProposalsState {
   showRequests: number;
   refresh(): Promise<void>;
   answer(id: string, answer: 'approve' | 'keep'): Promise<void>;
+  /** The person read the note: it goes (and the panel with it, when nothing waits). */
+  dismissNote(): void;
 }
 
 export type ProposalsStore = StoreApi<ProposalsState>;
@@ -32,6 +34,7 @@ export function createProposalsStore(api: RoamCompanionApi): ProposalsStore {
     async refresh() {
       set({ waiting: await api['proposals:list']().catch(() => get().waiting) });
     },
+    dismissNote: () => set({ note: undefined }),
     async answer(id, answer) {
       set((s) => ({ answering: [...s.answering, id] }));
       try {

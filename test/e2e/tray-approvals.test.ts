@@ -83,7 +83,7 @@ const exists = (name: string) =>
     .run('data.q', [`[:find ?e . :where [?e :block/uid "${uidOf(name, 0)}"]]`]) != null;
 const ask = (client: Client, name: string) =>
   client.callTool({ name: 'delete_page', arguments: { uid: uidOf(name, 0) } }) as Promise<CallToolResult>;
-const panel = () => world.page.getByRole('region', { name: /waits? for your answer/ });
+const panel = () => world.page.getByRole('region', { name: /wait for your answer|waits for your answer/ });
 const card = (name: string) => world.page.getByRole('listitem', { name: new RegExp(`${name} 2026`) });
 const note = () => world.page.getByRole('status').filter({ hasText: /./ }).first();
 
@@ -119,6 +119,10 @@ describe.sequential('Approvals in the tray', () => {
     await world.page.keyboard.press('Enter');
     await poll(() => note().innerText()).toMatch(/^Approved by the person and done/);
     expect(exists('Archive')).toBe(false);
+    // The focus is not lost with the card: it is on the heading, which says nothing more waits.
+    await poll(() => world.page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'No change waits for your answer',
+    );
     expect(await violationsEverywhere(world.page)).toEqual([]);
   });
 
@@ -136,5 +140,8 @@ describe.sequential('Approvals in the tray', () => {
     await poll(() => note().innerText()).toMatch(/answered in the chat, or it expired/);
     expect(exists('Chatted')).toBe(false);
     expect(await violationsEverywhere(world.page)).toEqual([]);
+    // Read: OK, and the panel goes, nothing waiting.
+    await world.page.getByRole('button', { name: 'OK' }).click();
+    await poll(() => world.page.getByRole('heading', { name: /waits? for your answer/ }).count()).toBe(0);
   });
 });
