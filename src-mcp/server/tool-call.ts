@@ -14,7 +14,9 @@
  *    (src-mcp/gate/consent.ts): what the call would take away, read by its `takes` (or handed
  *    over with update_page_markdown's plan), may need the person's yes first — asked by
  *    elicitation (`input_required`), or left as a waiting proposal that the app-only
- *    approve_change runs later through this same path (`runApproved`);
+ *    approve_change runs later through this same path (`runApproved`); under Roam Companion's
+ *    HTTP server the proposal is shown in the tray too, whose answer makes that same call
+ *    (`answerInChat`);
  * 6. the handler, with a context built once (`graphContext` / session context); a write tool's
  *    Local API writes go through the change journal (src-mcp/changes/journal/record.ts: the state to
  *    restore first, then the write, then its outcome; docs/undo.md);
