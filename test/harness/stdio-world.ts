@@ -3,8 +3,8 @@
  * ~/.roam-tools.json that names them, the built bin started over stdio, and optionally the
  * graphs a test writes to already oriented (select_graph run: the graph ticket writes need).
  */
-import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/index.ts';
-import { jsonOf, startMcp, writeToolsConfig, type McpHandle } from './mcp-bin.ts';
+import { startEmulator, type Emulator, type EmulatorOptions, type PageSpec } from '../emulator/index.ts';
+import { jsonOf, newToken, startMcp, writeToolsConfig, type McpHandle } from './mcp-bin.ts';
 import { removeDir, tempDir } from './temp-dir.ts';
 
 export interface StdioWorld {
@@ -60,4 +60,14 @@ export async function startStdioWorld(options: {
       await removeDir(home);
     },
   };
+}
+
+/** One graph, `g`, with these pages, named in ~/.roam-tools.json with a full-access token and oriented. */
+export function startOneGraphWorld(content: PageSpec[]): Promise<StdioWorld> {
+  const token = newToken();
+  return startStdioWorld({
+    emulator: { graphs: [{ name: 'g', tokens: [{ token, accessLevel: 'full' }], content }] },
+    config: [{ name: 'g', token, accessLevel: 'full' }],
+    orient: ['g'],
+  });
 }
