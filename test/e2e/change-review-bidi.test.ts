@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { jsonOf } from '../harness/mcp-bin.ts';
 import { startOneGraphWorld, type StdioWorld } from '../harness/stdio-world.ts';
 import { openChangeReview, type AppHost } from './app-host/page.ts';
+import { drawnLefts, increasing } from './drawn-order.ts';
 
 const RLO = '\u202e';
 let world: StdioWorld;
@@ -34,35 +35,20 @@ afterAll(async () => {
 });
 
 /**
- * Left edges, as drawn, of the first occurrence of each of `needles` in the first element
- * matching `selector` that holds the first one (its text holds them in this order): drawn in
- * reading order, they grow.
+ * Left edges, as drawn, of `needles` in the first element matching `selector` that holds the first
+ * one (its text holds them in this order).
  */
 async function lefts(selector: string, needles: string[]): Promise<number[]> {
-  return host.appFrame().evaluate(
-    ({ selector, needles }) => {
-      const root = [...document.querySelectorAll(selector)].find((e) => e.textContent?.includes(needles[0]!));
-      if (!root) throw new Error(`no ${selector}`);
-      const nodes: Text[] = [];
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
-      return needles.map((needle) => {
-        for (const node of nodes) {
-          const at = node.data.indexOf(needle);
-          if (at < 0) continue;
-          const range = document.createRange();
-          range.setStart(node, at);
-          range.setEnd(node, at + needle.length);
-          return range.getBoundingClientRect().left;
-        }
-        throw new Error(`'${needle}' not in ${selector}`);
-      });
+  const root = await host.appFrame().evaluateHandle(
+    ({ selector, first }) => {
+      const found = [...document.querySelectorAll(selector)].find((e) => e.textContent?.includes(first));
+      if (!found) throw new Error(`no ${selector}`);
+      return found;
     },
-    { selector, needles },
+    { selector, first: needles[0]! },
   );
+  return root.evaluate(drawnLefts, needles);
 }
-
-const increasing = (values: number[]) => values.every((v, i) => i === 0 || v > (values[i - 1] as number));
 
 it('keeps the rename row and the move’s place line in reading order', async () => {
   await host.showResult(await world.mcp.call('list_changes', {}));
