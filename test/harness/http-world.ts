@@ -10,7 +10,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startEmulator, type Emulator, type EmulatorOptions, type GraphSpec } from '../emulator/index.ts';
-import { binCommand, binEnv, newToken, runBin, writeToolsConfig, type ToolsConfigGraph } from './mcp-bin.ts';
+import { binCommand, binEnv, runBin, writeToolsConfig, type ToolsConfigGraph } from './mcp-bin.ts';
+import { graphWithToken } from './stdio-world.ts';
 import { removeDir, tempDir } from './temp-dir.ts';
 
 export type Era = 'v1' | 'v2';
@@ -57,12 +58,7 @@ export function fullDemoGraph(
   name: string,
   nickname: string,
 ): { graph: GraphSpec; config: ToolsConfigGraph; token: string } {
-  const token = newToken();
-  return {
-    graph: { name, content: 'demo', tokens: [{ token, accessLevel: 'full' }] },
-    config: { name, nickname, token, accessLevel: 'full' },
-    token,
-  };
+  return graphWithToken({ name, content: 'demo' }, { nickname, accessLevel: 'full' });
 }
 
 /** The body of a 2025-11-25 initialize, as a raw client sends it to open a chat. */
