@@ -8,20 +8,14 @@
  * (ui/update-model-context). Both themes, axe-core finds nothing, no uid or code on the page.
  * Screenshots into docs/screenshots with UPDATE_SCREENSHOTS=1.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { build } from 'esbuild';
-import type { AxeResults } from 'axe-core';
-import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { consentClient, type ConsentClient } from '../harness/consent-client.ts';
-import { jsonOf, newToken, ROOT, textOf } from '../harness/mcp-bin.ts';
-import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
-import { launchChromium } from './chromium.ts';
+import { jsonOf, textOf } from '../harness/mcp-bin.ts';
+import { startOneGraphWorld, type StdioWorld } from '../harness/stdio-world.ts';
+import { openChangeReview, type AppHost, type ToolCall } from './app-host/page.ts';
 
-const TOKEN = newToken();
 const SECRET = 'TOPSECRET-99';
 const lines = (prefix: string, n: number) =>
   Array.from({ length: n }, (_, i) => ({
@@ -30,116 +24,50 @@ const lines = (prefix: string, n: number) =>
   }));
 let world: StdioWorld;
 let agent: ConsentClient;
-let browser: Browser;
-let page: Page;
+let host: AppHost;
 let app: FrameLocator;
-const calls: Array<{ name: string; arguments?: Record<string, unknown> }> = [];
+const calls: ToolCall[] = [];
 const told: string[] = [];
 
 beforeAll(async () => {
-  world = await startStdioWorld({
-    emulator: {
-      graphs: [
-        {
-          name: 'g',
-          tokens: [{ token: TOKEN, accessLevel: 'full' }],
-          content: [
-            {
-              title: 'Plans',
-              uid: 'plans0001',
-              children: [
-                ...lines('Plan step', 11),
-                { string: `${SECRET} #.rm-hide`, children: [`${SECRET} below`] },
-              ],
-            },
-            { title: 'Keepers', uid: 'keepers01', children: lines('Keeper', 12) },
-            { title: 'Notes', uid: 'notes0001', children: [{ string: 'a note', uid: 'anote0001' }] },
-          ],
-        },
-      ],
+  world = await startOneGraphWorld([
+    {
+      title: 'Plans',
+      uid: 'plans0001',
+      children: [...lines('Plan step', 11), { string: `${SECRET} #.rm-hide`, children: [`${SECRET} below`] }],
     },
-    config: [{ name: 'g', token: TOKEN, accessLevel: 'full' }],
-    orient: ['g'],
-  });
+    { title: 'Keepers', uid: 'keepers01', children: lines('Keeper', 12) },
+    { title: 'Notes', uid: 'notes0001', children: [{ string: 'a note', uid: 'anote0001' }] },
+  ]);
   agent = await consentClient(world.home, '2026-07-28', { apps: true });
   jsonOf(await agent.call('select_graph', { graph: 'g' }));
 
-  browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 640, height: 900 } })).newPage();
-  page.setDefaultTimeout(10_000);
-  await page.exposeFunction(
-    'hostCallTool',
-    async (params: { name: string; arguments?: Record<string, unknown> }) => {
+  host = await openChangeReview({
+    callTool: async (params) => {
       calls.push(params);
       return agent.call(params.name, params.arguments ?? {});
     },
-  );
-  await page.exposeFunction('hostModelContext', async (params: { content?: Array<{ text?: string }> }) => {
-    told.push((params.content ?? []).map((c) => c.text ?? '').join(' '));
+    modelContext: async (params) => {
+      told.push((params.content ?? []).map((c) => c.text ?? '').join(' '));
+    },
   });
-  await page.setContent(
-    '<!doctype html><html lang="en"><head><title>Test host</title></head><body></body></html>',
-  );
-  const host = await build({
-    entryPoints: [path.join(ROOT, 'test/e2e/app-host/host.ts')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'chrome120',
-    logLevel: 'warning',
-  });
-  await page.addScriptTag({ content: host.outputFiles[0]!.text });
-  const html = await readFile(path.join(ROOT, 'dist/apps/change-review.html'), 'utf8');
-  await page.evaluate((text) => window.host.open(text, 'light'), html);
-  app = page.frameLocator('iframe');
+  app = host.app;
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await host?.close();
   await agent?.close();
   await world?.close();
 });
 
-const appFrame = (): Frame => page.frames().find((f) => f !== page.mainFrame())!;
 const exists = (uid: string) =>
   world.emulator.graph('g').run('data.q', ['[:find ?e . :in $ ?u :where [?e :block/uid ?u]]', uid]) != null;
 
 /** The agent calls a tool; the host hands its result to the app, as a host that renders apps does. */
 async function agentCalls(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
   const result = await agent.call(name, args);
-  await page.evaluate((r) => window.host.showResult(r as never), result);
+  await host.showResult(result);
   return result;
-}
-
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-async function violations(): Promise<string[]> {
-  const frame = appFrame();
-  if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(await axeSource);
-  const results = await frame.evaluate(() =>
-    (window as unknown as { axe: { run(d: Document, o: object): Promise<AxeResults> } }).axe.run(document, {
-      resultTypes: ['violations'],
-    }),
-  );
-  return results.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target.join(' ')}`),
-  );
-}
-
-async function checkAndShoot(name: string): Promise<void> {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => window.host.setTheme(t), theme);
-    await expect.poll(() => appFrame().evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-    expect(await violations()).toEqual([]);
-    const image = await page.locator('iframe').screenshot({ animations: 'disabled' });
-    const dirs = [path.resolve('test-results/screenshots')];
-    if (process.env.UPDATE_SCREENSHOTS === '1') dirs.push(path.resolve('docs/screenshots'));
-    for (const dir of dirs) {
-      await mkdir(dir, { recursive: true });
-      await writeFile(path.join(dir, `approval-${name}-${theme}.png`), image);
-    }
-  }
-  await page.evaluate(() => window.host.setTheme('light'));
 }
 
 it('draws the held delete by page and text, hidden blocks counted; Approve from the keyboard deletes and the model is told', async () => {
@@ -150,23 +78,27 @@ it('draws the held delete by page and text, hidden blocks counted; Approve from 
   };
   const heading = app.getByRole('heading', { name: 'The agent asks before it goes ahead' });
   await heading.waitFor();
-  await expect.poll(() => appFrame().evaluate(() => document.activeElement?.id)).toBe('proposal-heading');
+  await expect
+    .poll(() => host.appFrame().evaluate(() => document.activeElement?.id))
+    .toBe('proposal-heading');
   expect(await app.locator('.question').innerText()).toMatch(
     /^Delete the page 'Plans' and its 13 blocks \(2 of them hidden\)/,
   );
   const removed = await app.locator('.outline.removed > li').allInnerTexts();
   expect(removed).toHaveLength(11);
   expect(removed[0]).toBe('Plan step 1 · Plans');
-  const html = await appFrame().evaluate(() => document.documentElement.outerHTML);
+  const html = await host.appFrame().evaluate(() => document.documentElement.outerHTML);
   expect(html).not.toContain(SECRET);
   expect(html).not.toContain(values.arguments.code!);
   for (const uid of ['plans0001', 'Plax0xxxx']) expect(html).not.toContain(uid);
-  await checkAndShoot('proposal');
+  await host.checkAndShoot('approval-proposal');
 
   calls.length = 0;
-  await page.keyboard.press('Tab');
-  await expect.poll(() => appFrame().evaluate(() => document.activeElement?.textContent)).toBe('Approve');
-  await page.keyboard.press('Enter');
+  await host.page.keyboard.press('Tab');
+  await expect
+    .poll(() => host.appFrame().evaluate(() => document.activeElement?.textContent))
+    .toBe('Approve');
+  await host.page.keyboard.press('Enter');
   await app.getByText(/^Approved by the person and done \(delete_page\)/).waitFor();
   expect(calls.map(({ name, arguments: args }) => ({ name, arguments: args }))).toEqual([
     { name: values.tool, arguments: values.arguments },
@@ -175,7 +107,7 @@ it('draws the held delete by page and text, hidden blocks counted; Approve from 
   await expect
     .poll(() => told.at(-1))
     .toMatch(/^The person answered the change that waited for them: Approved by the person and done/);
-  expect(await violations()).toEqual([]);
+  expect(await host.violations()).toEqual([]);
 });
 
 it('Keep leaves the graph as it was, and the model is told', async () => {
@@ -229,5 +161,5 @@ it('Undo whole chat from the change review on such a client: the dry run, then U
   await expect
     .poll(() => told.at(-1))
     .toMatch(/^The person undid changes from the change review: Approved by the person/);
-  expect(await violations()).toEqual([]);
+  expect(await host.violations()).toEqual([]);
 });

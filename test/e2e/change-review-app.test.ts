@@ -9,78 +9,46 @@
  * no hidden block's text ever reaches the page.
  * Screenshots (light and dark) into docs/screenshots with UPDATE_SCREENSHOTS=1.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { build } from 'esbuild';
-import type { AxeResults } from 'axe-core';
-import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { jsonOf, newToken, ROOT } from '../harness/mcp-bin.ts';
-import { startStdioWorld, type StdioWorld } from '../harness/stdio-world.ts';
-import { launchChromium } from './chromium.ts';
+import { jsonOf } from '../harness/mcp-bin.ts';
+import { startOneGraphWorld, type StdioWorld } from '../harness/stdio-world.ts';
+import { openChangeReview, type AppHost, type ToolCall } from './app-host/page.ts';
 
-const TOKEN = newToken();
 const SECRET = 'TOPSECRET-42';
 let world: StdioWorld;
-let browser: Browser;
-let page: Page;
+let host: AppHost;
 let app: FrameLocator;
 /** Every tools/call the app made through the host, in order. */
-const calls: Array<{ name: string; arguments?: Record<string, unknown> }> = [];
-
-const hostBundle = async () => {
-  const built = await build({
-    entryPoints: [path.join(ROOT, 'test/e2e/app-host/host.ts')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'chrome120',
-    logLevel: 'warning',
-  });
-  return built.outputFiles[0]!.text;
-};
+const calls: ToolCall[] = [];
 
 beforeAll(async () => {
-  world = await startStdioWorld({
-    emulator: {
-      graphs: [
-        {
-          name: 'g',
-          tokens: [{ token: TOKEN, accessLevel: 'full' }],
-          content: [
-            {
-              title: 'Project',
-              uid: 'project01',
-              children: [
-                { string: 'Met on Monday about alpha', uid: 'alpha0001' },
-                { string: 'beta', uid: 'beta00001' },
-              ],
-            },
-            {
-              title: 'Notes',
-              uid: 'notes0001',
-              children: [
-                { string: 'visible note', uid: 'visible01' },
-                { string: `${SECRET} #.rm-hide`, uid: 'hidden001', children: [`${SECRET} child`] },
-              ],
-            },
-            {
-              title: 'Inbox',
-              uid: 'inbox0001',
-              children: [
-                { string: 'visible parent', uid: 'vparent01', children: [`${SECRET} private #.rm-private`] },
-              ],
-            },
-          ],
-        },
+  world = await startOneGraphWorld([
+    {
+      title: 'Project',
+      uid: 'project01',
+      children: [
+        { string: 'Met on Monday about alpha', uid: 'alpha0001' },
+        { string: 'beta', uid: 'beta00001' },
       ],
     },
-    config: [{ name: 'g', token: TOKEN, accessLevel: 'full' }],
-    orient: ['g'],
-  });
+    {
+      title: 'Notes',
+      uid: 'notes0001',
+      children: [
+        { string: 'visible note', uid: 'visible01' },
+        { string: `${SECRET} #.rm-hide`, uid: 'hidden001', children: [`${SECRET} child`] },
+      ],
+    },
+    {
+      title: 'Inbox',
+      uid: 'inbox0001',
+      children: [
+        { string: 'visible parent', uid: 'vparent01', children: [`${SECRET} private #.rm-private`] },
+      ],
+    },
+  ]);
   const agent = (name: string, args: Record<string, unknown>) => world.mcp.call(name, args).then(jsonOf);
   await agent('update_block', { uid: 'alpha0001', string: 'Met on Tuesday about alpha' });
   await agent('create_block', { pageTitle: 'Project', markdown: '- delta\n  - delta child' });
@@ -91,34 +59,23 @@ beforeAll(async () => {
     .graph('g')
     .run('data.block.update', [{ block: { uid: 'beta00001', string: 'beta by person' } }]);
 
-  browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 640, height: 900 } })).newPage();
-  page.setDefaultTimeout(10_000);
-  await page.exposeFunction(
-    'hostCallTool',
-    async (params: { name: string; arguments?: Record<string, unknown> }) => {
+  host = await openChangeReview({
+    callTool: async (params) => {
       calls.push(params);
       return world.mcp.call(params.name, params.arguments ?? {});
     },
-  );
-  await page.setContent(
-    '<!doctype html><html lang="en"><head><title>Test host</title></head><body></body></html>',
-  );
-  await page.addScriptTag({ content: await hostBundle() });
-  const html = await readFile(path.join(ROOT, 'dist/apps/change-review.html'), 'utf8');
+  });
+  app = host.app;
   // The same page the bin serves (test/mcp/apps/change-review-resource.test.ts reads it there).
   const served = await world.mcp.client.readResource({ uri: 'ui://roam-mcp/change-review.html' });
-  expect(served.contents[0]?.text).toBe(html);
-  await page.evaluate((text) => window.host.open(text, 'light'), html);
-  app = page.frameLocator('iframe');
+  expect(served.contents[0]?.text).toBe(host.html);
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await host?.close();
   await world?.close();
 });
 
-const appFrame = (): Frame => page.frames().find((f) => f !== page.mainFrame())!;
 const blockText = (uid: string) =>
   world.emulator
     .graph('g')
@@ -131,41 +88,8 @@ const titled = (title: string) =>
 /** What the host does when the agent calls list_changes: the result goes to the app. */
 async function showListChanges(): Promise<CallToolResult> {
   const result = await world.mcp.call('list_changes', {});
-  await page.evaluate((r) => window.host.showResult(r as never), result);
+  await host.showResult(result);
   return result;
-}
-
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Every axe violation in the app's frame, whatever its impact. */
-async function violations(): Promise<string[]> {
-  const frame = appFrame();
-  if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(await axeSource);
-  const results = await frame.evaluate(() =>
-    (window as unknown as { axe: { run(d: Document, o: object): Promise<AxeResults> } }).axe.run(document, {
-      resultTypes: ['violations'],
-    }),
-  );
-  return results.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target.join(' ')}`),
-  );
-}
-
-/** axe in both themes, and a screenshot of the app in each. */
-async function checkAndShoot(name: string): Promise<void> {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => window.host.setTheme(t), theme);
-    await expect.poll(() => appFrame().evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-    expect(await violations()).toEqual([]);
-    const image = await page.locator('iframe').screenshot({ animations: 'disabled' });
-    const dirs = [path.resolve('test-results/screenshots')];
-    if (process.env.UPDATE_SCREENSHOTS === '1') dirs.push(path.resolve('docs/screenshots'));
-    for (const dir of dirs) {
-      await mkdir(dir, { recursive: true });
-      await writeFile(path.join(dir, `change-review-${name}-${theme}.png`), image);
-    }
-  }
-  await page.evaluate(() => window.host.setTheme('light'));
 }
 
 it('shows each change as a diff: the edit’s changed words, the create’s outline, the move’s pages', async () => {
@@ -199,10 +123,10 @@ it('shows each change as a diff: the edit’s changed words, the create’s outl
     'From\nNotes',
     'To\nInbox › visible parent',
   ]);
-  const html = await appFrame().evaluate(() => document.documentElement.outerHTML);
+  const html = await host.appFrame().evaluate(() => document.documentElement.outerHTML);
   for (const uid of ['visible01', 'vparent01', 'notes0001', 'alpha0001', 'project01'])
     expect(html).not.toContain(uid);
-  await checkAndShoot('list');
+  await host.checkAndShoot('change-review-list');
 });
 
 it('Undo from the keyboard: the dry run first, then the undo, through the host', async () => {
@@ -211,21 +135,21 @@ it('Undo from the keyboard: the dry run first, then the undo, through the host',
     .locator('li.change', { hasText: 'Tuesday' })
     .getByRole('button', { name: 'Undo update_block: Edited a block on Project' });
   await undo.focus();
-  await page.keyboard.press('Enter');
+  await host.page.keyboard.press('Enter');
   const heading = app.getByRole('heading', { name: 'Undo this change?' });
   await heading.waitFor();
   await expect
-    .poll(() => appFrame().evaluate(() => document.activeElement?.textContent))
+    .poll(() => host.appFrame().evaluate(() => document.activeElement?.textContent))
     .toBe('Undo this change?');
   expect(calls).toHaveLength(1);
   expect(calls[0]).toMatchObject({ name: 'undo_changes', arguments: { dryRun: true } });
   const id = (calls[0]!.arguments!.ids as string[])[0];
   expect(blockText('alpha0001')).toBe('Met on Tuesday about alpha'); // the dry run wrote nothing
-  await checkAndShoot('dry-run');
+  await host.checkAndShoot('change-review-dry-run');
 
-  await page.keyboard.press('Tab');
-  await expect.poll(() => appFrame().evaluate(() => document.activeElement?.textContent)).toBe('Undo');
-  await page.keyboard.press('Enter');
+  await host.page.keyboard.press('Tab');
+  await expect.poll(() => host.appFrame().evaluate(() => document.activeElement?.textContent)).toBe('Undo');
+  await host.page.keyboard.press('Enter');
   await app.getByRole('heading', { name: 'Undone' }).waitFor();
   expect(calls.map(({ name, arguments: args }) => ({ name, arguments: args }))).toEqual([
     { name: 'undo_changes', arguments: { ids: [id], dryRun: true } },
@@ -251,8 +175,8 @@ it('a change someone edited since: the dry run shows the agent’s text beside t
   expect(await conflict.locator('del').allInnerTexts()).toEqual(['agent']);
   expect(await conflict.locator('ins').allInnerTexts()).toEqual(['person']);
   expect(await panel.getByRole('button', { name: 'Undo', exact: true }).count()).toBe(0);
-  await checkAndShoot('conflict');
-  await page.keyboard.press('Escape');
+  await host.checkAndShoot('change-review-conflict');
+  await host.page.keyboard.press('Escape');
   await app.getByRole('heading', { name: /^Changes in this chat/ }).waitFor();
   expect(blockText('beta00001')).toBe('beta by person');
 });
@@ -271,7 +195,7 @@ it.each([
   jsonOf(await world.mcp.call(tool, args));
   await showListChanges();
   await app.getByRole('heading', { name: /^Changes in this chat/ }).waitFor();
-  const listed = await appFrame().evaluate(() => document.documentElement.outerHTML);
+  const listed = await host.appFrame().evaluate(() => document.documentElement.outerHTML);
   // The outline it deleted is drawn, the hidden block as such and nothing under it.
   const removed = app
     .locator('li.change', { hasText: /^delete/ })
@@ -280,11 +204,11 @@ it.each([
   expect(await removed.allInnerTexts()).toEqual(removedOutline);
   await app.getByRole('button', { name: new RegExp(`^Undo ${tool}`) }).click();
   await app.locator('.dry-run').waitFor();
-  const dryRun = await appFrame().evaluate(() => document.documentElement.outerHTML);
+  const dryRun = await host.appFrame().evaluate(() => document.documentElement.outerHTML);
   expect(listed + dryRun).toMatch(/'Notes'|'visible parent'/);
   expect(listed).not.toContain(SECRET);
   expect(dryRun).not.toContain(SECRET);
-  await page.keyboard.press('Escape');
+  await host.page.keyboard.press('Escape');
 });
 
 it('Undo whole chat: its dry run, then the undo of exactly the changes it showed, the conflict left alone', async () => {
@@ -312,5 +236,5 @@ it('Undo whole chat: its dry run, then the undo of exactly the changes it showed
   expect(titled('Notes')).toBe(true);
   expect(blockText('vparent01')).toBe('visible parent');
   expect(blockText('beta00001')).toBe('beta by person');
-  expect(await violations()).toEqual([]);
+  expect(await host.violations()).toEqual([]);
 });

@@ -6,56 +6,34 @@
  * undo preview from the keyboard, screenshots (light and dark, 420×600) into docs/screenshots
  * with UPDATE_SCREENSHOTS=1.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemo, startDemoPreview, type Demo } from '../../scripts/demo.ts';
-import type { Preview } from '../../src-main/preview/server.ts';
 import { LOCAL_TOKEN_PREFIX } from '../../src-shared/roam-config.ts';
 import { violationsEverywhere } from './axe.ts';
-import { launchChromium } from './chromium.ts';
 import { screenshot } from './screenshots.ts';
 import { poll as pollPage } from './poll.ts';
-import { openTray } from './tray-world.ts';
+import { startDemoTray, type DemoTray } from './tray-world.ts';
 
-let demo: Demo;
-let preview: Preview;
-let browser: Browser;
+let tray: DemoTray;
 let page: Page;
-let agent: Client | undefined;
+let agentCall: (name: string, args: Record<string, unknown>) => Promise<void>;
 
 beforeAll(async () => {
-  demo = await startDemo();
-  preview = await startDemoPreview(demo);
-  // The person's setup, done through the core: the demo graphs, Work open to full edits.
-  await preview.core.handlers['import:run'](undefined);
-  await preview.core.handlers['graphs:update']({ id: 'hosted:demo-work', accessLevel: 'full' });
-  browser = await launchChromium();
-  page = await openTray(browser, preview);
+  tray = await startDemoTray();
+  page = tray.page;
 });
 
-afterAll(async () => {
-  await agent?.close();
-  await browser?.close();
-  await preview?.close();
-  await demo?.close();
-});
+afterAll(() => tray?.close());
 
 const poll = <T>(read: () => Promise<T>) => pollPage(read, 15_000);
 const contains = (locator: Locator, text: string) => poll(() => locator.innerText()).toContain(text);
 const status = () => page.getByRole('contentinfo', { name: 'Status' });
 const chatCard = () => page.getByRole('listitem', { name: /^Claude Desktop, started/ });
-const work = () => demo.emulator.graph('demo-work');
+const work = () => tray.demo.emulator.graph('demo-work');
 const blockText = (uid: string) =>
   work().run('data.q', [`[:find ?s . :where [?b :block/uid "${uid}"] [?b :block/string ?s]]`]);
 const pageExists = (title: string) =>
   work().run('data.q', [`[:find ?p . :where [?p :node/title "${title}"]]`]) !== null;
-
-async function agentCall(name: string, args: Record<string, unknown>): Promise<void> {
-  const result = await agent!.callTool({ name, arguments: { graph: 'Work', ...args } });
-  if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
-}
 
 /** Serious or critical axe violations, at tray size and in a larger window, light and dark. */
 const violations = () => violationsEverywhere(page);
@@ -71,10 +49,7 @@ describe.sequential('Activity: agent changes live, undone from the tray', () => 
   });
 
   it('shows each change of an agent started with the demo entry, live, newest first', async () => {
-    agent = new Client({ name: 'Claude Desktop', version: '1.0.0' });
-    await agent.connect(
-      new StdioClientTransport({ command: demo.launcher.command, args: demo.launcher.args }),
-    );
+    agentCall = await tray.startAgent();
     await agentCall('select_graph', {}); // reads the graph's guidelines: writes need that first
     const before = blockText('hermes-ls') as string;
     const after = 'Lesson: measure first, then optimise';

@@ -3,7 +3,10 @@
  * Desktop with the graphs of the tray's screens, the real tray core behind the preview server,
  * and its page in Debian's Chromium at tray size (420×600), each step given 10 s.
  */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Browser, Page } from 'playwright-core';
+import { startDemo, startDemoPreview, type Demo } from '../../scripts/demo.ts';
 import { startPreview, type Preview, type PreviewOptions } from '../../src-main/preview/server.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator, GraphSpec } from '../emulator/types.ts';
@@ -31,9 +34,13 @@ export interface TrayWorld {
 export async function openTray(
   browser: Browser,
   preview: Pick<Preview, 'url' | 'pageUrl'>,
-  options: { clipboard?: boolean; beforeLoad?: (page: Page) => void } = {},
+  options: {
+    clipboard?: boolean;
+    beforeLoad?: (page: Page) => void;
+    viewport?: { width: number; height: number };
+  } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 420, height: 600 } });
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 420, height: 600 } });
   if (options.clipboard)
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: preview.url });
   const page = await context.newPage();
@@ -74,6 +81,55 @@ export async function startTrayWorld(options: {
       await preview.close();
       await emulator.close();
       await removeDir(home);
+    },
+  };
+}
+
+export interface DemoTray {
+  demo: Demo;
+  preview: Preview;
+  browser: Browser;
+  page: Page;
+  /**
+   * A chat: an SDK client named Claude Desktop, launched with the demo's agent entry; each call is
+   * made on Work and throws when the tool fails.
+   */
+  startAgent(): Promise<(name: string, args: Record<string, unknown>) => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** The demo (scripts/demo.ts) as a person sets it up: its graphs imported by the tray's core, Work open to full edits. */
+export async function startDemoTray(
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<DemoTray> {
+  const demo = await startDemo();
+  const preview = await startDemoPreview(demo);
+  await preview.core.handlers['import:run'](undefined);
+  await preview.core.handlers['graphs:update']({ id: 'hosted:demo-work', accessLevel: 'full' });
+  const browser = await launchChromium();
+  const page = await openTray(browser, preview, options);
+  const agents: Client[] = [];
+  return {
+    demo,
+    preview,
+    browser,
+    page,
+    async startAgent() {
+      const agent = new Client({ name: 'Claude Desktop', version: '1.0.0' });
+      agents.push(agent);
+      await agent.connect(
+        new StdioClientTransport({ command: demo.launcher.command, args: demo.launcher.args }),
+      );
+      return async (name, args) => {
+        const result = await agent.callTool({ name, arguments: { graph: 'Work', ...args } });
+        if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
+      };
+    },
+    async close() {
+      for (const agent of agents) await agent.close();
+      await browser.close();
+      await preview.close();
+      await demo.close();
     },
   };
 }

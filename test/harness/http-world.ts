@@ -9,8 +9,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/index.ts';
+import { startEmulator, type Emulator, type EmulatorOptions, type GraphSpec } from '../emulator/index.ts';
 import { binCommand, binEnv, runBin, writeToolsConfig, type ToolsConfigGraph } from './mcp-bin.ts';
+import { graphWithToken } from './stdio-world.ts';
 import { removeDir, tempDir } from './temp-dir.ts';
 
 export type Era = 'v1' | 'v2';
@@ -52,21 +53,42 @@ export interface HttpWorld {
   close(): Promise<void>;
 }
 
+/** Roam's demo graph served as `name` with a full-access token, and its line in ~/.roam-tools.json. */
+export function fullDemoGraph(
+  name: string,
+  nickname: string,
+): { graph: GraphSpec; config: ToolsConfigGraph; token: string } {
+  return graphWithToken({ name, content: 'demo' }, { nickname, accessLevel: 'full' });
+}
+
+/** The body of a 2025-11-25 initialize, as a raw client sends it to open a chat. */
+export const RAW_INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
+
 export async function startHttpWorld(options: {
-  emulator: Omit<EmulatorOptions, 'home'>;
-  config: readonly ToolsConfigGraph[];
+  /** Default: one graph, fullDemoGraph('work', 'Work'). */
+  emulator?: Omit<EmulatorOptions, 'home'>;
+  /** Default: the default graph's line (none when `emulator` is given). */
+  config?: readonly ToolsConfigGraph[];
   /** Keys to create before the server starts: name → its access level and toolsets, if any. */
   keys: Record<string, { access?: string; tools?: string } | undefined>;
   env?: Record<string, string>;
 }): Promise<HttpWorld> {
+  const work = fullDemoGraph('work', 'Work');
+  const emulatorOptions = options.emulator ?? { graphs: [work.graph] };
+  const config = options.config ?? (options.emulator ? [] : [work.config]);
   const home = await tempDir('roam-http-');
   const env = binEnv(home, { ROAM_COMPANION_DATA_DIR: path.join(home, 'data'), ...options.env });
-  const emulator = await startEmulator({ ...options.emulator, home });
+  const emulator = await startEmulator({ ...emulatorOptions, home });
   const transcript: string[] = [];
   const clients = new Set<HttpClient>();
   let server: ChildProcess | undefined;
   try {
-    await writeToolsConfig(home, options.config);
+    await writeToolsConfig(home, config);
     const keyCli = (args: string[]) => runBin(['key', ...args], { env, cwd: home });
     const keys: Record<string, string> = {};
     for (const [name, spec] of Object.entries(options.keys)) {

@@ -3,8 +3,21 @@
  * ~/.roam-tools.json that names them, the built bin started over stdio, and optionally the
  * graphs a test writes to already oriented (select_graph run: the graph ticket writes need).
  */
-import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/index.ts';
-import { jsonOf, startMcp, writeToolsConfig, type McpHandle } from './mcp-bin.ts';
+import {
+  startEmulator,
+  type Emulator,
+  type EmulatorOptions,
+  type GraphSpec,
+  type PageSpec,
+} from '../emulator/index.ts';
+import {
+  jsonOf,
+  newToken,
+  startMcp,
+  writeToolsConfig,
+  type McpHandle,
+  type ToolsConfigGraph,
+} from './mcp-bin.ts';
 import { removeDir, tempDir } from './temp-dir.ts';
 
 export interface StdioWorld {
@@ -60,4 +73,23 @@ export async function startStdioWorld(options: {
       await removeDir(home);
     },
   };
+}
+
+/** A graph the emulator serves with a new full-access token, and its line in ~/.roam-tools.json naming that token. */
+export function graphWithToken(
+  graph: Omit<GraphSpec, 'tokens'>,
+  line: Omit<ToolsConfigGraph, 'name' | 'token'> = {},
+): { graph: GraphSpec; config: ToolsConfigGraph; token: string } {
+  const token = newToken();
+  return {
+    graph: { ...graph, tokens: [{ token, accessLevel: 'full' }] },
+    config: { name: graph.name, token, ...line },
+    token,
+  };
+}
+
+/** One graph, `g`, with these pages, named in ~/.roam-tools.json with a full-access token and oriented. */
+export function startOneGraphWorld(content: PageSpec[]): Promise<StdioWorld> {
+  const g = graphWithToken({ name: 'g', content }, { accessLevel: 'full' });
+  return startStdioWorld({ emulator: { graphs: [g.graph] }, config: [g.config], orient: ['g'] });
 }

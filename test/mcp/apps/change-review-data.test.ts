@@ -8,10 +8,9 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { jsonOf, newToken, textOf } from '../../harness/mcp-bin.ts';
-import { startStdioWorld, type StdioWorld } from '../../harness/stdio-world.ts';
+import { jsonOf, textOf } from '../../harness/mcp-bin.ts';
+import { startOneGraphWorld, type StdioWorld } from '../../harness/stdio-world.ts';
 
-const TOKEN = newToken();
 const SECRET = 'TOPSECRET-42';
 const KEY = 'roam-mcp/change-review';
 // Longer than a summary quotes (40 characters): its tail is in the app's data only.
@@ -36,41 +35,27 @@ const appData = (result: CallToolResult) => (result._meta as Record<string, AppD
 const UIDS = ['project01', 'alpha0001', 'beta00001', 'notes0001', 'hidden001', 'inbox0001', 'vparent01'];
 
 beforeAll(async () => {
-  world = await startStdioWorld({
-    emulator: {
-      graphs: [
-        {
-          name: 'g',
-          tokens: [{ token: TOKEN, accessLevel: 'full' }],
-          content: [
-            {
-              title: 'Project',
-              uid: 'project01',
-              children: [
-                { string: 'alpha', uid: 'alpha0001' },
-                { string: 'beta', uid: 'beta00001' },
-              ],
-            },
-            {
-              title: 'Notes',
-              uid: 'notes0001',
-              children: [{ string: `${SECRET} #.rm-hide`, uid: 'hidden001', children: [`${SECRET} child`] }],
-            },
-            { title: 'Inbox', uid: 'inbox0001', children: [{ string: 'visible parent', uid: 'vparent01' }] },
-            {
-              title: 'Diary',
-              uid: 'diary0001',
-              children: [
-                { string: 'entry', uid: 'dparent01', children: [{ string: 'day', uid: 'dchild001' }] },
-              ],
-            },
-          ],
-        },
+  world = await startOneGraphWorld([
+    {
+      title: 'Project',
+      uid: 'project01',
+      children: [
+        { string: 'alpha', uid: 'alpha0001' },
+        { string: 'beta', uid: 'beta00001' },
       ],
     },
-    config: [{ name: 'g', token: TOKEN, accessLevel: 'full' }],
-    orient: ['g'],
-  });
+    {
+      title: 'Notes',
+      uid: 'notes0001',
+      children: [{ string: `${SECRET} #.rm-hide`, uid: 'hidden001', children: [`${SECRET} child`] }],
+    },
+    { title: 'Inbox', uid: 'inbox0001', children: [{ string: 'visible parent', uid: 'vparent01' }] },
+    {
+      title: 'Diary',
+      uid: 'diary0001',
+      children: [{ string: 'entry', uid: 'dparent01', children: [{ string: 'day', uid: 'dchild001' }] }],
+    },
+  ]);
   const agent = (name: string, args: Record<string, unknown>) => world.mcp.call(name, args).then(jsonOf);
   await agent('update_block', { uid: 'alpha0001', string: LONG });
   await agent('create_block', { pageTitle: 'Project', markdown: '- delta\n  - delta child' });

@@ -8,11 +8,10 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { jsonOf, newToken } from '../../harness/mcp-bin.ts';
+import { jsonOf } from '../../harness/mcp-bin.ts';
 import { toolCount } from '../../../src-shared/toolsets.ts';
 import { startHttpWorld, type HttpWorld } from '../../harness/http-world.ts';
 
-const WORK = newToken();
 let world: HttpWorld;
 const said: string[] = [];
 
@@ -21,8 +20,6 @@ const vscodeFile = () => path.join(world.home, '.config', 'Code', 'User', 'mcp.j
 
 beforeAll(async () => {
   world = await startHttpWorld({
-    emulator: { graphs: [{ name: 'work', content: 'demo', tokens: [{ token: WORK, accessLevel: 'full' }] }] },
-    config: [{ name: 'work', nickname: 'Work', token: WORK, accessLevel: 'full' }],
     keys: {},
   });
   await mkdir(path.join(world.home, '.cursor'), { recursive: true });

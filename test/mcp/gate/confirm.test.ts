@@ -15,6 +15,7 @@ import { parseCliArgs } from '../../../src-mcp/cli/cli-args.ts';
 import { parseConfigText } from '../../../src-mcp/config/config-file.ts';
 import { binCommand, binEnv, jsonOf, newToken, textOf } from '../../harness/mcp-bin.ts';
 import { startStdioWorld, type StdioWorld } from '../../harness/stdio-world.ts';
+import { uidOf } from './numbered-blocks.ts';
 
 type Answer = 'accept' | 'decline' | 'cancel';
 type Era = '2025-11-25' | '2026-07-28';
@@ -23,7 +24,7 @@ const TOKEN = newToken();
 const blocks = (prefix: string, n: number) =>
   Array.from({ length: n }, (_, i) => ({
     string: `${prefix} ${i}`,
-    uid: `${prefix}${String(i).padStart(9 - prefix.length, '0')}`,
+    uid: uidOf(prefix, i),
   }));
 
 /** Per era and answer: a page with content linked from another page, 12 blocks, a page 11 blocks link to. */

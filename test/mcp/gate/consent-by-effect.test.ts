@@ -9,14 +9,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageSpec } from '../../emulator/index.ts';
 import { consentClient, type Answer, type ConsentClient, type Era } from '../../harness/consent-client.ts';
-import { jsonOf, newToken, textOf } from '../../harness/mcp-bin.ts';
-import { startStdioWorld, type StdioWorld } from '../../harness/stdio-world.ts';
+import { jsonOf, textOf } from '../../harness/mcp-bin.ts';
+import { startOneGraphWorld, type StdioWorld } from '../../harness/stdio-world.ts';
+import { blocks, uidOf } from './numbered-blocks.ts';
 
-const TOKEN = newToken();
 const SECRET = 'SECRET-7731';
-const uidOf = (prefix: string, i: number) => `${prefix}${String(i).padStart(9 - prefix.length, '0')}`;
-const blocks = (prefix: string, n: number) =>
-  Array.from({ length: n }, (_, i) => ({ string: `${prefix} line ${i}`, uid: uidOf(prefix, i) }));
 
 function pagesFor(t: string): PageSpec[] {
   return [
@@ -41,15 +38,7 @@ function pagesFor(t: string): PageSpec[] {
 
 let world: StdioWorld;
 beforeAll(async () => {
-  world = await startStdioWorld({
-    emulator: {
-      graphs: [
-        { name: 'g', content: ['1', '2'].flatMap(pagesFor), tokens: [{ token: TOKEN, accessLevel: 'full' }] },
-      ],
-    },
-    config: [{ name: 'g', token: TOKEN, accessLevel: 'full' }],
-    orient: ['g'],
-  });
+  world = await startOneGraphWorld(['1', '2'].flatMap(pagesFor));
 });
 afterAll(() => world?.close());
 

@@ -9,9 +9,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { APPS_CAPABILITY } from '../../harness/consent-client.ts';
 import { startHttpWorld, type Era, type HttpWorld } from '../../harness/http-world.ts';
 import { jsonOf, newToken, textOf } from '../../harness/mcp-bin.ts';
+import { uidOf } from './numbered-blocks.ts';
 
 const TOKEN = newToken();
-const uidOf = (prefix: string, i: number) => `${prefix}${String(i).padStart(9 - prefix.length, '0')}`;
 const page = (name: string) => ({
   title: name,
   uid: uidOf(name.toLowerCase().replace(/\W/g, ''), 0),

@@ -12,13 +12,11 @@ import type { PageSpec } from '../../emulator/index.ts';
 import { consentClient, type ConsentClient, type Era } from '../../harness/consent-client.ts';
 import { jsonOf, newToken, textOf } from '../../harness/mcp-bin.ts';
 import { startStdioWorld, type StdioWorld } from '../../harness/stdio-world.ts';
+import { blocks, uidOf } from './numbered-blocks.ts';
 
 const TOKEN = newToken();
 const STRICT = newToken();
 const SECRET = 'HIDDEN-5512';
-const uidOf = (prefix: string, i: number) => `${prefix}${String(i).padStart(9 - prefix.length, '0')}`;
-const blocks = (prefix: string, n: number) =>
-  Array.from({ length: n }, (_, i) => ({ string: `${prefix} line ${i}`, uid: uidOf(prefix, i) }));
 
 function pagesFor(t: string): PageSpec[] {
   return ['Doomed', 'Edited', 'Kept', 'Guessed', 'Plain'].map((name, k) => ({

@@ -7,19 +7,18 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonOf, newToken } from '../../harness/mcp-bin.ts';
-import { startHttpWorld, type Era, type HttpClient, type HttpWorld } from '../../harness/http-world.ts';
+import { jsonOf } from '../../harness/mcp-bin.ts';
+import {
+  RAW_INITIALIZE,
+  startHttpWorld,
+  type Era,
+  type HttpClient,
+  type HttpWorld,
+} from '../../harness/http-world.ts';
 
-const WORK = newToken();
 const PER_KEY = 2;
 const MAX_CHATS = 4;
 const MAX_CONNECTIONS = 6;
-const graphs = {
-  graphs: [
-    { name: 'work', content: 'demo' as const, tokens: [{ token: WORK, accessLevel: 'full' as const }] },
-  ],
-};
-const config = [{ name: 'work', nickname: 'Work', token: WORK, accessLevel: 'full' as const }];
 
 /** The first request of a new chat, raw, so the refusal's body can be read: a 2025 initialize or a 2026-07-28 discover. */
 async function firstRequest(
@@ -30,16 +29,7 @@ async function firstRequest(
 ): Promise<{ status: number; reason?: string; message?: string }> {
   const body =
     era === 'v1'
-      ? {
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'initialize',
-          params: {
-            protocolVersion: '2025-11-25',
-            capabilities: {},
-            clientInfo: { name: 'raw', version: '1' },
-          },
-        }
+      ? RAW_INITIALIZE
       : {
           jsonrpc: '2.0',
           id: 1,
@@ -94,8 +84,6 @@ describe('chats: a fair share per key', () => {
   let world: HttpWorld;
   beforeAll(async () => {
     world = await startHttpWorld({
-      emulator: graphs,
-      config,
       keys: { greedy: { access: 'read-only' }, other: undefined, third: undefined },
       env: {
         ROAM_MCP_HTTP_MAX_CHATS: String(MAX_CHATS),
@@ -146,8 +134,6 @@ describe('connections: capped, slow requests timed out', () => {
   let world: HttpWorld;
   beforeAll(async () => {
     world = await startHttpWorld({
-      emulator: graphs,
-      config,
       keys: { good: undefined },
       env: {
         ROAM_MCP_HTTP_MAX_CONNECTIONS: String(MAX_CONNECTIONS),
@@ -186,8 +172,6 @@ describe('slow requests', () => {
   let world: HttpWorld;
   beforeAll(async () => {
     world = await startHttpWorld({
-      emulator: graphs,
-      config,
       keys: { good: undefined },
       env: { ROAM_MCP_HTTP_HEADERS_TIMEOUT_MS: '1000', ROAM_MCP_HTTP_REQUEST_TIMEOUT_MS: '2000' },
     });

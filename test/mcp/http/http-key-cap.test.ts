@@ -7,21 +7,18 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf, jsonOf, newToken } from '../../harness/mcp-bin.ts';
-import { startHttpWorld, type Era, type HttpWorld } from '../../harness/http-world.ts';
+import { errorOf, jsonOf } from '../../harness/mcp-bin.ts';
+import { fullDemoGraph, startHttpWorld, type Era, type HttpWorld } from '../../harness/http-world.ts';
 
-const WORK = newToken();
+const work = fullDemoGraph('work', 'Work');
 let world: HttpWorld;
 
 beforeAll(async () => {
   world = await startHttpWorld({
     emulator: {
-      graphs: [
-        { name: 'work', content: 'demo', tokens: [{ token: WORK, accessLevel: 'full' }] },
-        { name: 'fresh', content: 'demo' },
-      ],
+      graphs: [work.graph, { name: 'fresh', content: 'demo' }],
     },
-    config: [{ name: 'work', nickname: 'Work', token: WORK, accessLevel: 'full' }],
+    config: [work.config],
     keys: { reader: { access: 'read-only' } },
   });
   // The person would approve any dialog in Roam: only our refusal stands between.

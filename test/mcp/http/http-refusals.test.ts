@@ -7,11 +7,10 @@
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { binCommand, jsonOf, newToken, runBin } from '../../harness/mcp-bin.ts';
-import { startHttpWorld, type HttpClient, type HttpWorld } from '../../harness/http-world.ts';
+import { binCommand, jsonOf, runBin } from '../../harness/mcp-bin.ts';
+import { RAW_INITIALIZE, startHttpWorld, type HttpClient, type HttpWorld } from '../../harness/http-world.ts';
 import { spawnSync } from 'node:child_process';
 
-const WORK = newToken();
 const MAX_CHATS = 3;
 const MAX_BODY = 64 * 1024;
 const RATE = 40;
@@ -20,8 +19,6 @@ const answers: string[] = [];
 
 beforeAll(async () => {
   world = await startHttpWorld({
-    emulator: { graphs: [{ name: 'work', content: 'demo', tokens: [{ token: WORK, accessLevel: 'full' }] }] },
-    config: [{ name: 'work', nickname: 'Work', token: WORK, accessLevel: 'full' }],
     keys: { good: undefined, revoked: undefined, flood: undefined, sessions: undefined, streamer: undefined },
     env: {
       ROAM_MCP_HTTP_MAX_CHATS: String(MAX_CHATS),
@@ -37,16 +34,7 @@ afterAll(async () => {
   await world?.close();
 });
 
-const LIST_TOOLS = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-11-25',
-    capabilities: {},
-    clientInfo: { name: 'raw', version: '1' },
-  },
-});
+const LIST_TOOLS = JSON.stringify(RAW_INITIALIZE);
 
 /** One POST to the server with exactly these headers (Host included), answered as text. */
 function post(

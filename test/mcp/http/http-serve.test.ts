@@ -7,25 +7,19 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allTextOf, errorOf, jsonOf, newToken } from '../../harness/mcp-bin.ts';
-import { startHttpWorld, type Era, type HttpWorld } from '../../harness/http-world.ts';
+import { allTextOf, errorOf, jsonOf } from '../../harness/mcp-bin.ts';
+import { fullDemoGraph, startHttpWorld, type Era, type HttpWorld } from '../../harness/http-world.ts';
 
-const WORK = newToken();
-const HOME = newToken();
+const work = fullDemoGraph('work', 'Work');
+const home = fullDemoGraph('home', 'Home');
 let world: HttpWorld;
 
 beforeAll(async () => {
   world = await startHttpWorld({
     emulator: {
-      graphs: [
-        { name: 'work', content: 'demo', tokens: [{ token: WORK, accessLevel: 'full' }] },
-        { name: 'home', content: 'demo', tokens: [{ token: HOME, accessLevel: 'full' }] },
-      ],
+      graphs: [work.graph, home.graph],
     },
-    config: [
-      { name: 'work', nickname: 'Work', token: WORK, accessLevel: 'full' },
-      { name: 'home', nickname: 'Home', token: HOME, accessLevel: 'full' },
-    ],
+    config: [work.config, home.config],
     keys: {
       'claude-code': undefined,
       cursor: undefined,
@@ -38,7 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   const said = world?.transcript() ?? '';
   for (const key of Object.values(world?.keys ?? {})) expect(said).not.toContain(key);
-  expect(said).not.toContain(WORK);
+  expect(said).not.toContain(work.token);
   await world?.close();
 });
 

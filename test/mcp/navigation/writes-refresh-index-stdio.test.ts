@@ -3,12 +3,9 @@
  * write tool sees the change, even when the write leaves the index fingerprint where it was (the
  * graph's newest :edit/time is in the future: a planned daily note, or another device's clock).
  */
-import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator, type PageSpec } from '../../emulator/index.ts';
-import { TEST_TOKEN } from '../../harness/http-context.ts';
-import { startStdioClient, type StdioClient } from '../../harness/mcp-bin.ts';
-import { tempDir } from '../../harness/temp-dir.ts';
+import type { PageSpec } from '../../emulator/index.ts';
+import { startIndexWorld, type IndexWorld } from './index-world.ts';
 
 const GRAPH: PageSpec[] = [
   { title: 'January 1st, 2030', daily: true, children: ['Plans for the decade'] },
@@ -17,34 +14,23 @@ const GRAPH: PageSpec[] = [
   { title: 'Gamma', uid: 'gamma', children: [{ string: 'Gamma content', uid: 'gamma-b1' }] },
 ];
 
-let home: string;
-let emulator: Emulator;
-let mcp: StdioClient;
+let world: IndexWorld;
 
 beforeAll(async () => {
-  home = await tempDir('writes-index-');
-  emulator = await startEmulator({
-    home,
-    port: 0,
-    graphs: [{ name: 'writes', content: GRAPH, tokens: [{ token: TEST_TOKEN, accessLevel: 'full' }] }],
+  world = await startIndexWorld({
+    prefix: 'writes-index-',
+    graph: 'writes',
+    nickname: 'Writes',
+    content: GRAPH,
   });
-  mcp = await startStdioClient({ home, graph: 'writes', nickname: 'Writes', token: TEST_TOKEN });
-  expect((await mcp.call('select_graph', { graph: 'Writes' })).result.isError).toBeFalsy();
 });
 
-afterAll(async () => {
-  await mcp.close();
-  await emulator.close();
-  await rm(home, { recursive: true, force: true });
-});
+afterAll(() => world?.close());
 
-async function outlinks(title: string): Promise<string[]> {
-  const { json } = await mcp.call('get_outlinks', { title });
-  return (json.items as Array<{ title: string }>).map((item) => item.title);
-}
+const outlinks = (title: string) => world.outlinks(title);
 
 async function write(name: string, args: Record<string, unknown>): Promise<void> {
-  const { result, json } = await mcp.call(name, args);
+  const { result, json } = await world.mcp.call(name, args);
   expect(result.isError, `${name}: ${JSON.stringify(json)}`).toBeFalsy();
 }
 
@@ -74,7 +60,7 @@ describe('navigation right after a write tool', () => {
     await write('delete_block', { uid: 'alpha-b1' });
     expect(await outlinks('Beta')).toEqual([]);
     await write('delete_page', { uid: 'gamma' });
-    const { json } = await mcp.call('get_neighbors', { title: 'Alpha' });
+    const { json } = await world.mcp.call('get_neighbors', { title: 'Alpha' });
     expect(json.items).toEqual([]);
   });
 });

@@ -11,8 +11,8 @@
 import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageSpec } from '../../emulator/types.ts';
-import { allTextOf, jsonOf, newToken, type McpHandle } from '../../harness/mcp-bin.ts';
-import { startStdioWorld, type StdioWorld } from '../../harness/stdio-world.ts';
+import { allTextOf, jsonOf, type McpHandle } from '../../harness/mcp-bin.ts';
+import { graphWithToken, startStdioWorld, type StdioWorld } from '../../harness/stdio-world.ts';
 
 const SECRETS = ['SALARY 1234', 'CHILD 5678'];
 const MARK = 'hidden from AI';
@@ -49,29 +49,18 @@ const comments = [
   { block: 'vis1', author: 'Grace', createdTime: '2026-01-06T10:00:00.000Z', text: 're ((hidq))' },
 ];
 
-const TOKENS = { alias: newToken(), reftag: newToken() };
+const alias = graphWithToken({ name: 'alias', content, comments }, { nickname: 'alias' });
+const reftag = graphWithToken(
+  { name: 'reftag', content, comments, refPreviews: 'ref-tag' },
+  { nickname: 'reftag' },
+);
 let world: StdioWorld;
 let mcp: McpHandle;
 
 beforeAll(async () => {
   world = await startStdioWorld({
-    emulator: {
-      semanticSearch: true,
-      graphs: [
-        { name: 'alias', content, comments, tokens: [{ token: TOKENS.alias, accessLevel: 'full' }] },
-        {
-          name: 'reftag',
-          content,
-          comments,
-          refPreviews: 'ref-tag',
-          tokens: [{ token: TOKENS.reftag, accessLevel: 'full' }],
-        },
-      ],
-    },
-    config: [
-      { name: 'alias', token: TOKENS.alias, nickname: 'alias' },
-      { name: 'reftag', token: TOKENS.reftag, nickname: 'reftag' },
-    ],
+    emulator: { semanticSearch: true, graphs: [alias.graph, reftag.graph] },
+    config: [alias.config, reftag.config],
     prefix: 'roam-previews-',
   });
   mcp = world.mcp;
