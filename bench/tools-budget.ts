@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { tools as catalogue } from '../src-mcp/server/tool-catalogue.ts';
-import { probedActions } from '../src-mcp/contract/tool-definition.ts';
+import { isAppOnly, probedActions } from '../src-mcp/contract/tool-definition.ts';
 import { DEFAULT_TOOLSETS, TOOLSET_NAMES } from '../src-shared/toolsets.ts';
 import { startEmulator } from '../test/emulator/index.ts';
 
@@ -86,7 +86,10 @@ async function measure(
       : selection === 'default'
         ? DEFAULT_TOOLSETS
         : [selection];
-  const inSets = catalogue.filter((tool) => (sets as readonly string[]).includes(tool.toolset));
+  // The bench's client renders no apps: app-only tools are neither listed to it nor counted.
+  const inSets = catalogue.filter(
+    (tool) => (sets as readonly string[]).includes(tool.toolset) && !isAppOnly(tool),
+  );
   const names = inSets.map((tool) => tool.name);
   const probed = inSets.some((tool) => probedActions(tool).length > 0);
   const changed = new Promise<void>((resolve) =>
@@ -150,7 +153,9 @@ const official = { ...OFFICIAL_012, source: '0.12, issue 41' };
 export function budgetTargets(rows: BudgetRow[]) {
   const standard = rows.find((r) => r.selection === 'default')!;
   const limit = Math.floor(DEFAULT_SHARE_OF_OFFICIAL * official.totalBytes);
-  const expected = catalogue.filter((tool) => DEFAULT_TOOLSETS.includes(tool.toolset)).length;
+  const expected = catalogue.filter(
+    (tool) => DEFAULT_TOOLSETS.includes(tool.toolset) && !isAppOnly(tool),
+  ).length;
   return [
     {
       target: `tools/list with no options (every toolset but developer) ≤ ${DEFAULT_SHARE_OF_OFFICIAL} × the official server's ${official.totalBytes} B (${official.source}) = ${limit} B`,
