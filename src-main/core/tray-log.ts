@@ -14,7 +14,9 @@ export interface TrayLogOptions {
 /** A logger whose lines start with `roam-companion<source>:` (`' --mcp'`, `' http'`, or none). */
 export function trayLogger(source = '', options: TrayLogOptions = {}): (line: string) => void {
   const env = options.env ?? process.env;
-  const file = logFilePath(options.dataDir ?? defaultDataDir({ env }), TRAY_LOG);
+  // The folder the child finds from this environment (its HOME, as os.homedir() reads it there).
+  const folder = options.dataDir ?? defaultDataDir({ env, ...(env.HOME ? { home: env.HOME } : {}) });
+  const file = logFilePath(folder, TRAY_LOG);
   return (message) => {
     const line = `roam-companion${source}: ${scrubSecrets(message)}`;
     process.stderr.write(`${line}\n`);
