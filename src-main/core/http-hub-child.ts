@@ -19,6 +19,7 @@ import {
 } from './mcp-launcher.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { StoreBackend } from './tray-store.ts';
+import { trayLogger } from './tray-log.ts';
 
 export interface HttpHubChildOptions {
   storeDir: string;
@@ -132,7 +133,7 @@ const restartNote = (why: string, delay: number, exitCode?: number) =>
   `the HTTP server ${why}${exitCode === undefined ? '' : ` (exit code ${exitCode})`}; starting it again in ${delay} ms.`;
 
 export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
-  const log = options.log ?? ((line) => process.stderr.write(`roam-companion http: ${line}\n`));
+  const log = options.log ?? trayLogger(' http', { dataDir: options.dataDir, env: options.env });
   const { env, where } = serverEnv(options);
 
   let port = options.port;

@@ -17,6 +17,7 @@ import { withoutSecrets } from '../../src-shared/secret-free-env.ts';
 import { openTrayStore, type StoreBackend, type TrayStore } from './tray-store.ts';
 import { registerSession } from './mcp-sessions.ts';
 import { watchStoreFile } from './store-watch.ts';
+import { trayLogger } from './tray-log.ts';
 import type { SecretBox } from './secret-box.ts';
 import { TOOLSETS_ENV } from '../../src-shared/toolsets.ts';
 import { nicknameOf } from '../../src-shared/graph-identity.ts';
@@ -69,7 +70,7 @@ export interface McpLauncherOptions {
   spawn: McpSpawner;
   /** electron-store in the app; conf by default. */
   store?: StoreBackend;
-  /** Diagnostics go to stderr: stdout belongs to the client's JSON-RPC. */
+  /** Diagnostics go to stderr and the tray's log file: stdout belongs to the client's JSON-RPC. */
   log?: (line: string) => void;
   env?: NodeJS.ProcessEnv;
   /** The toolsets the client's entry chose (`--tools` after `--mcp`), for the child. */
@@ -112,7 +113,7 @@ export interface McpLauncher {
 }
 
 export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLauncher> {
-  const log = options.log ?? ((line: string) => process.stderr.write(`roam-companion --mcp: ${line}\n`));
+  const log = options.log ?? trayLogger(' --mcp', { env: options.env });
   const store = openTrayStore(options);
   const unregister =
     options.countAsSession === false ? async () => {} : await registerSession(options.storeDir);

@@ -5,6 +5,7 @@
  * Electron's event loop.
  */
 import type { App } from 'electron';
+import { trayLogger } from '../core/tray-log.ts';
 import { DEEP_LINK_SCHEME, deepLinkInArgv, graphIdFromDeepLink, loggableLink } from '../core/deep-link.ts';
 
 export { DEEP_LINK_SCHEME, deepLinkInArgv, graphIdFromDeepLink };
@@ -15,9 +16,7 @@ export function safely(open: (url: string) => void): (url: unknown) => void {
     try {
       if (typeof url === 'string') open(url);
     } catch (error) {
-      process.stderr.write(
-        `roam-companion: ignored the link ${loggableLink(url)}: ${(error as Error)?.message ?? String(error)}\n`,
-      );
+      trayLogger()(`ignored the link ${loggableLink(url)}: ${(error as Error)?.message ?? String(error)}`);
     }
   };
 }

@@ -1,7 +1,8 @@
 // Electron entry point (dist/main/main.mjs): everything else is in app-mode.ts and below.
 import { main } from './app-mode.ts';
+import { trayLogger } from '../core/tray-log.ts';
 
 void main(process.argv).catch((error: Error) => {
-  process.stderr.write(`roam-companion: ${error.message}\n`);
+  trayLogger()(error.message);
   process.exit(1);
 });

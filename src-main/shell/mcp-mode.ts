@@ -11,6 +11,7 @@ import { app, safeStorage } from 'electron';
 import ElectronStore from 'electron-store';
 import { forkSpawner, runMcpLauncher, argvOption } from '../core/mcp-launcher.ts';
 import { STORE_FILE_MODE, STORE_NAME } from '../core/store-file.ts';
+import { trayLogger } from '../core/tray-log.ts';
 import { appPaths } from './app-paths.ts';
 import { createSafeStorageSecretBox } from './safe-storage-secret-box.ts';
 
@@ -18,7 +19,7 @@ export async function runMcpMode(): Promise<void> {
   app.dock?.hide();
   await app.whenReady();
   const paths = appPaths(app);
-  const log = (line: string) => process.stderr.write(`roam-companion --mcp: ${line}\n`);
+  const log = trayLogger(' --mcp');
   try {
     const launcher = await runMcpLauncher({
       storeDir: paths.storeDir,

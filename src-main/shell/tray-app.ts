@@ -8,6 +8,7 @@ import ElectronStore from 'electron-store';
 import type { AppStatus, GraphView } from '../../src-shared/ipc-contract.ts';
 import { createTrayCore, type TrayCore } from '../core/tray-core.ts';
 import { forkSpawner } from '../core/mcp-launcher.ts';
+import { trayLogger } from '../core/tray-log.ts';
 import { HTTP_DEFAULT_PORT } from '../../src-shared/constants.ts';
 import { STORE_FILE_MODE, STORE_NAME } from '../core/store-file.ts';
 import { appPaths } from './app-paths.ts';
@@ -72,7 +73,7 @@ function linkedGraph(url: string | undefined): string | undefined {
   if (!url) return undefined;
   const link = parseDeepLink(url);
   if ('graphId' in link) return link.graphId;
-  process.stderr.write(`roam-companion: ignored the link ${loggableLink(url)} (${link.ignored}).\n`);
+  trayLogger()(`ignored the link ${loggableLink(url)} (${link.ignored}).`);
   return undefined;
 }
 
@@ -104,9 +105,7 @@ function managerWindow(paths: Paths) {
 async function startCore(paths: Paths): Promise<TrayCore> {
   const secretBox = await createSafeStorageSecretBox(safeStorage);
   if (secretBox.backend === 'basic_text') {
-    process.stderr.write(
-      'roam-companion: no system keyring; tokens are only obfuscated (safeStorage basic_text).\n',
-    );
+    trayLogger()('no system keyring; tokens are only obfuscated (safeStorage basic_text).');
   }
   const store = new ElectronStore<Record<string, unknown>>({
     cwd: paths.storeDir,

@@ -10,7 +10,8 @@ import { standaloneLauncher } from '../installers/launcher.ts';
 
 const USAGE = `Usage: roam-mcp doctor [--config PATH] [--json] [--report FILE]
   Checks, in order: Node; Roam Desktop and its port file; each graph's token and guidelines; each
-  client's entry; the HTTP server; the change journal; the modes of the config and data files.
+  client's entry; the HTTP server; the change journal; the modes of the config and data files;
+  the server's and the tray's log files (where, how big; their lines are not in the report).
   --json           the checks as JSON
   --report FILE    also write them, redacted (no token, key or note text), to FILE for a bug report
 Exit 0 when nothing failed (warnings allowed), 1 when something did, 2 on a bad command line.

@@ -1,11 +1,18 @@
 /**
  * `roam-mcp doctor`: what a working setup needs, checked in order and each with what to do next —
  * Node; Roam Desktop and its port file; each graph's token (accepted, its grant against the chosen
- * level) and guidelines; each client's entry; the HTTP server; the journal; file modes. The public
+ * level) and guidelines; each client's entry; the HTTP server; the journal; file modes; where the logs are. The public
  * entry for the tray's "Copy diagnostics" too. Nothing it reports holds a token, a key or a
  * graph's text (names of graphs, clients and files only).
  */
-import { clientChecks, fileModeChecks, httpServerChecks, journalChecks, nodeCheck } from './local-checks.ts';
+import {
+  clientChecks,
+  fileModeChecks,
+  httpServerChecks,
+  journalChecks,
+  logChecks,
+  nodeCheck,
+} from './local-checks.ts';
 import { graphChecks, roamCheck } from './roam-checks.ts';
 import type { Check, DoctorOptions } from './check.ts';
 import { redactSecrets } from '../installers/redact-secrets.ts';
@@ -33,6 +40,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     ...(await httpServerChecks(options)),
     ...(await journalChecks(options)),
     ...(await fileModeChecks(options)),
+    ...(await logChecks(options)),
   ];
   return {
     version: packageJson.version,

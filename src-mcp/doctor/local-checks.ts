@@ -4,6 +4,7 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { configFileCandidates } from '../../src-shared/config-files.ts';
 import { dataDir } from '../../src-shared/node/data-dir.ts';
+import { SERVER_LOG, TRAY_LOG, logFilePath } from '../../src-shared/node/log-file.ts';
 import { testLimits } from '../changes/journal/chat-quota.ts';
 import { DEFAULT_MAX_BYTES, JOURNAL_DIR, isSegmentName } from '../changes/journal/journal-store.ts';
 import { KEYS_FILE } from '../http/key-store.ts';
@@ -194,4 +195,33 @@ export async function fileModeChecks(options: DoctorOptions): Promise<Check[]> {
     modeCheck(path.join(folder, KEYS_FILE), 0o600, 'HTTP keys'),
   ]);
   return checks.filter((check): check is Check => check !== undefined);
+}
+
+const sizeText = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
+
+/**
+ * The server's and the tray's log files, by path and size, for a person to read or attach: their
+ * lines are not in the report (an error may quote a page title or a block's text).
+ */
+export async function logChecks(options: DoctorOptions): Promise<Check[]> {
+  const folder = folderOf(options);
+  const logs = [
+    { name: 'server log', file: logFilePath(folder, SERVER_LOG) },
+    { name: 'tray log', file: logFilePath(folder, TRAY_LOG) },
+  ];
+  return Promise.all(
+    logs.map(async ({ name, file }): Promise<Check> => {
+      const info = await stat(file).catch(() => undefined);
+      if (!info) return { section: 'logs', name, status: 'skip', detail: `none yet (${file})` };
+      const older = await stat(`${file}.1`).catch(() => undefined);
+      const wide = (info.mode & 0o077) !== 0;
+      return {
+        section: 'logs',
+        name,
+        status: wide ? 'warn' : 'ok',
+        detail: `${file}, ${sizeText(info.size)}${older ? ` (and ${file}.1, ${sizeText(older.size)})` : ''}${wide ? `, mode ${modeText(info.mode)}` : ''}`,
+        ...(wide ? { fix: `chmod 600 '${file}' (it should be readable by you alone)` } : {}),
+      };
+    }),
+  );
 }

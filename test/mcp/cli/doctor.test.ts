@@ -161,6 +161,22 @@ it('a revoked token, then Roam stopped, fail with the way out', async () => {
   expect(found.find('graph Work (work)').status).toBe('skip');
 });
 
+it('names the server’s and the tray’s log files with their sizes, and quotes none of their lines', async () => {
+  await roamMcp(['--tools', WORK]);
+  const { report, find } = await doctor();
+  const logs = path.join(data(), 'logs');
+  const size = (await stat(path.join(logs, 'roam-mcp.log'))).size;
+  expect(find('server log')).toMatchObject({
+    status: 'ok',
+    detail: `${path.join(logs, 'roam-mcp.log')}, ${size < 1024 ? `${size} B` : `${(size / 1024).toFixed(1)} KB`}`,
+  });
+  expect(find('tray log')).toMatchObject({
+    status: 'skip',
+    detail: `none yet (${path.join(logs, 'roam-companion.log')})`,
+  });
+  expect(JSON.stringify(report)).not.toContain('unknown toolset');
+});
+
 it('--report writes one 0600 file with the checks and no token, key or note text', async () => {
   const file = path.join(home, 'doctor-report.txt');
   const run = await roamMcp(['doctor', '--report', file]);
