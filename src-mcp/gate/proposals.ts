@@ -54,6 +54,11 @@ const LISTED_PER_KIND = 50;
 /** Wrong codes a proposal takes before it is withdrawn: guessing is not a way in. */
 const WRONG_CODES = 3;
 const KEEP_SETTLED = 100;
+/**
+ * Waiting proposals a chat may hold: a flood of held writes withdraws the oldest instead of
+ * growing without bound (the person answers a few, never hundreds).
+ */
+export const WAITING_PER_CHAT = 20;
 
 const proposals = new Map<string, Proposal>();
 
@@ -173,6 +178,7 @@ export function propose(input: {
   pages: string[];
 }): { proposal: Proposal; code: string } {
   expireOld();
+  withdrawOldestBeyond(WAITING_PER_CHAT - 1);
   const code = randomBytes(24).toString('base64url');
   const at = Date.now();
   const id = `p-${newId(10)}`;
@@ -201,6 +207,17 @@ export function propose(input: {
   };
   proposals.set(id, proposal);
   return { proposal, code };
+}
+
+/** Leaves the running chat at most `keep` waiting proposals, withdrawing the oldest. */
+function withdrawOldestBeyond(keep: number): void {
+  const chat = currentChat().id;
+  const waiting = [...proposals.values()].filter((p) => p.chat === chat && p.status === 'waiting');
+  for (const p of waiting.slice(0, Math.max(0, waiting.length - keep))) {
+    p.status = 'failed';
+    p.outcome = `Withdrawn: this chat made more than ${WAITING_PER_CHAT} changes that waited for an answer at once. Nothing was changed.`;
+    closed(p);
+  }
 }
 
 function expireOld(now = Date.now()): void {
