@@ -108,16 +108,20 @@ describe.skipIf(missing.length > 0)(`the clients’ own CLIs${why ? ` (skipped: 
     await world?.close();
   });
 
-  it('over stdio: Gemini CLI and Claude Code start our server and connect; Codex reads the entry back', async () => {
-    const gemini = homes.gemini;
-    const claude = homes.claude;
-    const codex = homes.codex;
-    const [installed, command, codexInstalled] = await Promise.all([
-      roamMcp(gemini, 'install', 'gemini-cli', '--transport', 'stdio'),
-      roamMcp(claude, 'install', 'claude-code', '--transport', 'stdio'),
-      roamMcp(codex, 'install', 'codex', '--transport', 'stdio'),
+  /** `roam-mcp install` for the three clients at once, each in its own home; every one succeeds. */
+  async function installAll(transport: 'stdio' | 'http') {
+    const installs = await Promise.all([
+      roamMcp(homes.gemini, 'install', 'gemini-cli', '--transport', transport),
+      roamMcp(homes.claude, 'install', 'claude-code', '--transport', transport),
+      roamMcp(homes.codex, 'install', 'codex', '--transport', transport),
     ]);
-    expect([installed.code, command.code, codexInstalled.code]).toEqual([0, 0, 0]);
+    expect(installs.map((i) => i.code)).toEqual([0, 0, 0]);
+    return installs;
+  }
+
+  it('over stdio: Gemini CLI and Claude Code start our server and connect; Codex reads the entry back', async () => {
+    const { gemini, claude, codex } = homes;
+    const [, command] = await installAll('stdio');
     const added = await paste(claude, command.stdout);
     expect(added.code, added.out).toBe(0);
 
@@ -145,15 +149,8 @@ describe.skipIf(missing.length > 0)(`the clients’ own CLIs${why ? ` (skipped: 
   }, 60_000);
 
   it('over HTTP: each connects to `serve --http` with its key; Claude Code swaps its stdio entry by the printed pair', async () => {
-    const gemini = homes.gemini;
-    const claude = homes.claude;
-    const codex = homes.codex;
-    const [installed, command, codexInstalled] = await Promise.all([
-      roamMcp(gemini, 'install', 'gemini-cli', '--transport', 'http'),
-      roamMcp(claude, 'install', 'claude-code', '--transport', 'http'),
-      roamMcp(codex, 'install', 'codex', '--transport', 'http'),
-    ]);
-    expect([installed.code, command.code, codexInstalled.code]).toEqual([0, 0, 0]);
+    const { gemini, claude, codex } = homes;
+    const [, command, codexInstalled] = await installAll('http');
     expect(command.stdout).toMatch(/^claude mcp remove --scope user roam-companion\nclaude mcp add /);
     const swapped = await paste(claude, command.stdout);
     expect(swapped.code, swapped.out).toBe(0);
