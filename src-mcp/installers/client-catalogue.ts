@@ -10,7 +10,7 @@ import {
   type ConfigLocation,
 } from './client-locations.ts';
 import type { ConfigSyntax } from './config-document.ts';
-import { isPlainObject } from './plain-object.ts';
+import { isPlainObject } from '../../src-shared/plain-object.ts';
 import type { HttpTarget, InstallerOptions, Launcher } from './installer-options.ts';
 
 export interface ClientSpec {

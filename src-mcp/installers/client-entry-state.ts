@@ -1,7 +1,7 @@
 /** The state of our entry in a client's config, read by how it connects: launching roam-mcp, or by URL. */
 import type { ClientTransport } from '../../src-shared/clients.ts';
 import type { ClientSpec } from './client-catalogue.ts';
-import { isPlainObject } from './plain-object.ts';
+import { isPlainObject } from '../../src-shared/plain-object.ts';
 import { entryState, toolsetsOfEntry, type EntryState } from './entry-state.ts';
 import { httpEntryState } from './http-entry.ts';
 import type { InstallerOptions } from './installer-options.ts';

@@ -7,7 +7,7 @@ import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser/lib/es
 import { InstallerError } from './installer-error.ts';
 import { SERVER_KEY } from './installer-options.ts';
 import { removeNestedProperty, setNestedProperty } from './json-text-edit.ts';
-import { isPlainObject } from './plain-object.ts';
+import { isPlainObject } from '../../src-shared/plain-object.ts';
 import { parseTomlConfig, tomlWithServerEntry } from './toml-config.ts';
 
 /** `toml`: Codex's config.toml, where our entry is the table `[<serversKey>.roam-companion]`. */

@@ -2,7 +2,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClientInstallState, ClientView } from '../../src-shared/clients.ts';
-import { isPlainObject } from './plain-object.ts';
+import { isPlainObject } from '../../src-shared/plain-object.ts';
 import { redactSecrets } from './redact-secrets.ts';
 
 export interface EntryState {

@@ -8,7 +8,7 @@
  * than guessed at.
  */
 import { InstallerError } from './installer-error.ts';
-import { isPlainObject } from './plain-object.ts';
+import { isPlainObject } from '../../src-shared/plain-object.ts';
 
 /** A value kept as written (a number, a boolean, a date): it round-trips unchanged. */
 export class TomlLiteral {

@@ -36,6 +36,7 @@ import { fileTools } from '../tools/files/files.ts';
 import { navigationTools } from '../tools/navigation/index.ts';
 import { desktopUiTools } from '../tools/ui/desktop-ui.ts';
 import { shortcutTools } from '../tools/ui/shortcuts.ts';
+import { isPlainObject } from '../../src-shared/plain-object.ts';
 
 export const tools: readonly ToolDefinition[] = [
   ...graphTools,
@@ -111,8 +112,7 @@ function toJsonSchema(shape: z.ZodRawShape, io: 'input' | 'output'): Record<stri
   return compactSchema(schema, io) as Record<string, unknown>;
 }
 
-const isEmptyObject = (value: unknown) =>
-  !!value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
+const isEmptyObject = (value: unknown) => isPlainObject(value) && Object.keys(value).length === 0;
 
 /** An input `default` a model would assume without being told. */
 function saysNothing(value: unknown, property: string | undefined): boolean {

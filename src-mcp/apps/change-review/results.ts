@@ -7,6 +7,7 @@
  */
 import type { AppChange } from './data-types.ts';
 import { CHANGE_REVIEW_DATA_KEY } from './data-key.ts';
+import { isPlainObject } from '../../../src-shared/plain-object.ts';
 
 export type { AppBlock, AppChange, AppOp, AppPlace } from './data-types.ts';
 
@@ -119,28 +120,25 @@ function parse(text: string | undefined): Record<string, unknown> | undefined {
 
 /** The changes' ops in `_meta`, those that have an ops array (the views check each field they draw). */
 function describedIn(meta: unknown): Described {
-  const data = isObject(meta) ? meta[CHANGE_REVIEW_DATA_KEY] : undefined;
-  const changes = isObject(data) && isObject(data.changes) ? data.changes : {};
+  const data = isPlainObject(meta) ? meta[CHANGE_REVIEW_DATA_KEY] : undefined;
+  const changes = isPlainObject(data) && isPlainObject(data.changes) ? data.changes : {};
   return Object.fromEntries(
     Object.entries(changes).filter(
-      (entry): entry is [string, AppChange] => isObject(entry[1]) && Array.isArray(entry[1].ops),
+      (entry): entry is [string, AppChange] => isPlainObject(entry[1]) && Array.isArray(entry[1].ops),
     ),
   );
 }
 
 const toolCall = (value: unknown): ToolCall | undefined =>
-  isObject(value) && typeof value.tool === 'string' && isObject(value.arguments)
+  isPlainObject(value) && typeof value.tool === 'string' && isPlainObject(value.arguments)
     ? { tool: value.tool, arguments: value.arguments }
     : undefined;
 
 function proposalIn(meta: unknown): Proposal | undefined {
-  if (!isObject(meta)) return undefined;
+  if (!isPlainObject(meta)) return undefined;
   const view = meta['roam-companion/proposal'];
   const approve = toolCall(meta['roam-companion/approve']);
   const keep = toolCall(meta['roam-companion/keep']);
-  if (!isObject(view) || !approve || !keep) return undefined;
+  if (!isPlainObject(view) || !approve || !keep) return undefined;
   return { kind: 'proposal', view: view as Proposal['view'], approve, keep };
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
