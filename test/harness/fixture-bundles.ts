@@ -5,13 +5,19 @@
  * through `--import tsx` compiled their sources again in every process (about 0.9 s of CPU each,
  * for dozens of launcher starts a run). The same code runs either way.
  */
+import { createHash } from 'node:crypto';
 import { build } from 'esbuild';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const OUT_DIR = path.join(ROOT, 'node_modules/.cache/roam-test-fixtures');
+// One folder per checkout: git worktrees that share one node_modules must not run each other's code.
+const OUT_DIR = path.join(
+  ROOT,
+  'node_modules/.cache/roam-test-fixtures',
+  createHash('sha256').update(ROOT).digest('hex').slice(0, 12),
+);
 const ENTRIES = {
   'launcher-entry': 'test/main/fixtures/launcher-entry.ts',
   'store-writer': 'test/main/fixtures/store-writer.ts',
