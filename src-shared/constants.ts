@@ -18,6 +18,14 @@ export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 export const TOKEN_ACCESS_LEVELS = ['read-only', 'read-append', 'full'] as const;
 export type TokenAccessLevel = (typeof TOKEN_ACCESS_LEVELS)[number];
 
+/**
+ * What a graph does with a write that takes much away when nobody can be asked (a client with
+ * neither elicitation nor MCP Apps, and no tray showing it): `proceed` (the default: the undo is
+ * there) or `refuse`. docs/mcp.md, "Consent before a write takes much away".
+ */
+export const WHEN_NOBODY_CAN_ASK = ['proceed', 'refuse'] as const;
+export type WhenNobodyCanAsk = (typeof WHEN_NOBODY_CAN_ASK)[number];
+
 /** What a graph that names no type is: a config entry as written, a journal record of old. */
 export const DEFAULT_GRAPH_TYPE: GraphType = 'hosted';
 

@@ -8,9 +8,11 @@ import {
   ACCESS_LEVELS,
   GRAPH_TYPES,
   TOKEN_ACCESS_LEVELS,
+  WHEN_NOBODY_CAN_ASK,
   type AccessLevel,
   type GraphType,
   type TokenAccessLevel,
+  type WhenNobodyCanAsk,
   DEFAULT_GRAPH_TYPE,
   graphId,
 } from './constants.ts';
@@ -20,9 +22,11 @@ export {
   ACCESS_LEVELS,
   GRAPH_TYPES,
   TOKEN_ACCESS_LEVELS,
+  WHEN_NOBODY_CAN_ASK,
   type AccessLevel,
   type GraphType,
   type TokenAccessLevel,
+  type WhenNobodyCanAsk,
 };
 /** What we ask Roam for when nobody chose: the safer read + append, everywhere (connect, server, tray). */
 export const DEFAULT_ACCESS_LEVEL: AccessLevel = 'read-append';
@@ -47,7 +51,7 @@ export const graphEntrySchema = z
      * Our addition: a write that takes much away, from a client that can neither ask the person
      * nor show an approval: `proceed` (the default; the undo is there) or `refuse`.
      */
-    whenNobodyCanAsk: z.enum(['proceed', 'refuse']).optional(),
+    whenNobodyCanAsk: z.enum(WHEN_NOBODY_CAN_ASK).optional(),
   })
   .loose();
 export type GraphEntry = z.infer<typeof graphEntrySchema>;
@@ -88,7 +92,7 @@ export interface ConfiguredGraph {
   /** The level Roam granted the token, when the config knows it. */
   grantedAccessLevel?: TokenAccessLevel;
   /** `refuse`: a write that takes much away is refused when nobody can be asked (else it goes ahead). */
-  whenNobodyCanAsk?: 'proceed' | 'refuse';
+  whenNobodyCanAsk?: WhenNobodyCanAsk;
 }
 
 /** A graph the user switched off: agents are told so, and how to switch it on. */
