@@ -44,7 +44,6 @@ const WINDOW: BrowserWindowConstructorOptions = {
 export interface ApprovalBoxes {
   /** Ask again about the changes put off with Later (the notification was clicked). */
   askAgain(): void;
-  stop(): void;
 }
 
 export function askInBoxes(proposals: WaitingProposals, log: (line: string) => void): ApprovalBoxes {
@@ -106,7 +105,7 @@ export function askInBoxes(proposals: WaitingProposals, log: (line: string) => v
     return ask();
   };
 
-  const off = proposals.on('proposals:changed', (waiting) => {
+  proposals.on('proposals:changed', (waiting) => {
     const ids = new Set(waiting.map((p) => p.id));
     for (const kept of [answered, putOff]) for (const id of kept) if (!ids.has(id)) kept.delete(id);
     if (open && !ids.has(open.id)) open.controller.abort();
@@ -118,11 +117,6 @@ export function askInBoxes(proposals: WaitingProposals, log: (line: string) => v
       putOff.clear();
       window?.focus();
       void ask();
-    },
-    stop() {
-      off();
-      open?.controller.abort();
-      closeWindow();
     },
   };
 }
