@@ -1,5 +1,5 @@
 /**
- * `--mcp`: an AI client launched the app as its MCP server. Headless — no tray, no window, no
+ * `--mcp`: an AI client launched the app as its MCP server. Headless — no tray, no manager, no
  * single-instance lock (several clients may each run one) — it decrypts the store with
  * safeStorage and supervises the roam-mcp child that inherits the client's stdio. A change the
  * child's gate holds for the person is asked here, in a native box and a notification
@@ -11,9 +11,9 @@
  * ELECTRON_RUN_AS_NODE=1, which requires the runAsNode fuse (electron-builder.yml, docs/tray.md).
  */
 import { app, safeStorage } from 'electron';
+import ElectronStore from 'electron-store';
 import { askInBoxes } from './approval-boxes.ts';
 import { noticeWaitingChanges } from './approval-notices.ts';
-import ElectronStore from 'electron-store';
 import { forkSpawner, runMcpLauncher, argvOption } from '../core/mcp-launcher.ts';
 import { STORE_FILE_MODE, STORE_NAME } from '../core/store-file.ts';
 import { trayLogger } from '../core/tray-log.ts';
