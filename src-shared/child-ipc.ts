@@ -46,11 +46,11 @@ export const parentMessageSchema = z.discriminatedUnion('type', [
     protectedPaths: z.array(z.string()).optional(),
     /** Whether destructive writes ask the person first (docs/mcp.md): live, unless `--confirm` was given. */
     confirm: z.enum(CONFIRM_POLICIES).optional(),
-    /** The tray shows waiting proposals and answers them (`proposal-answer`): its HTTP server only. */
+    /** The launcher's app shows waiting proposals and answers them (`proposal-answer`): the tray, `--mcp`. */
     showsProposals: z.boolean().optional(),
   }),
   z.object({ type: z.literal('shutdown') }),
-  /** The person answered a proposal in the tray; the child replies `proposal-answered`. */
+  /** The person answered a proposal in the app; the child replies `proposal-answered`. */
   z.object({
     type: z.literal('proposal-answer'),
     id: z.string().min(1).max(40),
@@ -113,11 +113,11 @@ export const childMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('token-rejected'),
     graph: z.object({ name: z.string(), type: z.enum(GRAPH_TYPES) }),
   }),
-  /** A write waits for the person (only after `showsProposals`): the tray shows it. */
+  /** A write waits for the person (only after `showsProposals`): the app shows it. */
   z.object({ type: z.literal('proposal'), proposal: shownProposalSchema }),
-  /** It no longer waits (answered anywhere, expired, withdrawn): the tray stops showing it. */
+  /** It no longer waits (answered anywhere, expired, withdrawn): the app stops showing it. */
   z.object({ type: z.literal('proposal-closed'), id: z.string() }),
-  /** What became of the tray's answer: `done` false when another answer came first. */
+  /** What became of the app's answer: `done` false when another answer came first. */
   z.object({ type: z.literal('proposal-answered'), id: z.string(), done: z.boolean(), outcome: z.string() }),
 ]);
 export type ChildMessage = z.infer<typeof childMessageSchema>;

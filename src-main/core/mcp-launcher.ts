@@ -4,6 +4,8 @@
  * decrypted config over IPC (never argv, env or a file), re-sends the config whenever the store
  * file changes (tray edits reach running children live), and stores tokens the child obtained by
  * exchange, encrypted, under the store lock. The shell supplies Electron's spawner; tests use fork.
+ * When its shell shows the child's waiting proposals, it keeps them and carries the person's answers
+ * back over the same IPC pipe: nothing another process (an agent with a shell) could write to.
  */
 import { existsSync } from 'node:fs';
 import { fork, type ChildProcess } from 'node:child_process';
@@ -21,6 +23,9 @@ import { trayLogger } from './tray-log.ts';
 import type { SecretBox } from './secret-box.ts';
 import { TOOLSETS_ENV } from '../../src-shared/toolsets.ts';
 import { nicknameOf } from '../../src-shared/graph-identity.ts';
+import type { ProposalView } from '../../src-shared/ipc-contract.ts';
+import { createCoreEvents } from './core-events.ts';
+import { pendingProposals, type PendingProposals } from './pending-proposals.ts';
 
 /** The child as the launcher needs it: Node's ChildProcess satisfies this. */
 export interface McpChild {
@@ -88,6 +93,11 @@ export interface McpLauncherOptions {
   onStoreGone?: () => void;
   /** `serve --http` says why it cannot start, just before it exits (a port in use, say). */
   onCannotServe?: (reason: string) => void;
+  /**
+   * The `--mcp` shell shows the child's waiting proposals to the person: the child is told, and
+   * `launcher.proposals` keeps them and answers them.
+   */
+  showsProposals?: boolean;
   /** The tray shows the child's waiting proposals (its HTTP server): the child is told, and tells it. */
   onProposal?: (
     message: Extract<ChildMessage, { type: 'proposal' | 'proposal-closed' | 'proposal-answered' }>,
@@ -105,8 +115,15 @@ export function argvOption(argv: readonly string[], option: 'tools' | 'client'):
   return arg === `--${option}` ? (argv[at + 1] ?? '') : arg.slice(`--${option}=`.length);
 }
 
+/** The changes the child's chats wait on the person for, for the shell that shows them. */
+export interface WaitingProposals extends Pick<PendingProposals, 'list' | 'answer'> {
+  on(event: 'proposals:changed', listener: (waiting: ProposalView[]) => void): () => void;
+}
+
 export interface McpLauncher {
   readonly child: McpChild;
+  /** Empty, and every answer refused, unless the launcher was told `showsProposals`. */
+  readonly proposals: WaitingProposals;
   /** Resolves with the child's exit code once it exited and the session was unregistered. */
   readonly exited: Promise<number>;
   stop(): Promise<number>;
@@ -122,7 +139,9 @@ export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLa
   if (options.tools !== undefined) env[TOOLSETS_ENV] = options.tools;
   const child = options.spawn(options.mcpServerPath, env, options.args);
 
-  const config = configSender(store, child, log, options.client, options.onStoreGone, !!options.onProposal);
+  const proposals = keptProposals(child, !!options.showsProposals);
+  const tellsProposals = !!options.onProposal || !!options.showsProposals;
+  const config = configSender(store, child, log, options.client, options.onStoreGone, tellsProposals);
   const handle = async (message: ChildMessage) => {
     switch (message.type) {
       case 'ready':
@@ -140,6 +159,7 @@ export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLa
       case 'proposal-closed':
       case 'proposal-answered':
         options.onProposal?.(message);
+        if (options.showsProposals) proposals.heard(message);
         return;
     }
   };
@@ -162,6 +182,8 @@ export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLa
       if (finished) return;
       finished = true;
       unwatch();
+      // Its proposals lived in it: none waits any more, and an answer on its way is told so.
+      proposals.serverIs(undefined);
       void config
         .send()
         .then(unregister)
@@ -178,6 +200,7 @@ export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLa
 
   return {
     child,
+    proposals: proposals.shown,
     exited,
     async stop() {
       try {
@@ -190,6 +213,18 @@ export async function runMcpLauncher(options: McpLauncherOptions): Promise<McpLa
       clearTimeout(timer);
       return code;
     },
+  };
+}
+
+/** The child's waiting proposals, kept (and answered through the child) when the shell shows them. */
+function keptProposals(child: McpChild, shown: boolean) {
+  const events = createCoreEvents();
+  const pending = pendingProposals((waiting) => events.emit('proposals:changed', waiting));
+  if (shown) pending.serverIs((message) => child.send(message));
+  return {
+    heard: pending.heard,
+    serverIs: pending.serverIs,
+    shown: { list: pending.list, answer: pending.answer, on: events.on } satisfies WaitingProposals,
   };
 }
 

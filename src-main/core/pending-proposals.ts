@@ -1,8 +1,9 @@
 /**
- * Changes waiting for the person, shown in the tray (docs/tray.md, "Approvals"): the tray's HTTP
- * server tells the core of each waiting proposal as a person reads it (no uid, no code, no hidden
- * text) and of each one that closes, wherever it was answered; the person's Approve or Keep goes
- * back to that server, which runs it through the same path as the approval view in the chat. The
+ * Changes waiting for the person, shown by Roam Companion (docs/tray.md, "Approvals"): a server it
+ * runs (the tray's HTTP server, or the `--mcp` child) tells its launcher of each waiting proposal
+ * as a person reads it (no uid, no code, no hidden text) and of each one that closes, wherever it
+ * was answered; the person's Approve or Keep goes back to that server over the launcher's IPC pipe,
+ * which runs it through the same path as the approval view in the chat. The
  * first answer wins: an answer for a proposal no longer shown here (answered in the chat, expired,
  * already answered in the tray, or never made) is refused, and the server refuses one it sees late.
  */

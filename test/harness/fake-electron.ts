@@ -1,7 +1,7 @@
 /**
  * The one fake of `electron` (no Electron binary runs in the tests; the real module never loads):
- * the app, windows, tray, menus, IPC, keychain, shell and clipboard the tray's Electron shell
- * uses, recording what the shell did. A test file fakes the modules with
+ * the app, windows, tray, menus, IPC, keychain, shell, clipboard, notifications and message boxes
+ * the tray's Electron shell uses, recording what the shell did. A test file fakes the modules with
  *
  *   vi.mock('electron', async () => (await import('./fake-electron.ts')).electronModule());
  *   vi.mock('electron-store', async () => (await import('./fake-electron.ts')).electronStoreModule());
@@ -60,12 +60,25 @@ class BrowserWindow {
     windows.push(this);
     BrowserWindow.created++;
   }
+  private readonly listeners = new Map<string, Listener[]>();
+  private destroyed = false;
   once() {}
-  on() {}
+  on(event: string, fn: Listener) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), fn]);
+  }
   show() {}
   focus() {}
   isDestroyed() {
-    return false;
+    return this.destroyed;
+  }
+  /** Closed for good, as when the person closes it: its 'closed' listeners run. */
+  destroy() {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.emit('closed');
+  }
+  private emit(event: string) {
+    for (const fn of this.listeners.get(event) ?? []) fn();
   }
   loadFile = vi.fn(async (_file: string) => {});
 }
@@ -100,6 +113,35 @@ class Notification {
     for (const fn of this.clicks) fn();
   }
 }
+
+/** A message box the shell opened: the person answers with `answer(i)`; its signal closes it as Escape would. */
+interface FakeMessageBox {
+  parent: unknown;
+  options: { message: string; detail?: string; buttons?: string[]; cancelId?: number; signal?: AbortSignal };
+  closed: boolean;
+  answer(response: number): void;
+}
+const messageBoxes: FakeMessageBox[] = [];
+const dialog = {
+  showMessageBox: vi.fn(
+    (parent: unknown, options?: FakeMessageBox['options']) =>
+      new Promise<{ response: number; checkboxChecked: boolean }>((resolve) => {
+        const opts = options ?? (parent as FakeMessageBox['options']);
+        const box: FakeMessageBox = {
+          parent: options ? parent : undefined,
+          options: opts,
+          closed: false,
+          answer(response) {
+            if (box.closed) return;
+            box.closed = true;
+            resolve({ response, checkboxChecked: false });
+          },
+        };
+        opts.signal?.addEventListener('abort', () => box.answer(opts.cancelId ?? 0));
+        messageBoxes.push(box);
+      }),
+  ),
+};
 
 const electron = {
   app: {
@@ -136,10 +178,11 @@ const electron = {
   nativeImage: { createFromPath: vi.fn(() => ({ setTemplateImage() {} })) },
   BrowserWindow,
   Notification,
+  dialog,
 };
 
 /** The fake and what it recorded: app listeners by event, windows in creation order. */
-export const fake = { electron, state, appListeners, windows };
+export const fake = { electron, state, appListeners, windows, messageBoxes };
 
 /** The `electron` module, for `vi.mock('electron', …)`. */
 export function electronModule() {
@@ -169,4 +212,5 @@ export function resetFakeElectron(): void {
   BrowserWindow.created = 0;
   Tray.created = 0;
   Notification.shown.length = 0;
+  messageBoxes.length = 0;
 }

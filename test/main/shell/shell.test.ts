@@ -289,7 +289,7 @@ describe('app modes', () => {
     const received = JSON.parse(
       await readFile(path.join(fake.state.appRoot, 'dist/received.json'), 'utf8'),
     ) as {
-      message: { graphs: Array<{ name: string; token?: string }> };
+      message: { graphs: Array<{ name: string; token?: string }>; showsProposals?: boolean };
       flag: string;
       argv: string[];
     };
@@ -298,6 +298,9 @@ describe('app modes', () => {
     ]);
     expect(received.flag).toBe('1');
     expect(received.argv.join(' ')).not.toMatch(TOKEN_PATTERN);
+    // Its waiting proposals are asked here (approval-boxes.ts), whose window closing is not the end.
+    expect(received.message.showsProposals).toBe(true);
+    expect(fake.appListeners.get('window-all-closed')).toHaveLength(1);
     expect(fake.electron.Tray.created).toBe(0);
     expect(fake.electron.BrowserWindow.created).toBe(0);
     expect(fake.electron.app.requestSingleInstanceLock).not.toHaveBeenCalled();
