@@ -5,13 +5,7 @@
  * (child_process.fork with 'ipc', src-main/core/mcp-launcher.ts).
  */
 import * as z from 'zod';
-import {
-  ACCESS_LEVELS,
-  CONFIRM_POLICIES,
-  GRAPH_TYPES,
-  TOKEN_ACCESS_LEVELS,
-  WHEN_NOBODY_CAN_ASK,
-} from './roam-config.ts';
+import { ACCESS_LEVELS, CONFIRM_POLICIES, GRAPH_TYPES, TOKEN_ACCESS_LEVELS } from './roam-config.ts';
 
 const childGraphSchema = z.object({
   name: z.string().min(1),
@@ -23,8 +17,6 @@ const childGraphSchema = z.object({
   accessLevel: z.enum(ACCESS_LEVELS).optional(),
   /** The level Roam granted the token, when the tray knows it. */
   grantedAccessLevel: z.enum(TOKEN_ACCESS_LEVELS).optional(),
-  /** `refuse`: a write that takes much away is refused when nobody can be asked (absent: it goes ahead). */
-  whenNobodyCanAsk: z.enum(WHEN_NOBODY_CAN_ASK).optional(),
 });
 export type ChildGraph = z.infer<typeof childGraphSchema>;
 

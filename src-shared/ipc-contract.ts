@@ -19,11 +19,9 @@ const toolsetsSchema = z.array(z.enum(TOOLSET_NAMES)).min(1);
 import {
   ACCESS_LEVELS,
   GRAPH_TYPES,
-  WHEN_NOBODY_CAN_ASK,
   type AccessLevel,
   type EventChannel,
   type GraphType,
-  type WhenNobodyCanAsk,
   type RequestChannel,
   DEFAULT_GRAPH_TYPE,
 } from './constants.ts';
@@ -46,11 +44,6 @@ export interface GraphView {
   description?: string;
   /** The level the user chose: what agents may do, enforced by roam-mcp whatever the token allows. */
   accessLevel: AccessLevel;
-  /**
-   * A write that takes much away when nobody can be asked: go ahead (`proceed`) or refuse it
-   * (docs/mcp.md). Always sent by the core.
-   */
-  whenNobodyCanAsk?: WhenNobodyCanAsk;
   enabled: boolean;
   token: GraphTokenView;
 }
@@ -157,7 +150,6 @@ export const updateGraphInputSchema = z.object({
   nickname: z.string().trim().min(1).optional(),
   description: z.string().optional(),
   accessLevel: accessLevelSchema.optional(),
-  whenNobodyCanAsk: z.enum(WHEN_NOBODY_CAN_ASK).optional(),
   enabled: z.boolean().optional(),
 });
 

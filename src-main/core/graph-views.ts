@@ -23,7 +23,6 @@ export function toGraphView(graph: StoredGraph, data: StoreData, waiting: boolea
     type: graph.type,
     nickname: nicknameOf(graph),
     accessLevel: graph.accessLevel,
-    whenNobodyCanAsk: graph.whenNobodyCanAsk ?? 'proceed',
     enabled: !graph.disabled,
     token: { state: tokenStateOf(graph, blocked, waiting) },
   };

@@ -103,7 +103,6 @@ export async function runImport(home: string, store: TrayStore): Promise<StoreDa
       }
       const graph = newStoredGraph(entry, data.settings.defaultAccessLevel);
       if (entry.disabled) graph.disabled = true;
-      if (entry.whenNobodyCanAsk === 'refuse') graph.whenNobodyCanAsk = 'refuse';
       if (token) graph.token = token;
       data.graphs.push(graph);
     }

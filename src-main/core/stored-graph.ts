@@ -1,11 +1,6 @@
 /** One graph as the tray's store keeps it (tray-store.ts reads and writes the file). */
 import * as z from 'zod';
-import {
-  ACCESS_LEVELS,
-  GRAPH_TYPES,
-  TOKEN_ACCESS_LEVELS,
-  WHEN_NOBODY_CAN_ASK,
-} from '../../src-shared/roam-config.ts';
+import { ACCESS_LEVELS, GRAPH_TYPES, TOKEN_ACCESS_LEVELS } from '../../src-shared/roam-config.ts';
 
 export const storedTokenSchema = z.object({
   /** SecretBox ciphertext, base64. */
@@ -23,8 +18,6 @@ export const storedGraphSchema = z.object({
   /** What Roam granted the stored token: the MCP child enforces the narrower of the two. */
   grantedAccessLevel: z.enum(TOKEN_ACCESS_LEVELS).optional(),
   disabled: z.boolean().optional(),
-  /** Absent: `proceed` (docs/mcp.md); the tray stores only `refuse`. */
-  whenNobodyCanAsk: z.enum(WHEN_NOBODY_CAN_ASK).optional(),
   token: storedTokenSchema.optional(),
 });
 export type StoredGraph = z.infer<typeof storedGraphSchema>;

@@ -1,13 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { GraphView } from '../../src-shared/ipc-contract.ts';
-import type { AccessLevel, WhenNobodyCanAsk } from '../../src-shared/constants.ts';
+import type { AccessLevel } from '../../src-shared/constants.ts';
 import { useGraphs } from '../stores/stores-context.tsx';
 import { accessFit } from './access-fit.ts';
 import { AccessLevelField } from './access-level-field.tsx';
 import { accessLevelText } from './access-levels.ts';
 import { NicknameField } from './nickname-field.tsx';
 import { useNicknameCheck } from './use-nickname-check.ts';
-import { WhenNobodyCanAskField } from './when-nobody-can-ask-field.tsx';
 import { ActionError, useActionError } from './action-error.tsx';
 
 export function EditGraphForm(props: { graph: GraphView; onClose(): void }) {
@@ -16,9 +15,6 @@ export function EditGraphForm(props: { graph: GraphView; onClose(): void }) {
   const [nickname, setNickname] = useState(graph.nickname);
   const [description, setDescription] = useState(graph.description ?? '');
   const [accessLevel, setAccessLevel] = useState<AccessLevel>(graph.accessLevel);
-  const [whenNobodyCanAsk, setWhenNobodyCanAsk] = useState<WhenNobodyCanAsk>(
-    graph.whenNobodyCanAsk ?? 'proceed',
-  );
   const { error, setError, run } = useActionError();
   const check = useNicknameCheck(nickname, { exceptId: graph.id });
   const titleId = useId();
@@ -31,7 +27,7 @@ export function EditGraphForm(props: { graph: GraphView; onClose(): void }) {
     if (!nickname.trim()) return setError('The nickname cannot be empty: agents use it to name this graph.');
     if (check.state === 'invalid') return setError(check.message);
     await run(async () => {
-      await update({ id: graph.id, nickname: nickname.trim(), description, accessLevel, whenNobodyCanAsk });
+      await update({ id: graph.id, nickname: nickname.trim(), description, accessLevel });
       props.onClose();
     });
   }
@@ -54,7 +50,6 @@ export function EditGraphForm(props: { graph: GraphView; onClose(): void }) {
       </label>
       <AccessLevelField value={accessLevel} onChange={setAccessLevel} />
       <LevelChangeHint graph={graph} level={accessLevel} />
-      <WhenNobodyCanAskField value={whenNobodyCanAsk} onChange={setWhenNobodyCanAsk} />
       <ActionError error={error} />
       <div className="actions">
         <button type="button" onClick={props.onClose}>

@@ -74,9 +74,6 @@ function applyUpdate(graph: StoredGraph, input: RequestArgs<'graphs:update'>): v
     else delete graph.description;
   }
   if (input.accessLevel !== undefined) graph.accessLevel = input.accessLevel;
-  // Absent is `proceed`: the store keeps only a refusal.
-  if (input.whenNobodyCanAsk === 'refuse') graph.whenNobodyCanAsk = 'refuse';
-  else if (input.whenNobodyCanAsk === 'proceed') delete graph.whenNobodyCanAsk;
   if (input.enabled !== undefined) {
     if (input.enabled) delete graph.disabled;
     else graph.disabled = true;

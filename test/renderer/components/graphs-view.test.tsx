@@ -123,50 +123,9 @@ describe('Graphs view', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(fake.calls.at(-1)).toEqual({
       channel: 'graphs:update',
-      input: {
-        id: 'hosted:work',
-        nickname: 'job',
-        description: '',
-        accessLevel: 'read-append',
-        whenNobodyCanAsk: 'proceed',
-      },
+      input: { id: 'hosted:work', nickname: 'job', description: '', accessLevel: 'read-append' },
     });
     expect(await screen.findByRole('listitem', { name: 'job' })).toBeTruthy();
-  });
-
-  it('chooses what a big deletion does when no one can be asked, and shows the saved choice', async () => {
-    const { fake } = await renderWithStores(<GraphsView onShowBlocked={noop} />, {
-      graphs: [graphView('work', { accessLevel: 'full', whenNobodyCanAsk: 'proceed' })],
-    });
-    await userEvent.click(screen.getByRole('button', { name: 'Edit work' }));
-    const form = screen.getByRole('form', { name: 'Edit work' });
-    const group = within(form).getByRole('group', { name: 'When no one can be asked' });
-    // Said in a person's words, and read out with the group.
-    expect(group.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(group.getAttribute('aria-describedby')!)?.textContent).toMatch(
-      /delete or rename a lot in an AI app that can’t ask you first/,
-    );
-    const proceed = within(group).getByRole('radio', { name: 'Go ahead (you can undo)' });
-    const refuse = within(group).getByRole('radio', { name: 'Refuse' });
-    expect((proceed as HTMLInputElement).checked).toBe(true);
-    // (The keyboard is tried in Chromium, test/e2e/tray-unasked-setting.test.ts: jsdom walks no radio group.)
-    await userEvent.click(refuse);
-    expect((proceed as HTMLInputElement).checked).toBe(false);
-    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(fake.calls.at(-1)).toEqual({
-      channel: 'graphs:update',
-      input: {
-        id: 'hosted:work',
-        nickname: 'work',
-        description: '',
-        accessLevel: 'full',
-        whenNobodyCanAsk: 'refuse',
-      },
-    });
-    // Opened again, the form shows what the core now holds.
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit work' }));
-    const again = screen.getByRole('form', { name: 'Edit work' });
-    expect((within(again).getByRole('radio', { name: 'Refuse' }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('shows a failed action as an alert on the row', async () => {
