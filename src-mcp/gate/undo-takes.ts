@@ -5,7 +5,7 @@
  * elsewhere, the links their renames rewrote. Only the steps the dry run would take back count.
  */
 import { carriesHidingTag } from '../roam/hidden-blocks.ts';
-import { currentChat } from '../contract/chat.ts';
+import { currentChat } from '../contract/chat-scope.ts';
 import {
   defaultJournal,
   undoCaller,

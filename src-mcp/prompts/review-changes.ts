@@ -4,7 +4,7 @@
  * A change that touches a block hidden from AI is listed without its text.
  */
 import * as z from 'zod';
-import { currentChat } from '../contract/chat.ts';
+import { currentChat } from '../contract/chat-scope.ts';
 import { listChanges, listChats, type Change } from '../changes/index.ts';
 import { parseSince, SINCE_HINT } from '../changes/journal/since.ts';
 import { touchesHidden } from '../changes/undo/agent-view.ts';

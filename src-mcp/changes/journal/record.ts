@@ -8,7 +8,8 @@
 import { LocalApiError, scrubTokens } from '../../../src-shared/local-api/index.ts';
 import { ToolError } from '../../contract/tool-errors.ts';
 import { captureFor, type Hints, type Settled } from './capture.ts';
-import { currentChat, newId } from '../../contract/chat.ts';
+import { newId } from '../../contract/chat.ts';
+import { currentChat } from '../../contract/chat-scope.ts';
 import { defaultJournal, type Journal } from './journal.ts';
 import { keptFiles } from './kept-files.ts';
 import { chargeChat, checkChat, checkClient } from './chat-quota.ts';

@@ -11,7 +11,7 @@ import { listData, undoData, type GraphRead } from '../../apps/change-review-dat
 import { CHANGE_REVIEW_META } from '../../apps/change-review-resource.ts';
 import { enforceUndoAccess } from '../../gate/guard.ts';
 import { agentChangeReport, agentSummary, type HiddenNow } from '../../changes/undo/agent-view.ts';
-import { currentChat } from '../../contract/chat.ts';
+import { currentChat } from '../../contract/chat-scope.ts';
 import { HIDDEN_CONTENT_QUERY, HIDING_TAGS } from '../../roam/hidden-blocks.ts';
 import {
   defaultJournal,
