@@ -18,6 +18,7 @@ import { RoamConnection } from '../roam/roam-connection.ts';
 import { platformOpener } from '../roam/roam-launcher.ts';
 import { setAgentCreations } from '../access/own-content.ts';
 import { agentOwnership } from '../changes/journal/created.ts';
+import { journalOpener } from '../changes/journal/journal.ts';
 import { DEFAULT_CONFIRM_POLICY, type ConfirmPolicy } from '../gate/confirm.ts';
 import { answerInTray, watchProposals } from '../gate/proposals.ts';
 import { createRoamMcpServer, type RoamMcpServer } from '../server/server.ts';
@@ -58,9 +59,11 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     stalenessMs: staleness.ms,
     dir: path.join(dataDir({ env: options.env, home: options.home }), 'index'),
   });
+  // The change journal, opened at the first write or read that needs it (not at startup).
+  const journal = journalOpener({ env: options.env, home: options.home });
   // read-edit-own asks the change journal whose blocks are whose (what agents on this machine created).
-  setAgentCreations((graph, ids, aiUser) =>
-    agentOwnership(graph.name, ids, { graphType: graph.type, aiUser }),
+  setAgentCreations(async (graph, ids, aiUser) =>
+    agentOwnership(graph.name, ids, { journal: await journal(), graphType: graph.type, aiUser }),
   );
   const session = new GraphSession({ readOnly: options.readOnly });
   const uploadFolders = new UploadFolders();
@@ -84,7 +87,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     confirm: options.confirm ?? confirmInFile ?? DEFAULT_CONFIRM_POLICY,
     toolsets: toolsetSelection(options),
     gateway: (hooks) => new GraphGateway(session, connection, tokenStore, hooks),
-    services: { linkIndexes, uploadFolders },
+    services: { linkIndexes, uploadFolders, journal },
   });
 
   await firstConfig;
