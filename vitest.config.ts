@@ -4,20 +4,19 @@ import LongestFirst from './test/sequencer.ts';
 
 const ALL = ['test/**/*.test.{ts,tsx}'];
 /**
- * Files that need a module registry of their own: `vi.mock('electron')` fakes, the renderer's
- * React tests in jsdom, and the files that set the server's process-wide state in-process (the
- * journal's answer to "created by an agent?", tool calls without the bin). The link-index cache
- * and the upload folders are not among them: a test makes its own (ownServices in
- * test/harness/http-context.ts), as run-server.ts makes the server's. Every other file shares its worker's loaded modules with the files
- * before it (isolate: false): they drive the built bin, the emulator and pure functions, so
- * re-importing the SDKs, the emulator and the sources per file would buy nothing.
+ * Files that need a module registry of their own: `vi.mock('electron')` fakes and the renderer's
+ * React tests in jsdom. The server's state is not a reason: what a handler uses (link indexes,
+ * upload folders, the journal and its answer to "created by an agent?") is made per server and
+ * lent in its context (ownServices in test/harness/http-context.ts makes a test's, as run-server.ts
+ * makes the server's), and what belongs to a chat is its chat scope's. Every other file shares
+ * its worker's loaded modules with the files before it (isolate: false): they drive the built bin,
+ * the emulator and pure functions, so re-importing the SDKs, the emulator and the sources per
+ * file would buy nothing.
  */
 const OWN_MODULES = [
   'test/main/shell/shell.test.ts',
   'test/reliability/renderer-hardening.test.ts',
   'test/renderer/**/*.test.tsx',
-  'test/mcp/access/access-rules.test.ts',
-  'test/mcp/server/tool-declaration.test.ts',
 ];
 /**
  * What every project shares (projects do not extend the root config, so its global setup runs once per run).

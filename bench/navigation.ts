@@ -18,7 +18,7 @@ import { LinkIndexes } from '../src-mcp/navigation/index-cache.ts';
 import { DEFAULT_STALENESS_MS } from '../src-mcp/navigation/index-staleness.ts';
 import { navigationTools } from '../src-mcp/tools/navigation/index.ts';
 import type { ToolContext } from '../src-mcp/contract/tool-definition.ts';
-import { UploadFolders } from '../src-mcp/uploads/upload-folders.ts';
+import { ownServices } from '../test/harness/http-context.ts';
 import { forkBenchChild } from './bench-child.ts';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -60,8 +60,8 @@ function measuredContext(url: string, linkIndexes: LinkIndexes) {
   const wire = { bytesSent: 0, bytesReceived: 0, waitMs: 0 };
   const ctx: ToolContext = {
     graph: { name: GRAPH, nickname: GRAPH },
+    ...ownServices(),
     linkIndexes,
-    uploadFolders: new UploadFolders(),
     signal: new AbortController().signal,
     progress: () => {},
     notice: () => {},

@@ -230,7 +230,7 @@ async function journalOverheadMs(): Promise<number> {
       graph: { name: GRAPH },
       tool: 'update_block',
       isWrite: (action) => scopeOfAction(action) !== 'read',
-      journal,
+      journal: async () => journal,
       chat: { id: 'bench', startedAt: '' },
     });
     const call = record.wrap(async <T>(action: string) => (await answer(action)) as T);

@@ -4,10 +4,10 @@
  * theirs in their temp HOME).
  */
 import path from 'node:path';
-import { Journal, JournalStore, defaultJournal } from '../../src-mcp/changes/index.ts';
+import { Journal, JournalStore, journalOpener } from '../../src-mcp/changes/index.ts';
 
 export async function openActivityJournal(dataDir?: string): Promise<Journal> {
-  if (!dataDir) return defaultJournal();
+  if (!dataDir) return journalOpener()();
   const journal = new Journal(new JournalStore(path.join(dataDir, 'journal')));
   await journal.store.ensure();
   return journal;

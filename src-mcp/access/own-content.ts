@@ -1,6 +1,6 @@
 /**
  * `read-edit-own` (docs/mcp.md, Access levels): which targets of an edit an agent created. Two
- * sources: the change journal, plugged in with `setAgentCreations`, which knows what agents of
+ * sources: the change journal, lent by the server as `ctx.agentCreations`, which knows what agents of
  * this machine created whatever user their token wrote as, and whose a block an undo brought
  * back was (so it decides wherever it has a say); else Roam's `:create/user` being the graph's
  * AI user (named by getGraphGuidelines' `aiUserDisplayName`), in one `data.q` round trip for all
@@ -9,24 +9,24 @@
 import { graphId, type GraphType } from '../../src-shared/constants.ts';
 import type { ToolContext, WriteTarget } from '../contract/tool-definition.ts';
 
+declare module '../contract/tool-definition.ts' {
+  /** Every handler's edit checks may ask the journal what agents created (read-edit-own). */
+  interface ServerServices {
+    agentCreations: AgentCreations;
+  }
+}
+
 /**
  * Of `ids` (block or page uids; file URLs) in `graph`, those the journal has a say on: true an
  * agent's, false not (a person's block an undo recreated with an agent's token). The journal
- * (src-mcp/changes/) supplies it; without one, only Roam's answer counts. `aiUser`: the graph's
- * AI user, for blocks deleted before the journal knew them.
+ * (src-mcp/changes/) answers it, wired in src-mcp/process/run-server.ts; an empty answer leaves
+ * only Roam's. `aiUser`: the graph's AI user, for blocks deleted before the journal knew them.
  */
 export type AgentCreations = (
   graph: { name: string; type: GraphType },
   ids: readonly string[],
   aiUser: string | null,
 ) => Promise<ReadonlyMap<string, boolean>> | ReadonlyMap<string, boolean>;
-
-let journal: AgentCreations | undefined;
-
-/** Plugs in (or, with undefined, removes) the journal's answer. */
-export function setAgentCreations(source: AgentCreations | undefined): void {
-  journal = source;
-}
 
 /** A target the agent may not change, and why (said to the agent). */
 export interface NotOwn {
@@ -99,8 +99,9 @@ export async function notCreatedByAgent(
   const byRoam = (c: Created) => aiName !== null && c.creator === aiName;
   const asked = [...found.values()].flat().map((c) => c.uid);
   asked.push(...targets.filter((t) => t.kind === 'file').map((t) => t.id));
-  const byJournal: ReadonlyMap<string, boolean> =
-    asked.length && journal ? await journal(graph, [...new Set(asked)], aiName) : new Map();
+  const byJournal: ReadonlyMap<string, boolean> = asked.length
+    ? await ctx.agentCreations(graph, [...new Set(asked)], aiName)
+    : new Map();
   const own = (c: Created) => byJournal.get(c.uid) ?? byRoam(c);
   const refused: NotOwn[] = [];
   for (const target of targets) {

@@ -7,7 +7,7 @@ import { watch } from 'node:fs';
 import type { GraphType } from '../../src-shared/constants.ts';
 import { personChat } from '../contract/chat.ts';
 import { sinceMs, type Since } from './journal/since.ts';
-import { defaultJournal, type Journal } from './journal/journal.ts';
+import type { Journal } from './journal/journal.ts';
 import type { Change, ChatRef } from './journal/types.ts';
 import {
   runUndo,
@@ -22,7 +22,7 @@ import { REVERSING_ACTIONS } from './undo/undo-step.ts';
 export type { Change, ChatRef, Op, OpKind, StepResult, TreeNode } from './journal/types.ts';
 export type { Caller, UndoActor, UndoReport, UndoRequest } from './undo/undo-engine.ts';
 export { UndoError } from './undo/undo-engine.ts';
-export { Journal, defaultJournal } from './journal/journal.ts';
+export { Journal, journalOpener, type OpenJournal } from './journal/journal.ts';
 export { JournalStore } from './journal/journal-store.ts';
 export { personChat } from '../contract/chat.ts';
 export { createdByAgent } from './journal/created.ts';
@@ -40,13 +40,12 @@ export interface ChangeFilter {
 }
 
 export interface JournalOption {
-  /** Default: this machine's journal. */
-  journal?: Journal;
+  /** The journal to read (the server's, or the one the CLI or the tray opened). */
+  journal: Journal;
 }
 
 /** Changes matching the filter, newest first. */
-export async function listChanges(filter: ChangeFilter = {}, options: JournalOption = {}): Promise<Change[]> {
-  const journal = options.journal ?? (await defaultJournal());
+export async function listChanges(filter: ChangeFilter, { journal }: JournalOption): Promise<Change[]> {
   const from = filter.since === undefined ? undefined : sinceMs(filter.since);
   return (await journal.changes())
     .filter(
@@ -71,10 +70,7 @@ export interface ChatSummary {
 }
 
 /** Chats with changes matching the filter, most recently active first. */
-export async function listChats(
-  filter: ChangeFilter = {},
-  options: JournalOption = {},
-): Promise<ChatSummary[]> {
+export async function listChats(filter: ChangeFilter, options: JournalOption): Promise<ChatSummary[]> {
   const chats = new Map<string, ChatSummary>();
   for (const change of (await listChanges(filter, options)).reverse()) {
     const summary = chats.get(change.chat.id) ?? {
@@ -130,10 +126,10 @@ export function undoCaller<G extends { name: string; type: GraphType }>(reach: U
 export async function undoChanges(
   request: UndoRequest,
   caller: Caller,
-  options: JournalOption & { actor?: UndoActor } = {},
+  options: JournalOption & { actor?: UndoActor },
 ): Promise<UndoReport> {
   const actor = options.actor ?? { chat: personChat('Roam Companion'), tool: 'Roam Companion' };
-  return runUndo(request, { journal: options.journal ?? (await defaultJournal()), caller, actor });
+  return runUndo(request, { journal: options.journal, caller, actor });
 }
 
 /**
@@ -142,9 +138,9 @@ export async function undoChanges(
  */
 export async function watchJournal(
   onChange: () => void,
-  options: JournalOption & { debounceMs?: number } = {},
+  options: JournalOption & { debounceMs?: number },
 ): Promise<{ close(): void }> {
-  const journal = options.journal ?? (await defaultJournal());
+  const { journal } = options;
   await journal.store.ensure();
   let timer: NodeJS.Timeout | undefined;
   const watcher = watch(journal.store.dir, { persistent: false }, () => {

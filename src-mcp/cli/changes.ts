@@ -6,17 +6,22 @@
  * What was asked for goes to stdout; problems go to stderr. Exit codes: 0 done, 1 failed or
  * conflicts left, 2 bad command line.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { dataDir } from '../../src-shared/node/data-dir.ts';
-import { JOURNAL_DIR } from '../changes/journal/journal-store.ts';
 import { LocalApiClient } from '../../src-shared/local-api/index.ts';
 import { findGraph, type ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import { loadConfig } from '../config/load-config.ts';
 import { personChat } from '../contract/chat.ts';
 import { parseSince, SINCE_HINT } from '../changes/journal/since.ts';
 import { changesJson, formatChanges, formatReport } from './changes-format.ts';
-import { defaultJournal, listChanges, undoCaller, undoChanges, type Caller } from '../changes/index.ts';
+import {
+  journalOpener,
+  listChanges,
+  undoCaller,
+  undoChanges,
+  type Caller,
+  type Journal,
+  type OpenJournal,
+} from '../changes/index.ts';
 
 export interface ChangesCliOptions {
   env: NodeJS.ProcessEnv;
@@ -67,6 +72,7 @@ function parse(argv: string[]) {
  * nicknames the journal recorded (Roam Companion's, for graphs only the tray knows).
  */
 async function graphName(
+  journal: OpenJournal,
   graphs: readonly ConfiguredGraph[],
   ref: string | undefined,
 ): Promise<string | undefined> {
@@ -74,7 +80,7 @@ async function graphName(
   const configured = findGraph(graphs, ref);
   if (configured) return configured.name;
   const recorded = new Map<string, { name: string; nickname: string }>();
-  for (const c of await listChanges())
+  for (const c of await listChanges({}, { journal: await journal() }))
     recorded.set(`${c.graph}\n${c.nickname ?? c.graph}`, { name: c.graph, nickname: c.nickname ?? c.graph });
   const found = findGraph([...recorded.values()], ref);
   if (found) return found.name;
@@ -108,8 +114,7 @@ function caller(graphs: readonly ConfiguredGraph[], home: string): Caller {
 }
 
 /** Says on stderr how many journal lines could not be read (the rest was read as usual). */
-async function noteSkipped(command: string, err: (text: string) => void): Promise<void> {
-  const journal = await defaultJournal();
+function noteSkipped(journal: Journal, command: string, err: (text: string) => void): void {
   const skipped = journal.reader.skipped;
   if (skipped > 0)
     err(
@@ -129,15 +134,17 @@ export async function runChangesCli(
     if (values.help) return (out(CHANGES_USAGE), 0);
     // Listing needs no token: a config that cannot be read only loses the nickname lookup.
     const graphs = command === 'changes' ? await configured(cli).catch(() => []) : await configured(cli);
-    const graph = await graphName(graphs, values.graph);
+    // This machine's journal, or the data folder's that ROAM_COMPANION_DATA_DIR names.
+    const journal = journalOpener({ env: cli.env, home: cli.home });
+    const graph = await graphName(journal, graphs, values.graph);
     const since = values.since === undefined ? undefined : sinceOf(values.since);
     if (command === 'changes') {
       if (positionals.length) throw new UsageError(`Unknown argument '${positionals[0]}'.`);
-      const changes = await listChanges({ graph, chat: values.chat, since });
+      const opened = await journal();
+      const changes = await listChanges({ graph, chat: values.chat, since }, { journal: opened });
       // Where it looked: a demo's or the tray's journal lives in another data folder.
-      const journal = path.join(dataDir({ env: cli.env, home: cli.home }), JOURNAL_DIR);
-      out(values.json ? changesJson(changes) : formatChanges(changes, journal));
-      await noteSkipped(command, err);
+      out(values.json ? changesJson(changes) : formatChanges(changes, opened.store.dir));
+      noteSkipped(opened, command, err);
       return 0;
     }
     if (positionals.length === 0 && values.chat === undefined && since === undefined)
@@ -151,10 +158,13 @@ export async function runChangesCli(
         dryRun: values['dry-run'] === true,
       },
       caller(graphs, cli.home),
-      { actor: { chat: personChat('roam-mcp undo', cli.version), tool: 'roam-mcp undo' } },
+      {
+        journal: await journal(),
+        actor: { chat: personChat('roam-mcp undo', cli.version), tool: 'roam-mcp undo' },
+      },
     );
     out(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report));
-    await noteSkipped(command, err);
+    noteSkipped(await journal(), command, err);
     return report.changes.some(
       (c) => c.result !== 'undone' && c.result !== 'would-undo' && c.result !== 'already-undone',
     )

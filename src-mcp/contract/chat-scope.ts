@@ -1,15 +1,15 @@
 /**
  * What belongs to one chat and not to the process (docs/mcp.md, "State and the two protocol
  * eras"): the graph selection, the graph tickets, the key's access cap, the client's name and the
- * journal's chat (the undo scope). On stdio the process is the chat, so there is one scope; over
- * HTTP (src-mcp/http/) one process serves many chats and each request runs inside its chat's
- * scope (`inChat`). Everything else (graphs, tokens, probes, link indexes, the journal writer) is
- * shared by every chat of the process.
+ * journal's chat (the undo scope). Every request runs inside its chat's scope (`inChat`): over
+ * HTTP (src-mcp/http/) one process serves many chats, each its own scope; on stdio the server
+ * serves one, which it makes when it starts serving. Everything else (graphs, tokens, probes,
+ * link indexes, the journal writer) is shared by every chat of the server.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AccessLevel } from '../../src-shared/constants.ts';
 import type { ToolsetName } from '../../src-shared/toolsets.ts';
-import { newChatRef, useChatSource, type ChatRef } from './chat.ts';
+import { newChatRef, type ChatRef } from './chat.ts';
 
 export interface ChatScope {
   /** graphId of the graph chosen with select_graph (or an explicit `graph`). */
@@ -24,23 +24,49 @@ export interface ChatScope {
   readonly toolsets?: readonly ToolsetName[];
   /** The client's name, from `initialize` or a 2026-07-28 request's clientInfo. */
   clientName?: string;
-  /** The journal's chat; undefined on stdio (the process's own, src-mcp/contract/chat.ts). */
-  readonly chat?: ChatRef;
+  /** The journal's chat (src-mcp/contract/chat.ts). */
+  readonly chat: ChatRef;
 }
 
 const storage = new AsyncLocalStorage<ChatScope>();
-const processScope: ChatScope = { tickets: new Set() };
+/** Work outside any served chat (a handler called without a server, in a test): a chat of its own. */
+const outside = newScope();
 /** Every chat alive, so a graph removed from the config is dropped from each chat's state. */
-const live = new Set<ChatScope>([processScope]);
+const live = new Set<ChatScope>([outside]);
 
-useChatSource(() => storage.getStore()?.chat);
-
-/** The chat the running request belongs to (the process's own outside any). */
+/** The chat scope the running request belongs to. */
 export function currentScope(): ChatScope {
-  return storage.getStore() ?? processScope;
+  return storage.getStore() ?? outside;
 }
 
-/** A new chat of an HTTP client; `end` it when its session closes or expires. */
+/** The running request's chat, as the journal and the proposals record it. */
+export function currentChat(): ChatRef {
+  return currentScope().chat;
+}
+
+/** The client said who it is. */
+export function noteChatClient(name: string | undefined, version: string | undefined): void {
+  if (!name) return;
+  currentChat().client = { name, ...(version ? { version } : {}) };
+}
+
+/**
+ * A scope whose chat starts now; the chat's id is drawn at its first use: the bin loads
+ * node:crypto only then (scripts/build.mjs, lazyBuiltins), after the server's first answer.
+ */
+function newScope(options: Omit<ChatScope, 'tickets' | 'chat'> = {}): ChatScope {
+  const startedAt = new Date().toISOString();
+  let chat: ChatRef | undefined;
+  return {
+    tickets: new Set(),
+    ...options,
+    get chat() {
+      return (chat ??= newChatRef(startedAt));
+    },
+  };
+}
+
+/** A new chat (an HTTP client's, or the one a stdio server serves); `end` it when it closes or expires. */
 export function newChatScope(
   options: {
     accessCap?: AccessLevel;
@@ -49,7 +75,7 @@ export function newChatScope(
     clientName?: string;
   } = {},
 ): ChatScope {
-  const scope: ChatScope = { tickets: new Set(), chat: newChatRef(), ...options };
+  const scope = newScope(options);
   live.add(scope);
   return scope;
 }

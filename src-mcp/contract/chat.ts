@@ -1,7 +1,7 @@
 /**
- * The chat a change belongs to: this MCP session. On stdio one process serves one connection, so
- * the id is made once per process; the client's name and version come from `initialize` (or a
- * 2026-07-28 request's clientInfo) and are filled in when known.
+ * The chat a change belongs to: one MCP session, carried by its chat scope (./chat-scope.ts:
+ * one per HTTP chat, one per stdio server). The client's name and version come from `initialize`
+ * (or a 2026-07-28 request's clientInfo) and are filled in when known.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -22,34 +22,9 @@ export function newId(length = 8): string {
   return Array.from(randomBytes(length), (b) => ALPHABET[b & 31]).join('');
 }
 
-const startedAt = new Date().toISOString();
-let chat: ChatRef | undefined;
-let chatSource: (() => ChatRef | undefined) | undefined;
-
-/**
- * This process's chat, or the chat of the running request when one process serves many
- * (`useChatSource`, src-mcp/contract/chat-scope.ts). Its id is drawn at the first use, not when the
- * module loads: the bin loads node:crypto only then (scripts/build.mjs, lazyBuiltins), after the
- * server's first answer.
- */
-export function currentChat(): ChatRef {
-  return chatSource?.() ?? (chat ??= { id: `chat-${newId(8)}`, startedAt, kind: 'agent' });
-}
-
-/** A chat of an agent starting now (one of many served by one process over HTTP). */
-export function newChatRef(): ChatRef {
-  return { id: `chat-${newId(8)}`, startedAt: new Date().toISOString(), kind: 'agent' };
-}
-
-/** Where `currentChat` finds the running request's chat (undefined: the process's own). */
-export function useChatSource(source: () => ChatRef | undefined): void {
-  chatSource = source;
-}
-
-/** The client said who it is. */
-export function noteChatClient(name: string | undefined, version: string | undefined): void {
-  if (!name) return;
-  currentChat().client = { name, ...(version ? { version } : {}) };
+/** A chat of an agent, started at `startedAt` (ISO). */
+export function newChatRef(startedAt = new Date().toISOString()): ChatRef {
+  return { id: `chat-${newId(8)}`, startedAt, kind: 'agent' };
 }
 
 /** The chat of a person acting through the CLI or the tray (their undo runs). */

@@ -7,7 +7,7 @@
  * same effect by another tool, or in small calls, is asked again. No tool asks by itself.
  */
 import { createHash } from 'node:crypto';
-import { currentChat } from '../contract/chat.ts';
+import { currentChat } from '../contract/chat-scope.ts';
 import type { TakenAway } from '../contract/taken-away.ts';
 import {
   ChangedSinceAsked,

@@ -7,7 +7,8 @@
  * expiring and bound to the chat and to the fingerprint of what the person was shown.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { currentChat, newId } from '../contract/chat.ts';
+import { newId } from '../contract/chat.ts';
+import { currentChat } from '../contract/chat-scope.ts';
 import type { PlacedBlock, TakenAway } from '../contract/taken-away.ts';
 import { ToolError } from '../contract/tool-errors.ts';
 import { WINDOW_MS } from './thresholds.ts';

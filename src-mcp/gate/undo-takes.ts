@@ -5,9 +5,8 @@
  * elsewhere, the links their renames rewrote. Only the steps the dry run would take back count.
  */
 import { carriesHidingTag } from '../roam/hidden-blocks.ts';
-import { currentChat } from '../contract/chat.ts';
+import { currentChat } from '../contract/chat-scope.ts';
 import {
-  defaultJournal,
   undoCaller,
   undoChanges,
   type Change,
@@ -35,6 +34,7 @@ async function undoDryRun(args: { ids?: string[] }, ctx: SessionContext): Promis
       ),
   });
   return undoChanges({ ...(args.ids ? { ids: args.ids } : {}), dryRun: true }, reads, {
+    journal: await ctx.journal(),
     actor: { chat, tool: 'undo_changes', onlyChat: chat.id },
   });
 }
@@ -134,7 +134,7 @@ export async function undoesChanges(
   if (args.dryRun === true || (args.ids === undefined && args.all !== true)) return NOTHING_TAKEN;
   const report = await undoDryRun(args, ctx);
   const graphs = [...new Set(report.changes.map((c) => nicknameOf(ctx, c.graph)))];
-  return { ...undoTakes(report, await (await defaultJournal()).changes()), graphs };
+  return { ...undoTakes(report, await (await ctx.journal()).changes()), graphs };
 }
 
 function nicknameOf(ctx: SessionContext, name: string): string {

@@ -16,8 +16,9 @@ import { stalenessFrom } from '../navigation/index-staleness.ts';
 import { openParentChannel, type ParentChannel } from '../contract/parent-channel.ts';
 import { RoamConnection } from '../roam/roam-connection.ts';
 import { platformOpener } from '../roam/roam-launcher.ts';
-import { setAgentCreations } from '../access/own-content.ts';
+import type { AgentCreations } from '../access/own-content.ts';
 import { agentOwnership } from '../changes/journal/created.ts';
+import { journalOpener, type OpenJournal } from '../changes/journal/journal.ts';
 import { DEFAULT_CONFIRM_POLICY, type ConfirmPolicy } from '../gate/confirm.ts';
 import { answerInTray, watchProposals } from '../gate/proposals.ts';
 import { createRoamMcpServer, type RoamMcpServer } from '../server/server.ts';
@@ -58,10 +59,8 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     stalenessMs: staleness.ms,
     dir: path.join(dataDir({ env: options.env, home: options.home }), 'index'),
   });
-  // read-edit-own asks the change journal whose blocks are whose (what agents on this machine created).
-  setAgentCreations((graph, ids, aiUser) =>
-    agentOwnership(graph.name, ids, { graphType: graph.type, aiUser }),
-  );
+  // The change journal, opened at the first write or read that needs it (not at startup).
+  const journal = journalOpener({ env: options.env, home: options.home });
   const session = new GraphSession({ readOnly: options.readOnly });
   const uploadFolders = new UploadFolders();
   uploadFolders.set('cli', { folders: cliFolders(options) }, '--upload-folder', options.home);
@@ -84,7 +83,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     confirm: options.confirm ?? confirmInFile ?? DEFAULT_CONFIRM_POLICY,
     toolsets: toolsetSelection(options),
     gateway: (hooks) => new GraphGateway(session, connection, tokenStore, hooks),
-    services: { linkIndexes, uploadFolders },
+    services: { linkIndexes, uploadFolders, journal, agentCreations: agentCreationsIn(journal) },
   });
 
   await firstConfig;
@@ -97,6 +96,12 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     });
   process.stdin.on('end', () => process.exit(0));
   mcp.serve(new ExitingStdioTransport());
+}
+
+/** read-edit-own asks the change journal whose blocks are whose (what agents on this machine created). */
+function agentCreationsIn(journal: OpenJournal): AgentCreations {
+  return async (graph, ids, aiUser) =>
+    agentOwnership(graph.name, ids, { journal: await journal(), graphType: graph.type, aiUser });
 }
 
 /** Every local client over HTTP, until SIGINT/SIGTERM (or the tray's shutdown) stops the process. */

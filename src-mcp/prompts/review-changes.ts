@@ -4,7 +4,7 @@
  * A change that touches a block hidden from AI is listed without its text.
  */
 import * as z from 'zod';
-import { currentChat } from '../contract/chat.ts';
+import { currentChat } from '../contract/chat-scope.ts';
 import { listChanges, listChats, type Change } from '../changes/index.ts';
 import { parseSince, SINCE_HINT } from '../changes/journal/since.ts';
 import { touchesHidden } from '../changes/undo/agent-view.ts';
@@ -18,7 +18,7 @@ const THIS_CHAT = 'this';
 
 /** Chat ids with changes on this graph, most recently active first, and "this". */
 const recentChats: Completer = async (typed, roam) => {
-  const chats = await listChats({ graph: roam.graph.name });
+  const chats = await listChats({ graph: roam.graph.name }, { journal: await roam.journal() });
   const ids = [THIS_CHAT, ...chats.map((c) => c.chat.id)];
   return completion(ids.filter((id) => id.startsWith(typed.trim())));
 };
@@ -41,7 +41,7 @@ export const reviewChangesPrompt = definePrompt({
       });
     const chat = args.chat === THIS_CHAT ? currentChat().id : args.chat || undefined;
     const [changes, hidden] = await Promise.all([
-      listChanges({ graph: ctx.graph.name, since, chat }),
+      ctx.roam.journal().then((journal) => listChanges({ graph: ctx.graph.name, since, chat }, { journal })),
       fetchHiddenContent(ctx.roam),
     ]);
     const scope = `since ${new Date(since).toISOString()}${chat ? ` in chat ${chat}` : ''}`;

@@ -8,8 +8,9 @@
  * Both protocol eras are served by the SDK's stdio entry (`serveStdio`): the opening message picks
  * the era — `initialize` (2025-06-18, 2025-11-25) or a request carrying the 2026-07-28 `_meta`
  * envelope (`server/discover`, no handshake) — and one `Server` built by `buildServer` serves the
- * connection. Everything that is state (graphs, selection, tickets, tokens, probes) lives in the
- * process, not in that instance: on stdio the process is the connection (docs/mcp.md, "State and
+ * connection, its handlers inside the one chat scope `serve` made (src-mcp/contract/chat-scope.ts).
+ * Everything that is state (graphs, selection, tickets, tokens, probes) lives in the server and
+ * that scope, not in the instance: on stdio the process is the connection (docs/mcp.md, "State and
  * the two protocol eras"). Over HTTP (src-mcp/http/) one process serves many chats: `serverFor`
  * builds an instance whose handlers run inside that chat's scope (src-mcp/contract/chat-scope.ts),
  * where the selection, the tickets, the key's cap and the undo scope are the chat's own.
@@ -27,11 +28,16 @@ import {
 } from '@modelcontextprotocol/server';
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
 import { selectionWarning, ticketToolset } from '../access/selection.ts';
-import { noteChatClient } from '../contract/chat.ts';
 import { saveCompileCache } from './compile-cache.ts';
 import type { GraphSession } from '../roam/graph-session.ts';
 import { log } from '../contract/log.ts';
-import { currentScope, inChat, type ChatScope } from '../contract/chat-scope.ts';
+import {
+  currentScope,
+  inChat,
+  newChatScope,
+  noteChatClient,
+  type ChatScope,
+} from '../contract/chat-scope.ts';
 import { PromptHandlers } from './prompt-handlers.ts';
 import { ResourceHandlers } from './resource-handlers.ts';
 import { serverInstructions } from './server-instructions.ts';
@@ -171,9 +177,14 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
   return {
     gateway,
     serve(transport) {
-      served = serveStdio(({ era }) => buildServer(options, shared, era), transport ? { transport } : {});
+      // The one chat this connection serves: its selection, tickets and journal chat.
+      const chat = newChatScope();
+      served = serveStdio(
+        ({ era }) => buildServer(options, shared, era, chat, 'stdio'),
+        transport ? { transport } : {},
+      );
     },
-    serverFor: (era, chat) => buildServer(options, shared, era, chat),
+    serverFor: (era, chat) => buildServer(options, shared, era, chat, 'http'),
     notifyTo: (sink) => notifier.add(sink),
     close: async () => served?.close(),
     graphsChanged() {
@@ -199,7 +210,8 @@ function buildServer(
   options: RoamMcpServerOptions,
   shared: Shared,
   era: 'legacy' | 'modern',
-  chat?: ChatScope,
+  chat: ChatScope,
+  transport: 'stdio' | 'http',
 ): Server {
   const server = new Server(
     { name: options.name, version: options.version, title: 'Roam Research (Roam Companion)' },
@@ -211,7 +223,7 @@ function buildServer(
         completions: {},
         extensions: { [SKILLS_EXTENSION]: {} },
       },
-      instructions: serverInstructions(chat?.toolsets ?? shared.state.toolsets),
+      instructions: serverInstructions(chat.toolsets ?? shared.state.toolsets),
       cacheHints: CACHE_HINTS,
     },
   );
@@ -222,13 +234,13 @@ function buildServer(
         currentScope().clientName = info?.name;
         noteChatClient(info?.name, info?.version);
         // Over HTTP the session's server joins the sinks (src-mcp/http/); on stdio it is the one.
-        if (!chat) shared.notifier.attach(server);
+        if (transport === 'stdio') shared.notifier.attach(server);
         void shared.loadCatalogue();
       });
   } else {
     // No handshake: the connection is live from its first request. The catalogue loads right
     // after that first answer is written.
-    if (!chat) shared.notifier.attach(server);
+    if (transport === 'stdio') shared.notifier.attach(server);
     setImmediate(() => void shared.loadCatalogue());
   }
   const inThisChat: InChat = (work) => inChat(chat, work);

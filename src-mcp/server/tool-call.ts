@@ -65,7 +65,7 @@ import {
   type PersonAnswer,
   type TrayAnswered,
 } from '../gate/proposals.ts';
-import { currentScope, inChat, type ChatScope } from '../contract/chat-scope.ts';
+import { currentChat, currentScope, inChat, type ChatScope } from '../contract/chat-scope.ts';
 import { hintsFrom, ToolRecord } from '../changes/journal/record.ts';
 import { log } from '../contract/log.ts';
 import type { GraphGateway } from '../roam/graph-gateway.ts';
@@ -232,7 +232,7 @@ async function runHandler(
     const { takes } = tool;
     if (takes && !dryRun) await consentBeforeWrite(onGraph, confirmation, () => takes.read(toolArgs, ctx));
     // Every write is journaled so it can be undone (docs/undo.md).
-    const record = tool.writes ? journalRecord(tool, graph, toolArgs) : undefined;
+    const record = tool.writes ? journalRecord(tool, graph, toolArgs, state.services) : undefined;
     if (record) ctx.call = record.wrap(ctx.call);
     try {
       const value = await tool.handler(toolArgs, ctx);
@@ -269,9 +269,12 @@ function journalRecord(
   tool: ToolDefinition,
   graph: ConfiguredGraph,
   args: Record<string, unknown>,
+  { journal }: ServerServices,
 ): ToolRecord {
   const where = tool.journalWhere?.(args);
   return new ToolRecord({
+    journal,
+    chat: currentChat(),
     graph: { name: graph.name, type: graph.type, nickname: graph.nickname },
     tool: tool.name,
     hints: where ? { where } : hintsFrom(args),

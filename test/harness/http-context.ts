@@ -29,10 +29,16 @@ export interface NavigationHarness {
 
 /**
  * What a server of its own would lend the handlers (run-server.ts): an empty link-index cache
- * (the default window unless told) and no upload folder.
+ * (the default window unless told), no upload folder and no change journal (a write is refused as
+ * with a journal that cannot be opened; read-edit-own hears only Roam).
  */
 export function ownServices(stalenessMs = DEFAULT_STALENESS_MS): ServerServices {
-  return { linkIndexes: new LinkIndexes({ stalenessMs }), uploadFolders: new UploadFolders() };
+  return {
+    linkIndexes: new LinkIndexes({ stalenessMs }),
+    uploadFolders: new UploadFolders(),
+    journal: () => Promise.reject(new Error('these test services have no change journal')),
+    agentCreations: () => new Map(),
+  };
 }
 
 /** A ToolContext over real HTTP for `graph` on the emulator, with `services` (its own by default). */

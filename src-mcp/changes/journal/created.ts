@@ -1,13 +1,13 @@
 /**
  * Whose blocks are whose, per the journal, for `read-edit-own` (src-mcp/access/own-content.ts
- * asks through `setAgentCreations`) and the tray. An agent's: pages, every block of each create
+ * asks through the server's `agentCreations`, made in src-mcp/process/run-server.ts) and the tray. An agent's: pages, every block of each create
  * (the top ones from Roam's answer, the nested ones read back after the write), comment blocks,
  * uploaded files' URLs, not undone since. And a block an undo or redo recreates keeps the owner
  * it had when it was deleted, whoever's token restored it (Roam then names that token's user as
  * its creator): the journal, not Roam, is the authority on it.
  */
 import { graphId } from '../../../src-shared/constants.ts';
-import { defaultJournal, type Journal } from './journal.ts';
+import type { Journal } from './journal.ts';
 import type { Change, Op, TreeNode } from './types.ts';
 
 function createdIds(op: Op): string[] {
@@ -49,7 +49,7 @@ function recreatedIds(op: Op): string[] {
 const counts = (outcome: string) => outcome === 'applied' || outcome === 'unconfirmed';
 
 export interface OwnershipOptions {
-  journal?: Journal;
+  journal: Journal;
   graphType?: 'hosted' | 'offline';
   /**
    * The graph's AI user (getGraphGuidelines' `aiUserDisplayName`): a block deleted before the
@@ -67,9 +67,9 @@ export interface OwnershipOptions {
 export async function agentOwnership(
   graphName: string,
   ids: Iterable<string>,
-  options: OwnershipOptions = {},
+  options: OwnershipOptions,
 ): Promise<Map<string, boolean>> {
-  const journal = options.journal ?? (await defaultJournal());
+  const { journal } = options;
   const owner = new Map<string, boolean>();
   const atDelete = new Map<string, Map<string, boolean>>();
   const typed = options.graphType && graphId({ name: graphName, type: options.graphType });
@@ -107,7 +107,7 @@ export async function agentOwnership(
 export async function createdByAgent(
   graphName: string,
   ids: Iterable<string>,
-  options: OwnershipOptions = {},
+  options: OwnershipOptions,
 ): Promise<Set<string>> {
   const said = await agentOwnership(graphName, ids, options);
   return new Set([...said].filter(([, own]) => own).map(([id]) => id));

@@ -17,7 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { ensureDataSubdir } from '../../../src-shared/node/data-dir.ts';
+import { ensureDataSubdir, type DataDirOptions } from '../../../src-shared/node/data-dir.ts';
 import type { JournalRecord } from './types.ts';
 
 export const JOURNAL_DIR = 'journal';
@@ -59,8 +59,11 @@ export class JournalStore {
   }
 
   /** The journal in this machine's data folder (created 0700 when missing). */
-  static async openDefault(options: JournalStoreOptions = {}): Promise<JournalStore> {
-    return new JournalStore(await ensureDataSubdir(JOURNAL_DIR), options);
+  static async openDefault(
+    options: JournalStoreOptions = {},
+    where: DataDirOptions = {},
+  ): Promise<JournalStore> {
+    return new JournalStore(await ensureDataSubdir(JOURNAL_DIR, where), options);
   }
 
   /** Appends records as whole lines in one write; resolves once the OS has them. */

@@ -1,15 +1,26 @@
 /**
- * The journal as one object: the store (this process's appends), the reader (everyone's records)
- * and the folded changes, refolded only when something was appended (or a writer may have died).
+ * The journal as one object: the store (this process's appends), the reader (everyone's records),
+ * the folded changes, refolded only when something was appended (or a writer may have died), and
+ * what each chat recorded through it (the chat quota).
  */
-import { testLimits } from './chat-quota.ts';
+import type { DataDirOptions } from '../../../src-shared/node/data-dir.ts';
+import { ChatQuota, testLimits } from './chat-quota.ts';
 import { foldRecords } from './journal-fold.ts';
 import { JournalReader } from './journal-reader.ts';
 import { JournalStore, type JournalStoreOptions } from './journal-store.ts';
 import type { Change, JournalRecord } from './types.ts';
 
+declare module '../../contract/tool-definition.ts' {
+  /** Every handler may read the change journal; a write tool's call is recorded in it. */
+  interface ServerServices {
+    journal: OpenJournal;
+  }
+}
+
 export class Journal {
   readonly reader: JournalReader;
+  /** What each chat writing through this journal recorded (./chat-quota.ts). */
+  readonly quota = new ChatQuota(this);
   private folded: Change[] | undefined;
 
   constructor(readonly store: JournalStore) {
@@ -41,18 +52,24 @@ export class Journal {
   }
 }
 
-let shared: Promise<Journal> | undefined;
+/** The journal, opened at the first call and the same one after. */
+export type OpenJournal = () => Promise<Journal>;
 
-/** This machine's journal (`<data folder>/journal/`), opened once per process. */
-export function defaultJournal(options: JournalStoreOptions = {}): Promise<Journal> {
-  shared ??= JournalStore.openDefault({ ...storeLimits(), ...options }).then(
-    (store) => new Journal(store),
-    (error: unknown) => {
-      shared = undefined; // a data folder that could not be made now may be fixed later
-      throw error;
-    },
-  );
-  return shared;
+/**
+ * This machine's journal (`<data folder>/journal/`, the folder made then), opened at the first
+ * call, not before: the server makes one opener and opens no data folder until a write or a read
+ * needs it.
+ */
+export function journalOpener(where: DataDirOptions = {}): OpenJournal {
+  let opening: Promise<Journal> | undefined;
+  return () =>
+    (opening ??= JournalStore.openDefault(storeLimits(), where).then(
+      (store) => new Journal(store),
+      (error: unknown) => {
+        opening = undefined; // a data folder that could not be made now may be fixed later
+        throw error;
+      },
+    ));
 }
 
 function storeLimits(): JournalStoreOptions {

@@ -8,10 +8,9 @@
 import { LocalApiError, scrubTokens } from '../../../src-shared/local-api/index.ts';
 import { ToolError } from '../../contract/tool-errors.ts';
 import { captureFor, type Hints, type Settled } from './capture.ts';
-import { currentChat, newId } from '../../contract/chat.ts';
-import { defaultJournal, type Journal } from './journal.ts';
+import { newId } from '../../contract/chat.ts';
+import type { Journal, OpenJournal } from './journal.ts';
 import { keptFiles } from './kept-files.ts';
-import { chargeChat, checkChat, checkClient } from './chat-quota.ts';
 import { encodeRecords } from './journal-store.ts';
 import { sketchOf } from './sketch.ts';
 import { entrySummary } from './summary.ts';
@@ -31,8 +30,10 @@ export interface RecordInfo {
   hints?: Hints;
   /** Whether an action the tool calls changes graph data: those are journaled, reads pass. */
   isWrite(action: string): boolean;
-  chat?: ChatRef;
-  journal?: Journal;
+  /** The chat the call runs in (the journal's undo scope, and whose quota it uses). */
+  chat: ChatRef;
+  /** The server's journal (./journal.ts), opened at the first write. */
+  journal: OpenJournal;
 }
 
 /** Errors after which the write may still have landed in Roam. */
@@ -51,14 +52,6 @@ export class ToolRecord {
 
   constructor(private readonly info: RecordInfo) {}
 
-  private chatId(): string {
-    return (this.info.chat ?? currentChat()).id;
-  }
-
-  private journal(): Promise<Journal> {
-    return this.info.journal ? Promise.resolve(this.info.journal) : defaultJournal();
-  }
-
   /** The context's `call`, journaling writes. */
   wrap(call: Call): Call {
     return (<T>(action: string, args: unknown[] = []) =>
@@ -68,7 +61,7 @@ export class ToolRecord {
   }
 
   private async write(call: Call, action: string, args: unknown[]): Promise<unknown> {
-    const journal = await this.journal().catch((error: unknown) => {
+    const journal = await this.info.journal().catch((error: unknown) => {
       throw unavailable(error);
     });
     const capture = captureFor(action, args, this.info.hints ?? {}, keptFiles(journal.store.dir).keep);
@@ -124,9 +117,10 @@ export class ToolRecord {
     const later =
       sketches.reduce((sum, { full }) => sum + (full ? Buffer.byteLength(JSON.stringify(full)) : 0), 0) +
       DONE_AND_END_BYTES;
-    if (!this.begun) await checkClient(journal, this.info.chat ?? currentChat());
-    checkChat(this.chatId(), !this.begun, now + later);
-    chargeChat(this.chatId(), !this.begun, now);
+    const { quota } = journal;
+    if (!this.begun) await quota.checkClient(this.info.chat);
+    quota.checkChat(this.info.chat.id, !this.begun, now + later);
+    quota.chargeChat(this.info.chat.id, !this.begun, now);
     sketches.forEach(({ full }, i) => {
       if (full) this.unsketched.set(ns[i] as number, full);
     });
@@ -150,7 +144,7 @@ export class ToolRecord {
       graph: graph.name,
       ...(graph.type ? { graphType: graph.type } : {}),
       ...(graph.nickname && graph.nickname !== graph.name ? { nickname: graph.nickname } : {}),
-      chat: this.info.chat ?? currentChat(),
+      chat: this.info.chat,
       tool,
       pid: process.pid,
     };
@@ -171,14 +165,14 @@ export class ToolRecord {
     });
     // The write happened: a journal that cannot say so shows it as unconfirmed.
     const done: JournalRecord[] = [{ v: 1, k: 'done', id: this.id, at: Date.now(), items }];
-    chargeChat(this.chatId(), false, encodeRecords(done).length);
+    journal.quota.chargeChat(this.info.chat.id, false, encodeRecords(done).length);
     await journal.append(done).catch(() => {});
   }
 
   /** After the handler: the entry's summary and how the call ended. */
   async finish(error?: unknown): Promise<void> {
     if (!this.begun) return;
-    const journal = await this.journal();
+    const journal = await this.info.journal();
     const summary = entrySummary(this.info.tool, this.ops);
     const end: JournalRecord[] = [
       {
@@ -191,7 +185,7 @@ export class ToolRecord {
         ...(error ? { error: scrubTokens(String((error as Error).message ?? error)) } : {}),
       },
     ];
-    chargeChat(this.chatId(), false, encodeRecords(end).length);
+    journal.quota.chargeChat(this.info.chat.id, false, encodeRecords(end).length);
     await journal.append(end).catch(() => {});
   }
 }

@@ -11,10 +11,9 @@ import { listData, undoData, type GraphRead } from '../../apps/change-review-dat
 import { CHANGE_REVIEW_META } from '../../apps/change-review-resource.ts';
 import { enforceUndoAccess } from '../../gate/guard.ts';
 import { agentChangeReport, agentSummary, type HiddenNow } from '../../changes/undo/agent-view.ts';
-import { currentChat } from '../../contract/chat.ts';
+import { currentChat } from '../../contract/chat-scope.ts';
 import { HIDDEN_CONTENT_QUERY, HIDING_TAGS } from '../../roam/hidden-blocks.ts';
 import {
-  defaultJournal,
   UNDO_ACTIONS,
   undoCaller,
   undoChanges,
@@ -102,7 +101,7 @@ function compact(report: UndoReport) {
 
 /** The report without the text of anything hidden from AI, and the app's data (the same rule). */
 async function forTheAgent(ctx: SessionContext, report: UndoReport): Promise<WithResultMeta> {
-  const all = new Map((await (await defaultJournal()).changes()).map((c) => [c.id, c]));
+  const all = new Map((await (await ctx.journal()).changes()).map((c) => [c.id, c]));
   const changes = report.changes.map((r) => all.get(r.id)).filter((c): c is Change => !!c);
   const hidden = await hiddenFor(ctx, changes);
   const agentReport = {
@@ -132,7 +131,7 @@ export const changeTools = [
       limit: z.number().int().min(1).max(100).default(PAGE),
     },
     async handler(args, ctx) {
-      const journal = await defaultJournal();
+      const journal = await ctx.journal();
       const chat = currentChat().id;
       const mine = (await journal.changes()).filter((c) => c.chat.id === chat).reverse();
       const shown = mine.slice(args.offset, args.offset + args.limit);
@@ -192,7 +191,7 @@ export const changeTools = [
         const report = await undoChanges(
           { ...(args.ids ? { ids: args.ids } : {}), dryRun: args.dryRun === true },
           callerFor(ctx),
-          { actor: { chat, tool: 'undo_changes', onlyChat: chat.id } },
+          { journal: await ctx.journal(), actor: { chat, tool: 'undo_changes', onlyChat: chat.id } },
         );
         if (!report.dryRun) for (const c of report.changes) ctx.linkIndexes.invalidate(c.graph);
         return await forTheAgent(ctx, report);

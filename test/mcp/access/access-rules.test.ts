@@ -4,10 +4,9 @@
  * (or is refused under read-edit-own); the journal's answer plugs into the own-content check.
  * The enforcement itself is tested through the bin (access-levels.test.ts, access-tray.test.ts).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { effectiveAccess } from '../../../src-mcp/access/effective.ts';
-import { setAgentCreations } from '../../../src-mcp/access/own-content.ts';
-import { notCreatedByAgent } from '../../../src-mcp/access/own-content.ts';
+import { notCreatedByAgent, type AgentCreations } from '../../../src-mcp/access/own-content.ts';
 import { tools as catalogue } from '../../../src-mcp/server/tool-catalogue.ts';
 import type { ToolContext } from '../../../src-mcp/contract/tool-definition.ts';
 import { parseConfigText } from '../../../src-mcp/config/config-file.ts';
@@ -76,11 +75,11 @@ describe('editing tools under read-edit-own', () => {
   });
 });
 
-describe("the journal's answer (setAgentCreations)", () => {
-  afterEach(() => setAgentCreations(undefined));
+describe("the journal's answer (ctx.agentCreations)", () => {
   const graph = { name: 'g', type: 'hosted' as const };
-  /** Roam's answer: 'mine' was written by the AI user, 'theirs' and 'journaled' by a person. */
-  const ctx = {
+  /** Roam's answer: 'mine' was written by the AI user, 'theirs' and 'journaled' by a person; the journal's, `said`. */
+  const withJournal = (said: AgentCreations): ToolContext => ({ ...roam, agentCreations: said });
+  const roam = {
     call: async (action: string) =>
       action === 'data.ai.getGraphGuidelines'
         ? { aiUserDisplayName: 'Claude (AI)' }
@@ -90,27 +89,28 @@ describe("the journal's answer (setAgentCreations)", () => {
             ['journaled', { ':block/uid': 'journaled', ':create/user': { ':user/display-name': 'Ada' } }],
           ],
   } as unknown as ToolContext;
+  const ctx = withJournal(() => new Map());
   const targets = ['mine', 'theirs', 'journaled'].map((id) => ({ id, kind: 'node' as const }));
 
-  it("without a journal, only Roam's answer counts", async () => {
+  it("where the journal has no say, only Roam's answer counts", async () => {
     expect((await notCreatedByAgent(ctx, graph, targets)).map((r) => r.id)).toEqual(['theirs', 'journaled']);
   });
 
   it('what the journal says an agent created is the agent’s, whoever Roam says wrote it', async () => {
     const asked: string[][] = [];
-    setAgentCreations((g, ids, aiUser) => {
+    const journal = withJournal((g, ids, aiUser) => {
       asked.push([g.name, aiUser ?? '', ...ids]);
       return new Map([['journaled', true]]);
     });
-    expect((await notCreatedByAgent(ctx, graph, targets)).map((r) => r.id)).toEqual(['theirs']);
+    expect((await notCreatedByAgent(journal, graph, targets)).map((r) => r.id)).toEqual(['theirs']);
     // Every target is asked: the journal decides wherever it has a say.
     expect(asked).toEqual([['g', 'Claude (AI)', 'mine', 'theirs', 'journaled']]);
   });
 
   it('a block the journal says is not an agent’s is refused, although Roam says the AI user wrote it', async () => {
     // A person's block an undo recreated with the agent's token.
-    setAgentCreations(() => new Map([['mine', false]]));
-    expect((await notCreatedByAgent(ctx, graph, targets)).map((r) => r.id)).toEqual([
+    const journal = withJournal(() => new Map([['mine', false]]));
+    expect((await notCreatedByAgent(journal, graph, targets)).map((r) => r.id)).toEqual([
       'mine',
       'theirs',
       'journaled',
@@ -122,8 +122,13 @@ describe("the journal's answer (setAgentCreations)", () => {
     expect(await notCreatedByAgent(ctx, graph, [file])).toEqual([
       { id: file.id, reason: 'no recorded upload by an agent' },
     ]);
-    setAgentCreations(() => new Map([[file.id, true]]));
-    expect(await notCreatedByAgent(ctx, graph, [file])).toEqual([]);
+    expect(
+      await notCreatedByAgent(
+        withJournal(() => new Map([[file.id, true]])),
+        graph,
+        [file],
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -61,7 +61,7 @@ async function toolCall(tool: string, who: ChatRef, writes: Array<[string, unkno
     graph: { name: 'work', type: 'hosted' },
     tool,
     chat: who,
-    journal,
+    journal: async () => journal,
     isWrite: (action) => scopeOfAction(action) !== 'read',
   });
   const agent = emulator.graph('work').asAgent();
