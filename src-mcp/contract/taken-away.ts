@@ -31,6 +31,12 @@ export interface TakenAway {
   moved: PlacedBlock[];
   /** Page renames: the blocks whose links Roam rewrites. */
   renames: Array<{ uid: string; from: string; to: string; links: number; linkPages: string[] }>;
+  /**
+   * Files removed from Roam's storage: `name` as a person knows it (the last part of its address),
+   * and the blocks that show it (they would show a broken link; the undo uploads the file again
+   * under a new address, which they do not point to).
+   */
+  files: Array<{ url: string; name: string; shownIn: { blocks: number; pages: string[] } }>;
   /** An undo: the changes it takes back. */
   changes?: number;
   /** Code whose effects are unknown and cannot be undone (an extension tool that may write). */
@@ -46,4 +52,5 @@ export const NOTHING_TAKEN: TakenAway = {
   replaced: [],
   moved: [],
   renames: [],
+  files: [],
 };

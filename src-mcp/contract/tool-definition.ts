@@ -176,12 +176,16 @@ export interface SessionToolDefinition<Shape extends z.ZodRawShape = z.ZodRawSha
 /**
  * What a write would take away, read before it writes (src-mcp/gate/plan-readers.ts): the consent
  * gate (src-mcp/gate/consent.ts) decides from it whether the person is asked first. The tool does
- * not ask, and never decides whether to.
+ * not ask, and never decides whether to. Every `edit` tool declares it (a `planned` one hands it
+ * over with its plan instead), `takesNothing(why)` when it takes nothing away; an `append` tool
+ * takes nothing by its scope.
  */
 export interface Takes<Args, Ctx> {
   read(args: Args, ctx: Ctx): Promise<TakenAway>;
   /** Not done (declined, waiting): the tool's structured result with nothing done (a tool with an outputSchema). */
   nothingDone?(args: Args): Record<string, unknown>;
+  /** Set (to why) on a write that takes nothing away (`takesNothing` in src-mcp/gate/plan-readers.ts). */
+  nothing?: string;
 }
 
 export type ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> =

@@ -61,6 +61,17 @@ export function consentQuestion(taken: TakenAway, context: QuestionContext): str
   if (taken.moved.length) clauses.push(`move ${blockList(taken.moved)} to another page`);
   const hiddenElsewhere = taken.hidden.length - taken.pages.reduce((sum, p) => sum + p.hidden, 0);
   if (hiddenElsewhere > 0) clauses.push(`remove or overwrite ${plural(hiddenElsewhere, 'hidden block')}`);
+  if (taken.files.length) {
+    const names = titles(taken.files.map((f) => f.name));
+    clauses.push(
+      taken.files.length === 1 ? `delete the file ${names}` : `delete ${taken.files.length} files (${names})`,
+    );
+  }
+  for (const f of taken.files)
+    if (f.shownIn.blocks > 0)
+      notes.push(
+        `'${f.name}' is shown in ${plural(f.shownIn.blocks, 'block')} on ${titles(f.shownIn.pages)}; they would show a broken link.`,
+      );
   for (const r of taken.renames) {
     const on = r.linkPages.length ? ` on ${plural(r.linkPages.length, 'page')} (${titles(r.linkPages)})` : '';
     clauses.push(`rename the page '${r.from}' to '${r.to}'`);
@@ -82,7 +93,11 @@ export function consentQuestion(taken: TakenAway, context: QuestionContext): str
     );
   if (context.declinedPages.length)
     notes.push(`The person declined a change to ${titles(context.declinedPages)} earlier in this chat.`);
-  if (!taken.unknown) notes.push('It can be undone from this chat.');
+  if (taken.files.length)
+    notes.push(
+      'It can be undone from this chat, but a file comes back under a new address, which no block shows.',
+    );
+  else if (!taken.unknown) notes.push('It can be undone from this chat.');
   return [ask, ...notes].join(' ');
 }
 

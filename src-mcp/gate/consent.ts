@@ -69,6 +69,7 @@ export function fingerprintOf(taken: TakenAway): string {
     replaced: uids(taken.replaced),
     moved: uids(taken.moved),
     renames: taken.renames.map((r) => [r.uid, r.from, r.to, r.links]).sort(),
+    files: taken.files.map((f) => f.url).sort(),
     changes: taken.changes ?? 0,
     unknown: taken.unknown ?? '',
   };

@@ -144,6 +144,40 @@ export async function movesBlock(ctx: ToolContext, uid: string, parentUid: strin
   return { ...NOTHING_TAKEN, moved: blocks, hidden };
 }
 
+const SHOWN_IN =
+  '[:find ?b ?t :in $ ?a :where [?b :block/string ?s] [(clojure.string/includes? ?s ?a)] [?b :block/page ?p] [?p :node/title ?t]]';
+
+/** Where a file lives, without its query (which carries an access token): what blocks contain. */
+const addressOf = (url: string) => url.split('?')[0] ?? url;
+
+/** A file as a person knows it: the last part of its address ("report.pdf"), never its token. */
+export function fileName(url: string): string {
+  const last = addressOf(url).split('/').pop() ?? '';
+  let name = last;
+  try {
+    name = decodeURIComponent(last);
+  } catch {
+    // Not percent-encoded: the last part as it is.
+  }
+  return name.split('/').pop() || 'a file';
+}
+
+/** file_delete: the file, and the blocks that show it (they would show a broken link). */
+export async function removesFile(ctx: ToolContext, url: string): Promise<TakenAway> {
+  const rows = rowsOf(await ctx.call('data.q', [SHOWN_IN, addressOf(url)]));
+  const pages = [...new Set(rows.map(([, t]) => String(t)))].sort();
+  return { ...NOTHING_TAKEN, files: [{ url, name: fileName(url), shownIn: { blocks: rows.length, pages } }] };
+}
+
+/**
+ * The plan reader of a write that takes nothing away, with why (it only adds, or only changes
+ * what the undo puts back exactly): declared, so every write tool is seen to have been considered
+ * (test/mcp/gate/every-write-considered.test.ts).
+ */
+export function takesNothing(why: string): { read: () => Promise<TakenAway>; nothing: string } {
+  return { read: () => Promise.resolve(NOTHING_TAKEN), nothing: why };
+}
+
 /** call_extension_tool: a tool that may write (declared edit scope, or unlisted) changes what it likes. */
 export async function runsExtension(ctx: ToolContext, tool: string): Promise<TakenAway> {
   const guidelines = await ctx.call<{ extensionTools?: unknown } | null>('data.ai.getGraphGuidelines', []);

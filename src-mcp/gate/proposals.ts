@@ -15,13 +15,16 @@ import { WINDOW_MS } from './thresholds.ts';
 
 export type ProposalStatus = 'waiting' | 'approved' | 'kept' | 'expired' | 'changed' | 'failed';
 
+/** A file as the approval view and the tray name it: never its address (it carries a token). */
+export type ShownFile = Omit<TakenAway['files'][number], 'url'>;
+
 /** What the approval view draws: the question and what goes, visible texts only. */
 export interface ProposalView {
   id: string;
   question: string;
   graph: string;
   tool: string;
-  taken: Omit<TakenAway, 'hidden'> & { hidden: number };
+  taken: Omit<TakenAway, 'hidden' | 'files'> & { hidden: number; files: ShownFile[] };
   expiresAt: string;
 }
 
@@ -77,6 +80,7 @@ export interface ShownTaken {
   replaced: Array<Unplaced<TakenAway['replaced'][number]>>;
   moved: Array<Unplaced<TakenAway['moved'][number]>>;
   renames: Array<Unplaced<TakenAway['renames'][number]>>;
+  files: ShownFile[];
   hidden: number;
   changes?: number;
   unknown?: string;
@@ -161,6 +165,7 @@ function shown(taken: TakenAway): ProposalView['taken'] {
     replaced: cut(taken.replaced),
     moved: cut(taken.moved),
     renames: taken.renames,
+    files: taken.files.map(({ url: _url, ...file }) => file),
     hidden: taken.hidden.length,
     ...(taken.changes ? { changes: taken.changes } : {}),
     ...(taken.unknown ? { unknown: taken.unknown } : {}),

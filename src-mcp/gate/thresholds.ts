@@ -10,6 +10,12 @@ import type { TakenAway } from '../contract/taken-away.ts';
 export const ASK_ABOVE_BLOCKS = 10;
 /** A rename that rewrites the links of more than this many blocks. */
 export const ASK_ABOVE_LINKS = 10;
+/**
+ * Files removed from Roam's storage, any at all: the undo cannot give one back as it was (it
+ * uploads the kept bytes under a new address, so the blocks that showed it stay broken, and keeps
+ * none over 10 MB), and a file is whole, like a page with content, never a small change.
+ */
+export const ASK_ABOVE_FILES = 0;
 /** An undo taking back more than this many changes at once. */
 export const ASK_ABOVE_CHANGES = 10;
 /** How long what a chat took away adds up, and a proposal waits for the person. */
@@ -28,6 +34,7 @@ export function takesAnything(taken: TakenAway): boolean {
     blocksTaken(taken) > 0 ||
     taken.pages.length > 0 ||
     taken.renames.length > 0 ||
+    taken.files.length > 0 ||
     (taken.changes ?? 0) > 0 ||
     taken.unknown !== undefined
   );
@@ -41,9 +48,10 @@ export function reasonToAsk(
   taken: TakenAway,
   windowBlocks: number,
   declined: boolean,
-): 'page' | 'rename' | 'changes' | 'unknown' | 'blocks' | 'declined' | undefined {
+): 'page' | 'file' | 'rename' | 'changes' | 'unknown' | 'blocks' | 'declined' | undefined {
   if (!takesAnything(taken)) return undefined;
   if (taken.pages.some((p) => p.blocks > 0)) return 'page';
+  if (taken.files.length > ASK_ABOVE_FILES) return 'file';
   if (taken.renames.some((r) => r.links > ASK_ABOVE_LINKS)) return 'rename';
   if ((taken.changes ?? 0) > ASK_ABOVE_CHANGES) return 'changes';
   if (taken.unknown !== undefined) return 'unknown';

@@ -6,6 +6,7 @@
  */
 import { carriesHidingTag } from '../roam/hidden-blocks.ts';
 import { currentChat } from '../contract/chat-scope.ts';
+import { fileName } from './plan-readers.ts';
 import {
   undoCaller,
   undoChanges,
@@ -104,8 +105,17 @@ function opTakes(op: Op, into: TakenAway): void {
         linkPages: [],
       });
       return;
+    case 'upload':
+      // Taken back only when no block shows it (else a conflict): the file goes.
+      if (op.url)
+        into.files.push({
+          url: op.url,
+          name: op.filename ?? fileName(op.url),
+          shownIn: { blocks: 0, pages: [] },
+        });
+      return;
     default:
-      // Deletes come back, shortcuts and files are not a person's blocks: nothing taken.
+      // Deletes come back (a deleted file too, under a new address), shortcuts go back: nothing taken.
       return;
   }
 }

@@ -83,10 +83,10 @@ export function listedTool(tool: ToolDefinition): Tool {
 /**
  * A write the consent gate may hold for the person (src-mcp/gate/consent.ts): a host that renders
  * apps shows its result in the change-review app, which draws a waiting proposal with Approve and
- * Keep (and nothing for a plain result).
+ * Keep (and nothing for a plain result). A write that takes nothing is never held.
  */
 function mayWait(tool: ToolDefinition): boolean {
-  return tool.takes !== undefined || tool.editTargets === 'planned';
+  return (tool.takes !== undefined && tool.takes.nothing === undefined) || tool.editTargets === 'planned';
 }
 
 /**

@@ -67,6 +67,11 @@ export function proposalView(proposal: Proposal, actions: ProposalActions): HTML
         `'${String(r.from)}' → '${String(r.to)}': ${plural(Number(r.links) || 0, 'link')} change.`,
       ),
     );
+  for (const f of taken.files ?? []) {
+    const shown = Number(f.shownIn?.blocks) || 0;
+    const where = shown ? `; ${plural(shown, 'block')} that show it would show a broken link` : '';
+    section.append(element('p', { className: 'op-head' }, `File '${String(f.name)}' goes${where}.`));
+  }
   if (taken.hidden)
     section.append(element('p', { className: 'more' }, `${plural(taken.hidden, 'hidden block')} too.`));
   const buttons = element('div', { className: 'buttons' });

@@ -72,6 +72,7 @@ export interface Proposal {
       moved?: ShownBlock[];
       pages?: Array<{ title?: unknown; blocks?: unknown }>;
       renames?: Array<{ from?: unknown; to?: unknown; links?: unknown }>;
+      files?: Array<{ name?: unknown; shownIn?: { blocks?: unknown } }>;
       hidden?: number;
     };
   };

@@ -9,6 +9,7 @@
 import * as z from 'zod';
 import { defineTool } from '../../contract/tool-definition.ts';
 import { rememberKept } from '../../gate/consent.ts';
+import { takesNothing } from '../../gate/plan-readers.ts';
 import { ApprovedWrite, redeem, settle } from '../../gate/proposals.ts';
 
 const answer = { proposal: z.string().min(1).max(40), code: z.string().min(1).max(64) };
@@ -24,6 +25,8 @@ export const approvalTools = [
     actions: [],
     scope: 'session',
     writes: 'edit',
+    // The write it runs goes through the gate again, checked against what the person saw.
+    takes: takesNothing('runs the approved write, which the gate judges itself'),
     _meta: APP_ONLY,
     annotations: { destructiveHint: true, idempotentHint: false, openWorldHint: false },
     inputSchema: answer,

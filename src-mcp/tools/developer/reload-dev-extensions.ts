@@ -1,6 +1,7 @@
 /** reload_dev_extensions: reloads Roam's developer-mode extensions, for extension developers. */
 import { defineTool, type ToolDefinition } from '../../contract/tool-definition.ts';
 import { callFeature } from '../../contract/roam-feature.ts';
+import { takesNothing } from '../../gate/plan-readers.ts';
 
 export const developerTools: ToolDefinition[] = [
   defineTool({
@@ -16,6 +17,8 @@ export const developerTools: ToolDefinition[] = [
     scope: 'graph',
     // Runs extension code, which can change anything: a write (ticket, never under --read-only).
     writes: 'edit',
+    // The developer's own code, reloaded as their Ctrl-d Ctrl-r would, in a toolset they chose.
+    takes: takesNothing("reloads the developer's own extensions"),
     annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },
     inputSchema: {},
     async handler(_args, ctx) {

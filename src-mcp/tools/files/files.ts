@@ -8,6 +8,7 @@ import { LIMITS, truncate } from '../../contract/limits.ts';
 import { ToolContent } from '../../contract/tool-content.ts';
 import { defineTool, type ToolContext } from '../../contract/tool-definition.ts';
 import { ToolError } from '../../contract/tool-errors.ts';
+import { removesFile } from '../../gate/plan-readers.ts';
 import { isTextual, mimeFromBytes, mimeFromName } from '../../uploads/file-types.ts';
 import { decodeBase64, fetchUrl, readLocalFile, type UploadBytes } from '../../uploads/upload-source.ts';
 
@@ -143,6 +144,10 @@ export const fileTools = [
     scope: 'graph',
     writes: 'edit',
     editTargets: (args) => [{ id: args.url, kind: 'file' }],
+    takes: {
+      read: (args, ctx) => removesFile(ctx, args.url),
+      nothingDone: (args) => ({ deleted: false, url: args.url }),
+    },
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { url },
     outputSchema: { deleted: z.boolean(), url: z.string() },

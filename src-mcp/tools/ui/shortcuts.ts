@@ -7,6 +7,13 @@ import * as z from 'zod';
 import { withMissingCheck } from '../../contract/not-found.ts';
 import { defineTool, type ToolContext, type ToolDefinition } from '../../contract/tool-definition.ts';
 import { callFeature } from '../../contract/roam-feature.ts';
+import { takesNothing } from '../../gate/plan-readers.ts';
+
+/**
+ * No content goes with a shortcut (the page stays), and the undo puts the list back as it was:
+ * not a question for the person (asking about it would teach them to say yes without reading).
+ */
+const ONLY_THE_SIDEBAR = takesNothing("only the sidebar's shortcut list changes, which the undo puts back");
 
 const uid = z.string().min(1);
 
@@ -30,6 +37,7 @@ export const shortcutTools: ToolDefinition[] = [
     ],
     scope: 'graph',
     writes: 'edit',
+    takes: ONLY_THE_SIDEBAR,
     annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, index: z.number().int().min(0).optional() },
     async handler(args, ctx) {
@@ -50,6 +58,7 @@ export const shortcutTools: ToolDefinition[] = [
     ],
     scope: 'graph',
     writes: 'edit',
+    takes: ONLY_THE_SIDEBAR,
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     async handler(args, ctx) {

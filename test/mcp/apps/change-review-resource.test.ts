@@ -34,6 +34,7 @@ it.each([
       'delete_block',
       'delete_blocks',
       'delete_page',
+      'file_delete',
       'list_changes',
       'move_block',
       'undo_changes',
