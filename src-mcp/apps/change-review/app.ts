@@ -15,6 +15,7 @@ import {
 } from '@modelcontextprotocol/ext-apps';
 import { outcomeView, proposalView } from './proposal-view.ts';
 import { readResult, type Proposal, type Shown, type ToolCall } from './results.ts';
+import { undoInBatches } from './undo-batches.ts';
 import { listView, messageView, reportView, type ViewActions } from './view.ts';
 
 const app = new App({ name: 'Roam change review', version: '1' }, {}, { autoResize: true });
@@ -54,16 +55,10 @@ function tellModel(text: string): void {
   void app.updateModelContext({ content: [{ type: 'text', text }] }).catch(() => {});
 }
 
-/**
- * `byPerson`: the person pressed Undo after its dry run, so a proposal answering this call is
- * approved by that press.
- */
-async function call(name: string, args: Record<string, unknown>, byPerson = false): Promise<void> {
+async function call(name: string, args: Record<string, unknown>): Promise<void> {
   root.setAttribute('aria-busy', 'true');
   try {
-    const shown = readResult(await app.callServerTool({ name, arguments: args }));
-    if (byPerson && shown.kind === 'proposal') return await approveOwn(shown.approve);
-    show(shown);
+    show(readResult(await app.callServerTool({ name, arguments: args })));
   } catch (error) {
     show({ kind: 'message', text: error instanceof Error ? error.message : String(error), error: true });
   }
@@ -88,11 +83,41 @@ async function answer(values: ToolCall): Promise<void> {
  * The person pressed Undo after its dry run, and the undo came back as a proposal (a big one, on
  * a client that cannot ask): that press was the answer. The undo's own report follows the outcome.
  */
-async function approveOwn(values: ToolCall): Promise<void> {
+async function approvedUndo(values: ToolCall, outcomes: string[]): Promise<Shown> {
   const result = await app.callServerTool({ name: values.tool, arguments: values.arguments });
   const [outcome, ...rest] = result.content ?? [];
-  show(readResult({ ...result, content: result.isError ? (result.content ?? []) : rest }));
-  if (outcome?.type === 'text') tellModel(`The person undid changes from the change review: ${outcome.text}`);
+  if (outcome?.type === 'text' && outcome.text) outcomes.push(outcome.text);
+  return readResult({ ...result, content: result.isError ? (result.content ?? []) : rest });
+}
+
+/** Undo exactly the changes the dry run showed, in batches the tool takes (undo-batches.ts). */
+async function undoShown(ids: string[]): Promise<void> {
+  root.setAttribute('aria-busy', 'true');
+  /** What each approval of a held batch answered, for the model. */
+  const outcomes: string[] = [];
+  try {
+    const { report, stopped, reached } = await undoInBatches(ids, async (batch) => {
+      const shown = readResult(await app.callServerTool({ name: 'undo_changes', arguments: { ids: batch } }));
+      if (shown.kind !== 'proposal') return shown;
+      return approvedUndo(shown.approve, outcomes);
+    });
+    if (!report) show({ kind: 'message', text: stopped?.text ?? '', error: stopped?.error ?? false });
+    else {
+      const note = stopped
+        ? `Undid the newest ${reached} of the ${ids.length} changes the dry run showed, then stopped: ${stopped.text} The other ${ids.length - reached} were not undone.`
+        : undefined;
+      root.replaceChildren(reportView(report, ids, actions, note));
+      root.setAttribute('aria-busy', 'false');
+      document.getElementById('report-heading')?.focus();
+    }
+    if (outcomes.length) {
+      const total = report ? ` Took back ${report.undone} change(s).` : '';
+      const end = stopped ? ` Then it stopped: ${stopped.text}` : '';
+      tellModel(`The person undid changes from the change review: ${outcomes[0]}${total}${end}`);
+    }
+  } catch (error) {
+    show({ kind: 'message', text: error instanceof Error ? error.message : String(error), error: true });
+  }
 }
 
 function showProposal(proposal: Proposal): void {
@@ -130,7 +155,8 @@ const actions: ViewActions = {
   },
   confirm(ids) {
     pending = ids;
-    void call('undo_changes', undoArgs(ids), true);
+    // The dry run's own ids: never "the whole chat" again, which may hold later changes.
+    void undoShown(ids);
   },
   more: (offset) => void call('list_changes', { offset }),
   refresh: () => void call('list_changes', {}),

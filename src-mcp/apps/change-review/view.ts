@@ -11,7 +11,8 @@ import type { AppChange, ChangeList, Described, ListedChange, Shown, UndoReport 
 export interface ViewActions {
   /** Undo one change (`ids`) or the whole chat (undefined): the dry run first. */
   preview(ids: string[] | undefined): void;
-  confirm(ids: string[] | undefined): void;
+  /** Undo exactly these changes, the ones the dry run showed. */
+  confirm(ids: string[]): void;
   more(offset: number): void;
   refresh(): void;
 }
@@ -156,8 +157,13 @@ function reportChanges(report: UndoReport): HTMLUListElement {
 const own = (described: Described, id: string): AppChange | undefined =>
   Object.hasOwn(described, id) ? described[id] : undefined;
 
-/** A dry run with its confirm button, or the outcome of an undo. */
-export function reportView(report: UndoReport, ids: string[] | undefined, actions: ViewActions): HTMLElement {
+/** A dry run with its confirm button, or the outcome of an undo (`stopped`: why it ended early). */
+export function reportView(
+  report: UndoReport,
+  ids: string[] | undefined,
+  actions: ViewActions,
+  stopped?: string,
+): HTMLElement {
   const what =
     ids === undefined ? 'the whole chat' : ids.length === 1 ? 'this change' : `${ids.length} changes`;
   const title = report.dryRun ? `Undo ${what}?` : 'Undone';
@@ -170,6 +176,7 @@ export function reportView(report: UndoReport, ids: string[] | undefined, action
     : `Took back ${report.undone} change(s).${conflicts}`;
   section.append(
     element('h1', { id: 'report-heading', tabIndex: -1 }, title),
+    ...(stopped ? [element('p', { role: 'alert', className: 'stopped' }, stopped)] : []),
     element('p', {}, line),
     reportChanges(report),
   );

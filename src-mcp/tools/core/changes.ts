@@ -9,6 +9,7 @@ import { chatProposals } from '../../gate/proposals.ts';
 import * as z from 'zod';
 import { listData, undoData, type GraphRead } from '../../apps/change-review-data.ts';
 import { CHANGE_REVIEW_META } from '../../apps/change-review-resource.ts';
+import { UNDO_IDS_PER_CALL } from '../../apps/change-review/undo-batches.ts';
 import { enforceUndoAccess } from '../../gate/guard.ts';
 import { agentChangeReport, agentSummary, type HiddenNow } from '../../changes/undo/agent-view.ts';
 import { currentChat } from '../../contract/chat-scope.ts';
@@ -174,7 +175,7 @@ export const changeTools = [
     writes: 'edit',
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: {
-      ids: z.array(z.string().min(1)).min(1).max(100).optional(),
+      ids: z.array(z.string().min(1)).min(1).max(UNDO_IDS_PER_CALL).optional(),
       all: z.boolean().optional(),
       dryRun: z.boolean().optional(),
     },
