@@ -45,6 +45,8 @@ export interface Proposal {
   graphKey: string;
   codeHash: Buffer;
   wrongCodes: number;
+  /** Approved and its write running (status `failed` until it settles, should it never). */
+  answering?: boolean;
 }
 
 /** The app-only tools and their result `_meta` keys. */
@@ -264,6 +266,7 @@ export function redeem(id: unknown, code: unknown): Proposal {
   // Used once, whatever happens next; Roam Companion stops showing it.
   proposal.status = 'failed';
   proposal.outcome = 'Approved, but the change did not run.';
+  proposal.answering = true;
   closed(proposal);
   return proposal;
 }
@@ -271,6 +274,25 @@ export function redeem(id: unknown, code: unknown): Proposal {
 export function settle(proposal: Proposal, status: ProposalStatus, outcome: string): void {
   proposal.status = status;
   proposal.outcome = outcome;
+  proposal.answering = false;
+}
+
+/**
+ * What became of one of the running chat's proposals, for the approval view that shows it
+ * (answered in the tray or another view, expired): `answering` while an approved write runs,
+ * `unknown` for an id this chat does not have (made up, another chat's, or long settled).
+ */
+export function proposalFate(id: string): {
+  id: string;
+  status: ProposalStatus | 'answering' | 'unknown';
+  outcome?: string;
+} {
+  expireOld();
+  const proposal = proposals.get(id);
+  if (!proposal || proposal.chat !== currentChat().id)
+    return { id, status: 'unknown', outcome: 'This change no longer waits for an answer.' };
+  if (proposal.answering) return { id, status: 'answering' };
+  return { id, status: proposal.status, ...(proposal.outcome ? { outcome: proposal.outcome } : {}) };
 }
 
 /** The running chat's proposals, newest first, as list_changes shows them. */

@@ -26,6 +26,7 @@ let world: StdioWorld;
 let agent: ConsentClient;
 let host: AppHost;
 let app: FrameLocator;
+/** Every call the app made but its checks of what became of an open proposal (they may come any time). */
 const calls: ToolCall[] = [];
 const told: string[] = [];
 
@@ -38,13 +39,15 @@ beforeAll(async () => {
     },
     { title: 'Keepers', uid: 'keepers01', children: lines('Keeper', 12) },
     { title: 'Notes', uid: 'notes0001', children: [{ string: 'a note', uid: 'anote0001' }] },
+    { title: 'Elsewhere', uid: 'elsewhere', children: lines('Elsewhere', 3) },
+    { title: 'Pressed', uid: 'pressed01', children: lines('Pressed', 3) },
   ]);
   agent = await consentClient(world.home, '2026-07-28', { apps: true });
   jsonOf(await agent.call('select_graph', { graph: 'g' }));
 
   host = await openChangeReview({
     callTool: async (params) => {
-      calls.push(params);
+      if (params.name !== 'read_proposal') calls.push(params);
       return agent.call(params.name, params.arguments ?? {});
     },
     modelContext: async (params) => {
@@ -130,6 +133,48 @@ it('Keep leaves the graph as it was, and the model is told', async () => {
     await agent.call('list_changes', {}),
   );
   expect(listed.proposals.map((p) => p.status)).toEqual(['kept', 'approved']);
+});
+
+type Values = { tool: string; arguments: Record<string, string> };
+/** The view asks the server again, as when the person comes back to it (no waiting on a timer). */
+const shownAgain = () =>
+  host.appFrame().evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+
+it('approved elsewhere while the view is open: shown again, it says so instead of live buttons, and the model is told', async () => {
+  const held = await agentCalls('delete_page', { uid: 'elsewhere' });
+  await app.getByRole('button', { name: 'Approve' }).waitFor();
+  // Answered where the view is not (Roam Companion answers with the same call, in this chat).
+  const approve = held._meta?.['roam-companion/approve'] as Values;
+  expect(textOf(await agent.call(approve.tool, approve.arguments))).toMatch(/^Approved by the person/);
+  expect(exists('elsewhere')).toBe(false);
+
+  await shownAgain();
+  await app.getByRole('heading', { name: 'Approved elsewhere' }).waitFor();
+  expect(await app.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+  expect(await app.getByRole('status').innerText()).toMatch(
+    /^Approved by the person and done \(delete_page\)/,
+  );
+  await expect
+    .poll(() => told.at(-1))
+    .toMatch(
+      /^The person answered the change that waited for them elsewhere: Approved by the person and done/,
+    );
+  expect(await host.violations()).toEqual([]);
+});
+
+it('Approve pressed after it was kept elsewhere: the view shows it was kept, not an error, and nothing goes', async () => {
+  const held = await agentCalls('delete_page', { uid: 'pressed01' });
+  const keep = held._meta?.['roam-companion/keep'] as Values;
+  expect(textOf(await agent.call(keep.tool, keep.arguments))).toMatch(/^Kept: /);
+  told.length = 0;
+  await app.getByRole('button', { name: 'Approve' }).click();
+  await app.getByRole('heading', { name: 'Kept as it is, answered elsewhere' }).waitFor();
+  expect(await app.getByRole('alert').count()).toBe(0);
+  expect(exists('pressed01')).toBe(true);
+  await expect
+    .poll(() => told.at(-1))
+    .toMatch(/elsewhere: Kept: the person chose to keep things as they are/);
+  expect(told).toHaveLength(1);
 });
 
 it('a write nothing held draws nothing', async () => {

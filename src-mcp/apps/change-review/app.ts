@@ -13,8 +13,8 @@ import {
   applyHostStyleVariables,
   type McpUiHostContext,
 } from '@modelcontextprotocol/ext-apps';
-import { outcomeView, proposalView } from './proposal-view.ts';
-import { readResult, type Proposal, type Shown, type ToolCall } from './results.ts';
+import { fateView, outcomeView, proposalView } from './proposal-view.ts';
+import { readFate, readResult, type Proposal, type Shown, type ToolCall } from './results.ts';
 import { undoInBatches } from './undo-batches.ts';
 import { listView, messageView, reportView, type ViewActions } from './view.ts';
 
@@ -31,6 +31,8 @@ let pending: string[] | undefined;
 
 /** The proposal on screen, if any (its expiry is checked against it). */
 let open: Proposal | undefined;
+/** The proposal whose Approve or Keep the person pressed here, while that call runs. */
+let answeringHere: Proposal | undefined;
 
 function show(shown: Shown): void {
   open = undefined;
@@ -64,10 +66,13 @@ async function call(name: string, args: Record<string, unknown>): Promise<void> 
   }
 }
 
-async function answer(values: ToolCall): Promise<void> {
+async function answer(proposal: Proposal, values: ToolCall): Promise<void> {
   root.setAttribute('aria-busy', 'true');
+  answeringHere = proposal;
   try {
     const result = await app.callServerTool({ name: values.tool, arguments: values.arguments });
+    // Refused: perhaps answered elsewhere first; then say what became of it instead.
+    if (result.isError && (await settledElsewhere(proposal, true))) return;
     const text = textOf(result);
     open = undefined;
     root.replaceChildren(outcomeView(text, result.isError === true));
@@ -120,15 +125,61 @@ async function undoShown(ids: string[]): Promise<void> {
   }
 }
 
+/** How often an open approval view asks what became of its proposal (and when it is seen again). */
+const FATE_CHECK_MS = 15_000;
+
+/**
+ * Whether the proposal was settled elsewhere (answered in Roam Companion or another view, expired,
+ * withdrawn): then the view shows what became of it instead of live buttons, and tells the model.
+ */
+async function settledElsewhere(proposal: Proposal, pressedHere = false): Promise<boolean> {
+  // The person's own press is on its way: its answer says what became of it.
+  if (answeringHere === proposal && !pressedHere) return false;
+  const result = await app
+    .callServerTool({ name: 'read_proposal', arguments: { proposal: String(proposal.view.id ?? '') } })
+    .catch(() => undefined);
+  const fate = result && !result.isError ? readFate(textOf(result)) : undefined;
+  if (open !== proposal || !fate || fate.status === 'waiting' || fate.status === 'answering') return false;
+  if (answeringHere === proposal && !pressedHere) return false;
+  open = undefined;
+  root.replaceChildren(fateView(fate.status, fate.outcome));
+  root.setAttribute('aria-busy', 'false');
+  document.getElementById('outcome-heading')?.focus();
+  tellModel(
+    fate.status === 'expired'
+      ? 'The change that waited for the person expired unanswered: nothing was changed.'
+      : `The person answered the change that waited for them elsewhere: ${fate.outcome}`,
+  );
+  return true;
+}
+
+/** While the proposal is open: asked when the view is shown again, and every FATE_CHECK_MS. */
+function watchFate(proposal: Proposal): void {
+  const check = () => {
+    if (open !== proposal) return stop();
+    void settledElsewhere(proposal);
+  };
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') check();
+  };
+  const timer = setInterval(check, FATE_CHECK_MS);
+  document.addEventListener('visibilitychange', onVisible);
+  function stop() {
+    clearInterval(timer);
+    document.removeEventListener('visibilitychange', onVisible);
+  }
+}
+
 function showProposal(proposal: Proposal): void {
   root.replaceChildren(
     proposalView(proposal, {
-      approve: () => void answer(proposal.approve),
-      keep: () => void answer(proposal.keep),
+      approve: () => void answer(proposal, proposal.approve),
+      keep: () => void answer(proposal, proposal.keep),
     }),
   );
   root.setAttribute('aria-busy', 'false');
   open = proposal;
+  watchFate(proposal);
   document.getElementById('proposal-heading')?.focus();
   const expires = Date.parse(String(proposal.view.expiresAt));
   if (Number.isNaN(expires)) return;

@@ -83,14 +83,30 @@ export function proposalView(proposal: Proposal, actions: ProposalActions): HTML
   return section;
 }
 
+/** Headings for a proposal settled elsewhere (in Roam Companion, another view), by its status. */
+const SETTLED_ELSEWHERE: Record<string, string> = {
+  approved: 'Approved elsewhere',
+  kept: 'Kept as it is, answered elsewhere',
+  expired: 'Expired',
+  changed: 'Not done',
+  failed: 'Not done',
+};
+
+/** The proposal was settled elsewhere: what became of it, in place of its buttons. */
+export function fateView(status: string, outcome: string): HTMLElement {
+  const text = outcome || 'This change no longer waits for an answer. Nothing more was done here.';
+  return outcomeView(text, false, SETTLED_ELSEWHERE[status] ?? 'No longer waiting');
+}
+
 /** What became of the proposal, as the server said it (the model is told the same). */
-export function outcomeView(text: string, error: boolean): HTMLElement {
+export function outcomeView(text: string, error: boolean, heading?: string): HTMLElement {
   const title =
-    error || text.startsWith('Not done')
+    heading ??
+    (error || text.startsWith('Not done')
       ? 'Not done'
       : text.startsWith('Kept')
         ? 'Kept as it is'
-        : 'Approved';
+        : 'Approved');
   const section = element('section', { className: error ? 'panel error' : 'panel outcome' });
   section.setAttribute('aria-labelledby', 'outcome-heading');
   section.append(

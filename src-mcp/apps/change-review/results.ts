@@ -80,6 +80,18 @@ export interface Proposal {
   keep: ToolCall;
 }
 
+/** What became of a proposal (read_proposal's answer, src-mcp/gate/proposals.ts proposalFate). */
+export interface Fate {
+  status: string;
+  outcome: string;
+}
+
+export function readFate(text: string): Fate | undefined {
+  const body = parse(text);
+  if (typeof body?.status !== 'string') return undefined;
+  return { status: body.status, outcome: typeof body.outcome === 'string' ? body.outcome : '' };
+}
+
 /** What the tool call answered: an error's message, or a result this app knows. */
 export type Shown = ChangeList | UndoReport | Proposal | { kind: 'message'; text: string; error: boolean };
 

@@ -4,13 +4,14 @@
  * keep them from the model, and clients that render no apps are not shown them): a proposal id
  * and the one-time code from the proposal's result `_meta`, nothing else. Approve runs the write
  * the person saw, through the same write path, checked against Roam again; Keep writes nothing.
- * Their names are the gate's APPROVE_TOOL and KEEP_TOOL (src-mcp/gate/proposals.ts).
+ * Their names are the gate's APPROVE_TOOL and KEEP_TOOL (src-mcp/gate/proposals.ts). read_proposal
+ * lets the view learn a proposal's fate when the person answered elsewhere (the tray, another view).
  */
 import * as z from 'zod';
 import { defineTool } from '../../contract/tool-definition.ts';
 import { rememberKept } from '../../gate/consent.ts';
 import { takesNothing } from '../../gate/plan-readers.ts';
-import { ApprovedWrite, redeem, settle } from '../../gate/proposals.ts';
+import { ApprovedWrite, proposalFate, redeem, settle } from '../../gate/proposals.ts';
 
 const answer = { proposal: z.string().min(1).max(40), code: z.string().min(1).max(64) };
 const APP_ONLY = { ui: { visibility: ['app'] } };
@@ -49,5 +50,18 @@ export const approvalTools = [
       rememberKept(proposal.view.graph, proposal.pages);
       return Promise.resolve(proposal.outcome);
     },
+  }),
+  defineTool({
+    name: 'read_proposal',
+    title: 'Read proposal',
+    description: 'App only: what became of a change that waited for the person.',
+    toolset: 'core',
+    feature: 'approval',
+    actions: [],
+    scope: 'session',
+    _meta: APP_ONLY,
+    annotations: { idempotentHint: true, openWorldHint: false },
+    inputSchema: { proposal: answer.proposal },
+    handler: (args) => Promise.resolve(proposalFate(args.proposal)),
   }),
 ];

@@ -1,7 +1,8 @@
 /**
  * Proposals are bound to their chat: over HTTP one server serves many chats (src-mcp/http/), and
  * another chat holding a proposal's id and code, even with the same key, cannot answer it nor see
- * it; two chats' proposals wait side by side and each answers its own. Both eras, real SDK
+ * it, nor read what became of it (read_proposal); two chats' proposals wait side by side and each
+ * answers its own. Both eras, real SDK
  * clients declaring MCP Apps.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,11 +58,18 @@ describe.each(['v1', 'v2'] as const)('%s', (era: Era) => {
       expect(stolen.isError).toBe(true);
       expect(textOf(stolen)).toMatch(/No waiting proposal matches/);
       expect(JSON.stringify(jsonOf(await b.call('list_changes', {})))).not.toContain(fromA.proposal);
+      // Its fate too is its own chat's: to another, the id is unknown like a made-up one.
+      const fate = async (c: typeof a, id: string) => jsonOf(await c.call('read_proposal', { proposal: id }));
+      const asIf = async (id: string) => ({ ...(await fate(b, id)), id: 'any' });
+      expect(await asIf(fromA.proposal!)).toEqual(await asIf('p-madeup0000'));
+      expect(await fate(b, fromA.proposal!)).toMatchObject({ status: 'unknown' });
+      expect(await fate(a, fromA.proposal!)).toEqual({ id: fromA.proposal, status: 'waiting' });
       expect(exists(pageA)).toBe(true);
       expect(textOf(await b.call('approve_change', fromB))).toMatch(/^Approved by the person and done/);
       expect(exists(pageB)).toBe(false);
       expect(textOf(await a.call('approve_change', fromA))).toMatch(/^Approved by the person and done/);
       expect(exists(pageA)).toBe(false);
+      expect(await fate(a, fromA.proposal!)).toMatchObject({ status: 'approved' });
     } finally {
       await a.close();
       await b.close();

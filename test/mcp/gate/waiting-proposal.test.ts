@@ -75,7 +75,7 @@ describe.each([
   it('lists the app-only tools to the apps client only, and shows the approval view with the writes it may hold', async () => {
     const appTools = await app.listTools();
     const plainTools = await plain.listTools();
-    for (const name of ['approve_change', 'keep_change']) {
+    for (const name of ['approve_change', 'keep_change', 'read_proposal']) {
       expect(appTools.find((tool) => tool.name === name)?._meta).toEqual({ ui: { visibility: ['app'] } });
       expect(plainTools.some((tool) => tool.name === name)).toBe(false);
     }
