@@ -33,6 +33,7 @@ function pagesFor(t: string): PageSpec[] {
       ],
     },
     { title: `Made ${t}`, uid: uidOf(`md${t}`, 0), children: [{ string: 'first' }] },
+    { title: `Texts ${t}`, uid: uidOf(`tx${t}`, 0), children: blocks(`x${t}`, 12) },
   ];
 }
 
@@ -108,6 +109,29 @@ describe.each([
     });
     expect(c.asked).toHaveLength(2);
     expect(onPage(`Split ${t}`)).toBe(0);
+  });
+
+  it('replacing the text of 11 blocks is asked like removing them; writing a text as it is replaces nothing', async () => {
+    answer = 'decline';
+    const c = await client();
+    const uids = blocks(`x${t}`, 12).map((b) => b.uid);
+    const same = await c.call('update_blocks', {
+      updates: uids.map((uid, i) => ({ uid, string: `x${t} line ${i}` })),
+    });
+    expect(jsonOf(same)).toMatchObject({ succeeded: 12 });
+    expect(c.asked).toEqual([]);
+    const rewrite = await c.call('update_blocks', {
+      updates: uids.slice(0, 11).map((uid) => ({ uid, string: 'rewritten' })),
+    });
+    expect(textOf(rewrite)).toMatch(/declined update_blocks/);
+    expect(c.asked[0]).toMatch(
+      new RegExp(
+        `^Replace the text of 11 blocks on 'Texts ${t}' \\('x${t} line 0', 'x${t} line 1', 'x${t} line 2' and 8 more\\)`,
+      ),
+    );
+    expect(
+      q('[:find (count ?b) . :in $ ?s :where [?b :block/string ?s]]', 'rewritten') as number | null,
+    ).toBeNull();
   });
 
   it('deleting one block with two children asks nothing', async () => {
