@@ -36,10 +36,24 @@ export function touchesHidden(change: Change, hidden: HiddenNow): boolean {
   );
 }
 
+/**
+ * Each change's secrets, per reading of what is hidden: a change's description asks once per
+ * op, and a change of thousands of ops would otherwise gather its texts again for each.
+ */
+const secretsSeen = new WeakMap<Change, WeakMap<HiddenNow, ReadonlySet<string>>>();
+
 /** The texts an agent may not see quoted in what is said about this change. */
-function secretsOf(change: Change | undefined, hidden: HiddenNow): Set<string> {
+function secretsOf(change: Change | undefined, hidden: HiddenNow): ReadonlySet<string> {
+  if (!change) return hidden.strings;
+  let byHidden = secretsSeen.get(change);
+  if (!byHidden) secretsSeen.set(change, (byHidden = new WeakMap()));
+  let secrets = byHidden.get(hidden);
+  if (!secrets) byHidden.set(hidden, (secrets = gatherSecrets(change, hidden)));
+  return secrets;
+}
+
+function gatherSecrets(change: Change, hidden: HiddenNow): Set<string> {
   const secrets = new Set(hidden.strings);
-  if (!change) return secrets;
   const recorded = recordedStrings(change);
   // Anything recorded about a block hidden now may be its text then.
   const all =
