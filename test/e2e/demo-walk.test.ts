@@ -10,8 +10,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchChromium } from './chromium.ts';
+import type { Locator, Page } from 'playwright-core';
+import { launchChromium, type BrowserSession } from './chromium.ts';
 import { screenshot } from './screenshots.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, startDemoPreview, type Demo } from '../../scripts/demo.ts';
@@ -22,7 +22,7 @@ import { openTray } from './tray-world.ts';
 
 let demo: Demo;
 let preview: Preview;
-let browser: Browser;
+let browser: BrowserSession;
 let page: Page;
 let client: Client | undefined;
 

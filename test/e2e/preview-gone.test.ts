@@ -2,20 +2,20 @@
  * The demo stopped while its page stays open: the status bar no longer says Roam runs (what the
  * page shows is stale), and a click says what to do in plain text (no markdown backticks).
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreview, type Preview } from '../../src-main/preview/server.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/types.ts';
 import { removeDir, tempDir } from '../harness/temp-dir.ts';
 import { violationsEverywhere } from './axe.ts';
-import { launchChromium } from './chromium.ts';
+import { launchChromium, type BrowserSession } from './chromium.ts';
 import { poll } from './poll.ts';
 
 let home: string;
 let emulator: Emulator;
 let preview: Preview | undefined;
-let browser: Browser;
+let browser: BrowserSession;
 let page: Page;
 
 beforeAll(async () => {

@@ -7,13 +7,13 @@
  */
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../harness/mcp-bin.ts';
-import { launchChromium } from './chromium.ts';
+import { launchChromium, type BrowserSession } from './chromium.ts';
 
 const index = pathToFileURL(path.join(ROOT, 'dist/renderer/index.html')).href;
-let browser: Browser;
+let browser: BrowserSession;
 let page: Page;
 
 declare global {

@@ -7,7 +7,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startPreview, type Preview } from '../../src-main/preview/server.ts';
 import { eventChannels } from '../../src-shared/constants.ts';
@@ -15,14 +15,14 @@ import { removeDir, tempDir } from '../harness/temp-dir.ts';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { seriousViolations, violationsEverywhere } from './axe.ts';
-import { launchChromium } from './chromium.ts';
+import { launchChromium, type BrowserSession } from './chromium.ts';
 import { poll } from './poll.ts';
 
 const KEY = /roam-mcp-key-[A-Za-z0-9_-]{20,}/;
 
 let home: string;
 let preview: Preview;
-let browser: Browser;
+let browser: BrowserSession;
 let page: Page;
 let url: string;
 /** What main wrote to its clipboard. */

@@ -525,6 +525,9 @@ describe.sequential('tray UI in Chromium', () => {
     expect(await layout()).toEqual(running[1000]);
     await page.setViewportSize({ width: 420, height: 600 });
     await status.getByRole('button', { name: 'Open Roam Desktop' }).click();
+    // Opening Roam starts the emulator again on a port of its own, known once it runs: the
+    // expected text read at the click named the old port whenever the start was still under way.
+    await contains(status, /Roam Desktop running · port \d+/);
     await contains(status, `Roam Desktop running · port ${emulator.port}`);
     expect(preview.openedUrls[0]).toMatch(/^roam:/);
   });

@@ -5,13 +5,13 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startDemo, startDemoPreview, type Demo } from '../../scripts/demo.ts';
 import { startPreview, type Preview, type PreviewOptions } from '../../src-main/preview/server.ts';
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator, GraphSpec } from '../emulator/types.ts';
 import { removeDir, tempDir } from '../harness/temp-dir.ts';
-import { launchChromium } from './chromium.ts';
+import { launchChromium, type BrowserSession } from './chromium.ts';
 
 /** The graphs Roam Desktop offers in the tray's screens: one with content, one the user may only read, an offline one. */
 export const TRAY_GRAPHS: readonly GraphSpec[] = [
@@ -25,14 +25,14 @@ export interface TrayWorld {
   home: string;
   emulator: Emulator;
   preview: Preview;
-  browser: Browser;
+  browser: BrowserSession;
   page: Page;
   close(): Promise<void>;
 }
 
 /** The preview's page in a new tray-sized window; `clipboard`: its Copy buttons may use the clipboard. */
 export async function openTray(
-  browser: Browser,
+  browser: BrowserSession,
   preview: Pick<Preview, 'url' | 'pageUrl'>,
   options: {
     clipboard?: boolean;
@@ -88,7 +88,7 @@ export async function startTrayWorld(options: {
 export interface DemoTray {
   demo: Demo;
   preview: Preview;
-  browser: Browser;
+  browser: BrowserSession;
   page: Page;
   /**
    * A chat: an SDK client named Claude Desktop, launched with the demo's agent entry; each call is

@@ -9,11 +9,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { AxeResults } from 'axe-core';
-import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
+import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ROOT } from '../../harness/mcp-bin.ts';
-import { launchChromium } from '../chromium.ts';
+import { launchChromium, type BrowserSession } from '../chromium.ts';
 
 export interface ToolCall {
   name: string;
@@ -21,7 +21,7 @@ export interface ToolCall {
 }
 
 export interface AppHost {
-  browser: Browser;
+  browser: BrowserSession;
   page: Page;
   /** The app's iframe. */
   app: FrameLocator;

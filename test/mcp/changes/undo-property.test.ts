@@ -38,7 +38,7 @@ let runs = 0;
  * 1,000 per property), a failure replayed alone (UNDO_PATH, the path fast-check reports); CI
  * keeps the fixed ones.
  */
-const RUNS = Number(process.env.UNDO_RUNS ?? (process.env.ROAM_LONG_TESTS === '1' ? 1000 : 12));
+const RUNS = Number(process.env.UNDO_RUNS ?? (process.env.ROAM_LONG_TESTS === '1' ? 1000 : 8));
 const TIMEOUT = 120_000 * Math.max(1, RUNS / 12);
 
 beforeAll(async () => {
