@@ -20,7 +20,7 @@ import {
 
 import type { ConfirmPolicy } from '../../src-shared/roam-config.ts';
 import { ToolError } from '../contract/tool-errors.ts';
-import { trayShowsProposals, type Proposal } from './proposals.ts';
+import type { Proposal } from './proposals.ts';
 
 export type { ConfirmPolicy };
 export const DEFAULT_CONFIRM_POLICY: ConfirmPolicy = 'destructive';
@@ -66,11 +66,15 @@ export function capabilitiesOf(
   return (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ?? sessionCapabilities;
 }
 
-/** The call's confirmation from its request: its client's channel and the answer a retried call carries. */
+/**
+ * The call's confirmation from its request: its client's channel and the answer a retried call
+ * carries. `trayShows`: whether Roam Companion shows this server's proposals (`ctx.proposals`).
+ */
 export function confirmationOf(
   ctx: ServerContext,
   sessionCapabilities: ClientCapabilities | undefined,
   policy: ConfirmPolicy,
+  trayShows: boolean,
 ): Confirmation {
   if (policy !== 'destructive') return NEVER_ASK;
   const capabilities = capabilitiesOf(ctx, sessionCapabilities);
@@ -79,7 +83,7 @@ export function confirmationOf(
     return answer.kind === 'elicit' ? { channel: 'elicit', answer: answer.action } : { channel: 'elicit' };
   }
   if (rendersApps(capabilities)) return { channel: 'app' };
-  return trayShowsProposals() ? { channel: 'tray' } : NEVER_ASK;
+  return trayShows ? { channel: 'tray' } : NEVER_ASK;
 }
 
 /** Thrown before the write when the person must be asked first (form elicitation). */
@@ -112,11 +116,13 @@ export class ProposalWaiting extends Error {
     readonly code: string,
     /** `app`: the chat shows the approval view (and Roam Companion too, when it shows proposals). */
     readonly shownIn: 'app' | 'tray',
+    /** Roam Companion shows proposals too. */
+    trayShows: boolean,
   ) {
     const where =
       shownIn === 'tray'
         ? 'in Roam Companion'
-        : trayShowsProposals()
+        : trayShows
           ? 'in the approval shown in this chat or in Roam Companion'
           : 'in the approval shown in this chat';
     super(

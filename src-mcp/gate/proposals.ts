@@ -66,13 +66,11 @@ const KEEP_SETTLED = 100;
  */
 export const WAITING_PER_CHAT = 20;
 
-const proposals = new Map<string, Proposal>();
-
 /**
  * Roam Companion, when it shows proposals (the tray's HTTP server; docs/tray.md, "Approvals"):
  * told of each proposal as a person reads it (no uid, no code, no hidden text) and of each one
- * that closes, whoever answered; its answer runs through `answerers`, which hold what approve_change
- * and keep_change would be called with, inside the chat that made the proposal.
+ * that closes, whoever answered; its answer runs through the registry's answerers, which hold what
+ * approve_change and keep_change would be called with, inside the chat that made the proposal.
  */
 export type ShownProposal = Omit<ProposalView, 'taken'> & { taken: ShownTaken };
 type Unplaced<T> = Omit<T, 'uid'>;
@@ -97,37 +95,16 @@ export interface TrayAnswered {
   done: boolean;
   outcome: string;
 }
-let watcher: ProposalWatcher | undefined;
-const answerers = new Map<string, (answer: PersonAnswer) => Promise<TrayAnswered>>();
+type Answerer = (answer: PersonAnswer) => Promise<TrayAnswered>;
 
-/** Roam Companion shows proposals from now on (undefined: no longer). */
-export function watchProposals(next: ProposalWatcher | undefined): void {
-  watcher = next;
-}
-
-/** Whether the person can answer a proposal in Roam Companion. */
-export function trayShowsProposals(): boolean {
-  return watcher !== undefined;
-}
-
-function closed(proposal: Proposal): void {
-  answerers.delete(proposal.id);
-  watcher?.closed(proposal.id);
-}
-
-/** The proposal goes to Roam Companion too; `answer` answers it as the approval view would. */
-export function offerInTray(
-  proposal: Proposal,
-  answer: (answer: PersonAnswer) => Promise<TrayAnswered>,
-): void {
-  if (!watcher) return;
-  answerers.set(proposal.id, answer);
+/** What Roam Companion is sent of a proposal: as a person reads it. */
+function shownInTray(proposal: Proposal): ShownProposal {
   const strip = <T extends { uid: string }>(items: readonly T[]) =>
     items.map(({ uid: _uid, ...rest }) => rest);
   const lines = (blocks: readonly PlacedBlock[]) =>
     blocks.map(({ text, page }) => ({ text: cutForTray(text), ...(page === undefined ? {} : { page }) }));
   const { taken } = proposal.view;
-  watcher.proposed({
+  return {
     ...proposal.view,
     taken: {
       ...taken,
@@ -137,7 +114,7 @@ export function offerInTray(
       moved: lines(taken.moved),
       renames: strip(taken.renames),
     },
-  });
+  };
 }
 
 /** A block's first lines are what a person recognises it by; the tray is sent no more. */
@@ -148,15 +125,6 @@ const cutForTray = (text: string) =>
 const GONE =
   'This change no longer waits for an answer (answered in the chat, expired or withdrawn). Nothing more was done.';
 
-/** The person answered in Roam Companion: the first answer wins; a later one changes nothing. */
-export async function answerInTray(id: string, answer: PersonAnswer): Promise<TrayAnswered> {
-  expireOld();
-  const run = answerers.get(id);
-  const proposal = proposals.get(id);
-  if (!run || proposal?.status !== 'waiting') return { done: false, outcome: proposal?.outcome ?? GONE };
-  answerers.delete(id);
-  return run(answer);
-}
 const hash = (code: string) => createHash('sha256').update(code, 'utf8').digest();
 
 function shown(taken: TakenAway): ProposalView['taken'] {
@@ -174,149 +142,199 @@ function shown(taken: TakenAway): ProposalView['taken'] {
   };
 }
 
-/** A new proposal for the running chat, and the one-time code that approves it. */
-export function propose(input: {
-  tool: string;
-  args: Record<string, unknown>;
-  graph: string;
-  graphKey: string;
-  taken: TakenAway;
-  fingerprint: string;
-  question: string;
-  pages: string[];
-}): { proposal: Proposal; code: string } {
-  expireOld();
-  withdrawOldestBeyond(WAITING_PER_CHAT - 1);
-  const code = randomBytes(24).toString('base64url');
-  const at = Date.now();
-  const id = `p-${newId(10)}`;
-  const proposal: Proposal = {
-    id,
-    chat: currentChat().id,
-    tool: input.tool,
-    args: input.args,
-    fingerprint: input.fingerprint,
-    question: input.question,
-    view: {
-      id,
-      question: input.question,
-      graph: input.graph,
-      tool: input.tool,
-      taken: shown(input.taken),
-      expiresAt: new Date(at + WINDOW_MS).toISOString(),
-    },
-    at,
-    expires: at + WINDOW_MS,
-    status: 'waiting',
-    pages: input.pages,
-    graphKey: input.graphKey,
-    codeHash: hash(code),
-    wrongCodes: 0,
-  };
-  proposals.set(id, proposal);
-  return { proposal, code };
-}
-
-/** Leaves the running chat at most `keep` waiting proposals, withdrawing the oldest. */
-function withdrawOldestBeyond(keep: number): void {
-  const chat = currentChat().id;
-  const waiting = [...proposals.values()].filter((p) => p.chat === chat && p.status === 'waiting');
-  for (const p of waiting.slice(0, Math.max(0, waiting.length - keep))) {
-    p.status = 'failed';
-    p.outcome = `Withdrawn: this chat made more than ${WAITING_PER_CHAT} changes that waited for an answer at once. Nothing was changed.`;
-    closed(p);
-  }
-}
-
-function expireOld(now = Date.now()): void {
-  for (const p of proposals.values())
-    if (p.status === 'waiting' && now > p.expires) {
-      p.status = 'expired';
-      p.outcome = 'Expired: the person did not answer in time. Nothing was changed.';
-      closed(p);
-    }
-  const settled = [...proposals.values()].filter((p) => p.status !== 'waiting');
-  for (const p of settled.slice(0, Math.max(0, settled.length - KEEP_SETTLED))) proposals.delete(p.id);
-}
-
 const NO_SUCH =
   'No waiting proposal matches these values. Only the approval view in the chat can answer a proposal, once; nothing was changed.';
 
-/**
- * The waiting proposal these values answer, now settled as `answering` (single use), or
- * INVALID_PARAMS: unknown, another chat's, expired, already answered, or a wrong code (each
- * answered alike; three wrong codes withdraw it).
- */
-export function redeem(id: unknown, code: unknown): Proposal {
-  expireOld();
-  const proposal = typeof id === 'string' ? proposals.get(id) : undefined;
-  if (!proposal || proposal.chat !== currentChat().id || typeof code !== 'string')
-    throw new ToolError('INVALID_PARAMS', NO_SUCH);
-  const given = hash(code);
-  if (proposal.status !== 'waiting') throw new ToolError('INVALID_PARAMS', NO_SUCH);
-  if (!timingSafeEqual(given, proposal.codeHash)) {
-    proposal.wrongCodes += 1;
-    if (proposal.wrongCodes >= WRONG_CODES) {
-      proposal.status = 'failed';
-      proposal.outcome = 'Withdrawn: it was answered with wrong codes. Nothing was changed.';
-      closed(proposal);
-    }
-    throw new ToolError('INVALID_PARAMS', NO_SUCH);
+declare module '../contract/tool-definition.ts' {
+  /** The approval tools, list_changes and the write path reach the server's proposals. */
+  interface ServerServices {
+    proposals: Proposals;
   }
-  // Used once, whatever happens next; Roam Companion stops showing it.
-  proposal.status = 'failed';
-  proposal.outcome = 'Approved, but the change did not run.';
-  proposal.answering = true;
-  closed(proposal);
-  return proposal;
+}
+
+/**
+ * One server's proposals, every chat's (each proposal names its chat; every method answers for
+ * the running chat only), and Roam Companion while it shows them. Made in
+ * src-mcp/process/run-server.ts and lent to handlers as `ctx.proposals`.
+ */
+export class Proposals {
+  private readonly proposals = new Map<string, Proposal>();
+  private readonly answerers = new Map<string, Answerer>();
+  private watcher: ProposalWatcher | undefined;
+
+  /** Roam Companion shows proposals from now on (undefined: no longer). */
+  watch(watcher: ProposalWatcher | undefined): void {
+    this.watcher = watcher;
+  }
+
+  /** Whether the person can answer a proposal in Roam Companion. */
+  trayShows(): boolean {
+    return this.watcher !== undefined;
+  }
+
+  private closed(proposal: Proposal): void {
+    this.answerers.delete(proposal.id);
+    this.watcher?.closed(proposal.id);
+  }
+
+  /** The proposal goes to Roam Companion too; `answer` answers it as the approval view would. */
+  offerInTray(proposal: Proposal, answer: Answerer): void {
+    if (!this.watcher) return;
+    this.answerers.set(proposal.id, answer);
+    this.watcher.proposed(shownInTray(proposal));
+  }
+
+  /** The person answered in Roam Companion: the first answer wins; a later one changes nothing. */
+  async answerInTray(id: string, answer: PersonAnswer): Promise<TrayAnswered> {
+    this.expireOld();
+    const run = this.answerers.get(id);
+    const proposal = this.proposals.get(id);
+    if (!run || proposal?.status !== 'waiting') return { done: false, outcome: proposal?.outcome ?? GONE };
+    this.answerers.delete(id);
+    return run(answer);
+  }
+
+  /** A new proposal for the running chat, and the one-time code that approves it. */
+  propose(input: {
+    tool: string;
+    args: Record<string, unknown>;
+    graph: string;
+    graphKey: string;
+    taken: TakenAway;
+    fingerprint: string;
+    question: string;
+    pages: string[];
+  }): { proposal: Proposal; code: string } {
+    this.expireOld();
+    this.withdrawOldestBeyond(WAITING_PER_CHAT - 1);
+    const code = randomBytes(24).toString('base64url');
+    const at = Date.now();
+    const id = `p-${newId(10)}`;
+    const proposal: Proposal = {
+      id,
+      chat: currentChat().id,
+      tool: input.tool,
+      args: input.args,
+      fingerprint: input.fingerprint,
+      question: input.question,
+      view: {
+        id,
+        question: input.question,
+        graph: input.graph,
+        tool: input.tool,
+        taken: shown(input.taken),
+        expiresAt: new Date(at + WINDOW_MS).toISOString(),
+      },
+      at,
+      expires: at + WINDOW_MS,
+      status: 'waiting',
+      pages: input.pages,
+      graphKey: input.graphKey,
+      codeHash: hash(code),
+      wrongCodes: 0,
+    };
+    this.proposals.set(id, proposal);
+    return { proposal, code };
+  }
+
+  /** Leaves the running chat at most `keep` waiting proposals, withdrawing the oldest. */
+  private withdrawOldestBeyond(keep: number): void {
+    const chat = currentChat().id;
+    const waiting = [...this.proposals.values()].filter((p) => p.chat === chat && p.status === 'waiting');
+    for (const p of waiting.slice(0, Math.max(0, waiting.length - keep))) {
+      p.status = 'failed';
+      p.outcome = `Withdrawn: this chat made more than ${WAITING_PER_CHAT} changes that waited for an answer at once. Nothing was changed.`;
+      this.closed(p);
+    }
+  }
+
+  private expireOld(now = Date.now()): void {
+    for (const p of this.proposals.values())
+      if (p.status === 'waiting' && now > p.expires) {
+        p.status = 'expired';
+        p.outcome = 'Expired: the person did not answer in time. Nothing was changed.';
+        this.closed(p);
+      }
+    const settled = [...this.proposals.values()].filter((p) => p.status !== 'waiting');
+    for (const p of settled.slice(0, Math.max(0, settled.length - KEEP_SETTLED))) this.proposals.delete(p.id);
+  }
+
+  /**
+   * The waiting proposal these values answer, now settled as `answering` (single use), or
+   * INVALID_PARAMS: unknown, another chat's, expired, already answered, or a wrong code (each
+   * answered alike; three wrong codes withdraw it).
+   */
+  redeem(id: unknown, code: unknown): Proposal {
+    this.expireOld();
+    const proposal = typeof id === 'string' ? this.proposals.get(id) : undefined;
+    if (!proposal || proposal.chat !== currentChat().id || typeof code !== 'string')
+      throw new ToolError('INVALID_PARAMS', NO_SUCH);
+    const given = hash(code);
+    if (proposal.status !== 'waiting') throw new ToolError('INVALID_PARAMS', NO_SUCH);
+    if (!timingSafeEqual(given, proposal.codeHash)) {
+      proposal.wrongCodes += 1;
+      if (proposal.wrongCodes >= WRONG_CODES) {
+        proposal.status = 'failed';
+        proposal.outcome = 'Withdrawn: it was answered with wrong codes. Nothing was changed.';
+        this.closed(proposal);
+      }
+      throw new ToolError('INVALID_PARAMS', NO_SUCH);
+    }
+    // Used once, whatever happens next; Roam Companion stops showing it.
+    proposal.status = 'failed';
+    proposal.outcome = 'Approved, but the change did not run.';
+    proposal.answering = true;
+    this.closed(proposal);
+    return proposal;
+  }
+
+  /**
+   * What became of one of the running chat's proposals, for the approval view that shows it
+   * (answered in the tray or another view, expired): `answering` while an approved write runs,
+   * `unknown` for an id this chat does not have (made up, another chat's, or long settled).
+   */
+  fate(id: string): {
+    id: string;
+    status: ProposalStatus | 'answering' | 'unknown';
+    outcome?: string;
+  } {
+    this.expireOld();
+    const proposal = this.proposals.get(id);
+    if (!proposal || proposal.chat !== currentChat().id)
+      return { id, status: 'unknown', outcome: 'This change no longer waits for an answer.' };
+    if (proposal.answering) return { id, status: 'answering' };
+    return { id, status: proposal.status, ...(proposal.outcome ? { outcome: proposal.outcome } : {}) };
+  }
+
+  /** The running chat's proposals, newest first, as list_changes shows them. */
+  ofChat(): Array<{
+    id: string;
+    time: string;
+    tool: string;
+    question: string;
+    status: ProposalStatus;
+    outcome?: string;
+  }> {
+    this.expireOld();
+    const chat = currentChat().id;
+    return [...this.proposals.values()]
+      .filter((p) => p.chat === chat)
+      .reverse()
+      .map((p) => ({
+        id: p.id,
+        time: new Date(p.at).toISOString(),
+        tool: p.tool,
+        question: p.question,
+        status: p.status,
+        ...(p.outcome ? { outcome: p.outcome } : {}),
+      }));
+  }
 }
 
 export function settle(proposal: Proposal, status: ProposalStatus, outcome: string): void {
   proposal.status = status;
   proposal.outcome = outcome;
   proposal.answering = false;
-}
-
-/**
- * What became of one of the running chat's proposals, for the approval view that shows it
- * (answered in the tray or another view, expired): `answering` while an approved write runs,
- * `unknown` for an id this chat does not have (made up, another chat's, or long settled).
- */
-export function proposalFate(id: string): {
-  id: string;
-  status: ProposalStatus | 'answering' | 'unknown';
-  outcome?: string;
-} {
-  expireOld();
-  const proposal = proposals.get(id);
-  if (!proposal || proposal.chat !== currentChat().id)
-    return { id, status: 'unknown', outcome: 'This change no longer waits for an answer.' };
-  if (proposal.answering) return { id, status: 'answering' };
-  return { id, status: proposal.status, ...(proposal.outcome ? { outcome: proposal.outcome } : {}) };
-}
-
-/** The running chat's proposals, newest first, as list_changes shows them. */
-export function chatProposals(): Array<{
-  id: string;
-  time: string;
-  tool: string;
-  question: string;
-  status: ProposalStatus;
-  outcome?: string;
-}> {
-  expireOld();
-  const chat = currentChat().id;
-  return [...proposals.values()]
-    .filter((p) => p.chat === chat)
-    .reverse()
-    .map((p) => ({
-      id: p.id,
-      time: new Date(p.at).toISOString(),
-      tool: p.tool,
-      question: p.question,
-      status: p.status,
-      ...(p.outcome ? { outcome: p.outcome } : {}),
-    }));
 }
 
 /** What approve_change answers: the write the person approved, for the write path to run. */

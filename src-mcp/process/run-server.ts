@@ -20,7 +20,8 @@ import type { AgentCreations } from '../access/own-content.ts';
 import { agentOwnership } from '../changes/journal/created.ts';
 import { journalOpener, type OpenJournal } from '../changes/journal/journal.ts';
 import { DEFAULT_CONFIRM_POLICY, type ConfirmPolicy } from '../gate/confirm.ts';
-import { answerInTray, watchProposals } from '../gate/proposals.ts';
+import { ConsentGate } from '../gate/consent.ts';
+import { Proposals } from '../gate/proposals.ts';
 import { createRoamMcpServer, type RoamMcpServer } from '../server/server.ts';
 import { GraphGateway } from '../roam/graph-gateway.ts';
 import { LineTransport } from './line-transport.ts';
@@ -64,13 +65,21 @@ export async function runServer(options: RunServerOptions): Promise<void> {
   const session = new GraphSession({ readOnly: options.readOnly });
   const uploadFolders = new UploadFolders();
   uploadFolders.set('cli', { folders: cliFolders(options) }, '--upload-folder', options.home);
+  // Changes waiting for the person, and what each chat took and was refused (the consent gate).
+  const proposals = new Proposals();
   const parent = openParentChannel(options.env);
   let source: ConfigSource = { kind: 'ipc' };
   let confirmInFile: ConfirmPolicy | undefined;
   session.source = source;
   let firstConfig: Promise<void> = Promise.resolve();
   if (parent)
-    firstConfig = graphsFromTray(session, uploadFolders, parent, () => mcp, options.confirm !== undefined);
+    firstConfig = graphsFromTray(
+      session,
+      { uploadFolders, proposals },
+      parent,
+      () => mcp,
+      options.confirm !== undefined,
+    );
   else ({ source, confirm: confirmInFile } = await graphsFromFiles(session, uploadFolders, options));
 
   const connection = roamConnection(options);
@@ -83,7 +92,14 @@ export async function runServer(options: RunServerOptions): Promise<void> {
     confirm: options.confirm ?? confirmInFile ?? DEFAULT_CONFIRM_POLICY,
     toolsets: toolsetSelection(options),
     gateway: (hooks) => new GraphGateway(session, connection, tokenStore, hooks),
-    services: { linkIndexes, uploadFolders, journal, agentCreations: agentCreationsIn(journal) },
+    services: {
+      linkIndexes,
+      uploadFolders,
+      journal,
+      agentCreations: agentCreationsIn(journal),
+      proposals,
+      consent: new ConsentGate(proposals),
+    },
   });
 
   await firstConfig;
@@ -153,7 +169,7 @@ class ExitingStdioTransport extends LineTransport {
  */
 function graphsFromTray(
   session: GraphSession,
-  uploadFolders: UploadFolders,
+  { uploadFolders, proposals }: { uploadFolders: UploadFolders; proposals: Proposals },
   parent: ParentChannel,
   mcp: () => RoamMcpServer,
   confirmFromCli: boolean,
@@ -171,8 +187,9 @@ function graphsFromTray(
           .finally(() => process.exit(0));
         return;
       }
-      if (message.type === 'proposal-answer') return answerFromTray(parent, message.id, message.answer);
-      showProposalsIn(message.showsProposals ? parent : undefined);
+      if (message.type === 'proposal-answer')
+        return answerFromTray(proposals, parent, message.id, message.answer);
+      showProposalsIn(proposals, message.showsProposals ? parent : undefined);
       applyGraphs(session, message.graphs, 'Roam Companion');
       session.setSwitchedOff(message.switchedOff ?? []);
       uploadFolders.set(
@@ -194,8 +211,8 @@ function graphsFromTray(
 }
 
 /** Waiting proposals are shown in the tray too while it says it shows them (its HTTP server). */
-function showProposalsIn(parent: ParentChannel | undefined): void {
-  watchProposals(
+function showProposalsIn(proposals: Proposals, parent: ParentChannel | undefined): void {
+  proposals.watch(
     parent && {
       proposed: (proposal) => parent.send({ type: 'proposal', proposal }),
       closed: (id) => parent.send({ type: 'proposal-closed', id }),
@@ -203,8 +220,14 @@ function showProposalsIn(parent: ParentChannel | undefined): void {
   );
 }
 
-function answerFromTray(parent: ParentChannel, id: string, answer: 'approve' | 'keep'): void {
-  void answerInTray(id, answer)
+function answerFromTray(
+  proposals: Proposals,
+  parent: ParentChannel,
+  id: string,
+  answer: 'approve' | 'keep',
+): void {
+  void proposals
+    .answerInTray(id, answer)
     .catch((error: Error) => ({ done: false, outcome: `The answer could not be applied: ${error.message}` }))
     .then((answered) => parent.send({ type: 'proposal-answered', id, ...answered }));
 }

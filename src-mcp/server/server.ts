@@ -355,7 +355,12 @@ function registerToolHandlers(server: Server, shared: Shared, inThisChat: InChat
         ctx.mcpReq.notify({ method: 'notifications/progress', params }),
       );
       try {
-        const confirmation = confirmationOf(ctx, server.getClientCapabilities(), shared.confirm);
+        const confirmation = confirmationOf(
+          ctx,
+          server.getClientCapabilities(),
+          shared.confirm,
+          shared.state.services.proposals.trayShows(),
+        );
         return await callTool(
           tools,
           request.params.name,

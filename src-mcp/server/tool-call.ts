@@ -52,14 +52,13 @@ import {
   ProposalWaiting,
   type Confirmation,
 } from '../gate/confirm.ts';
-import { consentBeforeWrite, type GatedCall } from '../gate/consent.ts';
+import type { GatedCall } from '../gate/consent.ts';
 import {
   APPROVE_META,
   APPROVE_TOOL,
   ApprovedWrite,
   KEEP_META,
   KEEP_TOOL,
-  offerInTray,
   PROPOSAL_META,
   settle,
   type PersonAnswer,
@@ -174,7 +173,9 @@ export async function callTool(
     if (error instanceof ConfirmationNeeded) return askResult(error.question);
     if (error instanceof ProposalWaiting && tool) {
       const chat = currentScope();
-      return waiting(tool, rawArgs, error, (answer) => answerInChat(tools, answer, error, state, chat));
+      return waiting(tool, rawArgs, error, state.services, (answer) =>
+        answerInChat(tools, answer, error, state, chat),
+      );
     }
     if ((error instanceof NotConfirmed || error instanceof ChangedSinceAsked) && tool)
       return notDone(tool, rawArgs, error.message);
@@ -195,15 +196,16 @@ async function runHandler(
   resolved: { graph?: ConfiguredGraph },
   confirmation: Confirmation,
 ): Promise<unknown> {
-  const { gateway } = state;
+  const { gateway, services } = state;
+  const { consent } = services;
   const gated: GatedCall = { tool: tool.name, args };
   if (tool.scope === 'session') {
-    const ctx = { ...scope, ...state.services, gateway };
+    const ctx = { ...scope, ...services, gateway };
     const refusing = gateway.session.list().filter((g) => g.whenNobodyCanAsk === 'refuse');
     if (refusing.length) gated.refusesUnasked = (graphs) => refusing.some((g) => graphs.includes(g.nickname));
     const { takes } = tool;
     if (takes && args.dryRun !== true)
-      await consentBeforeWrite(gated, confirmation, () => takes.read(args, ctx));
+      await consent.beforeWrite(gated, confirmation, () => takes.read(args, ctx));
     return tool.handler(args, ctx);
   }
   const { graph: ref, ...toolArgs } = args as Record<string, unknown> & { graph?: string };
@@ -225,12 +227,12 @@ async function runHandler(
       ctx.allowEdits = async (edits) => {
         await enforcePlannedEdits(tool.name, edits, graph, ctx, gateway.session);
         const { takes } = edits;
-        if (takes && !dryRun) await consentBeforeWrite(onGraph, confirmation, () => Promise.resolve(takes));
+        if (takes && !dryRun) await consent.beforeWrite(onGraph, confirmation, () => Promise.resolve(takes));
       };
     } else await enforceAccess(tool, toolArgs, graph, ctx, gateway.session);
     beforeWrite(tool, gateway, graph);
     const { takes } = tool;
-    if (takes && !dryRun) await consentBeforeWrite(onGraph, confirmation, () => takes.read(toolArgs, ctx));
+    if (takes && !dryRun) await consent.beforeWrite(onGraph, confirmation, () => takes.read(toolArgs, ctx));
     // Every write is journaled so it can be undone (docs/undo.md).
     const record = tool.writes ? journalRecord(tool, graph, toolArgs, state.services) : undefined;
     if (record) ctx.call = record.wrap(ctx.call);
@@ -368,9 +370,10 @@ function waiting(
   tool: ToolDefinition,
   rawArgs: unknown,
   wait: ProposalWaiting,
+  { proposals }: ServerServices,
   answerInTray: (answer: PersonAnswer) => Promise<TrayAnswered>,
 ): CallToolResult {
-  offerInTray(wait.proposal, answerInTray);
+  proposals.offerInTray(wait.proposal, answerInTray);
   // Only Roam Companion shows it: the one-time values stay in this process.
   if (wait.shownIn === 'tray') return notDone(tool, rawArgs, wait.message);
   const answer = { proposal: wait.proposal.id, code: wait.code };

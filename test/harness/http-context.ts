@@ -12,6 +12,8 @@ import type {
 import { LinkIndexes } from '../../src-mcp/navigation/index-cache.ts';
 import { DEFAULT_STALENESS_MS } from '../../src-mcp/navigation/index-staleness.ts';
 import { UploadFolders } from '../../src-mcp/uploads/upload-folders.ts';
+import { ConsentGate } from '../../src-mcp/gate/consent.ts';
+import { Proposals } from '../../src-mcp/gate/proposals.ts';
 import { tempDir } from './temp-dir.ts';
 
 export const TEST_TOKEN = 'roam-graph-local-token-NAVtestNAVtestNAVtestNAVtest';
@@ -30,14 +32,18 @@ export interface NavigationHarness {
 /**
  * What a server of its own would lend the handlers (run-server.ts): an empty link-index cache
  * (the default window unless told), no upload folder and no change journal (a write is refused as
- * with a journal that cannot be opened; read-edit-own hears only Roam).
+ * with a journal that cannot be opened; read-edit-own hears only Roam), no proposal and no
+ * consent memory.
  */
 export function ownServices(stalenessMs = DEFAULT_STALENESS_MS): ServerServices {
+  const proposals = new Proposals();
   return {
     linkIndexes: new LinkIndexes({ stalenessMs }),
     uploadFolders: new UploadFolders(),
     journal: () => Promise.reject(new Error('these test services have no change journal')),
     agentCreations: () => new Map(),
+    proposals,
+    consent: new ConsentGate(proposals),
   };
 }
 

@@ -80,7 +80,7 @@ export interface Proposal {
   keep: ToolCall;
 }
 
-/** What became of a proposal (read_proposal's answer, src-mcp/gate/proposals.ts proposalFate). */
+/** What became of a proposal (read_proposal's answer, src-mcp/gate/proposals.ts, `Proposals.fate`). */
 export interface Fate {
   status: string;
   outcome: string;

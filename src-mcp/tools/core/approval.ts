@@ -9,9 +9,8 @@
  */
 import * as z from 'zod';
 import { defineTool } from '../../contract/tool-definition.ts';
-import { rememberKept } from '../../gate/consent.ts';
 import { takesNothing } from '../../gate/plan-readers.ts';
-import { ApprovedWrite, proposalFate, redeem, settle } from '../../gate/proposals.ts';
+import { ApprovedWrite, settle } from '../../gate/proposals.ts';
 
 const answer = { proposal: z.string().min(1).max(40), code: z.string().min(1).max(64) };
 const APP_ONLY = { ui: { visibility: ['app'] } };
@@ -31,7 +30,8 @@ export const approvalTools = [
     _meta: APP_ONLY,
     annotations: { destructiveHint: true, idempotentHint: false, openWorldHint: false },
     inputSchema: answer,
-    handler: (args) => Promise.resolve(new ApprovedWrite(redeem(args.proposal, args.code))),
+    handler: (args, ctx) =>
+      Promise.resolve(new ApprovedWrite(ctx.proposals.redeem(args.proposal, args.code))),
   }),
   defineTool({
     name: 'keep_change',
@@ -44,10 +44,10 @@ export const approvalTools = [
     _meta: APP_ONLY,
     annotations: { idempotentHint: false, openWorldHint: false },
     inputSchema: answer,
-    handler(args) {
-      const proposal = redeem(args.proposal, args.code);
+    handler(args, ctx) {
+      const proposal = ctx.proposals.redeem(args.proposal, args.code);
       settle(proposal, 'kept', 'Kept: the person chose to keep things as they are. Nothing was changed.');
-      rememberKept(proposal.view.graph, proposal.pages);
+      ctx.consent.rememberKept(proposal.view.graph, proposal.pages);
       return Promise.resolve(proposal.outcome);
     },
   }),
@@ -62,6 +62,6 @@ export const approvalTools = [
     _meta: APP_ONLY,
     annotations: { idempotentHint: true, openWorldHint: false },
     inputSchema: { proposal: answer.proposal },
-    handler: (args) => Promise.resolve(proposalFate(args.proposal)),
+    handler: (args, ctx) => Promise.resolve(ctx.proposals.fate(args.proposal)),
   }),
 ];

@@ -5,7 +5,6 @@
  */
 import { graphId } from '../../../src-shared/constants.ts';
 import { undoesChanges } from '../../gate/undo-takes.ts';
-import { chatProposals } from '../../gate/proposals.ts';
 import * as z from 'zod';
 import { listData, undoData, type GraphRead } from '../../apps/change-review-data.ts';
 import { CHANGE_REVIEW_META } from '../../apps/change-review-resource.ts';
@@ -149,7 +148,7 @@ export const changeTools = [
       }));
       const next = args.offset + page.length;
       // Changes waiting for the person, and what became of each (docs/mcp.md, Consent).
-      const proposals = chatProposals();
+      const proposals = ctx.proposals.ofChat();
       const body = {
         ...(proposals.length ? { proposals } : {}),
         changes: page,
