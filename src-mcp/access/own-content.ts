@@ -13,6 +13,8 @@ declare module '../contract/tool-definition.ts' {
   /** Every handler's edit checks may ask the journal what agents created (read-edit-own). */
   interface ServerServices {
     agentCreations: AgentCreations;
+    /** select_graph tells it the graph's AI user; the edit checks ask it. */
+    aiUsers: AiUsers;
   }
 }
 
@@ -34,19 +36,30 @@ export interface NotOwn {
   reason: string;
 }
 
-/** The graph's AI user per getGraphGuidelines (null: Roam did not name one), per graph. */
-const aiUsers = new Map<string, string | null>();
+/**
+ * One server's record of each graph's AI user per getGraphGuidelines (null: Roam did not name
+ * one). Made in src-mcp/process/run-server.ts and lent to handlers as `ctx.aiUsers`.
+ */
+export class AiUsers {
+  private readonly names = new Map<string, string | null>();
 
-/** Keeps the AI user's name from a getGraphGuidelines answer (select_graph already has it). */
-export function rememberGuidelines(graph: { name: string; type: GraphType }, guidelines: unknown): void {
-  const name = (guidelines as { aiUserDisplayName?: unknown } | null)?.aiUserDisplayName;
-  aiUsers.set(graphId(graph), typeof name === 'string' && name !== '' ? name : null);
-}
+  /** Keeps the AI user's name from a getGraphGuidelines answer (select_graph already has it). */
+  remember(graph: { name: string; type: GraphType }, guidelines: unknown): void {
+    const name = (guidelines as { aiUserDisplayName?: unknown } | null)?.aiUserDisplayName;
+    this.names.set(graphId(graph), typeof name === 'string' && name !== '' ? name : null);
+  }
 
-async function aiUserName(ctx: ToolContext, graph: { name: string; type: GraphType }) {
-  if (!aiUsers.has(graphId(graph)))
-    rememberGuidelines(graph, await ctx.call('data.ai.getGraphGuidelines', []));
-  return aiUsers.get(graphId(graph)) ?? null;
+  /** The graph's AI user, asking Roam the first time. */
+  async of(ctx: ToolContext, graph: { name: string; type: GraphType }): Promise<string | null> {
+    if (!this.names.has(graphId(graph)))
+      this.remember(graph, await ctx.call('data.ai.getGraphGuidelines', []));
+    return this.names.get(graphId(graph)) ?? null;
+  }
+
+  /** Why an own-content check could not tell anything (said once in the refusal). */
+  unknown(graph: { name: string; type: GraphType }): boolean {
+    return this.names.get(graphId(graph)) === null;
+  }
 }
 
 const PULLED = '[:block/uid {:create/user [:user/display-name]}]';
@@ -94,7 +107,7 @@ export async function notCreatedByAgent(
 ): Promise<NotOwn[]> {
   const nodes = targets.filter((t) => t.kind === 'node');
   const [found, aiName] = nodes.length
-    ? await Promise.all([creators(ctx, nodes), aiUserName(ctx, graph)])
+    ? await Promise.all([creators(ctx, nodes), ctx.aiUsers.of(ctx, graph)])
     : [new Map<string, Created[]>(), null];
   const byRoam = (c: Created) => aiName !== null && c.creator === aiName;
   const asked = [...found.values()].flat().map((c) => c.uid);
@@ -118,9 +131,4 @@ export async function notCreatedByAgent(
       refused.push({ id: target.id, reason: `${others} block(s) under it were not created by an agent` });
   }
   return refused;
-}
-
-/** Why an own-content check could not tell anything (said once in the refusal). */
-export function aiUserUnknown(graph: { name: string; type: GraphType }): boolean {
-  return aiUsers.get(graphId(graph)) === null;
 }

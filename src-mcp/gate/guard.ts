@@ -9,7 +9,7 @@ import { LocalApiError, scopeOfAction } from '../../src-shared/local-api/index.t
 import type { AccessLevel, ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import type { GraphSession } from '../roam/graph-session.ts';
 import type { ToolContext, ToolDefinition } from '../contract/tool-definition.ts';
-import { aiUserUnknown, notCreatedByAgent, type NotOwn } from '../access/own-content.ts';
+import { notCreatedByAgent, type AiUsers, type NotOwn } from '../access/own-content.ts';
 import { levelRefusal, readOnlyFlagRefusal, whatItDoes } from '../access/refusals.ts';
 
 /** Runs extension code: allowed by the scope the extension declares for the tool it names. */
@@ -43,16 +43,17 @@ export async function enforceAccess(
       `${tool.name} needs to know who created its targets, and Roam could not say (${error.serverMessage || error.message})`,
     );
   });
-  if (refused.length > 0) throw refuse(ownRefusal(tool.name, refused, graph), { not_agent_created: refused });
+  if (refused.length > 0)
+    throw refuse(ownRefusal(tool.name, refused, graph, ctx.aiUsers), { not_agent_created: refused });
 }
 
 /** Roam answered, but not who created the targets (an older build, a query it cannot run). */
 const UNCHECKABLE = new Set<LocalApiError['kind']>(['internal', 'validation', 'unknown-action', 'protocol']);
 
-function ownRefusal(toolName: string, refused: NotOwn[], graph: ConfiguredGraph): string {
+function ownRefusal(toolName: string, refused: NotOwn[], graph: ConfiguredGraph, aiUsers: AiUsers): string {
   const shown = refused.slice(0, 10).map((r) => `'${r.id}' (${r.reason})`);
   const more = refused.length > shown.length ? ` and ${refused.length - shown.length} more` : '';
-  const unknown = aiUserUnknown(graph)
+  const unknown = aiUsers.unknown(graph)
     ? ' (Roam did not name the graph’s AI user, so only changes recorded on this computer count as an agent’s)'
     : '';
   return `${toolName} would change ${shown.join(', ')}${more}${unknown}`;

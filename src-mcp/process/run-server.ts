@@ -16,7 +16,7 @@ import { stalenessFrom } from '../navigation/index-staleness.ts';
 import { openParentChannel, type ParentChannel } from '../contract/parent-channel.ts';
 import { RoamConnection } from '../roam/roam-connection.ts';
 import { platformOpener } from '../roam/roam-launcher.ts';
-import type { AgentCreations } from '../access/own-content.ts';
+import { AiUsers, type AgentCreations } from '../access/own-content.ts';
 import { agentOwnership } from '../changes/journal/created.ts';
 import { journalOpener, type OpenJournal } from '../changes/journal/journal.ts';
 import { DEFAULT_CONFIRM_POLICY, type ConfirmPolicy } from '../gate/confirm.ts';
@@ -97,6 +97,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
       uploadFolders,
       journal,
       agentCreations: agentCreationsIn(journal),
+      aiUsers: new AiUsers(),
       proposals,
       consent: new ConsentGate(proposals),
     },

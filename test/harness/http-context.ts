@@ -12,6 +12,7 @@ import type {
 import { LinkIndexes } from '../../src-mcp/navigation/index-cache.ts';
 import { DEFAULT_STALENESS_MS } from '../../src-mcp/navigation/index-staleness.ts';
 import { UploadFolders } from '../../src-mcp/uploads/upload-folders.ts';
+import { AiUsers } from '../../src-mcp/access/own-content.ts';
 import { ConsentGate } from '../../src-mcp/gate/consent.ts';
 import { Proposals } from '../../src-mcp/gate/proposals.ts';
 import { tempDir } from './temp-dir.ts';
@@ -32,8 +33,8 @@ export interface NavigationHarness {
 /**
  * What a server of its own would lend the handlers (run-server.ts): an empty link-index cache
  * (the default window unless told), no upload folder and no change journal (a write is refused as
- * with a journal that cannot be opened; read-edit-own hears only Roam), no proposal and no
- * consent memory.
+ * with a journal that cannot be opened; read-edit-own hears only Roam), no AI user known yet, no
+ * proposal and no consent memory.
  */
 export function ownServices(stalenessMs = DEFAULT_STALENESS_MS): ServerServices {
   const proposals = new Proposals();
@@ -42,6 +43,7 @@ export function ownServices(stalenessMs = DEFAULT_STALENESS_MS): ServerServices 
     uploadFolders: new UploadFolders(),
     journal: () => Promise.reject(new Error('these test services have no change journal')),
     agentCreations: () => new Map(),
+    aiUsers: new AiUsers(),
     proposals,
     consent: new ConsentGate(proposals),
   };

@@ -7,7 +7,6 @@ import { ACCESS_LEVELS, type ConfiguredGraph } from '../../../src-shared/roam-co
 import { graphId } from '../../../src-shared/constants.ts';
 import { accessNote } from '../../access/describe.ts';
 import { PERMISSIONS } from '../../access/effective.ts';
-import { rememberGuidelines } from '../../access/own-content.ts';
 import type { GraphGateway } from '../../roam/graph-gateway.ts';
 import { defineTool, type SessionContext } from '../../contract/tool-definition.ts';
 import { ToolError } from '../../contract/tool-errors.ts';
@@ -85,7 +84,7 @@ export async function orient(scope: SessionContext, graph: ConfiguredGraph) {
     if (!(error instanceof ToolError && error.code === 'AUTH_FAILED')) throw error;
     result = await gateway.callGraph(graph, 'data.ai.getGraphGuidelines', [], scope);
   }
-  rememberGuidelines(graph, result);
+  scope.aiUsers.remember(graph, result);
   // The token's grant narrows what is reported (and what Roam allows): ask Roam when unknown.
   if (session.grantedLevel(graph) === undefined && graph.token) {
     const info = await gateway.connection.client

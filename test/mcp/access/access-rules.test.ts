@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { effectiveAccess } from '../../../src-mcp/access/effective.ts';
-import { notCreatedByAgent, type AgentCreations } from '../../../src-mcp/access/own-content.ts';
+import { AiUsers, notCreatedByAgent, type AgentCreations } from '../../../src-mcp/access/own-content.ts';
 import { tools as catalogue } from '../../../src-mcp/server/tool-catalogue.ts';
 import type { ToolContext } from '../../../src-mcp/contract/tool-definition.ts';
 import { parseConfigText } from '../../../src-mcp/config/config-file.ts';
@@ -78,7 +78,11 @@ describe('editing tools under read-edit-own', () => {
 describe("the journal's answer (ctx.agentCreations)", () => {
   const graph = { name: 'g', type: 'hosted' as const };
   /** Roam's answer: 'mine' was written by the AI user, 'theirs' and 'journaled' by a person; the journal's, `said`. */
-  const withJournal = (said: AgentCreations): ToolContext => ({ ...roam, agentCreations: said });
+  const withJournal = (said: AgentCreations): ToolContext => ({
+    ...roam,
+    agentCreations: said,
+    aiUsers: new AiUsers(),
+  });
   const roam = {
     call: async (action: string) =>
       action === 'data.ai.getGraphGuidelines'
@@ -129,6 +133,46 @@ describe("the journal's answer (ctx.agentCreations)", () => {
         [file],
       ),
     ).toEqual([]);
+  });
+});
+
+describe("the graph's AI user (ctx.aiUsers)", () => {
+  const graph = { name: 'g', type: 'hosted' as const };
+  const roamNaming = (aiUser: string | undefined, asked: string[]) =>
+    ({
+      call: async (action: string) => {
+        asked.push(action);
+        if (action === 'data.ai.getGraphGuidelines') return aiUser ? { aiUserDisplayName: aiUser } : {};
+        return [['b1', { ':block/uid': 'b1', ':create/user': { ':user/display-name': 'Claude (AI)' } }]];
+      },
+      agentCreations: () => new Map(),
+    }) as unknown as ToolContext;
+  const target = [{ id: 'b1', kind: 'node' as const }];
+
+  it("is asked of Roam once per server, and one server's answer is not another's", async () => {
+    const asked: string[] = [];
+    const ctx = roamNaming('Claude (AI)', asked);
+    const server = new AiUsers();
+    expect(await notCreatedByAgent({ ...ctx, aiUsers: server }, graph, target)).toEqual([]);
+    expect(await notCreatedByAgent({ ...ctx, aiUsers: server }, graph, target)).toEqual([]);
+    expect(asked.filter((a) => a === 'data.ai.getGraphGuidelines')).toHaveLength(1);
+    // Another server knows nothing yet: its Roam names nobody, so nothing is the agent's.
+    const other = new AiUsers();
+    const unnamed = roamNaming(undefined, []);
+    expect(await notCreatedByAgent({ ...unnamed, aiUsers: other }, graph, target)).toEqual([
+      { id: 'b1', reason: 'not created by an agent' },
+    ]);
+    expect([server.unknown(graph), other.unknown(graph)]).toEqual([false, true]);
+  });
+
+  it("select_graph's guidelines answer spares the question", async () => {
+    const asked: string[] = [];
+    const aiUsers = new AiUsers();
+    aiUsers.remember(graph, { aiUserDisplayName: 'Claude (AI)' });
+    expect(await notCreatedByAgent({ ...roamNaming('Claude (AI)', asked), aiUsers }, graph, target)).toEqual(
+      [],
+    );
+    expect(asked).toEqual(['data.q']);
   });
 });
 
