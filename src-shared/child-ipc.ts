@@ -54,7 +54,8 @@ export type ParentMessage = z.infer<typeof parentMessageSchema>;
 const shownBlockSchema = z.object({ text: z.string(), page: z.string().optional() });
 /**
  * A waiting proposal as the person reads it (docs/mcp.md, "Consent before a write takes much
- * away"): what goes, in their words. No uid, no hidden text (counted only), no one-time code.
+ * away"): what goes, in their words. No uid, no hidden text (counted only), no one-time code, no
+ * file's address.
  */
 export const shownProposalSchema = z.object({
   id: z.string().min(1).max(40),
@@ -76,6 +77,10 @@ export const shownProposalSchema = z.object({
     moved: z.array(shownBlockSchema),
     renames: z.array(
       z.object({ from: z.string(), to: z.string(), links: z.number(), linkPages: z.array(z.string()) }),
+    ),
+    /** Files removed from Roam's storage, by name (never the address: its query carries a token). */
+    files: z.array(
+      z.object({ name: z.string(), shownIn: z.object({ blocks: z.number(), pages: z.array(z.string()) }) }),
     ),
     hidden: z.number(),
     changes: z.number().optional(),

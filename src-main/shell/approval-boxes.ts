@@ -24,7 +24,7 @@ const BUTTONS = ['Approve', 'Keep as it is', 'Later'];
 const ANSWERS = ['approve', 'keep'] as const;
 /** Later is what Enter and Escape choose: a stray key press never decides. */
 const LATER = 2;
-/** Lines listed per kind (blocks deleted, replaced, moved), and characters per line, in a box. */
+/** Lines listed per kind (blocks deleted, replaced, moved; files), and characters per text, in a box. */
 const LINES_PER_KIND = 8;
 const LINE_CHARS = 160;
 
@@ -157,18 +157,43 @@ function plain(text: string): string {
   return line.length > LINE_CHARS ? `${line.slice(0, LINE_CHARS)}...` : line;
 }
 
+/** Up to LINES_PER_KIND items of a kind under its title, the rest counted. */
+function listed(title: string, items: readonly string[]): string[] {
+  if (items.length === 0) return [];
+  const rest = items.length - LINES_PER_KIND;
+  return [
+    `${title}:`,
+    ...items.slice(0, LINES_PER_KIND).map((line) => `  – ${line}`),
+    ...(rest > 0 ? [`  and ${rest} more`] : []),
+  ];
+}
+
+/** Page titles a file's blocks are on, listed up to a few: the line stays one line. */
+const PAGES_PER_FILE = 3;
+
+/** A file by its name, and the blocks that show it (they would show a broken link). */
+function fileLine(file: ProposalView['taken']['files'][number]): string {
+  const { blocks, pages } = file.shownIn;
+  if (blocks === 0) return `'${plain(file.name)}' (no block shows it)`;
+  const more = pages.length - PAGES_PER_FILE;
+  const on = [
+    ...pages.slice(0, PAGES_PER_FILE).map((page) => `'${plain(page)}'`),
+    ...(more > 0 ? [`${plural(more, 'more page')}`] : []),
+  ].join(', ');
+  return `'${plain(file.name)}' (shown in ${plural(blocks, 'block')} on ${on}, left with a broken link)`;
+}
+
 /** What would go, as the manager's approvals panel lists it. */
 function whatGoes(taken: ProposalView['taken']): string[] {
   const pagesGone = new Set(taken.pages.map((p) => p.title));
-  const lines = (title: string, items: ProposalView['taken']['blocks']) => {
-    if (items.length === 0) return [];
-    const shown = items.slice(0, LINES_PER_KIND).map((item) => {
-      const page = item.page && !pagesGone.has(item.page) ? ` · '${plain(item.page)}'` : '';
-      return `  – ${plain(item.text) || '(an empty block)'}${page}`;
-    });
-    const rest = items.length - shown.length;
-    return [`${title}:`, ...shown, ...(rest > 0 ? [`  and ${rest} more`] : [])];
-  };
+  const lines = (title: string, items: ProposalView['taken']['blocks']) =>
+    listed(
+      title,
+      items.map((item) => {
+        const page = item.page && !pagesGone.has(item.page) ? ` · '${plain(item.page)}'` : '';
+        return `${plain(item.text) || '(an empty block)'}${page}`;
+      }),
+    );
   return [
     ...taken.pages.map(
       (page) =>
@@ -180,6 +205,7 @@ function whatGoes(taken: ProposalView['taken']): string[] {
     ...taken.renames.map(
       (r) => `Page renamed: '${plain(r.from)}' → '${plain(r.to)}' (${plural(r.links, 'link')} rewritten)`,
     ),
+    ...listed(`${plural(taken.files.length, 'file')} deleted from Roam`, taken.files.map(fileLine)),
     ...(taken.hidden > 0 ? [`${plural(taken.hidden, 'hidden block')} (not shown to AI)`] : []),
     ...(taken.changes ? [`Takes back ${plural(taken.changes, 'change')}`] : []),
     ...(taken.unknown

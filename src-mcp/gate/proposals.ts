@@ -113,6 +113,11 @@ function shownInTray(proposal: Proposal): ShownProposal {
       replaced: lines(taken.replaced),
       moved: lines(taken.moved),
       renames: strip(taken.renames),
+      // Named fields only: the tray never gets a file's address, whatever the plan carries.
+      files: taken.files.map(({ name, shownIn }) => ({
+        name: cutForTray(name),
+        shownIn: { blocks: shownIn.blocks, pages: shownIn.pages },
+      })),
     },
   };
 }

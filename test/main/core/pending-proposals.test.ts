@@ -13,7 +13,7 @@ const proposal = (id: string, expiresInMs = 600_000): ProposalView => ({
   graph: 'Work',
   tool: 'delete_page',
   expiresAt: new Date(Date.now() + expiresInMs).toISOString(),
-  taken: { blocks: [], pages: [], replaced: [], moved: [], renames: [], hidden: 0 },
+  taken: { blocks: [], pages: [], replaced: [], moved: [], renames: [], files: [], hidden: 0 },
 });
 
 it('shows at most 50 at once; the rest stay answerable in their chats', () => {

@@ -30,6 +30,7 @@ const proposal = (id: string, title: string, blocks = 3): ProposalView => ({
     replaced: [],
     moved: [],
     renames: [],
+    files: [],
     hidden: 1,
   },
 });

@@ -18,7 +18,7 @@ const proposal = (id: string, title: string): ProposalView => ({
   graph: 'Work',
   tool: 'delete_page',
   expiresAt: new Date(Date.now() + 600_000).toISOString(),
-  taken: { blocks: [], pages: [], replaced: [], moved: [], renames: [], hidden: 0 },
+  taken: { blocks: [], pages: [], replaced: [], moved: [], renames: [], files: [], hidden: 0 },
 });
 interface Shown {
   options: { title: string; body: string };
