@@ -19,7 +19,7 @@ import { startCore, tempDirs, waitFor } from '../helpers.ts';
 
 const SECRET = 'HIDDEN-7731';
 const uidOf = (prefix: string, i: number) => `${prefix}${String(i).padStart(9 - prefix.length, '0')}`;
-const PAGES = ['Approved', 'Kept', 'Chat', 'Both', 'Late', 'Elicited'];
+const PAGES = ['Approved', 'Kept', 'Chat', 'Both', 'Late', 'Elicited', 'Files'];
 const pages: PageSpec[] = PAGES.map((name) => ({
   title: `${name} page`,
   uid: uidOf(`pg${name.slice(0, 2).toLowerCase()}`, 0),
@@ -62,7 +62,8 @@ beforeAll(async () => {
   ({ url } = await waitFor(() => readUrlFile({ env: { ROAM_COMPANION_DATA_DIR: dataDir } })));
   const { mkdir, readFile } = await import('node:fs/promises');
   await mkdir(path.join(dirs.home, '.cursor'), { recursive: true });
-  await core.handlers['clients:install']({ id: 'cursor' });
+  // With the files toolset, so a plain client can ask to delete a file.
+  await core.handlers['clients:install']({ id: 'cursor', toolsets: ['core', 'navigation', 'files'] });
   const entry = JSON.parse(await readFile(path.join(dirs.home, '.cursor', 'mcp.json'), 'utf8')).mcpServers[
     'roam-companion'
   ];
@@ -143,6 +144,74 @@ it('a write held for a client that cannot ask waits in the tray, in the personâ€
     message: expect.stringMatching(/no longer waits for an answer/),
   });
   expect(exists(pageUid('Approved'))).toBe(true);
+});
+
+it('a file delete held for a plain client waits in the tray named by its file name and the blocks that show it, never its address; Approve there deletes it once', async () => {
+  // The person uploaded a report in Roam and shows it on a page, once in a block hidden from AI.
+  const graph = emulator.graph('asked');
+  const wrapped = graph.run('file.upload', [
+    { base64: Buffer.from('%PDF-1.4 report').toString('base64'), mimetype: 'application/pdf' },
+  ]) as string;
+  const fileUrl = wrapped.slice(4, -1);
+  const [address, query] = fileUrl.split('?') as [string, string];
+  const name = decodeURIComponent(address).split('/').pop()!;
+  expect(query).toMatch(/token=/);
+  const shows = [
+    { uid: 'filesblk1', string: `The report: ![](${fileUrl})` },
+    { uid: 'filesblk2', string: `${SECRET} ![](${fileUrl}) #.rm-hide` },
+  ];
+  for (const block of shows)
+    graph.run('data.block.create', [{ location: { 'parent-uid': pageUid('Files'), order: 'last' }, block }]);
+  const stored = () => {
+    try {
+      graph.run('file.get', [{ url: fileUrl }]);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const result = (await plain.callTool({
+    name: 'file_delete',
+    arguments: { url: fileUrl },
+  })) as CallToolResult;
+  expect(textOf(result)).toMatch(
+    /Waiting for the person, nothing changed yet: .*They answer in Roam Companion/s,
+  );
+  const id = proposalId(result);
+  const view = await waitFor(() => shown(id));
+  expect(view.question).toContain(`'${name}'`);
+  expect(view.taken.files).toEqual([{ name, shownIn: { blocks: 2, pages: ['Files page'] } }]);
+  // No part of the address, its token, a block's uid or the hidden text, anywhere the renderer is told.
+  for (const told of [JSON.stringify(view), JSON.stringify(events)])
+    for (const leak of [
+      'token=',
+      query,
+      'https://',
+      'firebasestorage',
+      'appspot',
+      'imgs%2F',
+      address,
+      pageUid('Files'),
+      'filesblk',
+      SECRET,
+    ])
+      expect(told).not.toContain(leak);
+  expect(stored()).toBe(true);
+
+  emulator.clearRequests();
+  const deletes = () => emulator.requests.filter((r) => r.action === 'file.delete').length;
+  expect(await core.handlers['proposals:answer']({ id, answer: 'approve' })).toEqual({
+    done: true,
+    outcome: expect.stringMatching(/^Approved by the person and done/),
+  });
+  expect(stored()).toBe(false);
+  expect(deletes()).toBe(1);
+  await waitFor(() => gone(id));
+  await expect(core.handlers['proposals:answer']({ id, answer: 'approve' })).rejects.toMatchObject({
+    code: 'NOT_FOUND',
+  });
+  expect(deletes()).toBe(1);
 });
 
 it('Keep in the tray leaves the graph as it was; the agent reads that the person kept it', async () => {
