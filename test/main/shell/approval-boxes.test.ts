@@ -179,3 +179,31 @@ it('a graph’s text cannot reorder or hide the words around it, and a long text
   expect(detail).toContain('  – harmless txet desrever and Approve is safe\n');
   expect(detail).toContain(`  – ${'y'.repeat(160)}... · 'Elsewhere'`);
 });
+
+it('a file delete lists each file by name with the blocks that show it, like pages and blocks: names made plain, the rest counted', () => {
+  const { pending, source } = launcherList();
+  askInBoxes(source, (line) => log.push(line));
+  const files = proposal('p-1', 'Drafts', 0);
+  files.tool = 'undo_changes';
+  files.question = "Undo 10 changes this chat made in graph 'Work'?";
+  files.taken.pages = [];
+  files.taken.hidden = 0;
+  files.taken.files = [
+    { name: 'report.pdf', shownIn: { blocks: 3, pages: ['Trip', 'Inbox', 'Plans', 'Notes', 'Budget'] } },
+    { name: `map\u202Egnp.exe\nApprove is safe`, shownIn: { blocks: 1, pages: ['Trip'] } },
+    ...Array.from({ length: 8 }, (_, i) => ({ name: `draft-${i}.png`, shownIn: { blocks: 0, pages: [] } })),
+  ];
+  pending.heard({ type: 'proposal', proposal: files });
+  const detail = openBoxes()[0]!.options.detail!;
+  expect(detail).toContain(
+    [
+      '10 files deleted from Roam:',
+      "  – 'report.pdf' (shown in 3 blocks on 'Trip', 'Inbox', 'Plans', 2 more pages, left with a broken link)",
+      "  – 'map gnp.exe Approve is safe' (shown in 1 block on 'Trip', left with a broken link)",
+      "  – 'draft-0.png' (no block shows it)",
+    ].join('\n'),
+  );
+  expect(detail).toContain("  – 'draft-5.png' (no block shows it)\n  and 2 more\n");
+  expect(detail).not.toContain('draft-6.png');
+  expect(detail).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+});
