@@ -123,33 +123,7 @@ function TakenDiff({ taken, label }: { taken: Taken; label: string }) {
           </p>
         </div>
       ))}
-      {taken.files.length > 0 && (
-        <div className="diff-detail">
-          <span className="muted">{plural(taken.files.length, 'file')} deleted from Roam</span>
-          <ul className="diff-outline removed">
-            {taken.files.map((file, i) => (
-              <li key={i}>
-                <span className="visually-hidden">[deleted: </span>
-                <bdi>{file.name}</bdi>
-                <span className="visually-hidden">]</span>
-                <span className="muted">
-                  {' '}
-                  ·{' '}
-                  {file.shownIn.blocks === 0 ? (
-                    'no block shows it'
-                  ) : (
-                    <>
-                      shown in {plural(file.shownIn.blocks, 'block')} on{' '}
-                      <QuotedLine text={file.shownIn.pages.map((page) => `'${page}'`).join(', ')} />, left
-                      with a broken link
-                    </>
-                  )}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <FilesGone files={taken.files} />
       {taken.hidden > 0 && <p className="muted">{plural(taken.hidden, 'hidden block')} (not shown to AI)</p>}
       {taken.changes ? <p className="muted">Takes back {plural(taken.changes, 'change')}</p> : null}
       {taken.unknown ? (
@@ -187,6 +161,37 @@ function Lines({
                 · <QuotedLine text={item.page} />
               </span>
             ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Files go whole, named as the person knows them; the blocks that show them stay, with a broken link. */
+function FilesGone({ files }: { files: Taken['files'] }) {
+  if (files.length === 0) return null;
+  return (
+    <div className="diff-detail">
+      <span className="muted">{plural(files.length, 'file')} deleted from Roam</span>
+      <ul className="diff-outline removed">
+        {files.map((file, i) => (
+          <li key={i}>
+            <span className="visually-hidden">[deleted: </span>
+            <bdi>{file.name}</bdi>
+            <span className="visually-hidden">]</span>{' '}
+            <span className="muted file-shown">
+              ·{' '}
+              {file.shownIn.blocks === 0 ? (
+                'no block shows it'
+              ) : (
+                <>
+                  shown in {plural(file.shownIn.blocks, 'block')} on{' '}
+                  <QuotedLine text={file.shownIn.pages.map((page) => `'${page}'`).join(', ')} />, left with a
+                  broken link
+                </>
+              )}
+            </span>
           </li>
         ))}
       </ul>

@@ -60,7 +60,8 @@ beforeAll(async () => {
     readUrlFile({ env: { ROAM_COMPANION_DATA_DIR: previewDataDir(world.home) } }),
   );
   await mkdir(path.join(world.home, '.cursor'), { recursive: true });
-  await core.handlers['clients:install']({ id: 'cursor' });
+  // With the files toolset, so a plain client can ask to delete a file.
+  await core.handlers['clients:install']({ id: 'cursor', toolsets: ['core', 'navigation', 'files'] });
   const entry = JSON.parse(await readFile(path.join(world.home, '.cursor', 'mcp.json'), 'utf8')).mcpServers[
     'roam-companion'
   ];
@@ -124,6 +125,53 @@ describe.sequential('Approvals in the tray', () => {
       'No change waits for your answer',
     );
     expect(await violationsEverywhere(world.page)).toEqual([]);
+  });
+
+  it('a file delete shows the file by name with the blocks that show it, nothing of its address; Approve deletes it', async () => {
+    const graph = world.emulator.graph('journal');
+    const wrapped = graph.run('file.upload', [
+      { base64: Buffer.from('%PDF-1.4 minutes').toString('base64'), mimetype: 'application/pdf' },
+    ]) as string;
+    const fileUrl = wrapped.slice(4, -1);
+    const [address, query] = fileUrl.split('?') as [string, string];
+    const name = decodeURIComponent(address).split('/').pop()!;
+    graph.run('data.block.create', [
+      {
+        location: { 'parent-uid': uidOf('Drafts', 0), order: 'last' },
+        block: { string: `Minutes ![](${fileUrl})` },
+      },
+    ]);
+    const stored = () => {
+      try {
+        graph.run('file.get', [{ url: fileUrl }]);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    await plain.callTool({ name: 'file_delete', arguments: { url: fileUrl } });
+    const fileCard = world.page.getByRole('listitem', { name: new RegExp(`Delete the file '${name}'`) });
+    await fileCard.waitFor();
+    const text = await fileCard.innerText();
+    expect(text).toContain('1 file deleted from Roam');
+    expect(text).toMatch(
+      new RegExp(
+        `${name.replace('.', '\\.')}\\s*\\]\\s*· shown in 1 block on 'Drafts 2026', left with a broken link`,
+      ),
+    );
+    // Nothing of the address anywhere in the page, text or markup.
+    const html = await world.page.content();
+    for (const leak of ['token=', query, 'firebasestorage', address]) expect(html).not.toContain(leak);
+    expect(await violationsEverywhere(world.page)).toEqual([]);
+    await screenshot(world.page, 'approval-file');
+    world.emulator.clearRequests();
+    await fileCard.getByRole('button', { name: 'Approve' }).click();
+    // (The note may still say the last test's approval, of delete_page: this one names its tool.)
+    await poll(() => note().innerText()).toMatch(/^Approved by the person and done \(file_delete\)/);
+    await poll(() => fileCard.count()).toBe(0);
+    expect(stored()).toBe(false);
+    expect(world.emulator.requests.filter((r) => r.action === 'file.delete')).toHaveLength(1);
+    await world.page.getByRole('button', { name: 'OK' }).click();
   });
 
   it('answered in the chat first, it leaves the tray and the tray says so', async () => {
