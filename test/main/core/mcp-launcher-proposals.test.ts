@@ -101,7 +101,7 @@ const gone = (launched: Launched, id: string) => (shown(launched, id) ? undefine
 const changesOf = async (client: Client) =>
   JSON.parse(textOf(await client.callTool({ name: 'list_changes', arguments: {} }))) as {
     proposals: Array<{ id: string; status: string }>;
-    changes: Array<{ tool: string; undoable: boolean }>;
+    changes: Array<{ id: string; tool: string; undoable: boolean }>;
   };
 const deletions = async (client: Client) =>
   (await changesOf(client)).changes.filter((c) => c.tool === 'delete_page').length;
@@ -216,6 +216,52 @@ it('the chat and the launcher answering at once: exactly one answer is applied, 
   // Keep (the chat) leaves the page; Approve (the launcher) removes it: the graph shows who won.
   expect(exists(pageUid('Both'))).toBe(chatWon);
   await waitFor(() => gone(apps, id));
+});
+
+it('undoing an upload waits in the launcher named by the file’s name, never its address; Approve there deletes the file once', async () => {
+  const upload = (await plain.client.callTool({
+    name: 'file_upload',
+    arguments: {
+      base64: Buffer.from('%PDF-1.4 minutes').toString('base64'),
+      mimetype: 'application/pdf',
+      filename: 'minutes.pdf',
+    },
+  })) as CallToolResult;
+  const fileUrl = (JSON.parse(textOf(upload)) as { url: string }).url;
+  const [address, query] = fileUrl.split('?') as [string, string];
+  expect(query).toMatch(/token=/);
+  const stored = () => {
+    try {
+      emulator.graph('asked').run('file.get', [{ url: fileUrl }]);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const change = (await changesOf(plain.client)).changes.find((c) => c.tool === 'file_upload')!.id;
+
+  const result = (await plain.client.callTool({
+    name: 'undo_changes',
+    arguments: { ids: [change] },
+  })) as CallToolResult;
+  expect(textOf(result)).toMatch(/Waiting for the person, nothing changed yet: .*'minutes\.pdf'/s);
+  const id = proposalId(result);
+  const view = await waitFor(() => shown(plain, id));
+  expect(view.taken.files).toEqual([{ name: 'minutes.pdf', shownIn: { blocks: 0, pages: [] } }]);
+  expect(view.taken.changes).toBe(1);
+  const told = JSON.stringify(plain.published);
+  for (const leak of ['token=', query, 'https://', 'firebasestorage', address, change])
+    expect(told).not.toContain(leak);
+  expect(stored()).toBe(true);
+
+  emulator.clearRequests();
+  expect(await plain.launcher.proposals.answer(id, 'approve')).toEqual({
+    done: true,
+    outcome: expect.stringMatching(/^Approved by the person and done \(undo_changes\)/),
+  });
+  expect(stored()).toBe(false);
+  await expect(plain.launcher.proposals.answer(id, 'approve')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  expect(emulator.requests.filter((r) => r.action === 'file.delete')).toHaveLength(1);
 });
 
 it('when the child goes, its proposals go with it and an answer is refused', async () => {
