@@ -368,7 +368,7 @@ export const requests = {
   },
 } as const satisfies Record<RequestChannel, { input: z.ZodType; result: unknown }>;
 
-/** A change waiting for the person, as they read it: no uid, no hidden text, no code. */
+/** A change waiting for the person, as they read it: no uid, no hidden text, no code, no file address. */
 export type ProposalView = ShownProposalMessage;
 /** What became of the person's answer: `done` false when it came too late. */
 export interface ProposalAnswerView {
