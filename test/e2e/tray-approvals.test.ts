@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readUrlFile } from '../../src-mcp/installers/index.ts';
 import { previewDataDir } from '../../src-main/preview/preview-data-dir.ts';
 import type { PageSpec } from '../emulator/index.ts';
+import { uploadPdf } from '../harness/asked-graph.ts';
 import { APPS_CAPABILITY } from '../harness/consent-client.ts';
 import { violationsEverywhere } from './axe.ts';
 import { poll } from './poll.ts';
@@ -129,12 +130,7 @@ describe.sequential('Approvals in the tray', () => {
 
   it('a file delete shows the file by name with the blocks that show it, nothing of its address; Approve deletes it', async () => {
     const graph = world.emulator.graph('journal');
-    const wrapped = graph.run('file.upload', [
-      { base64: Buffer.from('%PDF-1.4 minutes').toString('base64'), mimetype: 'application/pdf' },
-    ]) as string;
-    const fileUrl = wrapped.slice(4, -1);
-    const [address, query] = fileUrl.split('?') as [string, string];
-    const name = decodeURIComponent(address).split('/').pop()!;
+    const { fileUrl, address, query, name } = uploadPdf(graph, 'minutes');
     graph.run('data.block.create', [
       {
         location: { 'parent-uid': uidOf('Drafts', 0), order: 'last' },

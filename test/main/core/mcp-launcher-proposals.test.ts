@@ -13,27 +13,24 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createFileKeySecretBox } from '../../../src-main/core/file-key-secret-box.ts';
 import { forkSpawner, runMcpLauncher, type McpLauncher } from '../../../src-main/core/mcp-launcher.ts';
 import type { ProposalView } from '../../../src-shared/ipc-contract.ts';
-import { startEmulator, type Emulator, type PageSpec } from '../../emulator/index.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { ChildStdioTransport } from '../../harness/child-transport.ts';
+import {
+  askedPages,
+  blockExists,
+  deletePage,
+  pageUid,
+  proposalId,
+  textOf,
+  uidOf,
+} from '../../harness/asked-graph.ts';
 import { APPS_CAPABILITY } from '../../harness/consent-client.ts';
 import { binEnv } from '../../harness/mcp-bin.ts';
 import { mcpBundle, startCore, tempDirs, waitFor } from '../helpers.ts';
 
 const SECRET = 'HIDDEN-5519';
-const uidOf = (prefix: string, i: number) => `${prefix}${String(i).padStart(9 - prefix.length, '0')}`;
 const PAGES = ['Approved', 'Forged', 'Chat', 'Both', 'Gone'];
-const pageUid = (name: string) => uidOf(`pg${name.slice(0, 2).toLowerCase()}`, 0);
-const pages: PageSpec[] = PAGES.map((name) => ({
-  title: `${name} page`,
-  uid: pageUid(name),
-  children: [
-    ...Array.from({ length: 12 }, (_, i) => ({
-      string: `${name} line ${i}`,
-      uid: uidOf(name.slice(0, 3).toLowerCase(), i + 1),
-    })),
-    { string: `${SECRET} #.rm-hide`, children: [`${SECRET} below`] },
-  ],
-}));
+const pages = askedPages(PAGES, SECRET);
 
 interface Launched {
   launcher: McpLauncher;
@@ -88,13 +85,7 @@ afterAll(async () => {
   await dirs?.cleanup();
 });
 
-const textOf = (result: unknown) =>
-  ((result as CallToolResult).content ?? []).map((c) => (c.type === 'text' ? c.text : '')).join('\n');
-const exists = (uid: string) =>
-  emulator.graph('asked').run('data.q', ['[:find ?e . :in $ ?u :where [?e :block/uid ?u]]', uid]) != null;
-const deletePage = (client: Client, name: string) =>
-  client.callTool({ name: 'delete_page', arguments: { uid: pageUid(name) } }) as Promise<CallToolResult>;
-const proposalId = (result: CallToolResult) => /\(proposal (p-[a-z0-9]+)\)/.exec(textOf(result))![1]!;
+const exists = (uid: string) => blockExists(emulator.graph('asked'), uid);
 const shown = (launched: Launched, id: string) => launched.launcher.proposals.list().find((p) => p.id === id);
 const gone = (launched: Launched, id: string) => (shown(launched, id) ? undefined : true);
 /** The chat's journal as the agent reads it: its changes by the tool, and what became of its proposals. */

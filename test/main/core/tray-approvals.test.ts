@@ -13,25 +13,23 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TrayCore } from '../../../src-main/core/tray-core.ts';
 import type { ProposalView } from '../../../src-shared/ipc-contract.ts';
 import { readUrlFile } from '../../../src-mcp/installers/index.ts';
-import { startEmulator, type Emulator, type PageSpec } from '../../emulator/index.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
+import {
+  askedPages,
+  blockExists,
+  deletePage,
+  pageUid,
+  proposalId,
+  textOf,
+  uidOf,
+  uploadPdf,
+} from '../../harness/asked-graph.ts';
 import { APPS_CAPABILITY } from '../../harness/consent-client.ts';
 import { startCore, tempDirs, waitFor } from '../helpers.ts';
 
 const SECRET = 'HIDDEN-7731';
-const uidOf = (prefix: string, i: number) => `${prefix}${String(i).padStart(9 - prefix.length, '0')}`;
 const PAGES = ['Approved', 'Kept', 'Chat', 'Both', 'Late', 'Elicited', 'Files'];
-const pages: PageSpec[] = PAGES.map((name) => ({
-  title: `${name} page`,
-  uid: uidOf(`pg${name.slice(0, 2).toLowerCase()}`, 0),
-  children: [
-    ...Array.from({ length: 12 }, (_, i) => ({
-      string: `${name} line ${i}`,
-      uid: uidOf(`${name.slice(0, 3).toLowerCase()}`, i + 1),
-    })),
-    { string: `${SECRET} #.rm-hide`, children: [`${SECRET} below`] },
-    { string: `${name} long ${'x'.repeat(5000)}` },
-  ],
-}));
+const pages = askedPages(PAGES, SECRET, [`long ${'x'.repeat(5000)}`]);
 
 let dirs: Awaited<ReturnType<typeof tempDirs>>;
 let emulator: Emulator;
@@ -82,14 +80,7 @@ afterAll(async () => {
   await dirs?.cleanup();
 });
 
-const textOf = (result: unknown) =>
-  ((result as CallToolResult).content ?? []).map((c) => (c.type === 'text' ? c.text : '')).join('\n');
-const exists = (uid: string) =>
-  emulator.graph('asked').run('data.q', ['[:find ?e . :in $ ?u :where [?e :block/uid ?u]]', uid]) != null;
-const pageUid = (name: string) => uidOf(`pg${name.slice(0, 2).toLowerCase()}`, 0);
-const deletePage = (client: Client, name: string) =>
-  client.callTool({ name: 'delete_page', arguments: { uid: pageUid(name) } }) as Promise<CallToolResult>;
-const proposalId = (result: CallToolResult) => /\(proposal (p-[a-z0-9]+)\)/.exec(textOf(result))![1]!;
+const exists = (uid: string) => blockExists(emulator.graph('asked'), uid);
 const shown = async (id: string) =>
   (await core.handlers['proposals:list'](undefined)).find((p: ProposalView) => p.id === id);
 const gone = async (id: string) => ((await shown(id)) ? undefined : true);
@@ -149,12 +140,7 @@ it('a write held for a client that cannot ask waits in the tray, in the personâ€
 it('a file delete held for a plain client waits in the tray named by its file name and the blocks that show it, never its address; Approve there deletes it once', async () => {
   // The person uploaded a report in Roam and shows it on a page, once in a block hidden from AI.
   const graph = emulator.graph('asked');
-  const wrapped = graph.run('file.upload', [
-    { base64: Buffer.from('%PDF-1.4 report').toString('base64'), mimetype: 'application/pdf' },
-  ]) as string;
-  const fileUrl = wrapped.slice(4, -1);
-  const [address, query] = fileUrl.split('?') as [string, string];
-  const name = decodeURIComponent(address).split('/').pop()!;
+  const { fileUrl, address, query, name } = uploadPdf(graph, 'report');
   expect(query).toMatch(/token=/);
   const shows = [
     { uid: 'filesblk1', string: `The report: ![](${fileUrl})` },
