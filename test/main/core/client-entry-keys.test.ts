@@ -96,6 +96,9 @@ it('uninstalling Codex in the tray revokes the key `roam-mcp install codex --tra
   expect(await readFile(config, 'utf8')).toContain(`url = "${url}"`);
   expect(await works(key)).toBe(true);
   expect(await row('codex')).toMatchObject({ state: 'installed', transport: 'http' });
+  // Its toolsets are its key's: the key its entry stands for at this server.
+  await core.handlers['clients:set-toolsets']({ id: 'codex', toolsets: ['core'] });
+  expect(await roamMcp('key', 'list')).toMatch(/^codex\t.*\ttools core$/m);
 
   await uninstall('codex');
   expect(await readFile(config, 'utf8')).not.toContain('roam-companion');
