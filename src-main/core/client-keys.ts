@@ -1,7 +1,9 @@
 /**
  * The keys of the clients the tray connected over HTTP (docs/clients.md): one per installed
  * client, named after it, made when it is installed (an earlier one revoked: only hashes are
- * kept), revoked when it is uninstalled. Stored in the data folder the tray's HTTP server reads.
+ * kept). Stored in the data folder the tray's HTTP server reads. When the tray removes or
+ * replaces an entry it revokes the key behind it, found by what the entry holds (installers'
+ * `keyBehind`), not by this name.
  */
 import { KeyStore, type KeyInfo } from '../../src-mcp/installers/index.ts';
 import type { KeyView } from '../../src-shared/ipc-contract.ts';

@@ -48,6 +48,11 @@ export function keysFile(options: KeysAt = {}): string {
 
 const hashOf = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
 
+/** A stored key named so, or the one whose hash is `key`'s (the key a client's entry carries). */
+export type WhichKey = string | { key: string };
+const isKey = (entry: KeyEntry, which: WhichKey) =>
+  typeof which === 'string' ? entry.name === which : entry.sha256 === hashOf(which.key);
+
 function parseKeys(text: string, file: string): KeyEntry[] {
   let parsed: unknown;
   try {
@@ -127,13 +132,13 @@ export class KeyStore {
 
   /**
    * The toolsets the key's chats get from now on (chats open now keep theirs); the key itself
-   * stays as it is, so the client's config is not touched. False when there is no key of that name.
+   * stays as it is, so the client's config is not touched. False when there is no such key.
    */
-  async setToolsets(name: string, toolsets: readonly ToolsetName[]): Promise<boolean> {
+  async setToolsets(which: WhichKey, toolsets: readonly ToolsetName[]): Promise<boolean> {
     let found = false;
     await this.update((keys) =>
       keys.map((k) => {
-        if (k.name !== name) return k;
+        if (!isKey(k, which)) return k;
         found = true;
         return { ...k, toolsets: [...toolsets] };
       }),
@@ -141,14 +146,20 @@ export class KeyStore {
     return found;
   }
 
-  /** Removes the key; false when there was none of that name. */
-  async revoke(name: string): Promise<boolean> {
+  /** Removes the key; false when there was no such key. */
+  async revoke(which: WhichKey): Promise<boolean> {
     let found = false;
     await this.update((keys) => {
-      found = keys.some((k) => k.name === name);
-      return keys.filter((k) => k.name !== name);
+      found = keys.some((k) => isKey(k, which));
+      return keys.filter((k) => !isKey(k, which));
     });
     return found;
+  }
+
+  /** What anyone may see of the stored key `presented` is (matched by its hash); undefined when none is. */
+  async find(presented: string): Promise<KeyInfo | undefined> {
+    const entry = (await readKeys(this.file)).find((k) => isKey(k, { key: presented }));
+    return entry ? info(entry) : undefined;
   }
 
   private async update(change: (keys: KeyEntry[]) => KeyEntry[]): Promise<void> {

@@ -6,7 +6,7 @@
  */
 import { HTTP_DEFAULT_PORT } from '../../src-shared/constants.ts';
 import { DATA_DIR_ENV, type DataDirOptions } from '../../src-shared/node/data-dir.ts';
-import { KeyStore, KeyVerifier, keysFile, type KeyInfo } from '../http/key-store.ts';
+import { KeyStore, type KeyInfo, type WhichKey } from '../http/key-store.ts';
 import { readAtLoginFile, readUrlFile } from '../http/url-file.ts';
 import type { ClientSpec, HttpEntryParts } from './client-catalogue.ts';
 import type { EntryState } from './entry-state.ts';
@@ -49,35 +49,58 @@ function whereServed(served: ServedUrls): string {
   return `no roam-mcp HTTP server runs, and \`roam-mcp serve --http\` serves at ${DEFAULT_URL}`;
 }
 
+/**
+ * The stored key behind an http entry, as the key store names it: the key itself (matched by its
+ * hash) when the entry carries it or the environment variable it names is visible here, else the
+ * client's name (`install` names its key so). Only for taking the key back or changing its
+ * toolsets, in this process: never shown, logged or sent anywhere.
+ */
+export interface KeyBehind {
+  info: KeyInfo;
+  which: WhichKey;
+}
+
 /** The key our entry carries, or the stored key it stands for (a key read from an environment variable). */
 async function keyOf(
   spec: ClientSpec,
   parts: HttpEntryParts,
   opts: InstallerOptions,
-): Promise<{ info?: KeyInfo; problem?: string; note?: string }> {
-  const file = keysFile(dataDirOptions(opts));
+): Promise<{ behind?: KeyBehind; problem?: string; note?: string }> {
+  const store = new KeyStore(dataDirOptions(opts));
   const env = opts.env ?? process.env;
   const key = parts.key ?? (parts.keyEnv ? env[parts.keyEnv] : undefined);
   if (key) {
-    const entry = await new KeyVerifier(file).verify(key);
-    if (entry) {
-      const { name, access, toolsets, createdAt } = entry;
-      return { info: { name, createdAt, ...(access ? { access } : {}), ...(toolsets ? { toolsets } : {}) } };
-    }
+    const info = await store.find(key);
+    if (info) return { behind: { info, which: { key } } };
     return {
       problem: `Its key was revoked or replaced by a newer one, so the server refuses ${spec.name}.`,
     };
   }
   if (!parts.keyEnv) return { problem: `Our entry sends no key, so the server refuses ${spec.name}.` };
   // The key lives in the user's environment, which we cannot see from here: its name must still be a key of ours.
-  const stored = (await new KeyStore(dataDirOptions(opts)).list()).find((info) => info.name === spec.id);
+  const stored = (await store.list()).find((info) => info.name === spec.id);
   if (!stored) {
     return { problem: `Its key ('${spec.id}') was revoked, so the server refuses ${spec.name}.` };
   }
   return {
-    info: stored,
+    behind: { info: stored, which: spec.id },
     note: `${spec.name} reads its key from the environment variable ${parts.keyEnv}, which must hold the key made for it when ${spec.name} starts.`,
   };
+}
+
+/**
+ * The stored key behind an http entry of ours; undefined when there is none (its key is no longer
+ * stored, or it stands for a key in the environment but points elsewhere than our server).
+ */
+export async function keyBehindEntry(
+  spec: ClientSpec,
+  parts: HttpEntryParts,
+  opts: InstallerOptions,
+): Promise<KeyBehind | undefined> {
+  const { behind } = await keyOf(spec, parts, opts);
+  // A key the entry holds is ours by its hash wherever it points; one named only by the client, at our server.
+  if (!behind || typeof behind.which !== 'string') return behind;
+  return (await servedUrls(opts)).urls.includes(parts.url) ? behind : undefined;
 }
 
 /**
@@ -97,7 +120,7 @@ export async function httpEntryState(
     };
   }
   const key = await keyOf(spec, parts, opts);
-  if (!key.info) return { state: 'stale', message: key.problem! };
+  if (!key.behind) return { state: 'stale', message: key.problem! };
   const notes = [
     ...(key.note ? [key.note] : []),
     ...(served.running
@@ -108,7 +131,7 @@ export async function httpEntryState(
   ];
   return {
     state: 'installed',
-    ...(key.info.toolsets ? { toolsets: key.info.toolsets } : {}),
+    ...(key.behind.info.toolsets ? { toolsets: key.behind.info.toolsets } : {}),
     ...(notes.length ? { message: notes.join(' ') } : {}),
   };
 }

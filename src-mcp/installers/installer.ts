@@ -19,6 +19,8 @@ import { entryMatches, mergedEntry } from './entry-state.ts';
 import { InstallerError } from './installer-error.ts';
 import { SERVER_KEY, type InstallerOptions } from './installer-options.ts';
 import { redactSecrets } from './redact-secrets.ts';
+import { keyBehindEntry, type KeyBehind } from './http-entry.ts';
+import { isPlainObject } from '../../src-shared/plain-object.ts';
 
 export type ClientAction = 'install' | 'uninstall';
 
@@ -76,6 +78,29 @@ async function fileClientView(spec: ClientSpec, opts: InstallerOptions): Promise
       ? `Install it again over HTTP to fix it: roam-mcp install ${spec.id} --transport http.`
       : 'Reinstall to update it.';
   return { ...base, ...found, message: `${message} ${fix}` };
+}
+
+/**
+ * The stored key behind the client's entry of ours (http-entry.ts): what it carries, matched by its
+ * hash, or the key it stands for at our server; undefined for a launcher entry, no entry, or a
+ * file that cannot be read.
+ */
+export async function keyBehind(id: ClientId, opts: InstallerOptions): Promise<KeyBehind | undefined> {
+  const spec = clientSpec(id);
+  const { configPath } = await spec.locate(opts);
+  let entry: unknown;
+  try {
+    const text = await readIfExists(configPath);
+    entry =
+      text === null
+        ? undefined
+        : parseConfig(configPath, text, spec.syntax, spec.serversKey).servers?.[SERVER_KEY];
+  } catch (error) {
+    if (error instanceof InstallerError) return undefined;
+    throw error;
+  }
+  const parts = isPlainObject(entry) ? spec.httpPartsOf?.(entry) : undefined;
+  return parts ? keyBehindEntry(spec, parts, opts) : undefined;
 }
 
 /** One client's current state. */

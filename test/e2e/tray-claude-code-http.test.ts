@@ -173,7 +173,7 @@ it('Cursor over HTTP: its key’s toolsets and the tools its chats get, a new ch
   await poll(() => badge.innerText()).toBe('Needs update');
   await contains(
     row,
-    "Its key ('cursor') was revoked, so Cursor is refused: update it to give it a new key.",
+    'Its key was revoked or replaced by a newer one, so Cursor is refused: update it to give it a new key.',
   );
   expect(await violationsEverywhere(page)).toEqual([]);
 }, 60_000);

@@ -11,6 +11,7 @@ import {
   claudeCodeAddCommand,
   clientSpec,
   install,
+  keyBehind,
   lineDiff,
   listClients,
   previewChange,
@@ -118,13 +119,13 @@ const OVER_STDIO =
 const CLIPBOARD_FAILED =
   "Could not write the clipboard, so the command was not copied; Claude Code's earlier key was replaced all the same. Click Copy again, then run the new command.";
 
-/** An entry at the tray's URL whose key was revoked: the client is refused, so it is not installed. */
+/** An http entry whose key is no longer stored (revoked, or replaced by a newer one): the client is refused. */
 function keyGone(view: ClientView): string {
   const again =
     view.id === 'claude-code'
       ? `run ${CLAUDE_CODE_REMOVE}, then copy the command below and run it`
       : `update it to give it a new key`;
-  return `Its key ('${view.id}') was revoked, so ${view.name} is refused: ${again}.`;
+  return `Its key was revoked or replaced by a newer one, so ${view.name} is refused: ${again}.`;
 }
 
 /** A stdio entry of ours while the tray serves HTTP: it works, each chat launching its own roam-mcp. */
@@ -136,26 +137,20 @@ function stdioWhileServing(view: ClientView): string {
 const CLAUDE_CODE_REMOVE = 'claude mcp remove --scope user roam-companion';
 
 /**
- * The client as it connects: over HTTP its toolsets are its key's and a revoked key is no
- * connection; a stdio entry of ours is installed (and may switch to HTTP). `stdio`: its view
- * against the stdio entry, when already read.
+ * The client as it connects: over HTTP the installers judge its entry by its URL and the key it
+ * carries (matched by hash, never by a key's name), whose toolsets are its chats'; a stdio entry of
+ * ours is installed (and may switch to HTTP). `stdio`: its view against the stdio entry, when already read.
  */
-async function connection(
-  ctx: CoreContext,
-  keys: KeyStore,
-  id: ClientId,
-  stdio?: ClientView,
-): Promise<ClientView> {
+async function connection(ctx: CoreContext, id: ClientId, stdio?: ClientView): Promise<ClientView> {
   const stdioView = stdio ?? (await listed(installerOptions(ctx))).find((v) => v.id === id)!;
-  if (!overHttp(ctx, id)) return { ...stdioView, transport: 'stdio' };
-  const http = (await listed(await withHttp(ctx, id, installerOptions(ctx)))).find((v) => v.id === id)!;
-  // The installers judge an http entry by its URL and key (installed, or stale saying which).
+  // Codex stays on stdio here, but an http entry the CLI wrote is shown as what it is.
+  if (!overHttp(ctx, id)) return { ...stdioView, transport: stdioView.transport ?? 'stdio' };
+  const opts = await withHttp(ctx, id, installerOptions(ctx));
+  const http = (await listed(opts)).find((v) => v.id === id)!;
   if (http.transport === 'http' && (http.state === 'installed' || http.state === 'stale')) {
-    const key = (await keys.list()).find((info) => info.name === id);
-    const { toolsets: _none, ...view } = http;
-    if (!key) return { ...view, state: 'stale', transport: 'http', message: keyGone(http) };
-    if (http.state === 'stale') return http;
-    return { ...view, transport: 'http', ...(key.toolsets ? { toolsets: key.toolsets } : {}) };
+    if (http.state === 'stale' && !(await keyBehind(id, opts)))
+      return { ...http, state: 'stale', transport: 'http', message: keyGone(http) };
+    return { ...http, transport: 'http' };
   }
   if (stdioView.state === 'installed') {
     // Claude Code keeps the HTTP command to copy; a file client keeps its stdio entry's view.
@@ -171,29 +166,50 @@ async function connection(
   return { ...http, transport: 'http' };
 }
 
-/** An HTTP client's new toolsets go to its key; its config is not touched. */
+/** An HTTP client's new toolsets go to the key its entry carries; its config is not touched. */
 async function setKeyToolsets(
   ctx: CoreContext,
   keys: KeyStore,
   input: RequestArgs<'clients:set-toolsets'>,
 ): Promise<void> {
-  const client = await connection(ctx, keys, input.id);
-  if (client.transport !== 'http' || client.state !== 'installed')
+  const client = await connection(ctx, input.id);
+  const behind =
+    client.transport === 'http' && client.state === 'installed'
+      ? await keyBehind(input.id, await withHttp(ctx, input.id, installerOptions(ctx)))
+      : undefined;
+  if (!behind)
     throw new CoreError(
       'UNAVAILABLE',
       `${client.name} is not connected to the tray's HTTP server with a key of its own, so its toolsets are in its entry: use "Apply the toolsets" or install it. Nothing was changed.`,
     );
-  if (!(await keys.setToolsets(input.id, input.toolsets))) throw new CoreError('NOT_FOUND', keyGone(client));
+  if (!(await keys.setToolsets(behind.which, input.toolsets)))
+    throw new CoreError('NOT_FOUND', keyGone(client));
+}
+
+/**
+ * `change` (an install or uninstall), then the key that was behind the client's entry revoked:
+ * whoever made it, the entry holding it is replaced or gone, so it must stop working too.
+ */
+async function withKeyTakenBack<T>(
+  ctx: CoreContext,
+  keys: KeyStore,
+  id: ClientId,
+  change: () => Promise<T>,
+): Promise<T> {
+  const behind = await keyBehind(id, await withHttp(ctx, id, installerOptions(ctx)));
+  const done = await change();
+  if (behind) await keys.revoke(behind.which);
+  return done;
 }
 
 export function clientHandlers(ctx: CoreContext) {
   const keys = clientKeys(ctx.options);
   /** A file client's outcome shows it as it connects now; Claude Code's keeps the command to run. */
   const withConnection = async (done: RequestResults['clients:install']) =>
-    keyInConfig(done.client.id) ? { ...done, client: await connection(ctx, keys, done.client.id) } : done;
+    keyInConfig(done.client.id) ? { ...done, client: await connection(ctx, done.client.id) } : done;
   const listAll = async () => {
     const views = await listed(installerOptions(ctx));
-    return Promise.all(views.map((view) => connection(ctx, keys, view.id, view)));
+    return Promise.all(views.map((view) => connection(ctx, view.id, view)));
   };
   const refresh = async () => ctx.emit('clients:changed', await listAll());
   /** A new key for Claude Code (the old one stops working) and its command, to the clipboard only. */
@@ -236,7 +252,7 @@ export function clientHandlers(ctx: CoreContext) {
       const opts = await withHttp(ctx, input.id, installerOptions(ctx, choiceOf(input)), () =>
         newClientKey(keys, input.id, input.toolsets ?? installDefaultToolsets(input.id)),
       );
-      const result = await install(input.id, opts);
+      const result = await withKeyTakenBack(ctx, keys, input.id, () => install(input.id, opts));
       if (input.toolsets) {
         const toolsets = input.toolsets;
         await ctx.store.update((data) => {
@@ -251,14 +267,15 @@ export function clientHandlers(ctx: CoreContext) {
     ): Promise<RequestResults['clients:set-toolsets']> {
       await setKeyToolsets(ctx, keys, input);
       await refresh();
-      return connection(ctx, keys, input.id);
+      return connection(ctx, input.id);
     },
     async 'clients:uninstall'(
       input: RequestArgs<'clients:uninstall'>,
     ): Promise<RequestResults['clients:uninstall']> {
       const opts = installerOptions(ctx);
-      const result = await uninstall(input.id, opts);
-      if (speaksHttp(input.id)) await keys.revoke(input.id);
+      const result = await withKeyTakenBack(ctx, keys, input.id, () => uninstall(input.id, opts));
+      // Claude Code's entry is the person's to remove; the key the tray made for its command goes now.
+      if (input.id === 'claude-code') await keys.revoke(CLAUDE_CODE_KEY);
       await refresh();
       return withConnection(outcome(result, opts));
     },

@@ -118,11 +118,11 @@ it('an http entry at this server counts as installed while its key works; revoke
   const header = { Authorization: 'Bearer roam-mcp-key-someOldKeyTheTrayNeverSawXYZ123' };
 
   await entry({ type: 'http', url, headers: header });
-  // No key named claude-code (the uninstall above revoked it): refused, so not installed.
+  // A key the server does not have: refused, so not installed.
   expect(await claudeCodeRow()).toMatchObject({
     state: 'stale',
     transport: 'http',
-    message: `Its key ('claude-code') was revoked, so Claude Code is refused: run ${REMOVE_COMMAND}, then copy the command below and run it.`,
+    message: `Its key was revoked or replaced by a newer one, so Claude Code is refused: run ${REMOVE_COMMAND}, then copy the command below and run it.`,
   });
   const copied = keyIn(await copy());
   // The old key in its entry still does not work: the server refuses it, so it is not installed.

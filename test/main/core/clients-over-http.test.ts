@@ -92,7 +92,7 @@ it('a revoked key’s client is not installed, and says how to connect it again'
   const cursor = await listed('cursor');
   expect(cursor).toMatchObject({ state: 'stale', transport: 'http' });
   expect(cursor.message).toBe(
-    "Its key ('cursor') was revoked, so Cursor is refused: update it to give it a new key.",
+    'Its key was revoked or replaced by a newer one, so Cursor is refused: update it to give it a new key.',
   );
   const refused = await core.handlers['clients:set-toolsets']({ id: 'cursor', toolsets: ['core'] }).catch(
     (e: unknown) => e,
