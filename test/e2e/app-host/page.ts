@@ -4,7 +4,7 @@
  * iframe, every tools/call the app makes handed to `callTool`. Also what the tests check of it:
  * axe-core in the app's frame (every violation, whatever its impact) and screenshots in both themes.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -14,6 +14,7 @@ import { expect } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ROOT } from '../../harness/mcp-bin.ts';
 import { launchChromium, type BrowserSession } from '../chromium.ts';
+import { saveScreenshot, screenshotFolders } from '../screenshots.ts';
 
 export interface ToolCall {
   name: string;
@@ -96,13 +97,11 @@ export async function openChangeReview(options: {
           .poll(() => appFrame().evaluate(() => document.documentElement.dataset.theme))
           .toBe(theme);
         expect(await violations()).toEqual([]);
-        const image = await page.locator('iframe').screenshot({ animations: 'disabled' });
-        const dirs = [path.resolve('test-results/screenshots')];
-        if (process.env.UPDATE_SCREENSHOTS === '1') dirs.push(path.resolve('docs/screenshots'));
-        for (const dir of dirs) {
-          await mkdir(dir, { recursive: true });
-          await writeFile(path.join(dir, `${name}-${theme}.png`), image);
-        }
+        if (screenshotFolders().length)
+          await saveScreenshot(
+            `${name}-${theme}.png`,
+            await page.locator('iframe').screenshot({ animations: 'disabled' }),
+          );
       }
       await page.evaluate(() => window.host.setTheme('light'));
     },
