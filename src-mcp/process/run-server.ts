@@ -211,7 +211,7 @@ function graphsFromTray(
   return firstConfig;
 }
 
-/** Waiting proposals are shown in the tray too while it says it shows them (its HTTP server). */
+/** Waiting proposals are shown by the app too while it says it shows them (its HTTP server, or `--mcp`). */
 function showProposalsIn(proposals: Proposals, parent: ParentChannel | undefined): void {
   proposals.watch(
     parent && {
