@@ -70,7 +70,7 @@ export function consentQuestion(taken: TakenAway, context: QuestionContext): str
   for (const f of taken.files)
     if (f.shownIn.blocks > 0)
       notes.push(
-        `'${f.name}' is shown in ${plural(f.shownIn.blocks, 'block')} on ${titles(f.shownIn.pages)}; they would show a broken link.`,
+        `'${f.name}' is shown in ${plural(f.shownIn.blocks, 'block')} on ${titles(f.shownIn.pages)}; ${f.shownIn.blocks === 1 ? 'it' : 'they'} would show a broken link.`,
       );
   for (const r of taken.renames) {
     const on = r.linkPages.length ? ` on ${plural(r.linkPages.length, 'page')} (${titles(r.linkPages)})` : '';

@@ -66,7 +66,7 @@ describe.each([
     expect(textOf(declined)).toMatch(/declined file_delete/);
     expect(declined.structuredContent).toMatchObject({ deleted: false, url });
     expect(c.asked.at(-1)).toBe(
-      `Delete the file '${name}' in graph 'g'? '${name}' is shown in 1 block on 'Trip ${t}'; they would show a broken link. It can be undone from this chat, but a file comes back under a new address, which no block shows.`,
+      `Delete the file '${name}' in graph 'g'? '${name}' is shown in 1 block on 'Trip ${t}'; it would show a broken link. It can be undone from this chat, but a file comes back under a new address, which no block shows.`,
     );
     expect(JSON.stringify(c.asked)).not.toMatch(/token=|firebasestorage/);
     expect(stored(url)).toBe(true);
