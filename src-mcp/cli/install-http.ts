@@ -8,7 +8,7 @@
  */
 import { clientSpec } from '../installers/client-catalogue.ts';
 import { InstallerError } from '../installers/installer-error.ts';
-import { previewChange } from '../installers/installer.ts';
+import { keyBehind, previewChange } from '../installers/installer.ts';
 import type { HttpTarget, InstallerOptions } from '../installers/installer-options.ts';
 import { DEFAULT_PORT } from '../http/address.ts';
 import { KeyStore } from '../http/key-store.ts';
@@ -76,17 +76,20 @@ export async function clientHttpTarget(
 }
 
 /**
- * A stdio install or an uninstall replaces what an http install wrote: the client's key stops
- * working (not left valid in an old backup of its config), and the toolsets it carried are the
- * stdio entry's choice now.
+ * A stdio install or an uninstall replaces what an http install wrote: the key behind the client's
+ * entry stops working (not left valid in an old backup of its config), whoever made it — found by
+ * what the entry holds (`keyBehind`, as the tray does), never by a key's name alone — and the
+ * toolsets it carried are the stdio entry's choice now.
  */
 export async function takeBackClientKey(
   id: ClientId,
   dryRun: boolean,
   opts: InstallerOptions,
 ): Promise<readonly ToolsetName[] | undefined> {
-  const store = new KeyStore({ env: opts.env as NodeJS.ProcessEnv | undefined, home: opts.home });
-  const key = (await store.list()).find((info) => info.name === id);
-  if (key && !dryRun) await store.revoke(id);
-  return key?.toolsets;
+  const behind = await keyBehind(id, opts);
+  if (behind && !dryRun)
+    await new KeyStore({ env: opts.env as NodeJS.ProcessEnv | undefined, home: opts.home }).revoke(
+      behind.which,
+    );
+  return behind?.info.toolsets;
 }

@@ -74,6 +74,24 @@ it('a reinstall replaces the key (the old one is refused); uninstall revokes it'
   await expect(world.connect({ era: 'v2', key: now! })).rejects.toThrow(/401|not valid/);
 });
 
+it('uninstall revokes the key the entry holds, whoever made it, and leaves a key that only shares the client’s name', async () => {
+  // Keys made by hand print once, by design: not among what the installs said.
+  const mine = (await world.bin(['key', 'create', 'made-by-hand'])).stdout.trim();
+  const named = (await world.bin(['key', 'create', 'cursor'])).stdout.trim();
+  await writeFile(
+    cursorFile(),
+    JSON.stringify({
+      mcpServers: { 'roam-companion': { url: world.url, headers: { Authorization: `Bearer ${mine}` } } },
+    }),
+  );
+  expect((await roamMcp('uninstall', 'cursor')).code).toBe(0);
+  await expect(world.connect({ era: 'v1', key: mine })).rejects.toThrow(/401|not valid/);
+  const unrelated = await world.connect({ era: 'v1', key: named });
+  jsonOf(await unrelated.call('list_graphs'));
+  await unrelated.close();
+  expect((await roamMcp('key', 'revoke', 'cursor')).code).toBe(0);
+});
+
 it('VS Code gets a type http entry; Claude Desktop keeps stdio and says why', async () => {
   expect((await roamMcp('install', 'vscode', '--transport', 'http')).code).toBe(0);
   const { entry, key } = await keyIn(vscodeFile(), 'servers');
