@@ -8,7 +8,9 @@
  * - journal bytes per change, from the segment files' growth;
  * - time to undo a 100-change chat (and its dry run), and that the graph came back;
  * - the reads an undo makes before its writes (the ownership checks), per undo step, and their
- *   time replayed over HTTP.
+ *   time replayed over HTTP;
+ * - what the undo's calls went to (by action), and the one case that costs a write per block,
+ *   a tag page's rename undone, on its own. The targets are the same every run.
  *
  * Alone: node --import tsx bench/undo.ts (writes bench/results/undo.{json,md}); `--undo-only`
  * runs only the 100-change undo and prints it; `npm run bench` runs it with the other benchmarks.
