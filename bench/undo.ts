@@ -8,7 +8,9 @@
  * - journal bytes per change, from the segment files' growth;
  * - time to undo a 100-change chat (and its dry run), and that the graph came back;
  * - the reads an undo makes before its writes (the ownership checks), per undo step, and their
- *   time replayed over HTTP.
+ *   time replayed over HTTP;
+ * - what the undo's calls went to (by action), and the one case that costs a write per block,
+ *   a tag page's rename undone, on its own. The targets are the same every run.
  *
  * Alone: node --import tsx bench/undo.ts (writes bench/results/undo.{json,md}); `--undo-only`
  * runs only the 100-change undo and prints it; `npm run bench` runs it with the other benchmarks.
@@ -73,6 +75,8 @@ function replay(port: number, request: RecordedRequest): Promise<void> {
 
 interface World {
   home: string;
+  /** The generated graph's uids: targets are picked among them only, so every run picks the same. */
+  seeded: Set<string>;
   /** CPU time (ms) the bin and this process (the emulator) have used so far. */
   cpuMs(): Promise<number>;
   emulator: Emulator;
@@ -105,6 +109,9 @@ async function world(): Promise<World> {
     env: { PATH: process.env.PATH ?? '', HOME: home, ROAM_MCP_NO_LAUNCH: '1', ROAM_MCP_TOOLS: 'all' },
     stderr: 'ignore',
   });
+  const seeded = new Set(
+    emulator.graph(GRAPH).run('data.q', ['[:find [?u ...] :where [?b :block/uid ?u]]']) as string[],
+  );
   const client = new Client({ name: 'undo-bench', version: '1' });
   await client.connect(transport);
   const call = async (name: string, args: Record<string, unknown>) => {
@@ -122,6 +129,7 @@ async function world(): Promise<World> {
   };
   return {
     home,
+    seeded,
     async cpuMs() {
       const own = process.cpuUsage();
       return (own.user + own.system) / 1000 + (await binCpuMs());
@@ -138,13 +146,20 @@ async function world(): Promise<World> {
   };
 }
 
+/**
+ * The generated graph's blocks still there. Not the ones the bench's writes made: their uids are
+ * random, and picking among them made each run change other targets (a run that renamed the
+ * tag page 'idea' undid ~230 more `#idea` forms than one that did not).
+ */
 const blockUids = (w: World) =>
   (
     w.emulator
       .graph(GRAPH)
       .run('data.q', ['[:find [?u ...] :where [?b :block/string] [?b :block/uid ?u]]']) as string[]
-  ).sort();
-/** Pages a person made (not the emulator's own page of comment threads, which a rename would hide). */
+  )
+    .filter((u) => w.seeded.has(u))
+    .sort();
+/** The generated graph's pages (not the emulator's own page of comment threads, which a rename would hide). */
 const pageUids = (w: World) =>
   (
     w.emulator
@@ -152,7 +167,9 @@ const pageUids = (w: World) =>
       .run('data.q', [
         '[:find [?u ...] :where [?b :node/title ?t] [(not= ?t "roam/comments")] [?b :block/uid ?u]]',
       ]) as string[]
-  ).sort();
+  )
+    .filter((u) => w.seeded.has(u))
+    .sort();
 
 /** One representative call per write tool, on fresh targets each round. */
 function writeCalls(w: World, i: number): Array<[string, Record<string, unknown>, string?]> {
@@ -244,7 +261,26 @@ async function journalOverheadMs(): Promise<number> {
   return round(median(times), 3);
 }
 
-async function undoHundred(): Promise<Record<string, number | boolean>> {
+/**
+ * The case that costs a write per block, measured on its own: a tag page's rename undone. Roam
+ * writes its `#Tag` links back as `#[[Tag]]`, and the undo puts each `#Tag` back.
+ */
+async function tagRename(w: World): Promise<{ page: string; referrers: number; undoRoundTrips: number }> {
+  const page = 'idea';
+  const graph = w.emulator.graph(GRAPH);
+  const uid = (graph.run('data.q', [`[:find ?u . :where [?p :node/title "${page}"] [?p :block/uid ?u]]`]) ??
+    '') as string;
+  const referrers = (
+    graph.run('data.q', ['[:find [?s ...] :where [?b :block/string ?s]]']) as string[]
+  ).filter((s) => s.includes(`#${page}`)).length;
+  await w.call('update_page', { uid, title: 'Renamed tag' });
+  const [change] = (await w.call('list_changes', { limit: 1 })).changes as Array<{ id: string }>;
+  w.emulator.clearRequests();
+  await w.call('undo_changes', { ids: [change?.id] });
+  return { page, referrers, undoRoundTrips: w.emulator.requests.filter((r) => r.graph === GRAPH).length };
+}
+
+async function undoHundred(): Promise<Record<string, number | boolean | string>> {
   const w = await world();
   try {
     const start = graphSnapshot(w.emulator.graph(GRAPH));
@@ -267,6 +303,7 @@ async function undoHundred(): Promise<Record<string, number | boolean>> {
     const cpuMs = (await w.cpuMs()) - cpuBefore;
     const mine = w.emulator.requests.filter((r) => r.graph === GRAPH);
     const requests = mine.length;
+    const actions = mine.map((r) => (r.body as { action?: string }).action ?? '');
     const reads = mine.filter((r) => READS.has((r.body as { action?: string }).action ?? ''));
     let readMs = 0;
     for (const request of reads) {
@@ -279,6 +316,7 @@ async function undoHundred(): Promise<Record<string, number | boolean>> {
     const content = () => graphSnapshot(w.emulator.graph(GRAPH)).filter((e) => e.title !== 'roam/comments');
     const same =
       JSON.stringify(content()) === JSON.stringify(start.filter((e) => e.title !== 'roam/comments'));
+    const tag = await tagRename(w);
     return {
       changes,
       dryRunMs: round(dryMs, 0),
@@ -289,6 +327,7 @@ async function undoHundred(): Promise<Record<string, number | boolean>> {
       undoRoundTrips: requests,
       undoRoundTripsPerChange: round(requests / changes),
       undoReads: reads.length,
+      ...kindsOf(actions),
       steps,
       checkReadsPerStep: round(reads.length / steps),
       checkMsPerStep: round(readMs / steps),
@@ -297,17 +336,39 @@ async function undoHundred(): Promise<Record<string, number | boolean>> {
       wouldUndo: dry.undone as number,
       dryRunMatched: dryMatches,
       graphRestored: same,
+      tagPageRenamed: tag.page,
+      tagReferrers: tag.referrers,
+      tagRenameUndoRoundTrips: tag.undoRoundTrips,
     };
   } finally {
     await w.close();
   }
 }
 
+/**
+ * What the undo's round trips went to: its Local API calls by action, and the one case that costs
+ * a write per block: renaming a page back makes Roam write its `#Tag` links as `#[[Tag]]`, and
+ * each one is put back (the updates that follow each `data.page.update`).
+ */
+function kindsOf(actions: string[]): { undoActions: string; tagFormRestores: number } {
+  const byAction = new Map<string, number>();
+  for (const action of actions) byAction.set(action, (byAction.get(action) ?? 0) + 1);
+  let tagFormRestores = 0;
+  actions.forEach((action, i) => {
+    if (action !== 'data.page.update') return;
+    for (let j = i + 1; actions[j] === 'data.block.update'; j++) tagFormRestores++;
+  });
+  return {
+    undoActions: [...byAction].map(([action, n]) => `${action} ${n}`).join(', '),
+    tagFormRestores,
+  };
+}
+
 function markdown(report: {
   date: string;
   rows: ToolRow[];
   overheadMs: number;
-  hundred: Record<string, number | boolean>;
+  hundred: Record<string, number | boolean | string>;
 }): string {
   const h = report.hundred;
   return [
@@ -329,6 +390,8 @@ function markdown(report: {
       `the dry run said ${h.wouldUndo} would be undone${h.dryRunMatched ? '' : ' (NOT what the undo did: a dry-run mismatch)'}.`,
     '',
     `Checks before the undo's writes (the ownership rule, read from Roam): ${h.checkReadsPerStep} reads per undo step (${h.steps} steps), ${h.checkMsPerStep} ms per step replayed.`,
+    '',
+    `The undo's calls: ${h.undoActions}; ${h.tagFormRestores} of its updates put back a \`#Tag\` form after a rename. The case that costs a write per block, on its own: undoing the rename of the tag page '${h.tagPageRenamed}' (${h.tagReferrers} blocks use \`#${h.tagPageRenamed}\`) took ${h.tagRenameUndoRoundTrips} round trips.`,
     '',
   ].join('\n');
 }
