@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readUrlFile } from '../../src-mcp/installers/index.ts';
 import { previewDataDir } from '../../src-main/preview/preview-data-dir.ts';
 import type { PageSpec } from '../emulator/index.ts';
-import { uploadPdf } from '../harness/asked-graph.ts';
+import { fileStored, uploadPdf } from '../harness/asked-graph.ts';
 import { APPS_CAPABILITY } from '../harness/consent-client.ts';
 import { violationsEverywhere } from './axe.ts';
 import { poll } from './poll.ts';
@@ -137,14 +137,7 @@ describe.sequential('Approvals in the tray', () => {
         block: { string: `Minutes ![](${fileUrl})` },
       },
     ]);
-    const stored = () => {
-      try {
-        graph.run('file.get', [{ url: fileUrl }]);
-        return true;
-      } catch {
-        return false;
-      }
-    };
+    const stored = () => fileStored(graph, fileUrl);
     await plain.callTool({ name: 'file_delete', arguments: { url: fileUrl } });
     const fileCard = world.page.getByRole('listitem', { name: new RegExp(`Delete the file '${name}'`) });
     await fileCard.waitFor();

@@ -51,3 +51,13 @@ export function uploadPdf(
   const [address, query] = fileUrl.split('?') as [string, string];
   return { fileUrl, address, query, name: decodeURIComponent(address).split('/').pop()! };
 }
+
+/** Whether Roam still stores the file at `fileUrl`. */
+export function fileStored(graph: ActionRunner, fileUrl: string): boolean {
+  try {
+    graph.run('file.get', [{ url: fileUrl }]);
+    return true;
+  } catch {
+    return false;
+  }
+}

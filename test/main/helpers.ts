@@ -110,3 +110,11 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** The URL of the tray's HTTP server once the core says it serves (its child can take seconds to start). */
+export function servingUrl(core: Pick<TrayCore, 'handlers'>, timeoutMs = 20_000): Promise<string> {
+  return waitFor(async () => {
+    const { http } = await core.handlers['status:get'](undefined);
+    return http?.state === 'serving' ? http.url : undefined;
+  }, timeoutMs);
+}

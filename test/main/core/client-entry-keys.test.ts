@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TrayCore } from '../../../src-main/core/tray-core.ts';
 import type { ClientView } from '../../../src-shared/ipc-contract.ts';
 import { binEnv, ROOT, runBin } from '../../harness/mcp-bin.ts';
-import { startCore, tempDirs, waitFor } from '../helpers.ts';
+import { servingUrl, startCore, tempDirs } from '../helpers.ts';
 
 const KEY = /roam-mcp-key-[A-Za-z0-9_-]{20,}/;
 
@@ -35,10 +35,7 @@ beforeAll(async () => {
     writeClipboard: () => {},
   }));
   await core.handlers['settings:set']({ confirm: 'never' });
-  url = await waitFor(async () => {
-    const http = (await core.handlers['status:get'](undefined)).http;
-    return http?.state === 'serving' ? http.url : undefined;
-  }, 20_000);
+  url = await servingUrl(core);
 }, 30_000);
 
 afterAll(async () => {

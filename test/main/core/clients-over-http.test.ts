@@ -13,7 +13,7 @@ import type { TrayCore } from '../../../src-main/core/tray-core.ts';
 import type { ClientView } from '../../../src-shared/ipc-contract.ts';
 import { servedToolCount } from '../../../src-shared/toolsets.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
-import { mcpBundle, startCore, tempDirs, waitFor } from '../helpers.ts';
+import { mcpBundle, servingUrl, startCore, tempDirs } from '../helpers.ts';
 
 let dirs: Awaited<ReturnType<typeof tempDirs>>;
 let emulator: Emulator;
@@ -27,10 +27,7 @@ beforeAll(async () => {
   ({ core } = startCore(dirs, { httpHub: { port: 0 }, dataDir: path.join(dirs.home, 'data'), env: {} }));
   await mkdir(path.join(dirs.home, '.cursor'), { recursive: true });
   await mkdir(path.join(dirs.home, '.config', 'Code', 'User'), { recursive: true });
-  url = await waitFor(async () => {
-    const { http } = await core.handlers['status:get'](undefined);
-    return http?.state === 'serving' ? http.url : undefined;
-  }, 20_000);
+  url = await servingUrl(core);
 }, 60_000);
 
 afterAll(async () => {

@@ -13,7 +13,7 @@ import type { TrayCore } from '../../../src-main/core/tray-core.ts';
 import { readUrlFile } from '../../../src-mcp/installers/index.ts';
 import { readAtLoginFile } from '../../../src-mcp/http/url-file.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
-import { nextEvent, startCore, tempDirs, waitFor } from '../helpers.ts';
+import { nextEvent, servingUrl, startCore, tempDirs, waitFor } from '../helpers.ts';
 
 let dirs: Awaited<ReturnType<typeof tempDirs>>;
 let emulator: Emulator;
@@ -119,10 +119,7 @@ it('a server killed under the tray comes back at the same URL, and the status sa
 
 it('while the tray opens at login, its address stays noted for installs made while it is closed', async () => {
   // Noted once the tray knows it serves (its status), not merely once the child wrote its URL file.
-  const { url } = await waitFor(async () => {
-    const { http } = await core.handlers['status:get'](undefined);
-    return http?.state === 'serving' ? http : undefined;
-  });
+  const url = await servingUrl(core);
   expect(await atLogin()).toBeUndefined();
   await core.handlers['settings:set']({ launchAtLogin: true });
   expect(await atLogin()).toBe(url);

@@ -18,6 +18,7 @@ import {
   askedPages,
   blockExists,
   deletePage,
+  fileStored,
   pageUid,
   proposalId,
   textOf,
@@ -148,14 +149,7 @@ it('a file delete held for a plain client waits in the tray named by its file na
   ];
   for (const block of shows)
     graph.run('data.block.create', [{ location: { 'parent-uid': pageUid('Files'), order: 'last' }, block }]);
-  const stored = () => {
-    try {
-      graph.run('file.get', [{ url: fileUrl }]);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const stored = () => fileStored(graph, fileUrl);
 
   const result = (await plain.callTool({
     name: 'file_delete',
