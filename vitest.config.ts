@@ -24,7 +24,12 @@ const OWN_MODULES = [
  * failed under load (connect-cli's token request), so it gets the time a slow machine needs; a poll
  * that holds returns as soon as it does.
  */
-const common = { testTimeout: 30_000, hookTimeout: 60_000, expect: { poll: { timeout: 10_000 } } };
+const common = {
+  setupFiles: ['test/seeded-properties.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  expect: { poll: { timeout: 10_000 } },
+};
 
 /** The main pass: every test file once, the v2 client, the server on the Node running the tests. */
 const main: TestProjectInlineConfiguration[] = [

@@ -473,8 +473,8 @@ export function tomlWithServerEntry(
     if (!block) return doc.text;
     let after = body.slice(block.end);
     let before = body.slice(0, block.start);
-    // Our table's own blank line before it goes with it.
-    if (/(\r?\n){2}$/.test(before)) before = before.replace(/\r?\n$/, '');
+    // The blank line an install put before our table goes with it (none goes into a blank file).
+    if (before.trim() !== '' && /(\r?\n){2}$/.test(before)) before = before.replace(/\r?\n$/, '');
     if (before === '') after = after.replace(/^(\r?\n)+/, '');
     return bom + before + after;
   }
