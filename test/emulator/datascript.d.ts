@@ -14,6 +14,9 @@ declare module 'datascript' {
       tx: number;
     }
     interface TxReport {
+      db_before: DB;
+      db_after: DB;
+      tx_data: Datom[];
       tempids: Record<string, number>;
     }
     type Schema = Record<string, Record<string, string>>;

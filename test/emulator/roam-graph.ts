@@ -173,16 +173,17 @@ export class RoamGraph {
   }
 
   /**
-   * Each block's `:block/order` in one state of the graph: a write reads every sibling's order to
-   * place a block and again to renumber them, and on a page of a thousand children the second
-   * reading was half of what a create cost.
+   * Each block's `:block/order`, read once and kept across writes: a write reads every sibling's
+   * order to place a block and to renumber them, and re-reading all of them after each write made
+   * building a page of a thousand blocks quadratic. A write forgets the orders it changed
+   * (`transact`); a graph state reached any other way starts afresh.
    */
-  private readonly orders = new WeakMap<DB, Map<number, number | undefined>>();
+  private orders: { db: DB; known: Map<number, number | undefined> } | undefined;
 
   private orderOf(eid: number): number | undefined {
     const db = this.db;
-    let known = this.orders.get(db);
-    if (!known) this.orders.set(db, (known = new Map()));
+    if (this.orders?.db !== db) this.orders = { db, known: new Map() };
+    const { known } = this.orders;
     if (!known.has(eid)) known.set(eid, this.attr<number>(eid, ':block/order'));
     return known.get(eid);
   }
@@ -233,6 +234,11 @@ export class RoamGraph {
 
   private transact(tx: TxOp[]): Record<string, number> {
     const report = datascript.transact(this.conn, tx);
+    const orders = this.orders;
+    if (orders?.db === report.db_before) {
+      for (const datom of report.tx_data) if (datom.a === ':block/order') orders.known.delete(datom.e);
+      orders.db = report.db_after;
+    }
     this.version++;
     return report.tempids;
   }
