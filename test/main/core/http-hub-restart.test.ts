@@ -159,17 +159,16 @@ async function hubWithDelays(healthyRunMs?: number) {
 }
 
 it('waits longer after each crash in a row, and starts over once a server ran long enough', async () => {
-  const crashing = await hubWithDelays();
-  await crashing.crash();
-  await crashing.crash();
+  // Two hubs of their own, side by side: their restart delays are waited for at the same time.
+  const [crashing, healthy] = await Promise.all([hubWithDelays(), hubWithDelays(0)]);
+  const twoCrashes = async (hub: typeof crashing) => {
+    await hub.crash();
+    await hub.crash();
+    await hub.close();
+  };
+  await Promise.all([twoCrashes(crashing), twoCrashes(healthy)]);
   expect(crashing.delays).toEqual([500, 1000]);
-  await crashing.close();
-
-  const healthy = await hubWithDelays(0);
-  await healthy.crash();
-  await healthy.crash();
   expect(healthy.delays).toEqual([500, 500]);
-  await healthy.close();
 }, 60_000);
 
 it('a server process that cannot even be started is tried again, and the tray still closes', async () => {
