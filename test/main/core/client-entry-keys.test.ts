@@ -110,7 +110,7 @@ it('a Codex entry over stdio takes back no key, even one named codex', async () 
   expect(await works(bystander)).toBe(true);
   await uninstall('codex');
   expect(await works(bystander)).toBe(true);
-  await roamMcp('key', 'revoke', 'codex');
+  await core.handlers['keys:revoke']({ name: 'codex' }); // The next test starts with no key.
 }, 30_000);
 
 it('an entry carrying a key made by hand shows that key’s toolsets, and uninstalling revokes that key and no other', async () => {
@@ -127,7 +127,7 @@ it('an entry carrying a key made by hand shows that key’s toolsets, and uninst
   expect(await works(carried)).toBe(false);
   expect(await works(other)).toBe(true);
   expect(await keyNames()).toEqual(['cursor']);
-  await roamMcp('key', 'revoke', 'cursor');
+  await core.handlers['keys:revoke']({ name: 'cursor' }); // The next test starts with no key.
 }, 30_000);
 
 it('Claude Code is judged by the key its entry carries, never by a key’s name', async () => {
