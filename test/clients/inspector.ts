@@ -54,9 +54,14 @@ export async function startInspectorHome(prefix: string): Promise<InspectorHome>
         ...binCommand().flat(),
       ];
       // HOME holds the Inspector's own catalog and our config file; the Inspector passes HOME on.
+      // Its runs share a compile cache there: its modules are compiled once, not once a run.
       const output = await promisify(execFile)(INSPECTOR_NODE, command, {
         cwd: home,
-        env: { HOME: home, PATH: process.env.PATH ?? '' },
+        env: {
+          HOME: home,
+          PATH: process.env.PATH ?? '',
+          NODE_COMPILE_CACHE: path.join(home, 'compile-cache'),
+        },
         timeout: 60_000,
       }).then(
         (ok) => ok.stdout,
