@@ -245,17 +245,18 @@ function configSender(
   const send = () => {
     sending = sending.then(async () => {
       if (!ready) return;
-      if (!existsSync(store.path)) {
-        if (storeSeen) {
-          storeSeen = false;
-          log(`the store ${store.path} is gone: no graph config is sent.`);
-          onStoreGone?.();
-        }
+      const stored = existsSync(store.path);
+      if (!stored && storeSeen) {
+        storeSeen = false;
+        log(`the store ${store.path} is gone: no graph config is sent.`);
+        onStoreGone?.();
         return;
       }
-      storeSeen = true;
+      storeSeen = stored;
       try {
-        const data = store.read();
+        // Not written yet (nothing saved so far): the child is told it has no graph at once, rather
+        // than waiting out its first-config timeout; reading would make the file's folder.
+        const data = stored ? store.read() : store.empty();
         const toolsets = client ? data.clientToolsets[client] : undefined;
         // Names only (no token): an agent naming a switched-off graph learns how to switch it on.
         const switchedOff = data.graphs

@@ -108,6 +108,11 @@ export class TrayStore {
     return parsed.data;
   }
 
+  /** What a store holds before anything was saved. */
+  empty(): StoreData {
+    return storeDataSchema.parse({});
+  }
+
   /** Read-modify-write under the store lock; `fn` mutates the data or throws to abort. */
   async update(fn: (data: StoreData) => void | Promise<void>): Promise<StoreData> {
     return withStoreLock(this.storeDir, async () => {

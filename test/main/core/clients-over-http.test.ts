@@ -27,9 +27,6 @@ beforeAll(async () => {
   ({ core } = startCore(dirs, { httpHub: { port: 0 }, dataDir: path.join(dirs.home, 'data'), env: {} }));
   await mkdir(path.join(dirs.home, '.cursor'), { recursive: true });
   await mkdir(path.join(dirs.home, '.config', 'Code', 'User'), { recursive: true });
-  // A tray that was ever used has its store file (here with the default setting): without one,
-  // its server would wait for a graph config the tray never sends (10 s) before it serves.
-  await core.handlers['settings:set']({ confirm: 'destructive' });
   url = await servingUrl(core);
 }, 60_000);
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -128,6 +129,30 @@ describe.each([
     await waitFor(async () =>
       (await core.handlers['status:get'](undefined)).mcpSessions === 0 ? true : undefined,
     );
+  });
+});
+
+describe('the --mcp launcher before anything was saved', () => {
+  it('tells the real child at once that it has no graph, and writes no store', async () => {
+    const dirs = await tempDirs();
+    const transport = new StdioClientTransport({
+      command: SERVER_NODE,
+      args: [launcherEntry, dirs.storeDir, mcpBundle],
+      cwd: repoRoot,
+      env: { ...(process.env as Record<string, string>), HOME: dirs.home },
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'tray-test', version: '0.0.0' });
+    try {
+      await client.connect(transport);
+      // Without a first config the child would serve only after its wait, saying it had none yet.
+      const answer = textOf(await client.callTool({ name: 'list_graphs', arguments: {} }));
+      expect(answer).toContain('Roam Companion has no enabled graph');
+      expect(existsSync(path.join(dirs.storeDir, STORE_FILE))).toBe(false);
+    } finally {
+      await client.close();
+      await dirs.cleanup();
+    }
   });
 });
 
