@@ -39,7 +39,9 @@ describe('withFileLock (proper-lockfile)', () => {
       async () => {
         entered();
         order.push('slow starts');
-        await new Promise((resolve) => setTimeout(resolve, timing.staleMs + 1_500));
+        // The waiter looks at the lock at least every 150 ms (file-lock.ts, RETRIES): half a second
+        // past the stale time, it has found the lock stale three times over unless it was refreshed.
+        await new Promise((resolve) => setTimeout(resolve, timing.staleMs + 500));
         order.push('slow ends');
       },
       undefined,
