@@ -214,38 +214,42 @@ describe('concurrency', () => {
 
   // Regression: token write-back was an unlocked read-modify-write, and bins storing tokens for
   // different graphs at once lost each other's (1 of 2 kept in 3 runs out of 5). It now runs
-  // under a lock beside the file. Stops at the first loss.
+  // under a lock beside the file. Six rounds of three bins storing at once, the same three bins
+  // each round, each on a graph of its own it has no token for yet. Stops at the first loss.
   it(
     'bins obtaining tokens for different graphs at once all keep their token in the file',
     { timeout: 90_000 },
     async () => {
-      const names = ['x', 'y', 'z'];
+      const rounds = Array.from({ length: 6 }, (_, round) =>
+        ['x', 'y', 'z'].map((name) => `${name}${round}`),
+      );
+      const names = rounds.flat();
       await emulator.close();
       emulator = await startEmulator({
         home: home.home,
         port: 0,
         graphs: names.map((name) => ({ name, content: 'empty' as const })),
       });
-      for (let round = 0; round < 6; round++) {
-        // A large file (8 MB of description) widens the read-modify-write window of each writer.
-        const big = names.map((name) => ({ name, description: 'd'.repeat(8_000_000 / names.length) }));
-        await writeToolsConfig(home.home, big);
-        const bins = await Promise.all(names.map(() => startMcp({ home: home.home })));
-        try {
-          const calls = bins.map((bin, i) => bin.call('select_graph', { graph: names[i] as string }));
+      // A large file (8 MB of description) widens the read-modify-write window of each writer.
+      const big = names.map((name) => ({ name, description: 'd'.repeat(8_000_000 / names.length) }));
+      await writeToolsConfig(home.home, big);
+      const bins = await Promise.all([0, 1, 2].map(() => startMcp({ home: home.home })));
+      try {
+        for (const [round, graphs] of rounds.entries()) {
+          const calls = bins.map((bin, i) => bin.call('select_graph', { graph: graphs[i] as string }));
           await waitUntil(
-            () => emulator.pendingTokenRequests().length === names.length,
+            () => emulator.pendingTokenRequests().length === graphs.length,
             'three token requests',
           );
-          for (const name of names) emulator.decide(name, { kind: 'approve' });
+          for (const name of graphs) emulator.decide(name, { kind: 'approve' });
           for (const result of await Promise.all(calls)) expect(errorCode(result)).toBeUndefined();
-        } finally {
-          await Promise.all(bins.map((bin) => bin.close()));
+          const saved = JSON.parse(await readFile(configPath(), 'utf8')) as {
+            graphs: Array<{ token?: string }>;
+          };
+          expect(saved.graphs.filter((g) => g.token).length).toBe(3 * (round + 1));
         }
-        const saved = JSON.parse(await readFile(configPath(), 'utf8')) as {
-          graphs: Array<{ token?: string }>;
-        };
-        expect(saved.graphs.filter((g) => g.token).length).toBe(names.length);
+      } finally {
+        await Promise.all(bins.map((bin) => bin.close()));
       }
     },
   );

@@ -10,7 +10,7 @@ import { startStdioWorld, type StdioWorld } from '../../harness/stdio-world.ts';
 import { graphSnapshot } from './graph-snapshot.ts';
 
 const TOKEN = newToken();
-const BLOCKS = 1_100;
+const BLOCKS = 1_001;
 const content: PageSpec[] = [
   {
     title: 'Big',
@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 afterAll(() => world?.close());
 
-it('undoing the delete of a page with 1,100 blocks, linked from 1,100 blocks, restores every block and link', async () => {
+it('undoing the delete of a page with 1,001 blocks, linked from 1,001 blocks, restores every block and link', async () => {
   const graph = () => world.emulator.graph('work');
   const before = graphSnapshot(graph());
   jsonOf(await world.mcp.call('delete_page', { uid: 'bigpage01' }));

@@ -10,11 +10,11 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Emulator, PageSpec } from '../../emulator/index.ts';
+import { startEmulator, type Emulator, type PageSpec } from '../../emulator/index.ts';
 import { parseCliArgs } from '../../../src-mcp/cli/cli-args.ts';
 import { parseConfigText } from '../../../src-mcp/config/config-file.ts';
-import { binCommand, binEnv, jsonOf, newToken, textOf } from '../../harness/mcp-bin.ts';
-import { startStdioWorld, type StdioWorld } from '../../harness/stdio-world.ts';
+import { binCommand, binEnv, jsonOf, newToken, textOf, writeToolsConfig } from '../../harness/mcp-bin.ts';
+import { removeDir, tempDir } from '../../harness/temp-dir.ts';
 import { uidOf } from './numbered-blocks.ts';
 
 type Answer = 'accept' | 'decline' | 'cancel';
@@ -47,22 +47,22 @@ function pagesFor(tag: string): PageSpec[] {
 }
 
 const TAGS = ['1a', '1d', '1c', '2a', '2d', '2c', 'nv', 'nw', 'nc', 'ne', 'nx'];
-let world: StdioWorld | undefined;
+// The graph and the config naming it; each test's clients start the bin themselves.
+let home: string | undefined;
 let emulator: Emulator;
 
 beforeAll(async () => {
-  world = await startStdioWorld({
-    emulator: {
-      graphs: [
-        { name: 'g', content: TAGS.flatMap(pagesFor), tokens: [{ token: TOKEN, accessLevel: 'full' }] },
-      ],
-    },
-    config: [{ name: 'g', token: TOKEN, accessLevel: 'full' }],
-    orient: ['g'],
+  home = await tempDir('roam-stdio-');
+  emulator = await startEmulator({
+    home,
+    graphs: [{ name: 'g', content: TAGS.flatMap(pagesFor), tokens: [{ token: TOKEN, accessLevel: 'full' }] }],
   });
-  emulator = world.emulator;
+  await writeToolsConfig(home, [{ name: 'g', token: TOKEN, accessLevel: 'full' }]);
 });
-afterAll(() => world?.close());
+afterAll(async () => {
+  await emulator?.close();
+  if (home) await removeDir(home);
+});
 
 interface ElicitingClient {
   /** The questions the person saw, in order. */
@@ -86,8 +86,8 @@ async function elicitingClient(
   const spawn = {
     command,
     args: commandArgs,
-    env: binEnv(world!.home),
-    cwd: world!.home,
+    env: binEnv(home!),
+    cwd: home!,
     stderr: 'pipe' as const,
   };
   const info = { name: `confirm-test-${era}`, version: '1.0.0' };
@@ -253,7 +253,7 @@ it.each([
   ['never', 'ne', false],
   ['sometimes', 'nx', true],
 ] as const)('confirm %j in the config file: asked %j', async (policy, tag, asked) => {
-  const file = path.join(world!.home, `confirm-${tag}.json`);
+  const file = path.join(home!, `confirm-${tag}.json`);
   await writeFile(
     file,
     JSON.stringify({

@@ -7,10 +7,11 @@
  * its own client (its own chat), so what one chat took away never counts for another.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageSpec } from '../../emulator/index.ts';
+import { startEmulator, type Emulator, type PageSpec } from '../../emulator/index.ts';
 import { consentClient, type Answer, type ConsentClient, type Era } from '../../harness/consent-client.ts';
-import { jsonOf, textOf } from '../../harness/mcp-bin.ts';
-import { startOneGraphWorld, type StdioWorld } from '../../harness/stdio-world.ts';
+import { jsonOf, textOf, writeToolsConfig } from '../../harness/mcp-bin.ts';
+import { graphWithToken } from '../../harness/stdio-world.ts';
+import { removeDir, tempDir } from '../../harness/temp-dir.ts';
 import { blocks, uidOf } from './numbered-blocks.ts';
 
 const SECRET = 'SECRET-7731';
@@ -37,13 +38,22 @@ function pagesFor(t: string): PageSpec[] {
   ];
 }
 
-let world: StdioWorld;
+// One graph, `g`, named in ~/.roam-tools.json with a full-access token; only the scenarios' own
+// clients start the bin.
+let home: string;
+let emulator: Emulator;
 beforeAll(async () => {
-  world = await startOneGraphWorld(['1', '2'].flatMap(pagesFor));
+  const g = graphWithToken({ name: 'g', content: ['1', '2'].flatMap(pagesFor) }, { accessLevel: 'full' });
+  home = await tempDir('roam-stdio-');
+  emulator = await startEmulator({ graphs: [g.graph], home });
+  await writeToolsConfig(home, [g.config]);
 });
-afterAll(() => world?.close());
+afterAll(async () => {
+  await emulator?.close();
+  if (home) await removeDir(home);
+});
 
-const q = (query: string, ...args: unknown[]) => world.emulator.graph('g').run('data.q', [query, ...args]);
+const q = (query: string, ...args: unknown[]) => emulator.graph('g').run('data.q', [query, ...args]);
 const onPage = (title: string) =>
   (q('[:find (count ?b) . :in $ ?t :where [?p :node/title ?t] [?b :block/page ?p]]', title) as
     number | null) ?? 0;
@@ -55,7 +65,7 @@ describe.each([
   let answer: Answer = 'decline';
   const clients: ConsentClient[] = [];
   const client = async () => {
-    const c = await consentClient(world.home, era, { answer: () => answer });
+    const c = await consentClient(home, era, { answer: () => answer });
     clients.push(c);
     jsonOf(await c.call('select_graph', { graph: 'g' }));
     return c;

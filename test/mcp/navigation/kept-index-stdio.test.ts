@@ -5,7 +5,7 @@
  * a fresh build does; any change, damage, another format or another graph means a rebuild. The
  * file holds nothing the hiding rule removes, and two processes building at once leave a whole one.
  */
-import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeIndex, encodeIndex } from '../../../src-mcp/navigation/index-codec.ts';
@@ -56,18 +56,17 @@ async function keptFile(h: string): Promise<string | undefined> {
 }
 
 /**
- * The kept file once it decodes to an index built after `after`. The process writes it after it
+ * The kept file (its path and bytes) once it decodes to an index built after `after`. The process writes it after it
  * answers, so a test waits for it before closing that process (a closed one may never write it).
  */
 async function keptAfter(h: string, after: number) {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const file = await keptFile(h);
-    const decoded = file
-      ? decodeIndex(await readFile(file).catch(() => Buffer.alloc(0)), identity)
-      : undefined;
+    const bytes = file ? await readFile(file).catch(() => Buffer.alloc(0)) : undefined;
+    const decoded = bytes ? decodeIndex(bytes, identity) : undefined;
     if (decoded && 'kept' in decoded && decoded.kept.builtAt > after)
-      return { file: file!, kept: decoded.kept };
+      return { file: file!, bytes: bytes!, kept: decoded.kept };
     if (Date.now() > deadline) throw new Error(`No index kept in ${indexDir(h)} built after ${after}.`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -117,17 +116,29 @@ const INDEX_QUERIES: unknown[] = [
   UID_AT_QUERY,
 ];
 
+/** A fresh build by a new process on an empty index folder: its answers and the file it kept. */
+async function freshBuild() {
+  await rm(indexDir(home), { recursive: true, force: true });
+  const fresh = await chat(home, Date.now() - 1);
+  return { fresh, builtAt: fresh.kept!.kept.builtAt };
+}
+
 describe('a kept link index', () => {
   let fresh: Awaited<ReturnType<typeof chat>>;
   let builtAt = 0;
 
   beforeEach(async () => {
-    await rm(indexDir(home), { recursive: true, force: true });
-    fresh = await chat(home, Date.now() - 1);
-    builtAt = fresh.kept!.kept.builtAt;
+    ({ fresh, builtAt } = await freshBuild());
   });
 
-  it('is resumed by the next process with the check, a recount and the anchor, and answers the same', async () => {
+  it('is private (0600 in a 0700 folder), holds nothing the hiding rule removes, and is resumed by the next process with the check, a recount and the anchor, and answers the same', async () => {
+    const file = (await keptFile(home))!;
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await stat(indexDir(home))).mode & 0o777).toBe(0o700);
+    const text = (await readFile(file)).toString('latin1');
+    expect(text).not.toContain(SECRET_TEXT);
+    for (const uid of SECRET_UIDS) expect(text).not.toContain(uid);
+
     expect(fresh.first).toEqual(expect.arrayContaining(BUILD));
     const resumed = await chat();
     const indexQueries = (list: unknown[]) => list.filter((q) => INDEX_QUERIES.includes(q)).sort();
@@ -138,15 +149,6 @@ describe('a kept link index', () => {
     );
     expect(others(resumed.first).sort()).toEqual(others(fresh.first).sort());
     expect(resumed.answers).toEqual(fresh.answers);
-  });
-
-  it('is private (0600 in a 0700 folder) and holds nothing the hiding rule removes', async () => {
-    const file = (await keptFile(home))!;
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect((await stat(indexDir(home))).mode & 0o777).toBe(0o700);
-    const text = (await readFile(file)).toString('latin1');
-    expect(text).not.toContain(SECRET_TEXT);
-    for (const uid of SECRET_UIDS) expect(text).not.toContain(uid);
   });
 
   it('is rebuilt after another client changed the graph, and the answers show the change', async () => {
@@ -163,7 +165,9 @@ describe('a kept link index', () => {
     expect(again.first.filter((q) => BUILD.includes(q))).toEqual([]);
     expect(again.answers).toEqual(after.answers);
   });
+});
 
+describe('a damaged kept link index', () => {
   const damage: Array<[string, (bytes: Buffer) => Buffer]> = [
     [
       'a changed byte',
@@ -193,12 +197,28 @@ describe('a kept link index', () => {
     ],
   ];
 
+  // One process builds the file; each case starts from its bytes, as that process wrote them.
+  let fresh: Awaited<ReturnType<typeof chat>>;
+  beforeAll(async () => {
+    ({ fresh } = await freshBuild());
+  });
+
   it.each(damage)('is rebuilt, never trusted, with %s', async (_, damaged) => {
-    const file = (await keptFile(home))!;
-    await writeFile(file, damaged(await readFile(file)), { mode: 0o600 });
+    const { file, bytes } = fresh.kept!;
+    await rm(indexDir(home), { recursive: true, force: true });
+    await mkdir(indexDir(home), { recursive: true, mode: 0o700 });
+    await writeFile(file, damaged(bytes), { mode: 0o600 });
     const after = await chat();
     expect(after.first).toEqual(expect.arrayContaining(BUILD));
     expect(after.answers).toEqual(fresh.answers);
+  });
+});
+
+describe('a kept link index and the writes', () => {
+  let fresh: Awaited<ReturnType<typeof chat>>;
+
+  beforeEach(async () => {
+    ({ fresh } = await freshBuild());
   });
 
   it('is dropped by our own write, so no process resumes what the write may have made stale', async () => {

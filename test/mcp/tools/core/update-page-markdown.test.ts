@@ -415,13 +415,14 @@ describe('update_page_markdown bounds', () => {
     );
 
     jsonOf(await mcp.call('create_page', { graph: 'main', title: 'Reverse' }));
-    const lines = Array.from({ length: 400 }, (_, i) => `- item ${i}`);
+    // Reversed, 302 blocks need 301 moves: one past the limit of 300 writes.
+    const lines = Array.from({ length: 302 }, (_, i) => `- item ${i}`);
     jsonOf(await rewrite({ title: 'Reverse', markdown: lines.join('\n') }));
     const before = graphSnapshot(emulator.graph('main'));
     emulator.clearRequests();
     const moves = errorOf(await rewrite({ title: 'Reverse', markdown: lines.reverse().join('\n') }));
     expect(moves.code).toBe('TOO_LARGE');
-    expect(moves.message).toMatch(/needs 399 Local API writes, more than 300\. Nothing was changed/);
+    expect(moves.message).toMatch(/needs 301 Local API writes, more than 300\. Nothing was changed/);
     expect(writes()).toEqual([]);
     expect(graphSnapshot(emulator.graph('main'))).toEqual(before);
   });
