@@ -13,7 +13,9 @@ import { startOneGraphWorld, type StdioWorld } from '../harness/stdio-world.ts';
 import { openChangeReview, type AppHost, type ToolCall } from './app-host/page.ts';
 
 let world: StdioWorld;
-const hosts: AppHost[] = [];
+/** One app for both chats: each test routes the app's calls to its own chat. */
+let host: AppHost | undefined;
+let route: { call: Call; calls: ToolCall[] };
 const clients: ConsentClient[] = [];
 
 beforeAll(async () => {
@@ -23,7 +25,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  for (const host of hosts) await host.close();
+  await host?.close();
   for (const client of clients) await client.close();
   await world?.close();
 });
@@ -53,17 +55,17 @@ async function makeChanges(call: Call, page: string, n: number): Promise<void> {
   for (let i = 0; i < n; i++) jsonOf(await call('create_block', { pageTitle: page, markdown: `made ${i}` }));
 }
 
-/** The app in a host whose calls go to `call`; its list of changes shown. */
-async function reviewWith(call: Call, calls: ToolCall[]) {
-  const host = await openChangeReview({
+/** The app, its calls now going to `call` (and noted in `calls`), showing that chat's `total` changes. */
+async function reviewWith(call: Call, calls: ToolCall[], total: number) {
+  route = { call, calls };
+  host ??= await openChangeReview({
     callTool: (params) => {
-      calls.push(params);
-      return call(params.name, params.arguments ?? {});
+      route.calls.push(params);
+      return route.call(params.name, params.arguments ?? {});
     },
   });
-  hosts.push(host);
   await host.showResult(await call('list_changes', {}));
-  await host.app.getByRole('heading', { name: /^Changes in this chat/ }).waitFor();
+  await host.app.getByRole('heading', { name: `Changes in this chat (${total})` }).waitFor();
   return host;
 }
 
@@ -79,7 +81,7 @@ it('undoes all 105 changes its dry run showed, in calls of 100 and 5, and not a 
   expect(textOf(refused)).toMatch(/INVALID_PARAMS/);
 
   const calls: ToolCall[] = [];
-  const { app } = await reviewWith(call, calls);
+  const { app } = await reviewWith(call, calls, 105);
   await app.getByRole('button', { name: 'Undo whole chat…' }).click();
   await app.getByRole('heading', { name: 'Undo the whole chat?' }).waitFor();
   expect(await app.locator('.report > li').count()).toBe(105);
@@ -117,7 +119,7 @@ it('stops at the first batch the person declines, says how far it got, and leave
   await makeChanges(call, 'Asked', 115);
 
   const calls: ToolCall[] = [];
-  const { app } = await reviewWith(call, calls);
+  const { app } = await reviewWith(call, calls, 115);
   await app.getByRole('button', { name: 'Undo whole chat…' }).click();
   await app.getByRole('heading', { name: 'Undo the whole chat?' }).waitFor();
   await app.getByRole('button', { name: 'Undo', exact: true }).click();

@@ -57,6 +57,8 @@ const stringOf = (uid: string) =>
 beforeAll(async () => {
   demo = await startDemo();
   preview = await startDemoPreview(demo);
+  // The person in Roam approves at once (the demo's own Roam waits 2 s, which nothing here is about).
+  demo.emulator.autoDecide({ kind: 'approve' });
   // Two graphs, so the agent is offered writes and each graph's level decides.
   await ipc('graphs:add', { name: 'demo-work', type: 'hosted', nickname: 'Work', accessLevel: 'full' });
   await ipc('graphs:add', {
@@ -67,7 +69,7 @@ beforeAll(async () => {
   });
   for (const id of [WORK, PERSONAL]) {
     await ipc('tokens:request', { id });
-    // The demo's Roam approves by itself, as Full.
+    // Roam approves, as Full.
     await waitFor(
       async () =>
         (await ipc<GraphView[]>('graphs:list')).find(

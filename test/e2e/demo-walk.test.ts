@@ -29,6 +29,8 @@ let client: Client | undefined;
 beforeAll(async () => {
   demo = await startDemo();
   preview = await startDemoPreview(demo);
+  // The person in Roam approves at once (the demo's own Roam waits 2 s, which the walk does not show).
+  demo.emulator.autoDecide({ kind: 'approve' });
   browser = await launchChromium();
   page = await openTray(browser, preview);
 });
@@ -82,7 +84,7 @@ describe.sequential('the demo walk: the agent sees what the tray shows', () => {
     await screenshot(page, 'walk-1-add-graph');
     await form.getByRole('button', { name: 'Add and request token' }).click();
 
-    // The demo's Roam approves by itself after 2 s.
+    // Roam approves.
     const panel = page.getByRole('region', { name: 'Token request for Work' });
     await contains(panel, 'Approved: Work is connected.');
     await panel.getByRole('button', { name: /^Dismiss/ }).click();

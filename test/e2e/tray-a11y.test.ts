@@ -126,26 +126,16 @@ describe('every screen, light and dark, at 420×600 and 1000×760: no serious or
     expect(await violations()).toEqual([]);
   });
 
-  it('AI clients with a config that cannot be parsed', async () => {
-    const [cursor] = (await preview.core.handlers['clients:list'](undefined)).filter(
-      (c) => c.id === 'cursor',
-    );
-    await mkdir(path.dirname(cursor!.configPath!), { recursive: true });
-    await writeFile(cursor!.configPath!, '{ "mcpServers": ');
+  it('AI clients with a config that cannot be parsed, and the preview of an install', async () => {
+    // One screen shows both rows: Cursor's config error, Claude Desktop offering an install.
+    const clients = await preview.core.handlers['clients:list'](undefined);
+    const cursor = clients.find((c) => c.id === 'cursor')!;
+    const claude = clients.find((c) => c.id === 'claude-desktop')!;
+    await mkdir(path.dirname(cursor.configPath!), { recursive: true });
+    await writeFile(cursor.configPath!, '{ "mcpServers": ');
+    await mkdir(path.dirname(claude.configPath!), { recursive: true });
     await tab('AI clients').click();
-    const row = page.getByRole('listitem', { name: 'Cursor' });
-    await row.getByText('Config error').waitFor();
-    expect(await violations()).toEqual([]);
-    await rm(cursor!.configPath!);
-    await tab('Graphs').click();
-  });
-
-  it('AI clients, and the preview of an install', async () => {
-    const [claude] = (await preview.core.handlers['clients:list'](undefined)).filter(
-      (c) => c.id === 'claude-desktop',
-    );
-    await mkdir(path.dirname(claude!.configPath!), { recursive: true });
-    await tab('AI clients').click();
+    await page.getByRole('listitem', { name: 'Cursor' }).getByText('Config error').waitFor();
     const row = page.getByRole('listitem', { name: 'Claude Desktop' });
     await row.getByRole('button', { name: 'Install into Claude Desktop…' }).waitFor();
     expect(await violations()).toEqual([]);
@@ -153,6 +143,8 @@ describe('every screen, light and dark, at 420×600 and 1000×760: no serious or
     await row.getByRole('dialog').waitFor();
     expect(await violations()).toEqual([]);
     await page.keyboard.press('Escape');
+    await rm(cursor.configPath!);
+    await tab('Graphs').click();
   });
 
   it('Settings, with an upload folder, a refused one and the saved note', async () => {

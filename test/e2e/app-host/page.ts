@@ -40,13 +40,10 @@ export interface AppHost {
 
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-export async function openChangeReview(options: {
-  callTool(params: ToolCall): Promise<CallToolResult>;
-  /** What the app tells the model (ui/update-model-context). */
-  modelContext?(params: { content?: Array<{ text?: string }> }): Promise<void>;
-  width?: number;
-}): Promise<AppHost> {
-  const host = await build({
+/** host.ts bundled, once per worker: the same for every page (a build is half a second of esbuild). */
+let hostScript: Promise<string> | undefined;
+function bundledHost(): Promise<string> {
+  hostScript ??= build({
     entryPoints: [path.join(ROOT, 'test/e2e/app-host/host.ts')],
     bundle: true,
     write: false,
@@ -54,7 +51,24 @@ export async function openChangeReview(options: {
     platform: 'browser',
     target: 'chrome120',
     logLevel: 'warning',
-  });
+  }).then(
+    (built) => built.outputFiles[0]!.text,
+    (error: unknown) => {
+      hostScript = undefined;
+      throw error;
+    },
+  );
+  return hostScript;
+}
+
+export async function openChangeReview(options: {
+  callTool(params: ToolCall): Promise<CallToolResult>;
+  /** What the app tells the model (ui/update-model-context). */
+  modelContext?(params: { content?: Array<{ text?: string }> }): Promise<void>;
+  width?: number;
+}): Promise<AppHost> {
+  const script = bundledHost();
+  script.catch(() => {}); // awaited below, unless the page fails first
   const browser = await launchChromium();
   const page = await (
     await browser.newContext({ viewport: { width: options.width ?? 640, height: 900 } })
@@ -65,7 +79,7 @@ export async function openChangeReview(options: {
   await page.setContent(
     '<!doctype html><html lang="en"><head><title>Test host</title></head><body></body></html>',
   );
-  await page.addScriptTag({ content: host.outputFiles[0]!.text });
+  await page.addScriptTag({ content: await script });
   const html = await readFile(path.join(ROOT, 'dist/apps/change-review.html'), 'utf8');
   await page.evaluate((text) => window.host.open(text, 'light'), html);
 
