@@ -10,8 +10,7 @@
  * HTTPS keeps Node's certificate check against the URL's host name.
  */
 import dns, { type LookupAddress } from 'node:dns';
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
+import type { IncomingMessage } from 'node:http';
 import type { LookupFunction, Socket } from 'node:net';
 import { isPublicAddress } from './address-policy.ts';
 
@@ -88,7 +87,9 @@ function requestOnce(url: URL, signal: AbortSignal, options: FetchOptions): Prom
   // (net.connect does not call `lookup` for an IP).
   if (isIpLiteral(url.hostname) && !isAllowed(url.hostname)) return Promise.reject(notPublic(url.hostname));
   return new Promise((resolve, reject) => {
-    const request = (url.protocol === 'https:' ? https : http).request(url, {
+    // Loaded here, not at the top: https brings TLS, which every server start would pay for.
+    const transport = process.getBuiltinModule(url.protocol === 'https:' ? 'node:https' : 'node:http');
+    const request = transport.request(url, {
       method: 'GET',
       headers: { 'user-agent': 'roam-mcp (file_upload)', accept: '*/*' },
       agent: false,
