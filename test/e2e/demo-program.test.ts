@@ -53,6 +53,16 @@ describe('npm run demo', () => {
       `This entry points into the temporary HOME (${home}), which is deleted when the demo`,
     );
 
+    // The HTTP server every HTTP client connects to says where it is, and serves no one without a key.
+    await waitForOutput(/MCP over HTTP at http:\/\/127\.0\.0\.1:\d+\/mcp /);
+    const mcpUrl = /MCP over HTTP at (\S+) /.exec(output)![1]!;
+    const keyless = await fetch(mcpUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(keyless.status).toBe(401);
+
     const withKey = { method: 'POST', headers: { authorization: `Bearer ${key}` } };
     const post = (channel: string) => fetch(`${ui}ipc/${channel}`, withKey).then((r) => r.text());
     expect(await (await fetch(ui)).text()).toContain('<div id="root">');
@@ -84,18 +94,6 @@ describe('npm run demo', () => {
       expect.objectContaining({ nickname: 'Personal', token: expect.objectContaining({ state: 'ok' }) }),
     ]);
     expect(imported).not.toContain(LOCAL_TOKEN_PREFIX);
-
-    // The HTTP server every HTTP client connects to says where it is, and serves no one without a key.
-    // (Its child serves once the tray sends it a config, which takes a store: the import wrote one.
-    // A fresh demo without one waits 10 s for it, see FIRST_CONFIG_TIMEOUT_MS in run-server.ts.)
-    await waitForOutput(/MCP over HTTP at http:\/\/127\.0\.0\.1:\d+\/mcp /);
-    const mcpUrl = /MCP over HTTP at (\S+) /.exec(output)![1]!;
-    const keyless = await fetch(mcpUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-    });
-    expect(keyless.status).toBe(401);
 
     // `s` stops the emulated Roam Desktop, and the tray shows it; `s` again starts it.
     const running = async () =>
