@@ -198,10 +198,13 @@ export async function reverseCreatePage(
   );
   problems.push(...outsideReferences(ctx, [page]));
   if (problems.length > 0) return conflict(problems.join('; '));
+  // A page this undo just brought back (its delete undone) has no entity id in the view yet: the
+  // journal's first one still tells which linked pages are newer.
+  const first = ctx.firstEid(page.uid, page.eid);
   await deletePage(ctx, page);
   const removed = await removeLeftovers(ctx, {
     titles: treeTitles(op.tree),
-    ...(page.eid !== undefined ? { newerThan: ctx.firstEid(page.uid, page.eid) } : {}),
+    ...(first !== undefined ? { newerThan: first } : {}),
   });
   return {
     status: 'undone',

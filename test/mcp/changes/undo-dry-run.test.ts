@@ -1,7 +1,8 @@
 /**
  * A dry run reports exactly what the undo then does, when one undone step changes what a later
  * one finds: undoing a move puts a block back (with its child, or in its old place among its
- * siblings), so undoing the create before it finds what it wrote and removes it.
+ * siblings), so undoing the create before it finds what it wrote and removes it; undoing a page's
+ * delete brings the page back, so undoing its create also removes the pages its links made.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { jsonOf, type McpHandle } from '../../harness/mcp-bin.ts';
@@ -52,6 +53,24 @@ it('models a block moved back, children and all, before judging the page that he
 
   expect(dry.changes.map((c) => c.result)).toEqual(['would-undo', 'would-undo']);
   expect(undo.changes.map((c) => c.result)).toEqual(['undone', 'undone']);
+  expect(graphSnapshot(world.emulator.graph('work'))).toEqual(start);
+});
+
+it('models a page brought back from its delete, so its create takes the pages its links made too', async () => {
+  agent = await world.agent();
+  const start = graphSnapshot(world.emulator.graph('work'));
+  jsonOf(await agent.call('create_page', { title: 'Linking', markdown: '- see [[Brand new topic]]' }));
+  const made = world.emulator
+    .graph('work')
+    .run('data.q', ['[:find ?u . :where [?p :node/title "Linking"] [?p :block/uid ?u]]']) as string;
+  jsonOf(await agent.call('delete_page', { uid: made }));
+
+  const { dry, undo } = await undoAllTwice();
+
+  expect(undo.changes.map((c) => c.result)).toEqual(['undone', 'undone']);
+  expect(dry.changes.flatMap((c) => c.steps.map((s) => s.detail)).join(' ')).toContain(
+    "'Brand new topic' it created",
+  );
   expect(graphSnapshot(world.emulator.graph('work'))).toEqual(start);
 });
 
