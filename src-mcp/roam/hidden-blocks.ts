@@ -15,7 +15,7 @@ export const HIDING_TAGS = ['.rm-hide', '.rm-private'] as const;
 export const HIDDEN_MARK = '[hidden by #.rm-hide]';
 
 /** Binds ?b to every hidden block: the tagged blocks (?r) and their descendants (`:block/parents`). */
-const HIDDEN_CLAUSES =
+export const HIDDEN_CLAUSES =
   '[?t :node/title ?tag] [?r :block/refs ?t] (or-join [?b ?r] [(identity ?r) ?b] [?b :block/parents ?r])';
 
 /** `[blockEid, pageEid]` of every hidden block: one round trip, aggregated inside Roam. */

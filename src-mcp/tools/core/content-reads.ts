@@ -4,13 +4,19 @@
  * through data.q (we redact hidden blocks).
  */
 import * as z from 'zod';
-import { fetchHiddenContent, withoutHiddenLines, type HiddenContent } from '../../roam/hidden-blocks.ts';
+import {
+  fetchHiddenContent,
+  HIDING_TAGS,
+  withoutHiddenLines,
+  type HiddenContent,
+} from '../../roam/hidden-blocks.ts';
 import { LIMITS, paginate, truncate } from '../../contract/limits.ts';
 import { listOutput } from '../../contract/list-envelope.ts';
 import { notFoundError, withMissingCheck } from '../../contract/not-found.ts';
 import { defineTool, type ToolContext } from '../../contract/tool-definition.ts';
 import { ToolError } from '../../contract/tool-errors.ts';
-import { boundedAnswer, redactHidden } from './datalog-answer.ts';
+import { boundedAnswer } from './datalog-answer.ts';
+import { guardQuery, HIDDEN_COUNT_QUERY } from '../../roam/datalog-guard.ts';
 import { linkedReferencesText, pathText } from '../../roam/linked-references.ts';
 import { hitsOutput, hitsPage } from './search-hits.ts';
 
@@ -194,7 +200,7 @@ export const contentReadTools = [
     name: 'datalog_query',
     title: 'Datalog query',
     description:
-      'Runs a Datalog query (data.q), e.g. [:find ?t :where [?p :node/title ?t]]. Results are cut to fit; texts and uids of blocks hidden from AI are redacted.',
+      'Runs a Datalog query (data.q), e.g. [:find ?t :where [?p :node/title ?t]], as if blocks hidden from AI were absent. Attributes named; no rules, [*] or pulls of children. Cut to fit.',
     toolset: 'core',
     feature: 'Datalog queries',
     actions: ['data.q'],
@@ -207,13 +213,13 @@ export const contentReadTools = [
       limit: z.number().int().min(1).max(1000).default(100),
     },
     async handler(args, ctx) {
-      // Raw q is not filtered by Roam (docs/mcp.md): redact hidden blocks, then bound the answer.
-      const [result, hidden] = await Promise.all([
-        ctx.call('data.q', [args.query, ...args.inputs]),
-        fetchHiddenContent(ctx),
+      // Roam's q applies no hiding rule (docs/mcp.md): the query itself is guarded.
+      const guarded = guardQuery(args.query, args.inputs.length);
+      const [result, hiddenBlocks] = await Promise.all([
+        ctx.call('data.q', [guarded, ...args.inputs]),
+        ctx.call<number | null>('data.q', [HIDDEN_COUNT_QUERY, [...HIDING_TAGS]]),
       ]);
-      const { value, redacted } = redactHidden(result ?? [], hidden);
-      return boundedAnswer(value, { offset: args.offset, limit: args.limit }, redacted);
+      return boundedAnswer(result ?? [], { offset: args.offset, limit: args.limit }, hiddenBlocks ?? 0);
     },
   }),
 ];

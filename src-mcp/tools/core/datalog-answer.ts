@@ -1,34 +1,13 @@
 /**
- * Shaping a raw Datalog answer for the agent (docs/mcp.md "datalog_query"): values of blocks hidden
- * from AI are redacted, and the answer always fits LIMITS.primary characters (far below the
- * 25,000-token cap), saying what was cut and how much there was.
+ * Shaping a Datalog answer for the agent (docs/mcp.md "datalog_query"): it always fits
+ * LIMITS.primary characters (far below the 25,000-token cap), saying what was cut and how much
+ * there was, and what the graph holds that the query could not reach.
  */
-import { HIDDEN_MARK, type HiddenContent } from '../../roam/hidden-blocks.ts';
 import { LIMITS, truncate } from '../../contract/limits.ts';
 
 /** Room kept for the envelope (total, offsets, notes) around the rows. */
 const ENVELOPE = 1_200;
 export const DATALOG_BUDGET = LIMITS.primary - ENVELOPE;
-
-/** Replaces every uid or text of a hidden block, anywhere in the answer; counts the replacements. */
-export function redactHidden(value: unknown, hidden: HiddenContent): { value: unknown; redacted: number } {
-  let redacted = 0;
-  const walk = (node: unknown): unknown => {
-    if (typeof node === 'string') {
-      if (hidden.uids.has(node) || hidden.strings.has(node)) {
-        redacted++;
-        return HIDDEN_MARK;
-      }
-      return node;
-    }
-    if (Array.isArray(node)) return node.map(walk);
-    if (node && typeof node === 'object')
-      return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]));
-    return node;
-  };
-  const result = walk(value);
-  return { value: result, redacted };
-}
 
 /** Cuts every string so one huge block cannot flood the context. */
 export function cutStrings(value: unknown): unknown {
@@ -105,14 +84,18 @@ function fitRows(rows: readonly unknown[], budget: number): { rows: unknown[]; c
 }
 
 /** The agent's answer: paginated rows (or the scalar/map result), bounded, with what was cut. */
-export function boundedAnswer(result: unknown, paging: Paging, redacted: number): Record<string, unknown> {
+export function boundedAnswer(
+  result: unknown,
+  paging: Paging,
+  hiddenBlocks: number,
+): Record<string, unknown> {
   const characters = size(result);
   const hiddenNote =
-    redacted > 0
+    hiddenBlocks > 0
       ? {
           hidden: {
-            redacted,
-            note: `${redacted} value(s) belong to blocks the user hid from AI (#.rm-hide / #.rm-private, or nested under them) and were replaced by "${HIDDEN_MARK}".`,
+            blocks: hiddenBlocks,
+            note: `The graph has ${hiddenBlocks} block(s) hidden from AI (#.rm-hide / #.rm-private and everything under them); the query ran as if they were not there.`,
           },
         }
       : {};

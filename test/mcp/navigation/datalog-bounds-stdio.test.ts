@@ -74,20 +74,20 @@ describe('datalog_query answers are bounded', () => {
     expect(next.offset).toBe(rows.length);
   });
 
-  it('cuts a map answer (a pull of the most referenced page with its referrers)', async () => {
+  it("cuts a pulled answer (the most referenced page's referrers)", async () => {
     const counts = await query({
       query: '[:find ?t (count ?b) :where [?p :node/title ?t] [?b :block/refs ?p]]',
       limit: 1000,
     });
-    const [hub] = (counts.items as Array<[string, number]>).sort((a, b) => b[1] - a[1])[0]!;
+    const [hub, referrers] = (counts.items as Array<[string, number]>).sort((a, b) => b[1] - a[1])[0]!;
     const pulled = await query({
       query:
-        '[:find (pull ?p [:node/title {:block/_refs [:block/string :block/uid]}]) . :in $ ?t :where [?p :node/title ?t]]',
+        '[:find (pull ?b [:block/string :block/uid {:block/page [:node/title]}]) :in $ ?t :where [?p :node/title ?t] [?b :block/refs ?p]]',
       inputs: [hub],
+      limit: 1000,
     });
-    const map = pulled.result as Record<string, unknown>;
-    expect(map[':node/title']).toBe(hub);
-    expect((map[':block/_refs'] as unknown[]).length).toBeGreaterThan(10);
+    expect(pulled.total).toBe(referrers);
+    expect((pulled.items as unknown[]).length).toBeLessThan(referrers);
     expect((pulled.truncated as { characters: number }).characters).toBeGreaterThan(LIMITS.primary);
   });
 
