@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { buildChangeReviewHtml } from './build-apps.mjs';
+import { markBuilt } from './build-freshness.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const out = (p) => path.join(root, 'dist', p);
@@ -250,5 +251,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     );
     process.exit(2);
   }
+  const startedAt = Date.now();
   await buildTargets(names.length ? names : undefined);
+  if (names.length === 0) await markBuilt(startedAt);
 }

@@ -1,6 +1,7 @@
 // Tests drive the built artefacts (the roam-mcp bin, the demo server) as users run them,
 // so build them once before any test file starts, with the fixtures that run as processes.
 import { buildTargets } from '../scripts/build.mjs';
+import { builtFromCurrentSources, markBuilt } from '../scripts/build-freshness.mjs';
 import { ensureLtsNodes, LTS_NODES, ltsNodeSupported } from '../scripts/lts-node.mjs';
 import { ensureRealClients } from '../scripts/real-clients.mjs';
 import { DATA_DIR_ENV } from '../src-shared/node/data-dir.ts';
@@ -27,5 +28,13 @@ async function buildEverything(): Promise<void> {
     ? ensureLtsNodes(Object.keys(LTS_NODES) as Array<keyof typeof LTS_NODES>)
     : undefined;
   // The clients' own CLIs (test/clients/real-clients.test.ts), likewise once; never fails the run.
-  await Promise.all([buildTargets(), buildFixtureScripts(), ltsNodes, ensureRealClients()]);
+  await Promise.all([buildWhenStale(), buildFixtureScripts(), ltsNodes, ensureRealClients()]);
+}
+
+/** dist/ as the sources are now: built unless the last whole build started after every change. */
+async function buildWhenStale(): Promise<void> {
+  if (await builtFromCurrentSources()) return;
+  const startedAt = Date.now();
+  await buildTargets();
+  await markBuilt(startedAt);
 }
