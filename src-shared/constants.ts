@@ -37,6 +37,13 @@ export function graphId(graph: { name: string; type?: GraphType | undefined }): 
   return `${graph.type ?? DEFAULT_GRAPH_TYPE}:${graph.name}`;
 }
 
+type GraphIdentity = Parameters<typeof graphId>[0];
+
+/** Whether two graphs are the same graph (graphId's rule). */
+export function sameGraph(a: GraphIdentity, b: GraphIdentity): boolean {
+  return graphId(a) === graphId(b);
+}
+
 /**
  * Where the HTTP server (`roam-mcp serve --http`, the tray's) listens unless told otherwise: fixed,
  * so a client's config written before the server starts still finds it.

@@ -1,4 +1,5 @@
 import type { GraphRef, LocalApiClient } from '../../src-shared/local-api/index.ts';
+import { sameGraph } from '../../src-shared/constants.ts';
 import { CoreError } from './core-error.ts';
 
 /**
@@ -13,7 +14,7 @@ export async function assertRoamHasGraph(api: LocalApiClient, graph: GraphRef): 
   } catch {
     return;
   }
-  if (available.some((g) => g.name === graph.name && g.type === graph.type)) return;
+  if (available.some((g) => sameGraph(g, graph))) return;
   const otherType = available.find((g) => g.name === graph.name);
   if (otherType) {
     throw new CoreError(

@@ -3,7 +3,7 @@
  * person can act on: the file, the line and column of a JSON syntax error, the field with the
  * wrong type. Writing back a token keeps every other entry and unknown field as it was.
  */
-import { graphId } from '../../src-shared/constants.ts';
+import { graphId, sameGraph } from '../../src-shared/constants.ts';
 import { readRegularFile } from '../../src-shared/node/read-regular-file.ts';
 import {
   ACCESS_LEVELS,
@@ -163,9 +163,7 @@ export async function readStoredToken(
 ): Promise<{ token: string; accessLevel?: AccessLevel } | undefined> {
   const text = await readRegularFile(file).catch(() => undefined);
   if (text === undefined) return undefined;
-  const found = parseConfigText(text, file).graphs.find(
-    (g) => g.name === graph.name && g.type === graph.type,
-  );
+  const found = parseConfigText(text, file).graphs.find((g) => sameGraph(g, graph));
   if (!found?.token) return undefined;
   return found.accessLevel ? { token: found.token, accessLevel: found.accessLevel } : { token: found.token };
 }

@@ -17,7 +17,7 @@ import {
   type GraphEntry,
   entryGraphId,
 } from '../../src-shared/roam-config.ts';
-import { graphId } from '../../src-shared/constants.ts';
+import { graphId, sameGraph } from '../../src-shared/constants.ts';
 import { nicknameProblem } from '../../src-shared/graph-identity.ts';
 import { readConfigDocument, upsertGraph } from '../config/config-edit.ts';
 import { saveTokenToFile } from '../config/config-file.ts';
@@ -36,7 +36,7 @@ async function available(scope: SessionContext): Promise<GraphRef[]> {
 export async function listAvailable(scope: SessionContext) {
   const session = scope.gateway.session;
   const graphs = (await available(scope)).map((g) => {
-    const known = session.list().find((c) => c.name === g.name && c.type === g.type);
+    const known = session.list().find((c) => sameGraph(c, g));
     const off = known ? undefined : session.listSwitchedOff().find((c) => c.name === g.name);
     return {
       name: g.name,
@@ -83,7 +83,7 @@ export async function addGraph(scope: SessionContext, name: string, nickname: st
       { available_graphs: offered.slice(0, 50).map((g) => g.name), suggested_next_tool: 'setup_new_graph' },
     );
   }
-  const existing = session.list().find((g) => g.name === ref.name && g.type === ref.type);
+  const existing = session.list().find((g) => sameGraph(g, ref));
   if (!existing) refuseSwitchedOff(scope, ref.name);
   if (existing) {
     return {

@@ -5,7 +5,7 @@
  * by list_graphs, and naming it answers GRAPH_NOT_FOUND at once, without another dialog, until
  * Roam's list of graphs has it again.
  */
-import { graphId } from '../../src-shared/constants.ts';
+import { graphId, sameGraph } from '../../src-shared/constants.ts';
 import { LocalApiError, type GraphRef, type LocalApiClient } from '../../src-shared/local-api/index.ts';
 import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import type { ConfigSource } from '../config/load-config.ts';
@@ -72,6 +72,6 @@ export class GraphsNotInRoam {
     } catch {
       return undefined;
     }
-    return graphs.filter((g) => !available.some((a) => a.name === g.name && a.type === g.type));
+    return graphs.filter((g) => !available.some((a) => sameGraph(a, g)));
   }
 }
