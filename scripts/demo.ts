@@ -58,7 +58,7 @@ export function demoLauncher(home: string): Launcher {
   return { command: process.execPath, args: [path.join(distDir(), 'demo-mcp.mjs'), '--home', home] };
 }
 
-/** Creates Claude Desktop's, Cursor's and VS Code's config folders in the demo HOME: they show as available. */
+/** Creates every client's config folder but Claude Code's in the demo HOME: they show as available. */
 async function sandboxClients(home: string, launcher: Launcher): Promise<void> {
   const clients = await listClients({ home, launcher, env: SANDBOX_ENV });
   for (const client of clients) {
@@ -159,7 +159,7 @@ function instructions(demo: Demo, preview: Preview): string {
     `  Tray UI (browser preview): ${preview.pageUrl}`,
     `  Emulated Roam Local API: ${demo.emulator.url} (graphs: demo-work [hosted], demo-personal [offline])`,
     `  Temporary HOME:          ${demo.home} (holds .roam-tools.json, .roam-local-api.json, the tray store`,
-    '                           and sandboxed Claude Desktop, Cursor and VS Code config folders)',
+    '                           and sandboxed config folders of every client but Claude Code)',
     '',
     'AI clients launch the demo\'s stand-in for "Roam Companion --mcp": it serves the graphs the tray',
     'UI shows (add, edit, switch off: a running agent sees it at once) and counts as a session in the',
