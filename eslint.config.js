@@ -39,12 +39,13 @@ export const SRC_MCP_FLOORS = [
       'changes/undo',
       'changes/journal',
       'navigation',
+      'data-folder',
       'config',
       'contract',
     ],
   },
   {
-    doctor: ['installers', 'http', 'changes/journal', 'config'],
+    doctor: ['installers', 'http', 'changes/journal', 'data-folder', 'config'],
     process: [
       'server',
       'http',
@@ -55,12 +56,13 @@ export const SRC_MCP_FLOORS = [
       'roam',
       'access',
       'uploads',
+      'data-folder',
       'config',
       'contract',
     ],
   },
-  { installers: ['http'] },
-  { http: ['server', 'contract'] },
+  { installers: ['data-folder'] },
+  { http: ['server', 'data-folder', 'contract'] },
   {
     server: [
       'tools',
@@ -98,7 +100,7 @@ export const SRC_MCP_FLOORS = [
   { 'changes/journal': ['roam', 'contract'], navigation: ['roam', 'contract'] },
   { roam: ['access', 'config', 'contract'] },
   { access: ['config', 'contract'], uploads: ['contract'] },
-  { config: [], contract: [] },
+  { config: [], contract: [], 'data-folder': [] },
 ];
 const mayImport = Object.assign({}, ...SRC_MCP_FLOORS);
 const srcMcp = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src-mcp');
@@ -203,9 +205,9 @@ export default tseslint.config(
       ),
       outside('src-main/core imports neither the shell nor the preview', 'shell', 'preview'),
       {
-        regex: '(^|/)src-mcp/(?!(installers|changes|doctor)/index\\.ts$)',
+        regex: '(^|/)src-mcp/(?!(installers|changes|doctor|data-folder)/index\\.ts$)',
         message:
-          'src-main/core uses src-mcp only through its public entry points src-mcp/installers/index.ts, src-mcp/changes/index.ts and src-mcp/doctor/index.ts.',
+          'src-main/core uses src-mcp only through its public entry points src-mcp/installers/index.ts, src-mcp/changes/index.ts, src-mcp/doctor/index.ts and src-mcp/data-folder/index.ts.',
       },
     ],
   ),

@@ -5,7 +5,7 @@
  * replaces an entry it revokes the key behind it, found by what the entry holds (installers'
  * `keyBehind`), not by this name.
  */
-import { KeyStore, type KeyInfo } from '../../src-mcp/installers/index.ts';
+import { KeyStore, type KeyInfo } from '../../src-mcp/data-folder/index.ts';
 import type { KeyView } from '../../src-shared/ipc-contract.ts';
 import type { TrayCoreOptions } from './tray-core-options.ts';
 

@@ -10,7 +10,7 @@
 import { DATA_DIR_ENV } from '../../src-shared/node/data-dir.ts';
 import type { HttpServerStatus } from '../../src-shared/ipc-contract.ts';
 import type { ParentMessage } from '../../src-shared/child-ipc.ts';
-import { readUrlFile, writeAtLoginFile } from '../../src-mcp/installers/index.ts';
+import { readUrlFile, writeAtLoginFile } from '../../src-mcp/data-folder/index.ts';
 import {
   runMcpLauncher,
   type McpLauncher,

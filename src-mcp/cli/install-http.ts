@@ -11,8 +11,8 @@ import { InstallerError } from '../installers/installer-error.ts';
 import { keyBehind, previewChange } from '../installers/installer.ts';
 import type { HttpTarget, InstallerOptions } from '../installers/installer-options.ts';
 import { DEFAULT_PORT } from '../http/address.ts';
-import { KeyStore } from '../http/key-store.ts';
-import { readAtLoginFile, readUrlFile } from '../http/url-file.ts';
+import { KeyStore } from '../data-folder/key-store.ts';
+import { readAtLoginFile, readUrlFile } from '../data-folder/url-file.ts';
 import { installDefaultToolsets, type ToolsetName } from '../../src-shared/toolsets.ts';
 import type { ClientId } from '../../src-shared/clients.ts';
 

@@ -30,7 +30,7 @@ import {
 } from '../installers/installer.ts';
 import { npxLauncherNote, quoteForShell, standaloneLauncher } from '../installers/launcher.ts';
 import { lineDiff } from '../installers/line-diff.ts';
-import { KeyError } from '../http/key-store.ts';
+import { KeyError } from '../data-folder/key-store.ts';
 import { clientHttpTarget, takeBackClientKey, type Transport } from './install-http.ts';
 
 /** Exit codes: success (including "nothing to do"), the change failed, the command line was wrong. */

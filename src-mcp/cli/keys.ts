@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ACCESS_LEVELS } from '../../src-shared/constants.ts';
-import { KeyError, KeyStore } from '../http/key-store.ts';
+import { KeyError, KeyStore } from '../data-folder/key-store.ts';
 
 const USAGE = `Usage:
   roam-mcp key create NAME [--access LEVEL] [--tools SETS]

@@ -10,7 +10,7 @@
  * The total is capped, and so is each key's share, so one key cannot take every chat; a chat idle
  * for `idleMs` ends (its journal entries stay, docs/undo.md).
  */
-import type { KeyEntry } from './key-store.ts';
+import type { KeyEntry } from '../data-folder/key-store.ts';
 import { endChatScope, newChatScope, type ChatScope } from '../contract/chat-scope.ts';
 
 export interface Chat {

@@ -20,7 +20,7 @@ import { Chats } from './chats.ts';
 import { legacySessions } from './legacy-sessions.ts';
 import { sendWebResponse, webRequest } from './node-bridge.ts';
 import { DEFAULT_LIMITS, type HubLimits } from './limits.ts';
-import type { KeyEntry, KeyVerifier } from './key-store.ts';
+import type { KeyEntry, KeyVerifier } from '../data-folder/key-store.ts';
 import { RateLimit } from './rate-limit.ts';
 import { guardedServer } from './guarded-server.ts';
 import { refusalBody, refusalResponse, refusals, type Refusal } from './refusals.ts';

@@ -9,7 +9,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { serverSink, type RoamMcpServer } from '../server/server.ts';
 import type { Chat, Chats } from './chats.ts';
 import type { HubLimits } from './limits.ts';
-import type { KeyEntry } from './key-store.ts';
+import type { KeyEntry } from '../data-folder/key-store.ts';
 import { refusalResponse, refusals } from './refusals.ts';
 
 export function legacySessions(

@@ -6,7 +6,7 @@
  * src-mcp/http/http-hub.ts and src-mcp/http/rate-limit.ts.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { KeyEntry, KeyVerifier } from './key-store.ts';
+import type { KeyEntry, KeyVerifier } from '../data-folder/key-store.ts';
 import { refusals, type Refusal } from './refusals.ts';
 
 export const MCP_PATH = '/mcp';

@@ -6,8 +6,8 @@
  */
 import { HTTP_DEFAULT_PORT } from '../../src-shared/constants.ts';
 import { DATA_DIR_ENV, type DataDirOptions } from '../../src-shared/node/data-dir.ts';
-import { KeyStore, type KeyInfo, type WhichKey } from '../http/key-store.ts';
-import { readAtLoginFile, readUrlFile } from '../http/url-file.ts';
+import { KeyStore, type KeyInfo, type WhichKey } from '../data-folder/key-store.ts';
+import { readAtLoginFile, readUrlFile } from '../data-folder/url-file.ts';
 import type { ClientSpec, HttpEntryParts } from './client-catalogue.ts';
 import type { EntryState } from './entry-state.ts';
 import type { InstallerOptions } from './installer-options.ts';

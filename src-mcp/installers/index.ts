@@ -9,6 +9,3 @@ export { install, keyBehind, listClients, previewChange, uninstall } from './ins
 export { lineDiff } from './line-diff.ts';
 export { claudeCodeAddCommand } from './claude-code.ts';
 export { clientSpec } from './client-catalogue.ts';
-// Keys for clients that connect over HTTP (the tray makes one per installed client).
-export { KeyStore, type KeyInfo } from '../http/key-store.ts';
-export { readUrlFile, writeAtLoginFile } from '../http/url-file.ts';

@@ -130,8 +130,8 @@ async function serveHttp(
   // Loaded only here: a stdio server never pays for the HTTP pieces.
   const [{ startHttpHub }, { KeyVerifier, keysFile }, urls] = await Promise.all([
     import('../http/http-hub.ts'),
-    import('../http/key-store.ts'),
-    import('../http/url-file.ts'),
+    import('../data-folder/key-store.ts'),
+    import('../data-folder/url-file.ts'),
   ]);
   const where = { env: options.env, home: options.home };
   const hub = await startHttpHub({

@@ -95,13 +95,13 @@ describe('src-mcp room lint rule (docs/architecture.md, The MCP server)', () => 
 
   it("matches docs/architecture.md's rooms table: floor, room and what it may import", () => {
     const doc = fs.readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
-    const rows = [...doc.matchAll(/^\| (\d+) +\| `([a-z/]+?)\/?(?:index\.ts)?` +\|.*\| (.*?) +\|$/gm)].map(
+    const rows = [...doc.matchAll(/^\| (\d+) +\| `([a-z/-]+?)\/?(?:index\.ts)?` +\|.*\| (.*?) +\|$/gm)].map(
       ([, floor, room, imports]) => [
         Number(floor),
         room!,
         imports === 'nothing'
           ? []
-          : [...imports!.matchAll(/`([a-z/]+?)\/?(?:index\.ts)?`/g)].map((m) => m[1]!),
+          : [...imports!.matchAll(/`([a-z/-]+?)\/?(?:index\.ts)?`/g)].map((m) => m[1]!),
       ],
     );
     const expected = rooms.map((room) => [SRC_MCP_FLOORS.length - floorOf(room), room, mayImport[room]]);

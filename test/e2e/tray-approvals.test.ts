@@ -11,7 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readUrlFile } from '../../src-mcp/installers/index.ts';
+import { readUrlFile } from '../../src-mcp/data-folder/index.ts';
 import { previewDataDir } from '../../src-main/preview/preview-data-dir.ts';
 import type { PageSpec } from '../emulator/index.ts';
 import { fileStored, uploadPdf } from '../harness/asked-graph.ts';

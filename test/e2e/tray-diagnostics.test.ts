@@ -11,7 +11,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { KeyStore } from '../../src-mcp/http/key-store.ts';
+import { KeyStore } from '../../src-mcp/data-folder/key-store.ts';
 import { previewDataDir } from '../../src-main/preview/preview-data-dir.ts';
 import { writeToolsConfig } from '../harness/mcp-bin.ts';
 import { violationsEverywhere } from './axe.ts';

@@ -20,7 +20,7 @@ import {
 } from '../../../src-mcp/installers/index.ts';
 import type { CoreContext } from './core-context.ts';
 import { clientKeys, newClientKey } from '../client-keys.ts';
-import type { KeyStore } from '../../../src-mcp/installers/index.ts';
+import type { KeyStore } from '../../../src-mcp/data-folder/index.ts';
 import { HTTP_DEFAULT_PORT } from '../../../src-shared/constants.ts';
 import { installDefaultToolsets } from '../../../src-shared/toolsets.ts';
 import { CoreError } from '../core-error.ts';

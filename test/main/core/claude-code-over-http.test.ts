@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TrayCore } from '../../../src-main/core/tray-core.ts';
-import { KeyStore, KeyVerifier, keysFile } from '../../../src-mcp/http/key-store.ts';
+import { KeyStore, KeyVerifier, keysFile } from '../../../src-mcp/data-folder/key-store.ts';
 import type { ClientView } from '../../../src-shared/ipc-contract.ts';
 import { servingUrl, startCore, tempDirs } from '../helpers.ts';
 

@@ -10,8 +10,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { restartDelayMs } from '../../../src-main/core/http-hub-child.ts';
 import type { TrayCore } from '../../../src-main/core/tray-core.ts';
-import { readUrlFile } from '../../../src-mcp/installers/index.ts';
-import { readAtLoginFile } from '../../../src-mcp/http/url-file.ts';
+import { readUrlFile } from '../../../src-mcp/data-folder/index.ts';
+import { readAtLoginFile } from '../../../src-mcp/data-folder/url-file.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { nextEvent, servingUrl, startCore, tempDirs, waitFor } from '../helpers.ts';
 

@@ -13,7 +13,7 @@ import { createFileKeySecretBox } from '../../../src-main/core/file-key-secret-b
 import { forkSpawner } from '../../../src-main/core/mcp-launcher.ts';
 import { openTrayStore } from '../../../src-main/core/tray-store.ts';
 import { STORE_NAME } from '../../../src-main/core/store-file.ts';
-import { readUrlFile } from '../../../src-mcp/installers/index.ts';
+import { readUrlFile } from '../../../src-mcp/data-folder/index.ts';
 import { mcpBundle, nextEvent, startCore, tempDirs, waitFor } from '../helpers.ts';
 
 let dirs: Awaited<ReturnType<typeof tempDirs>> | undefined;

@@ -12,7 +12,7 @@ import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TrayCore } from '../../../src-main/core/tray-core.ts';
 import type { ProposalView } from '../../../src-shared/ipc-contract.ts';
-import { readUrlFile } from '../../../src-mcp/installers/index.ts';
+import { readUrlFile } from '../../../src-mcp/data-folder/index.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import {
   askedPages,

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { binCommand, binEnv, newToken, runBin, toolsConfig } from '../../harness/mcp-bin.ts';
-import { readUrlFile } from '../../../src-mcp/http/url-file.ts';
+import { readUrlFile } from '../../../src-mcp/data-folder/url-file.ts';
 import { removeDir, tempDir } from '../../harness/temp-dir.ts';
 import type { DoctorReport } from '../../../src-mcp/doctor/index.ts';
 

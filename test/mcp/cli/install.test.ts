@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runInstallerCli } from '../../../src-mcp/cli/install.ts';
-import { writeAtLoginFile } from '../../../src-mcp/http/url-file.ts';
+import { writeAtLoginFile } from '../../../src-mcp/data-folder/url-file.ts';
 import { BACKUP_SUFFIX } from '../../../src-mcp/installers/installer.ts';
 import {
   CLAUDE_DESKTOP_CONFIG,

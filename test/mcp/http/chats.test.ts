@@ -6,7 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import { Chats } from '../../../src-mcp/http/chats.ts';
-import type { KeyEntry } from '../../../src-mcp/http/key-store.ts';
+import type { KeyEntry } from '../../../src-mcp/data-folder/key-store.ts';
 
 const key = (name: string): KeyEntry => ({ name, sha256: '0'.repeat(64), createdAt: '2026-11-26T00:00:00Z' });
 const MINUTE = 60_000;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLAUDE_CODE_REMOVE_COMMAND, claudeCodeAddCommand } from '../../../src-mcp/installers/claude-code.ts';
 import { getClient, install, uninstall } from '../../../src-mcp/installers/installer.ts';
-import { KeyStore } from '../../../src-mcp/http/key-store.ts';
+import { KeyStore } from '../../../src-mcp/data-folder/key-store.ts';
 import { linuxOptions, readText, tempHomeForEachTest, writeConfig } from './helpers.ts';
 
 const t = tempHomeForEachTest();

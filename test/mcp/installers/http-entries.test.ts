@@ -10,8 +10,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { KeyStore } from '../../../src-mcp/http/key-store.ts';
-import { writeAtLoginFile, URL_FILE } from '../../../src-mcp/http/url-file.ts';
+import { KeyStore } from '../../../src-mcp/data-folder/key-store.ts';
+import { writeAtLoginFile, URL_FILE } from '../../../src-mcp/data-folder/url-file.ts';
 import { getClient, install, listClients } from '../../../src-mcp/installers/installer.ts';
 import type { InstallerOptions } from '../../../src-mcp/installers/installer-options.ts';
 import { linuxOptions, tempHomeForEachTest, writeConfig } from './helpers.ts';
