@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { graphId, type GraphType } from '../../src-shared/constants.ts';
+import { DEFAULT_GRAPH_TYPE, graphId, type GraphType } from '../../src-shared/constants.ts';
 import { useGraphs } from '../stores/stores-context.tsx';
 
 export const typeIn = 'type-in';
@@ -12,7 +12,7 @@ export function useAddGraphPicker() {
   const configured = useGraphs((s) => s.graphs);
   const [picked, pick] = useState('');
   const [typedName, setTypedName] = useState('');
-  const [typedType, setTypedType] = useState<GraphType>('hosted');
+  const [typedType, setTypedType] = useState<GraphType>(DEFAULT_GRAPH_TYPE);
   // A public graph (e.g. Roam's `help`): not the user's, so Roam does not list it; hosted, read-only.
   const [publicGraph, setPublicGraph] = useState(false);
   const unconfigured = available.filter((a) => !configured.some((g) => g.id === graphId(a)));
@@ -33,6 +33,6 @@ export function useAddGraphPicker() {
     /** Whether Roam lists the typed graph (a typo shows before the token request fails). */
     listed: available.some((a) => graphId(a) === graphId(typed)),
     name: choice === typeIn ? typed.name : (chosen?.name ?? ''),
-    type: choice === typeIn ? typed.type : (chosen?.type ?? 'hosted'),
+    type: choice === typeIn ? typed.type : (chosen?.type ?? DEFAULT_GRAPH_TYPE),
   };
 }
