@@ -247,28 +247,35 @@ class Guarder {
     return sym(`${OWN_PREFIX}e${++this.fresh}`);
   }
 
-  /** `entity` is neither hidden nor under a hidden block or page. */
-  private guard(entity: Sym): Edn {
+  /**
+   * `entity` is neither tagged nor under a tagged block or page: two `not-join`s, each starting
+   * from the tag pages (an index lookup), which DataScript runs about twice as fast as one with an
+   * `or-join` of "is" and "is under" (bench/datalog-guard.ts).
+   */
+  private guard(entity: Sym): Edn[] {
+    const title = sym(`${OWN_PREFIX}title`);
     const tag = sym(`${OWN_PREFIX}tag`);
     const anchor = sym(`${OWN_PREFIX}anchor`);
-    return list(
-      sym('not-join'),
-      [entity],
-      list(sym('or'), ...HIDING_TAGS.map((title) => [tag, kw('node/title'), title])),
-      [anchor, kw('block/refs'), tag],
+    const tags = (): Edn[] => [
+      [list(sym('ground'), [...HIDING_TAGS]), [title, sym('...')]],
+      [tag, kw('node/title'), title],
+    ];
+    return [
+      list(sym('not-join'), [entity], ...tags(), [entity, kw('block/refs'), tag]),
       list(
-        sym('or-join'),
-        [entity, anchor],
-        [list(sym('='), entity, anchor)],
+        sym('not-join'),
+        [entity],
+        ...tags(),
+        [anchor, kw('block/refs'), tag],
         [entity, kw('block/parents'), anchor],
       ),
-    );
+    ];
   }
 
   private guardOnce(entity: Sym, guarded: Set<string>, out: Edn[]): void {
     if (guarded.has(entity.sym)) return;
     guarded.add(entity.sym);
-    out.push(this.guard(entity));
+    out.push(...this.guard(entity));
   }
 
   /** An entity slot: a variable stays; `_`, an entity id or a lookup ref becomes a fresh guarded variable. */
@@ -409,7 +416,7 @@ class Guarder {
       if (fn.sym === 'missing?' && names.length === 1 && REF_ATTRIBUTES.has(names[0]!)) {
         // Missing as the graph without its hidden blocks has it: no visible value.
         const value = this.freshVar();
-        out.push(list(sym('not-join'), [entity], [entity, kw(names[0]!), value], this.guard(value)));
+        out.push(list(sym('not-join'), [entity], [entity, kw(names[0]!), value], ...this.guard(value)));
         return out;
       }
       if (names.some((n) => REF_ATTRIBUTES.has(n))) {
