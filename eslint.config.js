@@ -180,6 +180,15 @@ export default tseslint.config(
     [{ regex: '.', message: 'The renderer uses this file, so it imports nothing and stays zod-free.' }],
   ),
   layer(
+    ['src-shared/word-diff.ts'],
+    [
+      {
+        regex: '^(?!\\./sequence-diff\\.ts$)',
+        message: 'The renderer uses this file: it imports only the zod-free sequence-diff.ts.',
+      },
+    ],
+  ),
+  layer(
     ['src-mcp/**'],
     [
       outside('src-mcp imports only src-shared', ...roots('src-shared', 'src-mcp')),
@@ -235,10 +244,10 @@ export default tseslint.config(
     [
       outside('src-renderer imports only src-shared', ...roots('src-shared', 'src-renderer')),
       {
-        regex: '(^|/)src-shared/(?!(constants|graph-identity|toolsets|sequence-diff)\\.ts$)',
+        regex: '(^|/)src-shared/(?!(constants|graph-identity|toolsets|sequence-diff|word-diff)\\.ts$)',
         allowTypeImports: true,
         message:
-          'The renderer takes only types from src-shared (`import type`); values come from the zod-free src-shared/constants.ts, graph-identity.ts, toolsets.ts and sequence-diff.ts, so zod stays out of the bundle.',
+          'The renderer takes only types from src-shared (`import type`); values come from the zod-free src-shared/constants.ts, graph-identity.ts, toolsets.ts, sequence-diff.ts and word-diff.ts, so zod stays out of the bundle.',
       },
       {
         regex: '^zod(/|$)',

@@ -6,7 +6,7 @@
  */
 import type { AppBlock, AppOp, AppPlace } from './results.ts';
 import { element, graphText } from './dom.ts';
-import { wordDiff } from './word-diff.ts';
+import { wordDiff } from '../../../src-shared/word-diff.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
