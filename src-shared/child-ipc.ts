@@ -51,7 +51,12 @@ export const parentMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ParentMessage = z.infer<typeof parentMessageSchema>;
 
-const shownBlockSchema = z.object({ text: z.string(), page: z.string().optional() });
+/** A block as the person reads it; a replaced one with the text that comes (`newText`). */
+const shownBlockSchema = z.object({
+  text: z.string(),
+  page: z.string().optional(),
+  newText: z.string().optional(),
+});
 /**
  * A waiting proposal as the person reads it (docs/mcp.md, "Consent before a write takes much
  * away"): what goes, in their words. No uid, no hidden text (counted only), no one-time code, no

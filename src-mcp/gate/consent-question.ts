@@ -1,6 +1,7 @@
 /**
  * The question put to the person, in their words: page titles, counts and the first lines of
- * what goes; never a uid, never the text of a block hidden from AI (those are "N hidden blocks").
+ * what goes and of what comes instead (a replaced text's new text); never a uid, never the text
+ * of a block hidden from AI (those are "N hidden blocks").
  */
 import type { PlacedBlock, TakenAway } from '../contract/taken-away.ts';
 import { WINDOW_MS } from './thresholds.ts';
@@ -14,18 +15,45 @@ function quoted(text: string): string {
   return `'${line.length > LINE ? `${line.slice(0, LINE - 1)}…` : line}'`;
 }
 
+/** A new text: its first line, and how many more lines come with it (they are written too). */
+function quotedNew(text: string): string {
+  const more = text
+    .split('\n')
+    .slice(1)
+    .filter((l) => l.trim() !== '').length;
+  return more ? `${quoted(text.trimStart())} (+ ${plural(more, 'more line')})` : quoted(text.trimStart());
+}
+
 function titles(pages: readonly string[]): string {
   const shown = pages.slice(0, 3).map((t) => `'${t}'`);
   return pages.length > 3 ? `${shown.join(', ')} and ${pages.length - 3} more` : shown.join(', ');
 }
 
+const placedOn = (blocks: readonly PlacedBlock[]) => {
+  const pages = [...new Set(blocks.flatMap((b) => (b.page ? [b.page] : [])))];
+  return pages.length ? ` on ${titles(pages)}` : '';
+};
+
 /** "12 blocks on 'Project' ('a', 'b', 'c' and 9 more)". */
 function blockList(blocks: readonly PlacedBlock[]): string {
-  const pages = [...new Set(blocks.flatMap((b) => (b.page ? [b.page] : [])))];
-  const on = pages.length ? ` on ${titles(pages)}` : '';
   const lines = blocks.slice(0, FIRST_LINES).map((b) => quoted(b.text));
   const more = blocks.length > FIRST_LINES ? ` and ${blocks.length - FIRST_LINES} more` : '';
-  return `${plural(blocks.length, 'block')}${on} (${lines.join(', ')}${more})`;
+  return `${plural(blocks.length, 'block')}${placedOn(blocks)} (${lines.join(', ')}${more})`;
+}
+
+/**
+ * "11 blocks on 'Ledger' ('entry 1', … and 8 more) with 'Wire the money…'" when every block gets
+ * the same text, else each old first line → its new one: what comes is asked about, not only what goes.
+ */
+function replacedList(blocks: readonly PlacedBlock[]): string {
+  const news = [...new Set(blocks.map((b) => b.newText))];
+  const [only] = news;
+  if (news.length === 1 && only !== undefined) return `${blockList(blocks)} with ${quotedNew(only)}`;
+  const lines = blocks
+    .slice(0, FIRST_LINES)
+    .map((b) => (b.newText === undefined ? quoted(b.text) : `${quoted(b.text)} → ${quotedNew(b.newText)}`));
+  const more = blocks.length > FIRST_LINES ? ` and ${blocks.length - FIRST_LINES} more` : '';
+  return `${plural(blocks.length, 'block')}${placedOn(blocks)} (${lines.join(', ')}${more})`;
 }
 
 function joinClauses(clauses: string[]): string {
@@ -57,7 +85,7 @@ export function consentQuestion(taken: TakenAway, context: QuestionContext): str
   }
   const blocks = taken.blocks.filter((b) => !b.page || !onRemovedPage.has(b.page));
   if (blocks.length) clauses.push(`delete ${blockList(blocks)}`);
-  if (taken.replaced.length) clauses.push(`replace the text of ${blockList(taken.replaced)}`);
+  if (taken.replaced.length) clauses.push(`replace the text of ${replacedList(taken.replaced)}`);
   if (taken.moved.length) clauses.push(`move ${blockList(taken.moved)} to another page`);
   const hiddenElsewhere = taken.hidden.length - taken.pages.reduce((sum, p) => sum + p.hidden, 0);
   if (hiddenElsewhere > 0) clauses.push(`remove or overwrite ${plural(hiddenElsewhere, 'hidden block')}`);

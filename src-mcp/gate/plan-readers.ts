@@ -125,6 +125,7 @@ export async function replacesTexts(
   const next = new Map(changing.map((u) => [u.uid, u.string]));
   const differs = rowsOf(rows).filter(([u, s]) => next.get(String(u)) !== s);
   const { blocks, hidden } = split(differs, rowsOf(hiddenRows), uids);
+  for (const block of blocks) block.newText = next.get(block.uid) ?? '';
   const stays = new Set(
     rowsOf(rows)
       .filter(([u, s]) => next.get(String(u)) === s)
@@ -194,11 +195,11 @@ export async function runsExtension(ctx: ToolContext, tool: string): Promise<Tak
 export function rewritesPage(
   title: string,
   deleted: ReadonlyArray<{ uid: string; string: string }>,
-  updated: ReadonlyArray<{ uid: string; before: string }>,
+  updated: ReadonlyArray<{ uid: string; before: string; after: string }>,
 ): TakenAway {
   return {
     ...NOTHING_TAKEN,
     blocks: deleted.map((d) => ({ uid: d.uid, text: d.string, page: title })),
-    replaced: updated.map((u) => ({ uid: u.uid, text: u.before, page: title })),
+    replaced: updated.map((u) => ({ uid: u.uid, text: u.before, page: title, newText: u.after })),
   };
 }

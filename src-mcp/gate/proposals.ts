@@ -102,7 +102,11 @@ function shownInTray(proposal: Proposal): ShownProposal {
   const strip = <T extends { uid: string }>(items: readonly T[]) =>
     items.map(({ uid: _uid, ...rest }) => rest);
   const lines = (blocks: readonly PlacedBlock[]) =>
-    blocks.map(({ text, page }) => ({ text: cutForTray(text), ...(page === undefined ? {} : { page }) }));
+    blocks.map(({ text, page, newText }) => ({
+      text: cutForTray(text),
+      ...(page === undefined ? {} : { page }),
+      ...(newText === undefined ? {} : { newText: cutForTray(newText) }),
+    }));
   const { taken } = proposal.view;
   return {
     ...proposal.view,
