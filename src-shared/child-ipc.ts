@@ -67,6 +67,8 @@ export const shownProposalSchema = z.object({
   question: z.string(),
   graph: z.string(),
   tool: z.string(),
+  /** The client that asked, by the name it gave, when it gave one. */
+  client: z.string().optional(),
   expiresAt: z.string(),
   taken: z.object({
     blocks: z.array(shownBlockSchema),

@@ -24,6 +24,8 @@ export interface ProposalView {
   question: string;
   graph: string;
   tool: string;
+  /** The client that asked, by the name it gave (initialize's clientInfo), when it gave one. */
+  client?: string;
   taken: Omit<TakenAway, 'hidden' | 'files'> & { hidden: number; files: ShownFile[] };
   expiresAt: string;
 }
@@ -219,6 +221,7 @@ export class Proposals {
     const code = randomBytes(24).toString('base64url');
     const at = Date.now();
     const id = `p-${newId(10)}`;
+    const client = currentChat().client?.name;
     const proposal: Proposal = {
       id,
       chat: currentChat().id,
@@ -231,6 +234,7 @@ export class Proposals {
         question: input.question,
         graph: input.graph,
         tool: input.tool,
+        ...(client ? { client } : {}),
         taken: shown(input.taken),
         expiresAt: new Date(at + WINDOW_MS).toISOString(),
       },
