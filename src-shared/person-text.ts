@@ -36,3 +36,17 @@ export function plainLines(text: string, lineMax: number, max: number): string {
 export function escapeMarkup(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
+
+/** The server's outcome line names an agent tool for undoing; the person undoes elsewhere. */
+const AGENT_UNDO = /[;.] it can be undone with undo_changes\.?/;
+
+/**
+ * What became of an approval, as a person reads it in the approval view or Roam Companion: the
+ * model's line (which tells the agent to use undo_changes) points the person to their own ways.
+ */
+export function outcomeForPerson(outcome: string): string {
+  return outcome.replace(
+    AGENT_UNDO,
+    '. To take it back: Activity in Roam Companion, `roam-mcp undo` in a terminal, or ask the agent.',
+  );
+}

@@ -5,7 +5,13 @@
  */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { cutText, escapeMarkup, plainLine, plainLines } from '../../src-shared/person-text.ts';
+import {
+  cutText,
+  escapeMarkup,
+  outcomeForPerson,
+  plainLine,
+  plainLines,
+} from '../../src-shared/person-text.ts';
 
 const HOSTILE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\p{Cc}]/u;
 
@@ -56,4 +62,13 @@ it('markup is escaped so a notification daemon shows it as typed', () => {
     '&lt;b&gt;Approve&lt;/b&gt; &amp; &lt;a href="x"&gt;go&lt;/a&gt;',
   );
   expect(escapeMarkup('&lt;b&gt;')).toBe('&amp;lt;b&amp;gt;');
+});
+
+it('an approval’s outcome points the person to their own ways of undoing, not the agent’s tool', () => {
+  expect(
+    outcomeForPerson('Approved by the person and done (delete_page); it can be undone with undo_changes.'),
+  ).toBe(
+    'Approved by the person and done (delete_page). To take it back: Activity in Roam Companion, `roam-mcp undo` in a terminal, or ask the agent.',
+  );
+  expect(outcomeForPerson('Kept: nothing changed.')).toBe('Kept: nothing changed.');
 });

@@ -57,6 +57,8 @@ export interface ToolCall {
 interface ShownBlock {
   text?: unknown;
   page?: unknown;
+  /** A replaced block's text that comes. */
+  newText?: unknown;
 }
 
 /** A change waiting for the person (src-mcp/gate/proposals.ts ProposalView), read defensively. */
@@ -65,6 +67,8 @@ export interface Proposal {
   view: {
     id?: unknown;
     question?: unknown;
+    graph?: unknown;
+    client?: unknown;
     expiresAt?: unknown;
     taken?: {
       blocks?: ShownBlock[];
