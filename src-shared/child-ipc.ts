@@ -82,6 +82,8 @@ export const shownProposalSchema = z.object({
     ),
     replaced: z.array(shownBlockSchema),
     moved: z.array(shownBlockSchema),
+    /** Blocks a rewrite writes new (update_page_markdown): what comes beside what goes. */
+    added: z.array(shownBlockSchema).optional(),
     renames: z.array(
       z.object({ from: z.string(), to: z.string(), links: z.number(), linkPages: z.array(z.string()) }),
     ),

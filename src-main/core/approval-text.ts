@@ -107,6 +107,7 @@ function whatChanges(taken: ProposalView['taken']): string[] {
     ...listed('Blocks deleted', taken.blocks.map(line)),
     ...listed('Text replaced (old → new)', taken.replaced.map(line)),
     ...listed('Moved to another page', taken.moved.map(line)),
+    ...listed('Blocks written new', (taken.added ?? []).map(line)),
     ...taken.renames.map(
       (r) => `Page renamed: '${plain(r.from)}' → '${plain(r.to)}' (${plural(r.links, 'link')} rewritten)`,
     ),

@@ -29,6 +29,11 @@ export interface TakenAway {
   }>;
   /** Blocks whose text would be replaced (`text`: the text that goes; `newText`: what comes). */
   replaced: PlacedBlock[];
+  /**
+   * Blocks a rewrite writes new beside what it takes (update_page_markdown): not counted as taken,
+   * but shown in its question, so a yes covers what comes too.
+   */
+  added?: Array<{ text: string; page?: string }>;
   /** Blocks moved off their page (each block of the moved subtree). */
   moved: PlacedBlock[];
   /** Page renames: the blocks whose links Roam rewrites. */

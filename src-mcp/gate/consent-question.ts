@@ -64,6 +64,13 @@ function replacedList(blocks: readonly PlacedBlock[]): string {
   return `${plural(blocks.length, 'block')}${placedOn(blocks)} (${lines.join(', ')}${more})`;
 }
 
+/** "2 new blocks ('Wire the money…', 'b')": what a rewrite writes beside what it takes. */
+function addedList(blocks: ReadonlyArray<{ text: string }>): string {
+  const lines = blocks.slice(0, FIRST_LINES).map((b) => quotedNew(b.text));
+  const more = blocks.length > FIRST_LINES ? ` and ${blocks.length - FIRST_LINES} more` : '';
+  return `${plural(blocks.length, 'new block')} (${lines.join(', ')}${more})`;
+}
+
 function joinClauses(clauses: string[]): string {
   if (clauses.length <= 1) return clauses.join('');
   return `${clauses.slice(0, -1).join(', ')} and ${clauses.at(-1)}`;
@@ -95,6 +102,7 @@ export function consentQuestion(taken: TakenAway, context: QuestionContext): str
   if (blocks.length) clauses.push(`delete ${blockList(blocks)}`);
   if (taken.replaced.length) clauses.push(`replace the text of ${replacedList(taken.replaced)}`);
   if (taken.moved.length) clauses.push(`move ${blockList(taken.moved)} to another page`);
+  if (taken.added?.length) clauses.push(`write ${addedList(taken.added)}`);
   const hiddenElsewhere = taken.hidden.length - taken.pages.reduce((sum, p) => sum + p.hidden, 0);
   if (hiddenElsewhere > 0) clauses.push(`remove or overwrite ${plural(hiddenElsewhere, 'hidden block')}`);
   if (taken.files.length) {

@@ -81,6 +81,7 @@ export interface ShownTaken {
   pages: Array<Unplaced<TakenAway['pages'][number]>>;
   replaced: Array<Unplaced<TakenAway['replaced'][number]>>;
   moved: Array<Unplaced<TakenAway['moved'][number]>>;
+  added?: NonNullable<TakenAway['added']>;
   renames: Array<Unplaced<TakenAway['renames'][number]>>;
   files: ShownFile[];
   hidden: number;
@@ -118,6 +119,7 @@ function shownInTray(proposal: Proposal): ShownProposal {
       pages: strip(taken.pages),
       replaced: lines(taken.replaced),
       moved: lines(taken.moved),
+      ...(taken.added ? { added: taken.added.map((b) => ({ ...b, text: cutForTray(b.text) })) } : {}),
       renames: strip(taken.renames),
       // Named fields only: the tray never gets a file's address, whatever the plan carries.
       files: taken.files.map(({ name, shownIn }) => ({
@@ -145,6 +147,7 @@ function shown(taken: TakenAway): ProposalView['taken'] {
     pages: taken.pages,
     replaced: cut(taken.replaced),
     moved: cut(taken.moved),
+    ...(taken.added?.length ? { added: cut(taken.added) } : {}),
     renames: taken.renames,
     files: taken.files.map(({ url: _url, ...file }) => file),
     hidden: taken.hidden.length,

@@ -115,6 +115,7 @@ function TakenDiff({ taken, label }: { taken: Taken; label: string }) {
       <Lines title="Blocks deleted" items={taken.blocks} pagesGone={pagesGone} />
       <Replaced items={taken.replaced} pagesGone={pagesGone} />
       <Lines title="Moved to another page" items={taken.moved} pagesGone={pagesGone} />
+      <Lines title="Blocks written new" items={taken.added ?? []} pagesGone={pagesGone} change="inserted" />
       {taken.renames.map((rename, i) => (
         <div key={`rename-${i}`} className="diff-detail">
           <span className="muted">Page renamed; {plural(rename.links, 'link')} rewritten</span>
@@ -151,19 +152,22 @@ function Lines({
   title,
   items,
   pagesGone,
+  change = 'deleted',
 }: {
   title: string;
   items: Taken['blocks'];
   pagesGone: Set<string>;
+  /** Struck as what goes, or marked as what comes. */
+  change?: 'deleted' | 'inserted';
 }) {
   if (items.length === 0) return null;
   return (
     <div className="diff-detail">
       <span className="muted">{title}</span>
-      <ul className="diff-outline removed">
+      <ul className={`diff-outline ${change === 'deleted' ? 'removed' : 'added'}`}>
         {items.map((item, i) => (
           <li key={i}>
-            <span className="visually-hidden">[deleted: </span>
+            <span className="visually-hidden">[{change}: </span>
             <bdi>{item.text || '(an empty block)'}</bdi>
             <span className="visually-hidden">]</span>
             {item.page && !pagesGone.has(item.page) ? (

@@ -32,20 +32,21 @@ function moreLine(total: number): HTMLElement[] {
 function blockList(
   heading: string,
   blocks: ReadonlyArray<{ text?: unknown; page?: unknown }> | undefined,
+  change: 'removed' | 'added' = 'removed',
 ): HTMLElement[] {
   if (!Array.isArray(blocks) || blocks.length === 0) return [];
   return [
     element('h2', {}, heading),
     element(
       'ul',
-      { className: 'outline removed' },
+      { className: `outline ${change}` },
       ...blocks
         .slice(0, LISTED)
         .map((b) =>
           element(
             'li',
             {},
-            graphText(text(b.text)),
+            change === 'added' ? element('ins', {}, graphText(text(b.text))) : graphText(text(b.text)),
             ...(typeof b.page === 'string'
               ? [element('span', { className: 'label' }, ' · ', title(b.page))]
               : []),
@@ -108,6 +109,7 @@ export function proposalView(proposal: Proposal, actions: ProposalActions): HTML
     ...blockList('Blocks that go', taken.blocks),
     ...replacedList(taken.replaced),
     ...blockList('Blocks moved to another page', taken.moved),
+    ...blockList('Blocks written new', taken.added, 'added'),
   );
   for (const r of taken.renames ?? [])
     section.append(

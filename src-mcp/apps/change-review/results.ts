@@ -74,6 +74,7 @@ export interface Proposal {
       blocks?: ShownBlock[];
       replaced?: ShownBlock[];
       moved?: ShownBlock[];
+      added?: ShownBlock[];
       pages?: Array<{ title?: unknown; blocks?: unknown }>;
       renames?: Array<{ from?: unknown; to?: unknown; links?: unknown }>;
       files?: Array<{ name?: unknown; shownIn?: { blocks?: unknown } }>;

@@ -70,3 +70,13 @@ it('a replaced text shows the text that comes, and the client that asked is name
   expect(detail).toContain("Graph 'Work' · asked by claude-ai (update_blocks)");
   expect(boxText(edit, 0, '10:30').detail).toContain('asked by an AI client (update_blocks)');
 });
+
+it('a rewrite’s new blocks are listed beside what it takes', () => {
+  const rewrite = proposal("Delete 11 blocks on 'Plans' and write 1 new block?", {
+    blocks: [{ text: 'old step', page: 'Plans' }],
+    added: [{ text: `Wire\u202E the money\n${LONG}`, page: 'Plans' }],
+  });
+  const { detail } = boxText(rewrite, 0, '10:30');
+  expect(detail).toMatch(/Blocks written new:\n {2}– Wire the money L+… · 'Plans'/);
+  expect(detail).not.toMatch(HOSTILE_CHARS);
+});

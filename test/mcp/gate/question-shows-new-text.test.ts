@@ -3,7 +3,8 @@
  * (src-mcp/gate/consent-question.ts), through the built bin with real SDK clients that declare
  * form elicitation, in both eras: update_blocks giving 11 blocks one new text names it once;
  * different new texts are paired with the old ones, the rest counted; a new text's further lines
- * are counted; update_page_markdown's edited lines show their new text too. Declined: nothing written.
+ * are counted; update_page_markdown's edited lines show their new text too, and the blocks it
+ * writes new beside what it deletes. Declined: nothing written.
  * A hostile title (a right-to-left override, markup, 5,000 characters) reaches the question plain
  * and cut, so it cannot reverse "1000 blocks" or bury what follows.
  */
@@ -26,6 +27,7 @@ beforeAll(async () => {
     { title: `Mixed ${t}`, uid: uidOf(`mx${t}`, 0), children: blocks(`m${t}`, 12) },
     { title: `Rewrite ${t}`, uid: uidOf(`rw${t}`, 0), children: blocks(`r${t}`, 12) },
     { title: hostileTitle(t), uid: uidOf(`ho${t}`, 0), children: blocks(`o${t}`, 12) },
+    { title: `Grow ${t}`, uid: uidOf(`gr${t}`, 0), children: blocks(`w${t}`, 12) },
   ]);
   const g = graphWithToken({ name: 'g', content: pages }, { accessLevel: 'full' });
   home = await tempDir('roam-stdio-');
@@ -121,5 +123,22 @@ describe.each([
           uidOf(`ho${t}`, 0),
         ]),
     ).toBe(hostileTitle(t));
+  });
+
+  it('update_page_markdown names the blocks it writes new beside those it deletes', async () => {
+    const kept = blocks(`w${t}`, 12)[11]!;
+    const markdown = [`- ${kept.string} <roam uid="${kept.uid}"/>`, `- ${WIRE}`, '- and another'].join('\n');
+    const result = await c.call('update_page_markdown', { title: `Grow ${t}`, markdown });
+    expect(textOf(result)).toMatch(/declined update_page_markdown/);
+    expect(c.asked.at(-1)).toMatch(
+      new RegExp(
+        `^Delete 11 blocks on 'Grow ${t}' \\(.* and 8 more\\) and write 2 new blocks \\('${WIRE.replace(/[[\]]/g, '\\$&')}', 'and another'\\) in graph 'g'\\?`,
+      ),
+    );
+    expect(stringsOn(`Grow ${t}`)).toEqual(
+      blocks(`w${t}`, 12)
+        .map((b) => b.string)
+        .sort(),
+    );
   });
 });
