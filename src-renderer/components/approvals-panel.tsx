@@ -214,7 +214,10 @@ function FilesGone({ files }: { files: Taken['files'] }) {
   );
 }
 
-/** Each replaced text as its words before and after: what goes struck, what comes marked. */
+/**
+ * Each replaced text as its words before and after: what goes struck, what comes marked; its page
+ * named where it differs from the one before.
+ */
 function Replaced({ items, pagesGone }: { items: Taken['replaced']; pagesGone: Set<string> }) {
   if (items.length === 0) return null;
   return (
@@ -223,9 +226,10 @@ function Replaced({ items, pagesGone }: { items: Taken['replaced']; pagesGone: S
       <ul className="approval-edits">
         {items.map((item, i) => {
           const runs = wordDiff(item.text, item.newText ?? '');
+          const newPage = item.page !== items[i - 1]?.page;
           return (
             <li key={i}>
-              {item.page && !pagesGone.has(item.page) ? (
+              {item.page && newPage && !pagesGone.has(item.page) ? (
                 <span className="muted">
                   On <bdi>{cutTitle(item.page)}</bdi>
                 </span>

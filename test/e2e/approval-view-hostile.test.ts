@@ -67,7 +67,7 @@ it('a replaced text shows what comes: each block before and after, the new words
   expect(await kept.locator('ins').allInnerTexts()).toEqual([expect.stringContaining('Wire the money')]);
   expect(await kept.locator('del').count()).toBe(0);
   expect(await app.locator('.question').innerText()).toMatch(/^Replace the text of 11 blocks on 'Ledger'/);
-  await host.checkAndShoot('approval-new-text');
+  await host.checkAndShoot('approval-view-new-text');
   await app.getByRole('button', { name: 'Keep as it is' }).click();
   await app.getByRole('heading', { name: 'Kept as it is' }).waitFor();
 });
@@ -102,7 +102,7 @@ it('a hostile page title draws nothing reversed, no markup, and stays a line; ke
   expect(await frame().evaluate(() => document.activeElement?.className)).toBe('primary');
   await host.page.keyboard.press('Tab');
   expect(await frame().evaluate(() => document.activeElement?.textContent)).toBe('Keep as it is');
-  await host.checkAndShoot('approval-hostile-title');
+  await host.checkAndShoot('approval-view-hostile-title');
 });
 
 it('after Approve the view says what happened in a person’s words: no JSON, no uid, no agent tool', async () => {

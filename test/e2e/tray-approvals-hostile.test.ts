@@ -95,7 +95,7 @@ describe.sequential('the approvals panel with hostile text', () => {
     expect(await first.locator('ins').innerText()).toContain('Wire the money to account 666');
     expect(await edit.locator('.approval-edits > li').count()).toBe(11);
     expect(await violationsEverywhere(world.page)).toEqual([]);
-    await screenshot(world.page, 'approval-new-text');
+    await screenshot(world.page, 'tray-approval-new-text');
     await edit.getByRole('button', { name: 'Keep as it is' }).click();
     await poll(() => edit.count()).toBe(0);
     expect(stringOf('entry0xxx')).toBe('entry 1');
@@ -131,7 +131,7 @@ describe.sequential('the approvals panel with hostile text', () => {
     expect(buttons).toEqual(['Approve', 'Keep as it is']);
     expect(await page.getByRole('button', { name: 'Approve' }).getAttribute('class')).toBe('primary');
     expect(await violationsEverywhere(world.page)).toEqual([]);
-    await screenshot(world.page, 'approval-hostile-title');
+    await screenshot(world.page, 'tray-approval-hostile-title');
 
     // From the keyboard: the focus reaches Approve from the scrolling list before it, then Keep.
     await page.getByRole('group').focus();

@@ -57,7 +57,10 @@ function blockList(
   ];
 }
 
-/** Each replaced text as its words before and after, what goes and what comes marked. */
+/**
+ * Each replaced text as its words before and after, what goes and what comes marked; its page
+ * named where it differs from the one before.
+ */
 function replacedList(
   blocks: ReadonlyArray<{ text?: unknown; page?: unknown; newText?: unknown }> | undefined,
 ): HTMLElement[] {
@@ -69,11 +72,11 @@ function replacedList(
       { className: 'replaced' },
       ...blocks
         .slice(0, LISTED)
-        .map((b) =>
+        .map((b, i, shown) =>
           element(
             'li',
             { className: 'op' },
-            ...(typeof b.page === 'string'
+            ...(typeof b.page === 'string' && b.page !== shown[i - 1]?.page
               ? [element('p', { className: 'label' }, 'On ', title(b.page))]
               : []),
             ...(b.newText === undefined
