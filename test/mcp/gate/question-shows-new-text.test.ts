@@ -4,7 +4,8 @@
  * form elicitation, in both eras: update_blocks giving 11 blocks one new text names it once;
  * different new texts are paired with the old ones, the rest counted; a new text's further lines
  * are counted; update_page_markdown's edited lines show their new text too, and the blocks it
- * writes new beside what it deletes. Declined: nothing written.
+ * writes new beside what it deletes; an undo of edits names the texts it puts back. Declined:
+ * nothing written.
  * A hostile title (a right-to-left override, markup, 5,000 characters) reaches the question plain
  * and cut, so it cannot reverse "1000 blocks" or bury what follows.
  */
@@ -28,6 +29,7 @@ beforeAll(async () => {
     { title: `Rewrite ${t}`, uid: uidOf(`rw${t}`, 0), children: blocks(`r${t}`, 12) },
     { title: hostileTitle(t), uid: uidOf(`ho${t}`, 0), children: blocks(`o${t}`, 12) },
     { title: `Grow ${t}`, uid: uidOf(`gr${t}`, 0), children: blocks(`w${t}`, 12) },
+    { title: `Undo ${t}`, uid: uidOf(`un${t}`, 0), children: blocks(`u${t}`, 12) },
   ]);
   const g = graphWithToken({ name: 'g', content: pages }, { accessLevel: 'full' });
   home = await tempDir('roam-stdio-');
@@ -56,8 +58,9 @@ describe.each([
   ['2026-07-28', '2'],
 ] as const)('on %s', (era: Era, t) => {
   let c: ConsentClient;
+  let answer: 'accept' | 'decline' = 'decline';
   beforeAll(async () => {
-    c = await consentClient(home, era, { answer: () => 'decline' });
+    c = await consentClient(home, era, { answer: () => answer });
     jsonOf(await c.call('select_graph', { graph: 'g' }));
   });
   afterAll(() => c?.close());
@@ -141,4 +144,24 @@ describe.each([
         .sort(),
     );
   });
+
+  it('an undo of edits names the texts it would put back', async () => {
+    answer = 'accept';
+    const uids = blocks(`u${t}`, 11).map((b) => b.uid);
+    jsonOf(await c.call('update_blocks', { updates: uids.map((uid) => ({ uid, string: 'tidied' })) }));
+    answer = 'decline';
+    const undo = await c.call('undo_changes', { ids: [await lastChange()] });
+    expect(textOf(undo)).toMatch(/declined undo_changes/);
+    expect(c.asked.at(-1)).toMatch(
+      new RegExp(
+        `^Undo 1 change this chat made in graph 'g'\\? That would replace the text of 11 blocks on 'Undo ${t}' \\('tidied' → 'u${t} line 0', 'tidied' → 'u${t} line 1', 'tidied' → 'u${t} line 2' and 8 more\\)\\.`,
+      ),
+    );
+    // Declined: the edits stay (the old texts did not come back).
+    expect(stringsOn(`Undo ${t}`)).toContain('tidied');
+    expect(stringsOn(`Undo ${t}`)).not.toContain(`u${t} line 0`);
+  });
+
+  const lastChange = async () =>
+    jsonOf<{ changes: Array<{ id: string }> }>(await c.call('list_changes', {})).changes[0]!.id;
 });
