@@ -51,7 +51,12 @@ export const parentMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ParentMessage = z.infer<typeof parentMessageSchema>;
 
-const shownBlockSchema = z.object({ text: z.string(), page: z.string().optional() });
+/** A block as the person reads it; a replaced one with the text that comes (`newText`). */
+const shownBlockSchema = z.object({
+  text: z.string(),
+  page: z.string().optional(),
+  newText: z.string().optional(),
+});
 /**
  * A waiting proposal as the person reads it (docs/mcp.md, "Consent before a write takes much
  * away"): what goes, in their words. No uid, no hidden text (counted only), no one-time code, no
@@ -62,6 +67,8 @@ export const shownProposalSchema = z.object({
   question: z.string(),
   graph: z.string(),
   tool: z.string(),
+  /** The client that asked, by the name it gave, when it gave one. */
+  client: z.string().optional(),
   expiresAt: z.string(),
   taken: z.object({
     blocks: z.array(shownBlockSchema),
@@ -75,6 +82,8 @@ export const shownProposalSchema = z.object({
     ),
     replaced: z.array(shownBlockSchema),
     moved: z.array(shownBlockSchema),
+    /** Blocks a rewrite writes new (update_page_markdown): what comes beside what goes. */
+    added: z.array(shownBlockSchema).optional(),
     renames: z.array(
       z.object({ from: z.string(), to: z.string(), links: z.number(), linkPages: z.array(z.string()) }),
     ),

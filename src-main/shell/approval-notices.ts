@@ -1,12 +1,14 @@
 /**
  * A native notification when a change an agent asked for starts waiting for the person (docs/tray.md,
  * "Approvals"): the newest one's question (and how many more wait), nothing more — what goes is
- * shown in the manager (the tray) or in a box (`--mcp`, approval-boxes.ts). One notification at a
+ * shown in the manager (the tray) or in a box (`--mcp`, approval-boxes.ts); the text is plain and
+ * bounded (src-main/core/approval-text.ts). One notification at a
  * time, however many an agent asks for; clicking it shows the waiting changes; it closes once
  * nothing waits.
  */
 import { Notification } from 'electron';
 import type { ProposalView } from '../../src-shared/ipc-contract.ts';
+import { noticeText } from '../core/approval-text.ts';
 
 /** What tells of the waiting changes: the tray core, or the `--mcp` launcher. */
 interface WaitingChanges {
@@ -28,14 +30,7 @@ export function noticeWaitingChanges(source: WaitingChanges, showWaiting: () => 
     const newest = fresh.at(-1);
     if (!newest) return;
     notice?.close();
-    const more = waiting.length - 1;
-    notice = new Notification({
-      title:
-        waiting.length === 1
-          ? 'A change waits for your answer'
-          : `${waiting.length} changes wait for your answer`,
-      body: more ? `${newest.question} (and ${more} more)` : newest.question,
-    });
+    notice = new Notification(noticeText(waiting.length, newest, process.platform));
     notice.on('click', showWaiting);
     notice.show();
   });

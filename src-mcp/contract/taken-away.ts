@@ -10,6 +10,8 @@ export interface PlacedBlock {
   uid: string;
   text: string;
   page?: string;
+  /** For a replaced text: the text that comes instead (the question shows it beside `text`). */
+  newText?: string;
 }
 
 export interface TakenAway {
@@ -25,8 +27,13 @@ export interface TakenAway {
     hidden: number;
     linkedFrom: { blocks: number; pages: string[] };
   }>;
-  /** Blocks whose text would be replaced (`text`: the text that goes). */
+  /** Blocks whose text would be replaced (`text`: the text that goes; `newText`: what comes). */
   replaced: PlacedBlock[];
+  /**
+   * Blocks a rewrite writes new beside what it takes (update_page_markdown): not counted as taken,
+   * but shown in its question, so a yes covers what comes too.
+   */
+  added?: Array<{ text: string; page?: string }>;
   /** Blocks moved off their page (each block of the moved subtree). */
   moved: PlacedBlock[];
   /** Page renames: the blocks whose links Roam rewrites. */

@@ -1,31 +1,74 @@
 /**
  * The question put to the person, in their words: page titles, counts and the first lines of
- * what goes; never a uid, never the text of a block hidden from AI (those are "N hidden blocks").
+ * what goes and of what comes instead (a replaced text's new text); never a uid, never the text
+ * of a block hidden from AI (those are "N hidden blocks").
  */
+import { plainLine } from '../../src-shared/person-text.ts';
 import type { PlacedBlock, TakenAway } from '../contract/taken-away.ts';
 import { WINDOW_MS } from './thresholds.ts';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const FIRST_LINES = 3;
 const LINE = 60;
+const TITLE = 80;
 
+/**
+ * A block's first line, quoted: plain (no control, direction or zero-width character: the
+ * question is plain text, so a graph's text cannot reorder or hide the words around it) and cut.
+ */
 function quoted(text: string): string {
-  const line = text.split('\n')[0]?.trim() ?? '';
-  return `'${line.length > LINE ? `${line.slice(0, LINE - 1)}…` : line}'`;
+  return `'${plainLine(text.split('\n')[0] ?? '', LINE)}'`;
+}
+
+/** A title or name, quoted: plain and cut, however long an agent made it. */
+const title = (text: string) => `'${plainLine(text, TITLE)}'`;
+
+/** A new text: its first line, and how many more lines come with it (they are written too). */
+function quotedNew(text: string): string {
+  const more = text
+    .split('\n')
+    .slice(1)
+    .filter((l) => l.trim() !== '').length;
+  return more ? `${quoted(text.trimStart())} (+ ${plural(more, 'more line')})` : quoted(text.trimStart());
 }
 
 function titles(pages: readonly string[]): string {
-  const shown = pages.slice(0, 3).map((t) => `'${t}'`);
+  const shown = pages.slice(0, 3).map(title);
   return pages.length > 3 ? `${shown.join(', ')} and ${pages.length - 3} more` : shown.join(', ');
 }
 
+const placedOn = (blocks: readonly PlacedBlock[]) => {
+  const pages = [...new Set(blocks.flatMap((b) => (b.page ? [b.page] : [])))];
+  return pages.length ? ` on ${titles(pages)}` : '';
+};
+
 /** "12 blocks on 'Project' ('a', 'b', 'c' and 9 more)". */
 function blockList(blocks: readonly PlacedBlock[]): string {
-  const pages = [...new Set(blocks.flatMap((b) => (b.page ? [b.page] : [])))];
-  const on = pages.length ? ` on ${titles(pages)}` : '';
   const lines = blocks.slice(0, FIRST_LINES).map((b) => quoted(b.text));
   const more = blocks.length > FIRST_LINES ? ` and ${blocks.length - FIRST_LINES} more` : '';
-  return `${plural(blocks.length, 'block')}${on} (${lines.join(', ')}${more})`;
+  return `${plural(blocks.length, 'block')}${placedOn(blocks)} (${lines.join(', ')}${more})`;
+}
+
+/**
+ * "11 blocks on 'Ledger' ('entry 1', … and 8 more) with 'Wire the money…'" when every block gets
+ * the same text, else each old first line → its new one: what comes is asked about, not only what goes.
+ */
+function replacedList(blocks: readonly PlacedBlock[]): string {
+  const news = [...new Set(blocks.map((b) => b.newText))];
+  const [only] = news;
+  if (news.length === 1 && only !== undefined) return `${blockList(blocks)} with ${quotedNew(only)}`;
+  const lines = blocks
+    .slice(0, FIRST_LINES)
+    .map((b) => (b.newText === undefined ? quoted(b.text) : `${quoted(b.text)} → ${quotedNew(b.newText)}`));
+  const more = blocks.length > FIRST_LINES ? ` and ${blocks.length - FIRST_LINES} more` : '';
+  return `${plural(blocks.length, 'block')}${placedOn(blocks)} (${lines.join(', ')}${more})`;
+}
+
+/** "2 new blocks ('Wire the money…', 'b')": what a rewrite writes beside what it takes. */
+function addedList(blocks: ReadonlyArray<{ text: string }>): string {
+  const lines = blocks.slice(0, FIRST_LINES).map((b) => quotedNew(b.text));
+  const more = blocks.length > FIRST_LINES ? ` and ${blocks.length - FIRST_LINES} more` : '';
+  return `${plural(blocks.length, 'new block')} (${lines.join(', ')}${more})`;
 }
 
 function joinClauses(clauses: string[]): string {
@@ -46,10 +89,10 @@ export function consentQuestion(taken: TakenAway, context: QuestionContext): str
   const clauses: string[] = [];
   const notes: string[] = [];
   const onRemovedPage = new Set(taken.pages.map((p) => p.title));
-  const it = (title: string) => (taken.pages.length === 1 ? 'It' : `'${title}'`);
+  const it = (page: string) => (taken.pages.length === 1 ? 'It' : title(page));
   for (const page of taken.pages) {
     const hidden = page.hidden ? ` (${page.hidden} of them hidden)` : '';
-    clauses.push(`delete the page '${page.title}' and its ${plural(page.blocks, 'block')}${hidden}`);
+    clauses.push(`delete the page ${title(page.title)} and its ${plural(page.blocks, 'block')}${hidden}`);
     if (page.linkedFrom.pages.length > 0)
       notes.push(
         `${it(page.title)} is linked from ${plural(page.linkedFrom.blocks, 'block')} on ${plural(page.linkedFrom.pages.length, 'other page')} (${titles(page.linkedFrom.pages)}); those links would lead nowhere.`,
@@ -57,8 +100,9 @@ export function consentQuestion(taken: TakenAway, context: QuestionContext): str
   }
   const blocks = taken.blocks.filter((b) => !b.page || !onRemovedPage.has(b.page));
   if (blocks.length) clauses.push(`delete ${blockList(blocks)}`);
-  if (taken.replaced.length) clauses.push(`replace the text of ${blockList(taken.replaced)}`);
+  if (taken.replaced.length) clauses.push(`replace the text of ${replacedList(taken.replaced)}`);
   if (taken.moved.length) clauses.push(`move ${blockList(taken.moved)} to another page`);
+  if (taken.added?.length) clauses.push(`write ${addedList(taken.added)}`);
   const hiddenElsewhere = taken.hidden.length - taken.pages.reduce((sum, p) => sum + p.hidden, 0);
   if (hiddenElsewhere > 0) clauses.push(`remove or overwrite ${plural(hiddenElsewhere, 'hidden block')}`);
   if (taken.files.length) {
@@ -70,15 +114,15 @@ export function consentQuestion(taken: TakenAway, context: QuestionContext): str
   for (const f of taken.files)
     if (f.shownIn.blocks > 0)
       notes.push(
-        `'${f.name}' is shown in ${plural(f.shownIn.blocks, 'block')} on ${titles(f.shownIn.pages)}; ${f.shownIn.blocks === 1 ? 'it' : 'they'} would show a broken link.`,
+        `${title(f.name)} is shown in ${plural(f.shownIn.blocks, 'block')} on ${titles(f.shownIn.pages)}; ${f.shownIn.blocks === 1 ? 'it' : 'they'} would show a broken link.`,
       );
   for (const r of taken.renames) {
     const on = r.linkPages.length ? ` on ${plural(r.linkPages.length, 'page')} (${titles(r.linkPages)})` : '';
-    clauses.push(`rename the page '${r.from}' to '${r.to}'`);
+    clauses.push(`rename the page ${title(r.from)} to ${title(r.to)}`);
     notes.push(`It is linked from ${plural(r.links, 'block')}${on}; their links would change with it.`);
   }
   if (taken.unknown) {
-    clauses.push(`run ${taken.unknown}`);
+    clauses.push(`run ${plainLine(taken.unknown, TITLE + 30)}`);
     notes.push('What it changes is not known in advance, and it cannot be undone.');
   }
   // An undo says first what it takes back, then what that would take away.
@@ -86,7 +130,7 @@ export function consentQuestion(taken: TakenAway, context: QuestionContext): str
   const first = taken.changes
     ? `undo ${plural(taken.changes, 'change')} this chat made`
     : joinClauses(clauses);
-  const ask = `${first.charAt(0).toUpperCase()}${first.slice(1)} in graph '${context.graph}'?`;
+  const ask = `${first.charAt(0).toUpperCase()}${first.slice(1)} in graph ${title(context.graph)}?`;
   if (context.windowBlocks > 0)
     notes.push(
       `This chat already took away ${plural(context.windowBlocks, 'block')} there in the last ${WINDOW_MS / 60_000} minutes.`,

@@ -125,6 +125,7 @@ export async function replacesTexts(
   const next = new Map(changing.map((u) => [u.uid, u.string]));
   const differs = rowsOf(rows).filter(([u, s]) => next.get(String(u)) !== s);
   const { blocks, hidden } = split(differs, rowsOf(hiddenRows), uids);
+  for (const block of blocks) block.newText = next.get(block.uid) ?? '';
   const stays = new Set(
     rowsOf(rows)
       .filter(([u, s]) => next.get(String(u)) === s)
@@ -188,17 +189,20 @@ export async function runsExtension(ctx: ToolContext, tool: string): Promise<Tak
 }
 
 /**
- * update_page_markdown's plan, already read: the blocks it deletes (every one of each subtree)
- * and the ones whose text it replaces. Hidden blocks are never in its plan (it refuses instead).
+ * update_page_markdown's plan, already read: the blocks it deletes (every one of each subtree),
+ * the ones whose text it replaces, and the ones it writes new. Hidden blocks are never in its
+ * plan (it refuses instead).
  */
 export function rewritesPage(
   title: string,
   deleted: ReadonlyArray<{ uid: string; string: string }>,
-  updated: ReadonlyArray<{ uid: string; before: string }>,
+  updated: ReadonlyArray<{ uid: string; before: string; after: string }>,
+  created: ReadonlyArray<{ string: string }> = [],
 ): TakenAway {
   return {
     ...NOTHING_TAKEN,
+    ...(created.length ? { added: created.map((c) => ({ text: c.string, page: title })) } : {}),
     blocks: deleted.map((d) => ({ uid: d.uid, text: d.string, page: title })),
-    replaced: updated.map((u) => ({ uid: u.uid, text: u.before, page: title })),
+    replaced: updated.map((u) => ({ uid: u.uid, text: u.before, page: title, newText: u.after })),
   };
 }

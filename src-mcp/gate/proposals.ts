@@ -24,6 +24,8 @@ export interface ProposalView {
   question: string;
   graph: string;
   tool: string;
+  /** The client that asked, by the name it gave (initialize's clientInfo), when it gave one. */
+  client?: string;
   taken: Omit<TakenAway, 'hidden' | 'files'> & { hidden: number; files: ShownFile[] };
   expiresAt: string;
 }
@@ -79,6 +81,7 @@ export interface ShownTaken {
   pages: Array<Unplaced<TakenAway['pages'][number]>>;
   replaced: Array<Unplaced<TakenAway['replaced'][number]>>;
   moved: Array<Unplaced<TakenAway['moved'][number]>>;
+  added?: NonNullable<TakenAway['added']>;
   renames: Array<Unplaced<TakenAway['renames'][number]>>;
   files: ShownFile[];
   hidden: number;
@@ -102,7 +105,11 @@ function shownInTray(proposal: Proposal): ShownProposal {
   const strip = <T extends { uid: string }>(items: readonly T[]) =>
     items.map(({ uid: _uid, ...rest }) => rest);
   const lines = (blocks: readonly PlacedBlock[]) =>
-    blocks.map(({ text, page }) => ({ text: cutForTray(text), ...(page === undefined ? {} : { page }) }));
+    blocks.map(({ text, page, newText }) => ({
+      text: cutForTray(text),
+      ...(page === undefined ? {} : { page }),
+      ...(newText === undefined ? {} : { newText: cutForTray(newText) }),
+    }));
   const { taken } = proposal.view;
   return {
     ...proposal.view,
@@ -112,6 +119,7 @@ function shownInTray(proposal: Proposal): ShownProposal {
       pages: strip(taken.pages),
       replaced: lines(taken.replaced),
       moved: lines(taken.moved),
+      ...(taken.added ? { added: taken.added.map((b) => ({ ...b, text: cutForTray(b.text) })) } : {}),
       renames: strip(taken.renames),
       // Named fields only: the tray never gets a file's address, whatever the plan carries.
       files: taken.files.map(({ name, shownIn }) => ({
@@ -139,6 +147,7 @@ function shown(taken: TakenAway): ProposalView['taken'] {
     pages: taken.pages,
     replaced: cut(taken.replaced),
     moved: cut(taken.moved),
+    ...(taken.added?.length ? { added: cut(taken.added) } : {}),
     renames: taken.renames,
     files: taken.files.map(({ url: _url, ...file }) => file),
     hidden: taken.hidden.length,
@@ -215,6 +224,7 @@ export class Proposals {
     const code = randomBytes(24).toString('base64url');
     const at = Date.now();
     const id = `p-${newId(10)}`;
+    const client = currentChat().client?.name;
     const proposal: Proposal = {
       id,
       chat: currentChat().id,
@@ -227,6 +237,7 @@ export class Proposals {
         question: input.question,
         graph: input.graph,
         tool: input.tool,
+        ...(client ? { client } : {}),
         taken: shown(input.taken),
         expiresAt: new Date(at + WINDOW_MS).toISOString(),
       },

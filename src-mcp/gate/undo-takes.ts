@@ -88,6 +88,9 @@ function opTakes(op: Op, into: TakenAway): void {
         uid: op.uid,
         text: op.after.string,
         ...(op.page ? { page: op.page } : {}),
+        ...(op.before.string !== undefined && !carriesHidingTag(op.before.string)
+          ? { newText: op.before.string }
+          : {}),
       };
       if (carriesHidingTag(op.after.string)) into.hidden.push(op.uid);
       else into.replaced.push(block);

@@ -1,11 +1,17 @@
 import { useEffect, useRef } from 'react';
 import type { ProposalView } from '../../src-shared/ipc-contract.ts';
+import { cutText, outcomeForPerson } from '../../src-shared/person-text.ts';
+import { wordDiff, type DiffRun } from '../../src-shared/word-diff.ts';
 import { useProposals } from '../stores/stores-context.tsx';
 import { QuotedLine } from './graph-text.tsx';
 import './approvals-panel.css';
 
 type Taken = ProposalView['taken'];
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** Characters per title an agent made (a 5,000-character one stays a line), and of a question. */
+const TITLE_CHARS = 80;
+const QUESTION_CHARS = 600;
+const cutTitle = (text: string) => cutText(text, TITLE_CHARS);
 
 /**
  * Changes an agent asked for that wait for the person (docs/tray.md, "Approvals"), above every
@@ -35,7 +41,9 @@ export function ApprovalsPanel() {
       <div role="status" className={note ? `notice row ${note.done ? '' : 'warning'}` : 'visually-hidden'}>
         {note && (
           <>
-            <p className="grow">{note.text}</p>
+            <p className="grow">
+              <QuotedLine text={cutText(outcomeForPerson(note.text), QUESTION_CHARS)} />
+            </p>
             <button type="button" onClick={dismissNote}>
               OK
             </button>
@@ -58,29 +66,31 @@ function Proposal({ proposal, onAnswered }: { proposal: ProposalView; onAnswered
   const titleId = `proposal-${proposal.id}`;
   return (
     <li className="card approval" aria-labelledby={titleId}>
-      <p id={titleId} className="strong">
-        <QuotedLine text={proposal.question} />
+      <p id={titleId} className="approval-question">
+        <QuotedLine text={cutText(proposal.question, QUESTION_CHARS)} />
       </p>
       <p className="small muted">
-        Graph <QuotedLine text={proposal.graph} /> · asked by an AI client ({proposal.tool}) · nothing has
-        changed yet
+        Graph <bdi>{cutTitle(proposal.graph)}</bdi> · asked by{' '}
+        {proposal.client ? <bdi>{cutTitle(proposal.client)}</bdi> : 'an AI client'} ({proposal.tool}) ·
+        nothing has changed yet
       </p>
-      <TakenDiff taken={proposal.taken} label={`What ${proposal.tool} would take away`} />
+      <TakenDiff taken={proposal.taken} label={`What ${proposal.tool} would change`} />
+      {/* As in the chat's approval view: Approve first, the primary action. */}
       <div className="actions">
+        <button
+          type="button"
+          className="primary"
+          disabled={answering}
+          onClick={() => void answer(proposal.id, 'approve').then(onAnswered)}
+        >
+          Approve
+        </button>
         <button
           type="button"
           disabled={answering}
           onClick={() => void answer(proposal.id, 'keep').then(onAnswered)}
         >
           Keep as it is
-        </button>
-        <button
-          type="button"
-          className="danger"
-          disabled={answering}
-          onClick={() => void answer(proposal.id, 'approve').then(onAnswered)}
-        >
-          Approve
         </button>
       </div>
     </li>
@@ -96,28 +106,29 @@ function TakenDiff({ taken, label }: { taken: Taken; label: string }) {
       {taken.pages.map((page, i) => (
         <div key={`page-${i}`} className="diff-detail">
           <span className="muted">
-            Page deleted: <QuotedLine text={page.title} /> ({plural(page.blocks, 'block')}
+            Page deleted: <bdi>{cutTitle(page.title)}</bdi> ({plural(page.blocks, 'block')}
             {page.hidden ? `, ${page.hidden} hidden` : ''}
             {page.linkedFrom.blocks ? `; linked from ${plural(page.linkedFrom.blocks, 'block')}` : ''})
           </span>
         </div>
       ))}
       <Lines title="Blocks deleted" items={taken.blocks} pagesGone={pagesGone} />
-      <Lines title="Text replaced" items={taken.replaced} pagesGone={pagesGone} />
+      <Replaced items={taken.replaced} pagesGone={pagesGone} />
       <Lines title="Moved to another page" items={taken.moved} pagesGone={pagesGone} />
+      <Lines title="Blocks written new" items={taken.added ?? []} pagesGone={pagesGone} change="inserted" />
       {taken.renames.map((rename, i) => (
         <div key={`rename-${i}`} className="diff-detail">
           <span className="muted">Page renamed; {plural(rename.links, 'link')} rewritten</span>
           <p className="diff-text">
             <del>
               <span className="visually-hidden">[deleted: </span>
-              <bdi>{rename.from}</bdi>
+              <bdi>{cutTitle(rename.from)}</bdi>
               <span className="visually-hidden">]</span>
             </del>{' '}
             →{' '}
             <ins>
               <span className="visually-hidden">[inserted: </span>
-              <bdi>{rename.to}</bdi>
+              <bdi>{cutTitle(rename.to)}</bdi>
               <span className="visually-hidden">]</span>
             </ins>
           </p>
@@ -128,7 +139,8 @@ function TakenDiff({ taken, label }: { taken: Taken; label: string }) {
       {taken.changes ? <p className="muted">Takes back {plural(taken.changes, 'change')}</p> : null}
       {taken.unknown ? (
         <p className="muted">
-          Runs code whose effects are unknown and cannot be undone: <QuotedLine text={taken.unknown} />
+          Runs code whose effects are unknown and cannot be undone:{' '}
+          <QuotedLine text={cutTitle(taken.unknown)} />
         </p>
       ) : null}
     </div>
@@ -140,25 +152,28 @@ function Lines({
   title,
   items,
   pagesGone,
+  change = 'deleted',
 }: {
   title: string;
   items: Taken['blocks'];
   pagesGone: Set<string>;
+  /** Struck as what goes, or marked as what comes. */
+  change?: 'deleted' | 'inserted';
 }) {
   if (items.length === 0) return null;
   return (
     <div className="diff-detail">
       <span className="muted">{title}</span>
-      <ul className="diff-outline removed">
+      <ul className={`diff-outline ${change === 'deleted' ? 'removed' : 'added'}`}>
         {items.map((item, i) => (
           <li key={i}>
-            <span className="visually-hidden">[deleted: </span>
+            <span className="visually-hidden">[{change}: </span>
             <bdi>{item.text || '(an empty block)'}</bdi>
             <span className="visually-hidden">]</span>
             {item.page && !pagesGone.has(item.page) ? (
               <span className="muted">
                 {' '}
-                · <QuotedLine text={item.page} />
+                · <bdi>{cutTitle(item.page)}</bdi>
               </span>
             ) : null}
           </li>
@@ -178,7 +193,7 @@ function FilesGone({ files }: { files: Taken['files'] }) {
         {files.map((file, i) => (
           <li key={i}>
             <span className="visually-hidden">[deleted: </span>
-            <bdi>{file.name}</bdi>
+            <bdi>{cutTitle(file.name)}</bdi>
             <span className="visually-hidden">]</span>{' '}
             <span className="muted file-shown">
               ·{' '}
@@ -187,8 +202,8 @@ function FilesGone({ files }: { files: Taken['files'] }) {
               ) : (
                 <>
                   shown in {plural(file.shownIn.blocks, 'block')} on{' '}
-                  <QuotedLine text={file.shownIn.pages.map((page) => `'${page}'`).join(', ')} />, left with a
-                  broken link
+                  <QuotedLine text={file.shownIn.pages.map((page) => `'${cutTitle(page)}'`).join(', ')} />,
+                  left with a broken link
                 </>
               )}
             </span>
@@ -196,5 +211,70 @@ function FilesGone({ files }: { files: Taken['files'] }) {
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * Each replaced text as its words before and after: what goes struck, what comes marked; its page
+ * named where it differs from the one before.
+ */
+function Replaced({ items, pagesGone }: { items: Taken['replaced']; pagesGone: Set<string> }) {
+  if (items.length === 0) return null;
+  return (
+    <div className="diff-detail">
+      <span className="muted">Text replaced</span>
+      <ul className="approval-edits">
+        {items.map((item, i) => {
+          const runs = wordDiff(item.text, item.newText ?? '');
+          const newPage = item.page !== items[i - 1]?.page;
+          return (
+            <li key={i}>
+              {item.page && newPage && !pagesGone.has(item.page) ? (
+                <span className="muted">
+                  On <bdi>{cutTitle(item.page)}</bdi>
+                </span>
+              ) : null}
+              <p className="diff-text diff-before">
+                <span className="diff-side">Before</span>
+                <Runs runs={runs.filter((r) => r.kind !== 'inserted')} />
+              </p>
+              {item.newText === undefined ? null : (
+                <p className="diff-text diff-after">
+                  <span className="diff-side">After</span>
+                  <Runs runs={runs.filter((r) => r.kind !== 'deleted')} />
+                </p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** One side of a word diff, isolated; its own words marked, and said in words to screen readers. */
+function Runs({ runs }: { runs: readonly DiffRun[] }) {
+  if (runs.every((r) => !r.text.trim())) return <span className="muted">(empty)</span>;
+  return (
+    <bdi>
+      {runs.map((run, i) =>
+        run.kind === 'same' ? (
+          <span key={i}>{run.text}</span>
+        ) : (
+          <Mark key={i} kind={run.kind} text={run.text} />
+        ),
+      )}
+    </bdi>
+  );
+}
+
+function Mark({ kind, text }: { kind: 'deleted' | 'inserted'; text: string }) {
+  const Tag = kind === 'deleted' ? 'del' : 'ins';
+  return (
+    <Tag>
+      <span className="visually-hidden">[{kind}: </span>
+      {text}
+      <span className="visually-hidden">]</span>
+    </Tag>
   );
 }

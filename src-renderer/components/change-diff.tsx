@@ -1,6 +1,6 @@
 import type { ChangeDetailView, OutlineLineView } from '../../src-shared/ipc-contract.ts';
 import { QuotedLine } from './graph-text.tsx';
-import { wordDiff, type DiffRun } from './word-diff.ts';
+import { wordDiff, type DiffRun } from '../../src-shared/word-diff.ts';
 
 /**
  * What a change did, drawn rather than told: an edit's text before and after with the deleted and

@@ -41,6 +41,7 @@ beforeAll(async () => {
     { title: 'Notes', uid: 'notes0001', children: [{ string: 'a note', uid: 'anote0001' }] },
     { title: 'Elsewhere', uid: 'elsewhere', children: lines('Elsewhere', 3) },
     { title: 'Pressed', uid: 'pressed01', children: lines('Pressed', 3) },
+    { title: 'Reached', uid: 'reached01', children: lines('Reached', 3) },
   ]);
   agent = await consentClient(world.home, '2026-07-28', { apps: true });
   jsonOf(await agent.call('select_graph', { graph: 'g' }));
@@ -167,7 +168,8 @@ it('Approve pressed after it was kept elsewhere: the view shows it was kept, not
   const keep = held._meta?.['roam-companion/keep'] as Values;
   expect(textOf(await agent.call(keep.tool, keep.arguments))).toMatch(/^Kept: /);
   told.length = 0;
-  await app.getByRole('button', { name: 'Approve' }).click();
+  // A press with nothing before it (no pointer over the view, no focus moved: those ask first).
+  await host.appFrame().evaluate(() => document.querySelector<HTMLButtonElement>('button.primary')!.click());
   await app.getByRole('heading', { name: 'Kept as it is, answered elsewhere' }).waitFor();
   expect(await app.getByRole('alert').count()).toBe(0);
   expect(exists('pressed01')).toBe(true);
@@ -207,4 +209,16 @@ it('Undo whole chat from the change review on such a client: the dry run, then U
     .poll(() => told.at(-1))
     .toMatch(/^The person undid changes from the change review: Approved by the person/);
   expect(await host.violations()).toEqual([]);
+});
+
+it('answered in Roam Companion while the view is open: reaching for the buttons takes them away before a press', async () => {
+  const held = await agentCalls('delete_page', { uid: 'reached01' });
+  await app.getByRole('button', { name: 'Approve' }).waitFor();
+  const keep = held._meta?.['roam-companion/keep'] as Values;
+  expect(textOf(await agent.call(keep.tool, keep.arguments))).toMatch(/^Kept: /);
+  // The keyboard reaches for Approve: the view asks first, and the buttons go.
+  await host.page.keyboard.press('Tab');
+  await app.getByRole('heading', { name: 'Kept as it is, answered elsewhere' }).waitFor();
+  expect(await app.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+  expect(exists('reached01')).toBe(true);
 });

@@ -1,6 +1,6 @@
 /**
  * What the built renderer and preload bundles contain, read from their source maps (test/global-setup.ts
- * builds dist/ first): no zod, and from src-shared only the zod-free constants.ts, graph-identity.ts, toolsets.ts and sequence-diff.ts
+ * builds dist/ first): no zod, and from src-shared only the zod-free constants.ts, graph-identity.ts, toolsets.ts, sequence-diff.ts, word-diff.ts and person-text.ts
  * (docs/architecture.md, Layers).
  */
 import { readFile } from 'node:fs/promises';
@@ -24,10 +24,12 @@ const zodFree = [
   'src-shared/graph-identity.ts',
   'src-shared/toolsets.ts',
   'src-shared/sequence-diff.ts',
+  'src-shared/word-diff.ts',
+  'src-shared/person-text.ts',
 ];
 
 describe.each(['renderer/app.js', 'main/preload.cjs'])('dist/%s', (bundle) => {
-  it('ships no zod and nothing from src-shared but the zod-free constants.ts, graph-identity.ts, toolsets.ts and sequence-diff.ts', async () => {
+  it('ships no zod and nothing from src-shared but the zod-free constants.ts, graph-identity.ts, toolsets.ts, sequence-diff.ts, word-diff.ts and person-text.ts', async () => {
     const sources = await bundledSources(bundle);
     expect(sources.length).toBeGreaterThan(0);
     expect(sources.filter((s) => s.includes('node_modules/zod/'))).toEqual([]);

@@ -52,6 +52,12 @@ function show(shown: Shown): void {
 const textOf = (result: { content?: Array<{ type: string; text?: string }> }) =>
   (result.content ?? []).flatMap((c) => (c.type === 'text' && c.text ? [c.text] : [])).join('\n');
 
+/** A result's first text: an approval's outcome line, before the write's own result. */
+const firstText = (result: { content?: Array<{ type: string; text?: string }> }) => {
+  const [first] = result.content ?? [];
+  return first?.type === 'text' ? (first.text ?? '') : '';
+};
+
 /** Tells the model what the person decided (it reads it with the next turn). */
 function tellModel(text: string): void {
   void app.updateModelContext({ content: [{ type: 'text', text }] }).catch(() => {});
@@ -75,7 +81,10 @@ async function answer(proposal: Proposal, values: ToolCall): Promise<void> {
     if (result.isError && (await settledElsewhere(proposal, true))) return;
     const text = textOf(result);
     open = undefined;
-    root.replaceChildren(outcomeView(text, result.isError === true));
+    // The outcome line only: the write's own result (JSON, uids) is for the model.
+    const said = readResult(result);
+    const line = result.isError && said.kind === 'message' ? said.text : firstText(result);
+    root.replaceChildren(outcomeView(line, result.isError === true));
     root.setAttribute('aria-busy', 'false');
     document.getElementById('outcome-heading')?.focus();
     tellModel(`The person answered the change that waited for them: ${text}`);
@@ -125,7 +134,7 @@ async function undoShown(ids: string[]): Promise<void> {
   }
 }
 
-/** How often an open approval view asks what became of its proposal (and when it is seen again). */
+/** How often an open approval view asks what became of its proposal (also when seen again or reached for). */
 const FATE_CHECK_MS = 15_000;
 
 /**
@@ -162,11 +171,23 @@ function watchFate(proposal: Proposal): void {
   const onVisible = () => {
     if (document.visibilityState === 'visible') check();
   };
+  // The person reaching for the buttons (pointer or focus) asks too, one question at a time:
+  // answered in Roam Companion meanwhile, the buttons go before they can be pressed.
+  let asking = false;
+  const onReach = () => {
+    if (asking || open !== proposal) return;
+    asking = true;
+    void settledElsewhere(proposal).finally(() => (asking = false));
+  };
   const timer = setInterval(check, FATE_CHECK_MS);
   document.addEventListener('visibilitychange', onVisible);
+  root.addEventListener('pointerover', onReach);
+  root.addEventListener('focusin', onReach);
   function stop() {
     clearInterval(timer);
     document.removeEventListener('visibilitychange', onVisible);
+    root.removeEventListener('pointerover', onReach);
+    root.removeEventListener('focusin', onReach);
   }
 }
 
@@ -179,8 +200,8 @@ function showProposal(proposal: Proposal): void {
   );
   root.setAttribute('aria-busy', 'false');
   open = proposal;
-  watchFate(proposal);
   document.getElementById('proposal-heading')?.focus();
+  watchFate(proposal);
   const expires = Date.parse(String(proposal.view.expiresAt));
   if (Number.isNaN(expires)) return;
   setTimeout(

@@ -6,7 +6,7 @@
  */
 import type { AppBlock, AppOp, AppPlace } from './results.ts';
 import { element, graphText } from './dom.ts';
-import { wordDiff } from './word-diff.ts';
+import { wordDiff } from '../../../src-shared/word-diff.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -56,6 +56,14 @@ function side(before: string, after: string, which: 'before' | 'after'): Array<N
   });
 }
 
+/** An edit's text before and after, each with its own words marked. */
+export function editRows(before: string, after: string): HTMLParagraphElement[] {
+  return [
+    textRow('Before', element('bdi', {}, ...side(before, after, 'before'))),
+    textRow('After', element('bdi', {}, ...side(before, after, 'after'))),
+  ];
+}
+
 function textRow(label: string, ...content: Array<Node | string>): HTMLParagraphElement {
   return element(
     'p',
@@ -94,10 +102,7 @@ function body(op: AppOp): Array<Node | string> {
   switch (op.kind) {
     case 'edit': {
       if (typeof op.before !== 'string' || typeof op.after !== 'string') return [];
-      return [
-        textRow('Before', element('bdi', {}, ...side(op.before, op.after, 'before'))),
-        textRow('After', element('bdi', {}, ...side(op.before, op.after, 'after'))),
-      ];
+      return editRows(op.before, op.after);
     }
     case 'create':
     case 'comment':

@@ -1,4 +1,5 @@
 /** The app's DOM building, with textContent only (never innerHTML: every text is from a graph). */
+import { DIRECTION_CONTROLS } from '../../../src-shared/person-text.ts';
 
 export function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -21,9 +22,6 @@ export function button(label: string, onClick: () => void, extra: Partial<HTMLBu
 export function graphText(text: string): HTMLElement {
   return element('bdi', {}, text);
 }
-
-/** Unicode's explicit direction marks, embeddings, overrides and isolates. */
-const DIRECTION_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * A line of ours that quotes graph texts as 'text' (summaries, an undo's step lines): each quote

@@ -4,7 +4,9 @@
  * as a count), with Approve and Keep. The one-time values that answer it came with the result's
  * `_meta`; the app hands them back to the app-only tool they name and never shows them.
  */
-import { button, element } from './dom.ts';
+import { cutText, outcomeForPerson } from '../../../src-shared/person-text.ts';
+import { editRows } from './diff-view.ts';
+import { button, element, graphText, quotedLine } from './dom.ts';
 import type { Proposal } from './results.ts';
 
 export interface ProposalActions {
@@ -13,27 +15,77 @@ export interface ProposalActions {
 }
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+/** Items drawn per kind, and characters per text and per title: an agent's 5,000-character title stays a line. */
+const LISTED = 20;
+const TEXT_CHARS = 300;
+const TITLE_CHARS = 80;
+const OUTCOME_CHARS = 600;
+
+const text = (value: unknown, max = TEXT_CHARS) => cutText(String(value ?? ''), max);
+const title = (value: unknown) => graphText(text(value, TITLE_CHARS));
+
+/** "+ N more" under a list cut at LISTED. */
+function moreLine(total: number): HTMLElement[] {
+  return total > LISTED ? [element('p', { className: 'more' }, `+ ${total - LISTED} more`)] : [];
+}
 
 function blockList(
-  title: string,
-  className: string,
+  heading: string,
   blocks: ReadonlyArray<{ text?: unknown; page?: unknown }> | undefined,
+  change: 'removed' | 'added' = 'removed',
 ): HTMLElement[] {
   if (!Array.isArray(blocks) || blocks.length === 0) return [];
   return [
-    element('h2', {}, title),
+    element('h2', {}, heading),
     element(
       'ul',
-      { className: `outline ${className}` },
-      ...blocks.map((b) =>
-        element(
-          'li',
-          {},
-          String(b.text ?? ''),
-          typeof b.page === 'string' ? element('span', { className: 'label' }, ` · ${b.page}`) : '',
+      { className: `outline ${change}` },
+      ...blocks
+        .slice(0, LISTED)
+        .map((b) =>
+          element(
+            'li',
+            {},
+            change === 'added' ? element('ins', {}, graphText(text(b.text))) : graphText(text(b.text)),
+            ...(typeof b.page === 'string'
+              ? [element('span', { className: 'label' }, ' · ', title(b.page))]
+              : []),
+          ),
         ),
-      ),
     ),
+    ...moreLine(blocks.length),
+  ];
+}
+
+/**
+ * Each replaced text as its words before and after, what goes and what comes marked; its page
+ * named where it differs from the one before.
+ */
+function replacedList(
+  blocks: ReadonlyArray<{ text?: unknown; page?: unknown; newText?: unknown }> | undefined,
+): HTMLElement[] {
+  if (!Array.isArray(blocks) || blocks.length === 0) return [];
+  return [
+    element('h2', {}, 'Texts that are replaced'),
+    element(
+      'ul',
+      { className: 'replaced' },
+      ...blocks
+        .slice(0, LISTED)
+        .map((b, i, shown) =>
+          element(
+            'li',
+            { className: 'op' },
+            ...(typeof b.page === 'string' && b.page !== shown[i - 1]?.page
+              ? [element('p', { className: 'label' }, 'On ', title(b.page))]
+              : []),
+            ...(b.newText === undefined
+              ? [element('p', {}, element('del', {}, graphText(text(b.text))))]
+              : editRows(text(b.text), text(b.newText))),
+          ),
+        ),
+    ),
+    ...moreLine(blocks.length),
   ];
 }
 
@@ -44,33 +96,39 @@ export function proposalView(proposal: Proposal, actions: ProposalActions): HTML
   section.setAttribute('aria-labelledby', 'proposal-heading');
   section.append(
     element('h1', { id: 'proposal-heading', tabIndex: -1 }, 'The agent asks before it goes ahead'),
-    element('p', { className: 'question' }, String(view.question ?? '')),
+    element('p', { className: 'question' }, ...quotedLine(String(view.question ?? ''))),
   );
   for (const page of taken.pages ?? [])
     section.append(
       element(
         'p',
         { className: 'op-head' },
-        `Page '${String(page.title)}' goes, with ${plural(Number(page.blocks) || 0, 'block')}.`,
+        'Page ',
+        title(page.title),
+        ` goes, with ${plural(Number(page.blocks) || 0, 'block')}.`,
       ),
     );
   section.append(
-    ...blockList('Blocks that go', 'removed', taken.blocks),
-    ...blockList('Texts that are replaced', 'removed', taken.replaced),
-    ...blockList('Blocks moved to another page', 'removed', taken.moved),
+    ...blockList('Blocks that go', taken.blocks),
+    ...replacedList(taken.replaced),
+    ...blockList('Blocks moved to another page', taken.moved),
+    ...blockList('Blocks written new', taken.added, 'added'),
   );
   for (const r of taken.renames ?? [])
     section.append(
       element(
         'p',
         {},
-        `'${String(r.from)}' → '${String(r.to)}': ${plural(Number(r.links) || 0, 'link')} change.`,
+        title(r.from),
+        ' → ',
+        title(r.to),
+        `: ${plural(Number(r.links) || 0, 'link')} change.`,
       ),
     );
   for (const f of taken.files ?? []) {
     const shown = Number(f.shownIn?.blocks) || 0;
     const where = shown ? `; ${plural(shown, 'block')} that show it would show a broken link` : '';
-    section.append(element('p', { className: 'op-head' }, `File '${String(f.name)}' goes${where}.`));
+    section.append(element('p', { className: 'op-head' }, 'File ', title(f.name), ` goes${where}.`));
   }
   if (taken.hidden)
     section.append(element('p', { className: 'more' }, `${plural(taken.hidden, 'hidden block')} too.`));
@@ -111,7 +169,11 @@ export function outcomeView(text: string, error: boolean, heading?: string): HTM
   section.setAttribute('aria-labelledby', 'outcome-heading');
   section.append(
     element('h1', { id: 'outcome-heading', tabIndex: -1 }, title),
-    element('p', { role: error ? 'alert' : 'status' }, text),
+    element(
+      'p',
+      { role: error ? 'alert' : 'status' },
+      ...quotedLine(cutText(outcomeForPerson(text), OUTCOME_CHARS)),
+    ),
   );
   return section;
 }

@@ -57,6 +57,8 @@ export interface ToolCall {
 interface ShownBlock {
   text?: unknown;
   page?: unknown;
+  /** A replaced block's text that comes. */
+  newText?: unknown;
 }
 
 /** A change waiting for the person (src-mcp/gate/proposals.ts ProposalView), read defensively. */
@@ -65,11 +67,14 @@ export interface Proposal {
   view: {
     id?: unknown;
     question?: unknown;
+    graph?: unknown;
+    client?: unknown;
     expiresAt?: unknown;
     taken?: {
       blocks?: ShownBlock[];
       replaced?: ShownBlock[];
       moved?: ShownBlock[];
+      added?: ShownBlock[];
       pages?: Array<{ title?: unknown; blocks?: unknown }>;
       renames?: Array<{ from?: unknown; to?: unknown; links?: unknown }>;
       files?: Array<{ name?: unknown; shownIn?: { blocks?: unknown } }>;

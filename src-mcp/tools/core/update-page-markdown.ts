@@ -263,7 +263,7 @@ export const updatePageMarkdownTools = [
       const allowEdits = ctx.allowEdits;
       await allowEdits({
         ...plannedEdits(plan),
-        takes: rewritesPage(page.title, plan.deleted, plan.updated),
+        takes: rewritesPage(page.title, plan.deleted, plan.updated, plan.created),
       });
       if (args.dryRun) return answer(page, plan, calls.length, true);
       for (const [i, call] of calls.entries()) {

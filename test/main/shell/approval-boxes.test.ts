@@ -177,7 +177,7 @@ it('a graph’s text cannot reorder or hide the words around it, and a long text
   expect(detail).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B]/);
   // (Its page goes whole: said once above, not on each line.)
   expect(detail).toContain('  – harmless txet desrever and Approve is safe\n');
-  expect(detail).toContain(`  – ${'y'.repeat(160)}... · 'Elsewhere'`);
+  expect(detail).toContain(`  – ${'y'.repeat(159)}… · 'Elsewhere'`);
 });
 
 it('a file delete lists each file by name with the blocks that show it, like pages and blocks: names made plain, the rest counted', () => {

@@ -55,3 +55,16 @@ it('notifies the newest waiting change, one notification at a time, and closes o
   events.emit('proposals:changed', []);
   expect(open()).toEqual([]);
 });
+
+it('an agent’s title reaches the notification plain: no direction control, markup escaped on Linux, bounded', () => {
+  const events = createCoreEvents();
+  noticeWaitingChanges(events, () => {});
+  events.emit('proposals:changed', [proposal('p-1', `<b>Approve</b>\u202E skcolb 0001 ${'t'.repeat(5000)}`)]);
+  const [{ options }] = open() as [Shown];
+  expect(options.body).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+  if (process.platform === 'linux') {
+    expect(options.body).not.toMatch(/<b>/);
+    expect(options.body).toMatch(/^Delete the page '&lt;b&gt;Approve/);
+  }
+  expect([...options.body].length).toBeLessThanOrEqual(240 + 20);
+});

@@ -1,9 +1,10 @@
 /**
  * An edit's before and after as runs of words kept, deleted and inserted (the shared longest
- * common subsequence, src-shared/sequence-diff.ts, over words and the spaces between them). Very
- * long texts are shown as one deletion and one insertion rather than compared: the tray stays responsive.
+ * common subsequence, sequence-diff.ts, over words and the spaces between them), for the tray's
+ * Activity and approvals and the change-review app alike. Very long texts are shown as one
+ * deletion and one insertion rather than compared: the view stays responsive.
  */
-import { diffSequences, type SequenceEdit } from '../../src-shared/sequence-diff.ts';
+import { diffSequences, type SequenceEdit } from './sequence-diff.ts';
 
 export type DiffRun = SequenceEdit;
 
