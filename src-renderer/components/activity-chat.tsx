@@ -27,7 +27,7 @@ export function ActivityChat(props: { chat: ActivityChatView; graph?: string }) 
       </div>
       <div className="row">
         <span className="muted small grow">
-          {chat.graphs.join(', ')} · {changesCount(chat.changes.length)}
+          {chat.graphs.join(', ')} · {chat.kind === 'person' ? runsCount(chat) : changesCount(chat.changes.length)}
         </span>
         {offersUndo && flow.phase.kind === 'idle' && (
           <button
@@ -53,4 +53,12 @@ export function ActivityChat(props: { chat: ActivityChatView; graph?: string }) 
       </ul>
     </li>
   );
+}
+
+/** A person's entries are undos and redos, each naming the agents' changes it acted on. */
+function runsCount(chat: ActivityChatView): string {
+  const redos = chat.changes.filter((c) => c.isRedo).length;
+  const undos = chat.changes.length - redos;
+  const count = (n: number, what: string) => (n === 1 ? `1 ${what}` : `${n} ${what}s`);
+  return [undos ? count(undos, 'undo') : '', redos ? count(redos, 'redo') : ''].filter(Boolean).join(', ');
 }
