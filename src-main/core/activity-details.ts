@@ -135,7 +135,11 @@ function reversed(op: OpDescription): OpDescription {
       return { ...swapped, kind: 'delete' };
     case 'delete':
       // What comes back goes onto its page (a whole page comes back whole).
-      return { ...swapped, kind: 'create', ...(op.page && !op.wholePage ? { where: `to page '${op.page}'` } : {}) };
+      return {
+        ...swapped,
+        kind: 'create',
+        ...(op.page && !op.wholePage ? { where: `to page '${op.page}'` } : {}),
+      };
     case 'comment':
       return { ...swapped, kind: 'delete' };
     case 'move':

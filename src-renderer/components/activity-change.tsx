@@ -44,7 +44,10 @@ export function ActivityChange(props: { change: ActivityChangeView; showGraph: b
       </div>
       <ChangeDiff details={change.details} label={`What changed: ${change.summary}`} />
       {(change.undid || change.leftAlone) && (
-        <ul className="activity-notes small" aria-label={change.isRedo ? 'What this redo put back' : 'What this undo took back'}>
+        <ul
+          className="activity-notes small"
+          aria-label={change.isRedo ? 'What this redo put back' : 'What this undo took back'}
+        >
           {change.undid?.map((line, i) => (
             <li key={`undid-${i}`}>
               <QuotedLine text={`${change.isRedo ? 'Put back' : 'Took back'}: ${line}`} />

@@ -27,7 +27,8 @@ export function ActivityChat(props: { chat: ActivityChatView; graph?: string }) 
       </div>
       <div className="row">
         <span className="muted small grow">
-          {chat.graphs.join(', ')} · {chat.kind === 'person' ? runsCount(chat) : changesCount(chat.changes.length)}
+          {chat.graphs.join(', ')} ·{' '}
+          {chat.kind === 'person' ? runsCount(chat) : changesCount(chat.changes.length)}
         </span>
         {offersUndo && flow.phase.kind === 'idle' && (
           <button

@@ -135,7 +135,10 @@ function changesDone(report: ActivityUndoReportView, known: KnownChanges): numbe
  * The diff of what the run does to the change: an agent's change or a redo run, as it was made
  * (being undone); an undo being redone, what the redo puts back.
  */
-function diffOf(known: ActivityChangeView | undefined, redo: boolean | undefined): ActivityChangeView['details'] {
+function diffOf(
+  known: ActivityChangeView | undefined,
+  redo: boolean | undefined,
+): ActivityChangeView['details'] {
   if (!known) return [];
   return redo && known.redoDetails ? known.redoDetails : known.details;
 }
@@ -169,7 +172,9 @@ function ReportByPage(props: { report: ActivityUndoReportView; redo?: boolean | 
             {changes.map((change) => {
               const seen = known.get(change.id);
               const label =
-                (props.redo ? redoText[change.result] : undefined) ?? resultText[change.result] ?? change.result;
+                (props.redo ? redoText[change.result] : undefined) ??
+                resultText[change.result] ??
+                change.result;
               const lines = linesOf(seen, change);
               return (
                 <li key={change.id} className={`undo-${change.result}`}>

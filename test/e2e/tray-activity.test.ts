@@ -210,7 +210,9 @@ describe.sequential('Activity: agent changes live, undone from the tray', () => 
     expect((await apollo.locator('ins').allTextContents()).join('')).toContain('next week');
     expect((await apollo.locator('del').allTextContents()).join('')).toContain('Roam Companion');
     const move = diff.locator('.diff-detail', { hasText: /^Moved/ });
-    await poll(() => move.innerText()).toMatch(/From\s*under 'Goals' in 'Project Apollo'[\s\S]*To\s*'Project Hermes'/i);
+    await poll(() => move.innerText()).toMatch(
+      /From\s*under 'Goals' in 'Project Apollo'[\s\S]*To\s*'Project Hermes'/i,
+    );
     expect(await violations()).toEqual([]);
     await screenshot(page, 'activity-redo-preview');
     expect(pageExists('Alan Turing')).toBe(true); // the dry run wrote nothing

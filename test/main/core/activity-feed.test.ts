@@ -113,15 +113,17 @@ describe('the Activity feed', () => {
     const run = (id: string, undoes: string[], results: Change['results']) =>
       change(id, { chat: person, tool: 'Roam Companion', summary: 'Undid 1 change', undoes, results });
     const done = (id: string) => ({ id, n: 0, status: 'undone' as const, detail: 'done' });
-    const undo = run('u', ['1', '2', '3'], [
-      done('1'),
-      done('2'),
-      { id: '3', n: 0, status: 'conflict', detail: 'edited since' },
-    ]);
+    const undo = run(
+      'u',
+      ['1', '2', '3'],
+      [done('1'), done('2'), { id: '3', n: 0, status: 'conflict', detail: 'edited since' }],
+    );
     const redo = run('r', ['u'], [done('u')]);
     const again = run('a', ['r'], [done('r')]);
     const edit = (id: string): Change =>
-      change(id, { ops: [{ outcome: 'applied', op: { kind: 'comment', block: 'p', text: `note ${id}` } }] } as Partial<Change>);
+      change(id, {
+        ops: [{ outcome: 'applied', op: { kind: 'comment', block: 'p', text: `note ${id}` } }],
+      } as Partial<Change>);
     const feed = activityFeed([again, redo, undo, edit('3'), edit('2'), edit('1')], store);
     const byId = new Map(feed.chats.flatMap((c) => c.changes).map((c) => [c.id, c]));
     expect(byId.get('u')).toMatchObject({
@@ -130,9 +132,16 @@ describe('the Activity feed', () => {
       leftAlone: ["Commented on a block: 'note 3'"],
     });
     expect(byId.get('u')!.isRedo).toBeUndefined();
-    expect(byId.get('r')).toMatchObject({ summary: 'Redid 2 changes', isRedo: true, undid: ["Commented on a block: 'note 1'", "Commented on a block: 'note 2'"] });
+    expect(byId.get('r')).toMatchObject({
+      summary: 'Redid 2 changes',
+      isRedo: true,
+      undid: ["Commented on a block: 'note 1'", "Commented on a block: 'note 2'"],
+    });
     expect(byId.get('r')!.redoDetails).toBeUndefined(); // undoing a redo is no redo
-    expect(byId.get('a')).toMatchObject({ summary: 'Undid 2 changes', undid: ["Commented on a block: 'note 1'", "Commented on a block: 'note 2'"] });
+    expect(byId.get('a')).toMatchObject({
+      summary: 'Undid 2 changes',
+      undid: ["Commented on a block: 'note 1'", "Commented on a block: 'note 2'"],
+    });
     expect(byId.get('a')!.isRedo).toBeUndefined();
   });
 
