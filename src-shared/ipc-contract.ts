@@ -102,7 +102,10 @@ export interface ClientChangeView extends ClientChangePreview {
 
 export interface AppStatus {
   roam: { running: boolean; port: number; checkedAt: number };
+  /** Chats connected now: `--mcp` sessions and the HTTP server's chats together. */
   mcpSessions: number;
+  /** Of `mcpSessions`, the chats the running HTTP server serves (its own or a terminal's). */
+  httpChats?: number;
   /**
    * How tokens are encrypted at rest: safeStorage's backend ('keychain', 'dpapi',
    * 'gnome_libsecret', 'basic_text', ...) or 'preview-file-key'. `warning` is set when the
