@@ -46,7 +46,8 @@ Without an action, asks interactively. Actions:
                [--access-level read-only|read-append|read-edit-own|full (default read-append)]
                [--description TEXT] [--public]
                                   Ask Roam Desktop for a token for NAME and add it to the config
-                                  (run again to retry after a rejected or timed-out request);
+                                  (run again to retry after a rejected or timed-out request;
+                                  a configured graph keeps its type, nickname and level);
                                   --public: a public graph you are not a member of (e.g. help),
                                   hosted and read-only
   --remove NICK                   Remove a graph from the config
