@@ -4,11 +4,15 @@ import { changesCount, chatTitle, when } from './activity-format.ts';
 import { UndoPanel, useUndoFlow } from './activity-undo.tsx';
 
 /** One chat: who, since when, on which graphs; its changes newest first; Undo for all of them. */
-export function ActivityChat(props: { chat: ActivityChatView; graph?: string }) {
+export function ActivityChat(props: {
+  chat: ActivityChatView;
+  graph?: string;
+  chats: readonly ActivityChatView[];
+}) {
   const { chat, graph } = props;
   // With the view filtered to one graph, the chat's undo takes back only what it shows.
   const flow = useUndoFlow(graph ? { chat: chat.id, graph } : { chat: chat.id });
-  const title = chatTitle(chat);
+  const title = chatTitle(chat, props.chats);
   const pending = chat.changes.some((c) => c.undoable && !c.undone);
   const offersUndo = chat.kind === 'agent' && pending;
   // A person's undos are no chat that started: they say when the latest one was.
