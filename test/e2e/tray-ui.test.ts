@@ -248,11 +248,19 @@ describe.sequential('tray UI in Chromium', () => {
 
   it('moves a never-allowed graph to Blocked, and retries once unblocked', async () => {
     emulator.decide('secret-plans', { kind: 'never-allow' });
+    const tabsAt = () =>
+      page.getByRole('tab').evaluateAll((all) => all.map((t) => t.getBoundingClientRect().x));
+    const before = await tabsAt();
     await addGraph({ graph: 'secret-plans (hosted)', nickname: 'Plans', level: /Read only/ });
     const panel = requestPanel('Plans');
     await contains(panel, '“Never Allow” was chosen in Roam');
+    // What happened, as it is: the graph stays in Graphs, and Blocked lists it too.
+    expect(await panel.innerText()).not.toMatch(/moved to Blocked/i);
+    await contains(panel, 'Blocked lists it');
     await contains(graphRow('Plans'), 'Blocked');
     await tab('Blocked (1)').waitFor();
+    // The count appearing moves no tab.
+    expect(await tabsAt()).toEqual(before);
     expectOneLineWithoutJump(await tabBarLayouts());
 
     await panel.getByRole('button', { name: 'Show blocked graphs' }).click();
