@@ -392,6 +392,8 @@ export interface KeyView {
   /** Caps every graph for the key's chats; absent: the graphs' own levels. */
   access?: AccessLevel;
   createdAt: string;
+  /** The clients on this screen whose entries carry it (none: made with `roam-mcp key create`, or its client's entry is gone). */
+  usedBy: string[];
 }
 
 /** What each channel answers. */

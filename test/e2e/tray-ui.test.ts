@@ -373,6 +373,10 @@ describe.sequential('tray UI in Chromium', () => {
     await tab('AI clients').click();
     const row = page.getByRole('listitem', { name: 'Claude Desktop' });
     await contains(row, 'Not installed');
+    // A card not installed folds its toolsets to one line too: no six checkboxes on every card.
+    await contains(row.locator('details.toolsets summary'), 'core, navigation, ui, files, extensions');
+    expect(await page.locator('details.toolsets').count()).toBeGreaterThan(0);
+    expect(await page.locator('details.toolsets[open]').count()).toBe(0);
     // A long path wraps where the line is full, not at its hyphens as if they were words.
     const wrapped = await row.locator('p.path').evaluate((el) => {
       const range = document.createRange();
