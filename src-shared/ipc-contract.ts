@@ -102,7 +102,10 @@ export interface ClientChangeView extends ClientChangePreview {
 
 export interface AppStatus {
   roam: { running: boolean; port: number; checkedAt: number };
+  /** Chats connected now: `--mcp` sessions and the HTTP server's chats together. */
   mcpSessions: number;
+  /** Of `mcpSessions`, the chats the running HTTP server serves (its own or a terminal's). */
+  httpChats?: number;
   /**
    * How tokens are encrypted at rest: safeStorage's backend ('keychain', 'dpapi',
    * 'gnome_libsecret', 'basic_text', ...) or 'preview-file-key'. `warning` is set when the
@@ -195,13 +198,20 @@ export interface ActivityChangeView {
   undone: boolean;
   /** This change is itself an undo run (undoing it puts back what it took back). */
   isUndo: boolean;
+  /** This undo run put back what an undo took back (a redo): undoing it takes them back again. */
+  isRedo?: true;
   /** What the latest undo of it did, conflicts included, so they stay visible. */
   lastUndo?: { at: string; steps: ActivityStepView[] };
   /** What it did, to show as a diff (at most a few per change). */
   details: ChangeDetailView[];
+  /** For an undo (not a redo): what redoing it would put back, as a diff (its ops reversed). */
+  redoDetails?: ChangeDetailView[];
   /** The page it happened on, by title, when the journal names one (undo dialogs group by it). */
   page?: string;
-  /** For an undo: the lines of the changes it took back (in part: said so). */
+  /**
+   * For an undo: the lines of the agents' changes it took back (in part: said so); for a redo,
+   * those it put back.
+   */
   undid?: string[];
   /** For an undo: the lines of the changes it set out to undo but left alone (changed since, or failed). */
   leftAlone?: string[];
@@ -382,6 +392,8 @@ export interface KeyView {
   /** Caps every graph for the key's chats; absent: the graphs' own levels. */
   access?: AccessLevel;
   createdAt: string;
+  /** The clients on this screen whose entries carry it (none: made with `roam-mcp key create`, or its client's entry is gone). */
+  usedBy: string[];
 }
 
 /** What each channel answers. */

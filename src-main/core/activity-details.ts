@@ -122,6 +122,45 @@ export function changeDetails(
     .slice(0, MAX_DETAILS);
 }
 
+/** An op as its reversal does it: what an undo run's redo puts back, op by op. */
+function reversed(op: OpDescription): OpDescription {
+  const { before, after, from, to, where: _where, ...rest } = op;
+  const swapped = {
+    ...rest,
+    ...(after !== undefined ? { before: after } : {}),
+    ...(before !== undefined ? { after: before } : {}),
+  };
+  switch (op.kind) {
+    case 'create':
+      return { ...swapped, kind: 'delete' };
+    case 'delete':
+      // What comes back goes onto its page (a whole page comes back whole).
+      return {
+        ...swapped,
+        kind: 'create',
+        ...(op.page && !op.wholePage ? { where: `to page '${op.page}'` } : {}),
+      };
+    case 'comment':
+      return { ...swapped, kind: 'delete' };
+    case 'move':
+      return { ...swapped, ...(to ? { from: to } : {}), ...(from ? { to: { parent: from.parent } } : {}) };
+    default:
+      return swapped;
+  }
+}
+
+/**
+ * What redoing an undo run puts back: its ops reversed, last first, as the redo runs them
+ * (without a conflict's text now: the redo's own dry run says what it must leave alone).
+ */
+export function redoDetails(change: Change, places: PlaceNames = new Map()): ChangeDetailView[] {
+  const placeOf: PlaceOf = (uid) => places.get(placeKey(change, uid));
+  return describeChange(change)
+    .reverse()
+    .flatMap((op) => detail(reversed(op), placeOf, () => undefined) ?? [])
+    .slice(0, MAX_DETAILS);
+}
+
 /** The page a change happened on, by title, for grouping (the first op that names one). */
 export function changePage(change: Change): string | undefined {
   for (const op of describeChange(change)) {

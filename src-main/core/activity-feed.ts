@@ -8,7 +8,7 @@ import type {
   ActivityStepView,
 } from '../../src-shared/ipc-contract.ts';
 import { nicknameOf } from '../../src-shared/graph-identity.ts';
-import { changeDetails, changePage, readableSummary } from './activity-details.ts';
+import { changeDetails, changePage, readableSummary, redoDetails } from './activity-details.ts';
 import type { PlaceNames } from './activity-places.ts';
 import type { StoreData } from './tray-store.ts';
 
@@ -47,61 +47,97 @@ function titlesNow(newestFirst: readonly Change[]): (change: Change, title: stri
   };
 }
 
+/** What an undo run did: the lines of the agents' changes it took back (or put back), and those it left alone. */
+interface RunFates {
+  /** It put back what an undo took back (a redo); otherwise it took back changes. */
+  redo: boolean;
+  undid: string[];
+  leftAlone: string[];
+  /** Of `undid`, those taken back only in part. */
+  inPart: number;
+}
+
+/**
+ * Each undo run's fates, by id. A run's lines are always the agents' changes it acted on: a redo
+ * of "Undid 3 changes" lists those 3 (put back), not "Undid 3 changes" as one change.
+ */
+function runFates(newestFirst: readonly Change[], summaries: Map<string, string>): Map<string, RunFates> {
+  const byId = new Map(newestFirst.map((c) => [c.id, c]));
+  const fates = new Map<string, RunFates>();
+  const fatesOf = (run: Change, seen: Set<string>): RunFates => {
+    const known = fates.get(run.id);
+    if (known) return known;
+    seen.add(run.id);
+    const targets = (run.undoes ?? []).map((id) => byId.get(id));
+    const nested = targets.map((t) => (t?.undoes && !seen.has(t.id) ? fatesOf(t, seen) : undefined));
+    const fate: RunFates = {
+      // Every target an undo (not itself a redo): this run puts their changes back.
+      redo: nested.length > 0 && nested.every((n) => n !== undefined && !n.redo),
+      undid: [],
+      leftAlone: [],
+      inPart: 0,
+    };
+    targets.forEach((target, i) => {
+      if (!target) return;
+      const lines = nested[i]?.undid ?? [summaries.get(target.id) ?? target.summary];
+      const steps = (run.results ?? []).filter((step) => step.id === target.id);
+      // A run journaled without its results (an older journal): it did what it said.
+      const undone = steps.length === 0 || steps.some((step) => step.status === 'undone');
+      const blocked = steps.some((step) => step.status === 'conflict' || step.status === 'failed');
+      if (undone && blocked) {
+        fate.undid.push(...lines.map((line) => `${line} (in part: the rest was left alone)`));
+        fate.inPart += lines.length;
+      } else if (undone) fate.undid.push(...lines);
+      else if (blocked) fate.leftAlone.push(...lines);
+    });
+    fates.set(run.id, fate);
+    return fate;
+  };
+  for (const change of newestFirst) if (change.undoes) fatesOf(change, new Set());
+  return fates;
+}
+
+/** A run's line, counted in agents' changes ("Redid 3 changes", "Undid 2 of 4 changes, …"). */
+function runSummary(fate: RunFates): string {
+  const total = fate.undid.length + fate.leftAlone.length;
+  const done = fate.undid.length - fate.inPart;
+  const all = total === 1 ? '1 change' : `${total} changes`;
+  const conflicts = fate.inPart + fate.leftAlone.length;
+  return `${fate.redo ? 'Redid' : 'Undid'} ${done === total ? all : `${done} of ${all}`}${
+    conflicts ? `, ${conflicts} with conflicts left alone` : ''
+  }`;
+}
+
 function changeView(
   change: Change,
   nicknames: Map<string, string>,
-  summaries: Map<string, string>,
+  fate: RunFates | undefined,
   roam: { places: PlaceNames; textsNow: PlaceNames; titleNow: (change: Change, title: string) => string },
 ): ActivityChangeView {
   const nickname = nicknames.get(graphId({ name: change.graph, type: change.graphType }));
   const journaled = changePage(change);
   const page = journaled && roam.titleNow(change, journaled);
-  const { undid, leftAlone } = undoFates(change, summaries);
   return {
     id: change.id,
     at: change.at,
     graph: change.graph,
     ...(nickname ? { nickname } : {}),
     tool: change.tool,
-    summary: readableSummary(change, roam.places),
+    summary: fate ? runSummary(fate) : readableSummary(change, roam.places),
     status: change.status,
     undoable: change.undoable,
     undone: change.undone,
     isUndo: Boolean(change.undoes),
+    ...(fate?.redo ? { isRedo: true } : {}),
     ...(change.lastUndo
       ? { lastUndo: { at: change.lastUndo.at, steps: change.lastUndo.results.map(stepView) } }
       : {}),
     details: changeDetails(change, roam.places, roam.textsNow),
+    ...(fate && !fate.redo ? { redoDetails: redoDetails(change, roam.places) } : {}),
     ...(page ? { page } : {}),
-    ...(undid.length ? { undid } : {}),
-    ...(leftAlone.length ? { leftAlone } : {}),
+    ...(fate?.undid.length ? { undid: fate.undid } : {}),
+    ...(fate?.leftAlone.length ? { leftAlone: fate.leftAlone } : {}),
   };
-}
-
-/**
- * What an undo run did to each change it set out to undo, by that change's line: taken back
- * (all its steps that could be), in part, or left alone (every step in the way of a person's
- * change since, or failed). A change none of whose steps this run undid is in neither list.
- */
-function undoFates(change: Change, summaries: Map<string, string>): { undid: string[]; leftAlone: string[] } {
-  const undid: string[] = [];
-  const leftAlone: string[] = [];
-  for (const id of change.undoes ?? []) {
-    const summary = summaries.get(id);
-    if (!summary) continue;
-    const steps = (change.results ?? []).filter((step) => step.id === id);
-    // An undo journaled without its results (an older journal): taken back, as it said.
-    if (steps.length === 0) {
-      undid.push(summary);
-      continue;
-    }
-    const undone = steps.some((step) => step.status === 'undone');
-    const blocked = steps.some((step) => step.status === 'conflict' || step.status === 'failed');
-    if (undone && blocked) undid.push(`${summary} (in part: the rest was left alone)`);
-    else if (undone) undid.push(summary);
-    else if (blocked) leftAlone.push(summary);
-  }
-  return { undid, leftAlone };
 }
 
 /** Milliseconds from `now` to the next local midnight, when "today" starts again. */
@@ -128,6 +164,7 @@ export function activityFeed(
   const summaries = new Map(newestFirst.map((c) => [c.id, readableSummary(c, roam.places)]));
   const chats = new Map<string, ActivityChatView>();
   const titleNow = titlesNow(newestFirst);
+  const fates = runFates(newestFirst, summaries);
   for (const change of newestFirst.slice(0, ACTIVITY_FEED_LIMIT)) {
     const chat = chats.get(change.chat.id) ?? {
       id: change.chat.id,
@@ -138,7 +175,7 @@ export function activityFeed(
     };
     // The client's name arrives after the first change on some connections.
     chat.client ??= change.chat.client?.name;
-    const view = changeView(change, nicknames, summaries, { ...roam, titleNow });
+    const view = changeView(change, nicknames, fates.get(change.id), { ...roam, titleNow });
     const label = view.nickname ?? change.graph;
     if (!chat.graphs.includes(label)) chat.graphs.push(label);
     chat.changes.push(view);

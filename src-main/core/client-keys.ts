@@ -17,10 +17,12 @@ export function clientKeys(options: Pick<TrayCoreOptions, 'dataDir' | 'env' | 'h
   });
 }
 
-export const toKeyView = (key: KeyInfo): KeyView => ({
+/** `usedBy`: the clients whose entries carry it. */
+export const toKeyView = (key: KeyInfo, usedBy: readonly string[] = []): KeyView => ({
   name: key.name,
   ...(key.access ? { access: key.access } : {}),
   createdAt: key.createdAt,
+  usedBy: [...usedBy],
 });
 
 /**

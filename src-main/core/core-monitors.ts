@@ -2,6 +2,8 @@ import type { AppStatus } from '../../src-shared/ipc-contract.ts';
 import type { LocalApiClient } from '../../src-shared/local-api/index.ts';
 import type { Emit } from './core-events.ts';
 import type { TrayStore, StoreData } from './tray-store.ts';
+import { readUrlFile } from '../../src-mcp/installers/index.ts';
+import { DATA_DIR_ENV } from '../../src-shared/node/data-dir.ts';
 import { countSessions } from './mcp-sessions.ts';
 import { checkStoredTokens } from './stored-token-check.ts';
 import { RoamStatusMonitor } from './roam-status.ts';
@@ -30,7 +32,14 @@ export function startCoreMonitors(deps: {
   httpStatus(): AppStatus['http'];
 }): CoreMonitors {
   const { options, store, api, emit, storeChanged, httpStatus } = deps;
-  let sessions = 0;
+  let sessions = { total: 0, http: 0 };
+  // `--mcp` sessions by their files; HTTP chats as the running server's URL file counts them.
+  const where = options.dataDir ? { env: { [DATA_DIR_ENV]: options.dataDir } } : {};
+  const countAll = async () => {
+    const [stdio, served] = await Promise.all([countSessions(options.storeDir), readUrlFile(where)]);
+    const http = served?.chats ?? 0;
+    return { total: stdio + http, http };
+  };
   const appStatus = async (): Promise<AppStatus> => {
     // Read first: each event carries the HTTP server's state at the change that caused it.
     const http = httpStatus();
@@ -38,8 +47,14 @@ export function startCoreMonitors(deps: {
     const storage: AppStatus['storage'] = { backend: options.secretBox.backend };
     const warning = storageWarning(options.secretBox.backend);
     if (warning) storage.warning = warning;
-    sessions = await countSessions(options.storeDir);
-    return { roam: { ...roam }, mcpSessions: sessions, storage, ...(http ? { http } : {}) };
+    sessions = await countAll();
+    return {
+      roam: { ...roam },
+      mcpSessions: sessions.total,
+      httpChats: sessions.http,
+      storage,
+      ...(http ? { http } : {}),
+    };
   };
   const publishStatus = () =>
     void appStatus()
@@ -65,8 +80,8 @@ export function startCoreMonitors(deps: {
     }
   });
   const pollSessions = async () => {
-    const count = await countSessions(options.storeDir);
-    if (count !== sessions) {
+    const count = await countAll();
+    if (count.total !== sessions.total || count.http !== sessions.http) {
       sessions = count;
       publishStatus();
     }

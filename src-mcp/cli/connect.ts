@@ -46,7 +46,8 @@ Without an action, asks interactively. Actions:
                [--access-level read-only|read-append|read-edit-own|full (default read-append)]
                [--description TEXT] [--public]
                                   Ask Roam Desktop for a token for NAME and add it to the config
-                                  (run again to retry after a rejected or timed-out request);
+                                  (run again to retry after a rejected or timed-out request;
+                                  a configured graph keeps its type, nickname and level);
                                   --public: a public graph you are not a member of (e.g. help),
                                   hosted and read-only
   --remove NICK                   Remove a graph from the config
@@ -185,18 +186,19 @@ export async function runConnectCli(args: string[], options: ConnectOptions): Pr
       return 0;
     }
     if (flags.graph) {
-      const type = (flags.type as GraphType | undefined) ?? DEFAULT_GRAPH_TYPE;
-      // Connecting a configured graph again (a new token) keeps its level unless one is asked.
-      const configured = (await readConfigDocument(file).catch(() => undefined))?.graphs.find(
-        (g) => g.name === flags.graph && (g.type ?? DEFAULT_GRAPH_TYPE) === type,
-      )?.accessLevel;
-      const previous = (ACCESS_LEVELS as readonly unknown[]).includes(configured)
-        ? (configured as AccessLevel)
+      const graphs = (await readConfigDocument(file).catch(() => undefined))?.graphs ?? [];
+      const type =
+        (flags.type as GraphType | undefined) ?? (flags.public ? 'hosted' : typeOf(flags.graph, graphs));
+      // Connecting a configured graph again (a new token) keeps its name and level unless asked.
+      const entry = graphs.find((g) => g.name === flags.graph && (g.type ?? DEFAULT_GRAPH_TYPE) === type);
+      const previous = (ACCESS_LEVELS as readonly unknown[]).includes(entry?.accessLevel)
+        ? (entry?.accessLevel as AccessLevel)
         : undefined;
+      const nickname = flags.nickname ?? (typeof entry?.nickname === 'string' ? entry.nickname : undefined);
       return await connectGraph(say, options.home, file, client, controller.signal, {
         name: flags.graph,
         type,
-        nickname: flags.nickname,
+        nickname,
         accessLevel: flags.public
           ? 'read-only'
           : ((flags.accessLevel as AccessLevel | undefined) ?? previous ?? DEFAULT_ACCESS_LEVEL),
@@ -212,6 +214,19 @@ export async function runConnectCli(args: string[], options: ConnectOptions): Pr
   } finally {
     process.removeListener('SIGINT', onSigint);
   }
+}
+
+/**
+ * Without --type: the type the config already gives the graph (a new token for an offline graph
+ * needs no --type); hosted when it is not there, or there as both.
+ */
+function typeOf(name: string, graphs: ReadonlyArray<{ name?: unknown; type?: unknown }>): GraphType {
+  const types = new Set(
+    graphs
+      .filter((g) => g.name === name)
+      .map((g) => (GRAPH_TYPES.includes(g.type as GraphType) ? (g.type as GraphType) : DEFAULT_GRAPH_TYPE)),
+  );
+  return types.size === 1 ? [...types][0]! : DEFAULT_GRAPH_TYPE;
 }
 
 async function printGraphs(
@@ -329,14 +344,13 @@ async function connectGraph(
     return 0;
   } catch (error) {
     if (error instanceof LocalApiError) {
-      say(`Not connected: ${error.message}`);
-      if (error.kind === 'not-running' && !existsSync(portFilePath(home))) say(noPortFileHint(home));
-      // Roam answers a graph it cannot open with a bare 500: show the names it can open.
-      if (
+      // Roam answers a graph it cannot open with a bare 500: said for a person, with the names it can open.
+      const missing =
         error.kind === 'internal' &&
-        /exist|no access|could not open|not found/i.test(error.serverMessage ?? '')
-      )
-        await listAvailable(say, client, signal, request.name);
+        /exist|no access|could not open|not found/i.test(error.serverMessage ?? '');
+      say(`Not connected: ${missing ? cannotOpen(request) : error.message}`);
+      if (error.kind === 'not-running' && !existsSync(portFilePath(home))) say(noPortFileHint(home));
+      if (missing) await listAvailable(say, client, signal, request);
       // The person running connect may ask again, unless Roam blocks the graph ("Never Allow").
       if (error.kind === 'exchange' && tokenRequestRefusal(error.code)?.askAgain !== 'after-unblock') {
         say(
@@ -349,12 +363,16 @@ async function connectGraph(
   }
 }
 
-/** After a graph Roam could not open: the graphs it can, so the name can be checked. */
+function cannotOpen(request: ConnectRequest): string {
+  return `Roam Desktop could not open ${request.public ? 'public' : request.type} graph '${request.name}': it has no such graph, or this account has no access to it. Check the name (and --type hosted or offline) against the list below.`;
+}
+
+/** After a graph Roam could not open: the graphs it can, and the command that connects the same name as Roam has it. */
 async function listAvailable(
   say: Say,
   client: LocalApiClient,
   signal: AbortSignal,
-  asked: string,
+  asked: ConnectRequest,
 ): Promise<void> {
   const available = await client.graphsAvailable({ signal }).catch(() => undefined);
   if (!available) return;
@@ -362,9 +380,13 @@ async function listAvailable(
     say(`Roam Desktop offers no graphs: sign in to Roam Desktop, then try again.`);
     return;
   }
-  say(`Roam Desktop has no graph '${asked}' you can open. It offers:`);
-  for (const g of available)
-    say(`  ${g.name}${g.type === 'offline' ? ' (offline: add --type offline)' : ''}`);
+  say(`Roam Desktop has no ${asked.type} graph '${asked.name}' you can open. It offers:`);
+  for (const g of available) say(`  ${g.name}${g.type === 'offline' ? ' (offline)' : ''}`);
+  const other = available.find((g) => g.name === asked.name && g.type !== asked.type);
+  if (other)
+    say(
+      `It has '${asked.name}' as ${other.type}: roam-mcp connect --graph ${asked.name} --type ${other.type}`,
+    );
 }
 
 type Say = (line?: string) => void;

@@ -1,6 +1,7 @@
 /**
- * Where a running HTTP server says it is: `<data folder>/http-server.json` (0600), `{url, pid}`,
- * written once it listens and removed when it stops. The installers and the tray read it to point
+ * Where a running HTTP server says it is: `<data folder>/http-server.json` (0600), `{url, pid,
+ * chats}`, written once it listens, again each time the number of chats it serves changes (the
+ * tray's status bar counts them), and removed when it stops. The installers and the tray read it to point
  * clients at the running server; a file whose pid is gone is stale and ignored.
  *
  * Where one will be: `http-server-at-login.json` (0600), `{url}`, kept by the tray while it serves
@@ -17,16 +18,18 @@ const AT_LOGIN_FILE = 'http-server-at-login.json';
 export interface ServedAt {
   url: string;
   pid: number;
+  /** The chats it serves now (a file written before it counted them: 0). */
+  chats: number;
 }
 
 export function urlFile(options: DataDirOptions = {}): string {
   return path.join(dataDir(options), URL_FILE);
 }
 
-export async function writeUrlFile(url: string, options: DataDirOptions = {}): Promise<string> {
+export async function writeUrlFile(url: string, options: DataDirOptions = {}, chats = 0): Promise<string> {
   await ensureDataSubdir('.', options);
   const file = urlFile(options);
-  await writeFileAtomic(file, `${JSON.stringify({ url, pid: process.pid })}\n`, 0o600);
+  await writeFileAtomic(file, `${JSON.stringify({ url, pid: process.pid, chats })}\n`, 0o600);
   return file;
 }
 
@@ -45,7 +48,11 @@ export async function readUrlFile(
     const parsed = JSON.parse(await readFile(urlFile(options), 'utf8')) as Partial<ServedAt>;
     if (typeof parsed.url !== 'string' || typeof parsed.pid !== 'number') return undefined;
     if (live && !isAlive(parsed.pid)) return undefined;
-    return { url: parsed.url, pid: parsed.pid };
+    const chats =
+      typeof parsed.chats === 'number' && Number.isInteger(parsed.chats) && parsed.chats > 0
+        ? parsed.chats
+        : 0;
+    return { url: parsed.url, pid: parsed.pid, chats };
   } catch {
     return undefined;
   }

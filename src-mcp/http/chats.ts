@@ -36,6 +36,8 @@ export interface ChatLimits {
 export class Chats {
   private readonly byId = new Map<string, Chat>();
   private pending = 0;
+  /** Told the number of chats each time it changes (the URL file says it, for the tray's status bar). */
+  onCount?: (count: number) => void;
 
   constructor(
     readonly limits: ChatLimits,
@@ -54,7 +56,7 @@ export class Chats {
     const full = this.makeRoom(key.name);
     if (full) return full;
     const chat = this.newChat(key);
-    this.byId.set(id, chat);
+    this.put(id, chat);
     return chat;
   }
 
@@ -67,16 +69,16 @@ export class Chats {
     if (full) return full;
     const chat = this.newChat(key);
     const provisional = `pending\0${this.pending++}`;
-    this.byId.set(provisional, chat);
+    this.put(provisional, chat);
     return {
       chat,
       register: (sessionId) => {
         if (this.byId.get(provisional) !== chat) return; // ended before its session was made
         this.byId.delete(provisional);
-        this.byId.set(`legacy\0${sessionId}`, chat);
+        this.byId.set(`legacy\0${sessionId}`, chat); // renamed: the count stays
       },
       abandon: () => {
-        if (this.byId.get(provisional) === chat) this.byId.delete(provisional);
+        if (this.byId.get(provisional) === chat) this.drop(provisional);
         endChatScope(chat.scope);
       },
     };
@@ -144,6 +146,16 @@ export class Chats {
     return true;
   }
 
+  private put(id: string, chat: Chat): void {
+    this.byId.set(id, chat);
+    this.onCount?.(this.byId.size);
+  }
+
+  private drop(id: string): void {
+    this.byId.delete(id);
+    this.onCount?.(this.byId.size);
+  }
+
   private newChat(key: KeyEntry): Chat {
     return { scope: newChatScope(scopeOptions(key)), key: key.name, lastSeen: this.now() };
   }
@@ -156,7 +168,7 @@ export class Chats {
   private async end(id: string): Promise<void> {
     const chat = this.byId.get(id);
     if (!chat) return;
-    this.byId.delete(id);
+    this.drop(id);
     endChatScope(chat.scope);
     await chat.close?.().catch(() => {});
   }

@@ -34,6 +34,8 @@ export interface HubOptions {
   /** Loopback only (LOOPBACK_HOSTS). */
   host: string;
   limits?: Partial<HubLimits>;
+  /** Told the number of chats served each time it changes. */
+  onChats?: (count: number) => void;
 }
 
 export interface HttpHub {
@@ -53,6 +55,7 @@ export async function startHttpHub(options: HubOptions): Promise<HttpHub> {
   if (!LOOPBACK_HOSTS.includes(options.host)) throw new Error(notLoopback(options.host));
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const chats = new Chats({ max: limits.maxChats, perKey: limits.maxChatsPerKey, idleMs: limits.idleMs });
+  if (options.onChats) chats.onCount = options.onChats;
   const rate = new RateLimit(limits.ratePerMinute);
   // A revoked key's answers in flight (notification streams included) end now, with its chats.
   const open = new Map<string, Set<ServerResponse>>();

@@ -134,14 +134,24 @@ async function serveHttp(
     import('../data-folder/url-file.ts'),
   ]);
   const where = { env: options.env, home: options.home };
+  // The URL file says how many chats are served; its writes go one after another, the last count last.
+  let written: Promise<unknown> = Promise.resolve();
+  let url: string | undefined;
+  const noteChats = (count: number) => {
+    if (url === undefined) return;
+    const at = url;
+    written = written.then(() => urls.writeUrlFile(at, where, count)).catch(() => {});
+  };
   const hub = await startHttpHub({
     mcp,
     keys: new KeyVerifier(keysFile(where)),
     port: http.port,
     host: http.host,
     ...(http.limits ? { limits: http.limits } : {}),
+    onChats: noteChats,
   });
-  const file = await urls.writeUrlFile(hub.url, where);
+  const file = await urls.writeUrlFile(hub.url, where, hub.chats());
+  url = hub.url;
   log(
     'info',
     `serving MCP at ${hub.url} (written to ${file}); clients need a key (roam-mcp key create NAME)`,
@@ -150,7 +160,10 @@ async function serveHttp(
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    void Promise.all([hub.close(), urls.removeUrlFile(where)]).finally(() => process.exit(0));
+    url = undefined; // the chats' ends are not written over the file's removal
+    void Promise.all([hub.close(), written.then(() => urls.removeUrlFile(where))]).finally(() =>
+      process.exit(0),
+    );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

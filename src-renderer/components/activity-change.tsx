@@ -11,6 +11,8 @@ export function ActivityChange(props: { change: ActivityChangeView; showGraph: b
   const notes = change.lastUndo ? stepNotes(change.lastUndo.steps) : [];
   const offersUndo = change.undoable && !change.undone;
   const canUndo = offersUndo && flow.phase.kind === 'idle';
+  // Undoing an undo redoes it; undoing a redo takes its changes back again.
+  const redo = change.isUndo && !change.isRedo;
   return (
     <li className="activity-change" aria-label={change.summary}>
       <div className="row">
@@ -34,18 +36,21 @@ export function ActivityChange(props: { change: ActivityChangeView; showGraph: b
             ref={flow.openerRef}
             disabled={flow.busy}
             onClick={flow.start}
-            aria-label={`${change.isUndo ? 'Redo' : 'Undo'}: ${change.summary}`}
+            aria-label={`${redo ? 'Redo' : 'Undo'}: ${change.summary}`}
           >
-            {change.isUndo ? 'Redo…' : 'Undo…'}
+            {redo ? 'Redo…' : 'Undo…'}
           </button>
         )}
       </div>
       <ChangeDiff details={change.details} label={`What changed: ${change.summary}`} />
       {(change.undid || change.leftAlone) && (
-        <ul className="activity-notes small" aria-label="What this undo took back">
+        <ul
+          className="activity-notes small"
+          aria-label={change.isRedo ? 'What this redo put back' : 'What this undo took back'}
+        >
           {change.undid?.map((line, i) => (
             <li key={`undid-${i}`}>
-              <QuotedLine text={`Took back: ${line}`} />
+              <QuotedLine text={`${change.isRedo ? 'Put back' : 'Took back'}: ${line}`} />
             </li>
           ))}
           {change.leftAlone?.map((line, i) => (
@@ -64,10 +69,13 @@ export function ActivityChange(props: { change: ActivityChangeView; showGraph: b
           ))}
         </ul>
       )}
-      <UndoPanel flow={flow} what={change.isUndo ? 'this undo' : 'this change'} redo={change.isUndo} />
+      <UndoPanel flow={flow} what={whatItIs(change)} redo={redo} />
     </li>
   );
 }
+
+const whatItIs = (change: ActivityChangeView) =>
+  change.isRedo ? 'this redo' : change.isUndo ? 'this undo' : 'this change';
 
 function ChangeBadge(props: { change: ActivityChangeView; conflicted: boolean }) {
   const { change } = props;

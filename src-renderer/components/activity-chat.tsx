@@ -4,11 +4,15 @@ import { changesCount, chatTitle, when } from './activity-format.ts';
 import { UndoPanel, useUndoFlow } from './activity-undo.tsx';
 
 /** One chat: who, since when, on which graphs; its changes newest first; Undo for all of them. */
-export function ActivityChat(props: { chat: ActivityChatView; graph?: string }) {
+export function ActivityChat(props: {
+  chat: ActivityChatView;
+  graph?: string;
+  chats: readonly ActivityChatView[];
+}) {
   const { chat, graph } = props;
   // With the view filtered to one graph, the chat's undo takes back only what it shows.
   const flow = useUndoFlow(graph ? { chat: chat.id, graph } : { chat: chat.id });
-  const title = chatTitle(chat);
+  const title = chatTitle(chat, props.chats);
   const pending = chat.changes.some((c) => c.undoable && !c.undone);
   const offersUndo = chat.kind === 'agent' && pending;
   // A person's undos are no chat that started: they say when the latest one was.
@@ -27,7 +31,8 @@ export function ActivityChat(props: { chat: ActivityChatView; graph?: string }) 
       </div>
       <div className="row">
         <span className="muted small grow">
-          {chat.graphs.join(', ')} · {changesCount(chat.changes.length)}
+          {chat.graphs.join(', ')} ·{' '}
+          {chat.kind === 'person' ? runsCount(chat) : changesCount(chat.changes.length)}
         </span>
         {offersUndo && flow.phase.kind === 'idle' && (
           <button
@@ -53,4 +58,12 @@ export function ActivityChat(props: { chat: ActivityChatView; graph?: string }) 
       </ul>
     </li>
   );
+}
+
+/** A person's entries are undos and redos, each naming the agents' changes it acted on. */
+function runsCount(chat: ActivityChatView): string {
+  const redos = chat.changes.filter((c) => c.isRedo).length;
+  const undos = chat.changes.length - redos;
+  const count = (n: number, what: string) => (n === 1 ? `1 ${what}` : `${n} ${what}s`);
+  return [undos ? count(undos, 'undo') : '', redos ? count(redos, 'redo') : ''].filter(Boolean).join(', ');
 }

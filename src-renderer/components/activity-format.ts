@@ -9,9 +9,14 @@ export function when(iso: string, now = new Date()): string {
   return `${at.toLocaleDateString([], { month: 'short', day: 'numeric' })}, ${time}`;
 }
 
-export function chatTitle(chat: ActivityChatView): string {
+export function chatTitle(chat: ActivityChatView, chats: readonly ActivityChatView[] = [chat]): string {
   if (chat.kind === 'person') return 'Your undos in Roam Companion';
-  return chat.client ?? 'An AI client';
+  const client = chat.client ?? 'An AI client';
+  // Two chats of one client read apart: numbered by when they started, the first 1.
+  const same = chats
+    .filter((c) => c.kind === 'agent' && (c.client ?? 'An AI client') === client)
+    .sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.id.localeCompare(b.id));
+  return same.length > 1 ? `${client} · chat ${same.findIndex((c) => c.id === chat.id) + 1}` : client;
 }
 
 export const resultText: Record<string, string> = {
@@ -25,10 +30,16 @@ export const resultText: Record<string, string> = {
   failed: 'Failed',
 };
 
-/** The step lines worth reading: what was left alone and why, or what failed. */
+/**
+ * The step lines worth reading: what was left alone and why, or what failed; a detail that only
+ * repeats its state ("already undone") says nothing the change's own line does not.
+ */
 export function stepNotes(steps: readonly ActivityStepView[]): string[] {
+  const says = (s: ActivityStepView) => s.detail.trim().toLowerCase() !== stepLabel(s).toLowerCase();
   return steps.flatMap((s) => [
-    ...(s.status === 'undone' || s.status === 'would-undo' ? [] : [`${stepLabel(s)}: ${s.detail}`]),
+    ...(s.status === 'undone' || s.status === 'would-undo' || !says(s)
+      ? []
+      : [`${stepLabel(s)}: ${s.detail}`]),
     ...(s.conflicts ?? []).map((c) => `Left alone: ${c}`),
   ]);
 }

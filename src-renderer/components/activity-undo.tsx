@@ -54,6 +54,7 @@ export function UndoPanel(props: PanelProps) {
 function UndoPreview(props: PanelProps & { report: ActivityUndoReportView }) {
   const { flow, report, redo } = props;
   const titleId = useId();
+  const known = useKnownChanges();
   return (
     <div
       role="dialog"
@@ -67,7 +68,7 @@ function UndoPreview(props: PanelProps & { report: ActivityUndoReportView }) {
       <p id={titleId} className="strong">
         {redo ? `Redo: put back what ${props.what} took back?` : `Undo ${props.what}?`}
       </p>
-      <p>{previewLine(report, redo)}</p>
+      <p>{previewLine(report, changesDone(report, known), redo)}</p>
       {/* The answer first: the buttons stay in view above a long list. */}
       <div className="actions">
         <button type="button" autoFocus onClick={flow.close}>
@@ -90,13 +91,14 @@ function UndoPreview(props: PanelProps & { report: ActivityUndoReportView }) {
 
 function UndoOutcome(props: PanelProps & { report: ActivityUndoReportView }) {
   const { flow, report } = props;
+  const known = useKnownChanges();
   return (
     <div
       role="status"
       className="notice undo-panel"
       aria-label={`${props.redo ? 'Redo' : 'Undo'} of ${props.what}`}
     >
-      <p className="strong">{outcomeLine(report, props.redo)}</p>
+      <p className="strong">{outcomeLine(report, changesDone(report, known), props.redo)}</p>
       <button type="button" autoFocus onClick={flow.close}>
         Dismiss
       </button>
@@ -106,44 +108,94 @@ function UndoOutcome(props: PanelProps & { report: ActivityUndoReportView }) {
 }
 
 type ReportedChange = ActivityUndoReportView['changes'][number];
+type KnownChanges = Map<string, ActivityChangeView>;
+
+function useKnownChanges(): KnownChanges {
+  const feed = useActivity((s) => s.feed);
+  return new Map(feed.chats.flatMap((chat) => chat.changes.map((change) => [change.id, change] as const)));
+}
+
+/**
+ * The agents' changes a report's change stands for: itself, or for an undo run (redone, or undone
+ * again) the changes it took back or put back, each by the feed's line (places by page, not uid).
+ */
+function linesOf(known: ActivityChangeView | undefined, change: ReportedChange): string[] {
+  if (known?.isUndo) return known.undid ?? [];
+  return [known?.summary ?? change.summary];
+}
+
+/** How many agents' changes the run takes (or would take) back, or puts back: the ones it names. */
+function changesDone(report: ActivityUndoReportView, known: KnownChanges): number {
+  return report.changes
+    .filter((c) => c.result === 'undone' || c.result === 'would-undo')
+    .reduce((n, c) => n + linesOf(known.get(c.id), c).length, 0);
+}
+
+/**
+ * The diff of what the run does to the change: an agent's change or a redo run, as it was made
+ * (being undone); an undo being redone, what the redo puts back.
+ */
+function diffOf(
+  known: ActivityChangeView | undefined,
+  redo: boolean | undefined,
+): ActivityChangeView['details'] {
+  if (!known) return [];
+  return redo && known.redoDetails ? known.redoDetails : known.details;
+}
 
 /** The report's changes grouped by the page they happened on, each with its diff, in a box that scrolls. */
 function ReportByPage(props: { report: ActivityUndoReportView; redo?: boolean | undefined }) {
-  const feed = useActivity((s) => s.feed);
-  const known = new Map<string, ActivityChangeView>(
-    feed.chats.flatMap((chat) => chat.changes.map((change) => [change.id, change] as const)),
-  );
+  const known = useKnownChanges();
   const groups = new Map<string, ReportedChange[]>();
   for (const change of props.report.changes) {
-    const page = known.get(change.id)?.page;
-    const key = page ? `In '${page}'` : 'Elsewhere';
+    const seen = known.get(change.id);
+    // An undo run spans pages: its graph says where.
+    const key = seen?.isUndo
+      ? `In ${seen.nickname ?? seen.graph}`
+      : seen?.page
+        ? `In '${seen.page}'`
+        : 'Elsewhere';
     groups.set(key, [...(groups.get(key) ?? []), change]);
   }
   return (
     <div className="undo-report-box" tabIndex={0} role="region" aria-label="What the undo covers">
       {[...groups].map(([heading, changes]) => (
         <section key={heading} aria-label={heading}>
-          <h4 className="small">{`${heading} · ${changesCount(changes.length)}`}</h4>
+          <h4 className="small">
+            <QuotedLine
+              text={`${heading} · ${changesCount(
+                changes.reduce((n, c) => n + Math.max(1, linesOf(known.get(c.id), c).length), 0),
+              )}`}
+            />
+          </h4>
           <ul className="undo-report small">
-            {changes.map((change) => (
-              <li key={change.id} className={`undo-${change.result}`}>
-                <span className="strong">
-                  {(props.redo ? redoText[change.result] : undefined) ??
-                    resultText[change.result] ??
-                    change.result}
-                </span>
-                <QuotedLine text={`: ${reportLine(known.get(change.id), change)}`} />
-                <ChangeDiff
-                  details={known.get(change.id)?.details ?? []}
-                  label={`What changed: ${known.get(change.id)?.summary ?? change.summary}`}
-                />
-                {stepNotes(change.steps).map((note) => (
-                  <span key={note} className="undo-note">
-                    <QuotedLine text={note} />
-                  </span>
-                ))}
-              </li>
-            ))}
+            {changes.map((change) => {
+              const seen = known.get(change.id);
+              const label =
+                (props.redo ? redoText[change.result] : undefined) ??
+                resultText[change.result] ??
+                change.result;
+              const lines = linesOf(seen, change);
+              return (
+                <li key={change.id} className={`undo-${change.result}`}>
+                  {(lines.length ? lines : [change.summary]).map((line, i) => (
+                    <p key={i} className="undo-line">
+                      <span className="strong">{label}</span>
+                      <QuotedLine text={`: ${line}`} />
+                    </p>
+                  ))}
+                  <ChangeDiff
+                    details={diffOf(seen, props.redo)}
+                    label={`What changed: ${seen?.summary ?? change.summary}`}
+                  />
+                  {stepNotes(change.steps).map((note) => (
+                    <span key={note} className="undo-note">
+                      <QuotedLine text={note} />
+                    </span>
+                  ))}
+                </li>
+              );
+            })}
           </ul>
         </section>
       ))}
@@ -154,29 +206,20 @@ function ReportByPage(props: { report: ActivityUndoReportView; redo?: boolean | 
 /** A redo puts back what the undo took back: said so, rather than "undone". */
 const redoText: Record<string, string> = { 'would-undo': 'Will be put back', undone: 'Put back' };
 
-/**
- * The change's line: the feed's (it names places by page; the engine's may name them by uid),
- * and for an undo being redone, what it took back rather than its own "Undid …".
- */
-function reportLine(known: ActivityChangeView | undefined, change: ReportedChange): string {
-  if (known?.isUndo && known.undid?.length) return known.undid.join('; ');
-  return known?.summary ?? change.summary;
-}
-
-function previewLine(report: ActivityUndoReportView, redo?: boolean): string {
+function previewLine(report: ActivityUndoReportView, done: number, redo?: boolean): string {
   if (report.undone === 0) return `Nothing here can be ${redo ? 'redone' : 'undone'} now: see why below.`;
   const left = report.conflicts
     ? ` ${leftAlone(report.conflicts)} someone changed since will be left alone.`
     : '';
-  return `${changesCount(report.undone)} will be ${redo ? 'put back' : 'taken back'}.${left} Nothing has changed yet.`;
+  return `${changesCount(done)} will be ${redo ? 'put back' : 'taken back'}.${left} Nothing has changed yet.`;
 }
 
-function outcomeLine(report: ActivityUndoReportView, redo?: boolean): string {
+function outcomeLine(report: ActivityUndoReportView, done: number, redo?: boolean): string {
   if (report.undone === 0) return `Nothing was ${redo ? 'redone' : 'undone'}: see why below.`;
   const left = report.conflicts
     ? ` ${leftAlone(report.conflicts)} changed since ${report.conflicts === 1 ? 'was' : 'were'} left alone.`
     : '';
-  return `${redo ? 'Redone' : 'Undone'}: ${changesCount(report.undone)}.${left}`;
+  return `${redo ? 'Redone' : 'Undone'}: ${changesCount(done)}.${left}`;
 }
 
 const leftAlone = (n: number) => (n === 1 ? '1 part' : `${n} parts`);

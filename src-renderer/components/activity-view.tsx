@@ -41,6 +41,7 @@ export function ActivityView() {
                 <ActivityChat
                   key={chat.id}
                   chat={chat}
+                  chats={feed.chats}
                   {...(shown && graphName ? { graph: graphName } : {})}
                 />
               ))}

@@ -26,35 +26,37 @@ export function AddGraphForm(props: { onDone(outcome: Outcome): void; onCancel()
       }}
     >
       <h2>Add a graph</h2>
-      <GraphPicker picker={picker} missing={form.missing} failures={form.failures} refused={!!form.error} />
-      <NicknameField
-        value={form.nickname}
-        onChange={form.setNickname}
-        check={check}
-        placeholder={graphName || undefined}
-        emptyHint={
-          graphName
-            ? `Optional. Left empty, agents call this graph by its name, '${graphName}'.`
-            : 'Optional. Left empty, agents call the graph by its name.'
-        }
-      />
-      <label className="field">
-        <span>Description</span>
-        <textarea
-          rows={2}
-          value={form.description}
-          placeholder="What is in this graph, so agents pick the right one"
-          onChange={(event) => form.setDescription(event.target.value)}
+      {/* The fields scroll in their own region; the header, the tabs and Add stay where they are. */}
+      <div className="form-fields">
+        <GraphPicker picker={picker} missing={form.missing} failures={form.failures} refused={!!form.error} />
+        <NicknameField
+          value={form.nickname}
+          onChange={form.setNickname}
+          check={check}
+          placeholder={graphName || undefined}
+          emptyHint={
+            graphName
+              ? `Optional. Left empty, agents call this graph by its name, '${graphName}'.`
+              : 'Optional. Left empty, agents call the graph by its name.'
+          }
         />
-      </label>
-      {picker.publicGraph ? (
-        <p className="muted small">Public graphs are read-only: agents can read it, never change it.</p>
-      ) : (
-        <AccessLevelField value={form.accessLevel} onChange={form.setAccessLevel} />
-      )}
-      <ActionError error={form.error} />
-      {/* Sticky: Add and Cancel stay in view however tall the form is in the window. */}
-      <div className="actions sticky-actions">
+        <label className="field">
+          <span>Description</span>
+          <textarea
+            rows={2}
+            value={form.description}
+            placeholder="What is in this graph, so agents pick the right one"
+            onChange={(event) => form.setDescription(event.target.value)}
+          />
+        </label>
+        {picker.publicGraph ? (
+          <p className="muted small">Public graphs are read-only: agents can read it, never change it.</p>
+        ) : (
+          <AccessLevelField value={form.accessLevel} onChange={form.setAccessLevel} />
+        )}
+        <ActionError error={form.error} />
+      </div>
+      <div className="actions form-footer">
         <button type="button" onClick={props.onCancel}>
           Cancel
         </button>

@@ -64,6 +64,8 @@ export function App() {
             >
               <TabLabel
                 text={t.id === 'blocked' && blockedCount > 0 ? `${t.label} (${blockedCount})` : t.label}
+                // Room for a count is kept, so one appearing never moves the tabs after it.
+                widest={t.id === 'blocked' ? `${t.label} (${Math.max(blockedCount, 9)})` : t.label}
               />
             </button>
           ))}
@@ -90,10 +92,13 @@ export function App() {
   );
 }
 
-/** The label keeps the width of its bold form, so selecting a tab never moves the others. */
-function TabLabel({ text }: { text: string }) {
+/**
+ * The label keeps the width of its bold form (of `widest`, when the text may grow), so selecting a
+ * tab never moves the others.
+ */
+function TabLabel({ text, widest }: { text: string; widest: string }) {
   return (
-    <span className="tab-label" data-label={text}>
+    <span className="tab-label" data-label={widest}>
       {text}
     </span>
   );

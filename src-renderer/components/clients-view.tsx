@@ -108,7 +108,6 @@ function ClientRow(props: { client: ClientView; done: Done | null; setDone(done:
                   ? TOOL_CAPPED_CLIENTS[client.id]!.cap
                   : undefined
               }
-              folded={client.state === 'installed'}
               onChange={setToolsets}
             />
             <ClientActions

@@ -43,15 +43,17 @@ export function EditGraphForm(props: { graph: GraphView; onClose(): void }) {
       }}
     >
       <h3 id={titleId}>Edit {graph.nickname}</h3>
-      <NicknameField value={nickname} onChange={setNickname} check={check} current={graph.nickname} />
-      <label className="field">
-        <span>Description</span>
-        <textarea rows={2} value={description} onChange={(event) => setDescription(event.target.value)} />
-      </label>
-      <AccessLevelField value={accessLevel} onChange={setAccessLevel} />
-      <LevelChangeHint graph={graph} level={accessLevel} />
-      <ActionError error={error} />
-      <div className="actions">
+      <div className="form-fields">
+        <NicknameField value={nickname} onChange={setNickname} check={check} current={graph.nickname} />
+        <label className="field">
+          <span>Description</span>
+          <textarea rows={2} value={description} onChange={(event) => setDescription(event.target.value)} />
+        </label>
+        <AccessLevelField value={accessLevel} onChange={setAccessLevel} />
+        <LevelChangeHint graph={graph} level={accessLevel} />
+        <ActionError error={error} />
+      </div>
+      <div className="actions form-footer">
         <button type="button" onClick={props.onClose}>
           Cancel
         </button>

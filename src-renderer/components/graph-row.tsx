@@ -83,7 +83,14 @@ function RequestPanel(props: { graph: GraphView; onShowBlocked(): void }) {
   const request = useTokens((s) => s.requests[graph.id]);
   const dismissed = useTokens((s) => s.dismissed[graph.id]);
   if (!request || dismissed) return null;
-  return <TokenRequestPanel request={request} label={graph.nickname} onShowBlocked={props.onShowBlocked} />;
+  return (
+    <TokenRequestPanel
+      request={request}
+      label={graph.nickname}
+      keepsToken={graph.token.state === 'ok'}
+      onShowBlocked={props.onShowBlocked}
+    />
+  );
 }
 
 function GraphSummary(props: { graph: GraphView; run: Run }) {

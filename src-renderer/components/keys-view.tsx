@@ -44,7 +44,9 @@ function KeyRow(props: { item: KeyView }) {
     <li className="row">
       <span className="strong">{item.name}</span>
       <span className="muted">
-        {item.access ? `at most ${item.access}` : "the graphs' own levels"} · created{' '}
+        {item.usedBy.length ? `used by ${item.usedBy.join(', ')}` : 'used by no client listed here'}
+        {' · '}
+        {item.access ? `at most ${item.access}` : "each graph's own level"} · created{' '}
         {new Date(item.createdAt).toLocaleDateString()}
       </span>
       <button

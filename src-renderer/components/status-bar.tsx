@@ -16,6 +16,12 @@ function httpServerText(http: HttpServerStatus): string {
   }
 }
 
+/** Every chat connected, HTTP ones said apart: "3 MCP sessions connected (2 over HTTP)". */
+function sessionsText(total: number, http: number): string {
+  const all = total === 1 ? '1 MCP session connected' : `${total} MCP sessions connected`;
+  return http > 0 ? `${all} (${http === total ? '' : `${http} `}over HTTP)` : all;
+}
+
 /** Roam Desktop running or not (with a way to open it), its port, live MCP sessions, the HTTP server. */
 export function StatusBar() {
   const status = useApp((s) => s.status);
@@ -52,9 +58,7 @@ export function StatusBar() {
             )}
           </div>
           <div className="status-line">
-            <span>
-              {status.mcpSessions === 1 ? '1 MCP session' : `${status.mcpSessions} MCP sessions`} connected
-            </span>
+            <span>{sessionsText(status.mcpSessions, status.httpChats ?? 0)}</span>
             {status.http && (
               <span className={status.http.state === 'serving' ? undefined : 'warning-text'}>
                 {httpServerText(status.http)}

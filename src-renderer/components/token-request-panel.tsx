@@ -12,6 +12,8 @@ import { Countdown } from './countdown.tsx';
 export function TokenRequestPanel(props: {
   request: TokenRequestView;
   label: string;
+  /** The graph still holds a token that works (a new one was asked for, and refused). */
+  keepsToken?: boolean;
   onShowBlocked(): void;
 }) {
   const { request, label } = props;
@@ -41,7 +43,7 @@ export function TokenRequestPanel(props: {
       <p className="strong" role="status">
         {headline(request, label)}
       </p>
-      <RequestDetails request={request} label={label} />
+      <RequestDetails request={request} label={label} keepsToken={props.keepsToken === true} />
       <div className="actions">
         {pending && (
           <button type="button" onClick={() => void run(() => cancel(request.graphId))}>
@@ -93,7 +95,7 @@ function headline(request: TokenRequestView, label: string): string {
   }
 }
 
-function RequestDetails(props: { request: TokenRequestView; label: string }) {
+function RequestDetails(props: { request: TokenRequestView; label: string; keepsToken: boolean }) {
   const { request, label } = props;
   const asked = accessLevelText[request.requestedAccessLevel].label;
   if (isPending(request)) {
@@ -117,8 +119,16 @@ function RequestDetails(props: { request: TokenRequestView; label: string }) {
       </>
     );
   }
+  // The graph stays here; Blocked lists it too, with how to let Roam ask again.
   if (request.status === 'blocked')
-    return <p className="small">It moved to Blocked, which explains how to undo it.</p>;
+    return (
+      <p className="small">
+        Roam Desktop will not ask about it again until you unblock it: Blocked lists it, with how.
+        {props.keepsToken
+          ? ' Its current token still works, so agents keep the access it grants.'
+          : ' Until then it has no token, and agents cannot use it.'}
+      </p>
+    );
   return request.message ? <p className="small">{request.message}</p> : null;
 }
 

@@ -22,13 +22,13 @@ export function servedText(sets: readonly ToolsetName[]): string {
 /**
  * Checkboxes for the toolsets a client gets (docs/mcp.md, Toolsets), with the tools each adds and
  * the client's total; at least one stays chosen. `cap`: the client works poorly past that many.
- * Folded to one line with the choice and its count (`folded`), as for a client already set up.
+ * Folded to one line with the choice and its count, on every card: a screen of clients is not six
+ * checkboxes each; a choice past the cap says so on that line too.
  */
 export function ToolsetsField(props: {
   clientName: string;
   value: readonly ToolsetName[];
   cap?: number;
-  folded?: boolean;
   onChange(toolsets: ToolsetName[]): void;
 }) {
   const toggle = (set: ToolsetName, on: boolean) =>
@@ -36,10 +36,13 @@ export function ToolsetsField(props: {
   const { always, probed } = servedToolCount(props.value);
   const overCap = props.cap !== undefined && always + probed > props.cap;
   return (
-    <details className="toolsets" open={!props.folded}>
+    <details className="toolsets">
       <summary>
         <span className="strong">Tools</span>
         <span className="muted small">{` ${props.value.join(', ')} · ${tools(always)}`}</span>
+        {overCap && (
+          <span className="warning-text small">{` · more than ${props.clientName} works well with`}</span>
+        )}
       </summary>
       <fieldset aria-label={`Toolsets for ${props.clientName}`}>
         <legend>Tools it gets (each one costs context in every chat)</legend>

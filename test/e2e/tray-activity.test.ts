@@ -180,4 +180,57 @@ describe.sequential('Activity: agent changes live, undone from the tray', () => 
     await redo.waitFor({ state: 'detached' });
     expect(await page.content()).not.toContain(LOCAL_TOKEN_PREFIX);
   });
+
+  it('redoes from the keyboard: the dialog draws what the redo does, counts what it names', async () => {
+    const yours = page.getByRole('listitem', { name: /^Your undos in Roam Companion, latest / });
+    // The person's chat counts undos, as its entry does, not "1 change" beside "Undid 3 of 4 changes".
+    await contains(yours, 'Work · 1 undo');
+    await contains(yours, 'Undid 3 of 4 changes');
+    const opener = yours.getByRole('button', { name: /^Redo: / });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const redo = yours.getByRole('dialog', { name: 'Redo: put back what this undo took back?' });
+    await contains(redo, 'Nothing has changed yet.');
+    const covers = redo.getByRole('region', { name: 'What the undo covers' });
+    // Three changes named, three counted: in the summary line and the group's heading.
+    const named = await covers.locator('.undo-line').allInnerTexts();
+    expect(named).toHaveLength(3);
+    for (const line of named) expect(line).toMatch(/^Will be put back: /);
+    expect(named.join('\n')).toContain("Deleted page 'Alan Turing'");
+    await contains(redo, '3 changes will be put back.');
+    await contains(covers.getByRole('region', { name: 'In Work' }), '3 changes');
+    expect(await redo.innerText()).not.toMatch(/\b1 change\b/);
+    // The redo's direction: the page it deletes again is removed, not added; the edit it makes
+    // again goes from the text the undo put back to the agent's.
+    const diff = covers.getByRole('group', { name: /^What changed: / });
+    expect(await diff.getByRole('list', { name: 'Removed blocks' }).count()).toBe(1);
+    expect(await diff.getByRole('list', { name: 'Added blocks' }).count()).toBe(0);
+    await poll(() => diff.innerText()).toMatch(/Removed 1 block with page 'Alan Turing'/);
+    const apollo = diff.locator('.diff-detail', { hasText: "Edited in 'Project Apollo'" });
+    expect((await apollo.locator('ins').allTextContents()).join('')).toContain('next week');
+    expect((await apollo.locator('del').allTextContents()).join('')).toContain('Roam Companion');
+    const move = diff.locator('.diff-detail', { hasText: /^Moved/ });
+    await poll(() => move.innerText()).toMatch(
+      /From\s*under 'Goals' in 'Project Apollo'[\s\S]*To\s*'Project Hermes'/i,
+    );
+    expect(await violations()).toEqual([]);
+    await screenshot(page, 'activity-redo-preview');
+    expect(pageExists('Alan Turing')).toBe(true); // the dry run wrote nothing
+
+    await page.keyboard.press('Tab'); // from Cancel to Redo now
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Redo now');
+    await page.keyboard.press('Enter');
+    const outcome = yours.getByRole('status', { name: 'Redo of this undo' });
+    await contains(outcome, 'Redone: 3 changes.');
+    expect(pageExists('Alan Turing')).toBe(false);
+    expect(blockText('apollo-g1')).toBe('Ship the beta next week');
+    // The redo is listed as what it did, in the agents' changes it put back.
+    const redone = yours.getByRole('listitem', { name: 'Redid 3 changes' });
+    await contains(redone, "Put back: Deleted page 'Alan Turing'");
+    expect(await redone.innerText()).not.toMatch(/Undid 1 change|Took back: Undid/);
+    await contains(yours, 'Work · 1 undo, 1 redo');
+    // Undoing the redo takes the changes back again: said so, not "Redo".
+    expect(await redone.getByRole('button', { name: 'Undo: Redid 3 changes' }).count()).toBe(1);
+    expect(await violations()).toEqual([]);
+  });
 });

@@ -248,11 +248,19 @@ describe.sequential('tray UI in Chromium', () => {
 
   it('moves a never-allowed graph to Blocked, and retries once unblocked', async () => {
     emulator.decide('secret-plans', { kind: 'never-allow' });
+    const tabsAt = () =>
+      page.getByRole('tab').evaluateAll((all) => all.map((t) => t.getBoundingClientRect().x));
+    const before = await tabsAt();
     await addGraph({ graph: 'secret-plans (hosted)', nickname: 'Plans', level: /Read only/ });
     const panel = requestPanel('Plans');
     await contains(panel, '“Never Allow” was chosen in Roam');
+    // What happened, as it is: the graph stays in Graphs, and Blocked lists it too.
+    expect(await panel.innerText()).not.toMatch(/moved to Blocked/i);
+    await contains(panel, 'Blocked lists it');
     await contains(graphRow('Plans'), 'Blocked');
     await tab('Blocked (1)').waitFor();
+    // The count appearing moves no tab.
+    expect(await tabsAt()).toEqual(before);
     expectOneLineWithoutJump(await tabBarLayouts());
 
     await panel.getByRole('button', { name: 'Show blocked graphs' }).click();
@@ -365,6 +373,10 @@ describe.sequential('tray UI in Chromium', () => {
     await tab('AI clients').click();
     const row = page.getByRole('listitem', { name: 'Claude Desktop' });
     await contains(row, 'Not installed');
+    // A card not installed folds its toolsets to one line too: no six checkboxes on every card.
+    await contains(row.locator('details.toolsets summary'), 'core, navigation, ui, files, extensions');
+    expect(await page.locator('details.toolsets').count()).toBeGreaterThan(0);
+    expect(await page.locator('details.toolsets[open]').count()).toBe(0);
     // A long path wraps where the line is full, not at its hyphens as if they were words.
     const wrapped = await row.locator('p.path').evaluate((el) => {
       const range = document.createRange();

@@ -202,6 +202,18 @@ async function withKeyTakenBack<T>(
   return done;
 }
 
+/** The clients whose entries carry each key, by the key's name (matched by what the entry holds). */
+export async function clientsByKey(ctx: CoreContext): Promise<Map<string, string[]>> {
+  const users = new Map<string, string[]>();
+  for (const view of await listed(installerOptions(ctx))) {
+    const behind = await keyBehind(view.id, await withHttp(ctx, view.id, installerOptions(ctx))).catch(
+      () => undefined,
+    );
+    if (behind) users.set(behind.info.name, [...(users.get(behind.info.name) ?? []), view.name]);
+  }
+  return users;
+}
+
 export function clientHandlers(ctx: CoreContext) {
   const keys = clientKeys(ctx.options);
   /** A file client's outcome shows it as it connects now; Claude Code's keeps the command to run. */

@@ -3,10 +3,14 @@ import type { RequestArgs, RequestResults } from '../../../src-shared/ipc-contra
 import { CoreError } from '../core-error.ts';
 import { clientKeys, toKeyView } from '../client-keys.ts';
 import type { CoreContext } from './core-context.ts';
+import { clientsByKey } from './clients.ts';
 
 export function keyHandlers(ctx: CoreContext) {
   const keys = clientKeys(ctx.options);
-  const list = async () => (await keys.list()).map(toKeyView);
+  const list = async () => {
+    const [stored, users] = await Promise.all([keys.list(), clientsByKey(ctx)]);
+    return stored.map((key) => toKeyView(key, users.get(key.name) ?? []));
+  };
   return {
     'keys:list': (): Promise<RequestResults['keys:list']> => list(),
     async 'keys:revoke'(input: RequestArgs<'keys:revoke'>): Promise<RequestResults['keys:revoke']> {

@@ -108,6 +108,43 @@ describe('the Activity feed', () => {
     expect(undone.chats[0]!.changes.map((c) => c.page)).toEqual(['Hiring', 'Plans']);
   });
 
+  it('counts an undo, its redo and an undo again in the agents’ changes each names', () => {
+    const person = { id: 'person-x', startedAt: now.toISOString(), kind: 'person' as const };
+    const run = (id: string, undoes: string[], results: Change['results']) =>
+      change(id, { chat: person, tool: 'Roam Companion', summary: 'Undid 1 change', undoes, results });
+    const done = (id: string) => ({ id, n: 0, status: 'undone' as const, detail: 'done' });
+    const undo = run(
+      'u',
+      ['1', '2', '3'],
+      [done('1'), done('2'), { id: '3', n: 0, status: 'conflict', detail: 'edited since' }],
+    );
+    const redo = run('r', ['u'], [done('u')]);
+    const again = run('a', ['r'], [done('r')]);
+    const edit = (id: string): Change =>
+      change(id, {
+        ops: [{ outcome: 'applied', op: { kind: 'comment', block: 'p', text: `note ${id}` } }],
+      } as Partial<Change>);
+    const feed = activityFeed([again, redo, undo, edit('3'), edit('2'), edit('1')], store);
+    const byId = new Map(feed.chats.flatMap((c) => c.changes).map((c) => [c.id, c]));
+    expect(byId.get('u')).toMatchObject({
+      summary: 'Undid 2 of 3 changes, 1 with conflicts left alone',
+      undid: ["Commented on a block: 'note 1'", "Commented on a block: 'note 2'"],
+      leftAlone: ["Commented on a block: 'note 3'"],
+    });
+    expect(byId.get('u')!.isRedo).toBeUndefined();
+    expect(byId.get('r')).toMatchObject({
+      summary: 'Redid 2 changes',
+      isRedo: true,
+      undid: ["Commented on a block: 'note 1'", "Commented on a block: 'note 2'"],
+    });
+    expect(byId.get('r')!.redoDetails).toBeUndefined(); // undoing a redo is no redo
+    expect(byId.get('a')).toMatchObject({
+      summary: 'Undid 2 changes',
+      undid: ["Commented on a block: 'note 1'", "Commented on a block: 'note 2'"],
+    });
+    expect(byId.get('a')!.isRedo).toBeUndefined();
+  });
+
   it('stays bounded and says when older changes are left out', () => {
     const many = Array.from({ length: ACTIVITY_FEED_LIMIT + 1 }, (_, i) => change(String(i)));
     const feed = activityFeed(many, store);

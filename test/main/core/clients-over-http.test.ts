@@ -80,7 +80,10 @@ it('a new choice changes the key’s toolsets, not the config; new chats get the
     toolsets: ['core', 'navigation', 'ui'],
   });
   expect(await readFile(cursorFile(), 'utf8')).toBe(before);
-  expect((await core.handlers['keys:list'](undefined)).map((k) => k.name)).toEqual(['cursor']);
+  // Each key says which client uses it: the one whose entry carries it.
+  expect(await core.handlers['keys:list'](undefined)).toEqual([
+    expect.objectContaining({ name: 'cursor', usedBy: ['Cursor'] }),
+  ]);
   expect(await toolsServed()).toBe(servedToolCount(['core', 'navigation', 'ui']).always);
 });
 

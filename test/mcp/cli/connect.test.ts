@@ -125,11 +125,56 @@ describe('roam-mcp connect (flags)', () => {
     expect((await connect(['--remove', 'again'])).code).toBe(0);
   });
 
-  it('a graph Roam cannot open lists the graphs it can', async () => {
+  it('a graph Roam cannot open lists the graphs it can, in words for a person', async () => {
     const run = await connect(['--graph', 'nosuch']);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain("Roam Desktop has no graph 'nosuch' you can open. It offers:");
+    expect(run.stderr).toContain("Not connected: Roam Desktop could not open hosted graph 'nosuch'");
+    expect(run.stderr).toContain("Roam Desktop has no hosted graph 'nosuch' you can open. It offers:");
     expect(run.stderr).toMatch(/^ {2}team$/m);
+    expect(run.stderr).toMatch(/^ {2}vault \(offline\)$/m);
+    // What an agent is told (uids, tags) is no help to the person at the terminal.
+    expect(run.stderr).not.toMatch(/uid|<roam|arguments/i);
+  });
+
+  it('a new token for a configured offline graph takes its type from the config (no --type)', async () => {
+    // As after a revoked token: the entry is there, offline, with a token Roam no longer knows.
+    const before = await config();
+    await writeFile(
+      configFile,
+      JSON.stringify({
+        ...before,
+        graphs: [
+          ...before.graphs,
+          { name: 'vault', type: 'offline', nickname: 'Vault', accessLevel: 'read-only', token: 'revoked' },
+        ],
+      }),
+    );
+    emulator.decide('vault', { kind: 'approve' }, 'offline');
+    const run = await connect(['--graph', 'vault']);
+    expect(run.stderr).not.toContain('Could not open');
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/Connected 'Vault' with read-only access/);
+    const asked = emulator.requests.filter((r) => r.path === '/api/graphs/tokens/request').at(-1);
+    expect(asked?.body).toMatchObject({ graph: 'vault', graphType: 'offline' });
+    const vaults = (await config()).graphs.filter((g) => g.name === 'vault');
+    expect(vaults).toHaveLength(1);
+    expect(vaults[0]).toMatchObject({ type: 'offline', accessLevel: 'read-only' });
+    expect(vaults[0]!.token).not.toBe('revoked');
+    expect((await connect(['--remove', 'Vault'])).code).toBe(0);
+  });
+
+  it('a wrong --type names the type Roam has the graph as, and that command connects it', async () => {
+    const wrong = await connect(['--graph', 'vault']);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain("Not connected: Roam Desktop could not open hosted graph 'vault'");
+    const suggested = /It has 'vault' as offline: roam-mcp connect (.+)$/m.exec(wrong.stderr)?.[1];
+    expect(suggested).toBe('--graph vault --type offline');
+    expect(wrong.stderr).not.toMatch(/uid|<roam/i);
+    emulator.decide('vault', { kind: 'approve' }, 'offline');
+    const run = await connect([...suggested!.split(' '), '--access-level', 'read-only']);
+    expect(run.code).toBe(0);
+    expect((await config()).graphs.find((g) => g.name === 'vault')).toMatchObject({ type: 'offline' });
+    expect((await connect(['--remove', 'vault'])).code).toBe(0);
   });
 
   it('refuses a clashing nickname before asking Roam', async () => {

@@ -38,9 +38,24 @@ afterAll(async () => {
 
 it('says where it serves: on stderr, and in a 0600 file of the data folder with its pid', async () => {
   const file = path.join(world.home, 'data', 'http-server.json');
-  expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ url: world.url, pid: world.server.pid });
+  expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+    url: world.url,
+    pid: world.server.pid,
+    chats: 0,
+  });
   expect((await stat(file)).mode & 0o777).toBe(0o600);
   expect(world.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+});
+
+it('counts the chats it serves in that file, as they start and end (the tray shows them)', async () => {
+  const file = path.join(world.home, 'data', 'http-server.json');
+  const chats = async () => (JSON.parse(await readFile(file, 'utf8')) as { chats: number }).chats;
+  const session = await world.connect({ era: 'v1', key: world.keys.cursor! });
+  await world.connect({ era: 'v2', key: world.keys.cursor!, chatId: 'counted' });
+  await expect.poll(chats).toBe(2);
+  await session.close(); // a 2025 session ends with its DELETE
+  await expect.poll(chats).toBe(1);
+  expect((await stat(file)).mode & 0o777).toBe(0o600);
 });
 
 const currentNickname = async (client: Awaited<ReturnType<HttpWorld['connect']>>) =>

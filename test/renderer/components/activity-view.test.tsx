@@ -88,6 +88,38 @@ describe('Activity view', () => {
     ]);
   });
 
+  it('two chats of one client read apart, and a step that only repeats its state is not said twice', async () => {
+    const { emit } = await renderWithStores(<ActivityView />);
+    const inspector = (id: string, startedAt: string, changes: ActivityChangeView[]) => ({
+      id,
+      client: 'inspector-cli',
+      kind: 'agent' as const,
+      startedAt,
+      graphs: ['Work'],
+      changes,
+    });
+    const undone: ActivityChangeView = {
+      ...change('a1', 'Work', 'Edited a block'),
+      undone: true,
+      lastUndo: {
+        at: new Date().toISOString(),
+        steps: [{ status: 'already-undone', detail: 'already undone' }],
+      },
+    };
+    emit('activity:changed', {
+      today: 2,
+      truncated: false,
+      // Newest first, as the feed sends them: the later chat is listed first and numbered 2.
+      chats: [
+        inspector('later', '2026-12-07T10:05:00.000Z', [change('b1', 'Work', 'Created a block')]),
+        inspector('earlier', '2026-12-07T10:00:00.000Z', [undone]),
+      ],
+    });
+    const titles = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(titles).toEqual(['inspector-cli · chat 2', 'inspector-cli · chat 1']);
+    expect(document.body.textContent).not.toMatch(/already undone: already undone/i);
+  });
+
   it('a person’s undo says what it took back and what it left alone, when it was, and its redo puts back what it took', async () => {
     const at = new Date(2026, 10, 26, 14, 5).toISOString();
     const undo: ActivityChangeView = {

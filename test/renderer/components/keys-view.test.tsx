@@ -9,8 +9,8 @@ import { renderWithStores } from '../render-app.tsx';
 afterEach(cleanup);
 
 const keys: KeyView[] = [
-  { name: 'cursor', createdAt: '2026-11-20T10:00:00.000Z' },
-  { name: 'reader', access: 'read-only', createdAt: '2026-11-21T10:00:00.000Z' },
+  { name: 'cursor', createdAt: '2026-11-20T10:00:00.000Z', usedBy: ['Cursor'] },
+  { name: 'reader', access: 'read-only', createdAt: '2026-11-21T10:00:00.000Z', usedBy: [] },
 ];
 
 it('is absent without keys', async () => {
@@ -18,7 +18,7 @@ it('is absent without keys', async () => {
   await waitFor(() => expect(container.textContent).toBe(''));
 });
 
-it('lists keys by name and level; Revoke asks first, Cancel keeps the key, Revoke removes it', async () => {
+it('lists keys by name, the client using each and level; Revoke asks first, Cancel keeps the key, Revoke removes it', async () => {
   let current = [...keys];
   const { fake } = await renderWithStores(<KeysView />, {
     overrides: {
@@ -29,8 +29,8 @@ it('lists keys by name and level; Revoke asks first, Cancel keeps the key, Revok
   const list = await screen.findByRole('list', { name: 'Client keys' });
   const rows = within(list).getAllByRole('listitem');
   expect(rows.map((row) => row.textContent)).toEqual([
-    expect.stringContaining("cursorthe graphs' own levels"),
-    expect.stringContaining('readerat most read-only'),
+    expect.stringContaining("cursorused by Cursor · each graph's own level"),
+    expect.stringContaining('readerused by no client listed here · at most read-only'),
   ]);
   const reader = rows[1]!;
   // Each Revoke is named by its key, so a screen reader's list of buttons tells them apart.

@@ -97,6 +97,16 @@ describe('Token request panel', () => {
     await userEvent.click(within(panel()).getByRole('button', { name: 'Show blocked graphs' }));
     expect(onShowBlocked).toHaveBeenCalledOnce();
   });
+
+  it('says what a Never Allow did to a graph that keeps its token: it stays here, its token still works', async () => {
+    const { emit, panel } = await setup(); // 'work' holds a token that works
+    emit('tokens:request-changed', requestView('hosted:work', { status: 'blocked', mayAskAgain: false }));
+    const text = panel().textContent ?? '';
+    expect(text).not.toMatch(/moved to Blocked/i);
+    expect(text).toContain('Blocked lists it');
+    expect(text).toContain('Its current token still works');
+    expect(screen.getByRole('listitem', { name: 'work' }).textContent).toContain('Token ok');
+  });
 });
 
 describe('tokens store ordering', () => {
