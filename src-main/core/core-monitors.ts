@@ -2,7 +2,7 @@ import type { AppStatus } from '../../src-shared/ipc-contract.ts';
 import type { LocalApiClient } from '../../src-shared/local-api/index.ts';
 import type { Emit } from './core-events.ts';
 import type { TrayStore, StoreData } from './tray-store.ts';
-import { readUrlFile } from '../../src-mcp/installers/index.ts';
+import { readUrlFile } from '../../src-mcp/data-folder/index.ts';
 import { DATA_DIR_ENV } from '../../src-shared/node/data-dir.ts';
 import { countSessions } from './mcp-sessions.ts';
 import { checkStoredTokens } from './stored-token-check.ts';

@@ -26,7 +26,7 @@ import {
   type GraphType,
   entryGraphId,
 } from '../../src-shared/roam-config.ts';
-import { DEFAULT_GRAPH_TYPE, graphId } from '../../src-shared/constants.ts';
+import { DEFAULT_GRAPH_TYPE, graphId, sameGraph } from '../../src-shared/constants.ts';
 import {
   findEntryIndex,
   readConfigDocument,
@@ -190,7 +190,7 @@ export async function runConnectCli(args: string[], options: ConnectOptions): Pr
       const type =
         (flags.type as GraphType | undefined) ?? (flags.public ? 'hosted' : typeOf(flags.graph, graphs));
       // Connecting a configured graph again (a new token) keeps its name and level unless asked.
-      const entry = graphs.find((g) => g.name === flags.graph && (g.type ?? DEFAULT_GRAPH_TYPE) === type);
+      const entry = graphs.find((g) => sameGraph(g, { name: flags.graph as string, type }));
       const previous = (ACCESS_LEVELS as readonly unknown[]).includes(entry?.accessLevel)
         ? (entry?.accessLevel as AccessLevel)
         : undefined;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readUrlFile } from '../../src-mcp/installers/index.ts';
+import { readUrlFile } from '../../src-mcp/data-folder/index.ts';
 import { registerSession } from '../../src-main/core/mcp-sessions.ts';
 import { previewDataDir } from '../../src-main/preview/preview-data-dir.ts';
 import { waitFor } from '../main/helpers.ts';
