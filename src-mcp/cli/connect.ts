@@ -190,7 +190,11 @@ export async function runConnectCli(args: string[], options: ConnectOptions): Pr
       const type =
         (flags.type as GraphType | undefined) ?? (flags.public ? 'hosted' : typeOf(flags.graph, graphs));
       // Connecting a configured graph again (a new token) keeps its name and level unless asked.
-      const entry = graphs.find((g) => sameGraph(g, { name: flags.graph as string, type }));
+      const entry = graphs.find(
+        (g) =>
+          typeof g.name === 'string' &&
+          sameGraph({ name: g.name, type: g.type as GraphType }, { name: flags.graph as string, type }),
+      );
       const previous = (ACCESS_LEVELS as readonly unknown[]).includes(entry?.accessLevel)
         ? (entry?.accessLevel as AccessLevel)
         : undefined;
