@@ -9,6 +9,8 @@
 import { clientSpec } from '../installers/client-catalogue.ts';
 import { InstallerError } from '../installers/installer-error.ts';
 import { keyBehind, previewChange } from '../installers/installer.ts';
+import type { KeyBehind } from '../installers/http-entry.ts';
+import type { ClientChangeOutcome } from '../../src-shared/clients.ts';
 import type { HttpTarget, InstallerOptions } from '../installers/installer-options.ts';
 import { DEFAULT_PORT } from '../http/address.ts';
 import { KeyStore } from '../http/key-store.ts';
@@ -65,31 +67,40 @@ export async function clientHttpTarget(
     err(
       `Note: ${spec.name} works poorly with many tools, so its key gets the toolsets ${sets.join(',')}; choose others with --tools SETS.\n`,
     );
-  const goesTo =
-    spec.setup === 'command'
-      ? 'the command below'
-      : spec.httpKeyEnv
-        ? `the line below, which sets ${spec.httpKeyEnv} for ${spec.name} to read it from`
-        : `${spec.name}'s config`;
+  const goesTo = spec.setup === 'command' ? 'the command below' : `${spec.name}'s config`;
   err(`Made a key for ${spec.name} ('${id}' in roam-mcp key list); it is written only into ${goesTo}.\n`);
   return { url, key };
 }
 
 /**
  * A stdio install or an uninstall replaces what an http install wrote: the key behind the client's
- * entry stops working (not left valid in an old backup of its config), whoever made it — found by
- * what the entry holds (`keyBehind`, as the tray does), never by a key's name alone — and the
- * toolsets it carried are the stdio entry's choice now.
+ * entry (`keyBehind`, found by what the entry holds, as the tray does, never by a key's name
+ * alone) stops working — only once the new entry is written and reads back as working, or the
+ * entry is gone, so the client is never left with a dead key before it has its new entry. Claude
+ * Code's entry is the person's to change: its key is theirs to revoke once the new one works.
  */
-export async function takeBackClientKey(
+export async function takeBackKey(
   id: ClientId,
-  dryRun: boolean,
+  behind: KeyBehind,
+  done: ClientChangeOutcome | undefined,
   opts: InstallerOptions,
-): Promise<readonly ToolsetName[] | undefined> {
-  const behind = await keyBehind(id, opts);
-  if (behind && !dryRun)
-    await new KeyStore({ env: opts.env as NodeJS.ProcessEnv | undefined, home: opts.home }).revoke(
-      behind.which,
+  err: (text: string) => void,
+): Promise<void> {
+  const spec = clientSpec(id);
+  if (spec.setup === 'command') {
+    err(
+      `Its HTTP key ('${behind.info.name}' in roam-mcp key list) keeps working until then. Once \`claude mcp list\` ` +
+        `shows roam-companion connected (or gone, after an uninstall), revoke it: roam-mcp key revoke ${behind.info.name}\n`,
     );
-  return behind?.info.toolsets;
+    return;
+  }
+  const settled = done?.client.state === 'installed' || done?.client.state === 'not-installed';
+  const still = await keyBehind(id, opts);
+  if (!settled || (still && sameKey(still, behind))) return;
+  await new KeyStore({ env: opts.env as NodeJS.ProcessEnv | undefined, home: opts.home }).revoke(
+    behind.which,
+  );
 }
+
+const sameKey = (a: KeyBehind, b: KeyBehind) =>
+  JSON.stringify(a.which) === JSON.stringify(b.which) && a.info.createdAt === b.info.createdAt;

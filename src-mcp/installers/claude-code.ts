@@ -8,6 +8,7 @@ import type { ClientSpec } from './client-catalogue.ts';
 import { clientEntryState } from './client-entry-state.ts';
 import { SERVER_KEY, type InstallerOptions } from './installer-options.ts';
 import { quoteForShell } from './launcher.ts';
+import { onPath } from './client-locations.ts';
 
 /**
  * The command that adds our server to Claude Code for every project of this user: launching
@@ -68,7 +69,9 @@ export async function claudeCodeView(spec: ClientSpec, opts: InstallerOptions): 
     ...(found?.transport ? { transport: found.transport } : {}),
   };
   const runIt = opts.http && !opts.http.key ? 'copy this command and run it' : 'run this command';
-  if (servers === undefined && !location.clientDirExists) {
+  const onThisComputer =
+    servers !== undefined || location.clientDirExists || (await onPath(spec.program!, opts));
+  if (!onThisComputer) {
     return {
       ...base,
       state: 'unavailable',

@@ -48,7 +48,11 @@ it('a running server makes http the default: the entry has the URL and a key of 
   const { entry, key } = await keyIn(cursorFile());
   expect(entry).toEqual({ url: world.url, headers: { Authorization: `Bearer ${key}` } });
   expect(key).toBeDefined();
-  expect((await stat(cursorFile())).mode & 0o777).toBe(0o640);
+  // The file holds a key now: the group's read bit goes, and the install says so.
+  expect((await stat(cursorFile())).mode & 0o777).toBe(0o600);
+  expect(installed.stderr).toContain(
+    'so it is mode 600 (it was 640, which let others on this computer read it)',
+  );
   expect(JSON.parse(await readFile(cursorFile(), 'utf8')).mcpServers.other).toEqual({ command: 'other' });
   expect(`${installed.stdout}${installed.stderr}`).not.toContain(key!);
   // Cursor works poorly past about 40 tools: its key carries the toolsets that fit.
@@ -185,7 +189,7 @@ it('Claude Code: an http install over a stdio entry prints remove-then-add; over
   expect(stale).not.toContain(' -- ');
 });
 
-it('Gemini CLI gets httpUrl with its key in a header; Codex gets the URL and the variable its key is read from, the key on stdout once; both keys work', async () => {
+it('Gemini CLI gets httpUrl with its key in a header; Codex the URL and its key in http_headers, in a 0600 file, never on stdout; both keys work', async () => {
   await mkdir(path.join(world.home, '.gemini'), { recursive: true });
   expect((await roamMcp('install', 'gemini-cli', '--transport', 'http')).code).toBe(0);
   const gemini = JSON.parse(await readFile(path.join(world.home, '.gemini', 'settings.json'), 'utf8'))
@@ -196,22 +200,25 @@ it('Gemini CLI gets httpUrl with its key in a header; Codex gets the URL and the
   await mkdir(path.join(world.home, '.codex'), { recursive: true });
   const codex = await roamMcp('install', 'codex', '--transport', 'http');
   expect(codex.code).toBe(0);
-  const codexKey = /^export ROAM_MCP_KEY=(roam-mcp-key-\S+)$/.exec(codex.stdout.trim())?.[1];
-  expect(codexKey).toBeDefined();
-  expect(codex.stderr).not.toContain(codexKey!);
-  const toml = await readFile(path.join(world.home, '.codex', 'config.toml'), 'utf8');
+  const tomlFile = path.join(world.home, '.codex', 'config.toml');
+  const toml = await readFile(tomlFile, 'utf8');
+  const codexKey = /^http_headers = \{ Authorization = "Bearer (roam-mcp-key-[^"]+)" \}$/m.exec(toml)?.[1];
   expect(toml).toBe(
-    `[mcp_servers.roam-companion]\nurl = "${world.url}"\nbearer_token_env_var = "ROAM_MCP_KEY"\n`,
+    `[mcp_servers.roam-companion]\nurl = "${world.url}"\nhttp_headers = { Authorization = "Bearer ${codexKey}" }\n`,
   );
-  expect(toml).not.toContain('roam-mcp-key-');
+  expect((await stat(tomlFile)).mode & 0o777).toBe(0o600);
+  // No line to put in a shell profile: the key is in no output at all.
+  expect(codex.stdout).toBe('');
+  expect(codex.stderr).not.toMatch(/export|profile|ROAM_MCP_KEY/);
 
   for (const key of [geminiKey, codexKey!]) {
     const client = await world.connect({ era: 'v1', key });
     jsonOf(await client.call('list_graphs'));
     await client.close();
   }
-  expect((await roamMcp('status')).stdout).toMatch(/^Gemini CLI +installed /m);
-  said.splice(said.indexOf(codex.stdout), 1); // the one place a key is meant to be printed
+  const status = (await roamMcp('status')).stdout;
+  expect(status).toMatch(/^Gemini CLI +installed /m);
+  expect(status).toMatch(/^Codex +installed /m);
 });
 
 it('no key was ever printed', async () => {
