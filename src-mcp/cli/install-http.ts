@@ -7,6 +7,7 @@
  * server is running, or Roam Companion serves one and opens at login.
  */
 import { clientSpec } from '../installers/client-catalogue.ts';
+import { claudeCodeHeadersPath, writeClaudeCodeHeaders } from '../installers/claude-code.ts';
 import { InstallerError } from '../installers/installer-error.ts';
 import { keyBehind, previewChange } from '../installers/installer.ts';
 import type { KeyBehind } from '../installers/http-entry.ts';
@@ -54,7 +55,12 @@ export async function clientHttpTarget(
     err(
       `Note: no roam-mcp HTTP server is running. ${spec.name} will connect to ${url} once one is: start it with \`roam-mcp serve --http\` (or run Roam Companion).\n`,
     );
-  if (dryRun) return { url, key: KEY_NOT_MADE };
+  if (dryRun)
+    return {
+      url,
+      key: KEY_NOT_MADE,
+      ...(spec.setup === 'command' ? { headersFile: claudeCodeHeadersPath(opts) } : {}),
+    };
   // No key is made, nor an earlier one revoked, unless the install can succeed (the client is
   // there, its config ours to edit): previewChange throws what install would.
   if (spec.setup !== 'command')
@@ -67,7 +73,16 @@ export async function clientHttpTarget(
     err(
       `Note: ${spec.name} works poorly with many tools, so its key gets the toolsets ${sets.join(',')}; choose others with --tools SETS.\n`,
     );
-  const goesTo = spec.setup === 'command' ? 'the command below' : `${spec.name}'s config`;
+  const goesTo = `${spec.name}'s config`;
+  if (spec.setup === 'command') {
+    // Claude Code's key goes into no command line: a 0600 file its entry's helper prints.
+    const headersFile = await writeClaudeCodeHeaders(opts, key);
+    err(
+      `Made a key for ${spec.name} ('${id}' in roam-mcp key list); it is written only into ${headersFile} ` +
+        `(readable by you alone), which the command below has ${spec.name} read at each connection.\n`,
+    );
+    return { url, key, headersFile };
+  }
   err(`Made a key for ${spec.name} ('${id}' in roam-mcp key list); it is written only into ${goesTo}.\n`);
   return { url, key };
 }

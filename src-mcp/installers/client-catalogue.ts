@@ -10,6 +10,7 @@ import {
   type ConfigLocation,
 } from './client-locations.ts';
 import type { ConfigSyntax } from './config-document.ts';
+import { headersFileOf } from './claude-code-headers.ts';
 import { isPlainObject } from '../../src-shared/plain-object.ts';
 import type { HttpTarget, InstallerOptions, Launcher } from './installer-options.ts';
 
@@ -41,6 +42,8 @@ export interface HttpEntryParts {
   url: string;
   key?: string;
   keyEnv?: string;
+  /** Claude Code's headersHelper of ours: the file its key is in (claude-code-headers.ts). */
+  keyFile?: string;
 }
 
 /** The key in an `Authorization: Bearer <key>` header (the header's name in any case). */
@@ -87,7 +90,11 @@ export const CLIENTS: readonly ClientSpec[] = [
     serversKey: 'mcpServers',
     entryFor: (launcher) => ({ type: 'stdio', ...commandAndArgs(launcher) }),
     httpEntryFor: (target) => ({ type: 'http', ...urlAndKey(target) }),
-    httpPartsOf: partsIn('url'),
+    httpPartsOf: (entry) => {
+      const parts = partsIn('url')(entry);
+      const keyFile = headersFileOf(entry.headersHelper);
+      return parts && keyFile && !parts.key ? { ...parts, keyFile } : parts;
+    },
     program: 'claude',
     locate: claudeCodeLocation,
   },

@@ -5,6 +5,7 @@
  * reinstall replaces it (the old one is refused), uninstall revokes it; Claude Desktop stays
  * stdio; a dry run makes no key.
  */
+import { execSync } from 'node:child_process';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -147,9 +148,9 @@ it('status calls an http entry with a live key installed (its transport and keyâ
 const claudeState = () => path.join(world.home, '.claude.json');
 /** What `claude mcp add` writes for the command we printed (Claude Code's own file, user scope). */
 async function claudeAdds(command: string): Promise<void> {
-  const http = /--transport http roam-companion (\S+) --header 'Authorization: Bearer (\S+)'/.exec(command);
-  const entry = http
-    ? { type: 'http', url: http[1], headers: { Authorization: `Bearer ${http[2]}` } }
+  const json = /^claude mcp add-json --scope user roam-companion '(.+)'$/.exec(command)?.[1];
+  const entry = json
+    ? JSON.parse(json.replace(/'\\''/g, "'"))
     : {
         type: 'stdio',
         command: process.execPath,
@@ -168,11 +169,24 @@ it('Claude Code: an http install over a stdio entry prints remove-then-add; over
   expect(http.code).toBe(0);
   const [remove, add, ...rest] = http.stdout.trim().split('\n');
   expect(remove).toBe('claude mcp remove --scope user roam-companion');
-  expect(add).toMatch(/^claude mcp add --scope user --transport http roam-companion /);
+  expect(add).toMatch(
+    /^claude mcp add-json --scope user roam-companion '\{"type":"http","url":"[^"]+","headersHelper":"cat '/,
+  );
   expect(rest).toEqual([]);
   expect(http.stderr).toContain('must go first');
+  // The key is in no command line, no output and not in ~/.claude.json: in a 0600 file the helper prints.
+  expect(http.stdout).not.toContain('roam-mcp-key-');
+  const helper = JSON.parse(/'(\{.+\})'$/.exec(add!)![1]!.replace(/'\\''/g, "'")).headersHelper as string;
+  const printed = execSync(helper, { shell: '/bin/sh' }).toString('utf8');
+  const headersFile = /^cat '(.+)'$/.exec(helper)![1]!;
+  expect((await stat(headersFile)).mode & 0o777).toBe(0o600);
+  const key = /^Bearer (roam-mcp-key-\S+)$/.exec(JSON.parse(printed).Authorization)![1]!;
+  const client = await world.connect({ era: 'v1', key });
+  jsonOf(await client.call('list_graphs'));
+  await client.close();
 
   await claudeAdds(add!);
+  expect(await readFile(claudeState(), 'utf8')).not.toContain('roam-mcp-key-');
   const status = await roamMcp('status');
   expect(status.stdout).toMatch(/^Claude Code +installed /m);
   const claudeLines = status.stdout.split(/\n(?=\S)/).find((block) => block.startsWith('Claude Code'))!;
@@ -222,8 +236,7 @@ it('Gemini CLI gets httpUrl with its key in a header; Codex the URL and its key 
 });
 
 it('no key was ever printed', async () => {
-  // Claude Code's command carries its key by design: only what is not a command to paste is checked.
-  const notCommands = said.map((text) => text.replace(/^claude mcp add .*$/gm, ''));
-  expect(notCommands.join('\n')).not.toMatch(/roam-mcp-key-(?!made-on-install)[A-Za-z0-9_-]{20,}/);
+  // Not even Claude Code's command carries its key any more.
+  expect(said.join('\n')).not.toMatch(/roam-mcp-key-(?!made-on-install)[A-Za-z0-9_-]{20,}/);
   expect(world.transcript()).not.toMatch(/roam-mcp-key-[A-Za-z0-9_-]{20,}/);
 });
