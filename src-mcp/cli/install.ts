@@ -304,7 +304,7 @@ const octal = (mode: number) => mode.toString(8).padStart(3, '0');
 
 /** What a change does to who may read the file and its folder, said before (`would`) and after (`did`). */
 function privacyLines(
-  change: Pick<ClientChangeOutcome, 'modeNarrowed' | 'madeDir'> & { after?: string | null },
+  change: Pick<ClientChangeOutcome, 'modeNarrowed' | 'madeDir'>,
   opts: InstallerOptions,
   tense: 'would' | 'did',
 ): string[] {
@@ -321,8 +321,7 @@ function privacyLines(
       `${tense === 'did' ? 'The file holds its key now, so it is' : 'The file will hold a key, so install would make it'} ` +
         `mode ${octal(narrowed.to)} (it was ${octal(narrowed.from)}, which let others on this computer read it).`,
     );
-  const holdsKey = change.after === undefined || /<hidden>|roam-mcp-key-/.test(change.after ?? '');
-  if ((opts.platform ?? process.platform) === 'win32' && opts.http?.key && holdsKey)
+  if ((opts.platform ?? process.platform) === 'win32' && opts.http?.key)
     lines.push(
       'On Windows file modes do not apply: the key is as private as your profile folder, whose access rules (ACLs) let only you read it by default.',
     );

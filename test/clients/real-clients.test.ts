@@ -151,7 +151,11 @@ describe.skipIf(missing.length > 0)(`the clients’ own CLIs${why ? ` (skipped: 
   it('over HTTP: each connects to `serve --http` with its key; Claude Code swaps its stdio entry by the printed pair', async () => {
     const { gemini, claude, codex } = homes;
     const [, command, codexInstalled] = await installAll('http');
-    expect(command.stdout).toMatch(/^claude mcp remove --scope user roam-companion\nclaude mcp add /);
+    // The add command names the file its helper prints the key from: no key in the command line.
+    expect(command.stdout).toMatch(
+      /^claude mcp remove --scope user roam-companion\nclaude mcp add-json .*"headersHelper":"cat /,
+    );
+    expect(command.stdout).not.toContain('roam-mcp-key-');
     const swapped = await paste(claude, command.stdout);
     expect(swapped.code, swapped.out).toBe(0);
     // Codex's key is in its own config's http_headers (0600), never on stdout.
