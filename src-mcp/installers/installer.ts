@@ -4,6 +4,7 @@
  * up; writes are atomic and keep the file's mode; a file we can't parse is refused and left as is.
  */
 import { chmod, mkdir, readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type {
   ClientChangeOutcome,
@@ -173,6 +174,37 @@ function manualSetupError(spec: ClientSpec, action: ClientAction, opts: Installe
   );
 }
 
+/** The git work tree `file` is in (a folder holding `.git`), if any. */
+async function gitWorkTreeOf(file: string): Promise<string | undefined> {
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    if (
+      await stat(path.join(dir, '.git')).then(
+        () => true,
+        () => false,
+      )
+    )
+      return dir;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * A key never goes into a file git tracks or may track (a project's `.vscode/mcp.json`, or a
+ * user config symlinked into a dotfiles repository): git keeps no file modes, and the key would be
+ * committed and pushed with the rest.
+ */
+async function assertNotInRepository(spec: ClientSpec, plan: { configPath: string; targetPath: string }) {
+  const repository = await gitWorkTreeOf(plan.targetPath);
+  if (!repository) return;
+  const via = plan.targetPath === plan.configPath ? '' : ` (it links to ${plan.targetPath})`;
+  throw new InstallerError(
+    'CONFIG_INVALID',
+    `${plan.configPath}${via} is inside the git repository ${repository}, where a key would be committed ` +
+      `with the rest, so Roam Companion did not write one there. Install ${spec.name} over stdio instead, ` +
+      `which needs no key (roam-mcp install ${spec.id} --transport stdio), or keep that file out of the repository.`,
+  );
+}
+
 /**
  * Every edit is read back before it is written: the result must parse as strictly as the client
  * reads it (TOML by a full parser, plain JSON by JSON.parse), hold our entry as meant, and differ
@@ -253,6 +285,9 @@ async function planChange(
     after = withServerEntry(doc, spec.serversKey, SERVER_KEY, wanted);
   }
   if (after !== null && after !== before) assertEditReadsBack(spec, configPath, doc, after, wanted);
+  // Only an entry that carries a key: a stdio entry is safe in any file.
+  if (action === 'install' && opts.http?.key && spec.httpEntryFor)
+    await assertNotInRepository(spec, { configPath, targetPath });
   return {
     configPath,
     targetPath,

@@ -7,7 +7,7 @@
  * (never when the write fails), and Claude Code's asks for stdio, not http; Codex's inline
  * `mcp_servers` table is refused with the file unchanged.
  */
-import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { binEnv, runBin } from '../../harness/mcp-bin.ts';
@@ -224,4 +224,26 @@ it('Codex with mcp_servers as one inline table (the issue’s file): refused wit
   // Written as tables, the same servers take ours.
   await writeFile(file, 'model = "o3"\n[mcp_servers.other]\ncommand = "x"\n');
   expect((await roamMcp('install', 'codex', '--transport', 'stdio')).code).toBe(0);
+});
+
+it('a config linked into a git repository (dotfiles) gets no key: refused before a key is made; stdio still goes in', async () => {
+  const dotfiles = path.join(home, 'dotfiles');
+  await mkdir(path.join(dotfiles, '.git'), { recursive: true });
+  const tracked = path.join(dotfiles, 'cursor-mcp.json');
+  const text = '{ "mcpServers": { "other": { "command": "x" } } }\n';
+  await writeFile(tracked, text);
+  await mkdir(path.join(home, '.cursor'));
+  await symlink(tracked, path.join(home, '.cursor', 'mcp.json'));
+  const refused = await roamMcp('install', 'cursor', '--transport', 'http');
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toContain(
+    `(it links to ${tracked}) is inside the git repository ${dotfiles}, where a key would be committed`,
+  );
+  expect(refused.stderr).toContain('roam-mcp install cursor --transport stdio');
+  expect(await readFile(tracked, 'utf8')).toBe(text);
+  expect((await roamMcp('key', 'list')).stdout).toMatch(/^No keys\./);
+  expect((await roamMcp('install', 'cursor', '--transport', 'stdio')).code).toBe(0);
+  expect(JSON.parse(await readFile(tracked, 'utf8')).mcpServers['roam-companion'].command).toBe(
+    process.execPath,
+  );
 });
