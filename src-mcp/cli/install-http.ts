@@ -111,7 +111,14 @@ export async function takeBackKey(
   }
   const settled = done?.client.state === 'installed' || done?.client.state === 'not-installed';
   const still = await keyBehind(id, opts);
-  if (!settled || (still && sameKey(still, behind))) return;
+  if (still && sameKey(still, behind)) return;
+  if (!settled) {
+    err(
+      `${spec.name}'s new entry does not read as working yet, so its old key ('${behind.info.name}') still works. ` +
+        `Once ${spec.name} connects, revoke it: roam-mcp key revoke ${behind.info.name}\n`,
+    );
+    return;
+  }
   await new KeyStore({ env: opts.env as NodeJS.ProcessEnv | undefined, home: opts.home }).revoke(
     behind.which,
   );

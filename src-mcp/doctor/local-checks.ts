@@ -11,6 +11,7 @@ import { KEYS_FILE } from '../http/key-store.ts';
 import { readAtLoginFile, readUrlFile } from '../http/url-file.ts';
 import { dataDirOptions } from '../installers/http-entry.ts';
 import { CLIENTS } from '../installers/client-catalogue.ts';
+import { HEADERS_FILE } from '../installers/claude-code-headers.ts';
 import { BACKUP_SUFFIX, listClients } from '../installers/installer.ts';
 import { expandHome } from '../config/load-config.ts';
 import type { Check, DoctorOptions } from './check.ts';
@@ -207,6 +208,7 @@ export async function fileModeChecks(options: DoctorOptions): Promise<Check[]> {
     ...config.map((file) => modeCheck(file, 0o600, 'Roam config (holds tokens)')),
     modeCheck(folder, 0o700, 'data folder'),
     modeCheck(path.join(folder, KEYS_FILE), 0o600, 'HTTP keys'),
+    modeCheck(path.join(folder, HEADERS_FILE), 0o600, 'Claude Code’s key (its headersHelper reads it)'),
     ...(await clientConfigFiles(options)).map((file) => keyFileCheck(file.path, file.name)),
   ]);
   return checks.filter((check): check is Check => check !== undefined);
