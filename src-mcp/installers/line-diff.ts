@@ -13,7 +13,8 @@ export function lineDiff(before: string | null, after: string, context = 3): str
   // A file's final line break ends its last line: it opens no empty line of its own.
   const lines = (text: string) => text.replace(/\r?\n$/, '').split(/\r?\n/);
   const b = lines(after);
-  if (before === null) return b.map((line) => `+ ${line}`).join('\n');
+  // A new file, or an empty one (the tray passes '' for none): every line is added.
+  if (!before) return b.map((line) => `+ ${line}`).join('\n');
   const a = lines(before);
   if (a.length * b.length > MAX_CELLS) return after;
   const marks = { same: ' ', deleted: '-', inserted: '+' } as const;
