@@ -1,7 +1,9 @@
 /**
  * Connects AI clients to Roam Companion by merging one entry, under our own key, into each
  * client's MCP config: every other server, setting and comment stays; the previous file is backed
- * up; writes are atomic and keep the file's mode; a file we can't parse is refused and left as is.
+ * up; writes are atomic and keep the file's mode, except that a file holding one of our keys is
+ * for its owner alone (docs/clients.md, Keys stay private); every edit is parsed back before it is
+ * written; a file we can't parse is refused and left as is.
  */
 import { chmod, mkdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
