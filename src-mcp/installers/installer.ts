@@ -286,7 +286,19 @@ async function planChange(
     wanted = mergedEntry(ours, desired);
     after = withServerEntry(doc, spec.serversKey, SERVER_KEY, wanted);
   }
-  if (after !== null && after !== before) assertEditReadsBack(spec, configPath, doc, after, wanted);
+  if (after !== null && after !== before) {
+    assertEditReadsBack(spec, configPath, doc, after, wanted);
+    // Found here, not at the write, so an http install fails before its key is made or an old one revoked.
+    if (existingMode !== undefined && (existingMode & 0o200) === 0) {
+      // Read-only is the user's choice (or a managed file): a rename would silently override it.
+      throw new InstallerError(
+        'IO_FAILED',
+        `${configPath} is read-only (mode ${existingMode.toString(8)}), so it was left as is. ` +
+          `To let Roam Companion edit it, make it writable (chmod u+w '${targetPath}') and try again, ` +
+          'or add the entry by hand (see docs/clients.md).',
+      );
+    }
+  }
   // Only an entry that carries a key: a stdio entry is safe in any file.
   if (action === 'install' && opts.http?.key && spec.httpEntryFor)
     await assertNotInRepository(spec, { configPath, targetPath });
@@ -354,15 +366,6 @@ async function applyChange(
     }
     // The client may have rewritten its file since we read it: plan again from the new content.
     if ((await readIfExists(plan.targetPath)) !== plan.before) continue;
-    if (plan.before !== null && (plan.mode & 0o200) === 0) {
-      // Read-only is the user's choice (or a managed file): a rename would silently override it.
-      throw new InstallerError(
-        'IO_FAILED',
-        `${plan.configPath} is read-only (mode ${plan.mode.toString(8)}), so it was left as is. ` +
-          `To let Roam Companion edit it, make it writable (chmod u+w '${plan.targetPath}') and try again, ` +
-          'or add the entry by hand (see docs/clients.md).',
-      );
-    }
     const backupPath = plan.before === null ? undefined : plan.configPath + BACKUP_SUFFIX;
     try {
       if (plan.makesDir) {

@@ -247,3 +247,18 @@ it('a config linked into a git repository (dotfiles) gets no key: refused before
     process.execPath,
   );
 });
+
+it('an http reinstall into a file that became read-only fails before its old key is revoked or a new one made', async () => {
+  const file = await worldReadable('cursor');
+  expect((await roamMcp('install', 'cursor', '--transport', 'http')).code).toBe(0);
+  const listed = (await roamMcp('key', 'list')).stdout;
+  const held = await readFile(file, 'utf8');
+  await chmod(file, 0o400);
+  const again = await roamMcp('install', 'cursor', '--transport', 'http');
+  expect(again.code).toBe(1);
+  expect(again.stderr).toContain('is read-only (mode 400)');
+  expect(again.stderr).not.toContain('Made a key');
+  // The same key, still stored: the client keeps working as it was.
+  expect((await roamMcp('key', 'list')).stdout).toBe(listed);
+  expect(await readFile(file, 'utf8')).toBe(held);
+});
