@@ -318,7 +318,7 @@ function privacyLines(
     );
   if (narrowed)
     lines.push(
-      `${tense === 'did' ? 'The file holds its key now, so it is' : 'The file will hold a key, so install would make it'} ` +
+      `${tense === 'did' ? 'The file holds its key now, so it is' : 'the file will hold a key, so install would make it'} ` +
         `mode ${octal(narrowed.to)} (it was ${octal(narrowed.from)}, which let others on this computer read it).`,
     );
   if ((opts.platform ?? process.platform) === 'win32' && opts.http?.key)

@@ -4,8 +4,9 @@
  * group or others can read it and say when a mode was narrowed (the dry run says it first); a
  * client on PATH that never ran gets its folder 0700 and its file 0600; Claude Code is found on
  * PATH; a stdio install over an http entry revokes the old key only once the new entry is written
- * (never when the write fails), and Claude Code's asks for stdio, not http; Codex's inline
- * `mcp_servers` table is refused with the file unchanged.
+ * (never when the write fails), and Claude Code's asks for stdio, not http; an http reinstall into
+ * a read-only file touches no key; a config linked into a git repository gets none; Codex's
+ * inline `mcp_servers` table is refused with the file unchanged.
  */
 import { chmod, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -115,7 +116,7 @@ it('the dry run says the mode it would narrow, writes nothing; a new file shows 
   const dry = await roamMcp('install', 'cursor', '--transport', 'http', '--dry-run');
   expect(dry.code).toBe(0);
   expect(dry.stderr).toContain(
-    'Dry run: The file will hold a key, so install would make it mode 600 (it was 644, which let others on this computer read it).',
+    'Dry run: the file will hold a key, so install would make it mode 600 (it was 644, which let others on this computer read it).',
   );
   expect(await readFile(file, 'utf8')).toBe(before);
   expect(await modeOf(file)).toBe(0o644);
