@@ -9,7 +9,7 @@
 import { clientSpec } from '../installers/client-catalogue.ts';
 import { claudeCodeHeadersPath, writeClaudeCodeHeaders } from '../installers/claude-code.ts';
 import { InstallerError } from '../installers/installer-error.ts';
-import { keyBehind, previewChange } from '../installers/installer.ts';
+import { getClient, keyBehind, previewChange } from '../installers/installer.ts';
 import type { KeyBehind } from '../installers/http-entry.ts';
 import type { ClientChangeOutcome } from '../../src-shared/clients.ts';
 import type { HttpTarget, InstallerOptions } from '../installers/installer-options.ts';
@@ -65,6 +65,12 @@ export async function clientHttpTarget(
   // there, its config ours to edit): previewChange throws what install would.
   if (spec.setup !== 'command')
     await previewChange(id, 'install', { ...opts, http: { url, key: KEY_NOT_MADE } });
+  else if ((await getClient(id, opts)).state === 'unavailable')
+    throw new InstallerError(
+      'CLIENT_UNAVAILABLE',
+      `${spec.name} was not found on this computer (no ${(await spec.locate(opts)).configPath}, and ` +
+        `\`${spec.program}\` is not on PATH), so no key was made for it. Install ${spec.name}, then run this again.`,
+    );
   const store = new KeyStore(where);
   await store.revoke(id);
   const sets = toolsets ?? installDefaultToolsets(id);

@@ -150,6 +150,11 @@ it('Gemini CLI on PATH but never opened: its folder is made 0700 and its file 06
 
 it('Claude Code on PATH without ~/.claude.json is found: the command to run, not "not found"', async () => {
   expect((await roamMcp('status')).stdout).toMatch(/^Claude Code +unavailable /m);
+  // Not found: an http install makes no key for it.
+  const missing = await roamMcp('install', 'claude-code', '--transport', 'http');
+  expect(missing.code).toBe(1);
+  expect(missing.stderr).toContain('`claude` is not on PATH), so no key was made for it.');
+  expect((await roamMcp('key', 'list')).stdout).toMatch(/^No keys\./);
   await onPath('claude');
   expect((await roamMcp('status')).stdout).toMatch(/^Claude Code +not-installed /m);
   const run = await roamMcp('install', 'claude-code', '--transport', 'stdio');
