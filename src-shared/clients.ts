@@ -62,6 +62,13 @@ export interface ClientChangeOutcome {
   changed: boolean;
   /** The copy of the file as it was just before this change (absent when the file was new). */
   backupPath?: string;
+  /**
+   * The file holds a key now, and group or others could read it: its mode lost their bits
+   * (`from` → `to`, e.g. 0o644 → 0o600). Never set on Windows, where the profile's ACLs decide.
+   */
+  modeNarrowed?: { from: number; to: number };
+  /** The client's folder, made by this install (a client on PATH that never ran), mode 0700. */
+  madeDir?: string;
 }
 
 /** A change not made yet: the file's text before and after it, secrets hidden. */
@@ -71,4 +78,7 @@ export interface ClientChangePreview {
   action: 'install' | 'uninstall';
   before: string | null;
   after: string | null;
+  /** What the change would do to the file's mode and folder (see ClientChangeOutcome). */
+  modeNarrowed?: { from: number; to: number };
+  madeDir?: string;
 }

@@ -7,8 +7,11 @@
  * server is running, or Roam Companion serves one and opens at login.
  */
 import { clientSpec } from '../installers/client-catalogue.ts';
+import { claudeCodeHeadersPath, writeClaudeCodeHeaders } from '../installers/claude-code.ts';
 import { InstallerError } from '../installers/installer-error.ts';
-import { keyBehind, previewChange } from '../installers/installer.ts';
+import { getClient, keyBehind, previewChange } from '../installers/installer.ts';
+import type { KeyBehind } from '../installers/http-entry.ts';
+import type { ClientChangeOutcome } from '../../src-shared/clients.ts';
 import type { HttpTarget, InstallerOptions } from '../installers/installer-options.ts';
 import { DEFAULT_PORT } from '../http/address.ts';
 import { KeyStore } from '../data-folder/key-store.ts';
@@ -52,11 +55,22 @@ export async function clientHttpTarget(
     err(
       `Note: no roam-mcp HTTP server is running. ${spec.name} will connect to ${url} once one is: start it with \`roam-mcp serve --http\` (or run Roam Companion).\n`,
     );
-  if (dryRun) return { url, key: KEY_NOT_MADE };
+  if (dryRun)
+    return {
+      url,
+      key: KEY_NOT_MADE,
+      ...(spec.setup === 'command' ? { headersFile: claudeCodeHeadersPath(opts) } : {}),
+    };
   // No key is made, nor an earlier one revoked, unless the install can succeed (the client is
   // there, its config ours to edit): previewChange throws what install would.
   if (spec.setup !== 'command')
     await previewChange(id, 'install', { ...opts, http: { url, key: KEY_NOT_MADE } });
+  else if ((await getClient(id, opts)).state === 'unavailable')
+    throw new InstallerError(
+      'CLIENT_UNAVAILABLE',
+      `${spec.name} was not found on this computer (no ${(await spec.locate(opts)).configPath}, and ` +
+        `\`${spec.program}\` is not on PATH), so no key was made for it. Install ${spec.name}, then run this again.`,
+    );
   const store = new KeyStore(where);
   await store.revoke(id);
   const sets = toolsets ?? installDefaultToolsets(id);
@@ -65,31 +79,56 @@ export async function clientHttpTarget(
     err(
       `Note: ${spec.name} works poorly with many tools, so its key gets the toolsets ${sets.join(',')}; choose others with --tools SETS.\n`,
     );
-  const goesTo =
-    spec.setup === 'command'
-      ? 'the command below'
-      : spec.httpKeyEnv
-        ? `the line below, which sets ${spec.httpKeyEnv} for ${spec.name} to read it from`
-        : `${spec.name}'s config`;
+  const goesTo = `${spec.name}'s config`;
+  if (spec.setup === 'command') {
+    // Claude Code's key goes into no command line: a 0600 file its entry's helper prints.
+    const headersFile = await writeClaudeCodeHeaders(opts, key);
+    err(
+      `Made a key for ${spec.name} ('${id}' in roam-mcp key list); it is written only into ${headersFile} ` +
+        `(readable by you alone), which the command below has ${spec.name} read at each connection.\n`,
+    );
+    return { url, key, headersFile };
+  }
   err(`Made a key for ${spec.name} ('${id}' in roam-mcp key list); it is written only into ${goesTo}.\n`);
   return { url, key };
 }
 
 /**
  * A stdio install or an uninstall replaces what an http install wrote: the key behind the client's
- * entry stops working (not left valid in an old backup of its config), whoever made it — found by
- * what the entry holds (`keyBehind`, as the tray does), never by a key's name alone — and the
- * toolsets it carried are the stdio entry's choice now.
+ * entry (`keyBehind`, found by what the entry holds, as the tray does, never by a key's name
+ * alone) stops working — only once the new entry is written and reads back as working, or the
+ * entry is gone, so the client is never left with a dead key before it has its new entry. Claude
+ * Code's entry is the person's to change: its key is theirs to revoke once the new one works.
  */
-export async function takeBackClientKey(
+export async function takeBackKey(
   id: ClientId,
-  dryRun: boolean,
+  behind: KeyBehind,
+  done: ClientChangeOutcome | undefined,
   opts: InstallerOptions,
-): Promise<readonly ToolsetName[] | undefined> {
-  const behind = await keyBehind(id, opts);
-  if (behind && !dryRun)
-    await new KeyStore({ env: opts.env as NodeJS.ProcessEnv | undefined, home: opts.home }).revoke(
-      behind.which,
+  err: (text: string) => void,
+): Promise<void> {
+  const spec = clientSpec(id);
+  if (spec.setup === 'command') {
+    err(
+      `Its HTTP key ('${behind.info.name}' in roam-mcp key list) keeps working until then. Once \`claude mcp list\` ` +
+        `shows roam-companion connected (or gone, after an uninstall), revoke it: roam-mcp key revoke ${behind.info.name}\n`,
     );
-  return behind?.info.toolsets;
+    return;
+  }
+  const settled = done?.client.state === 'installed' || done?.client.state === 'not-installed';
+  const still = await keyBehind(id, opts);
+  if (still && sameKey(still, behind)) return;
+  if (!settled) {
+    err(
+      `${spec.name}'s new entry does not read as working yet, so its old key ('${behind.info.name}') still works. ` +
+        `Once ${spec.name} connects, revoke it: roam-mcp key revoke ${behind.info.name}\n`,
+    );
+    return;
+  }
+  await new KeyStore({ env: opts.env as NodeJS.ProcessEnv | undefined, home: opts.home }).revoke(
+    behind.which,
+  );
 }
+
+const sameKey = (a: KeyBehind, b: KeyBehind) =>
+  JSON.stringify(a.which) === JSON.stringify(b.which) && a.info.createdAt === b.info.createdAt;

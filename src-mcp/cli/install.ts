@@ -15,23 +15,25 @@ import {
   TOOLSET_NAMES,
   type ToolsetName,
 } from '../../src-shared/toolsets.ts';
-import { CLAUDE_CODE_REMOVE_COMMAND } from '../installers/claude-code.ts';
-import { CLIENTS, clientSpec, type ClientSpec } from '../installers/client-catalogue.ts';
+import type { ClientChangeOutcome } from '../../src-shared/clients.ts';
+import { claudeCodeAddCommand, CLAUDE_CODE_REMOVE_COMMAND } from '../installers/claude-code.ts';
+import { CLIENTS, clientSpec } from '../installers/client-catalogue.ts';
 import { closestNames } from '../installers/did-you-mean.ts';
 import { InstallerError } from '../installers/installer-error.ts';
 import type { InstallerOptions } from '../installers/installer-options.ts';
 import {
   getClient,
   install,
+  keyBehind,
   listClients,
   previewChange,
   uninstall,
   type ClientAction,
 } from '../installers/installer.ts';
-import { npxLauncherNote, quoteForShell, standaloneLauncher } from '../installers/launcher.ts';
+import { npxLauncherNote, standaloneLauncher } from '../installers/launcher.ts';
 import { lineDiff } from '../installers/line-diff.ts';
 import { KeyError } from '../data-folder/key-store.ts';
-import { clientHttpTarget, takeBackClientKey, type Transport } from './install-http.ts';
+import { clientHttpTarget, takeBackKey, type Transport } from './install-http.ts';
 
 /** Exit codes: success (including "nothing to do"), the change failed, the command line was wrong. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -226,6 +228,7 @@ async function cappedToolsets(
   return capped;
 }
 
+/** Returns what was written, when something was (not for a dry run or Claude Code's command). */
 async function runChange(
   action: ClientAction,
   id: ClientId,
@@ -233,14 +236,15 @@ async function runChange(
   opts: InstallerOptions,
   out: (text: string) => void,
   err: (text: string) => void,
-): Promise<void> {
+): Promise<ClientChangeOutcome | undefined> {
   const spec = clientSpec(id);
   const { name } = spec;
   const npxNote = action === 'install' ? npxLauncherNote(opts.launcher) : undefined;
   if (npxNote) err(`Note: ${npxNote}\n`);
   if (spec.setup === 'command') {
     const before = await getClient(id, opts);
-    const { client } = action === 'install' ? await install(id, opts) : await uninstall(id, opts);
+    // The command for the transport asked now (a stdio install over an http entry adds stdio).
+    const command = action === 'install' ? claudeCodeAddCommand(opts) : CLAUDE_CODE_REMOVE_COMMAND;
     if (action === 'install' && before.transport) {
       if (before.state === 'installed' && before.transport === 'stdio' && !opts.http) {
         err(`${name} is already connected to this copy of Roam Companion. Nothing to do.\n`);
@@ -248,14 +252,14 @@ async function runChange(
       }
       // `claude mcp add` refuses a name it already has, whatever that entry is.
       err(
-        `${name} manages its own settings, so Roam Companion doesn't edit them. It already has a ` +
-          `${before.transport} entry named roam-companion, which must go first: run these two in a terminal, in this order:\n`,
+        `${name} manages its own settings, so Roam Companion doesn't edit them. It already has ` +
+          `${before.transport === 'http' ? 'an HTTP' : 'a stdio'} entry named roam-companion, which must go first: run these two in a terminal, in this order:\n`,
       );
-      out(`${CLAUDE_CODE_REMOVE_COMMAND}\n${client.command}\n`);
+      out(`${CLAUDE_CODE_REMOVE_COMMAND}\n${command}\n`);
       return;
     }
     err(`${name} manages its own settings, so Roam Companion doesn't edit them. Run this in a terminal:\n`);
-    out(`${client.command}\n`);
+    out(`${command}\n`);
     return;
   }
   if (dryRun) {
@@ -266,8 +270,9 @@ async function runChange(
       return;
     }
     out(`--- ${preview.configPath} (now)\n+++ ${preview.configPath} (after ${action})\n`);
-    out(`${preview.before === null ? preview.after : lineDiff(preview.before, preview.after)}\n`);
-    if (!location.clientDirExists) {
+    out(`${lineDiff(preview.before, preview.after)}\n`);
+    for (const line of privacyLines(preview, opts, 'would')) err(`Dry run: ${line}\n`);
+    if (!location.clientDirExists && !preview.madeDir) {
       err(
         `Dry run: ${location.clientDir} doesn't exist yet, so \`roam-mcp ${action} ${id}\` would stop ` +
           `there: install ${name} and open it once, then run it to write the above.\n`,
@@ -278,41 +283,49 @@ async function runChange(
   }
   const result = action === 'install' ? await install(id, opts) : await uninstall(id, opts);
   const file = result.client.configPath;
-  // The key was made for this install: the client gets it whether or not its entry changed.
-  if (action === 'install' && opts.http?.key && spec.httpKeyEnv) printKeyVariable(spec, opts, out, err);
   if (!result.changed) {
     err(
       action === 'install'
         ? `Roam Companion is already installed in ${name} (${file}). Nothing to do.\n`
         : `${name} has no Roam Companion entry (${file}). Nothing to do.\n`,
     );
-    return;
+    return result;
   }
   err(
     `${action === 'install' ? 'Installed Roam Companion in' : 'Uninstalled Roam Companion from'} ${name}: ${file}\n`,
   );
+  for (const line of privacyLines(result, opts, 'did')) err(`${line}\n`);
   if (result.backupPath) err(`The previous file is saved as ${result.backupPath}\n`);
   err(`Restart ${name} to apply the change.\n`);
+  return result;
 }
 
-/**
- * A client that reads its key from an environment variable (Codex) gets it here, once, on stdout
- * (as Claude Code's command carries its key): the line that sets it, for the person's shell profile.
- */
-function printKeyVariable(
-  spec: ClientSpec,
+const octal = (mode: number) => mode.toString(8).padStart(3, '0');
+
+/** What a change does to who may read the file and its folder, said before (`would`) and after (`did`). */
+function privacyLines(
+  change: Pick<ClientChangeOutcome, 'modeNarrowed' | 'madeDir'>,
   opts: InstallerOptions,
-  out: (text: string) => void,
-  err: (text: string) => void,
-): void {
-  const platform = opts.platform ?? process.platform;
-  const variable = spec.httpKeyEnv!;
-  const key = quoteForShell(opts.http!.key!, platform);
-  err(
-    `${spec.name} reads its key from the environment variable ${variable}. Set it where ${spec.name} ` +
-      `starts, e.g. in your shell's profile, then start ${spec.name} again (the key is shown only now):\n`,
-  );
-  out(platform === 'win32' ? `setx ${variable} ${key}\n` : `export ${variable}=${key}\n`);
+  tense: 'would' | 'did',
+): string[] {
+  const lines: string[] = [];
+  const { modeNarrowed: narrowed, madeDir } = change;
+  if (madeDir)
+    lines.push(
+      tense === 'did'
+        ? `Made ${madeDir} (mode 700), as the client makes it when it first runs.`
+        : `${madeDir} doesn't exist yet: install would make it (mode 700), as the client does when it first runs.`,
+    );
+  if (narrowed)
+    lines.push(
+      `${tense === 'did' ? 'The file holds its key now, so it is' : 'the file will hold a key, so install would make it'} ` +
+        `mode ${octal(narrowed.to)} (it was ${octal(narrowed.from)}, which let others on this computer read it).`,
+    );
+  if ((opts.platform ?? process.platform) === 'win32' && opts.http?.key)
+    lines.push(
+      'On Windows file modes do not apply: the key is as private as your profile folder, whose access rules (ACLs) let only you read it by default.',
+    );
+  return lines;
 }
 
 /**
@@ -366,16 +379,19 @@ export async function runInstallerCli(
         return EXIT.ok;
       }
     }
-    // The client launches roam-mcp itself now, or is removed: a key of an http install stops working.
-    const fromKey = await takeBackClientKey(id, args.dryRun, opts);
+    // The client launches roam-mcp itself now, or is removed: the key of an http install stops
+    // working, once the file no longer holds it (until then the client keeps working as it was).
+    const behind = await keyBehind(id, opts);
     const toolsets =
       args.command === 'install'
-        ? (args.tools ?? fromKey ?? (await cappedToolsets(id, opts, err)))
+        ? (args.tools ?? behind?.info.toolsets ?? (await cappedToolsets(id, opts, err)))
         : undefined;
     const launcher = toolsets
       ? { ...opts.launcher, args: [...opts.launcher.args, '--tools', toolsets.join(',')] }
       : opts.launcher;
-    await runChange(args.command, id, args.dryRun, { ...opts, launcher }, out, err);
+    const changeOpts = { ...opts, launcher };
+    const done = await runChange(args.command, id, args.dryRun, changeOpts, out, err);
+    if (behind && !args.dryRun) await takeBackKey(id, behind, done, changeOpts, err);
     return EXIT.ok;
   } catch (error) {
     if (error instanceof InstallerError || error instanceof KeyError) {

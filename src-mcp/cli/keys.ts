@@ -1,6 +1,6 @@
 /**
  * `roam-mcp key create NAME [--access LEVEL] | list | revoke NAME`: the keys HTTP clients connect
- * with (src-mcp/http/key-store.ts). A new key is printed once, on stdout, and stored only hashed;
+ * with (src-mcp/data-folder/key-store.ts). A new key is printed once, on stdout, and stored only hashed;
  * a revoke takes effect on the running server's next request.
  */
 import { parseArgs } from 'node:util';

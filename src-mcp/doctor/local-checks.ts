@@ -10,9 +10,14 @@ import { DEFAULT_MAX_BYTES, JOURNAL_DIR, isSegmentName } from '../changes/journa
 import { KEYS_FILE } from '../data-folder/key-store.ts';
 import { readAtLoginFile, readUrlFile } from '../data-folder/url-file.ts';
 import { dataDirOptions } from '../installers/http-entry.ts';
-import { listClients } from '../installers/installer.ts';
+import { CLIENTS } from '../installers/client-catalogue.ts';
+import { HEADERS_FILE } from '../installers/claude-code-headers.ts';
+import { BACKUP_SUFFIX, listClients } from '../installers/installer.ts';
 import { expandHome } from '../config/load-config.ts';
 import type { Check, DoctorOptions } from './check.ts';
+
+/** One of our HTTP keys (src-mcp/data-folder/key-store.ts), in a file's text. */
+const OUR_KEY = /roam-mcp-key-[A-Za-z0-9_-]/;
 
 /** The oldest Node the package supports (package.json engines). */
 const NODE_MIN = [20, 19];
@@ -185,6 +190,16 @@ async function modeCheck(file: string, wanted: number, what: string): Promise<Ch
 }
 
 export async function fileModeChecks(options: DoctorOptions): Promise<Check[]> {
+  if ((options.platform ?? process.platform) === 'win32')
+    return [
+      {
+        section: 'files',
+        name: 'file modes',
+        status: 'skip',
+        detail:
+          'not checked on Windows: the config, the keys and the clients’ configs are as private as your profile folder’s access rules (ACLs) make them, only you by default',
+      },
+    ];
   const config = options.configPath
     ? [expandHome(options.configPath, options.home)]
     : configFileCandidates(options.home);
@@ -193,8 +208,48 @@ export async function fileModeChecks(options: DoctorOptions): Promise<Check[]> {
     ...config.map((file) => modeCheck(file, 0o600, 'Roam config (holds tokens)')),
     modeCheck(folder, 0o700, 'data folder'),
     modeCheck(path.join(folder, KEYS_FILE), 0o600, 'HTTP keys'),
+    modeCheck(path.join(folder, HEADERS_FILE), 0o600, 'Claude Code’s key (its headersHelper reads it)'),
+    ...(await clientConfigFiles(options)).map((file) => keyFileCheck(file.path, file.name)),
   ]);
   return checks.filter((check): check is Check => check !== undefined);
+}
+
+/** Every client's config and the backup an install keeps beside it: where one of our keys may be. */
+async function clientConfigFiles(options: DoctorOptions): Promise<Array<{ path: string; name: string }>> {
+  const ctx = {
+    home: options.home,
+    env: options.env,
+    ...(options.platform ? { platform: options.platform } : {}),
+  };
+  const files = await Promise.all(
+    CLIENTS.map(async (spec) => {
+      const { configPath } = await spec.locate(ctx);
+      return [
+        { path: configPath, name: `${spec.name} config` },
+        { path: configPath + BACKUP_SUFFIX, name: `${spec.name} config's backup` },
+      ];
+    }),
+  );
+  return files.flat();
+}
+
+/**
+ * A client's config that holds one of our keys must be readable by its owner alone. Checked on
+ * every run, not only at install: a client that saves its file by writing a new one and renaming
+ * it resets the mode to whatever it makes new files with.
+ */
+async function keyFileCheck(file: string, what: string): Promise<Check | undefined> {
+  const text = await readFile(file, 'utf8').catch(() => undefined);
+  if (text === undefined || !OUR_KEY.test(text)) return undefined;
+  const { mode } = await stat(file);
+  const wide = (mode & 0o077) !== 0;
+  return {
+    section: 'files',
+    name: `${what} (holds a roam-mcp key)`,
+    status: wide ? 'warn' : 'ok',
+    detail: `${file} is mode ${modeText(mode)}${wide ? ': others on this computer can read the key in it' : ''}`,
+    ...(wide ? { fix: `chmod 600 '${file}'` } : {}),
+  };
 }
 
 const sizeText = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);

@@ -8,14 +8,46 @@ import type { ClientSpec } from './client-catalogue.ts';
 import { clientEntryState } from './client-entry-state.ts';
 import { SERVER_KEY, type InstallerOptions } from './installer-options.ts';
 import { quoteForShell } from './launcher.ts';
+import { onPath } from './client-locations.ts';
+import path from 'node:path';
+import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
+import { dataDir, ensureDataSubdir } from '../../src-shared/node/data-dir.ts';
+import { HEADERS_FILE, headersHelperFor } from './claude-code-headers.ts';
+import { dataDirOptions } from './http-entry.ts';
+
+type DataDirContext = Pick<InstallerOptions, 'home' | 'env' | 'platform' | 'dataDir'>;
+
+/** Where Claude Code's headers wait (written by an install, or shown by its dry run). */
+export const claudeCodeHeadersPath = (opts: DataDirContext) =>
+  path.join(dataDir(dataDirOptions(opts)), HEADERS_FILE);
+
+/**
+ * Writes the headers Claude Code sends, `Authorization: Bearer <key>`, into the data folder (0700),
+ * readable by the owner alone; its entry's helper prints them (claude-code-headers.ts).
+ */
+export async function writeClaudeCodeHeaders(opts: DataDirContext, key: string): Promise<string> {
+  await ensureDataSubdir('.', dataDirOptions(opts));
+  const file = claudeCodeHeadersPath(opts);
+  await writeFileAtomic(file, `${JSON.stringify({ Authorization: `Bearer ${key}` })}\n`, 0o600);
+  return file;
+}
 
 /**
  * The command that adds our server to Claude Code for every project of this user: launching
- * roam-mcp over stdio, or (`opts.http`) pointing at the HTTP server with the client's key in a
- * header — the one place that key is shown, as the user pastes it.
+ * roam-mcp over stdio, or (`opts.http`) pointing at the HTTP server. The CLI's (`headersFile` set)
+ * names only the file its key waits in, for Claude Code's headersHelper to print; the tray's
+ * carries the key in a header, copied to the clipboard from its main process.
  */
 export function claudeCodeAddCommand(opts: Pick<InstallerOptions, 'launcher' | 'platform' | 'http'>): string {
   const platform = opts.platform ?? process.platform;
+  if (opts.http?.headersFile) {
+    const entry = {
+      type: 'http',
+      url: opts.http.url,
+      headersHelper: headersHelperFor(opts.http.headersFile),
+    };
+    return `claude mcp add-json --scope user ${SERVER_KEY} ${quoteForShell(JSON.stringify(entry), platform)}`;
+  }
   if (opts.http) {
     const header = `Authorization: Bearer ${opts.http.key ?? '<key>'}`;
     return `claude mcp add --scope user --transport http ${SERVER_KEY} ${quoteForShell(opts.http.url, platform)} --header ${quoteForShell(header, platform)}`;
@@ -68,7 +100,9 @@ export async function claudeCodeView(spec: ClientSpec, opts: InstallerOptions): 
     ...(found?.transport ? { transport: found.transport } : {}),
   };
   const runIt = opts.http && !opts.http.key ? 'copy this command and run it' : 'run this command';
-  if (servers === undefined && !location.clientDirExists) {
+  const onThisComputer =
+    servers !== undefined || location.clientDirExists || (await onPath(spec.program!, opts));
+  if (!onThisComputer) {
     return {
       ...base,
       state: 'unavailable',

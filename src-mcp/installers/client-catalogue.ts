@@ -10,6 +10,7 @@ import {
   type ConfigLocation,
 } from './client-locations.ts';
 import type { ConfigSyntax } from './config-document.ts';
+import { headersFileOf } from './claude-code-headers.ts';
 import { isPlainObject } from '../../src-shared/plain-object.ts';
 import type { HttpTarget, InstallerOptions, Launcher } from './installer-options.ts';
 
@@ -28,10 +29,11 @@ export interface ClientSpec {
   /** The URL and key of an entry that connects over HTTP, as this client writes them; undefined for a launcher. */
   httpPartsOf?(entry: Record<string, unknown>): HttpEntryParts | undefined;
   /**
-   * The environment variable the client reads its key from (Codex): its config names the variable,
-   * and the person sets it to the key `install` prints once.
+   * The command that runs the client, looked for on PATH: a CLI installed with npm or a package
+   * manager is there before it ever ran and made its folder. For a `file` client, `install` then
+   * makes the folder as the client would (mode 0700).
    */
-  httpKeyEnv?: string;
+  program?: string;
   locate(opts: Pick<InstallerOptions, 'home' | 'platform' | 'env'>): Promise<ConfigLocation>;
 }
 
@@ -40,6 +42,8 @@ export interface HttpEntryParts {
   url: string;
   key?: string;
   keyEnv?: string;
+  /** Claude Code's headersHelper of ours: the file its key is in (claude-code-headers.ts). */
+  keyFile?: string;
 }
 
 /** The key in an `Authorization: Bearer <key>` header (the header's name in any case). */
@@ -59,9 +63,6 @@ const partsIn =
     const key = bearerIn(entry.headers);
     return { url, ...(key ? { key } : {}) };
   };
-
-/** Where Codex reads its key from (`bearer_token_env_var`). */
-const CODEX_KEY_ENV = 'ROAM_MCP_KEY';
 
 const commandAndArgs = (launcher: Launcher) => ({ command: launcher.command, args: [...launcher.args] });
 /** The key rides in a header; without a key (a state check) only the address is compared. */
@@ -89,7 +90,12 @@ export const CLIENTS: readonly ClientSpec[] = [
     serversKey: 'mcpServers',
     entryFor: (launcher) => ({ type: 'stdio', ...commandAndArgs(launcher) }),
     httpEntryFor: (target) => ({ type: 'http', ...urlAndKey(target) }),
-    httpPartsOf: partsIn('url'),
+    httpPartsOf: (entry) => {
+      const parts = partsIn('url')(entry);
+      const keyFile = headersFileOf(entry.headersHelper);
+      return parts && keyFile && !parts.key ? { ...parts, keyFile } : parts;
+    },
+    program: 'claude',
     locate: claudeCodeLocation,
   },
   {
@@ -127,23 +133,28 @@ export const CLIENTS: readonly ClientSpec[] = [
       return { httpUrl: url, ...key };
     },
     httpPartsOf: partsIn('httpUrl'),
+    program: 'gemini',
     locate: geminiCliLocation,
   },
   {
-    // Streamable HTTP with the key from an environment variable: Codex refuses a key in the file itself.
+    // Streamable HTTP with the key in a static header (`http_headers`), in the user's own config.toml
+    // written 0600; an entry naming an environment variable instead (`bearer_token_env_var`) is read too.
     id: 'codex',
     name: 'Codex',
     setup: 'file',
     syntax: 'toml',
     serversKey: 'mcp_servers',
     entryFor: commandAndArgs,
-    httpEntryFor: (target) => ({ url: target.url, bearer_token_env_var: CODEX_KEY_ENV }),
+    httpEntryFor: (target) => {
+      const { headers, ...url } = urlAndKey(target);
+      return { ...url, ...(headers ? { http_headers: headers } : {}) };
+    },
     httpPartsOf: (entry) => {
       const parts = partsIn('url')({ url: entry.url, headers: entry.http_headers });
       const keyEnv = entry.bearer_token_env_var;
       return parts && typeof keyEnv === 'string' && !parts.key ? { ...parts, keyEnv } : parts;
     },
-    httpKeyEnv: CODEX_KEY_ENV,
+    program: 'codex',
     locate: codexLocation,
   },
 ];

@@ -3,7 +3,7 @@
  * `path` because they are read and written on this machine (tests lay out other platforms' homes
  * inside a temp dir).
  */
-import { stat } from 'node:fs/promises';
+import { access, constants, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { InstallerOptions } from './installer-options.ts';
 
@@ -35,6 +35,33 @@ async function isDirectory(dir: string): Promise<boolean> {
 function absoluteEnv(ctx: Context, name: string): string | undefined {
   const value = (ctx.env ?? process.env)[name];
   return value && path.isAbsolute(value) ? value : undefined;
+}
+
+/**
+ * Whether `program` is on the PATH of `ctx.env` (with Windows' PATHEXT): how a client installed
+ * from npm or a package manager is found before it ever ran and made its folder.
+ */
+export async function onPath(program: string, ctx: Context): Promise<boolean> {
+  const env = ctx.env ?? process.env;
+  const windows = (ctx.platform ?? process.platform) === 'win32';
+  const dirs = (env.PATH ?? env.Path ?? '').split(windows ? ';' : ':').filter((dir) => path.isAbsolute(dir));
+  const endings = windows ? ['', ...(env.PATHEXT ?? '.COM;.EXE;.BAT;.CMD').split(';')] : [''];
+  for (const dir of dirs) {
+    for (const ending of endings) {
+      const file = path.join(dir, program + ending.toLowerCase());
+      const info = await stat(file).catch(() => undefined);
+      if (!info?.isFile()) continue;
+      if (
+        windows ||
+        (await access(file, constants.X_OK).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return true;
+    }
+  }
+  return false;
 }
 
 /** Electron's `appData`: where Claude Desktop and VS Code keep their per-user folders. */

@@ -15,10 +15,14 @@ export type ConfigSyntax = 'json' | 'jsonc' | 'toml';
 
 /** A parsed config: its top-level object and the server map (undefined when absent). */
 export interface ConfigDocument {
+  /** The file it was read from, for messages. */
+  file: string;
   text: string;
   root: Record<string, unknown>;
   servers: Record<string, unknown> | undefined;
   syntax: ConfigSyntax;
+  /** TOML: the whole file as a full TOML parser reads it, to check an edit changed nothing else. */
+  strict?: Record<string, unknown>;
 }
 
 const BOM = '\uFEFF';
@@ -69,7 +73,7 @@ export function parseConfig(
   syntax: ConfigSyntax,
   serversKey: string,
 ): ConfigDocument {
-  if (syntax === 'toml') return { ...parseTomlConfig(file, text, serversKey, SERVER_KEY), syntax };
+  if (syntax === 'toml') return { file, ...parseTomlConfig(file, text, serversKey, SERVER_KEY), syntax };
   const body = text.startsWith(BOM) ? text.slice(BOM.length) : text;
   const errors: ParseError[] = [];
   const root: unknown = parse(body, errors, {
@@ -107,7 +111,7 @@ export function parseConfig(
         'Fix the file and try again; Roam Companion leaves it untouched until then.',
     );
   }
-  return { text, root: top, servers, syntax };
+  return { file, text, root: top, servers, syntax };
 }
 
 /**

@@ -11,6 +11,7 @@ import { readAtLoginFile, readUrlFile } from '../data-folder/url-file.ts';
 import type { ClientSpec, HttpEntryParts } from './client-catalogue.ts';
 import type { EntryState } from './entry-state.ts';
 import type { InstallerOptions } from './installer-options.ts';
+import { keyInHeadersFile } from './claude-code-headers.ts';
 
 const DEFAULT_URL = `http://127.0.0.1:${HTTP_DEFAULT_PORT}/mcp`;
 
@@ -68,7 +69,10 @@ async function keyOf(
 ): Promise<{ behind?: KeyBehind; problem?: string; note?: string }> {
   const store = new KeyStore(dataDirOptions(opts));
   const env = opts.env ?? process.env;
-  const key = parts.key ?? (parts.keyEnv ? env[parts.keyEnv] : undefined);
+  const key =
+    parts.key ??
+    (parts.keyEnv ? env[parts.keyEnv] : undefined) ??
+    (parts.keyFile ? await keyInHeadersFile(parts.keyFile) : undefined);
   if (key) {
     const info = await store.find(key);
     if (info) return { behind: { info, which: { key } } };

@@ -36,6 +36,8 @@ export interface HttpTarget {
   url: string;
   /** Absent when only reading the state: keys are stored hashed, so any of ours matches. */
   key?: string;
+  /** Claude Code from the CLI: the file holding its headers, which its entry's helper prints. */
+  headersFile?: string;
 }
 
 /** The key our entry lives under in every client's server map; other keys are never touched. */

@@ -1,9 +1,13 @@
 /**
  * Connects AI clients to Roam Companion by merging one entry, under our own key, into each
  * client's MCP config: every other server, setting and comment stays; the previous file is backed
- * up; writes are atomic and keep the file's mode; a file we can't parse is refused and left as is.
+ * up; writes are atomic and keep the file's mode, except that a file holding one of our keys is
+ * for its owner alone (docs/clients.md, Keys stay private); every edit is parsed back before it is
+ * written; a file we can't parse is refused and left as is.
  */
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { chmod, mkdir, readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import type {
   ClientChangeOutcome,
   ClientChangePreview,
@@ -15,6 +19,7 @@ import { claudeCodeAddCommand, claudeCodeView, CLAUDE_CODE_REMOVE_COMMAND } from
 import { CLIENTS, clientSpec, desiredEntry, type ClientSpec } from './client-catalogue.ts';
 import { parseConfig, withServerEntry, type ConfigDocument } from './config-document.ts';
 import { clientEntryState } from './client-entry-state.ts';
+import { onPath } from './client-locations.ts';
 import { entryMatches, mergedEntry } from './entry-state.ts';
 import { InstallerError } from './installer-error.ts';
 import { SERVER_KEY, type InstallerOptions } from './installer-options.ts';
@@ -27,7 +32,13 @@ export type ClientAction = 'install' | 'uninstall';
 /** Suffix of the single backup kept beside a config: the file as it was before our latest change. */
 export const BACKUP_SUFFIX = '.roam-companion-backup';
 const NEW_FILE_MODE = 0o600;
+/** A folder an install makes (a client on PATH that never ran): readable by its owner alone. */
+const NEW_DIR_MODE = 0o700;
+/** The group's and others' bits: none may be set on a file holding a key. */
+const OTHERS_BITS = 0o077;
 const MAX_ATTEMPTS = 3;
+/** One of our HTTP keys (src-mcp/data-folder/key-store.ts), in a file's text. */
+const OUR_KEY = /roam-mcp-key-[A-Za-z0-9_-]/;
 
 function errnoCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;
@@ -51,16 +62,27 @@ async function readIfExists(file: string): Promise<string | null> {
 }
 
 function unavailableMessage(spec: ClientSpec, clientDir: string): string {
+  const onPathToo = spec.program ? ` and \`${spec.program}\` is not on PATH` : '';
   return (
-    `${spec.name} doesn't seem to be installed: ${clientDir} doesn't exist. ` +
+    `${spec.name} doesn't seem to be installed: ${clientDir} doesn't exist${onPathToo}. ` +
     `Install ${spec.name} and open it once, then try again.`
   );
 }
 
-async function fileClientView(spec: ClientSpec, opts: InstallerOptions): Promise<ClientView> {
+/**
+ * Where the client's config is, and whether an install may write it: its folder exists, or the
+ * client is on PATH but never ran (`makesDir`: the install makes the folder, as the client would).
+ */
+async function locateClient(spec: ClientSpec, opts: InstallerOptions) {
   const location = await spec.locate(opts);
+  const makesDir = !location.clientDirExists && !!spec.program && (await onPath(spec.program, opts));
+  return { ...location, makesDir, found: location.clientDirExists || makesDir };
+}
+
+async function fileClientView(spec: ClientSpec, opts: InstallerOptions): Promise<ClientView> {
+  const location = await locateClient(spec, opts);
   const base = { id: spec.id, name: spec.name, configPath: location.configPath };
-  if (!location.clientDirExists) {
+  if (!location.found) {
     return { ...base, state: 'unavailable', message: unavailableMessage(spec, location.clientDir) };
   }
   let doc: ConfigDocument | undefined;
@@ -121,7 +143,29 @@ interface ChangePlan {
   before: string | null;
   /** Null when there is no file and nothing to remove. */
   after: string | null;
+  /** The mode to write: the file's own, narrowed to 0600's bits when it will hold a key. */
   mode: number;
+  /** The file's mode before, when a key in it made us take the group's and others' bits away. */
+  narrowedFrom?: number;
+  /** The client's folder, when the install makes it (a client on PATH that never ran). */
+  makesDir?: string;
+}
+
+/**
+ * A file holding a key is for its owner alone: 0600 for a new one, and an existing one keeps its
+ * owner's bits and loses the group's and others'. On Windows the mode bits mean nothing: the
+ * file is as private as the profile's access rules (ACLs) make it.
+ */
+function modeFor(
+  existing: number | undefined,
+  after: string | null,
+  opts: InstallerOptions,
+): { mode: number; narrowedFrom?: number } {
+  const mode = existing ?? NEW_FILE_MODE;
+  const windows = (opts.platform ?? process.platform) === 'win32';
+  if (windows || after === null || !OUR_KEY.test(after) || (mode & OTHERS_BITS) === 0) return { mode };
+  const narrowed = mode & ~OTHERS_BITS;
+  return existing === undefined ? { mode: narrowed } : { mode: narrowed, narrowedFrom: existing };
 }
 
 function manualSetupError(spec: ClientSpec, action: ClientAction, opts: InstallerOptions): InstallerError {
@@ -132,30 +176,85 @@ function manualSetupError(spec: ClientSpec, action: ClientAction, opts: Installe
   );
 }
 
-/** Guards against an editing bug ever costing the user a setting: only our key may differ. */
-function assertOnlyOurEntryChanged(
+/** The git work tree `file` is in (a folder holding `.git`), if any. */
+async function gitWorkTreeOf(file: string): Promise<string | undefined> {
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    if (
+      await stat(path.join(dir, '.git')).then(
+        () => true,
+        () => false,
+      )
+    )
+      return dir;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * A key never goes into a file git tracks or may track (a project's `.vscode/mcp.json`, or a
+ * user config symlinked into a dotfiles repository): git keeps no file modes, and the key would be
+ * committed and pushed with the rest.
+ */
+async function assertNotInRepository(spec: ClientSpec, plan: { configPath: string; targetPath: string }) {
+  const repository = await gitWorkTreeOf(plan.targetPath);
+  if (!repository) return;
+  const via = plan.targetPath === plan.configPath ? '' : ` (it links to ${plan.targetPath})`;
+  throw new InstallerError(
+    'CONFIG_INVALID',
+    `${plan.configPath}${via} is inside the git repository ${repository}, where a key would be committed ` +
+      `with the rest, so Roam Companion did not write one there. Install ${spec.name} over stdio instead, ` +
+      `which needs no key (roam-mcp install ${spec.id} --transport stdio), or keep that file out of the repository.`,
+  );
+}
+
+/**
+ * Every edit is read back before it is written: the result must parse as strictly as the client
+ * reads it (TOML by a full parser, plain JSON by JSON.parse), hold our entry as meant, and differ
+ * from the file only there, so an editing bug never leaves a file its client cannot read or costs
+ * the person a setting.
+ */
+function assertEditReadsBack(
   spec: ClientSpec,
   file: string,
   before: ConfigDocument,
   after: string,
+  ours: unknown,
 ): void {
   const withoutOurs = (doc: ConfigDocument) => {
     const { [SERVER_KEY]: _ours, ...servers } = doc.servers ?? {};
     return JSON.stringify({ ...doc.root, [spec.serversKey]: servers });
   };
-  let same = false;
+  let reread: ConfigDocument | undefined;
   try {
-    same = withoutOurs(before) === withoutOurs(parseConfig(file, after, spec.syntax, spec.serversKey));
+    reread = parseConfig(file, after, spec.syntax, spec.serversKey);
   } catch {
-    // An edit that no longer parses is the same failure as one that changed too much.
+    // Reported below, in words about the edit rather than about the person's file.
   }
-  if (!same) {
+  if (!reread) {
+    throw new InstallerError(
+      'IO_FAILED',
+      `Adding the "${SERVER_KEY}" entry would have left ${file} unreadable for ${spec.name}, so nothing was written. ` +
+        'Please report this; meanwhile you can add the entry by hand (see docs/clients.md).',
+    );
+  }
+  const asMeant = JSON.stringify(reread.servers?.[SERVER_KEY]) === JSON.stringify(ours);
+  const strictlySame = isDeepStrictEqual(strictWithoutOurs(spec, before), strictWithoutOurs(spec, reread));
+  if (!asMeant || !strictlySame || withoutOurs(before) !== withoutOurs(reread)) {
     throw new InstallerError(
       'IO_FAILED',
       `Editing ${file} would have changed more than the "${SERVER_KEY}" entry, so nothing was written. ` +
         'Please report this; meanwhile you can add the entry by hand (see docs/clients.md).',
     );
   }
+}
+
+/** A TOML file as the full parser read it, without our entry (an emptied server map counts as none). */
+function strictWithoutOurs(spec: ClientSpec, doc: ConfigDocument): unknown {
+  if (!doc.strict) return undefined;
+  const { [spec.serversKey]: servers, ...rest } = doc.strict;
+  if (!isPlainObject(servers)) return servers === undefined ? rest : doc.strict;
+  const { [SERVER_KEY]: _ours, ...others } = servers;
+  return Object.keys(others).length ? { ...rest, [spec.serversKey]: others } : rest;
 }
 
 async function planChange(
@@ -165,28 +264,52 @@ async function planChange(
   evenIfClientMissing = false,
 ): Promise<ChangePlan> {
   if (spec.setup === 'command') throw manualSetupError(spec, action, opts);
-  const location = await spec.locate(opts);
-  if (!location.clientDirExists && !evenIfClientMissing) {
+  const location = await locateClient(spec, opts);
+  if (!location.found && !evenIfClientMissing) {
     throw new InstallerError('CLIENT_UNAVAILABLE', unavailableMessage(spec, location.clientDir));
   }
   const { configPath } = location;
   const targetPath = await realpath(configPath).catch(() => configPath);
   const before = await readIfExists(targetPath);
-  const mode = before === null ? NEW_FILE_MODE : (await stat(targetPath)).mode & 0o777;
+  const existingMode = before === null ? undefined : (await stat(targetPath)).mode & 0o777;
   const doc = parseConfig(configPath, before ?? '', spec.syntax, spec.serversKey);
   const ours = doc.servers?.[SERVER_KEY];
   const desired = desiredEntry(spec, opts);
   let after: string | null;
+  let wanted: unknown;
   if (action === 'uninstall') {
     after = before === null ? null : withServerEntry(doc, spec.serversKey, SERVER_KEY, undefined);
   } else if (entryMatches(ours, desired)) {
     after = before;
   } else {
     // Keep what the user added to our entry (`--read-only` after our args, env, other fields).
-    after = withServerEntry(doc, spec.serversKey, SERVER_KEY, mergedEntry(ours, desired));
+    wanted = mergedEntry(ours, desired);
+    after = withServerEntry(doc, spec.serversKey, SERVER_KEY, wanted);
   }
-  if (after !== null && after !== before) assertOnlyOurEntryChanged(spec, configPath, doc, after);
-  return { configPath, targetPath, before, after, mode };
+  if (after !== null && after !== before) {
+    assertEditReadsBack(spec, configPath, doc, after, wanted);
+    // Found here, not at the write, so an http install fails before its key is made or an old one revoked.
+    if (existingMode !== undefined && (existingMode & 0o200) === 0) {
+      // Read-only is the user's choice (or a managed file): a rename would silently override it.
+      throw new InstallerError(
+        'IO_FAILED',
+        `${configPath} is read-only (mode ${existingMode.toString(8)}), so it was left as is. ` +
+          `To let Roam Companion edit it, make it writable (chmod u+w '${targetPath}') and try again, ` +
+          'or add the entry by hand (see docs/clients.md).',
+      );
+    }
+  }
+  // Only an entry that carries a key: a stdio entry is safe in any file.
+  if (action === 'install' && opts.http?.key && spec.httpEntryFor)
+    await assertNotInRepository(spec, { configPath, targetPath });
+  return {
+    configPath,
+    targetPath,
+    before,
+    after,
+    ...modeFor(existingMode, after, opts),
+    ...(location.makesDir && before === null ? { makesDir: location.clientDir } : {}),
+  };
 }
 
 /**
@@ -204,7 +327,22 @@ export async function previewChange(
 ): Promise<ClientChangePreview> {
   const plan = await planChange(clientSpec(id), action, opts, evenIfClientMissing);
   const shown = (text: string | null) => (text === null ? null : redactSecrets(text));
-  return { id, configPath: plan.configPath, action, before: shown(plan.before), after: shown(plan.after) };
+  return {
+    id,
+    configPath: plan.configPath,
+    action,
+    before: shown(plan.before),
+    after: shown(plan.after),
+    ...(plan.after !== plan.before ? changeNotes(plan) : {}),
+  };
+}
+
+/** What a change does besides the text: a mode narrowed, a folder made. */
+function changeNotes(plan: ChangePlan): Pick<ClientChangeOutcome, 'modeNarrowed' | 'madeDir'> {
+  return {
+    ...(plan.narrowedFrom !== undefined ? { modeNarrowed: { from: plan.narrowedFrom, to: plan.mode } } : {}),
+    ...(plan.makesDir ? { madeDir: plan.makesDir } : {}),
+  };
 }
 
 async function applyChange(
@@ -228,24 +366,25 @@ async function applyChange(
     }
     // The client may have rewritten its file since we read it: plan again from the new content.
     if ((await readIfExists(plan.targetPath)) !== plan.before) continue;
-    if (plan.before !== null && (plan.mode & 0o200) === 0) {
-      // Read-only is the user's choice (or a managed file): a rename would silently override it.
-      throw new InstallerError(
-        'IO_FAILED',
-        `${plan.configPath} is read-only (mode ${plan.mode.toString(8)}), so it was left as is. ` +
-          `To let Roam Companion edit it, make it writable (chmod u+w '${plan.targetPath}') and try again, ` +
-          'or add the entry by hand (see docs/clients.md).',
-      );
-    }
     const backupPath = plan.before === null ? undefined : plan.configPath + BACKUP_SUFFIX;
     try {
+      if (plan.makesDir) {
+        // The umask would widen nothing, but may narrow: the mode is set outright.
+        await mkdir(plan.makesDir, { recursive: true, mode: NEW_DIR_MODE });
+        await chmod(plan.makesDir, NEW_DIR_MODE);
+      }
       if (backupPath !== undefined && plan.before !== null)
         await writeFileAtomic(backupPath, plan.before, NEW_FILE_MODE);
       await writeFileAtomic(plan.targetPath, plan.after, plan.mode);
     } catch (error) {
       throw ioError('write', plan.configPath, error);
     }
-    return { client: await getClient(id, opts), changed: true, ...(backupPath ? { backupPath } : {}) };
+    return {
+      client: await getClient(id, opts),
+      changed: true,
+      ...(backupPath ? { backupPath } : {}),
+      ...changeNotes(plan),
+    };
   }
   throw new InstallerError(
     'IO_FAILED',

@@ -1,12 +1,15 @@
 /**
  * Codex's `config.toml`, read and edited touching only our table: every other table, key, comment
- * and blank line stays byte for byte. The reader follows TOML 1.0's syntax for everything that
- * decides where a table starts and ends (strings of all four kinds, multi-line arrays, inline
- * tables, comments); a file it cannot read is refused with the line and column and left as it is.
- * Our entry is edited only as the table Codex itself writes, `[mcp_servers.roam-companion]` (with
- * its sub-tables); an entry written another way (an inline table, dotted keys) is refused rather
- * than guessed at.
+ * and blank line stays byte for byte. Whether the file is TOML is smol-toml's to say (a full
+ * TOML 1.0 parser, as strict as Codex's): a file it refuses is refused with the line and column
+ * and left as it is. The scanner below finds where each table starts and ends in the person's
+ * bytes (strings of all four kinds, multi-line arrays, inline tables, comments) and keeps values
+ * as written. Our entry is edited only as the table Codex itself writes,
+ * `[mcp_servers.roam-companion]` (with its sub-tables); an entry written another way (an inline
+ * table, dotted keys) is refused rather than guessed at, and so is adding ours beside an
+ * `mcp_servers = { ... }` inline table, which TOML does not allow.
  */
+import { parse as parseStrictly, TomlError } from 'smol-toml';
 import { InstallerError } from './installer-error.ts';
 import { isPlainObject } from '../../src-shared/plain-object.ts';
 
@@ -313,8 +316,8 @@ function tableAt(root: Record<string, TomlValue>, header: Header, reader: Reader
 interface ParsedToml {
   root: Record<string, TomlValue>;
   headers: Header[];
-  /** Every key = value: its whole key path and the path of the table it is written in. */
-  assignments: Array<{ path: string[]; table: string[] }>;
+  /** Every key = value: its whole key path, the path of the table it is written in, where its line starts. */
+  assignments: Array<{ path: string[]; table: string[]; start: number }>;
 }
 
 function read(text: string): ParsedToml {
@@ -352,7 +355,7 @@ function read(text: string): ParsedToml {
     reader.blanks();
     const at = reader.pos;
     assign(table, path, reader.value(), reader, at);
-    assignments.push({ path: [...tablePath, ...path], table: tablePath });
+    assignments.push({ path: [...tablePath, ...path], table: tablePath, start });
     reader.endOfLine();
   }
   return { root, headers, assignments };
@@ -399,15 +402,35 @@ export function parseTomlConfig(
   text: string,
   serversKey: string,
   key: string,
-): { text: string; root: Record<string, unknown>; servers: Record<string, unknown> | undefined } {
+): {
+  text: string;
+  root: Record<string, unknown>;
+  servers: Record<string, unknown> | undefined;
+  strict: Record<string, unknown>;
+} {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  let strict: Record<string, unknown>;
+  try {
+    strict = parseStrictly(body, { integersAsBigInt: 'asNeeded' });
+  } catch (error) {
+    if (!(error instanceof TomlError)) throw error;
+    // Its message goes on to quote the lines around the error, which may hold a secret: the first line only.
+    const why = error.message.split('\n')[0]!.replace(/^Invalid TOML document: /, '');
+    throw invalid(
+      file,
+      `is not valid TOML (${why}) at line ${error.line}, column ${error.column}, so Codex cannot read it either.`,
+    );
+  }
   let parsed: ParsedToml;
   try {
     parsed = read(body);
   } catch (error) {
     if (!(error instanceof TomlSyntaxError)) throw error;
     const { line, column } = lineAndColumn(body, error.offset);
-    throw invalid(file, `is not valid TOML: ${error.message} at line ${line}, column ${column}.`);
+    throw invalid(
+      file,
+      `is written in a way Roam Companion cannot edit safely (${error.message}, line ${line}, column ${column}).`,
+    );
   }
   const servers = parsed.root[serversKey];
   if (servers !== undefined && !isPlainObject(servers))
@@ -432,7 +455,13 @@ export function parseTomlConfig(
     text,
     root: parsed.root as Record<string, unknown>,
     servers: servers as Record<string, unknown> | undefined,
+    strict,
   };
+}
+
+/** Where `mcp_servers = { ... }` starts, when the server map is one inline table. */
+function inlineServersAt(parsed: ParsedToml, serversKey: string): number | undefined {
+  return parsed.assignments.find((a) => a.table.length === 0 && samePath(a.path, [serversKey]))?.start;
 }
 
 function tomlKey(key: string): string {
@@ -460,7 +489,7 @@ function tomlValue(value: unknown): string {
  * end) or removed when `value` is undefined. Everything outside our table stays as it was.
  */
 export function tomlWithServerEntry(
-  doc: { text: string },
+  doc: { text: string; file: string },
   serversKey: string,
   key: string,
   value: unknown,
@@ -468,7 +497,20 @@ export function tomlWithServerEntry(
   const bom = doc.text.startsWith('\uFEFF') ? '\uFEFF' : '';
   const body = doc.text.slice(bom.length);
   const eol = body.includes('\r\n') ? '\r\n' : '\n';
-  const block = ourBlock(body, read(body), [serversKey, key]);
+  const parsed = read(body);
+  const block = ourBlock(body, parsed, [serversKey, key]);
+  const inlineAt = inlineServersAt(parsed, serversKey);
+  if (value !== undefined && !block && inlineAt !== undefined) {
+    const { line } = lineAndColumn(body, inlineAt);
+    throw new InstallerError(
+      'CONFIG_INVALID',
+      `${doc.file} writes all its servers as one inline table ("${serversKey} = { ... }", line ${line}), and TOML ` +
+        `lets no other line add a server to it, so Codex could not read the file with Roam Companion's ` +
+        `[${serversKey}.${key}] table added. Write each server as a table of its own instead — for a server ` +
+        `"other": a line [${serversKey}.other] with its keys on the lines below — then run the install again. ` +
+        'The file was left as it was.',
+    );
+  }
   if (value === undefined) {
     if (!block) return doc.text;
     let after = body.slice(block.end);

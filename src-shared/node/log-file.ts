@@ -18,7 +18,7 @@ export const LOG_MAX_BYTES_ENV = 'ROAM_COMPANION_LOG_MAX_BYTES';
 /** A longer line is cut: one short write per line keeps other processes' lines whole. */
 const MAX_LINE = 4000;
 
-/** The HTTP keys' shape (`KEY_PREFIX` in src-mcp/http/key-store.ts, followed by base64url). */
+/** The HTTP keys' shape (`KEY_PREFIX` in src-mcp/data-folder/key-store.ts, followed by base64url). */
 const KEY_PATTERN = /roam-mcp-key-[A-Za-z0-9_-]+/g;
 
 /** The text without Roam tokens or HTTP keys: what stderr and the log files carry. */

@@ -151,11 +151,15 @@ describe.skipIf(missing.length > 0)(`the clients’ own CLIs${why ? ` (skipped: 
   it('over HTTP: each connects to `serve --http` with its key; Claude Code swaps its stdio entry by the printed pair', async () => {
     const { gemini, claude, codex } = homes;
     const [, command, codexInstalled] = await installAll('http');
-    expect(command.stdout).toMatch(/^claude mcp remove --scope user roam-companion\nclaude mcp add /);
+    // The add command names the file its helper prints the key from: no key in the command line.
+    expect(command.stdout).toMatch(
+      /^claude mcp remove --scope user roam-companion\nclaude mcp add-json .*"headersHelper":"cat /,
+    );
+    expect(command.stdout).not.toContain('roam-mcp-key-');
     const swapped = await paste(claude, command.stdout);
     expect(swapped.code, swapped.out).toBe(0);
-    const codexKey = /^export ROAM_MCP_KEY=(\S+)$/m.exec(codexInstalled.stdout)?.[1];
-    expect(codexKey).toBeDefined();
+    // Codex's key is in its own config's http_headers (0600), never on stdout.
+    expect(codexInstalled.stdout).not.toContain('roam-mcp-key-');
 
     const [geminiList, claudeList, codexGet] = await Promise.all([
       client('gemini', gemini, ['mcp', 'list']),
@@ -164,17 +168,10 @@ describe.skipIf(missing.length > 0)(`the clients’ own CLIs${why ? ` (skipped: 
     ]);
     expect(geminiList.out).toContain(`✓ roam-companion: ${world.url} (http) - Connected`);
     expect(claudeList.out).toContain(`roam-companion: ${world.url} (HTTP) - ✔ Connected`);
-    expect(JSON.parse(codexGet.out.slice(codexGet.out.indexOf('{'))).transport).toMatchObject({
-      type: 'streamable_http',
-      url: world.url,
-      bearer_token_env_var: 'ROAM_MCP_KEY',
-    });
-    // Codex's key reaches the server from the variable; our status checks it when it sees it.
-    const codexStatus = await runBin(['status'], {
-      env: envOf(codex, { ROAM_MCP_KEY: codexKey! }),
-      cwd: codex.cwd,
-    });
-    expect(codexStatus.stdout).toMatch(/^Codex +installed /m);
+    const codexTransport = JSON.parse(codexGet.out.slice(codexGet.out.indexOf('{'))).transport;
+    expect(codexTransport).toMatchObject({ type: 'streamable_http', url: world.url });
+    expect(codexTransport.http_headers.Authorization).toMatch(/^Bearer roam-mcp-key-/);
+    expect((await roamMcp(codex, 'status')).stdout).toMatch(/^Codex +installed /m);
 
     // A revoked key: our status says the entry is stale and why.
     expect((await world.bin(['key', 'revoke', 'gemini-cli'])).code).toBe(0);

@@ -26,13 +26,11 @@ import { installDefaultToolsets } from '../../../src-shared/toolsets.ts';
 import { CoreError } from '../core-error.ts';
 
 /**
- * The client speaks Streamable HTTP (the catalogue has its http entry); not one that reads its key
- * from an environment variable (Codex), which the tray cannot set for it: that one keeps stdio here.
+ * The client speaks Streamable HTTP (the catalogue has its http entry). Codex keeps stdio here, as
+ * it did while its key had to come from an environment variable the tray cannot set
+ * (`roam-mcp install codex --transport http` writes the key into its config now).
  */
-const speaksHttp = (id: ClientId) => {
-  const spec = clientSpec(id);
-  return spec.httpEntryFor !== undefined && spec.httpKeyEnv === undefined;
-};
+const speaksHttp = (id: ClientId) => clientSpec(id).httpEntryFor !== undefined && id !== 'codex';
 /** The install writes the key into the client's config; Claude Code's goes only to the clipboard. */
 const keyInConfig = (id: ClientId) => clientSpec(id).setup === 'file';
 /** Claude Code's key, named as `roam-mcp install claude-code --transport http` names it. */

@@ -87,9 +87,10 @@ async function uninstall(id: 'codex' | 'cursor' | 'claude-code') {
 const keyNames = async () => (await core.handlers['keys:list'](undefined)).map((k) => k.name).sort();
 
 it('uninstalling Codex in the tray revokes the key `roam-mcp install codex --transport http` made for it', async () => {
-  const printed = await roamMcp('install', 'codex', '--transport', 'http');
-  const key = KEY.exec(printed)![0];
+  await roamMcp('install', 'codex', '--transport', 'http');
   const config = path.join(dirs.home, '.codex', 'config.toml');
+  // The key is in Codex's own config (http_headers), not printed.
+  const key = KEY.exec(await readFile(config, 'utf8'))![0];
   expect(await readFile(config, 'utf8')).toContain(`url = "${url}"`);
   expect(await works(key)).toBe(true);
   expect(await row('codex')).toMatchObject({ state: 'installed', transport: 'http' });

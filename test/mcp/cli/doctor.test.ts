@@ -6,7 +6,7 @@
  * or note text.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
@@ -210,4 +210,47 @@ it('refuses an unknown option with exit 2', async () => {
   const run = await roamMcp(['doctor', '--frobnicate']);
   expect(run.code).toBe(2);
   expect(run.stderr).toMatch(/^roam-mcp doctor: .*frobnicate/);
+});
+
+it('a client config holding a key that others can read is flagged with the exact chmod; 0600 is ok', async () => {
+  const key = (await roamMcp(['key', 'create', 'cursor-by-hand'])).stdout.trim();
+  const url = 'http://127.0.0.1:39017/mcp';
+  const held = JSON.stringify({
+    mcpServers: { 'roam-companion': { url, headers: { Authorization: `Bearer ${key}` } } },
+  });
+  // As a client that saves by writing a new file and renaming it leaves it: 0644.
+  await writeFile(cursorFile(), held, { mode: 0o644 });
+  await chmod(cursorFile(), 0o644);
+  let found = await doctor();
+  expect(found.find('Cursor config (holds a roam-mcp key)')).toEqual({
+    section: 'files',
+    name: 'Cursor config (holds a roam-mcp key)',
+    status: 'warn',
+    detail: `${cursorFile()} is mode 644: others on this computer can read the key in it`,
+    fix: `chmod 600 '${cursorFile()}'`,
+  });
+  const text = await roamMcp(['doctor']);
+  expect(text.stdout).toContain(`      chmod 600 '${cursorFile()}'`);
+
+  await chmod(cursorFile(), 0o600);
+  found = await doctor();
+  expect(found.find('Cursor config (holds a roam-mcp key)').status).toBe('ok');
+  // A config without a key of ours is not a key file.
+  await writeFile(cursorFile(), '{ "mcpServers": {} }', { mode: 0o644 });
+  found = await doctor();
+  expect(found.find('Cursor config (holds a roam-mcp key)')).toBeUndefined();
+});
+
+it('a Codex file the old installer broke (our table beside an inline mcp_servers) is not called ours', async () => {
+  await mkdir(path.join(home, '.codex'), { recursive: true });
+  await writeFile(
+    path.join(home, '.codex', 'config.toml'),
+    'mcp_servers = { other = { command = "x" } }\n\n[mcp_servers.roam-companion]\ncommand = "node"\nargs = ["x"]\n',
+  );
+  const { find } = await doctor();
+  expect(find('Codex')).toMatchObject({
+    status: 'warn',
+    detail: expect.stringMatching(/is not valid TOML \(trying to redefine .*\) at line 3, column \d/),
+  });
+  expect(find('Codex').detail).not.toContain('installed');
 });

@@ -5,6 +5,7 @@
  * reinstall replaces it (the old one is refused), uninstall revokes it; Claude Desktop stays
  * stdio; a dry run makes no key.
  */
+import { execSync } from 'node:child_process';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -48,7 +49,11 @@ it('a running server makes http the default: the entry has the URL and a key of 
   const { entry, key } = await keyIn(cursorFile());
   expect(entry).toEqual({ url: world.url, headers: { Authorization: `Bearer ${key}` } });
   expect(key).toBeDefined();
-  expect((await stat(cursorFile())).mode & 0o777).toBe(0o640);
+  // The file holds a key now: the group's read bit goes, and the install says so.
+  expect((await stat(cursorFile())).mode & 0o777).toBe(0o600);
+  expect(installed.stderr).toContain(
+    'so it is mode 600 (it was 640, which let others on this computer read it)',
+  );
   expect(JSON.parse(await readFile(cursorFile(), 'utf8')).mcpServers.other).toEqual({ command: 'other' });
   expect(`${installed.stdout}${installed.stderr}`).not.toContain(key!);
   // Cursor works poorly past about 40 tools: its key carries the toolsets that fit.
@@ -143,9 +148,9 @@ it('status calls an http entry with a live key installed (its transport and keyâ
 const claudeState = () => path.join(world.home, '.claude.json');
 /** What `claude mcp add` writes for the command we printed (Claude Code's own file, user scope). */
 async function claudeAdds(command: string): Promise<void> {
-  const http = /--transport http roam-companion (\S+) --header 'Authorization: Bearer (\S+)'/.exec(command);
-  const entry = http
-    ? { type: 'http', url: http[1], headers: { Authorization: `Bearer ${http[2]}` } }
+  const json = /^claude mcp add-json --scope user roam-companion '(.+)'$/.exec(command)?.[1];
+  const entry = json
+    ? JSON.parse(json.replace(/'\\''/g, "'"))
     : {
         type: 'stdio',
         command: process.execPath,
@@ -164,11 +169,24 @@ it('Claude Code: an http install over a stdio entry prints remove-then-add; over
   expect(http.code).toBe(0);
   const [remove, add, ...rest] = http.stdout.trim().split('\n');
   expect(remove).toBe('claude mcp remove --scope user roam-companion');
-  expect(add).toMatch(/^claude mcp add --scope user --transport http roam-companion /);
+  expect(add).toMatch(
+    /^claude mcp add-json --scope user roam-companion '\{"type":"http","url":"[^"]+","headersHelper":"cat '/,
+  );
   expect(rest).toEqual([]);
   expect(http.stderr).toContain('must go first');
+  // The key is in no command line, no output and not in ~/.claude.json: in a 0600 file the helper prints.
+  expect(http.stdout).not.toContain('roam-mcp-key-');
+  const helper = JSON.parse(/'(\{.+\})'$/.exec(add!)![1]!.replace(/'\\''/g, "'")).headersHelper as string;
+  const printed = execSync(helper, { shell: '/bin/sh' }).toString('utf8');
+  const headersFile = /^cat '(.+)'$/.exec(helper)![1]!;
+  expect((await stat(headersFile)).mode & 0o777).toBe(0o600);
+  const key = /^Bearer (roam-mcp-key-\S+)$/.exec(JSON.parse(printed).Authorization)![1]!;
+  const client = await world.connect({ era: 'v1', key });
+  jsonOf(await client.call('list_graphs'));
+  await client.close();
 
   await claudeAdds(add!);
+  expect(await readFile(claudeState(), 'utf8')).not.toContain('roam-mcp-key-');
   const status = await roamMcp('status');
   expect(status.stdout).toMatch(/^Claude Code +installed /m);
   const claudeLines = status.stdout.split(/\n(?=\S)/).find((block) => block.startsWith('Claude Code'))!;
@@ -185,7 +203,7 @@ it('Claude Code: an http install over a stdio entry prints remove-then-add; over
   expect(stale).not.toContain(' -- ');
 });
 
-it('Gemini CLI gets httpUrl with its key in a header; Codex gets the URL and the variable its key is read from, the key on stdout once; both keys work', async () => {
+it('Gemini CLI gets httpUrl with its key in a header; Codex the URL and its key in http_headers, in a 0600 file, never on stdout; both keys work', async () => {
   await mkdir(path.join(world.home, '.gemini'), { recursive: true });
   expect((await roamMcp('install', 'gemini-cli', '--transport', 'http')).code).toBe(0);
   const gemini = JSON.parse(await readFile(path.join(world.home, '.gemini', 'settings.json'), 'utf8'))
@@ -196,27 +214,29 @@ it('Gemini CLI gets httpUrl with its key in a header; Codex gets the URL and the
   await mkdir(path.join(world.home, '.codex'), { recursive: true });
   const codex = await roamMcp('install', 'codex', '--transport', 'http');
   expect(codex.code).toBe(0);
-  const codexKey = /^export ROAM_MCP_KEY=(roam-mcp-key-\S+)$/.exec(codex.stdout.trim())?.[1];
-  expect(codexKey).toBeDefined();
-  expect(codex.stderr).not.toContain(codexKey!);
-  const toml = await readFile(path.join(world.home, '.codex', 'config.toml'), 'utf8');
+  const tomlFile = path.join(world.home, '.codex', 'config.toml');
+  const toml = await readFile(tomlFile, 'utf8');
+  const codexKey = /^http_headers = \{ Authorization = "Bearer (roam-mcp-key-[^"]+)" \}$/m.exec(toml)?.[1];
   expect(toml).toBe(
-    `[mcp_servers.roam-companion]\nurl = "${world.url}"\nbearer_token_env_var = "ROAM_MCP_KEY"\n`,
+    `[mcp_servers.roam-companion]\nurl = "${world.url}"\nhttp_headers = { Authorization = "Bearer ${codexKey}" }\n`,
   );
-  expect(toml).not.toContain('roam-mcp-key-');
+  expect((await stat(tomlFile)).mode & 0o777).toBe(0o600);
+  // No line to put in a shell profile: the key is in no output at all.
+  expect(codex.stdout).toBe('');
+  expect(codex.stderr).not.toMatch(/export|profile|ROAM_MCP_KEY/);
 
   for (const key of [geminiKey, codexKey!]) {
     const client = await world.connect({ era: 'v1', key });
     jsonOf(await client.call('list_graphs'));
     await client.close();
   }
-  expect((await roamMcp('status')).stdout).toMatch(/^Gemini CLI +installed /m);
-  said.splice(said.indexOf(codex.stdout), 1); // the one place a key is meant to be printed
+  const status = (await roamMcp('status')).stdout;
+  expect(status).toMatch(/^Gemini CLI +installed /m);
+  expect(status).toMatch(/^Codex +installed /m);
 });
 
 it('no key was ever printed', async () => {
-  // Claude Code's command carries its key by design: only what is not a command to paste is checked.
-  const notCommands = said.map((text) => text.replace(/^claude mcp add .*$/gm, ''));
-  expect(notCommands.join('\n')).not.toMatch(/roam-mcp-key-(?!made-on-install)[A-Za-z0-9_-]{20,}/);
+  // Not even Claude Code's command carries its key any more.
+  expect(said.join('\n')).not.toMatch(/roam-mcp-key-(?!made-on-install)[A-Za-z0-9_-]{20,}/);
   expect(world.transcript()).not.toMatch(/roam-mcp-key-[A-Za-z0-9_-]{20,}/);
 });

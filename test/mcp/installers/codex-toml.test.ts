@@ -8,6 +8,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
+import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { InstallerError } from '../../../src-mcp/installers/installer-error.ts';
 import {
@@ -160,12 +161,16 @@ command = "other"
   it('refuses a file that is not TOML, naming the line and column, and leaves it untouched', async () => {
     await refused(
       `${CODEX_CONFIG}[mcp_servers.bad\n`,
-      /is not valid TOML: a missing \] .* at line 26, column 17/,
+      /is not valid TOML \(.+\) at line 26, column 17, so Codex cannot read it either/,
     );
-    await refused('model = o3\n', /is not valid TOML: an unknown value 'o3' .*line 1/);
-    await refused('notes = """never closed\n[mcp_servers.x]\n', /an unterminated """ string/);
-    await refused('a = 1\na = 2\n', /the key 'a' is defined twice/);
-    await refused('k = "sk-live-abcdefghijklmnopqrstuvwx" extra\n', /text after a value/);
+    await refused('model = o3\n', /is not valid TOML \(invalid value\) at line 1/);
+    await refused('notes = """never closed\n[mcp_servers.x]\n', /\(unfinished string\) at line 1/);
+    await refused('a = 1\na = 2\n', /\(trying to redefine an already defined table or value\) at line 2/);
+    // The message names where, never what the line holds.
+    await refused(
+      'k = "sk-live-abcdefghijklmnopqrstuvwx" extra\n',
+      /^(?!.*sk-live).*end-of-line\) at line 1/s,
+    );
   });
 
   it('refuses an entry of ours written other than as its own table, rather than guess', async () => {
@@ -227,6 +232,101 @@ command = "other"
       }),
       // A file of blank lines only: the install adds no blank line before our table, so none goes.
       { numRuns: 40, examples: [['\n\n'], [' \n\n\n']] },
+    );
+  });
+
+  it('over generated configs (inline tables, dotted keys, comments, arrays of tables) the result always parses, other servers stay, uninstall gives the file back', async () => {
+    const name = fc.stringMatching(/^[a-z][a-z0-9_]{0,5}$/);
+    const scalar = fc.oneof(
+      fc.string({ maxLength: 8 }).map((s) => JSON.stringify(s)),
+      fc.integer({ min: -99, max: 99 }).map(String),
+      fc.constantFrom('true', '1.5', "'lit [x]'", '"""\n[mcp_servers.fake]\n"""', '[1, 2]', '1979-05-27'),
+    );
+    const comment = fc.constantFrom('', '# a comment', '  # [mcp_servers.not_a_table]');
+    /** One server, written each way TOML allows. */
+    const form = fc.constantFrom(
+      'table',
+      'table-inline-env',
+      'table-dotted-env',
+      'dotted-root',
+      'inline-in-header',
+      'dotted-in-header',
+    );
+    const file = fc
+      .record({
+        top: fc.uniqueArray(fc.tuple(name, scalar), { selector: ([k]) => k, maxLength: 3 }),
+        servers: fc.uniqueArray(fc.tuple(name, scalar, form), { selector: ([n]) => n, maxLength: 4 }),
+        tables: fc.uniqueArray(fc.tuple(name, fc.boolean(), scalar, comment), {
+          selector: ([n]) => n,
+          maxLength: 3,
+        }),
+        inlineAll: fc.boolean(),
+        comments: fc.array(comment, { minLength: 4, maxLength: 4 }),
+      })
+      .map(({ top, servers, tables, inlineAll, comments }) => {
+        const root = top.map(([k, v]) => `${k} = ${v}`);
+        const sections: string[] = [];
+        const header: string[] = [];
+        if (inlineAll && servers.length) {
+          const all = servers.map(([n, v]) => `${n} = { command = "c", x = ${v} }`).join(', ');
+          root.push(`mcp_servers = { ${all} }`);
+        } else {
+          for (const [n, v, how] of servers) {
+            if (how === 'dotted-root')
+              root.push(`mcp_servers.${n}.command = "c"`, `mcp_servers.${n}.x = ${v}`);
+            else if (how === 'inline-in-header') header.push(`${n} = { command = "c", x = ${v} }`);
+            else if (how === 'dotted-in-header') header.push(`${n}.command = "c"`, `${n}.x = ${v}`);
+            else {
+              sections.push(`[mcp_servers.${n}]`, 'command = "c"', `x = ${v}`, comments[0]!);
+              if (how === 'table-inline-env') sections.push('env = { A = "b" }');
+              if (how === 'table-dotted-env') sections.push('env.A = "b"');
+            }
+          }
+        }
+        if (header.length) sections.unshift('[mcp_servers]', ...header, comments[1]!);
+        for (const [n, array, v, c] of tables)
+          sections.push(array ? `[[t_${n}]]` : `[t_${n}]`, `k = ${v}`, c);
+        return [comments[2]!, ...root, comments[3]!, ...sections].join('\n') + '\n';
+      })
+      .filter((text) => {
+        try {
+          parseToml(text);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+    const othersOf = (text: string) => {
+      const { mcp_servers: servers = {}, ...rest } = parseToml(text) as {
+        mcp_servers?: Record<string, unknown>;
+      };
+      const { 'roam-companion': _ours, ...others } = servers;
+      return { rest, others };
+    };
+    const http = { url: 'http://127.0.0.1:39017/mcp', key: 'roam-mcp-key-abcdefghijklmnopqrstuvwxyz' };
+    await fc.assert(
+      fc.asyncProperty(file, fc.boolean(), async (text, overHttp) => {
+        await writeConfig(codexFile(), text);
+        const opts = { ...linuxOptions(t), ...(overHttp ? { http } : {}) };
+        const outcome = await install('codex', opts).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        const installed = await readText(codexFile());
+        if (/^mcp_servers = \{/m.test(text)) {
+          // Ours cannot stand beside an inline table: refused, the file as it was.
+          expect(outcome).toBeInstanceOf(InstallerError);
+          expect(installed).toBe(text);
+          return;
+        }
+        expect(outcome).toBeUndefined();
+        const after = parseToml(installed) as { mcp_servers: Record<string, unknown> };
+        expect(after.mcp_servers['roam-companion']).toBeDefined();
+        expect(othersOf(installed)).toEqual(othersOf(text));
+        await uninstall('codex', opts);
+        expect(await readText(codexFile())).toBe(text);
+      }),
+      { numRuns: 60 },
     );
   });
 });
