@@ -52,6 +52,22 @@ export async function fetchHiddenContent(ctx: RoamCaller): Promise<HiddenContent
   };
 }
 
+/**
+ * The uids among the given ones that are hidden from AI now (tagged themselves or nested under a
+ * tagged block): one `data.q`, asked right before a write, so a tag added a moment ago counts.
+ */
+const HIDDEN_AMONG_QUERY =
+  '[:find ?u :in $ [?u ...] [?tag ...] :where [?b :block/uid ?u] [?t :node/title ?tag]' +
+  ' (or-join [?b ?t] [?b :block/refs ?t] (and [?b :block/parents ?h] [?h :block/refs ?t]))]';
+
+export async function hiddenAmong(ctx: RoamCaller, uids: readonly string[]): Promise<Set<string>> {
+  const asked = [...new Set(uids)];
+  if (asked.length === 0) return new Set();
+  const rows =
+    (await ctx.call<Array<[string]> | null>('data.q', [HIDDEN_AMONG_QUERY, asked, [...HIDING_TAGS]])) ?? [];
+  return new Set(rows.map(([uid]) => String(uid)));
+}
+
 /** A line of plain markdown that carries a hiding tag in any of its forms. */
 const TAG_IN_TEXT = /(?:#|\[\[|#\[\[)\.rm-(?:hide|private)(?:\]\]|(?![\w-]))/;
 

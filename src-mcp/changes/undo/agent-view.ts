@@ -37,6 +37,46 @@ export function touchesHidden(change: Change, hidden: HiddenNow): boolean {
 }
 
 /**
+ * Whether taking this change back would write to a block hidden from AI, as the agent's own write
+ * would be judged (docs/mcp.md, Hidden blocks): each reversing write names the blocks it changes,
+ * moves or deletes and the parent it puts blocks under, and any of them hidden now (or hidden when
+ * recorded, or a block whose text carries a hiding tag the undo would add or take away) refuses it.
+ * Blocks under a visible block that comes back or goes whole are carried intact, as a delete or
+ * move of that block carries them. What is already undone writes nothing.
+ */
+export function undoTouchesHidden(change: Change, hidden: HiddenNow): boolean {
+  if (change.undone) return false;
+  const pending = change.ops.filter(
+    (o) => (o.outcome === 'applied' || o.outcome === 'unconfirmed') && !o.undoneBy,
+  );
+  if (pending.length === 0) return false;
+  if (hidden.unknown) return true;
+  const isHidden = (uid: string | undefined) => uid !== undefined && hidden.uids.has(uid);
+  const tagged = (text: string | undefined) => text !== undefined && carriesHidingTag(text);
+  return pending.some(({ op, hidden: recordedHidden }) => {
+    if (recordedHidden) return true;
+    switch (op.kind) {
+      case 'create-blocks':
+        return (
+          isHidden(op.parent) ||
+          (op.uids ?? []).some(isHidden) ||
+          op.tree.some((node) => isHidden(node.uid) || tagged(node.string))
+        );
+      case 'update-block':
+        return isHidden(op.uid) || tagged(op.before.string) || tagged(op.after.string);
+      case 'move-block':
+        return isHidden(op.uid) || isHidden(op.before.parent);
+      case 'delete-blocks':
+        return op.items.some((item) => isHidden(item.parent) || tagged(item.block.string));
+      case 'comment':
+        return isHidden(op.block);
+      default:
+        return false;
+    }
+  });
+}
+
+/**
  * Each change's secrets, per reading of what is hidden: a change's description asks once per
  * op, and a change of thousands of ops would otherwise gather its texts again for each.
  */

@@ -24,6 +24,7 @@ import {
 } from './block-location.ts';
 import { blockFields, blockWire } from './block-fields.ts';
 import { checkDeletionReport } from './deletion-report.ts';
+import { refuseHidden, type HiddenCheck } from './hidden-targets.ts';
 import { DAILY_DATE_HINT, isDailyDate } from '../../roam/roam-dates.ts';
 
 const uid = z.string().min(1);
@@ -34,15 +35,38 @@ function writeTo<T>(ctx: ToolContext, uids: Record<string, string>, run: () => P
   return withMissingCheck(ctx, refs, run);
 }
 
+/**
+ * What the consent gate reads before asking, after the hidden check: the person is never asked
+ * about a write that will be refused.
+ */
+function seenFirst<A, T>(
+  tool: string,
+  check: (args: A) => HiddenCheck,
+  read: (args: A, ctx: ToolContext) => Promise<T>,
+): (args: A, ctx: ToolContext) => Promise<T> {
+  return async (args, ctx) => {
+    await refuseHidden(ctx, tool, check(args));
+    return read(args, ctx);
+  };
+}
+
 /** delete_block / delete_page: one Roam delete, NOT_FOUND for a missing uid, Roam's report checked. */
 async function deleteOne(ctx: ToolContext, kind: 'block' | 'page', target: string) {
   const what = kind === 'block' ? 'Block uid' : 'Page uid';
+  // A page is never hidden itself; a visible page goes with its hidden blocks intact.
+  if (kind === 'block') await refuseHidden(ctx, 'delete_block', { blocks: [target] });
   const report = await writeTo(ctx, { [what]: target }, () =>
     ctx.call(kind === 'block' ? 'data.block.delete' : 'data.page.delete', [{ [kind]: { uid: target } }]),
   );
   checkDeletionReport(report, kind, target, ctx.graph.nickname);
   return { deleted: kind, uid: target };
 }
+
+/** A hidden block moved out from under its tag would show; one moved under a hidden block would vanish. */
+const moveCheck = (args: { uid: string; parentUid: string }): HiddenCheck => ({
+  blocks: [args.uid],
+  places: [args.parentUid],
+});
 
 export const contentWriteTools = [
   defineTool({
@@ -113,6 +137,8 @@ export const contentWriteTools = [
             ...(args.open === undefined ? {} : { open: args.open }),
           },
         ]);
+      // The agent cannot see a hidden block's children, so it cannot choose a place among them.
+      if (args.parentUid) await refuseHidden(ctx, 'create_block', { places: [args.parentUid] });
       const result = args.parentUid
         ? await writeTo(ctx, { 'Parent uid': args.parentUid }, write)
         : await write();
@@ -134,11 +160,18 @@ export const contentWriteTools = [
     scope: 'graph',
     writes: 'edit',
     editTargets: (args) => [{ id: args.uid, kind: 'node' }],
-    takes: { read: (args, ctx) => replacesTexts(ctx, [args]) },
+    takes: {
+      read: seenFirst(
+        'update_block',
+        (args) => ({ blocks: [args.uid] }),
+        (args, ctx) => replacesTexts(ctx, [args]),
+      ),
+    },
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, ...blockFields },
     async handler(args, ctx) {
       const block = blockWire(args, 'update_block');
+      await refuseHidden(ctx, 'update_block', { blocks: [args.uid] });
       await writeTo(ctx, { 'Block uid': args.uid }, () => ctx.call('data.block.update', [{ block }]));
       return { updated: 'block', uid: args.uid };
     },
@@ -154,10 +187,13 @@ export const contentWriteTools = [
     writes: 'edit',
     // A move carries the subtree: a person's block under the agent's would go with it.
     editTargets: (args) => [{ id: args.uid, kind: 'node', subtree: true }],
-    takes: { read: (args, ctx) => movesBlock(ctx, args.uid, args.parentUid) },
+    takes: {
+      read: seenFirst('move_block', moveCheck, (args, ctx) => movesBlock(ctx, args.uid, args.parentUid)),
+    },
     annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, parentUid: uid, order },
     async handler(args, ctx) {
+      await refuseHidden(ctx, 'move_block', moveCheck(args));
       await writeTo(ctx, { 'Block uid': args.uid, 'Parent uid': args.parentUid }, () =>
         ctx.call('data.block.move', [
           {
@@ -179,7 +215,13 @@ export const contentWriteTools = [
     scope: 'graph',
     writes: 'edit',
     editTargets: (args) => [{ id: args.uid, kind: 'node', subtree: true }],
-    takes: { read: (args, ctx) => removesBlocks(ctx, [args.uid]) },
+    takes: {
+      read: seenFirst(
+        'delete_block',
+        (args) => ({ blocks: [args.uid] }),
+        (args, ctx) => removesBlocks(ctx, [args.uid]),
+      ),
+    },
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     handler: (args, ctx) => deleteOne(ctx, 'block', args.uid),
