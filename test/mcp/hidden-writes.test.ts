@@ -107,6 +107,7 @@ const WRITES: Array<[string, string, (uid: string) => Record<string, unknown>]> 
   ['delete_blocks (with a visible block)', 'delete_blocks', (uid) => ({ uids: ['landing01', uid] })],
   ['create_block under it', 'create_block', (uid) => ({ parentUid: uid, markdown: 'slipped in' })],
   ['move_block of a visible block under it', 'move_block', (uid) => ({ uid: 'landing01', parentUid: uid })],
+  ['add_comment on it', 'add_comment', (uid) => ({ blockUid: uid, comment: 'slipped in' })],
 ];
 
 describe('a write addressed to a hidden block', () => {
@@ -128,6 +129,34 @@ describe('a write addressed to a hidden block', () => {
       expectNoSecret(JSON.stringify(error));
       expect(snapshot()).toBe(before);
     });
+  });
+
+  it.each([
+    ['create_block', { pageTitle: 'Home', nestUnder: 'wifi password hunter2 #.rm-private', markdown: 'in' }],
+    ['create_block', { parentUid: 'visparent', nestUnder: 'locker 5555 #[[.rm-private]]', markdown: 'in' }],
+    ['append_to_daily_note', { nestUnder: 'vault [[.rm-hide]]', markdown: 'in' }],
+  ])('%s under a section with a hiding tag is refused', async (tool, args) => {
+    const before = snapshot();
+
+    const error = errorOf(await agent.call(tool, args));
+
+    expect(error.code).toBe('HIDDEN_CONTENT');
+    expect(error.message).toContain('Nothing was changed');
+    expect(snapshot()).toBe(before);
+  });
+
+  it('asks Roam at write time: a block hidden after the agent read it is refused', async () => {
+    expect((await agent.call('get_page', { uid: 'elsewhere' })).isError).toBeFalsy();
+    world.emulator
+      .graph('work')
+      .asPerson('Bea')
+      .run('data.block.update', [{ block: { uid: 'landing01', string: 'landing 2222 #.rm-hide' } }]);
+
+    const error = errorOf(await agent.call('update_block', { uid: 'landing01', string: 'mine now' }));
+
+    expect(error.code).toBe('HIDDEN_CONTENT');
+    expect(error.message).not.toContain('2222');
+    expect(textOfBlock('landing01')).toBe('landing 2222 #.rm-hide');
   });
 
   it('a refused write is not journaled as a change and list_changes quotes nothing hidden', async () => {
@@ -171,6 +200,18 @@ describe('writes that carry hidden blocks intact', () => {
       changes: Array<{ summary: string }>;
     };
     expectNoSecret([deleted, list, dry, ...journal.changes.map((c) => c.summary)].join('\n'));
+  });
+
+  it('undoes its own delete of a page holding hidden blocks: they come back intact, quoted nowhere', async () => {
+    jsonOf(await agent.call('delete_page', { uid: 'carrierpg' }));
+
+    const result = await agent.call('undo_changes', { all: true });
+
+    expect(jsonOf<{ undone: number }>(result).undone).toBe(1);
+    const undo = JSON.stringify(result);
+    expectNoSecret(undo + JSON.stringify(await agent.call('list_changes', {})));
+    expect(parentOf('sec7777bk')).toBe('carried01');
+    expect(textOfBlock('sec7777bk')).toBe('secret 7777 #.rm-hide');
   });
 
   it('deletes a visible block holding hidden blocks', async () => {

@@ -53,8 +53,9 @@ function seenFirst<A, T>(
 /** delete_block / delete_page: one Roam delete, NOT_FOUND for a missing uid, Roam's report checked. */
 async function deleteOne(ctx: ToolContext, kind: 'block' | 'page', target: string) {
   const what = kind === 'block' ? 'Block uid' : 'Page uid';
-  // A page is never hidden itself; a visible page goes with its hidden blocks intact.
-  if (kind === 'block') await refuseHidden(ctx, 'delete_block', { blocks: [target] });
+  // A visible page goes with its hidden blocks intact (a page is never hidden itself: the check
+  // holds should Roam take a block's uid for a page's).
+  await refuseHidden(ctx, `delete_${kind}`, { blocks: [target] });
   const report = await writeTo(ctx, { [what]: target }, () =>
     ctx.call(kind === 'block' ? 'data.block.delete' : 'data.page.delete', [{ [kind]: { uid: target } }]),
   );
@@ -138,7 +139,10 @@ export const contentWriteTools = [
           },
         ]);
       // The agent cannot see a hidden block's children, so it cannot choose a place among them.
-      if (args.parentUid) await refuseHidden(ctx, 'create_block', { places: [args.parentUid] });
+      await refuseHidden(ctx, 'create_block', {
+        places: args.parentUid ? [args.parentUid] : [],
+        section: args.nestUnder,
+      });
       const result = args.parentUid
         ? await writeTo(ctx, { 'Parent uid': args.parentUid }, write)
         : await write();

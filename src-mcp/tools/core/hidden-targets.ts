@@ -7,13 +7,18 @@
  */
 import type { ToolContext } from '../../contract/tool-definition.ts';
 import { ToolError } from '../../contract/tool-errors.ts';
-import { hiddenAmong } from '../../roam/hidden-blocks.ts';
+import { carriesHidingTag, hiddenAmong } from '../../roam/hidden-blocks.ts';
 
 export interface HiddenCheck {
   /** Blocks the write changes, moves or deletes. */
   blocks?: readonly string[];
   /** Parents the write puts blocks under. */
   places?: readonly string[];
+  /**
+   * The text of the section the blocks go under (`nestUnder`): a child with a hiding tag in its
+   * text is hidden, found or made.
+   */
+  section?: string | undefined;
 }
 
 const WHY = 'it or a block above it is tagged #.rm-hide or #.rm-private';
@@ -22,8 +27,14 @@ const WHY = 'it or a block above it is tagged #.rm-hide or #.rm-private';
 export async function refuseHidden(
   ctx: Pick<ToolContext, 'call'>,
   tool: string,
-  { blocks = [], places = [] }: HiddenCheck,
+  { blocks = [], places = [], section }: HiddenCheck,
 ): Promise<void> {
+  if (section !== undefined && carriesHidingTag(section))
+    throw new ToolError(
+      'HIDDEN_CONTENT',
+      `${tool} was refused: \`nestUnder\` carries a hiding tag (#.rm-hide / #.rm-private), so the section is hidden from AI, and an agent cannot put blocks where it cannot see. Nothing was changed. Name a section without the tag, or leave nestUnder out.`,
+      { field: 'nestUnder' },
+    );
   const hidden = await hiddenAmong(ctx, [...blocks, ...places]);
   if (hidden.size === 0) return;
   const named = (uids: readonly string[]) => [...new Set(uids.filter((uid) => hidden.has(uid)))];
