@@ -5,7 +5,7 @@
  */
 import { carriesHidingTag } from '../../roam/hidden-blocks.ts';
 import { quote } from '../journal/summary.ts';
-import type { Change, StepResult } from '../journal/types.ts';
+import type { Change, ChangeOp, Op, StepResult } from '../journal/types.ts';
 import type { ChangeReport } from './undo-engine.ts';
 
 /** What Roam hides from AI now, as src-mcp/roam/hidden-blocks.ts reads it. */
@@ -36,40 +36,60 @@ export function touchesHidden(change: Change, hidden: HiddenNow): boolean {
   );
 }
 
+/** The ops an undo of this change would take back (what is already undone writes nothing). */
+function pendingOps(change: Change): ChangeOp[] {
+  if (change.undone) return [];
+  return change.ops.filter((o) => (o.outcome === 'applied' || o.outcome === 'unconfirmed') && !o.undoneBy);
+}
+
 /**
- * Whether taking this change back would write to a block hidden from AI, as the agent's own write
- * would be judged (docs/mcp.md, Hidden blocks): each reversing write names the blocks it changes,
- * moves or deletes and the parent it puts blocks under, and any of them hidden now (or hidden when
- * recorded, or a block whose text carries a hiding tag the undo would add or take away) refuses it.
- * Blocks under a visible block that comes back or goes whole are carried intact, as a delete or
- * move of that block carries them. What is already undone writes nothing.
+ * What each reversing write addresses: the blocks it changes, moves or deletes and the parent it
+ * puts blocks under. Blocks under a visible block that comes back or goes whole are carried
+ * intact, as the agent's own delete or move of that block carries them.
  */
-export function undoTouchesHidden(change: Change, hidden: HiddenNow): boolean {
-  if (change.undone) return false;
-  const pending = change.ops.filter(
-    (o) => (o.outcome === 'applied' || o.outcome === 'unconfirmed') && !o.undoneBy,
-  );
-  if (pending.length === 0) return false;
-  if (hidden.unknown) return true;
-  const isHidden = (uid: string | undefined) => uid !== undefined && hidden.uids.has(uid);
+function addressedBy(op: Op): string[] {
+  switch (op.kind) {
+    case 'create-blocks':
+      return [
+        ...(op.parent ? [op.parent] : []),
+        ...(op.uids ?? []),
+        ...op.tree.flatMap((node) => (node.uid ? [node.uid] : [])),
+      ];
+    case 'update-block':
+      return [op.uid];
+    case 'move-block':
+      return [op.uid, op.before.parent];
+    case 'delete-blocks':
+      return op.items.map((item) => item.parent);
+    case 'comment':
+      return [op.block];
+    default:
+      return [];
+  }
+}
+
+/** The uids to ask Roam about (hiddenAmong) before an agent's undo of this change. */
+export function undoAddresses(change: Change): string[] {
+  return pendingOps(change).flatMap((o) => addressedBy(o.op));
+}
+
+/**
+ * Whether taking this change back would write to a block hidden from AI, judged as the agent's
+ * own write would be (docs/mcp.md, Hidden blocks): an addressed block or place hidden now
+ * (`hiddenNow`: the answer for undoAddresses), an op that touched a block hidden when recorded, or
+ * a text with a hiding tag the undo would take away or bring back.
+ */
+export function undoTouchesHidden(change: Change, hiddenNow: ReadonlySet<string>): boolean {
   const tagged = (text: string | undefined) => text !== undefined && carriesHidingTag(text);
-  return pending.some(({ op, hidden: recordedHidden }) => {
-    if (recordedHidden) return true;
+  return pendingOps(change).some(({ op, hidden }) => {
+    if (hidden || addressedBy(op).some((uid) => hiddenNow.has(uid))) return true;
     switch (op.kind) {
       case 'create-blocks':
-        return (
-          isHidden(op.parent) ||
-          (op.uids ?? []).some(isHidden) ||
-          op.tree.some((node) => isHidden(node.uid) || tagged(node.string))
-        );
+        return op.tree.some((node) => tagged(node.string));
       case 'update-block':
-        return isHidden(op.uid) || tagged(op.before.string) || tagged(op.after.string);
-      case 'move-block':
-        return isHidden(op.uid) || isHidden(op.before.parent);
+        return tagged(op.before.string) || tagged(op.after.string);
       case 'delete-blocks':
-        return op.items.some((item) => isHidden(item.parent) || tagged(item.block.string));
-      case 'comment':
-        return isHidden(op.block);
+        return op.items.some((item) => tagged(item.block.string));
       default:
         return false;
     }

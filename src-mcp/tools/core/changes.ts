@@ -13,12 +13,13 @@ import { enforceUndoAccess } from '../../gate/guard.ts';
 import {
   agentChangeReport,
   agentSummary,
+  undoAddresses,
   undoTouchesHidden,
   type HiddenNow,
 } from '../../changes/undo/agent-view.ts';
 import { selectChanges } from '../../changes/undo/undo-engine.ts';
 import { currentChat } from '../../contract/chat-scope.ts';
-import { HIDDEN_CONTENT_QUERY, HIDING_TAGS } from '../../roam/hidden-blocks.ts';
+import { HIDDEN_CONTENT_QUERY, HIDING_TAGS, hiddenAmong } from '../../roam/hidden-blocks.ts';
 import {
   UNDO_ACTIONS,
   undoCaller,
@@ -150,15 +151,29 @@ async function refuseHiddenUndo(args: UndoArgs, ctx: SessionContext): Promise<vo
     tool: 'undo_changes',
     onlyChat: chat.id,
   }).filter((c) => !c.undone);
-  const hidden = await hiddenFor(ctx, chosen);
-  const touching = chosen.filter((c) => undoTouchesHidden(c, hidden(c))).map((c) => c.id);
+  const byGraph = new Map<string, Change[]>();
+  for (const c of chosen) {
+    const key = graphId({ name: c.graph, type: c.graphType });
+    byGraph.set(key, [...(byGraph.get(key) ?? []), c]);
+  }
+  const touching: string[] = [];
+  for (const changes of byGraph.values()) {
+    const [{ graph, graphType }] = changes as [Change];
+    // One data.q per graph, over the uids the reversing writes address, asked now.
+    const roam = {
+      call: <T>(action: string, args: unknown[] = []) =>
+        callerFor(ctx)(graph, action, args, graphType) as Promise<T>,
+    };
+    const hidden = await hiddenAmong(roam, changes.flatMap(undoAddresses));
+    touching.push(...changes.filter((c) => undoTouchesHidden(c, hidden)).map((c) => c.id));
+  }
   if (touching.length === 0) return;
   const [first] = touching;
   const named = touching.map((id) => `'${id}'`).join(', ');
   const others = chosen.length > touching.length ? ' Undo the others by their ids.' : '';
   throw new ToolError(
     'HIDDEN_CONTENT',
-    `undo_changes was refused: taking back ${touching.length === 1 ? 'change' : 'changes'} ${named} would change a block hidden from AI (#.rm-hide / #.rm-private; or Roam could not say which blocks are hidden), and an agent cannot change what it cannot see, even to take back its own change. Nothing was undone.${others} The person can undo ${touching.length === 1 ? 'it' : 'them'} with 'roam-mcp undo ${first}' in a terminal or in Roam Companion's Activity.`,
+    `undo_changes was refused: taking back ${touching.length === 1 ? 'change' : 'changes'} ${named} would change a block hidden from AI (#.rm-hide / #.rm-private), and an agent cannot change what it cannot see, even to take back its own change. Nothing was undone.${others} The person can undo ${touching.length === 1 ? 'it' : 'them'} with 'roam-mcp undo ${first}' in a terminal or in Roam Companion's Activity.`,
     { hidden_changes: touching, suggested_next_tool: 'list_changes' },
   );
 }
