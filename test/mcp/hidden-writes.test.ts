@@ -145,6 +145,28 @@ describe('a write addressed to a hidden block', () => {
     expect(snapshot()).toBe(before);
   });
 
+  it.each([
+    ['update_page', '.rm-private', (uid: string) => ({ uid, title: 'not hiding any more' })],
+    ['delete_page', '.rm-private', (uid: string) => ({ uid })],
+    ['update_page', '.rm-hide', (uid: string) => ({ uid, title: 'not hiding any more' })],
+    ['delete_page', '.rm-hide', (uid: string) => ({ uid })],
+  ])(
+    "%s of the tag's own page %s is refused: it would un-hide every block tagged",
+    async (tool, title, args) => {
+      const uid = q(
+        '[:find ?u . :in $ ?t :where [?p :node/title ?t] [?p :block/uid ?u]]',
+        title,
+      ) as unknown as string;
+      const before = snapshot();
+
+      const error = errorOf(await agent.call(tool, args(uid)));
+
+      expect(error.code).toBe('HIDDEN_CONTENT');
+      expect(snapshot()).toBe(before);
+      expect(q('[:find ?u . :in $ ?t :where [?p :node/title ?t] [?p :block/uid ?u]]', title)).toBe(uid);
+    },
+  );
+
   it('asks Roam at write time: a block hidden after the agent read it is refused', async () => {
     expect((await agent.call('get_page', { uid: 'elsewhere' })).isError).toBeFalsy();
     world.emulator

@@ -24,7 +24,7 @@ import {
 } from './block-location.ts';
 import { blockFields, blockWire } from './block-fields.ts';
 import { checkDeletionReport } from './deletion-report.ts';
-import { refuseHidden, type HiddenCheck } from './hidden-targets.ts';
+import { refuseHidden, refuseHidingTagPage, type HiddenCheck } from './hidden-targets.ts';
 import { DAILY_DATE_HINT, isDailyDate } from '../../roam/roam-dates.ts';
 
 const uid = z.string().min(1);
@@ -53,9 +53,10 @@ function seenFirst<A, T>(
 /** delete_block / delete_page: one Roam delete, NOT_FOUND for a missing uid, Roam's report checked. */
 async function deleteOne(ctx: ToolContext, kind: 'block' | 'page', target: string) {
   const what = kind === 'block' ? 'Block uid' : 'Page uid';
-  // A visible page goes with its hidden blocks intact (a page is never hidden itself: the check
-  // holds should Roam take a block's uid for a page's).
-  await refuseHidden(ctx, `delete_${kind}`, { blocks: [target] });
+  // A page is never hidden itself and goes with its hidden blocks intact, but a tag's own page
+  // takes the hiding away from every block tagged with it.
+  if (kind === 'block') await refuseHidden(ctx, 'delete_block', { blocks: [target] });
+  else await refuseHidingTagPage(ctx, 'delete_page', target);
   const report = await writeTo(ctx, { [what]: target }, () =>
     ctx.call(kind === 'block' ? 'data.block.delete' : 'data.page.delete', [{ [kind]: { uid: target } }]),
   );
@@ -240,10 +241,16 @@ export const contentWriteTools = [
     scope: 'graph',
     writes: 'edit',
     editTargets: (args) => [{ id: args.uid, kind: 'node' }],
-    takes: { read: (args, ctx) => renamesPage(ctx, args.uid, args.title) },
+    takes: {
+      async read(args, ctx) {
+        await refuseHidingTagPage(ctx, 'update_page', args.uid);
+        return renamesPage(ctx, args.uid, args.title);
+      },
+    },
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, title: z.string().trim().min(1) },
     async handler(args, ctx) {
+      await refuseHidingTagPage(ctx, 'update_page', args.uid);
       await writeTo(ctx, { 'Page uid': args.uid }, () =>
         ctx.call('data.page.update', [{ page: { uid: args.uid, title: args.title } }]),
       );
@@ -260,7 +267,12 @@ export const contentWriteTools = [
     scope: 'graph',
     writes: 'edit',
     editTargets: (args) => [{ id: args.uid, kind: 'node', subtree: true }],
-    takes: { read: (args, ctx) => removesPage(ctx, args.uid) },
+    takes: {
+      async read(args, ctx) {
+        await refuseHidingTagPage(ctx, 'delete_page', args.uid);
+        return removesPage(ctx, args.uid);
+      },
+    },
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     handler: (args, ctx) => deleteOne(ctx, 'page', args.uid),

@@ -7,7 +7,7 @@
  */
 import type { ToolContext } from '../../contract/tool-definition.ts';
 import { ToolError } from '../../contract/tool-errors.ts';
-import { carriesHidingTag, hiddenAmong } from '../../roam/hidden-blocks.ts';
+import { carriesHidingTag, hiddenAmong, hidingTagPagesAmong } from '../../roam/hidden-blocks.ts';
 
 export interface HiddenCheck {
   /** Blocks the write changes, moves or deletes. */
@@ -49,5 +49,19 @@ export async function refuseHidden(
     'HIDDEN_CONTENT',
     `${tool} was refused: ${reason}. Nothing was changed. Leave hidden blocks to the person; work on visible blocks (get_page shows them).`,
     { hidden_uids: [...new Set([...hiddenBlocks, ...hiddenPlaces])], suggested_next_tool: 'get_page' },
+  );
+}
+
+/** Throws HIDDEN_CONTENT (nothing changed) when the page is a hiding tag's own page. */
+export async function refuseHidingTagPage(
+  ctx: Pick<ToolContext, 'call'>,
+  tool: string,
+  pageUid: string,
+): Promise<void> {
+  if ((await hidingTagPagesAmong(ctx, [pageUid])).size === 0) return;
+  throw new ToolError(
+    'HIDDEN_CONTENT',
+    `${tool} was refused: page '${pageUid}' is a hiding tag (.rm-hide / .rm-private), and renaming or deleting it would rewrite every tag that hides blocks from AI, showing them. Nothing was changed. Leave the tag pages to the person.`,
+    { hidden_uids: [pageUid] },
   );
 }
