@@ -357,4 +357,23 @@ describe("the agent's undo", () => {
     expectNoSecret(error.message);
     expect(textOfBlock('landing01')).toBe('landing');
   });
+
+  it('refuses to take back its rename of a page to a hiding tag; the person can', async () => {
+    await world.close();
+    world = await undoWorld([
+      { title: 'Topic', uid: 'topicpage', children: [] },
+      { title: 'Notes', uid: 'notespage', children: [{ string: 'about [[Topic]] 8642', uid: 'aboutblk1' }] },
+    ]);
+    agent = await world.agent();
+    jsonOf(await agent.call('update_page', { uid: 'topicpage', title: '.rm-hide' }));
+    const id = await lastChangeId();
+
+    const error = errorOf(await agent.call('undo_changes', { ids: [id] }));
+
+    expect(error.code).toBe('HIDDEN_CONTENT');
+    expect(error.message).not.toContain('8642');
+    expect(textOfBlock('aboutblk1')).toBe('about [[.rm-hide]] 8642');
+    expect((await world.cli('undo', id)).status).toBe(0);
+    expect(textOfBlock('aboutblk1')).toBe('about [[Topic]] 8642');
+  });
 });

@@ -3,7 +3,7 @@
  * (`#.rm-hide`, `#.rm-private`; docs/navigation.md "Hidden blocks"), hidden now or when the
  * journal recorded it, by its own tag or a block above it. A person's views (the CLI, the tray) show everything.
  */
-import { carriesHidingTag } from '../../roam/hidden-blocks.ts';
+import { carriesHidingTag, HIDING_TAGS } from '../../roam/hidden-blocks.ts';
 import { quote } from '../journal/summary.ts';
 import type { Change, ChangeOp, Op, StepResult } from '../journal/types.ts';
 import type { ChangeReport } from './undo-engine.ts';
@@ -79,6 +79,8 @@ export function undoAddresses(change: Change): string[] {
  * (`hiddenNow`: the answer for undoAddresses), an op that touched a block hidden when recorded, or
  * a text with a hiding tag the undo would take away or bring back.
  */
+const isTag = (title: string) => (HIDING_TAGS as readonly string[]).includes(title);
+
 export function undoTouchesHidden(change: Change, hiddenNow: ReadonlySet<string>): boolean {
   const tagged = (text: string | undefined) => text !== undefined && carriesHidingTag(text);
   return pendingOps(change).some(({ op, hidden }) => {
@@ -90,6 +92,9 @@ export function undoTouchesHidden(change: Change, hiddenNow: ReadonlySet<string>
         return tagged(op.before.string) || tagged(op.after.string);
       case 'delete-blocks':
         return op.items.some((item) => tagged(item.block.string));
+      case 'rename-page':
+        // Renaming a page to or from a hiding tag hides or shows every block that refers to it.
+        return isTag(op.before) || isTag(op.after);
       default:
         return false;
     }
