@@ -52,6 +52,41 @@ export async function fetchHiddenContent(ctx: RoamCaller): Promise<HiddenContent
   };
 }
 
+/**
+ * The uids among the given ones that are hidden from AI now (tagged themselves or nested under a
+ * tagged block): one `data.q`, asked right before a write, so a tag added a moment ago counts.
+ */
+const HIDDEN_AMONG_QUERY =
+  '[:find ?u :in $ [?u ...] [?tag ...] :where [?b :block/uid ?u] [?t :node/title ?tag]' +
+  ' (or-join [?b ?t] [?b :block/refs ?t] (and [?b :block/parents ?h] [?h :block/refs ?t]))]';
+
+export async function hiddenAmong(ctx: RoamCaller, uids: readonly string[]): Promise<Set<string>> {
+  const asked = [...new Set(uids)];
+  if (asked.length === 0) return new Set();
+  const rows =
+    (await ctx.call<Array<[string]> | null>('data.q', [HIDDEN_AMONG_QUERY, asked, [...HIDING_TAGS]])) ?? [];
+  return new Set(rows.map(([uid]) => String(uid)));
+}
+
+/** The uids among the given ones of the hiding tags' own pages (`.rm-hide`, `.rm-private`). */
+const TAG_PAGES_AMONG_QUERY =
+  '[:find ?u :in $ [?u ...] [?tag ...] :where [?p :block/uid ?u] [?p :node/title ?tag]]';
+
+/**
+ * Renaming or deleting a tag's page rewrites every reference to it (Roam de-links or renames them,
+ * local-api-actions.md §5.3), so it would show every block the tag hides.
+ */
+export async function hidingTagPagesAmong(ctx: RoamCaller, uids: readonly string[]): Promise<Set<string>> {
+  if (uids.length === 0) return new Set();
+  const rows =
+    (await ctx.call<Array<[string]> | null>('data.q', [
+      TAG_PAGES_AMONG_QUERY,
+      [...new Set(uids)],
+      [...HIDING_TAGS],
+    ])) ?? [];
+  return new Set(rows.map(([uid]) => String(uid)));
+}
+
 /** A line of plain markdown that carries a hiding tag in any of its forms. */
 const TAG_IN_TEXT = /(?:#|\[\[|#\[\[)\.rm-(?:hide|private)(?:\]\]|(?![\w-]))/;
 

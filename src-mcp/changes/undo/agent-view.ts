@@ -3,9 +3,9 @@
  * (`#.rm-hide`, `#.rm-private`; docs/navigation.md "Hidden blocks"), hidden now or when the
  * journal recorded it, by its own tag or a block above it. A person's views (the CLI, the tray) show everything.
  */
-import { carriesHidingTag } from '../../roam/hidden-blocks.ts';
+import { carriesHidingTag, HIDING_TAGS } from '../../roam/hidden-blocks.ts';
 import { quote } from '../journal/summary.ts';
-import type { Change, StepResult } from '../journal/types.ts';
+import type { Change, ChangeOp, Op, StepResult } from '../journal/types.ts';
 import type { ChangeReport } from './undo-engine.ts';
 
 /** What Roam hides from AI now, as src-mcp/roam/hidden-blocks.ts reads it. */
@@ -34,6 +34,71 @@ export function touchesHidden(change: Change, hidden: HiddenNow): boolean {
   return recordedStrings(change).some(
     (v) => hidden.uids.has(v) || hidden.strings.has(v) || carriesHidingTag(v),
   );
+}
+
+/** The ops an undo of this change would take back (what is already undone writes nothing). */
+function pendingOps(change: Change): ChangeOp[] {
+  if (change.undone) return [];
+  return change.ops.filter((o) => (o.outcome === 'applied' || o.outcome === 'unconfirmed') && !o.undoneBy);
+}
+
+/**
+ * What each reversing write addresses: the blocks it changes, moves or deletes and the parent it
+ * puts blocks under. Blocks under a visible block that comes back or goes whole are carried
+ * intact, as the agent's own delete or move of that block carries them.
+ */
+function addressedBy(op: Op): string[] {
+  switch (op.kind) {
+    case 'create-blocks':
+      return [
+        ...(op.parent ? [op.parent] : []),
+        ...(op.uids ?? []),
+        ...op.tree.flatMap((node) => (node.uid ? [node.uid] : [])),
+      ];
+    case 'update-block':
+      return [op.uid];
+    case 'move-block':
+      return [op.uid, op.before.parent];
+    case 'delete-blocks':
+      return op.items.map((item) => item.parent);
+    case 'comment':
+      return [op.block];
+    default:
+      return [];
+  }
+}
+
+/** The uids to ask Roam about (hiddenAmong) before an agent's undo of this change. */
+export function undoAddresses(change: Change): string[] {
+  return pendingOps(change).flatMap((o) => addressedBy(o.op));
+}
+
+/**
+ * Whether taking this change back would write to a block hidden from AI, judged as the agent's
+ * own write would be (docs/mcp.md, Hidden blocks): an addressed block or place hidden now
+ * (`hiddenNow`: the answer for undoAddresses), an op that touched a block hidden when recorded, or
+ * a text with a hiding tag the undo would take away or bring back.
+ */
+const isTag = (title: string) => (HIDING_TAGS as readonly string[]).includes(title);
+
+export function undoTouchesHidden(change: Change, hiddenNow: ReadonlySet<string>): boolean {
+  const tagged = (text: string | undefined) => text !== undefined && carriesHidingTag(text);
+  return pendingOps(change).some(({ op, hidden }) => {
+    if (hidden || addressedBy(op).some((uid) => hiddenNow.has(uid))) return true;
+    switch (op.kind) {
+      case 'create-blocks':
+        return op.tree.some((node) => tagged(node.string));
+      case 'update-block':
+        return tagged(op.before.string) || tagged(op.after.string);
+      case 'delete-blocks':
+        return op.items.some((item) => tagged(item.block.string));
+      case 'rename-page':
+        // Renaming a page to or from a hiding tag hides or shows every block that refers to it.
+        return isTag(op.before) || isTag(op.after);
+      default:
+        return false;
+    }
+  });
 }
 
 /**

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { defineTool } from '../../contract/tool-definition.ts';
 import { batchOutcome, readReport } from './batch-report.ts';
 import { blockFields, blockWire } from './block-fields.ts';
+import { refuseHidden } from './hidden-targets.ts';
 
 const uid = z.string().min(1);
 const update = z.object({ uid, ...blockFields }).strict();
@@ -60,12 +61,20 @@ export const batchEditTools = [
     scope: 'graph',
     writes: 'edit',
     editTargets: (args) => args.updates.map((item) => ({ id: item.uid, kind: 'node' })),
-    takes: { read: (args, ctx) => replacesTexts(ctx, args.updates), nothingDone: blocksNotUpdated },
+    takes: {
+      async read(args, ctx) {
+        await refuseHidden(ctx, 'update_blocks', { blocks: args.updates.map((u) => u.uid) });
+        return replacesTexts(ctx, args.updates);
+      },
+      nothingDone: blocksNotUpdated,
+    },
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { updates: z.array(update).min(1).max(25) },
     outputSchema: reportOutput,
     async handler(args, ctx) {
       const updates = args.updates.map(wireFields);
+      // The whole batch or nothing: a visible item is not written when another one is hidden.
+      await refuseHidden(ctx, 'update_blocks', { blocks: args.updates.map((u) => u.uid) });
       const answer = await ctx.call('data.block.updateBlocks', [{ updates }]);
       const uids = args.updates.map((u) => u.uid);
       return batchOutcome('updated', readReport('data.block.updateBlocks', uids, answer));
@@ -86,11 +95,18 @@ export const batchEditTools = [
     scope: 'graph',
     writes: 'edit',
     editTargets: (args) => args.uids.map((id) => ({ id, kind: 'node', subtree: true })),
-    takes: { read: (args, ctx) => removesBlocks(ctx, args.uids), nothingDone: blocksNotDeleted },
+    takes: {
+      async read(args, ctx) {
+        await refuseHidden(ctx, 'delete_blocks', { blocks: args.uids });
+        return removesBlocks(ctx, args.uids);
+      },
+      nothingDone: blocksNotDeleted,
+    },
     annotations: { destructiveHint: true, idempotentHint: false, openWorldHint: false },
     inputSchema: { uids: z.array(uid).min(1).max(25) },
     outputSchema: reportOutput,
     async handler(args, ctx) {
+      await refuseHidden(ctx, 'delete_blocks', { blocks: args.uids });
       const answer = await ctx.call('data.block.deleteBlocks', [{ uids: args.uids }]);
       return batchOutcome('deleted', readReport('data.block.deleteBlocks', args.uids, answer));
     },

@@ -10,9 +10,16 @@ import { listData, undoData, type GraphRead } from '../../apps/change-review-dat
 import { CHANGE_REVIEW_META } from '../../apps/change-review-resource.ts';
 import { UNDO_IDS_PER_CALL } from '../../apps/change-review/undo-batches.ts';
 import { enforceUndoAccess } from '../../gate/guard.ts';
-import { agentChangeReport, agentSummary, type HiddenNow } from '../../changes/undo/agent-view.ts';
+import {
+  agentChangeReport,
+  agentSummary,
+  undoAddresses,
+  undoTouchesHidden,
+  type HiddenNow,
+} from '../../changes/undo/agent-view.ts';
+import { selectChanges } from '../../changes/undo/undo-engine.ts';
 import { currentChat } from '../../contract/chat-scope.ts';
-import { HIDDEN_CONTENT_QUERY, HIDING_TAGS } from '../../roam/hidden-blocks.ts';
+import { HIDDEN_CONTENT_QUERY, HIDING_TAGS, hiddenAmong } from '../../roam/hidden-blocks.ts';
 import {
   UNDO_ACTIONS,
   undoCaller,
@@ -27,6 +34,17 @@ import { WithResultMeta } from '../../contract/tool-content.ts';
 import { ToolError } from '../../contract/tool-errors.ts';
 
 const PAGE = 20;
+
+/** refuseHiddenUndo, its UndoError (an unknown id, another chat's) told as the tool tells it. */
+async function undoRefusal(args: UndoArgs, ctx: SessionContext): Promise<void> {
+  try {
+    await refuseHiddenUndo(args, ctx);
+  } catch (error) {
+    if (error instanceof UndoError)
+      throw new ToolError(error.code, error.message, { suggested_next_tool: 'list_changes' });
+    throw error;
+  }
+}
 
 /** The undo's and the app's calls, on this session's graphs, each checked against the graph's access level. */
 const callerFor = (ctx: SessionContext): Caller =>
@@ -114,6 +132,52 @@ async function forTheAgent(ctx: SessionContext, report: UndoReport): Promise<Wit
   return new WithResultMeta(compact(agentReport), await undoData(report, all, hidden, appRead(ctx)));
 }
 
+interface UndoArgs {
+  ids?: string[] | undefined;
+  all?: boolean | undefined;
+}
+
+/**
+ * An agent cannot change what it cannot see, not even to take back its own change: an undo (or a
+ * redo, the undo of an undo) that would write to a block hidden from AI (agent-view.ts) is
+ * refused whole, before anything is read for the question or written. The person's
+ * undo (`roam-mcp undo`, Activity) stays allowed: an agent that added `#.rm-private` is undone there.
+ */
+async function refuseHiddenUndo(args: UndoArgs, ctx: SessionContext): Promise<void> {
+  if ((args.ids === undefined) === (args.all !== true)) return;
+  const chat = currentChat();
+  const chosen = selectChanges(await (await ctx.journal()).changes(), args.ids ? { ids: args.ids } : {}, {
+    chat,
+    tool: 'undo_changes',
+    onlyChat: chat.id,
+  }).filter((c) => !c.undone);
+  const byGraph = new Map<string, Change[]>();
+  for (const c of chosen) {
+    const key = graphId({ name: c.graph, type: c.graphType });
+    byGraph.set(key, [...(byGraph.get(key) ?? []), c]);
+  }
+  const touching: string[] = [];
+  for (const changes of byGraph.values()) {
+    const [{ graph, graphType }] = changes as [Change];
+    // One data.q per graph, over the uids the reversing writes address, asked now.
+    const roam = {
+      call: <T>(action: string, args: unknown[] = []) =>
+        callerFor(ctx)(graph, action, args, graphType) as Promise<T>,
+    };
+    const hidden = await hiddenAmong(roam, changes.flatMap(undoAddresses));
+    touching.push(...changes.filter((c) => undoTouchesHidden(c, hidden)).map((c) => c.id));
+  }
+  if (touching.length === 0) return;
+  const [first] = touching;
+  const named = touching.map((id) => `'${id}'`).join(', ');
+  const others = chosen.length > touching.length ? ' Undo the others by their ids.' : '';
+  throw new ToolError(
+    'HIDDEN_CONTENT',
+    `undo_changes was refused: taking back ${touching.length === 1 ? 'change' : 'changes'} ${named} would change a block hidden from AI (#.rm-hide / #.rm-private), and an agent cannot change what it cannot see, even to take back its own change. Nothing was undone.${others} The person can undo ${touching.length === 1 ? 'it' : 'them'} with 'roam-mcp undo ${first}' in a terminal or in Roam Companion's Activity.`,
+    { hidden_changes: touching, suggested_next_tool: 'list_changes' },
+  );
+}
+
 export const changeTools = [
   defineTool({
     name: 'list_changes',
@@ -166,7 +230,12 @@ export const changeTools = [
     toolset: 'core',
     feature: 'undo',
     actions: UNDO_ACTIONS,
-    takes: { read: undoesChanges },
+    takes: {
+      async read(args, ctx) {
+        await undoRefusal(args, ctx);
+        return undoesChanges(args, ctx);
+      },
+    },
     description:
       "Takes back this chat's changes (`ids` from list_changes, or `all: true`), newest first. Anything someone else changed since is left alone and reported as a conflict. `dryRun` shows what would change.",
     scope: 'session',
@@ -187,6 +256,7 @@ export const changeTools = [
         );
       }
       const chat = currentChat();
+      await undoRefusal(args, ctx);
       try {
         const report = await undoChanges(
           { ...(args.ids ? { ids: args.ids } : {}), dryRun: args.dryRun === true },

@@ -7,6 +7,7 @@ import { defineTool, type ToolDefinition } from '../../contract/tool-definition.
 import { ToolError } from '../../contract/tool-errors.ts';
 import { withoutHiddenTaggedBlocks } from '../../roam/hidden-blocks.ts';
 import { callFeature } from '../../contract/roam-feature.ts';
+import { refuseHidden } from './hidden-targets.ts';
 
 const blockUid = z.string().min(1);
 
@@ -51,6 +52,8 @@ export const commentTools: ToolDefinition[] = [
           },
         );
       }
+      // A comment goes in the block's thread, under it: hidden when the block is.
+      await refuseHidden(ctx, 'add_comment', { places: [args.blockUid] });
       const body =
         args.comment !== undefined
           ? { 'reply-string': args.comment }

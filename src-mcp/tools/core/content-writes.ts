@@ -24,6 +24,7 @@ import {
 } from './block-location.ts';
 import { blockFields, blockWire } from './block-fields.ts';
 import { checkDeletionReport } from './deletion-report.ts';
+import { refuseHidden, refuseHidingTagPage, type HiddenCheck } from './hidden-targets.ts';
 import { DAILY_DATE_HINT, isDailyDate } from '../../roam/roam-dates.ts';
 
 const uid = z.string().min(1);
@@ -34,15 +35,40 @@ function writeTo<T>(ctx: ToolContext, uids: Record<string, string>, run: () => P
   return withMissingCheck(ctx, refs, run);
 }
 
+/**
+ * What the consent gate reads before asking, after the hidden check: the person is never asked
+ * about a write that will be refused.
+ */
+function seenFirst<A, T>(
+  tool: string,
+  check: (args: A) => HiddenCheck,
+  read: (args: A, ctx: ToolContext) => Promise<T>,
+): (args: A, ctx: ToolContext) => Promise<T> {
+  return async (args, ctx) => {
+    await refuseHidden(ctx, tool, check(args));
+    return read(args, ctx);
+  };
+}
+
 /** delete_block / delete_page: one Roam delete, NOT_FOUND for a missing uid, Roam's report checked. */
 async function deleteOne(ctx: ToolContext, kind: 'block' | 'page', target: string) {
   const what = kind === 'block' ? 'Block uid' : 'Page uid';
+  // A page is never hidden itself and goes with its hidden blocks intact, but a tag's own page
+  // takes the hiding away from every block tagged with it.
+  if (kind === 'block') await refuseHidden(ctx, 'delete_block', { blocks: [target] });
+  else await refuseHidingTagPage(ctx, 'delete_page', target);
   const report = await writeTo(ctx, { [what]: target }, () =>
     ctx.call(kind === 'block' ? 'data.block.delete' : 'data.page.delete', [{ [kind]: { uid: target } }]),
   );
   checkDeletionReport(report, kind, target, ctx.graph.nickname);
   return { deleted: kind, uid: target };
 }
+
+/** A hidden block moved out from under its tag would show; one moved under a hidden block would vanish. */
+const moveCheck = (args: { uid: string; parentUid: string }): HiddenCheck => ({
+  blocks: [args.uid],
+  places: [args.parentUid],
+});
 
 export const contentWriteTools = [
   defineTool({
@@ -113,6 +139,11 @@ export const contentWriteTools = [
             ...(args.open === undefined ? {} : { open: args.open }),
           },
         ]);
+      // The agent cannot see a hidden block's children, so it cannot choose a place among them.
+      await refuseHidden(ctx, 'create_block', {
+        places: args.parentUid ? [args.parentUid] : [],
+        section: args.nestUnder,
+      });
       const result = args.parentUid
         ? await writeTo(ctx, { 'Parent uid': args.parentUid }, write)
         : await write();
@@ -134,11 +165,18 @@ export const contentWriteTools = [
     scope: 'graph',
     writes: 'edit',
     editTargets: (args) => [{ id: args.uid, kind: 'node' }],
-    takes: { read: (args, ctx) => replacesTexts(ctx, [args]) },
+    takes: {
+      read: seenFirst(
+        'update_block',
+        (args) => ({ blocks: [args.uid] }),
+        (args, ctx) => replacesTexts(ctx, [args]),
+      ),
+    },
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, ...blockFields },
     async handler(args, ctx) {
       const block = blockWire(args, 'update_block');
+      await refuseHidden(ctx, 'update_block', { blocks: [args.uid] });
       await writeTo(ctx, { 'Block uid': args.uid }, () => ctx.call('data.block.update', [{ block }]));
       return { updated: 'block', uid: args.uid };
     },
@@ -154,10 +192,13 @@ export const contentWriteTools = [
     writes: 'edit',
     // A move carries the subtree: a person's block under the agent's would go with it.
     editTargets: (args) => [{ id: args.uid, kind: 'node', subtree: true }],
-    takes: { read: (args, ctx) => movesBlock(ctx, args.uid, args.parentUid) },
+    takes: {
+      read: seenFirst('move_block', moveCheck, (args, ctx) => movesBlock(ctx, args.uid, args.parentUid)),
+    },
     annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, parentUid: uid, order },
     async handler(args, ctx) {
+      await refuseHidden(ctx, 'move_block', moveCheck(args));
       await writeTo(ctx, { 'Block uid': args.uid, 'Parent uid': args.parentUid }, () =>
         ctx.call('data.block.move', [
           {
@@ -179,7 +220,13 @@ export const contentWriteTools = [
     scope: 'graph',
     writes: 'edit',
     editTargets: (args) => [{ id: args.uid, kind: 'node', subtree: true }],
-    takes: { read: (args, ctx) => removesBlocks(ctx, [args.uid]) },
+    takes: {
+      read: seenFirst(
+        'delete_block',
+        (args) => ({ blocks: [args.uid] }),
+        (args, ctx) => removesBlocks(ctx, [args.uid]),
+      ),
+    },
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     handler: (args, ctx) => deleteOne(ctx, 'block', args.uid),
@@ -194,10 +241,16 @@ export const contentWriteTools = [
     scope: 'graph',
     writes: 'edit',
     editTargets: (args) => [{ id: args.uid, kind: 'node' }],
-    takes: { read: (args, ctx) => renamesPage(ctx, args.uid, args.title) },
+    takes: {
+      async read(args, ctx) {
+        await refuseHidingTagPage(ctx, 'update_page', args.uid);
+        return renamesPage(ctx, args.uid, args.title);
+      },
+    },
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid, title: z.string().trim().min(1) },
     async handler(args, ctx) {
+      await refuseHidingTagPage(ctx, 'update_page', args.uid);
       await writeTo(ctx, { 'Page uid': args.uid }, () =>
         ctx.call('data.page.update', [{ page: { uid: args.uid, title: args.title } }]),
       );
@@ -214,7 +267,12 @@ export const contentWriteTools = [
     scope: 'graph',
     writes: 'edit',
     editTargets: (args) => [{ id: args.uid, kind: 'node', subtree: true }],
-    takes: { read: (args, ctx) => removesPage(ctx, args.uid) },
+    takes: {
+      async read(args, ctx) {
+        await refuseHidingTagPage(ctx, 'delete_page', args.uid);
+        return removesPage(ctx, args.uid);
+      },
+    },
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     inputSchema: { uid },
     handler: (args, ctx) => deleteOne(ctx, 'page', args.uid),

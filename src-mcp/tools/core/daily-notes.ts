@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { defineTool, type ToolDefinition } from '../../contract/tool-definition.ts';
 import { ToolError } from '../../contract/tool-errors.ts';
 import { nestUnder, open } from './block-location.ts';
+import { refuseHidden } from './hidden-targets.ts';
 import { callFeature } from '../../contract/roam-feature.ts';
 import { DAILY_DATE_HINT, isDailyDate, resolveDailyNote } from '../../roam/roam-dates.ts';
 
@@ -41,6 +42,7 @@ export const dailyNoteTools: ToolDefinition[] = [
           field: 'date',
         });
       }
+      await refuseHidden(ctx, 'append_to_daily_note', { section: args.nestUnder });
       const location = {
         'page-title': { 'daily-note-page': note.uid },
         order: 'last',

@@ -14,6 +14,7 @@ import { defineTool, type PlannedEdits, type ToolContext } from '../../contract/
 import { ToolError } from '../../contract/tool-errors.ts';
 import { rewritesPage } from '../../gate/plan-readers.ts';
 import { batchOutcome, readReport } from './batch-report.ts';
+import { refuseHidden, type HiddenCheck } from './hidden-targets.ts';
 import { eachBlock, parseOutline } from './page-outline.ts';
 import { HiddenUnderDeletedError, planPage, type PageBlock, type Plan, type PlanStep } from './page-plan.ts';
 
@@ -114,6 +115,23 @@ function carriedSubtrees(call: readonly PlanStep[]): PlannedEdits | undefined {
     summary: `${call[0]?.kind === 'move' ? 'move' : 'delete'} ${uids.length} block(s) with what is under them`,
     targets: uids.map((id) => ({ id, kind: 'node' as const, subtree: true })),
   };
+}
+
+/**
+ * The blocks the plan's writes address and the parents they put blocks under: asked again right
+ * before the first write, as the person may have hidden one since the page was read (or while
+ * they were asked about the rewrite).
+ */
+function addressed(plan: Plan): HiddenCheck {
+  const blocks: string[] = [];
+  const places: string[] = [];
+  for (const step of plan.steps) {
+    if (step.kind !== 'insert') blocks.push(step.uid);
+    if (step.kind === 'move' || step.kind === 'create' || step.kind === 'insert') places.push(step.parent);
+  }
+  const created = new Set(plan.steps.flatMap((s) => (s.kind === 'create' ? [s.uid] : [])));
+  const existing = (uid: string) => !created.has(uid) && !uid.startsWith('new:');
+  return { blocks: blocks.filter(existing), places: places.filter(existing) };
 }
 
 /** A refusal between writes says what was done already and how to take it back. */
@@ -266,6 +284,7 @@ export const updatePageMarkdownTools = [
         takes: rewritesPage(page.title, plan.deleted, plan.updated, plan.created),
       });
       if (args.dryRun) return answer(page, plan, calls.length, true);
+      if (calls.length > 0) await refuseHidden(ctx, 'update_page_markdown', addressed(plan));
       for (const [i, call] of calls.entries()) {
         ctx.progress(`write ${i + 1} of ${calls.length}`);
         // A person may have added under a block since the plan was checked: check again, against
