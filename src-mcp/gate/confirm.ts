@@ -41,9 +41,13 @@ export interface Confirmation {
   answer?: Answer;
   /** The proposal the person approved: this call is its write. */
   approved?: Proposal;
+  /** The policy is `never`: nothing is read or counted for consent. */
+  never?: true;
 }
 
-export const NEVER_ASK: Confirmation = { channel: 'none' };
+export const NEVER_ASK: Confirmation = { channel: 'none', never: true };
+/** Nobody can be asked: what goes is still read and counted, and the graph's setting decides. */
+export const NOBODY_TO_ASK: Confirmation = { channel: 'none' };
 
 /** Form mode: `elicitation: {}` (2025-06-18 and earlier clients), or an explicit `form`. */
 export function declaresFormElicitation(capabilities: ClientCapabilities | undefined): boolean {
@@ -83,7 +87,7 @@ export function confirmationOf(
     return answer.kind === 'elicit' ? { channel: 'elicit', answer: answer.action } : { channel: 'elicit' };
   }
   if (rendersApps(capabilities)) return { channel: 'app' };
-  return trayShows ? { channel: 'tray' } : NEVER_ASK;
+  return trayShows ? { channel: 'tray' } : NOBODY_TO_ASK;
 }
 
 /** Thrown before the write when the person must be asked first (form elicitation). */
@@ -145,7 +149,7 @@ export function nobodyToAsk(question: string, graph: string): ToolError {
 export class ChangedSinceAsked extends Error {
   constructor(readonly proposal: Proposal) {
     super(
-      `Not done: what ${proposal.tool} would take away changed since the person approved it (someone edited the page). Nothing was changed. Call it again if it is still wanted: the person is asked about it as it is now.`,
+      `Not done: ${proposal.tool} would now take away more than the person was shown when they approved it (the graph changed since). Nothing was changed. Call it again if it is still wanted: the person is asked about it as it is now.`,
     );
     this.name = 'ChangedSinceAsked';
   }

@@ -37,6 +37,7 @@
  */
 import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import { graphId } from '../../src-shared/constants.ts';
 import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import type { ToolsetName } from '../../src-shared/toolsets.ts';
 import { enforceAccess } from '../gate/guard.ts';
@@ -52,7 +53,7 @@ import {
   ProposalWaiting,
   type Confirmation,
 } from '../gate/confirm.ts';
-import type { GatedCall } from '../gate/consent.ts';
+import type { GatedCall, Reservation } from '../gate/consent.ts';
 import {
   APPROVE_META,
   APPROVE_TOOL,
@@ -201,12 +202,23 @@ async function runHandler(
   const gated: GatedCall = { tool: tool.name, args };
   if (tool.scope === 'session') {
     const ctx = { ...scope, ...services, gateway };
-    const refusing = gateway.session.list().filter((g) => g.whenNobodyCanAsk === 'refuse');
-    if (refusing.length) gated.refusesUnasked = (graphs) => refusing.some((g) => graphs.includes(g.nickname));
     const { takes } = tool;
-    if (takes && args.dryRun !== true)
-      await consent.beforeWrite(gated, confirmation, () => takes.read(args, ctx));
-    return tool.handler(args, ctx);
+    if (!takes || takes.nothing !== undefined || args.dryRun === true) return tool.handler(args, ctx);
+    // It may write to any graph (an undo): it holds every graph's lock, in one order.
+    const graphs = gateway.session.list();
+    const refusing = graphs.filter((g) => g.whenNobodyCanAsk === 'refuse').map((g) => graphId(g));
+    if (refusing.length) gated.refusesUnasked = (ids) => refusing.some((id) => ids.includes(id));
+    return consent.holding(
+      graphs.map((g) => graphId(g)),
+      async () => {
+        const reservation = await consent.beforeWrite(gated, confirmation, () => takes.read(args, ctx));
+        try {
+          return await tool.handler(args, ctx);
+        } finally {
+          await reservation.settle();
+        }
+      },
+    );
   }
   const { graph: ref, ...toolArgs } = args as Record<string, unknown> & { graph?: string };
   return gateway.session.withGraph(ref, async (graph) => {
@@ -216,10 +228,11 @@ async function runHandler(
       ...gated,
       // An approval runs on this graph, whatever the chat selects meanwhile.
       args: { ...args, graph: graph.nickname },
-      graph: graph.nickname,
+      graph: { id: graphId(graph), nickname: graph.nickname },
       ...(graph.whenNobodyCanAsk === 'refuse' ? { refusesUnasked: () => true } : {}),
     };
     const dryRun = toolArgs.dryRun === true;
+    const reservations: Reservation[] = [];
     if (tool.editTargets === 'planned') {
       // Its edits are known once it has read the graph: it checks them itself (planned-edits.ts),
       // and the consent gate judges what its plan takes away.
@@ -227,25 +240,33 @@ async function runHandler(
       ctx.allowEdits = async (edits) => {
         await enforcePlannedEdits(tool.name, edits, graph, ctx, gateway.session);
         const { takes } = edits;
-        if (takes && !dryRun) await consent.beforeWrite(onGraph, confirmation, () => Promise.resolve(takes));
+        if (takes && !dryRun)
+          reservations.push(await consent.beforeWrite(onGraph, confirmation, () => Promise.resolve(takes)));
       };
     } else await enforceAccess(tool, toolArgs, graph, ctx, gateway.session);
     beforeWrite(tool, gateway, graph);
-    const { takes } = tool;
-    if (takes && !dryRun) await consent.beforeWrite(onGraph, confirmation, () => takes.read(toolArgs, ctx));
-    // Every write is journaled so it can be undone (docs/undo.md).
-    const record = tool.writes ? journalRecord(tool, graph, toolArgs, state.services) : undefined;
-    if (record) ctx.call = record.wrap(ctx.call);
-    try {
-      const value = await tool.handler(toolArgs, ctx);
-      await record?.finish();
-      return value;
-    } catch (error) {
-      await record?.finish(error);
-      throw error;
-    } finally {
-      afterWrite(tool, graph, state.services);
-    }
+    const run = async () => {
+      const { takes } = tool;
+      if (takes && !dryRun)
+        reservations.push(await consent.beforeWrite(onGraph, confirmation, () => takes.read(toolArgs, ctx)));
+      // Every write is journaled so it can be undone (docs/undo.md).
+      const record = tool.writes ? journalRecord(tool, graph, toolArgs, state.services) : undefined;
+      if (record) ctx.call = record.wrap(ctx.call);
+      try {
+        const value = await tool.handler(toolArgs, ctx);
+        await record?.finish();
+        return value;
+      } catch (error) {
+        await record?.finish(error);
+        throw error;
+      } finally {
+        for (const reservation of reservations) await reservation.settle();
+        afterWrite(tool, graph, state.services);
+      }
+    };
+    // Every agent write holds the graph's lock for its plan's last read and the write, so no
+    // other agent write (a move or a create under what goes) lands between them.
+    return tool.writes && !dryRun ? consent.holding([graphId(graph)], run) : run();
   });
 }
 

@@ -4,7 +4,8 @@
  * for its page whatever tool comes next; a deletion split into small calls is asked once it adds
  * up; an undo counts what it would delete like any delete (by ids, or one change that made many
  * blocks); hidden blocks are counted, never quoted; a small change asks nothing. Each scenario is
- * its own client (its own chat), so what one chat took away never counts for another.
+ * its own client with its own data folder (its own consent ledger), so what one took away never
+ * counts for another (test/mcp/gate/graph-ledger.test.ts shares one).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator, type PageSpec } from '../../emulator/index.ts';
@@ -65,7 +66,13 @@ describe.each([
   let answer: Answer = 'decline';
   const clients: ConsentClient[] = [];
   const client = async () => {
-    const c = await consentClient(home, era, { answer: () => answer });
+    // Its own data folder: what agents took from the graph is counted per machine, and each
+    // scenario here stands for a machine of its own.
+    const data = `${home}/data-${era}-${clients.length}`;
+    const c = await consentClient(home, era, {
+      answer: () => answer,
+      env: { ROAM_COMPANION_DATA_DIR: data },
+    });
     clients.push(c);
     jsonOf(await c.call('select_graph', { graph: 'g' }));
     return c;
