@@ -61,7 +61,9 @@ function opTakes(op: Op, into: TakenAway): void {
   switch (op.kind) {
     case 'create-blocks': {
       const page = op.container?.page?.title;
-      treeBlocks(op.tree, page, into);
+      // Roam's answer names the top blocks' uids when the tree does not.
+      const tree = op.tree.map((node, i) => (node.uid ? node : { ...node, uid: op.uids?.[i] }));
+      treeBlocks(tree, page, into);
       return;
     }
     case 'create-page': {
@@ -90,7 +92,8 @@ function opTakes(op: Op, into: TakenAway): void {
         text: op.after.string,
         ...(op.page ? { page: op.page } : {}),
       };
-      if (carriesHidingTag(op.after.string)) into.hidden.push({ uid: op.uid, ...(op.page ? { page: op.page } : {}) });
+      if (carriesHidingTag(op.after.string))
+        into.hidden.push({ uid: op.uid, ...(op.page ? { page: op.page } : {}) });
       else into.replaced.push(block);
       return;
     }
@@ -136,7 +139,9 @@ export function undoTakes(
   for (const changeReport of report.changes) {
     if (!TAKEN_BACK.has(changeReport.result)) continue;
     const change = byId.get(changeReport.id);
-    const id = change ? graphId({ name: change.graph, type: change.graphType }) : graphId({ name: changeReport.graph });
+    const id = change
+      ? graphId({ name: change.graph, type: change.graphType })
+      : graphId({ name: changeReport.graph });
     let part = parts.get(id);
     if (!part) {
       // Filled below: its own arrays, never NOTHING_TAKEN's.
@@ -167,6 +172,33 @@ export async function undoesChanges(
   if (args.dryRun === true || (args.ids === undefined && args.all !== true)) return NOTHING_TAKEN;
   const report = await undoDryRun(args, ctx);
   const graphs = ctx.gateway.session.list();
-  const nickname = (id: string) => graphs.find((g) => graphId(g) === id)?.nickname ?? id.replace(/^[^:]*:/, '');
-  return undoTakes(report, await (await ctx.journal()).changes(), nickname);
+  const nickname = (id: string) =>
+    graphs.find((g) => graphId(g) === id)?.nickname ?? id.replace(/^[^:]*:/, '');
+  const taken = undoTakes(report, await (await ctx.journal()).changes(), nickname);
+  for (const part of taken.byGraph ?? []) {
+    const graph = graphs.find((g) => graphId(g) === part.graph.id);
+    if (graph)
+      await placeBlocks(part.taken, (uids) => ctx.gateway.callGraph(graph, 'data.q', [PAGES_OF, uids], ctx));
+  }
+  return taken;
+}
+
+const PAGES_OF =
+  '[:find ?u ?t :in $ [?u ...] :where [?b :block/uid ?u] [?b :block/page ?p] [?p :node/title ?t]]';
+
+/**
+ * The page of each block the undo would remove whose change did not record it (made under a
+ * parent uid): read now, while the blocks still stand, so a decline of the page covers them.
+ */
+async function placeBlocks(taken: TakenAway, query: (uids: string[]) => Promise<unknown>): Promise<void> {
+  const unplaced = [...taken.blocks, ...taken.hidden].filter((b) => !b.page && b.uid);
+  if (!unplaced.length) return;
+  const rows = await query(unplaced.map((b) => b.uid));
+  const pages = new Map(
+    (Array.isArray(rows) ? (rows as unknown[][]) : []).map(([u, t]) => [String(u), String(t)]),
+  );
+  for (const block of unplaced) {
+    const page = pages.get(block.uid);
+    if (page) block.page = page;
+  }
 }
