@@ -1,6 +1,6 @@
 /**
  * What a write would take away, read from Roam before it runs (the `takes` of a write tool's
- * declaration): one or two `data.q` round trips per call, only when someone could be asked
+ * declaration): one or two `data.q` round trips per call, unless the policy is `never`
  * (src-mcp/gate/consent.ts). Hidden blocks (src-mcp/roam/hidden-blocks.ts) are counted by uid,
  * never quoted.
  */
