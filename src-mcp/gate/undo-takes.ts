@@ -8,6 +8,7 @@ import { carriesHidingTag } from '../roam/hidden-blocks.ts';
 import { currentChat } from '../contract/chat-scope.ts';
 import { fileName } from './plan-readers.ts';
 import {
+  UndoError,
   undoCaller,
   undoChanges,
   type Change,
@@ -38,6 +39,11 @@ async function undoDryRun(args: { ids?: string[] }, ctx: SessionContext): Promis
   return undoChanges({ ...(args.ids ? { ids: args.ids } : {}), dryRun: true }, reads, {
     journal: await ctx.journal(),
     actor: { chat, tool: 'undo_changes', onlyChat: chat.id },
+  }).catch((error: unknown) => {
+    // Nothing to undo (an unknown id, another chat's): answered as the undo itself answers it.
+    if (error instanceof UndoError)
+      throw new ToolError(error.code, error.message, { suggested_next_tool: 'list_changes' });
+    throw error;
   });
 }
 
