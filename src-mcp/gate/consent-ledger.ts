@@ -56,7 +56,8 @@ function parse(text: string, graph: string): LedgerRead {
     return { known: false, why: 'it is not valid JSON' };
   }
   const v = value as Partial<LedgerState> & { version?: unknown; graph?: unknown };
-  if (v?.version !== VERSION || v.graph !== graph) return { known: false, why: 'it is not a ledger of this graph' };
+  if (v?.version !== VERSION || v.graph !== graph)
+    return { known: false, why: 'it is not a ledger of this graph' };
   const { taken, declined, allowed } = v;
   if (!isEntryList(taken) || !isEntryList(declined) || !isEntryList(allowed))
     return { known: false, why: 'its entries are not what a ledger holds' };
@@ -149,7 +150,10 @@ export class ConsentLedger {
       text = await readFile(this.fileOf(graph), 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { known: true, state: empty() };
-      return { known: false, why: `it could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
+      return {
+        known: false,
+        why: `it could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      };
     }
     return parse(text, graph);
   }

@@ -17,9 +17,12 @@ import {
   ChangedSinceAsked,
   ConfirmationNeeded,
   nobodyToAsk,
+  nobodyToAskEveryWrite,
+  nobodyToAskLedgerUnusable,
   NotConfirmed,
   ProposalWaiting,
   type Confirmation,
+  type ConfirmPolicy,
 } from './confirm.ts';
 import { ConsentLedger, type LedgerRead } from './consent-ledger.ts';
 import { consentQuestion, pagesTakenFrom } from './consent-question.ts';
@@ -37,6 +40,8 @@ export interface GatedCall {
    * (`whenNobodyCanAsk: "refuse"`): whether these graphs (ids) do.
    */
   refusesUnasked?: (graphs: readonly string[]) => boolean;
+  /** A graph's own `confirm` (by id), when it has one: it wins over the server's policy. */
+  policyOf?: (graph: string) => ConfirmPolicy | undefined;
 }
 
 /** One graph's part of what a call takes away: a yes is bound to these, graph by graph. */
@@ -109,6 +114,19 @@ export function coveredBy(shown: readonly ShownPart[], now: readonly ShownPart[]
   });
 }
 
+const WHAT_IT_WRITES = ['markdown', 'string', 'text', 'title'] as const;
+
+/**
+ * The question before a write that takes nothing away, asked because the graph is set to ask
+ * before every write: the tool and the first line of what it writes.
+ */
+function writeQuestion(call: GatedCall, graphs: readonly string[]): string {
+  const written = WHAT_IT_WRITES.map((k) => call.args[k]).find((v) => typeof v === 'string' && v.trim());
+  const line = typeof written === 'string' ? (written.trim().split('\n')[0] ?? '') : '';
+  const shown = line ? ` ('${line.length > 60 ? `${line.slice(0, 59)}…` : line}')` : '';
+  return `Let the agent run ${call.tool}${shown} in graph '${graphs.join("', '")}'? The person asked to approve every change to this graph. It can be undone from this chat.`;
+}
+
 /** A stable key for "the same call again" (the retried call carries the same arguments). */
 function callKey(chat: string, call: GatedCall): string {
   const stable = (value: unknown): unknown =>
@@ -131,6 +149,15 @@ declare module '../contract/tool-definition.ts' {
   }
 }
 
+interface Asking {
+  key: string;
+  parts: ShownPart[];
+  judged: Judged[];
+  asking: Judged[];
+  taken: TakenAway;
+  now: number;
+}
+
 interface Judged {
   part: ShownPart;
   ledger: LedgerRead;
@@ -139,7 +166,9 @@ interface Judged {
   judged: TakenAway;
   windowBlocks: number;
   declinedPages: string[];
-  reason: ReturnType<typeof reasonToAsk> | 'ledger';
+  reason: ReturnType<typeof reasonToAsk> | 'ledger' | 'every-write';
+  /** The graph asks before every write. */
+  everyWrite: boolean;
 }
 
 /**
@@ -176,7 +205,8 @@ export class ConsentGate {
     confirmation: Confirmation,
     read: () => Promise<TakenAway>,
   ): Promise<Reservation> {
-    if (confirmation.never) return NOTHING_RESERVED;
+    const policyOf = (graph: string) => call.policyOf?.(graph) ?? confirmation.policy;
+    if (!confirmation.approved && call.graph && policyOf(call.graph.id) === 'never') return NOTHING_RESERVED;
     const taken = await read();
     const parts = partsOf(call, taken);
     const chat = currentChat().id;
@@ -193,6 +223,10 @@ export class ConsentGate {
       await this.allowedByPerson(parts, chat, now);
       return NOTHING_RESERVED;
     }
+    // A graph whose policy is `never` is neither asked about nor counted.
+    const judging = parts.filter((p) => policyOf(p.graph.id) !== 'never');
+    if (judging.length === 0) return NOTHING_RESERVED;
+    const everyWrite = judging.some((p) => policyOf(p.graph.id) === 'every-write');
     const key = callKey(chat, call);
     if (confirmation.answer === 'decline' || confirmation.answer === 'cancel') {
       // The person said no to this very call: nothing is written, whatever it takes now.
@@ -203,7 +237,7 @@ export class ConsentGate {
       );
       throw new NotConfirmed(call.tool, confirmation.answer);
     }
-    if (!takesAnything(taken)) return NOTHING_RESERVED;
+    if (!takesAnything(taken) && !everyWrite) return NOTHING_RESERVED;
     if (confirmation.answer === 'accept') {
       const shown = this.asked.get(key);
       this.asked.delete(key);
@@ -213,19 +247,39 @@ export class ConsentGate {
       }
       // A yes to something else (more goes now, or nothing was asked): judged as unanswered.
     }
-    const judged = await Promise.all(parts.map((part) => this.judge(part, chat, now)));
+    const judged = await Promise.all(
+      judging.map((part) => this.judge(part, chat, now, policyOf(part.graph.id) === 'every-write')),
+    );
     const nobody = confirmation.channel === 'none';
     const asking = judged.filter((j) => j.reason !== undefined);
     if (asking.length === 0) return this.reserve(judged, chat, now);
     const unknownLedger = asking.some((j) => j.reason === 'ledger');
-    if (nobody && !unknownLedger && !call.refusesUnasked?.(asking.map((j) => j.part.graph.id)))
-      return this.reserve(judged, chat, now);
-    const question = judged
-      .filter((j) => takesAnything(j.part.taken))
-      .map((j) => this.questionOf(j))
-      .join(' ');
+    const refuses = unknownLedger || everyWrite || call.refusesUnasked?.(asking.map((j) => j.part.graph.id));
+    if (nobody && !refuses) return this.reserve(judged, chat, now);
+    return this.ask(call, confirmation, { key, parts, judged, asking, taken, now });
+  }
+
+  /** The person must answer first: asked now, left waiting, or refused where nobody can ask. */
+  private ask(
+    call: GatedCall,
+    confirmation: Confirmation,
+    { key, parts, judged, asking, taken, now }: Asking,
+  ): never {
+    const nobody = confirmation.channel === 'none';
+    const taking = judged.filter((j) => takesAnything(j.part.taken));
+    const question = taking.length
+      ? taking.map((j) => this.questionOf(j)).join(' ')
+      : writeQuestion(
+          call,
+          asking.map((j) => j.part.graph.nickname),
+        );
     const names = asking.map((j) => j.part.graph.nickname).join("', '");
-    if (nobody) throw nobodyToAsk(question, names);
+    if (nobody)
+      throw asking.some((j) => j.reason === 'ledger')
+        ? nobodyToAskLedgerUnusable(question, names)
+        : judged.some((j) => j.everyWrite)
+          ? nobodyToAskEveryWrite(question, names)
+          : nobodyToAsk(question, names);
     if (confirmation.channel === 'elicit') {
       this.rememberAsked(key, parts, now);
       throw new ConfirmationNeeded(question);
@@ -243,7 +297,7 @@ export class ConsentGate {
     throw new ProposalWaiting(proposal, code, shownIn, this.proposals.trayShows());
   }
 
-  private async judge(part: ShownPart, chat: string, now: number): Promise<Judged> {
+  private async judge(part: ShownPart, chat: string, now: number, everyWrite: boolean): Promise<Judged> {
     const ledger = await this.ledger.read(part.graph.id);
     const pages = pagesOf(part.taken);
     const state = ledger.known ? ledger.state : { taken: [], declined: [], allowed: [] };
@@ -259,11 +313,14 @@ export class ConsentGate {
       .filter((t) => now - t.at <= WINDOW_MS)
       .reduce((sum, t) => sum + t.blocks, 0);
     const reason = !takesAnything(part.taken)
-      ? undefined
+      ? everyWrite
+        ? 'every-write'
+        : undefined
       : !ledger.known
         ? 'ledger'
-        : reasonToAsk(judged, windowBlocks, declinedPages.length > 0);
-    return { part, ledger, pages, judged, windowBlocks, declinedPages, reason };
+        : (reasonToAsk(judged, windowBlocks, declinedPages.length > 0) ??
+          (everyWrite ? 'every-write' : undefined));
+    return { part, ledger, pages, judged, windowBlocks, declinedPages, reason, everyWrite };
   }
 
   private questionOf(j: Judged): string {
@@ -287,7 +344,12 @@ export class ConsentGate {
     const counted = judged.filter((j) => blocksTaken(j.part.taken) > 0);
     for (const j of counted)
       await this.ledger.update(j.part.graph.id, (state) => {
-        state.taken.push({ at: now, blocks: blocksTaken(j.part.taken), chat: `${chat}/${ref}`, reserved: true });
+        state.taken.push({
+          at: now,
+          blocks: blocksTaken(j.part.taken),
+          chat: `${chat}/${ref}`,
+          reserved: true,
+        });
       });
     if (counted.length === 0) return NOTHING_RESERVED;
     return {
@@ -324,7 +386,6 @@ export class ConsentGate {
   /** The person kept things as they are (Keep in the approval view): remembered like a decline. */
   async rememberKept(proposal: Proposal): Promise<void> {
     const now = Date.now();
-    for (const part of proposal.pages)
-      await this.holding([part.graph], () => this.remember([part], now));
+    for (const part of proposal.pages) await this.holding([part.graph], () => this.remember([part], now));
   }
 }

@@ -206,4 +206,4 @@ it(`a delete raced with a move under it from another process: 0 blocks beyond wh
     if (wasAsked) expect(exists(target)).toBe(true);
   }
   expect(unaskedExcess).toEqual([]);
-});
+}, 180_000);
