@@ -34,6 +34,15 @@ export const DEFAULT_ACCESS_LEVEL: AccessLevel = 'read-append';
 export const LOCAL_TOKEN_PREFIX = 'roam-graph-local-token-';
 export const REMOTE_TOKEN_PREFIX = 'roam-graph-token-';
 
+/**
+ * When roam-mcp asks the person before a write (docs/mcp.md, "Consent before a write takes much
+ * away"): `destructive` (the default: a write that takes much away), `every-write` (every write:
+ * the agent drafts, the person approves) or `never`. Set at the file's top level and per graph (a
+ * graph's own wins); `--confirm` wins over the file's top level.
+ */
+export const CONFIRM_POLICIES = ['never', 'destructive', 'every-write'] as const;
+export type ConfirmPolicy = (typeof CONFIRM_POLICIES)[number];
+
 export const graphEntrySchema = z
   .object({
     name: z.string().trim().min(1, 'name must be a non-empty string'),
@@ -52,6 +61,8 @@ export const graphEntrySchema = z
      * nor show an approval: `proceed` (the default; the undo is there) or `refuse`.
      */
     whenNobodyCanAsk: z.enum(WHEN_NOBODY_CAN_ASK).optional(),
+    /** Our addition: when the person is asked before a write to this graph (wins over the top level). */
+    confirm: z.enum(CONFIRM_POLICIES).optional(),
   })
   .loose();
 export type GraphEntry = z.infer<typeof graphEntrySchema>;
@@ -62,13 +73,6 @@ export function entryGraphId(entry: unknown): string | undefined {
   return read.success ? graphId(read.data) : undefined;
 }
 
-/**
- * Whether roam-mcp asks the person before a write that takes much away (docs/mcp.md, "Consent
- * before a write takes much away"): `destructive` (the default) or `never`. `--confirm` wins over
- * the file.
- */
-export const CONFIRM_POLICIES = ['never', 'destructive'] as const;
-export type ConfirmPolicy = (typeof CONFIRM_POLICIES)[number];
 
 export const configFileSchema = z
   .object({
@@ -93,6 +97,8 @@ export interface ConfiguredGraph {
   grantedAccessLevel?: TokenAccessLevel;
   /** `refuse`: a write that takes much away is refused when nobody can be asked (else it goes ahead). */
   whenNobodyCanAsk?: WhenNobodyCanAsk;
+  /** When the person is asked before a write to it, when the graph says (else the server's policy). */
+  confirm?: ConfirmPolicy;
 }
 
 /** A graph the user switched off: agents are told so, and how to switch it on. */
@@ -191,6 +197,7 @@ export function validateGraphs(entries: readonly GraphEntry[]): GraphValidation 
     if (entry.accessLevel !== undefined) graph.accessLevel = entry.accessLevel;
     if (entry.grantedAccessLevel !== undefined) graph.grantedAccessLevel = entry.grantedAccessLevel;
     if (entry.whenNobodyCanAsk !== undefined) graph.whenNobodyCanAsk = entry.whenNobodyCanAsk;
+    if (entry.confirm !== undefined) graph.confirm = entry.confirm;
     for (const label of ownLabels(graph))
       if (!labels.has(labelKey(label.text))) labels.set(labelKey(label.text), label);
     graphs.push(graph);

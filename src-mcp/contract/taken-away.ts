@@ -14,18 +14,33 @@ export interface PlacedBlock {
   newText?: string;
 }
 
+/** A block hidden from AI, by uid and the page it is on (a decline of the page covers it). */
+export interface HiddenBlock {
+  uid: string;
+  page?: string;
+}
+
+/** A graph by its key (`graphId`: type and name) and the nickname a person knows it by. */
+export interface GraphRef {
+  id: string;
+  nickname: string;
+}
+
 export interface TakenAway {
   /** Visible blocks removed, each block of a removed subtree listed (a removed page's too). */
   blocks: PlacedBlock[];
-  /** Uids of removed or overwritten blocks hidden from AI: counted, never named or quoted. */
-  hidden: string[];
-  /** Pages removed: title, blocks on it (`hidden` of them hidden), the blocks elsewhere that link to it. */
+  /** Removed or overwritten blocks hidden from AI: counted, never named or quoted. */
+  hidden: HiddenBlock[];
+  /**
+   * Pages removed: title, blocks on it (`hidden` of them hidden), the blocks elsewhere that link
+   * to it (`uids`: which, so a yes covers those links and no others).
+   */
   pages: Array<{
     uid: string;
     title: string;
     blocks: number;
     hidden: number;
-    linkedFrom: { blocks: number; pages: string[] };
+    linkedFrom: { blocks: number; pages: string[]; uids: string[] };
   }>;
   /** Blocks whose text would be replaced (`text`: the text that goes; `newText`: what comes). */
   replaced: PlacedBlock[];
@@ -48,8 +63,11 @@ export interface TakenAway {
   changes?: number;
   /** Code whose effects are unknown and cannot be undone (an extension tool that may write). */
   unknown?: string;
-  /** The graphs' nicknames, when the call names none itself (an undo). */
-  graphs?: string[];
+  /**
+   * A call that names no graph itself (an undo): each graph's part, judged on its own; the fields
+   * above are their sum, as the person is shown it.
+   */
+  byGraph?: Array<{ graph: GraphRef; taken: TakenAway }>;
 }
 
 export const NOTHING_TAKEN: TakenAway = {

@@ -6,8 +6,9 @@
  * renders MCP Apps (`extensions["io.modelcontextprotocol/ui"]`), a waiting proposal with an
  * approval view; else, when Roam Companion shows proposals (the server is its HTTP server), a
  * waiting proposal answered there; else nobody can be asked and the graph's setting decides: the write goes ahead
- * (the default; the undo is there) or is refused (`whenNobodyCanAsk: "refuse"`). The policy
- * `never` (`--confirm never`) asks nobody.
+ * (the default; the undo is there) or is refused (`whenNobodyCanAsk: "refuse"`, and always under
+ * `every-write`). The policy `never` (`--confirm never`) asks nobody; a graph's own `confirm` wins
+ * for writes to it (src-mcp/gate/consent.ts).
  */
 import {
   CLIENT_CAPABILITIES_META_KEY,
@@ -41,9 +42,14 @@ export interface Confirmation {
   answer?: Answer;
   /** The proposal the person approved: this call is its write. */
   approved?: Proposal;
+  /**
+   * The server's policy; a graph's own `confirm` wins for writes to it. `never`: nothing is read
+   * or counted for consent.
+   */
+  policy: ConfirmPolicy;
 }
 
-export const NEVER_ASK: Confirmation = { channel: 'none' };
+export const NEVER_ASK: Confirmation = { channel: 'none', policy: 'never' };
 
 /** Form mode: `elicitation: {}` (2025-06-18 and earlier clients), or an explicit `form`. */
 export function declaresFormElicitation(capabilities: ClientCapabilities | undefined): boolean {
@@ -76,14 +82,16 @@ export function confirmationOf(
   policy: ConfirmPolicy,
   trayShows: boolean,
 ): Confirmation {
-  if (policy !== 'destructive') return NEVER_ASK;
+  // The channel is found whatever the server's policy: a graph's own `confirm` may ask.
   const capabilities = capabilitiesOf(ctx, sessionCapabilities);
   if (declaresFormElicitation(capabilities)) {
     const answer = inputResponse(ctx.mcpReq.inputResponses, ANSWER_KEY);
-    return answer.kind === 'elicit' ? { channel: 'elicit', answer: answer.action } : { channel: 'elicit' };
+    return answer.kind === 'elicit'
+      ? { channel: 'elicit', answer: answer.action, policy }
+      : { channel: 'elicit', policy };
   }
-  if (rendersApps(capabilities)) return { channel: 'app' };
-  return trayShows ? { channel: 'tray' } : NEVER_ASK;
+  if (rendersApps(capabilities)) return { channel: 'app', policy };
+  return { channel: trayShows ? 'tray' : 'none', policy };
 }
 
 /** Thrown before the write when the person must be asked first (form elicitation). */
@@ -141,11 +149,32 @@ export function nobodyToAsk(question: string, graph: string): ToolError {
   );
 }
 
+/** The graph asks before every write (`"confirm": "every-write"`) and this client can ask nobody. */
+export function nobodyToAskEveryWrite(question: string, graph: string): ToolError {
+  return new ToolError(
+    'ACCESS_LEVEL',
+    `Not done: ${question} Graph '${graph}' is set to ask the person before every write ("confirm": "every-write" in ~/.roam-tools.json), and this client can neither ask the person (form elicitation) nor show them an approval (MCP Apps). Nothing was changed. Use a client that asks (Claude Code, VS Code, Cursor) or shows apps (Claude Desktop), or the person changes "confirm" for the graph.`,
+    { graph, setting: 'confirm' },
+  );
+}
+
+/**
+ * A graph's consent ledger could not be used (src-mcp/gate/consent-ledger.ts) and this client can
+ * ask nobody: like the journal, it is the record kept in the data folder before a write.
+ */
+export function nobodyToAskLedgerUnusable(question: string, graph: string): ToolError {
+  return new ToolError(
+    'JOURNAL_UNAVAILABLE',
+    `Not done: ${question} This client can neither ask the person (form elicitation) nor show them an approval (MCP Apps). Nothing was changed. Check that the Roam Companion data folder is writable and its consent ledger is roam-mcp's own (or remove it), then retry; or use a client that asks.`,
+    { graph },
+  );
+}
+
 /** Thrown when an approved proposal's write finds the graph changed since the person saw it. */
 export class ChangedSinceAsked extends Error {
   constructor(readonly proposal: Proposal) {
     super(
-      `Not done: what ${proposal.tool} would take away changed since the person approved it (someone edited the page). Nothing was changed. Call it again if it is still wanted: the person is asked about it as it is now.`,
+      `Not done: ${proposal.tool} would now take away more than the person was shown when they approved it (the graph changed since). Nothing was changed. Call it again if it is still wanted: the person is asked about it as it is now.`,
     );
     this.name = 'ChangedSinceAsked';
   }

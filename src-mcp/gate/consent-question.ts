@@ -133,10 +133,10 @@ export function consentQuestion(taken: TakenAway, context: QuestionContext): str
   const ask = `${first.charAt(0).toUpperCase()}${first.slice(1)} in graph ${title(context.graph)}?`;
   if (context.windowBlocks > 0)
     notes.push(
-      `This chat already took away ${plural(context.windowBlocks, 'block')} there in the last ${WINDOW_MS / 60_000} minutes.`,
+      `Agents already took away ${plural(context.windowBlocks, 'block')} there in the last ${WINDOW_MS / 60_000} minutes.`,
     );
   if (context.declinedPages.length)
-    notes.push(`The person declined a change to ${titles(context.declinedPages)} earlier in this chat.`);
+    notes.push(`The person declined a change to ${titles(context.declinedPages)} earlier.`);
   if (taken.files.length)
     notes.push(
       'It can be undone from this chat, but a file comes back under a new address, which no block shows.',

@@ -1,12 +1,12 @@
 /**
  * What a write would take away, read from Roam before it runs (the `takes` of a write tool's
- * declaration): one or two `data.q` round trips per call, only when someone could be asked
+ * declaration): one or two `data.q` round trips per call, unless the policy is `never`
  * (src-mcp/gate/consent.ts). Hidden blocks (src-mcp/roam/hidden-blocks.ts) are counted by uid,
  * never quoted.
  */
 import { carriesHidingTag, HIDING_TAGS } from '../roam/hidden-blocks.ts';
 import type { ToolContext } from '../contract/tool-definition.ts';
-import { NOTHING_TAKEN, type PlacedBlock, type TakenAway } from '../contract/taken-away.ts';
+import { NOTHING_TAKEN, type HiddenBlock, type PlacedBlock, type TakenAway } from '../contract/taken-away.ts';
 
 type Row = unknown[];
 const rowsOf = (value: unknown): Row[] => (Array.isArray(value) ? (value as Row[]) : []);
@@ -24,25 +24,26 @@ const PAGE_BLOCKS = `[:find ?u ?s ?o ?top :in $ ?pu :where [?p :block/uid ?pu] [
 const HIDDEN_ON_PAGE = `[:find ?u :in $ ?pu [?tag ...] :where [?p :block/uid ?pu] [?b :block/page ?p] [?b :block/uid ?u] ${HIDING}]`;
 const TITLE_BY_UID = '[:find ?t . :in $ ?u :where [?p :block/uid ?u] [?p :node/title ?t]]';
 const LINKS_TO =
-  '[:find ?b ?t :in $ ?u :where [?p :block/uid ?u] [?b :block/refs ?p] [?b :block/page ?lp] [?lp :node/title ?t]]';
+  '[:find ?bu ?t :in $ ?u :where [?p :block/uid ?u] [?b :block/refs ?p] [?b :block/uid ?bu] [?b :block/page ?lp] [?lp :node/title ?t]]';
 const PAGE_OF =
   '[:find ?t . :in $ ?u :where [?b :block/uid ?u] (or-join [?b ?p] [?b :block/page ?p] (and [?b :node/title] [(identity ?b) ?p])) [?p :node/title ?t]]';
 
-/** Visible blocks first in the order given (the roots), then the rest; hidden ones by uid only. */
+/** Visible blocks first in the order given (the roots), then the rest; hidden ones by uid and page only. */
 function split(rows: Row[], hiddenRows: Row[], first: readonly string[]) {
   const hidden = new Set(hiddenRows.map(([u]) => String(u)));
   const rank = new Map(first.map((uid, i) => [uid, i]));
   const blocks: PlacedBlock[] = [];
-  const hiddenUids: string[] = [];
+  const hiddenBlocks: HiddenBlock[] = [];
   for (const [uid, text, page] of rows) {
     const u = String(uid);
     const t = typeof text === 'string' ? text : '';
+    const on = typeof page === 'string' ? { page } : {};
     // A tag typed in the text hides a block even before Roam has indexed its refs.
-    if (hidden.has(u) || carriesHidingTag(t)) hiddenUids.push(u);
-    else blocks.push({ uid: u, text: t, ...(typeof page === 'string' ? { page } : {}) });
+    if (hidden.has(u) || carriesHidingTag(t)) hiddenBlocks.push({ uid: u, ...on });
+    else blocks.push({ uid: u, text: t, ...on });
   }
   blocks.sort((a, b) => (rank.get(a.uid) ?? Infinity) - (rank.get(b.uid) ?? Infinity));
-  return { blocks, hidden: hiddenUids };
+  return { blocks, hidden: hiddenBlocks };
 }
 
 async function subtrees(ctx: ToolContext, uids: readonly string[]) {
@@ -87,7 +88,7 @@ export async function removesPage(ctx: ToolContext, uid: string): Promise<TakenA
         title,
         blocks: count,
         hidden: hidden.length,
-        linkedFrom: { blocks: links.blocks, pages: links.pages },
+        linkedFrom: links,
       },
     ],
   };
@@ -96,7 +97,7 @@ export async function removesPage(ctx: ToolContext, uid: string): Promise<TakenA
 async function linksTo(ctx: ToolContext, uid: string, title: string) {
   const rows = rowsOf(await ctx.call('data.q', [LINKS_TO, uid]));
   const pages = [...new Set(rows.map(([, t]) => String(t)).filter((t) => t !== title))].sort();
-  return { blocks: rows.length, pages };
+  return { blocks: rows.length, pages, uids: rows.map(([u]) => String(u)) };
 }
 
 /** update_page: a rename rewrites the links of every block that links to the page. */
@@ -131,7 +132,7 @@ export async function replacesTexts(
       .filter(([u, s]) => next.get(String(u)) === s)
       .map(([u]) => String(u)),
   );
-  return { ...NOTHING_TAKEN, replaced: blocks, hidden: hidden.filter((u) => !stays.has(u)) };
+  return { ...NOTHING_TAKEN, replaced: blocks, hidden: hidden.filter((h) => !stays.has(h.uid)) };
 }
 
 /** move_block: a subtree moved onto another page is taken from its page. */

@@ -4,12 +4,13 @@
  * proposal here; the person's Approve in the approval view calls the app-only `approve_change`
  * with the proposal's id and a one-time code. The code is made here, kept only as its hash, sent
  * only in the result's `_meta` (which hosts give the app, never the model), and is single-use,
- * expiring and bound to the chat and to the fingerprint of what the person was shown.
+ * expiring and bound to the chat and to what the person was shown, as sets of uids per graph
+ * (src-mcp/gate/consent.ts, `coveredBy`): its write runs only while nothing more would go.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { newId } from '../contract/chat.ts';
 import { currentChat } from '../contract/chat-scope.ts';
-import type { PlacedBlock, TakenAway } from '../contract/taken-away.ts';
+import type { GraphRef, PlacedBlock, TakenAway } from '../contract/taken-away.ts';
 import { ToolError } from '../contract/tool-errors.ts';
 import { WINDOW_MS } from './thresholds.ts';
 
@@ -17,6 +18,11 @@ export type ProposalStatus = 'waiting' | 'approved' | 'kept' | 'expired' | 'chan
 
 /** A file as the approval view and the tray name it: never its address (it carries a token). */
 export type ShownFile = Omit<TakenAway['files'][number], 'url'>;
+
+/** A page removed, as a person reads it: the links to it counted, not listed. */
+type ShownPage = Omit<TakenAway['pages'][number], 'linkedFrom'> & {
+  linkedFrom: { blocks: number; pages: string[] };
+};
 
 /** What the approval view draws: the question and what goes, visible texts only. */
 export interface ProposalView {
@@ -26,7 +32,11 @@ export interface ProposalView {
   tool: string;
   /** The client that asked, by the name it gave (initialize's clientInfo), when it gave one. */
   client?: string;
-  taken: Omit<TakenAway, 'hidden' | 'files'> & { hidden: number; files: ShownFile[] };
+  taken: Omit<TakenAway, 'hidden' | 'files' | 'byGraph' | 'pages'> & {
+    hidden: number;
+    files: ShownFile[];
+    pages: ShownPage[];
+  };
   expiresAt: string;
 }
 
@@ -35,7 +45,8 @@ export interface Proposal {
   chat: string;
   tool: string;
   args: Record<string, unknown>;
-  fingerprint: string;
+  /** What the person was shown, each graph's part: the approved write may take no more. */
+  shown: Array<{ graph: GraphRef; taken: TakenAway }>;
   question: string;
   view: ProposalView;
   at: number;
@@ -43,8 +54,8 @@ export interface Proposal {
   status: ProposalStatus;
   /** What became of it, in a line the model may read. */
   outcome?: string;
-  pages: string[];
-  graphKey: string;
+  /** The pages it takes from, per graph id: Keep is remembered for them. */
+  pages: Array<{ graph: string; pages: string[] }>;
   codeHash: Buffer;
   wrongCodes: number;
   /** Approved and its write running (status `failed` until it settles, should it never). */
@@ -78,7 +89,7 @@ export type ShownProposal = Omit<ProposalView, 'taken'> & { taken: ShownTaken };
 type Unplaced<T> = Omit<T, 'uid'>;
 export interface ShownTaken {
   blocks: Array<Unplaced<TakenAway['blocks'][number]>>;
-  pages: Array<Unplaced<TakenAway['pages'][number]>>;
+  pages: Array<Unplaced<ShownPage>>;
   replaced: Array<Unplaced<TakenAway['replaced'][number]>>;
   moved: Array<Unplaced<TakenAway['moved'][number]>>;
   added?: NonNullable<TakenAway['added']>;
@@ -144,7 +155,10 @@ function shown(taken: TakenAway): ProposalView['taken'] {
   const cut = <T>(items: readonly T[]) => items.slice(0, LISTED_PER_KIND);
   return {
     blocks: cut(taken.blocks),
-    pages: taken.pages,
+    pages: taken.pages.map(({ linkedFrom: { blocks, pages }, ...page }) => ({
+      ...page,
+      linkedFrom: { blocks, pages },
+    })),
     replaced: cut(taken.replaced),
     moved: cut(taken.moved),
     ...(taken.added?.length ? { added: cut(taken.added) } : {}),
@@ -213,11 +227,10 @@ export class Proposals {
     tool: string;
     args: Record<string, unknown>;
     graph: string;
-    graphKey: string;
     taken: TakenAway;
-    fingerprint: string;
+    shown: Proposal['shown'];
     question: string;
-    pages: string[];
+    pages: Proposal['pages'];
   }): { proposal: Proposal; code: string } {
     this.expireOld();
     this.withdrawOldestBeyond(WAITING_PER_CHAT - 1);
@@ -230,7 +243,7 @@ export class Proposals {
       chat: currentChat().id,
       tool: input.tool,
       args: input.args,
-      fingerprint: input.fingerprint,
+      shown: input.shown,
       question: input.question,
       view: {
         id,
@@ -245,7 +258,6 @@ export class Proposals {
       expires: at + WINDOW_MS,
       status: 'waiting',
       pages: input.pages,
-      graphKey: input.graphKey,
       codeHash: hash(code),
       wrongCodes: 0,
     };

@@ -8,6 +8,7 @@ import { carriesHidingTag } from '../roam/hidden-blocks.ts';
 import { currentChat } from '../contract/chat-scope.ts';
 import { fileName } from './plan-readers.ts';
 import {
+  UndoError,
   undoCaller,
   undoChanges,
   type Change,
@@ -17,7 +18,8 @@ import {
 } from '../changes/index.ts';
 import type { SessionContext } from '../contract/tool-definition.ts';
 import { ToolError } from '../contract/tool-errors.ts';
-import { NOTHING_TAKEN, type PlacedBlock, type TakenAway } from '../contract/taken-away.ts';
+import { graphId } from '../../src-shared/constants.ts';
+import { NOTHING_TAKEN, type GraphRef, type PlacedBlock, type TakenAway } from '../contract/taken-away.ts';
 
 const TAKEN_BACK = new Set(['would-undo', 'partly-undone']);
 
@@ -37,6 +39,11 @@ async function undoDryRun(args: { ids?: string[] }, ctx: SessionContext): Promis
   return undoChanges({ ...(args.ids ? { ids: args.ids } : {}), dryRun: true }, reads, {
     journal: await ctx.journal(),
     actor: { chat, tool: 'undo_changes', onlyChat: chat.id },
+  }).catch((error: unknown) => {
+    // Nothing to undo (an unknown id, another chat's): answered as the undo itself answers it.
+    if (error instanceof UndoError)
+      throw new ToolError(error.code, error.message, { suggested_next_tool: 'list_changes' });
+    throw error;
   });
 }
 
@@ -50,7 +57,7 @@ function treeBlocks(
   for (const node of nodes) {
     const isHidden = hidden || carriesHidingTag(node.string);
     const uid = node.uid ?? '';
-    if (isHidden) into.hidden.push(uid);
+    if (isHidden) into.hidden.push({ uid, ...(page ? { page } : {}) });
     else into.blocks.push({ uid, text: node.string, ...(page ? { page } : {}) });
     treeBlocks(node.children, page, into, isHidden);
   }
@@ -60,7 +67,9 @@ function opTakes(op: Op, into: TakenAway): void {
   switch (op.kind) {
     case 'create-blocks': {
       const page = op.container?.page?.title;
-      treeBlocks(op.tree, page, into);
+      // Roam's answer names the top blocks' uids when the tree does not.
+      const tree = op.tree.map((node, i) => (node.uid ? node : { ...node, uid: op.uids?.[i] }));
+      treeBlocks(tree, page, into);
       return;
     }
     case 'create-page': {
@@ -74,7 +83,7 @@ function opTakes(op: Op, into: TakenAway): void {
           title: op.title,
           blocks,
           hidden,
-          linkedFrom: { blocks: 0, pages: [] },
+          linkedFrom: { blocks: 0, pages: [], uids: [] },
         });
       return;
     }
@@ -92,7 +101,8 @@ function opTakes(op: Op, into: TakenAway): void {
           ? { newText: op.before.string }
           : {}),
       };
-      if (carriesHidingTag(op.after.string)) into.hidden.push(op.uid);
+      if (carriesHidingTag(op.after.string))
+        into.hidden.push({ uid: op.uid, ...(op.page ? { page: op.page } : {}) });
       else into.replaced.push(block);
       return;
     }
@@ -123,20 +133,44 @@ function opTakes(op: Op, into: TakenAway): void {
   }
 }
 
-/** What the undo of `report`'s changes takes away (changes: the journal's entries). */
-export function undoTakes(report: UndoReport, changes: readonly Change[]): TakenAway {
+/**
+ * What the undo of `report`'s changes takes away (changes: the journal's entries), each graph's
+ * part on its own (`byGraph`, keyed by graph id; `nickname` names a graph id for a person), and
+ * their sum.
+ */
+export function undoTakes(
+  report: UndoReport,
+  changes: readonly Change[],
+  nickname: (id: string) => string = (id) => id,
+): TakenAway {
   const byId = new Map(changes.map((c) => [c.id, c]));
-  // Filled below: its own arrays, never NOTHING_TAKEN's.
-  const taken: TakenAway = structuredClone(NOTHING_TAKEN);
-  let count = 0;
+  const parts = new Map<string, { graph: GraphRef; taken: TakenAway; count: number }>();
   for (const changeReport of report.changes) {
     if (!TAKEN_BACK.has(changeReport.result)) continue;
-    count += 1;
     const change = byId.get(changeReport.id);
+    const id = change
+      ? graphId({ name: change.graph, type: change.graphType })
+      : graphId({ name: changeReport.graph });
+    let part = parts.get(id);
+    if (!part) {
+      // Filled below: its own arrays, never NOTHING_TAKEN's.
+      part = { graph: { id, nickname: nickname(id) }, taken: structuredClone(NOTHING_TAKEN), count: 0 };
+      parts.set(id, part);
+    }
+    part.count += 1;
     const steps = new Set(changeReport.steps.filter((s) => s.status === 'would-undo').map((s) => s.n));
-    for (const op of change?.ops ?? []) if (steps.has(op.n)) opTakes(op.op, taken);
+    for (const op of change?.ops ?? []) if (steps.has(op.n)) opTakes(op.op, part.taken);
   }
-  return { ...taken, ...(count ? { changes: count } : {}) };
+  const byGraph = [...parts.values()].map(({ graph, taken, count }) => ({
+    graph,
+    taken: { ...taken, changes: count },
+  }));
+  const sum: TakenAway = structuredClone(NOTHING_TAKEN);
+  for (const { taken } of byGraph)
+    for (const field of ['blocks', 'hidden', 'pages', 'replaced', 'moved', 'renames', 'files'] as const)
+      (sum[field] as unknown[]).push(...taken[field]);
+  const count = byGraph.reduce((n, p) => n + (p.taken.changes ?? 0), 0);
+  return { ...sum, ...(count ? { changes: count } : {}), ...(byGraph.length ? { byGraph } : {}) };
 }
 
 /** undo_changes (not a dry run): its dry run says what it would take back. */
@@ -146,10 +180,34 @@ export async function undoesChanges(
 ): Promise<TakenAway> {
   if (args.dryRun === true || (args.ids === undefined && args.all !== true)) return NOTHING_TAKEN;
   const report = await undoDryRun(args, ctx);
-  const graphs = [...new Set(report.changes.map((c) => nicknameOf(ctx, c.graph)))];
-  return { ...undoTakes(report, await (await ctx.journal()).changes()), graphs };
+  const graphs = ctx.gateway.session.list();
+  const nickname = (id: string) =>
+    graphs.find((g) => graphId(g) === id)?.nickname ?? id.replace(/^[^:]*:/, '');
+  const taken = undoTakes(report, await (await ctx.journal()).changes(), nickname);
+  for (const part of taken.byGraph ?? []) {
+    const graph = graphs.find((g) => graphId(g) === part.graph.id);
+    if (graph)
+      await placeBlocks(part.taken, (uids) => ctx.gateway.callGraph(graph, 'data.q', [PAGES_OF, uids], ctx));
+  }
+  return taken;
 }
 
-function nicknameOf(ctx: SessionContext, name: string): string {
-  return ctx.gateway.session.list().find((g) => g.name === name)?.nickname ?? name;
+const PAGES_OF =
+  '[:find ?u ?t :in $ [?u ...] :where [?b :block/uid ?u] [?b :block/page ?p] [?p :node/title ?t]]';
+
+/**
+ * The page of each block the undo would remove whose change did not record it (made under a
+ * parent uid): read now, while the blocks still stand, so a decline of the page covers them.
+ */
+async function placeBlocks(taken: TakenAway, query: (uids: string[]) => Promise<unknown>): Promise<void> {
+  const unplaced = [...taken.blocks, ...taken.hidden].filter((b) => !b.page && b.uid);
+  if (!unplaced.length) return;
+  const rows = await query(unplaced.map((b) => b.uid));
+  const pages = new Map(
+    (Array.isArray(rows) ? (rows as unknown[][]) : []).map(([u, t]) => [String(u), String(t)]),
+  );
+  for (const block of unplaced) {
+    const page = pages.get(block.uid);
+    if (page) block.page = page;
+  }
 }

@@ -65,7 +65,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
   const session = new GraphSession({ readOnly: options.readOnly });
   const uploadFolders = new UploadFolders();
   uploadFolders.set('cli', { folders: cliFolders(options) }, '--upload-folder', options.home);
-  // Changes waiting for the person, and what each chat took and was refused (the consent gate).
+  // Changes waiting for the person; the consent gate keeps each graph's ledger in the data folder.
   const proposals = new Proposals();
   const parent = openParentChannel(options.env);
   let source: ConfigSource = { kind: 'ipc' };
@@ -99,7 +99,7 @@ export async function runServer(options: RunServerOptions): Promise<void> {
       agentCreations: agentCreationsIn(journal),
       aiUsers: new AiUsers(),
       proposals,
-      consent: new ConsentGate(proposals),
+      consent: new ConsentGate(proposals, path.join(dataDir({ env: options.env, home: options.home }), 'consent')),
     },
   });
 

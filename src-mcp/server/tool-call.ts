@@ -37,7 +37,9 @@
  */
 import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import { graphId } from '../../src-shared/constants.ts';
 import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
+import { NOTHING_TAKEN } from '../contract/taken-away.ts';
 import type { ToolsetName } from '../../src-shared/toolsets.ts';
 import { enforceAccess } from '../gate/guard.ts';
 import { everyGraphReadOnlyRefusal, readOnlyFlagRefusal } from '../access/refusals.ts';
@@ -52,7 +54,7 @@ import {
   ProposalWaiting,
   type Confirmation,
 } from '../gate/confirm.ts';
-import type { GatedCall } from '../gate/consent.ts';
+import type { GatedCall, Reservation } from '../gate/consent.ts';
 import {
   APPROVE_META,
   APPROVE_TOOL,
@@ -188,6 +190,40 @@ export async function callTool(
   }
 }
 
+/** A session tool (graph management, the undo): a write of it holds every graph's lock. */
+async function runSessionTool(
+  tool: Extract<ToolDefinition, { scope: 'session' }>,
+  args: Record<string, unknown>,
+  scope: CallScope,
+  { gateway, services }: ToolCallState,
+  confirmation: Confirmation,
+): Promise<unknown> {
+  const { consent } = services;
+  const gated: GatedCall = { tool: tool.name, args };
+  const ctx = { ...scope, ...services, gateway };
+  const { takes } = tool;
+  if (!takes || takes.nothing !== undefined || args.dryRun === true) return tool.handler(args, ctx);
+  // It may write to any graph (an undo): it holds every graph's lock, in one order.
+  const graphs = gateway.session.list();
+  const judged = graphs.some((g) => (g.confirm ?? confirmation.policy) !== 'never');
+  const refusing = graphs.filter((g) => g.whenNobodyCanAsk === 'refuse').map((g) => graphId(g));
+  if (refusing.length) gated.refusesUnasked = (ids) => refusing.some((id) => ids.includes(id));
+  gated.policyOf = (id) => graphs.find((g) => graphId(g) === id)?.confirm;
+  return consent.holding(
+    graphs.map((g) => graphId(g)),
+    async () => {
+      const reservation = judged
+        ? await consent.beforeWrite(gated, confirmation, () => takes.read(args, ctx))
+        : undefined;
+      try {
+        return await tool.handler(args, ctx);
+      } finally {
+        await reservation?.settle();
+      }
+    },
+  );
+}
+
 async function runHandler(
   tool: ToolDefinition,
   args: Record<string, unknown>,
@@ -199,15 +235,7 @@ async function runHandler(
   const { gateway, services } = state;
   const { consent } = services;
   const gated: GatedCall = { tool: tool.name, args };
-  if (tool.scope === 'session') {
-    const ctx = { ...scope, ...services, gateway };
-    const refusing = gateway.session.list().filter((g) => g.whenNobodyCanAsk === 'refuse');
-    if (refusing.length) gated.refusesUnasked = (graphs) => refusing.some((g) => graphs.includes(g.nickname));
-    const { takes } = tool;
-    if (takes && args.dryRun !== true)
-      await consent.beforeWrite(gated, confirmation, () => takes.read(args, ctx));
-    return tool.handler(args, ctx);
-  }
+  if (tool.scope === 'session') return runSessionTool(tool, args, scope, state, confirmation);
   const { graph: ref, ...toolArgs } = args as Record<string, unknown> & { graph?: string };
   return gateway.session.withGraph(ref, async (graph) => {
     resolved.graph = graph;
@@ -216,10 +244,14 @@ async function runHandler(
       ...gated,
       // An approval runs on this graph, whatever the chat selects meanwhile.
       args: { ...args, graph: graph.nickname },
-      graph: graph.nickname,
+      graph: { id: graphId(graph), nickname: graph.nickname },
       ...(graph.whenNobodyCanAsk === 'refuse' ? { refusesUnasked: () => true } : {}),
+      ...(graph.confirm ? { policyOf: () => graph.confirm } : {}),
     };
     const dryRun = toolArgs.dryRun === true;
+    // Asked before every write (`"confirm": "every-write"`): even a write that takes nothing away.
+    const everyWrite = !!tool.writes && (graph.confirm ?? confirmation.policy) === 'every-write';
+    const reservations: Reservation[] = [];
     if (tool.editTargets === 'planned') {
       // Its edits are known once it has read the graph: it checks them itself (planned-edits.ts),
       // and the consent gate judges what its plan takes away.
@@ -227,25 +259,40 @@ async function runHandler(
       ctx.allowEdits = async (edits) => {
         await enforcePlannedEdits(tool.name, edits, graph, ctx, gateway.session);
         const { takes } = edits;
-        if (takes && !dryRun) await consent.beforeWrite(onGraph, confirmation, () => Promise.resolve(takes));
+        if ((takes || everyWrite) && !dryRun)
+          reservations.push(
+            await consent.beforeWrite(onGraph, confirmation, () => Promise.resolve(takes ?? NOTHING_TAKEN)),
+          );
       };
     } else await enforceAccess(tool, toolArgs, graph, ctx, gateway.session);
     beforeWrite(tool, gateway, graph);
-    const { takes } = tool;
-    if (takes && !dryRun) await consent.beforeWrite(onGraph, confirmation, () => takes.read(toolArgs, ctx));
-    // Every write is journaled so it can be undone (docs/undo.md).
-    const record = tool.writes ? journalRecord(tool, graph, toolArgs, state.services) : undefined;
-    if (record) ctx.call = record.wrap(ctx.call);
-    try {
-      const value = await tool.handler(toolArgs, ctx);
-      await record?.finish();
-      return value;
-    } catch (error) {
-      await record?.finish(error);
-      throw error;
-    } finally {
-      afterWrite(tool, graph, state.services);
-    }
+    const run = async () => {
+      const { takes } = tool;
+      const planned = tool.editTargets === 'planned';
+      if ((takes || (everyWrite && !planned)) && !dryRun)
+        reservations.push(
+          await consent.beforeWrite(onGraph, confirmation, () =>
+            takes ? takes.read(toolArgs, ctx) : Promise.resolve(NOTHING_TAKEN),
+          ),
+        );
+      // Every write is journaled so it can be undone (docs/undo.md).
+      const record = tool.writes ? journalRecord(tool, graph, toolArgs, state.services) : undefined;
+      if (record) ctx.call = record.wrap(ctx.call);
+      try {
+        const value = await tool.handler(toolArgs, ctx);
+        await record?.finish();
+        return value;
+      } catch (error) {
+        await record?.finish(error);
+        throw error;
+      } finally {
+        for (const reservation of reservations) await reservation.settle();
+        afterWrite(tool, graph, state.services);
+      }
+    };
+    // Every agent write holds the graph's lock for its plan's last read and the write, so no
+    // other agent write (a move or a create under what goes) lands between them.
+    return tool.writes && !dryRun ? consent.holding([graphId(graph)], run) : run();
   });
 }
 
@@ -426,6 +473,7 @@ async function runApproved(
   const result = (await callTool(tools, proposal.tool, proposal.args, scope, state, {
     channel: 'none',
     approved: proposal,
+    policy: 'destructive',
   })) as CallToolResult;
   const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join(' ');
   if (proposal.status !== 'changed')

@@ -27,20 +27,22 @@ export async function consentClient(
   era: Era,
   options: {
     /** Declares form elicitation and answers each question so. */
-    answer?: (question: string) => Answer;
+    answer?: (question: string) => Answer | Promise<Answer>;
     /** Declares MCP Apps. */
     apps?: boolean;
     args?: string[];
+    /** More environment for the bin (a data folder of its own: a ledger no other test shares). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<ConsentClient> {
   const asked: string[] = [];
-  const reply = (message: string) => {
+  const reply = async (message: string) => {
     asked.push(message);
-    const answer = options.answer?.(message) ?? 'decline';
+    const answer = (await options.answer?.(message)) ?? 'decline';
     return answer === 'accept' ? { action: answer, content: {} } : { action: answer };
   };
   const [command, commandArgs] = binCommand(options.args);
-  const spawn = { command, args: commandArgs, env: binEnv(home), cwd: home, stderr: 'pipe' as const };
+  const spawn = { command, args: commandArgs, env: binEnv(home, options.env), cwd: home, stderr: 'pipe' as const };
   const info = { name: `consent-test-${era}`, version: '1.0.0' };
   const capabilities = {
     ...(options.answer ? { elicitation: { form: {} } } : {}),

@@ -44,11 +44,11 @@ export const approvalTools = [
     _meta: APP_ONLY,
     annotations: { idempotentHint: false, openWorldHint: false },
     inputSchema: answer,
-    handler(args, ctx) {
+    async handler(args, ctx) {
       const proposal = ctx.proposals.redeem(args.proposal, args.code);
       settle(proposal, 'kept', 'Kept: the person chose to keep things as they are. Nothing was changed.');
-      ctx.consent.rememberKept(proposal.view.graph, proposal.pages);
-      return Promise.resolve(proposal.outcome);
+      await ctx.consent.rememberKept(proposal);
+      return proposal.outcome;
     },
   }),
   defineTool({

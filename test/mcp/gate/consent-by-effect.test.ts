@@ -4,7 +4,8 @@
  * for its page whatever tool comes next; a deletion split into small calls is asked once it adds
  * up; an undo counts what it would delete like any delete (by ids, or one change that made many
  * blocks); hidden blocks are counted, never quoted; a small change asks nothing. Each scenario is
- * its own client (its own chat), so what one chat took away never counts for another.
+ * its own client with its own data folder (its own consent ledger), so what one took away never
+ * counts for another (test/mcp/gate/graph-ledger.test.ts shares one).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator, type PageSpec } from '../../emulator/index.ts';
@@ -65,7 +66,13 @@ describe.each([
   let answer: Answer = 'decline';
   const clients: ConsentClient[] = [];
   const client = async () => {
-    const c = await consentClient(home, era, { answer: () => answer });
+    // Its own data folder: what agents took from the graph is counted per machine, and each
+    // scenario here stands for a machine of its own.
+    const data = `${home}/data-${era}-${clients.length}`;
+    const c = await consentClient(home, era, {
+      answer: () => answer,
+      env: { ROAM_COMPANION_DATA_DIR: data },
+    });
     clients.push(c);
     jsonOf(await c.call('select_graph', { graph: 'g' }));
     return c;
@@ -84,7 +91,7 @@ describe.each([
     expect(rewrite.isError).toBeFalsy();
     expect(textOf(rewrite)).toMatch(/declined update_page_markdown/);
     expect(c.asked[1]).toBe(
-      `Delete 30 blocks on 'Big ${t}' ('b${t} line 0', 'b${t} line 1', 'b${t} line 2' and 27 more) in graph 'g'? The person declined a change to 'Big ${t}' earlier in this chat. It can be undone from this chat.`,
+      `Delete 30 blocks on 'Big ${t}' ('b${t} line 0', 'b${t} line 1', 'b${t} line 2' and 27 more) in graph 'g'? The person declined a change to 'Big ${t}' earlier. It can be undone from this chat.`,
     );
     // One block is small, but it is taken from the page the person kept.
     expect(textOf(await c.call('delete_block', { uid: uidOf(`b${t}`, 7) }))).toMatch(/declined delete_block/);
@@ -106,7 +113,7 @@ describe.each([
     expect(textOf(second)).toMatch(/declined delete_blocks/);
     expect(second.structuredContent).toMatchObject({ success: false, succeeded: 0 });
     expect(c.asked[0]).toMatch(
-      /^Delete 10 blocks on 'Split .+' .* This chat already took away 10 blocks there in the last 10 minutes\./,
+      /^Delete 10 blocks on 'Split .+' .* Agents already took away 10 blocks there in the last 10 minutes\./,
     );
     expect(onPage(`Split ${t}`)).toBe(15);
     answer = 'accept';

@@ -14,11 +14,10 @@ const input = {
   tool: 'delete_page',
   args: { uid: 'page00001' },
   graph: 'g',
-  graphKey: 'g',
   taken: NOTHING_TAKEN,
-  fingerprint: 'f',
+  shown: [{ graph: { id: 'hosted:g', nickname: 'g' }, taken: NOTHING_TAKEN }],
   question: 'Delete the page?',
-  pages: ['Page'],
+  pages: [{ graph: 'hosted:g', pages: ['Page'] }],
 };
 
 it('answers nothing once expired, and says so', () => {

@@ -66,8 +66,10 @@ describe.each([
   let app: ConsentClient;
   let plain: ConsentClient;
   beforeAll(async () => {
-    app = await consentClient(world.home, era, { apps: true });
-    plain = await consentClient(world.home, era);
+    // Each era's chats share a data folder (one consent ledger) of their own.
+    const env = { ROAM_COMPANION_DATA_DIR: `${world.home}/data-${era}` };
+    app = await consentClient(world.home, era, { apps: true, env });
+    plain = await consentClient(world.home, era, { env });
     for (const c of [app, plain]) jsonOf(await c.call('select_graph', { graph: 'g' }));
   });
   afterAll(() => Promise.all([app?.close(), plain?.close()]));
