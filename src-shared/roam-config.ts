@@ -73,7 +73,6 @@ export function entryGraphId(entry: unknown): string | undefined {
   return read.success ? graphId(read.data) : undefined;
 }
 
-
 export const configFileSchema = z
   .object({
     version: z.literal(1).optional(),

@@ -99,7 +99,10 @@ export async function runServer(options: RunServerOptions): Promise<void> {
       agentCreations: agentCreationsIn(journal),
       aiUsers: new AiUsers(),
       proposals,
-      consent: new ConsentGate(proposals, path.join(dataDir({ env: options.env, home: options.home }), 'consent')),
+      consent: new ConsentGate(
+        proposals,
+        path.join(dataDir({ env: options.env, home: options.home }), 'consent'),
+      ),
     },
   });
 

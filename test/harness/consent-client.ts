@@ -42,7 +42,13 @@ export async function consentClient(
     return answer === 'accept' ? { action: answer, content: {} } : { action: answer };
   };
   const [command, commandArgs] = binCommand(options.args);
-  const spawn = { command, args: commandArgs, env: binEnv(home, options.env), cwd: home, stderr: 'pipe' as const };
+  const spawn = {
+    command,
+    args: commandArgs,
+    env: binEnv(home, options.env),
+    cwd: home,
+    stderr: 'pipe' as const,
+  };
   const info = { name: `consent-test-${era}`, version: '1.0.0' };
   const capabilities = {
     ...(options.answer ? { elicitation: { form: {} } } : {}),
