@@ -1,5 +1,5 @@
 /**
- * Node's compile cache for the bin's own code (Node >= 22.1; README, Performance): the bin's entry
+ * Node's compile cache for the bin's own code (Node >= 22.1; docs/guide.md, Performance): the bin's entry
  * (src-mcp/cli/bin.ts) turns it on; V8's compiled code of each chunk is kept in `compile-cache/` of our
  * data folder (or NODE_COMPILE_CACHE when set) and read back by the next start instead of compiling
  * again. Node checks each entry against the file's content and its own version. Nothing here may

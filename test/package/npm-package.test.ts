@@ -64,6 +64,7 @@ describe('npm package', () => {
       'README.md',
       'dist/roam-mcp.mjs',
       'docs/clients.md',
+      'docs/guide.md',
       'docs/mcp.md',
       'package.json',
       'skills/roam-companion/SKILL.md',

@@ -1,5 +1,6 @@
 /**
- * The README's commands work as written: every `npm run` names a script, every roam-mcp command
+ * The README's commands, and those of the guide it sends a newcomer to (docs/guide.md), work as
+ * written: every `npm run` names a script, every roam-mcp command
  * in its shell blocks runs with the built bin (those that need Roam Desktop or a person answer
  * `--help`; an install is run as a dry run, which works before the client's folder exists), and
  * how to get the product from a clone comes before any command that needs the published package.
@@ -10,7 +11,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BIN, ROOT, removeHome, tempHome } from '../harness/mcp-bin.ts';
 
-const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+/** The README, then the guide: one text, in the order a newcomer reads them. */
+const readme = ['README.md', 'docs/guide.md']
+  .map((file) => readFileSync(path.join(ROOT, file), 'utf8'))
+  .join('\n');
 const scripts = Object.keys(
   (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: object }).scripts,
 );
