@@ -138,13 +138,17 @@ describe('what chats take from one graph adds up across processes', () => {
     expect(exists(uidOf('no', 0), 'other')).toBe(false);
   });
 
-  it('after a decline of delete_page, deleting its hidden root by uid is asked (hidden blocks carry their page)', async () => {
+  it('after a decline of delete_page, deleting its hidden root by uid goes nowhere (an agent cannot delete what it cannot see)', async () => {
     const a = await chat('decline');
     expect(textOf(await a.call('delete_page', { graph: 'Work', uid: uidOf('pgpl', 0) }))).toMatch(/declined/);
+    expect(a.asked[0]).toMatch(/^Delete the page 'Plans'/);
     const hidden = await a.call('delete_block', { graph: 'Work', uid: uidOf('hid', 0) });
+    expect(hidden.isError).toBe(true);
+    expect(textOf(hidden)).toMatch(/HIDDEN_CONTENT/);
     expect(textOf(hidden)).not.toContain(SECRET);
     expect(exists(uidOf('hid', 0))).toBe(true);
-    expect(a.asked[1]).toMatch(/3 hidden blocks .*The person declined a change to 'Plans'/);
+    // Refused before any question: the person is not asked about a write that cannot happen.
+    expect(a.asked).toHaveLength(1);
     expect(a.asked.join(' ')).not.toContain(SECRET);
   });
 });
