@@ -7,5 +7,5 @@ export { InstallerError } from './installer-error.ts';
 export type { InstallerOptions, Launcher } from './installer-options.ts';
 export { install, keyBehind, listClients, previewChange, uninstall } from './installer.ts';
 export { lineDiff } from './line-diff.ts';
-export { claudeCodeAddCommand } from './claude-code.ts';
+export { claudeCodeAddCommand, claudeCodeHeadersPath, writeClaudeCodeHeaders } from './claude-code.ts';
 export { clientSpec } from './client-catalogue.ts';

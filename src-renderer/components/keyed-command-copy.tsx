@@ -41,7 +41,8 @@ export function KeyedCommandCopy(props: { client: ClientView; command: string; k
         )}
       </div>
       <p className="small muted">
-        Copying makes a new key; a {client.name} already set up with an older one must run the new command.
+        Copying makes a new key and keeps it in a file only you can read, which the command names; a{' '}
+        {client.name} set up with it picks up the new key at its next connection.
       </p>
       <ActionError error={error} />
     </>

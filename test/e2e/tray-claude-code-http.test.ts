@@ -1,18 +1,20 @@
 /**
  * Claude Code over the tray's HTTP server, end to end: the built renderer in Debian's Chromium over
  * the preview's HTTP bridge, which stands in for main (its clipboard too), the real tray core and
- * its real `roam-mcp serve --http` child. The row shows the command with `<key>`; Copy goes to main,
- * which puts the command with a new key on main's clipboard; the key is in no answer, no event and
- * nowhere in the page, and it works against the server.
+ * its real `roam-mcp serve --http` child. The row shows the command, which names only the file the
+ * key waits in; Copy goes to main, which makes a new key, writes it into that file (0600) and the
+ * command to main's clipboard; the key is in no answer, no event, not on the clipboard and nowhere
+ * in the page, and it works against the server.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startPreview, type Preview } from '../../src-main/preview/server.ts';
+import { previewDataDir } from '../../src-main/preview/preview-data-dir.ts';
 import { eventChannels } from '../../src-shared/constants.ts';
 import { removeDir, tempDir } from '../harness/temp-dir.ts';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { seriousViolations, violationsEverywhere } from './axe.ts';
 import { launchChromium, type BrowserSession } from './chromium.ts';
@@ -80,14 +82,16 @@ afterAll(async () => {
 
 const contains = (locator: Locator, text: string) => poll(() => locator.innerText()).toContain(text);
 
-it('shows the command with <key>; Copy has main put it on the clipboard with a new key the page never sees', async () => {
+it('shows the command naming the key file; Copy has main make a new key there the page and clipboard never see', async () => {
   await page.getByRole('tab', { name: 'AI clients' }).click();
   const row = page.getByRole('listitem', { name: 'Claude Code' });
-  const masked = `claude mcp add --scope user --transport http roam-companion ${url} --header 'Authorization: Bearer <key>'`;
+  const headers = path.join(previewDataDir(home), 'claude-code-headers.json');
+  const helper = `cat '${headers}'`;
+  const masked = `claude mcp add-json --scope user roam-companion '${JSON.stringify({ type: 'http', url, headersHelper: helper }).replace(/'/g, `'\\''`)}'`;
   await contains(row, masked);
   await contains(
     row,
-    'Copying makes a new key; a Claude Code already set up with an older one must run the new command.',
+    'Copying makes a new key and keeps it in a file only you can read, which the command names; a Claude Code set up with it picks up the new key at its next connection.',
   );
   // Its transport, as its command sets it up: the tray's server, not a process per chat.
   await contains(row, "Once installed, over HTTP: the tray's server, with a key of its own.");
@@ -96,8 +100,11 @@ it('shows the command with <key>; Copy has main put it on the clipboard with a n
   await contains(row.getByRole('status'), 'Copied, with a new key (claude-code)');
   expect(channelsAsked).toContain('clients:copy-command');
   expect(clipboard).toHaveLength(1);
-  const key = KEY.exec(clipboard[0]!)![0];
-  expect(clipboard[0]).toBe(masked.replace('<key>', key));
+  // The command names the headers file; the key is only in that file (0600).
+  expect(clipboard[0]).toBe(masked);
+  expect(clipboard[0]).not.toMatch(KEY);
+  expect((await stat(headers)).mode & 0o077).toBe(0);
+  const key = KEY.exec(await readFile(headers, 'utf8'))![0];
   // The new key is listed by name in Client keys.
   await contains(page.getByRole('list', { name: 'Client keys' }), 'claude-code');
 

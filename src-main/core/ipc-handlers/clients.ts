@@ -2,13 +2,16 @@
  * clients:* — connect AI clients through src-mcp's installers: launching this app with `--mcp`,
  * or, when the tray runs the HTTP server, by URL with a key each (src-main/core/client-keys.ts):
  * Cursor and VS Code get theirs in their config; Claude Code's setup is a command the view shows
- * with `<key>`, and its key is made and copied with the command in main (`clients:copy-command`),
- * since a key must never reach the renderer.
+ * that names only the file its key waits in (headersHelper): Copy makes the key in main, writes it
+ * there (0600) and copies the command (`clients:copy-command`), so a key never reaches the
+ * renderer, the clipboard, a command line or shell history.
  */
 import { existsSync } from 'node:fs';
 import type { ClientId, ClientView, RequestArgs, RequestResults } from '../../../src-shared/ipc-contract.ts';
 import {
   claudeCodeAddCommand,
+  claudeCodeHeadersPath,
+  writeClaudeCodeHeaders,
   clientSpec,
   install,
   keyBehind,
@@ -109,6 +112,8 @@ async function withHttp(
 ): Promise<InstallerOptions> {
   if (!overHttp(ctx, id)) return opts;
   const url = (await ctx.hubUrl()) ?? DEFAULT_URL;
+  // Claude Code's command names only the file its key waits in (headersHelper): no key in it.
+  if (id === 'claude-code') return { ...opts, http: { url, headersFile: claudeCodeHeadersPath(opts) } };
   return { ...opts, http: { url, ...(key && keyInConfig(id) ? { key: await key() } : {}) } };
 }
 
@@ -228,8 +233,10 @@ export function clientHandlers(ctx: CoreContext) {
     const opts = await withHttp(ctx, 'claude-code', installerOptions(ctx));
     if (!opts.http || !writeClipboard) throw new CoreError('UNAVAILABLE', OVER_STDIO);
     const key = await newClientKey(keys, CLAUDE_CODE_KEY, installDefaultToolsets('claude-code'));
+    // The key goes into the headers file the command names (0600): never into the clipboard.
+    await writeClaudeCodeHeaders(opts, key);
     try {
-      await writeClipboard(claudeCodeAddCommand({ ...opts, http: { ...opts.http, key } }));
+      await writeClipboard(claudeCodeAddCommand(opts));
     } catch {
       throw new CoreError('INTERNAL', CLIPBOARD_FAILED);
     }

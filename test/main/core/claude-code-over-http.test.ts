@@ -1,8 +1,10 @@
 // Claude Code over the tray's HTTP server, through the real core, the real `roam-mcp serve --http`
-// child and real files: its row shows the `claude mcp add` command with `<key>` for the key; the
-// copy makes Claude Code's key in main (the old one stops working), writes the whole command to the
-// clipboard main was given, and answers the renderer without the key. Nothing else is faked.
-import { readFile, writeFile } from 'node:fs/promises';
+// child and real files: its row shows the `claude mcp add-json` command, which names only the
+// file its key waits in (headersHelper); the copy makes Claude Code's key in main (the old one
+// stops working), writes it into that file (0600) and the command to the clipboard main was
+// given, and answers the renderer without the key. No key in the command, the clipboard or the
+// renderer. Nothing else is faked.
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -51,16 +53,22 @@ async function claudeCodeRow(): Promise<ClientView> {
   return list.find((c) => c.id === 'claude-code')!;
 }
 
-async function copy(): Promise<string> {
+const headersFile = () => path.join(dataDir, 'claude-code-headers.json');
+
+/** Copies the command; answers it and the key the copy wrote into the headers file. */
+async function copy(): Promise<{ command: string; key: string }> {
   const copied = clipboard.length;
   const answer = await core.handlers['clients:copy-command']({ id: 'claude-code' });
   answers.push(answer);
   expect(answer).toEqual({ copied: true, keyName: 'claude-code' });
   expect(clipboard).toHaveLength(copied + 1);
-  return clipboard.at(-1)!;
+  const command = clipboard.at(-1)!;
+  expect(command).not.toMatch(KEY);
+  expect((await stat(headersFile())).mode & 0o077).toBe(0);
+  return { command, key: keyInFile(await readFile(headersFile(), 'utf8')) };
 }
 
-const keyIn = (command: string) => KEY.exec(command)![0];
+const keyInFile = (text: string) => KEY.exec(text)![0];
 const sha256 = (key: string) => createHash('sha256').update(key).digest('hex');
 
 async function connect(key: string): Promise<Client> {
@@ -73,14 +81,15 @@ async function connect(key: string): Promise<Client> {
   return client;
 }
 
-it('shows the http command with <key>, and each copy puts a new working key into the command on the clipboard only', async () => {
+it('shows the command naming the headers file, and each copy puts a new working key into that file only', async () => {
   const row = await claudeCodeRow();
-  const masked = `claude mcp add --scope user --transport http roam-companion ${url} --header 'Authorization: Bearer <key>'`;
+  const helper = `cat '${headersFile()}'`;
+  const masked = `claude mcp add-json --scope user roam-companion '${JSON.stringify({ type: 'http', url, headersHelper: helper }).replace(/'/g, `'\\''`)}'`;
   expect(row).toMatchObject({ command: masked, commandKey: 'claude-code', state: 'unavailable' });
 
   const first = await copy();
-  expect(first).toBe(masked.replace('<key>', keyIn(first)));
-  const firstKey = keyIn(first);
+  expect(first.command).toBe(masked);
+  const firstKey = first.key;
   const keys = await readFile(keysFile({ dir: dataDir }), 'utf8');
   expect(keys).toContain(sha256(firstKey));
   expect(keys).not.toContain(firstKey);
@@ -88,7 +97,7 @@ it('shows the http command with <key>, and each copy puts a new working key into
   expect((await chat.listTools()).tools.length).toBeGreaterThan(0);
 
   // A new copy replaces the key: only hashes are kept, so the old one cannot be shown again.
-  const secondKey = keyIn(await copy());
+  const secondKey = (await copy()).key;
   expect(secondKey).not.toBe(firstKey);
   const verifier = new KeyVerifier(keysFile({ dir: dataDir }));
   expect(await verifier.verify(firstKey)).toBeUndefined();
@@ -121,7 +130,7 @@ it('an http entry at this server counts as installed while its key works; revoke
     transport: 'http',
     message: `Its key was revoked or replaced by a newer one, so Claude Code is refused: run ${REMOVE_COMMAND}, then copy the command below and run it.`,
   });
-  const copied = keyIn(await copy());
+  const copied = (await copy()).key;
   // The old key in its entry still does not work: the server refuses it, so it is not installed.
   expect(await claudeCodeRow()).toMatchObject({ state: 'stale', transport: 'http' });
   // Claude Code ran the new command: its entry holds the new key.
@@ -143,17 +152,17 @@ it('an http entry at this server counts as installed while its key works; revoke
   expect(JSON.stringify(answers)).not.toMatch(KEY);
 });
 
-it('copies at once (a double click) all answer, and only the key of the last command on the clipboard works', async () => {
+it('copies at once (a double click) all answer, and the key left in the headers file is the one that works', async () => {
   const copied = clipboard.length;
   const copyNow = () => core.handlers['clients:copy-command']({ id: 'claude-code' });
   const results = await Promise.all(Array.from({ length: 5 }, copyNow));
   expect(results).toEqual(Array(5).fill({ copied: true, keyName: 'claude-code' }));
-  const keys = clipboard.slice(copied).map(keyIn);
-  expect(keys).toHaveLength(5);
-  const verifier = new KeyVerifier(keysFile({ dir: dataDir }));
-  const working = [];
-  for (const key of keys) working.push((await verifier.verify(key)) !== undefined);
-  expect(working).toEqual([false, false, false, false, true]);
+  expect(clipboard.slice(copied)).toHaveLength(5);
+  const key = keyInFile(await readFile(headersFile(), 'utf8'));
+  expect(await new KeyVerifier(keysFile({ dir: dataDir })).verify(key)).toMatchObject({
+    name: 'claude-code',
+  });
+  expect((await core.handlers['keys:list'](undefined)).map((k) => k.name)).toEqual(['claude-code']);
 });
 
 /** A second tray on folders of its own (its server must not take over the first one's URL file). */

@@ -351,14 +351,15 @@ describe('app modes', () => {
     const key = /roam-mcp-key-[A-Za-z0-9_-]{20,}/;
     const list = (await handlers.get('clients:list')!(fromOurPage)) as { result: ClientView[] };
     const row = list.result.find((c) => c.id === 'claude-code')!;
-    expect(row.command).toContain("--header 'Authorization: Bearer <key>'");
+    expect(row.command).toContain('"headersHelper":"cat ');
     expect(JSON.stringify(list)).not.toMatch(key);
 
     const reply = await handlers.get('clients:copy-command')!(fromOurPage, { id: 'claude-code' });
     expect(reply).toEqual({ ok: true, result: { copied: true, keyName: 'claude-code' } });
     const written = fake.electron.clipboard.writeText.mock.calls.map(([text]) => text);
     expect(written).toHaveLength(1);
-    expect(written[0]).toBe(row.command!.replace('<key>', key.exec(written[0]!)![0]));
+    expect(written[0]).toBe(row.command);
+    expect(written[0]).not.toMatch(key);
   });
 
   it('deep links from a second instance or open-url show the graph in the manager', async () => {

@@ -171,7 +171,7 @@ describe('Clients view', () => {
     });
     const row = screen.getByRole('listitem', { name: 'Claude Code' });
     expect(row.textContent).toContain(
-      'Copying makes a new key; a Claude Code already set up with an older one must run the new command.',
+      'Copying makes a new key and keeps it in a file only you can read, which the command names; a Claude Code set up with it picks up the new key at its next connection.',
     );
     await user.click(within(row).getByRole('button', { name: 'Copy the Claude Code command' }));
     expect(fake.calls.filter((c) => c.channel === 'clients:copy-command')).toEqual([
