@@ -56,9 +56,7 @@ export async function fetchHiddenContent(ctx: RoamCaller): Promise<HiddenContent
  * The uids among the given ones that are hidden from AI now (tagged themselves or nested under a
  * tagged block): one `data.q`, asked right before a write, so a tag added a moment ago counts.
  */
-const HIDDEN_AMONG_QUERY =
-  '[:find ?u :in $ [?u ...] [?tag ...] :where [?b :block/uid ?u] [?t :node/title ?tag]' +
-  ' (or-join [?b ?t] [?b :block/refs ?t] (and [?b :block/parents ?h] [?h :block/refs ?t]))]';
+const HIDDEN_AMONG_QUERY = `[:find ?u :in $ [?u ...] [?tag ...] :where [?b :block/uid ?u] ${HIDDEN_CLAUSES}]`;
 
 export async function hiddenAmong(ctx: RoamCaller, uids: readonly string[]): Promise<Set<string>> {
   const asked = [...new Set(uids)];

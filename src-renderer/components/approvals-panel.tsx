@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { ProposalView } from '../../src-shared/ipc-contract.ts';
 import { cutText, outcomeForPerson } from '../../src-shared/person-text.ts';
-import { wordDiff, type DiffRun } from '../../src-shared/word-diff.ts';
+import { wordDiff } from '../../src-shared/word-diff.ts';
 import { useProposals } from '../stores/stores-context.tsx';
+import { Runs } from './change-diff.tsx';
 import { QuotedLine } from './graph-text.tsx';
 import './approvals-panel.css';
 
@@ -249,32 +250,5 @@ function Replaced({ items, pagesGone }: { items: Taken['replaced']; pagesGone: S
         })}
       </ul>
     </div>
-  );
-}
-
-/** One side of a word diff, isolated; its own words marked, and said in words to screen readers. */
-function Runs({ runs }: { runs: readonly DiffRun[] }) {
-  if (runs.every((r) => !r.text.trim())) return <span className="muted">(empty)</span>;
-  return (
-    <bdi>
-      {runs.map((run, i) =>
-        run.kind === 'same' ? (
-          <span key={i}>{run.text}</span>
-        ) : (
-          <Mark key={i} kind={run.kind} text={run.text} />
-        ),
-      )}
-    </bdi>
-  );
-}
-
-function Mark({ kind, text }: { kind: 'deleted' | 'inserted'; text: string }) {
-  const Tag = kind === 'deleted' ? 'del' : 'ins';
-  return (
-    <Tag>
-      <span className="visually-hidden">[{kind}: </span>
-      {text}
-      <span className="visually-hidden">]</span>
-    </Tag>
   );
 }

@@ -91,7 +91,8 @@ function Edit(props: { page?: string; before: string; after: string; now?: strin
   );
 }
 
-function Runs({ runs }: { runs: readonly DiffRun[] }) {
+/** One side of a word diff, isolated; its own words marked, and said in words to screen readers. */
+export function Runs({ runs }: { runs: readonly DiffRun[] }) {
   if (runs.every((r) => !r.text.trim())) return <span className="muted">(empty)</span>;
   return (
     <bdi>
