@@ -44,7 +44,8 @@ import { serverInstructions } from './server-instructions.ts';
 import type { GatewayHooks, GraphGateway } from '../roam/graph-gateway.ts';
 import { capabilitiesOf, confirmationOf, rendersApps, type ConfirmPolicy } from '../gate/confirm.ts';
 import { SKILLS_EXTENSION } from './skill-extension.ts';
-import { callTool, refusal, requestScope, type ToolCallState } from './tool-call.ts';
+import { callTool, requestScope, type ToolCallState } from './tool-call.ts';
+import { refusal } from './visibility.ts';
 import {
   isAppOnly,
   probedActions,

@@ -1,12 +1,8 @@
 /**
- * What happens on `tools/call`, in order, all in this file:
+ * What happens on `tools/call`, in order:
  *
  * 1. lookup by name in the catalogue (src-mcp/server/tool-catalogue.ts);
- * 2. refusal (`refusal`, also what hides a tool from tools/list): outside the selected toolsets
- *    (TOOLSET_NOT_ENABLED; an invalid selection answers CONFIG_INVALID; a write without select_graph
- *    in the selection too), --read-only mode or every graph read-only by the user's choice
- *    (ACCESS_LEVEL), every token read-only (INSUFFICIENT_SCOPE), a probed Local API action not
- *    offered (UNKNOWN_TOOL);
+ * 2. refusal (src-mcp/server/visibility.ts, also what hides a tool from tools/list);
  * 3. argument parsing against the declared schema (INVALID_PARAMS names the field);
  * 4. graph tools: graph resolution (`GraphSession.withGraph`: explicit `graph`, selection, the only graph);
  * 5. before a write: the graph's access level (src-mcp/access/: ACCESS_LEVEL), then
@@ -40,10 +36,7 @@ import * as z from 'zod';
 import { graphId } from '../../src-shared/constants.ts';
 import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import { NOTHING_TAKEN } from '../contract/taken-away.ts';
-import type { ToolsetName } from '../../src-shared/toolsets.ts';
 import { enforceAccess } from '../gate/guard.ts';
-import { everyGraphReadOnlyRefusal, readOnlyFlagRefusal } from '../access/refusals.ts';
-import { writeSelectionProblem } from '../access/selection.ts';
 import type { CallScope } from '../contract/call-scope.ts';
 import {
   askResult,
@@ -74,7 +67,6 @@ import { ToolContent, WithResultMeta } from '../contract/tool-content.ts';
 import {
   inputShape,
   isGraphWrite,
-  probedActions,
   type ServerServices,
   type ToolContext,
   type ToolDefinition,
@@ -82,53 +74,12 @@ import {
 import { errorText, ToolError, toToolError } from '../contract/tool-errors.ts';
 import { namedForTool } from '../contract/roam-feature.ts';
 import { enforcePlannedEdits } from '../gate/planned-edits.ts';
+import { callableTool, type Visibility } from './visibility.ts';
 
-/** What decides visibility and refusals for this connection. */
-export interface ToolCallState {
-  gateway: GraphGateway;
+/** What a call runs with: what decides visibility, and the services every handler is lent. */
+export interface ToolCallState extends Visibility {
   /** What every handler is lent (`ServerServices`), the same for every chat of the process. */
   services: ServerServices;
-  /** roam-mcp runs with --read-only. */
-  readOnly: boolean;
-  /** The selected toolsets (src-shared/toolsets.ts): tools outside them are hidden and refused. */
-  toolsets: readonly ToolsetName[];
-  /** Why the toolset selection (--tools, ROAM_MCP_TOOLS) is invalid: every call answers it. */
-  toolsetsProblem?: string;
-  /** The toolset of the tool that gives graph tickets, once the catalogue is loaded. */
-  ticketToolset?: ToolsetName;
-}
-
-/**
- * Why `tool` cannot be called now, or undefined. The one place read-only mode, read-only tokens
- * and capabilities are decided: tools/list shows exactly the tools this lets through.
- */
-export function refusal(tool: ToolDefinition, state: ToolCallState): ToolError | undefined {
-  if (!state.toolsets.includes(tool.toolset)) return notInToolsets(tool.name, tool.toolset, state.toolsets);
-  if (tool.writes && state.ticketToolset) {
-    const cannotWrite = writeSelectionProblem(tool.name, state.toolsets, state.ticketToolset);
-    if (cannotWrite) return cannotWrite;
-  }
-  if (tool.writes && state.readOnly) return readOnlyFlagRefusal(tool.name);
-  if (tool.writes && !state.gateway.session.anyGraphMayWrite()) {
-    return everyGraphReadOnlyRefusal(tool.name, state.gateway.session);
-  }
-  if (probedActions(tool).some((action) => !state.gateway.offers(action))) return unknownTool(tool.name);
-  return undefined;
-}
-
-function notInToolsets(name: string, set: ToolsetName, selected: readonly ToolsetName[]): ToolError {
-  return new ToolError(
-    'TOOLSET_NOT_ENABLED',
-    `${name} is in the '${set}' toolset, which this roam-mcp does not offer (it offers: ${selected.join(', ')}). To enable it, add ${set} to --tools in the MCP client's config (e.g. --tools ${[...selected, set].join(',')}), or to ROAM_MCP_TOOLS, or choose it for this client in Roam Companion > AI clients; then restart the MCP client.`,
-    { toolset: set },
-  );
-}
-
-function unknownTool(name: string): ToolError {
-  return new ToolError(
-    'UNKNOWN_TOOL',
-    `There is no tool named '${name}'. Call tools/list to see the available tools.`,
-  );
 }
 
 /**
@@ -163,14 +114,11 @@ export async function callTool(
   const resolved: { graph?: ConfiguredGraph } = {};
   const tool = tools.find((t) => t.name === name);
   try {
-    if (state.toolsetsProblem) throw new ToolError('CONFIG_INVALID', state.toolsetsProblem);
-    if (!tool) throw unknownTool(name);
-    const refused = refusal(tool, state);
-    if (refused) throw refused;
-    const args = parseArguments(tool, rawArgs);
-    const value = await runHandler(tool, args, collecting, state, resolved, confirmation);
+    const callable = callableTool(tool, name, state);
+    const args = parseArguments(callable, rawArgs);
+    const value = await runHandler(callable, args, collecting, state, resolved, confirmation);
     if (value instanceof ApprovedWrite) return await runApproved(tools, value, scope, state);
-    return success(tool, value, notices);
+    return success(callable, value, notices);
   } catch (error) {
     if (error instanceof ConfirmationNeeded) return askResult(error.question);
     if (error instanceof ProposalWaiting && tool) {
