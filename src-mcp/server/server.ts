@@ -42,7 +42,9 @@ import { PromptHandlers } from './prompt-handlers.ts';
 import { ResourceHandlers } from './resource-handlers.ts';
 import { serverInstructions } from './server-instructions.ts';
 import type { GatewayHooks, GraphGateway } from '../roam/graph-gateway.ts';
-import { capabilitiesOf, confirmationOf, rendersApps, type ConfirmPolicy } from '../gate/confirm.ts';
+import { confirmationOf, type ConfirmPolicy } from '../gate/confirm.ts';
+import { capabilitiesOf } from '../gate/channels/index.ts';
+import { rendersApps } from '../gate/channels/in-chat-approval.ts';
 import { SKILLS_EXTENSION } from './skill-extension.ts';
 import { callTool, requestScope, type ToolCallState } from './tool-call.ts';
 import { refusal } from './visibility.ts';
@@ -357,10 +359,13 @@ function registerToolHandlers(server: Server, shared: Shared, inThisChat: InChat
       );
       try {
         const confirmation = confirmationOf(
-          ctx,
-          server.getClientCapabilities(),
+          {
+            capabilities: capabilitiesOf(ctx, server.getClientCapabilities()),
+            inputResponses: ctx.mcpReq.inputResponses,
+            trayShows: shared.state.services.proposals.trayShows(),
+            approvesInChat: true,
+          },
           shared.confirm,
-          shared.state.services.proposals.trayShows(),
         );
         return await callTool(
           tools,

@@ -10,7 +10,8 @@
 import * as z from 'zod';
 import { defineTool } from '../../contract/tool-definition.ts';
 import { takesNothing } from '../../gate/plan-readers.ts';
-import { ApprovedWrite, settle } from '../../gate/proposals.ts';
+import { settle } from '../../gate/proposals.ts';
+import { ApprovedWrite } from '../../gate/replay.ts';
 
 const answer = { proposal: z.string().min(1).max(40), code: z.string().min(1).max(64) };
 const APP_ONLY = { ui: { visibility: ['app'] } };
