@@ -182,15 +182,29 @@ const TOOLS_DIR = path.resolve(import.meta.dirname, '../../../src-mcp/tools');
 /** Tool name → the files (relative to src-mcp/tools/) whose defineTool declares it. */
 async function declarationsIn(dir: string): Promise<Map<string, string[]>> {
   const found = new Map<string, string[]>();
+  const named = await nameConstants(path.dirname(dir));
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   for (const entry of entries.filter((e) => e.isFile() && e.name.endsWith('.ts'))) {
     const file = path.join(entry.parentPath, entry.name);
     const text = await readFile(file, 'utf8');
-    for (const match of text.matchAll(/defineTool\(\{\s*name: '([a-z_]+)'/g)) {
-      const list = found.get(match[1]!) ?? [];
+    for (const match of text.matchAll(/defineTool\(\{\s*name: (?:'([a-z_]+)'|([A-Z][A-Z_]*)),/g)) {
+      const name = match[1] ?? named.get(match[2]!) ?? `unknown constant ${match[2]}`;
+      const list = found.get(name) ?? [];
       list.push(path.relative(dir, file));
-      found.set(match[1]!, list);
+      found.set(name, list);
     }
   }
   return found;
+}
+
+/** Tool names declared as constants (`export const APPROVE_TOOL = 'approve_change'`) anywhere in src-mcp. */
+async function nameConstants(dir: string): Promise<Map<string, string>> {
+  const constants = new Map<string, string>();
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  for (const entry of entries.filter((e) => e.isFile() && e.name.endsWith('.ts'))) {
+    const text = await readFile(path.join(entry.parentPath, entry.name), 'utf8');
+    for (const match of text.matchAll(/export const ([A-Z][A-Z_]*) = '([a-z_]+)';/g))
+      constants.set(match[1]!, match[2]!);
+  }
+  return constants;
 }
