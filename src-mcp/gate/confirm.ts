@@ -42,7 +42,7 @@ export function confirmationOf(connection: Connection, policy: ConfirmPolicy): C
 export function nobodyToAsk(question: string, graph: string): ToolError {
   return new ToolError(
     'ACCESS_LEVEL',
-    `Not done: ${question} Graph '${graph}' is set to refuse such a change when nobody can be asked, and this client can neither ask the person (form elicitation) nor show them an approval (MCP Apps). Nothing was changed. To be asked, use a client that asks (Claude Code, VS Code, Cursor) or shows apps (Claude Desktop); or the person sets "whenNobodyCanAsk": "proceed" for the graph in ~/.roam-tools.json. Smaller steps are counted together and do not get around it.`,
+    `Not done: ${question} Graph '${graph}' is set to refuse such a change when nobody can be asked, and this client can neither ask the person (form elicitation) nor show them an approval that counts (MCP Apps, over stdio or with a key 'roam-mcp install' or Roam Companion made for the client). Nothing was changed. To be asked, use a client that asks (Claude Code, VS Code, Cursor) or shows apps (Claude Desktop); or the person sets "whenNobodyCanAsk": "proceed" for the graph in ~/.roam-tools.json. Smaller steps are counted together and do not get around it.`,
     { graph, setting: 'whenNobodyCanAsk' },
   );
 }
@@ -51,7 +51,7 @@ export function nobodyToAsk(question: string, graph: string): ToolError {
 export function nobodyToAskEveryWrite(question: string, graph: string): ToolError {
   return new ToolError(
     'ACCESS_LEVEL',
-    `Not done: ${question} Graph '${graph}' is set to ask the person before every write ("confirm": "every-write" in ~/.roam-tools.json), and this client can neither ask the person (form elicitation) nor show them an approval (MCP Apps). Nothing was changed. Use a client that asks (Claude Code, VS Code, Cursor) or shows apps (Claude Desktop), or the person changes "confirm" for the graph.`,
+    `Not done: ${question} Graph '${graph}' is set to ask the person before every write ("confirm": "every-write" in ~/.roam-tools.json), and this client can neither ask the person (form elicitation) nor show them an approval that counts (MCP Apps, over stdio or with a key 'roam-mcp install' or Roam Companion made for the client). Nothing was changed. Use a client that asks (Claude Code, VS Code, Cursor) or shows apps (Claude Desktop), or the person changes "confirm" for the graph.`,
     { graph, setting: 'confirm' },
   );
 }
@@ -63,7 +63,7 @@ export function nobodyToAskEveryWrite(question: string, graph: string): ToolErro
 export function nobodyToAskLedgerUnusable(question: string, graph: string): ToolError {
   return new ToolError(
     'JOURNAL_UNAVAILABLE',
-    `Not done: ${question} This client can neither ask the person (form elicitation) nor show them an approval (MCP Apps). Nothing was changed. Check that the Roam Companion data folder is writable and its consent ledger is roam-mcp's own (or remove it), then retry; or use a client that asks.`,
+    `Not done: ${question} This client can neither ask the person (form elicitation) nor show them an approval that counts (MCP Apps, over stdio or with a key 'roam-mcp install' or Roam Companion made for the client). Nothing was changed. Check that the Roam Companion data folder is writable and its consent ledger is roam-mcp's own (or remove it), then retry; or use a client that asks.`,
     { graph },
   );
 }

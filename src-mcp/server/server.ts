@@ -180,8 +180,9 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
   return {
     gateway,
     serve(transport) {
-      // The one chat this connection serves: its selection, tickets and journal chat.
-      const chat = newChatScope();
+      // The one chat this connection serves: its selection, tickets and journal chat. Its host
+      // started this process: an approval in its chat is the person's.
+      const chat = newChatScope({ approvesInChat: true });
       served = serveStdio(
         ({ era }) => buildServer(options, shared, era, chat, 'stdio'),
         transport ? { transport } : {},
@@ -363,7 +364,7 @@ function registerToolHandlers(server: Server, shared: Shared, inThisChat: InChat
             capabilities: capabilitiesOf(ctx, server.getClientCapabilities()),
             inputResponses: ctx.mcpReq.inputResponses,
             trayShows: shared.state.services.proposals.trayShows(),
-            approvesInChat: true,
+            approvesInChat: currentScope().approvesInChat === true,
           },
           shared.confirm,
         );
