@@ -47,6 +47,15 @@ export function nobodyToAsk(question: string, graph: string): ToolError {
   );
 }
 
+/** This connection's channel never lets a change that needs a yes go unasked (a remote chat). */
+export function nobodyToAskHere(question: string, graph: string): ToolError {
+  return new ToolError(
+    'ACCESS_LEVEL',
+    `Not done: ${question} Nobody can be asked from this connection (no form elicitation, no approval that counts here, no Roam Companion showing it), and such a change is never made unasked from it. Nothing was changed. The person can make it from a client on their computer.`,
+    { graph },
+  );
+}
+
 /** The graph asks before every write (`"confirm": "every-write"`) and this client can ask nobody. */
 export function nobodyToAskEveryWrite(question: string, graph: string): ToolError {
   return new ToolError(

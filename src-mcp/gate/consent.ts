@@ -16,6 +16,7 @@ import type { GraphRef, TakenAway } from '../contract/taken-away.ts';
 import {
   nobodyToAsk,
   nobodyToAskEveryWrite,
+  nobodyToAskHere,
   nobodyToAskLedgerUnusable,
   type Confirmation,
   type ConfirmPolicy,
@@ -240,7 +241,11 @@ export class ConsentGate {
     const asking = judged.filter((j) => j.reason !== undefined);
     if (asking.length === 0) return this.reserve(judged, chat, now);
     const unknownLedger = asking.some((j) => j.reason === 'ledger');
-    const refuses = unknownLedger || everyWrite || call.refusesUnasked?.(asking.map((j) => j.part.graph.id));
+    const refuses =
+      unknownLedger ||
+      everyWrite ||
+      confirmation.channel.refusesUnasked === true ||
+      call.refusesUnasked?.(asking.map((j) => j.part.graph.id));
     if (!confirmation.channel.reach && !refuses) return this.reserve(judged, chat, now);
     return this.ask(call, confirmation, { key, parts, judged, asking, taken, now });
   }
@@ -264,7 +269,9 @@ export class ConsentGate {
         ? nobodyToAskLedgerUnusable(question, names)
         : judged.some((j) => j.everyWrite)
           ? nobodyToAskEveryWrite(question, names)
-          : nobodyToAsk(question, names);
+          : channel.refusesUnasked
+            ? nobodyToAskHere(question, names)
+            : nobodyToAsk(question, names);
       return { kind: 'refuse', error, question };
     }
     const reached = channel.reach({

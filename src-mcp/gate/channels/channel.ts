@@ -48,4 +48,9 @@ export interface ConsentChannel {
    * nobody: the graph's setting then decides (go ahead, or refuse).
    */
   reach?(need: Need): Reached;
+  /**
+   * Reaching nobody, a write that needs the person's yes is refused whatever the graph's setting
+   * (a remote chat's is never "go ahead because nobody can ask").
+   */
+  readonly refusesUnasked?: boolean;
 }
