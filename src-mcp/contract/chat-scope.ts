@@ -24,6 +24,12 @@ export interface ChatScope {
   readonly toolsets?: readonly ToolsetName[];
   /** The client's name, from `initialize` or a 2026-07-28 request's clientInfo. */
   clientName?: string;
+  /**
+   * An approval given in this chat (the MCP Apps approval view) counts as the person's: set by
+   * whoever opens the chat, for a host known to render apps and keep a result's `_meta` from the
+   * model (docs/reliability.md, "Who can approve"). Else a proposal waits in Roam Companion only.
+   */
+  readonly approvesInChat?: boolean;
   /** The journal's chat (src-mcp/contract/chat.ts). */
   readonly chat: ChatRef;
 }
@@ -73,6 +79,7 @@ export function newChatScope(
     keyName?: string;
     toolsets?: readonly ToolsetName[];
     clientName?: string;
+    approvesInChat?: boolean;
   } = {},
 ): ChatScope {
   const scope = newScope(options);

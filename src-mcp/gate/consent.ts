@@ -14,18 +14,16 @@ import { randomBytes } from 'node:crypto';
 import { currentChat } from '../contract/chat-scope.ts';
 import type { GraphRef, TakenAway } from '../contract/taken-away.ts';
 import {
-  ChangedSinceAsked,
-  ConfirmationNeeded,
   nobodyToAsk,
   nobodyToAskEveryWrite,
+  nobodyToAskHere,
   nobodyToAskLedgerUnusable,
-  NotConfirmed,
-  ProposalWaiting,
   type Confirmation,
   type ConfirmPolicy,
 } from './confirm.ts';
 import { ConsentLedger, type LedgerRead } from './consent-ledger.ts';
 import { consentQuestion, pagesTakenFrom } from './consent-question.ts';
+import { changedSinceAsked, declined, type Outcome, type Reservation, type ShownPart } from './outcome.ts';
 import { settle, type Proposal, type Proposals } from './proposals.ts';
 import { blocksTaken, DECLINE_MEMORY_MS, reasonToAsk, takesAnything, WINDOW_MS } from './thresholds.ts';
 
@@ -44,18 +42,8 @@ export interface GatedCall {
   policyOf?: (graph: string) => ConfirmPolicy | undefined;
 }
 
-/** One graph's part of what a call takes away: a yes is bound to these, graph by graph. */
-export interface ShownPart {
-  graph: GraphRef;
-  taken: TakenAway;
-}
-
-/** A write let through: settled once it ran, whatever became of it. */
-export interface Reservation {
-  settle(): Promise<void>;
-}
-
 const NOTHING_RESERVED: Reservation = { settle: () => Promise.resolve() };
+const GO: Outcome = { kind: 'go', reservation: NOTHING_RESERVED };
 
 const MAX_ASKED = 1000;
 
@@ -195,18 +183,18 @@ export class ConsentGate {
   }
 
   /**
-   * Before the write, holding its graphs' locks: returns the reservation of what it takes (go
-   * ahead; settle it after the write), or throws ConfirmationNeeded (ask by elicitation),
-   * ProposalWaiting (a proposal for the approval view), NotConfirmed (declined or cancelled),
-   * ChangedSinceAsked (approved, but more would go now) or a refusal (nobody can be asked).
+   * Before the write, holding its graphs' locks, what the gate answers (outcome.ts): go ahead with
+   * the reservation of what it takes (settle it after the write); ask now or leave a proposal
+   * waiting (the call's channel); refuse (nobody can be asked); or not done (declined or
+   * cancelled; approved, but more would go now).
    */
   async beforeWrite(
     call: GatedCall,
     confirmation: Confirmation,
     read: () => Promise<TakenAway>,
-  ): Promise<Reservation> {
+  ): Promise<Outcome> {
     const policyOf = (graph: string) => call.policyOf?.(graph) ?? confirmation.policy;
-    if (!confirmation.approved && call.graph && policyOf(call.graph.id) === 'never') return NOTHING_RESERVED;
+    if (!confirmation.approved && call.graph && policyOf(call.graph.id) === 'never') return GO;
     const taken = await read();
     const parts = partsOf(call, taken);
     const chat = currentChat().id;
@@ -218,14 +206,14 @@ export class ConsentGate {
           'changed',
           'Not done: the page changed after the person was asked. Nothing was changed.',
         );
-        throw new ChangedSinceAsked(confirmation.approved);
+        return changedSinceAsked(confirmation.approved);
       }
       await this.allowedByPerson(parts, chat, now);
-      return NOTHING_RESERVED;
+      return GO;
     }
     // A graph whose policy is `never` is neither asked about nor counted.
     const judging = parts.filter((p) => policyOf(p.graph.id) !== 'never');
-    if (judging.length === 0) return NOTHING_RESERVED;
+    if (judging.length === 0) return GO;
     const everyWrite = judging.some((p) => policyOf(p.graph.id) === 'every-write');
     const key = callKey(chat, call);
     if (confirmation.answer === 'decline' || confirmation.answer === 'cancel') {
@@ -235,37 +223,39 @@ export class ConsentGate {
         parts.map((p) => ({ graph: p.graph.id, pages: pagesOf(p.taken) })),
         now,
       );
-      throw new NotConfirmed(call.tool, confirmation.answer);
+      return declined(call.tool, confirmation.answer);
     }
-    if (!takesAnything(taken) && !everyWrite) return NOTHING_RESERVED;
+    if (!takesAnything(taken) && !everyWrite) return GO;
     if (confirmation.answer === 'accept') {
       const shown = this.asked.get(key);
       this.asked.delete(key);
       if (shown && now - shown.at <= WINDOW_MS && coveredBy(shown.parts, parts)) {
         await this.allowedByPerson(parts, chat, now);
-        return NOTHING_RESERVED;
+        return GO;
       }
       // A yes to something else (more goes now, or nothing was asked): judged as unanswered.
     }
     const judged = await Promise.all(
       judging.map((part) => this.judge(part, chat, now, policyOf(part.graph.id) === 'every-write')),
     );
-    const nobody = confirmation.channel === 'none';
     const asking = judged.filter((j) => j.reason !== undefined);
     if (asking.length === 0) return this.reserve(judged, chat, now);
     const unknownLedger = asking.some((j) => j.reason === 'ledger');
-    const refuses = unknownLedger || everyWrite || call.refusesUnasked?.(asking.map((j) => j.part.graph.id));
-    if (nobody && !refuses) return this.reserve(judged, chat, now);
+    const refuses =
+      unknownLedger ||
+      everyWrite ||
+      confirmation.channel.refusesUnasked === true ||
+      call.refusesUnasked?.(asking.map((j) => j.part.graph.id));
+    if (!confirmation.channel.reach && !refuses) return this.reserve(judged, chat, now);
     return this.ask(call, confirmation, { key, parts, judged, asking, taken, now });
   }
 
   /** The person must answer first: asked now, left waiting, or refused where nobody can ask. */
   private ask(
     call: GatedCall,
-    confirmation: Confirmation,
+    { channel }: Confirmation,
     { key, parts, judged, asking, taken, now }: Asking,
-  ): never {
-    const nobody = confirmation.channel === 'none';
+  ): Outcome {
     const taking = judged.filter((j) => takesAnything(j.part.taken));
     const question = taking.length
       ? taking.map((j) => this.questionOf(j)).join(' ')
@@ -274,27 +264,35 @@ export class ConsentGate {
           asking.map((j) => j.part.graph.nickname),
         );
     const names = asking.map((j) => j.part.graph.nickname).join("', '");
-    if (nobody)
-      throw asking.some((j) => j.reason === 'ledger')
+    if (!channel.reach) {
+      const error = asking.some((j) => j.reason === 'ledger')
         ? nobodyToAskLedgerUnusable(question, names)
         : judged.some((j) => j.everyWrite)
           ? nobodyToAskEveryWrite(question, names)
-          : nobodyToAsk(question, names);
-    if (confirmation.channel === 'elicit') {
-      this.rememberAsked(key, parts, now);
-      throw new ConfirmationNeeded(question);
+          : channel.refusesUnasked
+            ? nobodyToAskHere(question, names)
+            : nobodyToAsk(question, names);
+      return { kind: 'refuse', error, question };
     }
-    const { proposal, code } = this.proposals.propose({
+    const reached = channel.reach({
       tool: call.tool,
-      args: call.args,
-      graph: call.graph?.nickname ?? parts.map((p) => p.graph.nickname).join(', '),
-      taken: judged.length === 1 && judged[0] ? judged[0].judged : taken,
-      shown: parts,
       question,
-      pages: judged.map((j) => ({ graph: j.part.graph.id, pages: j.pages })),
+      shown: parts,
+      trayShows: this.proposals.trayShows(),
+      propose: () =>
+        this.proposals.propose({
+          tool: call.tool,
+          args: call.args,
+          graph: call.graph?.nickname ?? parts.map((p) => p.graph.nickname).join(', '),
+          taken: judged.length === 1 && judged[0] ? judged[0].judged : taken,
+          shown: parts,
+          question,
+          pages: judged.map((j) => ({ graph: j.part.graph.id, pages: j.pages })),
+        }),
     });
-    const shownIn = confirmation.channel === 'tray' ? 'tray' : 'app';
-    throw new ProposalWaiting(proposal, code, shownIn, this.proposals.trayShows());
+    // The retried call's yes is checked against what this question showed.
+    if (reached.kind === 'ask') this.rememberAsked(key, parts, now);
+    return reached;
   }
 
   private async judge(part: ShownPart, chat: string, now: number, everyWrite: boolean): Promise<Judged> {
@@ -339,7 +337,7 @@ export class ConsentGate {
   }
 
   /** Records what the write takes, before it runs; settled after it (a write cut off stays counted). */
-  private async reserve(judged: Judged[], chat: string, now: number): Promise<Reservation> {
+  private async reserve(judged: Judged[], chat: string, now: number): Promise<Outcome> {
     const ref = randomBytes(6).toString('base64url');
     const counted = judged.filter((j) => blocksTaken(j.part.taken) > 0);
     for (const j of counted)
@@ -351,8 +349,8 @@ export class ConsentGate {
           reserved: true,
         });
       });
-    if (counted.length === 0) return NOTHING_RESERVED;
-    return {
+    if (counted.length === 0) return GO;
+    const reservation: Reservation = {
       settle: async () => {
         for (const j of counted)
           await this.ledger.update(j.part.graph.id, (state) => {
@@ -360,6 +358,7 @@ export class ConsentGate {
           });
       },
     };
+    return { kind: 'go', reservation };
   }
 
   /** The person saw the total: each graph's window starts again, and their earlier no is answered. */

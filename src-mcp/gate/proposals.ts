@@ -364,8 +364,3 @@ export function settle(proposal: Proposal, status: ProposalStatus, outcome: stri
   proposal.outcome = outcome;
   proposal.answering = false;
 }
-
-/** What approve_change answers: the write the person approved, for the write path to run. */
-export class ApprovedWrite {
-  constructor(readonly proposal: Proposal) {}
-}

@@ -10,6 +10,7 @@
  * The total is capped, and so is each key's share, so one key cannot take every chat; a chat idle
  * for `idleMs` ends (its journal entries stay, docs/undo.md).
  */
+import { isClientId } from '../../src-shared/clients.ts';
 import type { KeyEntry } from '../data-folder/key-store.ts';
 import { endChatScope, newChatScope, type ChatScope } from '../contract/chat-scope.ts';
 
@@ -184,4 +185,7 @@ const EVICT_IDLE_MS = 5 * 60_000;
 const scopeOptions = (key: KeyEntry) => ({
   ...(key.access ? { accessCap: key.access, keyName: key.name } : {}),
   ...(key.toolsets ? { toolsets: key.toolsets } : {}),
+  // A key the tray or `install` made for a client bears its id: that host renders the approval
+  // view. Any other key's chats are answered in Roam Companion only (docs/reliability.md).
+  approvesInChat: isClientId(key.name),
 });

@@ -42,9 +42,12 @@ import { PromptHandlers } from './prompt-handlers.ts';
 import { ResourceHandlers } from './resource-handlers.ts';
 import { serverInstructions } from './server-instructions.ts';
 import type { GatewayHooks, GraphGateway } from '../roam/graph-gateway.ts';
-import { capabilitiesOf, confirmationOf, rendersApps, type ConfirmPolicy } from '../gate/confirm.ts';
+import { confirmationOf, type ConfirmPolicy } from '../gate/confirm.ts';
+import { capabilitiesOf } from '../gate/channels/index.ts';
+import { rendersApps } from '../gate/channels/in-chat-approval.ts';
 import { SKILLS_EXTENSION } from './skill-extension.ts';
-import { callTool, refusal, requestScope, type ToolCallState } from './tool-call.ts';
+import { callTool, requestScope, type ToolCallState } from './tool-call.ts';
+import { refusal } from './visibility.ts';
 import {
   isAppOnly,
   probedActions,
@@ -177,8 +180,9 @@ export function createRoamMcpServer(options: RoamMcpServerOptions): RoamMcpServe
   return {
     gateway,
     serve(transport) {
-      // The one chat this connection serves: its selection, tickets and journal chat.
-      const chat = newChatScope();
+      // The one chat this connection serves: its selection, tickets and journal chat. Its host
+      // started this process: an approval in its chat is the person's.
+      const chat = newChatScope({ approvesInChat: true });
       served = serveStdio(
         ({ era }) => buildServer(options, shared, era, chat, 'stdio'),
         transport ? { transport } : {},
@@ -356,10 +360,13 @@ function registerToolHandlers(server: Server, shared: Shared, inThisChat: InChat
       );
       try {
         const confirmation = confirmationOf(
-          ctx,
-          server.getClientCapabilities(),
+          {
+            capabilities: capabilitiesOf(ctx, server.getClientCapabilities()),
+            inputResponses: ctx.mcpReq.inputResponses,
+            trayShows: shared.state.services.proposals.trayShows(),
+            approvesInChat: currentScope().approvesInChat === true,
+          },
           shared.confirm,
-          shared.state.services.proposals.trayShows(),
         );
         return await callTool(
           tools,

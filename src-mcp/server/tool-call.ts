@@ -1,22 +1,17 @@
 /**
- * What happens on `tools/call`, in order, all in this file:
+ * What happens on `tools/call`, in order:
  *
  * 1. lookup by name in the catalogue (src-mcp/server/tool-catalogue.ts);
- * 2. refusal (`refusal`, also what hides a tool from tools/list): outside the selected toolsets
- *    (TOOLSET_NOT_ENABLED; an invalid selection answers CONFIG_INVALID; a write without select_graph
- *    in the selection too), --read-only mode or every graph read-only by the user's choice
- *    (ACCESS_LEVEL), every token read-only (INSUFFICIENT_SCOPE), a probed Local API action not
- *    offered (UNKNOWN_TOOL);
+ * 2. refusal (src-mcp/server/visibility.ts, also what hides a tool from tools/list);
  * 3. argument parsing against the declared schema (INVALID_PARAMS names the field);
  * 4. graph tools: graph resolution (`GraphSession.withGraph`: explicit `graph`, selection, the only graph);
  * 5. before a write: the graph's access level (src-mcp/access/: ACCESS_LEVEL), then
  *    (`beforeWrite`) a graph ticket (GRAPH_TICKET_REQUIRED: select_graph first), then consent
  *    (src-mcp/gate/consent.ts): what the call would take away, read by its `takes` (or handed
- *    over with update_page_markdown's plan), may need the person's yes first — asked by
- *    elicitation (`input_required`), or left as a waiting proposal that the app-only
- *    approve_change runs later through this same path (`runApproved`); under Roam Companion's
- *    HTTP server the proposal is shown in the tray too, whose answer makes that same call
- *    (`answerInChat`);
+ *    over with update_page_markdown's plan), may need the person's yes first; the gate's outcome
+ *    (src-mcp/gate/outcome.ts) either lets the write go ahead or is the call's answer — the
+ *    question, a waiting proposal that the app-only approve_change (or Roam Companion) runs later
+ *    through this same path (src-mcp/gate/replay.ts), or nothing done;
  * 6. the handler, with a context built once (`graphContext` / session context); a write tool's
  *    Local API writes go through the change journal (src-mcp/changes/journal/record.ts: the state to
  *    restore first, then the write, then its outcome; docs/undo.md);
@@ -40,33 +35,13 @@ import * as z from 'zod';
 import { graphId } from '../../src-shared/constants.ts';
 import type { ConfiguredGraph } from '../../src-shared/roam-config.ts';
 import { NOTHING_TAKEN } from '../contract/taken-away.ts';
-import type { ToolsetName } from '../../src-shared/toolsets.ts';
 import { enforceAccess } from '../gate/guard.ts';
-import { everyGraphReadOnlyRefusal, readOnlyFlagRefusal } from '../access/refusals.ts';
-import { writeSelectionProblem } from '../access/selection.ts';
 import type { CallScope } from '../contract/call-scope.ts';
-import {
-  askResult,
-  ChangedSinceAsked,
-  ConfirmationNeeded,
-  NEVER_ASK,
-  NotConfirmed,
-  ProposalWaiting,
-  type Confirmation,
-} from '../gate/confirm.ts';
-import type { GatedCall, Reservation } from '../gate/consent.ts';
-import {
-  APPROVE_META,
-  APPROVE_TOOL,
-  ApprovedWrite,
-  KEEP_META,
-  KEEP_TOOL,
-  PROPOSAL_META,
-  settle,
-  type PersonAnswer,
-  type TrayAnswered,
-} from '../gate/proposals.ts';
-import { currentChat, currentScope, inChat, type ChatScope } from '../contract/chat-scope.ts';
+import { NEVER_ASK, type Confirmation } from '../gate/confirm.ts';
+import type { GatedCall } from '../gate/consent.ts';
+import { goAhead, Halted, type Reservation } from '../gate/outcome.ts';
+import { ApprovedWrite, heldResult, runApproved, type RunCall } from '../gate/replay.ts';
+import { currentChat } from '../contract/chat-scope.ts';
 import { hintsFrom, ToolRecord } from '../changes/journal/record.ts';
 import { log } from '../contract/log.ts';
 import type { GraphGateway } from '../roam/graph-gateway.ts';
@@ -74,7 +49,6 @@ import { ToolContent, WithResultMeta } from '../contract/tool-content.ts';
 import {
   inputShape,
   isGraphWrite,
-  probedActions,
   type ServerServices,
   type ToolContext,
   type ToolDefinition,
@@ -82,53 +56,12 @@ import {
 import { errorText, ToolError, toToolError } from '../contract/tool-errors.ts';
 import { namedForTool } from '../contract/roam-feature.ts';
 import { enforcePlannedEdits } from '../gate/planned-edits.ts';
+import { callableTool, type Visibility } from './visibility.ts';
 
-/** What decides visibility and refusals for this connection. */
-export interface ToolCallState {
-  gateway: GraphGateway;
+/** What a call runs with: what decides visibility, and the services every handler is lent. */
+export interface ToolCallState extends Visibility {
   /** What every handler is lent (`ServerServices`), the same for every chat of the process. */
   services: ServerServices;
-  /** roam-mcp runs with --read-only. */
-  readOnly: boolean;
-  /** The selected toolsets (src-shared/toolsets.ts): tools outside them are hidden and refused. */
-  toolsets: readonly ToolsetName[];
-  /** Why the toolset selection (--tools, ROAM_MCP_TOOLS) is invalid: every call answers it. */
-  toolsetsProblem?: string;
-  /** The toolset of the tool that gives graph tickets, once the catalogue is loaded. */
-  ticketToolset?: ToolsetName;
-}
-
-/**
- * Why `tool` cannot be called now, or undefined. The one place read-only mode, read-only tokens
- * and capabilities are decided: tools/list shows exactly the tools this lets through.
- */
-export function refusal(tool: ToolDefinition, state: ToolCallState): ToolError | undefined {
-  if (!state.toolsets.includes(tool.toolset)) return notInToolsets(tool.name, tool.toolset, state.toolsets);
-  if (tool.writes && state.ticketToolset) {
-    const cannotWrite = writeSelectionProblem(tool.name, state.toolsets, state.ticketToolset);
-    if (cannotWrite) return cannotWrite;
-  }
-  if (tool.writes && state.readOnly) return readOnlyFlagRefusal(tool.name);
-  if (tool.writes && !state.gateway.session.anyGraphMayWrite()) {
-    return everyGraphReadOnlyRefusal(tool.name, state.gateway.session);
-  }
-  if (probedActions(tool).some((action) => !state.gateway.offers(action))) return unknownTool(tool.name);
-  return undefined;
-}
-
-function notInToolsets(name: string, set: ToolsetName, selected: readonly ToolsetName[]): ToolError {
-  return new ToolError(
-    'TOOLSET_NOT_ENABLED',
-    `${name} is in the '${set}' toolset, which this roam-mcp does not offer (it offers: ${selected.join(', ')}). To enable it, add ${set} to --tools in the MCP client's config (e.g. --tools ${[...selected, set].join(',')}), or to ROAM_MCP_TOOLS, or choose it for this client in Roam Companion > AI clients; then restart the MCP client.`,
-    { toolset: set },
-  );
-}
-
-function unknownTool(name: string): ToolError {
-  return new ToolError(
-    'UNKNOWN_TOOL',
-    `There is no tool named '${name}'. Call tools/list to see the available tools.`,
-  );
 }
 
 /**
@@ -162,25 +95,19 @@ export async function callTool(
   const collecting: CallScope = { ...scope, notice: (message) => notices.push(message) };
   const resolved: { graph?: ConfiguredGraph } = {};
   const tool = tools.find((t) => t.name === name);
+  // The replay of a proposal runs through this same path, in the running chat.
+  const run: RunCall = (again, args, own, confirm) =>
+    callTool(tools, again, args, own, state, confirm ?? NEVER_ASK);
   try {
-    if (state.toolsetsProblem) throw new ToolError('CONFIG_INVALID', state.toolsetsProblem);
-    if (!tool) throw unknownTool(name);
-    const refused = refusal(tool, state);
-    if (refused) throw refused;
-    const args = parseArguments(tool, rawArgs);
-    const value = await runHandler(tool, args, collecting, state, resolved, confirmation);
-    if (value instanceof ApprovedWrite) return await runApproved(tools, value, scope, state);
-    return success(tool, value, notices);
+    const callable = callableTool(tool, name, state);
+    const args = parseArguments(callable, rawArgs);
+    const value = await runHandler(callable, args, collecting, state, resolved, confirmation);
+    if (value instanceof ApprovedWrite) return await runApproved(value, scope, run);
+    return success(callable, value, notices);
   } catch (error) {
-    if (error instanceof ConfirmationNeeded) return askResult(error.question);
-    if (error instanceof ProposalWaiting && tool) {
-      const chat = currentScope();
-      return waiting(tool, rawArgs, error, state.services, (answer) =>
-        answerInChat(tools, answer, error, state, chat),
-      );
-    }
-    if ((error instanceof NotConfirmed || error instanceof ChangedSinceAsked) && tool)
-      return notDone(tool, rawArgs, error.message);
+    // The gate held the write: its outcome is the answer.
+    if (error instanceof Halted && tool)
+      return heldResult(error.held, tool, rawArgs, state.services.proposals, run);
     const toolError = toToolError(tool ? namedForTool(error, tool) : error, resolved.graph);
     log('info', `${name}: ${toolError.code}`);
     return {
@@ -213,7 +140,7 @@ async function runSessionTool(
     graphs.map((g) => graphId(g)),
     async () => {
       const reservation = judged
-        ? await consent.beforeWrite(gated, confirmation, () => takes.read(args, ctx))
+        ? goAhead(await consent.beforeWrite(gated, confirmation, () => takes.read(args, ctx)))
         : undefined;
       try {
         return await tool.handler(args, ctx);
@@ -261,7 +188,9 @@ async function runHandler(
         const { takes } = edits;
         if ((takes || everyWrite) && !dryRun)
           reservations.push(
-            await consent.beforeWrite(onGraph, confirmation, () => Promise.resolve(takes ?? NOTHING_TAKEN)),
+            goAhead(
+              await consent.beforeWrite(onGraph, confirmation, () => Promise.resolve(takes ?? NOTHING_TAKEN)),
+            ),
           );
       };
     } else await enforceAccess(tool, toolArgs, graph, ctx, gateway.session);
@@ -271,8 +200,10 @@ async function runHandler(
       const planned = tool.editTargets === 'planned';
       if ((takes || (everyWrite && !planned)) && !dryRun)
         reservations.push(
-          await consent.beforeWrite(onGraph, confirmation, () =>
-            takes ? takes.read(toolArgs, ctx) : Promise.resolve(NOTHING_TAKEN),
+          goAhead(
+            await consent.beforeWrite(onGraph, confirmation, () =>
+              takes ? takes.read(toolArgs, ctx) : Promise.resolve(NOTHING_TAKEN),
+            ),
           ),
         );
       // Every write is journaled so it can be undone (docs/undo.md).
@@ -394,101 +325,6 @@ function success(tool: ToolDefinition, value: unknown, notices: string[]): CallT
   const result: CallToolResult = { content: [{ type: 'text', text }, ...noticeContent(notices)] };
   if (tool.outputSchema) result.structuredContent = withNotes(value as Record<string, unknown>, notices);
   return result;
-}
-
-/**
- * Declined, cancelled, changed since asked, or waiting: a plain result, not an error (an error
- * invites a retry). A tool with an outputSchema gets its own shape of "nothing done", as a client
- * checks structuredContent.
- */
-function notDone(tool: ToolDefinition, rawArgs: unknown, message: string): CallToolResult {
-  const result: CallToolResult = { content: [{ type: 'text', text: message }] };
-  const nothing = tool.takes?.nothingDone?.((rawArgs ?? {}) as Record<string, unknown>) ?? {};
-  if (tool.outputSchema) result.structuredContent = { ...nothing, notes: [message] };
-  return result;
-}
-
-/**
- * A waiting proposal: nothing written, the call answers at once. Its approval view's data and the
- * one-time values that answer it ride in the result's `_meta`, which hosts give the app and never
- * the model.
- */
-function waiting(
-  tool: ToolDefinition,
-  rawArgs: unknown,
-  wait: ProposalWaiting,
-  { proposals }: ServerServices,
-  answerInTray: (answer: PersonAnswer) => Promise<TrayAnswered>,
-): CallToolResult {
-  proposals.offerInTray(wait.proposal, answerInTray);
-  // Only Roam Companion shows it: the one-time values stay in this process.
-  if (wait.shownIn === 'tray') return notDone(tool, rawArgs, wait.message);
-  const answer = { proposal: wait.proposal.id, code: wait.code };
-  return {
-    ...notDone(tool, rawArgs, wait.message),
-    _meta: {
-      [PROPOSAL_META]: wait.proposal.view,
-      [APPROVE_META]: { tool: APPROVE_TOOL, arguments: answer },
-      [KEEP_META]: { tool: KEEP_TOOL, arguments: answer },
-    },
-  };
-}
-
-/**
- * The person's answer in Roam Companion, made later: the same approve_change / keep_change call the
- * approval view makes, with the proposal's one-time values, inside the chat that made it. Its
- * request is over, so it runs on a scope of its own. Answers the outcome the model would read.
- */
-function answerInChat(
-  tools: readonly ToolDefinition[],
-  answer: PersonAnswer,
-  wait: ProposalWaiting,
-  state: ToolCallState,
-  chat: ChatScope,
-): Promise<TrayAnswered> {
-  const own: CallScope = { signal: new AbortController().signal, progress: () => {}, notice: () => {} };
-  const args = { proposal: wait.proposal.id, code: wait.code };
-  return inChat(chat, async () => {
-    const result = (await callTool(
-      tools,
-      answer === 'approve' ? APPROVE_TOOL : KEEP_TOOL,
-      args,
-      own,
-      state,
-    )) as CallToolResult;
-    const first = result.content[0];
-    return { done: !result.isError, outcome: first?.type === 'text' ? first.text : '' };
-  });
-}
-
-/** The person approved a proposal: its write runs now, through this same path, as the agent's change. */
-async function runApproved(
-  tools: readonly ToolDefinition[],
-  approved: ApprovedWrite,
-  scope: CallScope,
-  state: ToolCallState,
-): Promise<CallToolResult> {
-  const { proposal } = approved;
-  // Nobody is asked again (channel none): the answer is a CallToolResult.
-  const result = (await callTool(tools, proposal.tool, proposal.args, scope, state, {
-    channel: 'none',
-    approved: proposal,
-    policy: 'destructive',
-  })) as CallToolResult;
-  const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join(' ');
-  if (proposal.status !== 'changed')
-    settle(
-      proposal,
-      result.isError ? 'failed' : 'approved',
-      result.isError
-        ? `Approved, but ${proposal.tool} failed: ${text.slice(0, 300)}`
-        : `Approved by the person and done (${proposal.tool}); it can be undone with undo_changes.`,
-    );
-  // The outcome first (what the view tells the model), then the write's own result and its app data.
-  return {
-    ...result,
-    content: [{ type: 'text', text: proposal.outcome ?? '' }, ...result.content],
-  };
 }
 
 /** The notes a text client reads as extra items, for a client that reads only structuredContent. */

@@ -10,14 +10,15 @@
 import * as z from 'zod';
 import { defineTool } from '../../contract/tool-definition.ts';
 import { takesNothing } from '../../gate/plan-readers.ts';
-import { ApprovedWrite, settle } from '../../gate/proposals.ts';
+import { APPROVE_TOOL, KEEP_TOOL, settle } from '../../gate/proposals.ts';
+import { ApprovedWrite } from '../../gate/replay.ts';
 
 const answer = { proposal: z.string().min(1).max(40), code: z.string().min(1).max(64) };
 const APP_ONLY = { ui: { visibility: ['app'] } };
 
 export const approvalTools = [
   defineTool({
-    name: 'approve_change',
+    name: APPROVE_TOOL,
     title: 'Approve change',
     description: 'App only: the person approves a waiting change.',
     toolset: 'core',
@@ -34,7 +35,7 @@ export const approvalTools = [
       Promise.resolve(new ApprovedWrite(ctx.proposals.redeem(args.proposal, args.code))),
   }),
   defineTool({
-    name: 'keep_change',
+    name: KEEP_TOOL,
     title: 'Keep as it is',
     description: 'App only: the person keeps things as they are.',
     toolset: 'core',

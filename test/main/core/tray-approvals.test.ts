@@ -4,7 +4,8 @@
 // not. A write the gate holds appears in the core's pending proposals (in a person's words: no
 // uid, no code, no hidden text); Approve in the tray runs it as the agent's journaled, undoable
 // change; Keep leaves the graph as it was; an answer in the chat closes it in the tray; whichever
-// answer comes first wins, and a late, replayed, forged or malformed answer is refused.
+// answer comes first wins, and a late, replayed, forged or malformed answer is refused. A chat
+// under a key not made for a named client is answered only here, though its host renders apps.
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -12,7 +13,7 @@ import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TrayCore } from '../../../src-main/core/tray-core.ts';
 import type { ProposalView } from '../../../src-shared/ipc-contract.ts';
-import { readUrlFile } from '../../../src-mcp/data-folder/index.ts';
+import { KeyStore, readUrlFile } from '../../../src-mcp/data-folder/index.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import {
   askedPages,
@@ -29,7 +30,7 @@ import { APPS_CAPABILITY } from '../../harness/consent-client.ts';
 import { startCore, tempDirs, waitFor } from '../helpers.ts';
 
 const SECRET = 'HIDDEN-7731';
-const PAGES = ['Approved', 'Kept', 'Chat', 'Both', 'Late', 'Elicited', 'Files'];
+const PAGES = ['Approved', 'Kept', 'Chat', 'Both', 'Late', 'Elicited', 'Files', 'Generic'];
 const pages = askedPages(PAGES, SECRET, [`long ${'x'.repeat(5000)}`]);
 
 let dirs: Awaited<ReturnType<typeof tempDirs>>;
@@ -227,6 +228,32 @@ it('answered in the chat first, the proposal leaves the tray and the tray’s la
     code: 'NOT_FOUND',
   });
   expect(exists(pageUid('Chat'))).toBe(false);
+});
+
+it('under a key not made for a named client, a host that renders apps gets no approval: the proposal waits only in the tray', async () => {
+  // A key made by hand (roam-mcp key create), as a script would hold it: its approvals do not count.
+  const { key: generic } = await new KeyStore({ dir: path.join(dirs.home, 'data') }).create('my-script');
+  const script = await connect(url, generic, APPS_CAPABILITY);
+  try {
+    await script.callTool({ name: 'select_graph', arguments: { graph: 'Asked' } });
+    const result = await deletePage(script, 'Generic');
+    expect(textOf(result)).toMatch(
+      /Waiting for the person, nothing changed yet: .*They answer in Roam Companion/s,
+    );
+    for (const meta of ['roam-companion/approve', 'roam-companion/keep', 'roam-companion/proposal'])
+      expect(result._meta?.[meta]).toBeUndefined();
+    const id = proposalId(result);
+    await waitFor(() => shown(id));
+    expect(exists(pageUid('Generic'))).toBe(true);
+    const answered = await core.handlers['proposals:answer']({ id, answer: 'approve' });
+    expect(answered).toEqual({
+      done: true,
+      outcome: expect.stringMatching(/^Approved by the person and done/),
+    });
+    expect(exists(pageUid('Generic'))).toBe(false);
+  } finally {
+    await script.close().catch(() => {});
+  }
 });
 
 it('the chat and the tray answering at once: exactly one answer is applied, the other is told it came late', async () => {

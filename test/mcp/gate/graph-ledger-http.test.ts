@@ -1,7 +1,8 @@
 /**
  * Over HTTP a chat is whatever Mcp-Session-Id its client sends, and a key is whoever holds it: what
  * chats take from a graph adds up across keys and chats (src-mcp/gate/consent-ledger.ts), and a
- * Keep in one chat holds in another. Real SDK clients declaring MCP Apps, both eras, two keys.
+ * Keep in one chat holds in another. Real SDK clients declaring MCP Apps, both eras, two keys made for
+ * clients that render apps (named as the tray and `install` name them: their approvals count).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -29,7 +30,7 @@ beforeAll(async () => {
       })),
     },
     config: (['v1', 'v2'] as const).map((era) => ({ name: era, token: TOKENS[era], accessLevel: 'full' })),
-    keys: { first: undefined, second: undefined },
+    keys: { 'claude-desktop': undefined, cursor: undefined },
   });
 }, 60_000);
 afterAll(() => world?.close());
@@ -41,10 +42,10 @@ const keepOf = (result: CallToolResult) =>
 
 describe.each(['v1', 'v2'] as const)('%s', (era: Era) => {
   it('two keys, two chats, 8 blocks each from one page: the second waits for the person; a Keep holds in the other chat', async () => {
-    const connect = (key: 'first' | 'second', chat: string) =>
+    const connect = (key: 'claude-desktop' | 'cursor', chat: string) =>
       world.connect({ era, key: world.keys[key]!, chatId: `${era}-${chat}`, capabilities: APPS_CAPABILITY });
-    const a = await connect('first', 'a');
-    const b = await connect('second', 'b');
+    const a = await connect('claude-desktop', 'a');
+    const b = await connect('cursor', 'b');
     try {
       for (const c of [a, b]) jsonOf(await c.call('select_graph', { graph: era }));
       const uids = blocks(`sh${era}b`, 12).map((x) => x.uid);

@@ -2,8 +2,8 @@
  * Proposals are bound to their chat: over HTTP one server serves many chats (src-mcp/http/), and
  * another chat holding a proposal's id and code, even with the same key, cannot answer it nor see
  * it, nor read what became of it (read_proposal); two chats' proposals wait side by side and each
- * answers its own. Both eras, real SDK
- * clients declaring MCP Apps.
+ * answers its own. Both eras, real SDK clients declaring MCP Apps, under a key made for a client
+ * that renders apps (named as `install` names it: its approvals count).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -32,7 +32,7 @@ beforeAll(async () => {
       ],
     },
     config: [{ name: 'g', token: TOKEN, accessLevel: 'full' }],
-    keys: { agent: undefined },
+    keys: { 'claude-desktop': undefined },
   });
 }, 60_000);
 afterAll(() => world?.close());
@@ -45,7 +45,12 @@ const approveArgs = (result: CallToolResult) =>
 describe.each(['v1', 'v2'] as const)('%s', (era: Era) => {
   it('another chat cannot answer or see a proposal; each chat answers its own', async () => {
     const connect = (chat: string) =>
-      world.connect({ era, key: world.keys.agent!, chatId: `${era}-${chat}`, capabilities: APPS_CAPABILITY });
+      world.connect({
+        era,
+        key: world.keys['claude-desktop']!,
+        chatId: `${era}-${chat}`,
+        capabilities: APPS_CAPABILITY,
+      });
     const a = await connect('a');
     const b = await connect('b');
     try {

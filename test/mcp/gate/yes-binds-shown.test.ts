@@ -5,7 +5,8 @@
  * 2025 `elicitation/create` and the 2026 `input_required`), or under a block whose delete waits as
  * a proposal, or links a page whose delete waits: the yes writes nothing beyond what was shown.
  * And a delete raced against a move under it from another process, in a seeded order that can be
- * replayed (CONSENT_RACE_SEED), never removes more than was judged.
+ * replayed (CONSENT_RACE_SEED), never removes more than was judged: 40 rounds, 200 with
+ * ROAM_LONG_TESTS=1.
  */
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,7 +19,7 @@ import { startStdioWorld, type StdioWorld } from '../../harness/stdio-world.ts';
 import { blocks, uidOf } from './numbered-blocks.ts';
 
 const TOKEN = newToken();
-const ROUNDS = 40;
+const ROUNDS = process.env.ROAM_LONG_TESTS === '1' ? 200 : 40;
 const SEED = Number(process.env.CONSENT_RACE_SEED ?? 4817);
 
 /** A block `X` with 11 children on `Project <t>`, and a 200-block subtree elsewhere. */
@@ -178,32 +179,36 @@ const yieldTimes = async (n: number) => {
   for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
 };
 
-it(`a delete raced with a move under it from another process: 0 blocks beyond what was judged (seed ${SEED}, ${ROUNDS} rounds)`, async () => {
-  const data = `${world.home}/data-race`;
-  const deleter = await chat('2026-07-28', { data, answer: () => 'decline' });
-  const mover = await chat('2026-07-28', { data });
-  const random = seeded(SEED);
-  const unaskedExcess: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    // Each round starts with an empty window: only the race itself is judged.
-    for (const file of await readdir(path.join(data, 'consent')).catch(() => []))
-      if (file.endsWith('.json')) await rm(path.join(data, 'consent', file));
-    const target = uidOf(`rt${r}-`, 0);
-    const moved = uidOf(`rm${r}-`, 0);
-    const asked = deleter.asked.length;
-    const moveFirst = random() < 0.5;
-    const gap = Math.floor(random() * 4);
-    const del = () => deleter.call('delete_block', { uid: target });
-    const move = () => mover.call('move_block', { uid: moved, parentUid: target });
-    const first = moveFirst ? move() : del();
-    await yieldTimes(gap);
-    const second = moveFirst ? del() : move();
-    await Promise.all([first, second]);
-    const wasAsked = deleter.asked.length > asked;
-    // Unasked, the delete may take the 3 blocks it judged; the 30 moved ones never go with it.
-    if (!wasAsked && !exists(moved)) unaskedExcess.push(r);
-    // Asked (and declined): nothing goes.
-    if (wasAsked) expect(exists(target)).toBe(true);
-  }
-  expect(unaskedExcess).toEqual([]);
-}, 180_000);
+it(
+  `a delete raced with a move under it from another process: 0 blocks beyond what was judged (seed ${SEED}, ${ROUNDS} rounds)`,
+  async () => {
+    const data = `${world.home}/data-race`;
+    const deleter = await chat('2026-07-28', { data, answer: () => 'decline' });
+    const mover = await chat('2026-07-28', { data });
+    const random = seeded(SEED);
+    const unaskedExcess: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      // Each round starts with an empty window: only the race itself is judged.
+      for (const file of await readdir(path.join(data, 'consent')).catch(() => []))
+        if (file.endsWith('.json')) await rm(path.join(data, 'consent', file));
+      const target = uidOf(`rt${r}-`, 0);
+      const moved = uidOf(`rm${r}-`, 0);
+      const asked = deleter.asked.length;
+      const moveFirst = random() < 0.5;
+      const gap = Math.floor(random() * 4);
+      const del = () => deleter.call('delete_block', { uid: target });
+      const move = () => mover.call('move_block', { uid: moved, parentUid: target });
+      const first = moveFirst ? move() : del();
+      await yieldTimes(gap);
+      const second = moveFirst ? del() : move();
+      await Promise.all([first, second]);
+      const wasAsked = deleter.asked.length > asked;
+      // Unasked, the delete may take the 3 blocks it judged; the 30 moved ones never go with it.
+      if (!wasAsked && !exists(moved)) unaskedExcess.push(r);
+      // Asked (and declined): nothing goes.
+      if (wasAsked) expect(exists(target)).toBe(true);
+    }
+    expect(unaskedExcess).toEqual([]);
+  },
+  ROUNDS * 4_500,
+);

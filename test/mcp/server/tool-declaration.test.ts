@@ -9,7 +9,8 @@ import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { GraphSession } from '../../../src-mcp/roam/graph-session.ts';
 import type { GraphGateway } from '../../../src-mcp/roam/graph-gateway.ts';
-import { callTool, refusal, type ToolCallState } from '../../../src-mcp/server/tool-call.ts';
+import { callTool, type ToolCallState } from '../../../src-mcp/server/tool-call.ts';
+import { refusal } from '../../../src-mcp/server/visibility.ts';
 import { ownServices } from '../../harness/http-context.ts';
 import { listedTool, tools as catalogue } from '../../../src-mcp/server/tool-catalogue.ts';
 import { actionOf, defineTool } from '../../../src-mcp/contract/tool-definition.ts';
@@ -182,15 +183,29 @@ const TOOLS_DIR = path.resolve(import.meta.dirname, '../../../src-mcp/tools');
 /** Tool name → the files (relative to src-mcp/tools/) whose defineTool declares it. */
 async function declarationsIn(dir: string): Promise<Map<string, string[]>> {
   const found = new Map<string, string[]>();
+  const named = await nameConstants(path.dirname(dir));
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   for (const entry of entries.filter((e) => e.isFile() && e.name.endsWith('.ts'))) {
     const file = path.join(entry.parentPath, entry.name);
     const text = await readFile(file, 'utf8');
-    for (const match of text.matchAll(/defineTool\(\{\s*name: '([a-z_]+)'/g)) {
-      const list = found.get(match[1]!) ?? [];
+    for (const match of text.matchAll(/defineTool\(\{\s*name: (?:'([a-z_]+)'|([A-Z][A-Z_]*)),/g)) {
+      const name = match[1] ?? named.get(match[2]!) ?? `unknown constant ${match[2]}`;
+      const list = found.get(name) ?? [];
       list.push(path.relative(dir, file));
-      found.set(match[1]!, list);
+      found.set(name, list);
     }
   }
   return found;
+}
+
+/** Tool names declared as constants (`export const APPROVE_TOOL = 'approve_change'`) anywhere in src-mcp. */
+async function nameConstants(dir: string): Promise<Map<string, string>> {
+  const constants = new Map<string, string>();
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  for (const entry of entries.filter((e) => e.isFile() && e.name.endsWith('.ts'))) {
+    const text = await readFile(path.join(entry.parentPath, entry.name), 'utf8');
+    for (const match of text.matchAll(/export const ([A-Z][A-Z_]*) = '([a-z_]+)';/g))
+      constants.set(match[1]!, match[2]!);
+  }
+  return constants;
 }
