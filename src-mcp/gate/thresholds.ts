@@ -1,8 +1,8 @@
 /**
  * When the person is asked before a write (docs/mcp.md, "Consent before a write takes much
- * away"): every threshold in one place. What a call takes away adds up, per chat and graph, with
- * what the chat's earlier calls took in the last WINDOW_MS, so a deletion split into small calls
- * is asked like one call.
+ * away"): every threshold in one place. What a call takes away adds up, per graph, with what
+ * agents took from it in the last WINDOW_MS in every chat and process (consent-ledger.ts), so a
+ * deletion split into small calls, or across chats, is asked like one call.
  */
 import type { TakenAway } from '../contract/taken-away.ts';
 
@@ -18,7 +18,7 @@ export const ASK_ABOVE_LINKS = 10;
 export const ASK_ABOVE_FILES = 0;
 /** An undo taking back more than this many changes at once. */
 export const ASK_ABOVE_CHANGES = 10;
-/** How long what a chat took away adds up, and a proposal waits for the person. */
+/** How long what agents took from a graph adds up, and a proposal waits for the person. */
 export const WINDOW_MS = 10 * 60_000;
 /** How long a decline is remembered for its pages. */
 export const DECLINE_MEMORY_MS = 60 * 60_000;
