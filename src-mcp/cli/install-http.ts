@@ -1,12 +1,16 @@
 /**
  * `install <client> --transport http`: the entry points the client at the HTTP server with a key
- * of its own (docs/clients.md). The key is made here (any earlier key of that client is revoked:
- * only its hash was kept) and goes only into the client's config — or, for Claude Code, into the
- * command the user pastes. The key carries the client's toolsets (`--tools`, or the sets that fit
+ * of its own (docs/clients.md). The key is made here and goes only into the client's config — or,
+ * for Claude Code, into the file its entry's helper prints; the key the entry held keeps working
+ * until the new entry is written and reads back holding the new key (`NewKey`). The key carries the client's toolsets (`--tools`, or the sets that fit
  * a client with a tool cap). Without --transport, http is chosen when the client speaks it and a
  * server is running, or Roam Companion serves one and opens at login.
  */
-import { clientSpec } from '../installers/client-catalogue.ts';
+import { readFile } from 'node:fs/promises';
+import { clientSpec, type HttpEntryParts } from '../installers/client-catalogue.ts';
+import { keyInHeadersFile } from '../installers/claude-code-headers.ts';
+import { SERVER_KEY } from '../installers/installer-options.ts';
+import { isPlainObject } from '../../src-shared/plain-object.ts';
 import { claudeCodeHeadersPath, writeClaudeCodeHeaders } from '../installers/claude-code.ts';
 import { InstallerError } from '../installers/installer-error.ts';
 import { getClient, keyBehind, previewChange } from '../installers/installer.ts';
@@ -31,7 +35,7 @@ export async function clientHttpTarget(
   dryRun: boolean,
   opts: InstallerOptions,
   err: (text: string) => void,
-): Promise<HttpTarget | undefined> {
+): Promise<{ target: HttpTarget; made?: NewKey } | undefined> {
   const spec = clientSpec(id);
   if (asked === 'stdio') return undefined;
   if (!spec.httpEntryFor) {
@@ -57,9 +61,11 @@ export async function clientHttpTarget(
     );
   if (dryRun)
     return {
-      url,
-      key: KEY_NOT_MADE,
-      ...(spec.setup === 'command' ? { headersFile: claudeCodeHeadersPath(opts) } : {}),
+      target: {
+        url,
+        key: KEY_NOT_MADE,
+        ...(spec.setup === 'command' ? { headersFile: claudeCodeHeadersPath(opts) } : {}),
+      },
     };
   // No key is made, nor an earlier one revoked, unless the install can succeed (the client is
   // there, its config ours to edit): previewChange throws what install would.
@@ -72,25 +78,120 @@ export async function clientHttpTarget(
         `\`${spec.program}\` is not on PATH), so no key was made for it. Install ${spec.name}, then run this again.`,
     );
   const store = new KeyStore(where);
-  await store.revoke(id);
+  const behind = await keyBehind(id, opts);
+  // An earlier run that stopped before its new key took the client's name: the entry holds that
+  // key (it is the old one now, named as the client), or nothing does (it goes).
+  if (behind?.info.name === newKeyName(id)) {
+    const named = (await store.list()).some((info) => info.name === id);
+    await store.settle(named ? [id] : [], [{ which: behind.which, to: id }]);
+  } else await store.settle([newKeyName(id)]);
   const sets = toolsets ?? installDefaultToolsets(id);
-  const { key } = await store.create(id, undefined, sets?.join(','));
+  const { key } = await store.create(newKeyName(id), undefined, sets?.join(','));
   if (!toolsets && sets)
     err(
       `Note: ${spec.name} works poorly with many tools, so its key gets the toolsets ${sets.join(',')}; choose others with --tools SETS.\n`,
     );
+  const made = newKey(id, key, behind, store, opts, err);
   const goesTo = `${spec.name}'s config`;
   if (spec.setup === 'command') {
     // Claude Code's key goes into no command line: a 0600 file its entry's helper prints.
-    const headersFile = await writeClaudeCodeHeaders(opts, key);
+    const headersFile = await writeClaudeCodeHeaders(opts, key).catch(async (error: unknown) => {
+      await made.abandon();
+      throw error;
+    });
     err(
       `Made a key for ${spec.name} ('${id}' in roam-mcp key list); it is written only into ${headersFile} ` +
         `(readable by you alone), which the command below has ${spec.name} read at each connection.\n`,
     );
-    return { url, key, headersFile };
+    return { target: { url, key, headersFile }, made };
   }
   err(`Made a key for ${spec.name} ('${id}' in roam-mcp key list); it is written only into ${goesTo}.\n`);
-  return { url, key };
+  return { target: { url, key }, made };
+}
+
+/** The name a new key has until the entry holding it is written: the old key keeps the client's. */
+const newKeyName = (id: ClientId) => `${id}-new`;
+/** Claude Code's old key, once the new one takes its name: the person revokes it once the new entry works. */
+const oldKeyName = (id: ClientId) => `${id}-old`;
+
+/** A key made for an install, before its entry is written. */
+export interface NewKey {
+  /**
+   * After the install: once the written entry reads back holding the new key, the old key is revoked
+   * and the new one takes the client's name; else both keep working and the person is told which.
+   */
+  settle(done: ClientChangeOutcome | undefined): Promise<void>;
+  /** The install failed: the new key goes, and the old one keeps working as before. */
+  abandon(): Promise<void>;
+}
+
+function newKey(
+  id: ClientId,
+  key: string,
+  behind: KeyBehind | undefined,
+  store: KeyStore,
+  opts: InstallerOptions,
+  err: (text: string) => void,
+): NewKey {
+  const spec = clientSpec(id);
+  const asNamed = { which: { key }, to: id };
+  /** The old key, and the client's keys its entry did not hold (an earlier install's). */
+  const others = async (keep?: KeyBehind) => [
+    ...(behind && behind !== keep ? [behind.which] : []),
+    ...(await store.list())
+      .map((info) => info.name)
+      .filter((name) => (name === id || name === oldKeyName(id)) && name !== keep?.info.name),
+  ];
+  return {
+    abandon: () => store.settle([{ key }]),
+    async settle(done) {
+      if (spec.setup === 'command') {
+        const headersFile = claudeCodeHeadersPath(opts);
+        const written = (await keyInHeadersFile(headersFile)) === key;
+        const entry = await entryParts(id, opts);
+        // An entry whose helper prints this file sends the new key already: its old key is free to go.
+        if (!behind || (written && entry?.keyFile === headersFile)) {
+          await store.settle(await others(), [asNamed]);
+          return;
+        }
+        await store.settle(await others(behind), [{ which: behind.which, to: oldKeyName(id) }, asNamed]);
+        err(
+          `Its old key ('${oldKeyName(id)}' in roam-mcp key list) keeps working until then. Once \`claude mcp list\` ` +
+            `shows roam-companion connected, revoke it: roam-mcp key revoke ${oldKeyName(id)}\n`,
+        );
+        return;
+      }
+      const now = await keyBehind(id, opts);
+      const holdsNew = !!now && JSON.stringify(now.which) === JSON.stringify({ key });
+      if (done?.client.state === 'installed' && holdsNew) {
+        await store.settle(await others(), [asNamed]);
+        return;
+      }
+      err(
+        `${spec.name}'s new entry does not read as holding its new key ('${newKeyName(id)}'), so ` +
+          `${behind ? `its old key ('${behind.info.name}') still works` : 'nothing else changed'}. ` +
+          `Run roam-mcp status to see why, then install again.\n`,
+      );
+    },
+  };
+}
+
+/** Claude Code's entry already connects to `url` with the key its helper prints from our headers file. */
+export async function claudeCodeEntryReadsHeaders(opts: InstallerOptions, url: string): Promise<boolean> {
+  const parts = await entryParts('claude-code', opts);
+  return parts?.url === url && parts.keyFile === claudeCodeHeadersPath(opts);
+}
+
+/** The HTTP parts of the client's entry of ours, as the client reads its file; undefined for none. */
+async function entryParts(id: ClientId, opts: InstallerOptions): Promise<HttpEntryParts | undefined> {
+  const spec = clientSpec(id);
+  const { configPath } = await spec.locate(opts);
+  try {
+    const entry: unknown = JSON.parse(await readFile(configPath, 'utf8'))?.[spec.serversKey]?.[SERVER_KEY];
+    return isPlainObject(entry) ? spec.httpPartsOf?.(entry) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -33,7 +33,12 @@ import {
 import { npxLauncherNote, standaloneLauncher } from '../installers/launcher.ts';
 import { lineDiff } from '../installers/line-diff.ts';
 import { KeyError } from '../data-folder/key-store.ts';
-import { clientHttpTarget, takeBackKey, type Transport } from './install-http.ts';
+import {
+  claudeCodeEntryReadsHeaders,
+  clientHttpTarget,
+  takeBackKey,
+  type Transport,
+} from './install-http.ts';
 
 /** Exit codes: success (including "nothing to do"), the change failed, the command line was wrong. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -250,6 +255,13 @@ async function runChange(
         err(`${name} is already connected to this copy of Roam Companion. Nothing to do.\n`);
         return;
       }
+      if (!dryRun && opts.http?.headersFile && (await claudeCodeEntryReadsHeaders(opts, opts.http.url))) {
+        err(
+          `${name} already connects to ${opts.http.url} with the key its entry reads from ${opts.http.headersFile}, ` +
+            'which holds its new key now: there is nothing to run. Its next connection uses the new key.\n',
+        );
+        return;
+      }
       // `claude mcp add` refuses a name it already has, whatever that entry is.
       err(
         `${name} manages its own settings, so Roam Companion doesn't edit them. It already has ` +
@@ -375,7 +387,19 @@ export async function runInstallerCli(
     if (args.command === 'install') {
       const http = await clientHttpTarget(id, args.transport, args.tools, args.dryRun, opts, err);
       if (http) {
-        await runChange('install', id, args.dryRun, { ...opts, http }, out, err);
+        // The old key goes only once the new entry is written and reads back holding the new one.
+        const done = await runChange(
+          'install',
+          id,
+          args.dryRun,
+          { ...opts, http: http.target },
+          out,
+          err,
+        ).catch(async (error: unknown) => {
+          await http.made?.abandon();
+          throw error;
+        });
+        await http.made?.settle(done);
         return EXIT.ok;
       }
     }

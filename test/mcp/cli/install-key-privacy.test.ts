@@ -268,3 +268,81 @@ it('an http reinstall into a file that became read-only fails before its old key
   expect((await roamMcp('key', 'list')).stdout).toBe(listed);
   expect(await readFile(file, 'utf8')).toBe(held);
 });
+
+/** The names in `key list`, one per stored key. */
+const keyNames = async () =>
+  (await roamMcp('key', 'list')).stdout
+    .split('\n')
+    .filter((line) => line.includes('\t'))
+    .map((line) => line.split('\t')[0]);
+
+const cursorKey = async () =>
+  /^Bearer (\S+)$/.exec(
+    JSON.parse(await readFile(path.join(home, CLIENT_FILES.cursor.file), 'utf8')).mcpServers['roam-companion']
+      .headers.Authorization,
+  )?.[1];
+
+it('an http reinstall over an http entry: a write that fails keeps the old key working; one that succeeds revokes it after', async () => {
+  await worldReadable('cursor');
+  expect((await roamMcp('install', 'cursor', '--transport', 'http')).code).toBe(0);
+  const old = await cursorKey();
+  // The backup cannot be written (a folder stands where it goes): the write fails after the key is made.
+  const backup = `${path.join(home, CLIENT_FILES.cursor.file)}.roam-companion-backup`;
+  await removeDir(backup);
+  await mkdir(path.join(backup, 'in-the-way'), { recursive: true });
+  const failed = await roamMcp('install', 'cursor', '--transport', 'http');
+  expect(failed.code).toBe(1);
+  expect(failed.stderr).toContain('The file was left as it was.');
+  expect(await cursorKey()).toBe(old);
+  expect(await keyNames()).toEqual(['cursor']);
+  expect((await roamMcp('status')).stdout).toMatch(/^Cursor +installed /m);
+
+  await removeDir(backup);
+  const done = await roamMcp('install', 'cursor', '--transport', 'http');
+  expect(done.code, done.stderr).toBe(0);
+  const now = await cursorKey();
+  expect(now).not.toBe(old);
+  expect(await keyNames()).toEqual(['cursor']);
+  expect((await roamMcp('status')).stdout).toMatch(/^Cursor +installed /m);
+  // The old key is gone: an entry still holding it reads as revoked.
+  const file = path.join(home, CLIENT_FILES.cursor.file);
+  await writeFile(file, (await readFile(file, 'utf8')).replace(now!, old!));
+  expect((await roamMcp('status')).stdout).toMatch(/^Cursor +stale /m);
+});
+
+it('Claude Code over HTTP again: an entry holding its key keeps it working until the person revokes it; one reading the headers file needs nothing run', async () => {
+  await onPath('claude');
+  const held = (await roamMcp('key', 'create', 'claude-code')).stdout.trim();
+  const claudeJson = path.join(home, '.claude.json');
+  const url = 'http://127.0.0.1:39017/mcp';
+  await writeFile(
+    claudeJson,
+    JSON.stringify({
+      mcpServers: {
+        'roam-companion': { type: 'http', url, headers: { Authorization: `Bearer ${held}` } },
+      },
+    }),
+    { mode: 0o600 },
+  );
+  const again = await roamMcp('install', 'claude-code', '--transport', 'http');
+  expect(again.code, again.stderr).toBe(0);
+  expect(again.stdout.trim().split('\n')[0]).toBe('claude mcp remove --scope user roam-companion');
+  expect(again.stderr).toContain('an HTTP entry');
+  expect(again.stderr).toContain('roam-mcp key revoke claude-code-old');
+  expect((await keyNames()).sort()).toEqual(['claude-code', 'claude-code-old']);
+  // The entry still holds the old key, which still works.
+  expect((await roamMcp('status')).stdout).toMatch(/^Claude Code +installed /m);
+
+  // What the printed command adds: the helper that prints the headers file.
+  const quoted = /^claude mcp add-json --scope user roam-companion '(.*)'$/m.exec(again.stdout)![1]!;
+  const added = JSON.parse(quoted.replace(/'\\''/g, "'"));
+  await writeFile(claudeJson, JSON.stringify({ mcpServers: { 'roam-companion': added } }), { mode: 0o600 });
+  expect((await roamMcp('status')).stdout).toMatch(/^Claude Code +installed /m);
+  const third = await roamMcp('install', 'claude-code', '--transport', 'http');
+  expect(third.code, third.stderr).toBe(0);
+  expect(third.stdout).toBe('');
+  expect(third.stderr).toContain('there is nothing to run');
+  // The key it sent before is revoked; the one it sends now works; the -old key nothing held goes too.
+  expect(await keyNames()).toEqual(['claude-code']);
+  expect((await roamMcp('status')).stdout).toMatch(/^Claude Code +installed /m);
+});
