@@ -6,7 +6,7 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { isClientId, type ClientId, type ClientView } from '../../src-shared/clients.ts';
+import { CLIENT_IDS, isClientId, type ClientId, type ClientView } from '../../src-shared/clients.ts';
 import {
   installDefaultToolsets,
   parseToolsets,
@@ -17,7 +17,7 @@ import {
 } from '../../src-shared/toolsets.ts';
 import type { ClientChangeOutcome } from '../../src-shared/clients.ts';
 import { claudeCodeAddCommand, CLAUDE_CODE_REMOVE_COMMAND } from '../installers/claude-code.ts';
-import { CLIENTS, clientSpec } from '../installers/client-catalogue.ts';
+import { clientSpec } from '../installers/client-catalogue.ts';
 import { closestNames } from '../installers/did-you-mean.ts';
 import { InstallerError } from '../installers/installer-error.ts';
 import type { InstallerOptions } from '../installers/installer-options.ts';
@@ -64,7 +64,7 @@ const SHORT_USAGE = `${SYNOPSIS}Run 'roam-mcp install --help' for the clients an
 const USAGE = `Connect AI clients to Roam Companion.
 
 ${SYNOPSIS}
-Clients: ${CLIENTS.map((client) => client.id).join(', ')}
+Clients: ${CLIENT_IDS.join(', ')}
 --tools SETS: the toolsets the client gets (${TOOLSET_NAMES.join(', ')}, or all); without it the
   server's default (every set but developer), except for clients that work poorly with many tools
   (${Object.entries(TOOL_CAPPED_CLIENTS)
@@ -203,7 +203,7 @@ function withClient(parsed: ParsedArgs, command: ClientAction | 'status', positi
 }
 
 function unknownClientMessage(typed: string): string {
-  const ids = CLIENTS.map((client) => client.id);
+  const ids = CLIENT_IDS;
   const close = closestNames(typed, ids);
   const guess = close.length ? ` Did you mean ${close.join(' or ')}?` : '';
   return `Unknown client "${typed}".${guess} Clients: ${ids.join(', ')}.`;
@@ -377,7 +377,7 @@ export async function runInstallerCli(
       if (args.clientMissing) {
         err(
           `\nTo ${args.clientMissing}, name a client: roam-mcp ${args.clientMissing} <client>, ` +
-            `one of ${CLIENTS.map((client) => client.id).join(', ')}.\n`,
+            `one of ${CLIENT_IDS.join(', ')}.\n`,
         );
       }
       // `install` alone is how to see what to install; `uninstall` alone removes nothing: a usage error.

@@ -10,7 +10,7 @@ import { DEFAULT_MAX_BYTES, JOURNAL_DIR, isSegmentName } from '../changes/journa
 import { KEYS_FILE } from '../data-folder/key-store.ts';
 import { readAtLoginFile, readUrlFile } from '../data-folder/url-file.ts';
 import { dataDirOptions } from '../installers/http-entry.ts';
-import { CLIENTS } from '../installers/client-catalogue.ts';
+import { CLIENT_LIST } from '../installers/client-catalogue.ts';
 import { HEADERS_FILE } from '../installers/claude-code-headers.ts';
 import { BACKUP_SUFFIX, listClients } from '../installers/installer.ts';
 import { expandHome } from '../config/load-config.ts';
@@ -222,7 +222,7 @@ async function clientConfigFiles(options: DoctorOptions): Promise<Array<{ path: 
     ...(options.platform ? { platform: options.platform } : {}),
   };
   const files = await Promise.all(
-    CLIENTS.map(async (spec) => {
+    CLIENT_LIST.map(async (spec) => {
       const { configPath } = await spec.locate(ctx);
       return [
         { path: configPath, name: `${spec.name} config` },

@@ -16,7 +16,7 @@ import type {
 } from '../../src-shared/clients.ts';
 import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
 import { claudeCodeAddCommand, claudeCodeView, CLAUDE_CODE_REMOVE_COMMAND } from './claude-code.ts';
-import { CLIENTS, clientSpec, desiredEntry, type ClientSpec } from './client-catalogue.ts';
+import { CLIENT_LIST, clientSpec, desiredEntry, type ClientSpec } from './client-catalogue.ts';
 import { parseConfig, withServerEntry, type ConfigDocument } from './config-document.ts';
 import { clientEntryState } from './client-entry-state.ts';
 import { onPath } from './client-locations.ts';
@@ -133,7 +133,7 @@ export function getClient(id: ClientId, opts: InstallerOptions): Promise<ClientV
 
 /** Every supported client's state, for the "Connect AI clients" screen and `roam-mcp status`. */
 export function listClients(opts: InstallerOptions): Promise<ClientView[]> {
-  return Promise.all(CLIENTS.map((spec) => getClient(spec.id, opts)));
+  return Promise.all(CLIENT_LIST.map((spec) => getClient(spec.id, opts)));
 }
 
 interface ChangePlan {
