@@ -4,6 +4,7 @@
  * Messages go to stderr; stdout carries only what was asked for (a dry-run diff, the status, a
  * command to paste), so it can be piped. Never used in stdio server mode.
  */
+import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { CLIENT_IDS, isClientId, type ClientId, type ClientView } from '../../src-shared/clients.ts';
@@ -283,7 +284,7 @@ async function runChange(
     }
     out(`--- ${preview.configPath} (now)\n+++ ${preview.configPath} (after ${action})\n`);
     out(`${lineDiff(preview.before, preview.after)}\n`);
-    for (const line of privacyLines(preview, opts, 'would')) err(`Dry run: ${line}\n`);
+    for (const line of await privacyLines(id, preview, opts, 'would')) err(`Dry run: ${line}\n`);
     if (!location.clientDirExists && !preview.madeDir) {
       err(
         `Dry run: ${location.clientDir} doesn't exist yet, so \`roam-mcp ${action} ${id}\` would stop ` +
@@ -306,7 +307,7 @@ async function runChange(
   err(
     `${action === 'install' ? 'Installed Roam Companion in' : 'Uninstalled Roam Companion from'} ${name}: ${file}\n`,
   );
-  for (const line of privacyLines(result, opts, 'did')) err(`${line}\n`);
+  for (const line of await privacyLines(id, result, opts, 'did')) err(`${line}\n`);
   if (result.backupPath) err(`The previous file is saved as ${result.backupPath}\n`);
   err(`Restart ${name} to apply the change.\n`);
   return result;
@@ -315,18 +316,20 @@ async function runChange(
 const octal = (mode: number) => mode.toString(8).padStart(3, '0');
 
 /** What a change does to who may read the file and its folder, said before (`would`) and after (`did`). */
-function privacyLines(
+async function privacyLines(
+  id: ClientId,
   change: Pick<ClientChangeOutcome, 'modeNarrowed' | 'madeDir'>,
   opts: InstallerOptions,
   tense: 'would' | 'did',
-): string[] {
+): Promise<string[]> {
   const lines: string[] = [];
   const { modeNarrowed: narrowed, madeDir } = change;
+  const { name } = clientSpec(id);
   if (madeDir)
     lines.push(
       tense === 'did'
-        ? `Made ${madeDir} (mode 700), as the client makes it when it first runs.`
-        : `${madeDir} doesn't exist yet: install would make it (mode 700), as the client does when it first runs.`,
+        ? `Made ${madeDir} (mode ${octal((await stat(madeDir)).mode & 0o777)}), as ${name} makes it when it first runs.`
+        : `${madeDir} doesn't exist yet: install would make it as ${name} does when it first runs.`,
     );
   if (narrowed)
     lines.push(

@@ -31,9 +31,11 @@ export interface ClientSpec {
   /**
    * The command that runs the client, looked for on PATH: a CLI installed with npm or a package
    * manager is there before it ever ran and made its folder. For a `file` client, `install` then
-   * makes the folder as the client would (mode 0700).
+   * makes the folder and its file as the client would (`newFileMode`).
    */
   program?: string;
+  /** The mode the client gives its config file when it makes it, before the umask (default 0600). */
+  newFileMode?: number;
   locate(opts: Pick<InstallerOptions, 'home' | 'platform' | 'env'>): Promise<ConfigLocation>;
 }
 
@@ -137,6 +139,7 @@ export const CLIENTS: { readonly [Id in ClientId]: ClientSpec & { id: Id } } = {
     },
     httpPartsOf: partsIn('httpUrl'),
     program: 'gemini',
+    newFileMode: 0o666,
     locate: geminiCliLocation,
   },
   // Streamable HTTP with the key in a static header (`http_headers`), in the user's own config.toml
@@ -158,6 +161,7 @@ export const CLIENTS: { readonly [Id in ClientId]: ClientSpec & { id: Id } } = {
       return parts && typeof keyEnv === 'string' && !parts.key ? { ...parts, keyEnv } : parts;
     },
     program: 'codex',
+    newFileMode: 0o600,
     locate: codexLocation,
   },
 };

@@ -2,10 +2,11 @@
  * No key in a file others can read, and no install that breaks a config, through the built bin:
  * installs of every client and transport into 0644 files in 0755 folders leave no key where the
  * group or others can read it and say when a mode was narrowed (the dry run says it first); a
- * client on PATH that never ran gets its folder 0700 and its file 0600; Claude Code is found on
- * PATH; a stdio install over an http entry revokes the old key only once the new entry is written
- * (never when the write fails), and Claude Code's asks for stdio, not http; an http reinstall into
- * a read-only file touches no key; a config linked into a git repository gets none; Codex's
+ * client on PATH that never ran gets its folder and file made as it makes them (a file holding a
+ * key 0600); Claude Code is found on PATH; a stdio install over an http entry, and an http one over
+ * an http entry, revoke the old key only once the new entry is written (never when the write
+ * fails), and Claude Code's asks for stdio, not http, and leaves its old key for the person to
+ * revoke; an http reinstall into a read-only file touches no key; a config linked into a git repository gets none; Codex's
  * inline `mcp_servers` table is refused with the file unchanged.
  */
 import { chmod, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
@@ -129,7 +130,14 @@ it('the dry run says the mode it would narrow, writes nothing; a new file shows 
   expect(fresh.stdout).not.toMatch(/\.\.\.|…/);
 });
 
-it('Gemini CLI on PATH but never opened: its folder is made 0700 and its file 0600, as it would make them', async () => {
+/** The mode a folder gets when a program makes it without asking for one (as Gemini CLI and Codex do). */
+async function umaskDirMode(): Promise<number> {
+  const probe = path.join(home, 'probe-dir');
+  await mkdir(probe);
+  return modeOf(probe);
+}
+
+it('Gemini CLI on PATH but never opened: its folder and file made as Gemini makes them, the file 0600 once it holds a key', async () => {
   const refused = await roamMcp('install', 'gemini-cli', '--transport', 'http');
   expect(refused.code).toBe(1);
   expect(refused.stderr).toContain(".gemini doesn't exist and `gemini` is not on PATH");
@@ -137,15 +145,38 @@ it('Gemini CLI on PATH but never opened: its folder is made 0700 and its file 06
 
   await onPath('gemini');
   expect((await roamMcp('status')).stdout).toMatch(/^Gemini CLI +not-installed /m);
+  const dirMode = await umaskDirMode();
+  const dir = path.join(home, '.gemini');
+  const settings = path.join(dir, 'settings.json');
+  // Over stdio: Gemini's own 0666 less the umask (0644 under umask 022), in a folder the umask decides.
+  const stdio = await roamMcp('install', 'gemini-cli', '--transport', 'stdio');
+  expect(stdio.code, stdio.stderr).toBe(0);
+  expect(await modeOf(dir)).toBe(dirMode);
+  expect(await modeOf(settings)).toBe(0o666 & dirMode);
+  expect(stdio.stderr).toContain(
+    `Made ${dir} (mode ${dirMode.toString(8)}), as Gemini CLI makes it when it first runs.`,
+  );
+  expect(JSON.parse(await readFile(settings, 'utf8')).mcpServers['roam-companion'].command).toBe(
+    process.execPath,
+  );
+
+  await removeDir(dir);
   const run = await roamMcp('install', 'gemini-cli', '--transport', 'http');
   expect(run.code, run.stderr).toBe(0);
-  const dir = path.join(home, '.gemini');
-  expect(await modeOf(dir)).toBe(0o700);
-  expect(await modeOf(path.join(dir, 'settings.json'))).toBe(0o600);
-  expect(run.stderr).toContain(`Made ${dir} (mode 700)`);
-  expect(
-    JSON.parse(await readFile(path.join(dir, 'settings.json'), 'utf8')).mcpServers['roam-companion'].httpUrl,
-  ).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+  expect(await modeOf(dir)).toBe(dirMode);
+  expect(await modeOf(settings)).toBe(0o600);
+  expect(JSON.parse(await readFile(settings, 'utf8')).mcpServers['roam-companion'].httpUrl).toMatch(
+    /^http:\/\/127\.0\.0\.1:\d+\/mcp$/,
+  );
+});
+
+it('Codex on PATH but never opened: its folder by the umask, its config.toml 0600, as Codex makes them', async () => {
+  await onPath('codex');
+  const dirMode = await umaskDirMode();
+  const run = await roamMcp('install', 'codex', '--transport', 'stdio');
+  expect(run.code, run.stderr).toBe(0);
+  expect(await modeOf(path.join(home, '.codex'))).toBe(dirMode);
+  expect(await modeOf(path.join(home, '.codex', 'config.toml'))).toBe(0o600);
 });
 
 it('Claude Code on PATH without ~/.claude.json is found: the command to run, not "not found"', async () => {
