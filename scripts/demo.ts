@@ -102,6 +102,8 @@ async function startDemoIn(home: string): Promise<Demo> {
         type: 'offline',
         nickname: 'Personal',
         description: 'Demo personal graph (offline): reading notes',
+        // The level its token grants: a wider one would be a doctor warning out of the box.
+        accessLevel: 'read-append',
         token: emulator.addToken('demo-personal', 'offline', 'read-append'),
       },
     ],

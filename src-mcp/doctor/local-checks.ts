@@ -54,8 +54,8 @@ export async function clientChecks(options: DoctorOptions): Promise<Check[]> {
       return {
         ...base,
         status: 'ok',
-        detail: `installed${how}${sets} (${view.configPath})`,
-        ...(view.message ? { fix: view.message } : {}),
+        // Nothing to fix: what the view adds (the server not running now, say) is part of what was found.
+        detail: `installed${how}${sets} (${view.configPath})${view.message ? `. ${view.message}` : ''}`,
       };
     if (view.state === 'stale')
       return {
