@@ -19,6 +19,7 @@ import {
 import type { ClientChangeOutcome } from '../../src-shared/clients.ts';
 import { claudeCodeAddCommand, CLAUDE_CODE_REMOVE_COMMAND } from '../installers/claude-code.ts';
 import { clientSpec } from '../installers/client-catalogue.ts';
+import { clientPackage, duplicateNote } from '../installers/client-packages.ts';
 import { closestNames } from '../installers/did-you-mean.ts';
 import { InstallerError } from '../installers/installer-error.ts';
 import type { InstallerOptions } from '../installers/installer-options.ts';
@@ -313,6 +314,12 @@ async function runChange(
   return result;
 }
 
+/** The client's own package (plugin, extension) brings our server too: the person keeps one of the two. */
+async function noteDuplicate(id: ClientId, opts: InstallerOptions, err: (text: string) => void) {
+  const found = await clientPackage(id, opts);
+  if (found) err(`Note: ${duplicateNote(clientSpec(id).name, id, found)}\n`);
+}
+
 const octal = (mode: number) => mode.toString(8).padStart(3, '0');
 
 /** What a change does to who may read the file and its folder, said before (`would`) and after (`did`). */
@@ -341,6 +348,28 @@ async function privacyLines(
       'On Windows file modes do not apply: the key is as private as your profile folder, whose access rules (ACLs) let only you read it by default.',
     );
   return lines;
+}
+
+/** `install` over HTTP, when that is the transport; false when it is stdio. */
+async function installedOverHttp(
+  id: ClientId,
+  args: ParsedArgs,
+  opts: InstallerOptions,
+  out: (text: string) => void,
+  err: (text: string) => void,
+): Promise<boolean> {
+  const http = await clientHttpTarget(id, args.transport, args.tools, args.dryRun, opts, err);
+  if (!http) return false;
+  // The old key goes only once the new entry is written and reads back holding the new one.
+  const done = await runChange('install', id, args.dryRun, { ...opts, http: http.target }, out, err).catch(
+    async (error: unknown) => {
+      await http.made?.abandon();
+      throw error;
+    },
+  );
+  await http.made?.settle(done);
+  await noteDuplicate(id, opts, err);
+  return true;
 }
 
 /**
@@ -387,25 +416,7 @@ export async function runInstallerCli(
       return args.clientMissing === 'uninstall' ? EXIT.usage : EXIT.ok;
     }
     const id = args.client!;
-    if (args.command === 'install') {
-      const http = await clientHttpTarget(id, args.transport, args.tools, args.dryRun, opts, err);
-      if (http) {
-        // The old key goes only once the new entry is written and reads back holding the new one.
-        const done = await runChange(
-          'install',
-          id,
-          args.dryRun,
-          { ...opts, http: http.target },
-          out,
-          err,
-        ).catch(async (error: unknown) => {
-          await http.made?.abandon();
-          throw error;
-        });
-        await http.made?.settle(done);
-        return EXIT.ok;
-      }
-    }
+    if (args.command === 'install' && (await installedOverHttp(id, args, opts, out, err))) return EXIT.ok;
     // The client launches roam-mcp itself now, or is removed: the key of an http install stops
     // working, once the file no longer holds it (until then the client keeps working as it was).
     const behind = await keyBehind(id, opts);
@@ -419,6 +430,7 @@ export async function runInstallerCli(
     const changeOpts = { ...opts, launcher };
     const done = await runChange(args.command, id, args.dryRun, changeOpts, out, err);
     if (behind && !args.dryRun) await takeBackKey(id, behind, done, changeOpts, err);
+    if (args.command === 'install') await noteDuplicate(id, opts, err);
     return EXIT.ok;
   } catch (error) {
     if (error instanceof InstallerError || error instanceof KeyError) {
