@@ -19,6 +19,7 @@ import type { ClientChangeOutcome } from '../../src-shared/clients.ts';
 import type { HttpTarget, InstallerOptions } from '../installers/installer-options.ts';
 import { DEFAULT_PORT } from '../http/address.ts';
 import { KeyStore } from '../data-folder/key-store.ts';
+import { entryHoldsKey, newKeyName, rotateKey, type KeyRotation } from '../installers/key-rotation.ts';
 import { readAtLoginFile, readUrlFile } from '../data-folder/url-file.ts';
 import { installDefaultToolsets, type ToolsetName } from '../../src-shared/toolsets.ts';
 import type { ClientId } from '../../src-shared/clients.ts';
@@ -78,20 +79,14 @@ export async function clientHttpTarget(
         `\`${spec.program}\` is not on PATH), so no key was made for it. Install ${spec.name}, then run this again.`,
     );
   const store = new KeyStore(where);
-  const behind = await keyBehind(id, opts);
-  // An earlier run that stopped before its new key took the client's name: the entry holds that
-  // key (it is the old one now, named as the client), or nothing does (it goes).
-  if (behind?.info.name === newKeyName(id)) {
-    const named = (await store.list()).some((info) => info.name === id);
-    await store.settle(named ? [id] : [], [{ which: behind.which, to: id }]);
-  } else await store.settle([newKeyName(id)]);
   const sets = toolsets ?? installDefaultToolsets(id);
-  const { key } = await store.create(newKeyName(id), undefined, sets?.join(','));
+  const rotation = await rotateKey(store, id, await keyBehind(id, opts), sets);
+  const { key } = rotation;
   if (!toolsets && sets)
     err(
       `Note: ${spec.name} works poorly with many tools, so its key gets the toolsets ${sets.join(',')}; choose others with --tools SETS.\n`,
     );
-  const made = newKey(id, key, behind, store, opts, err);
+  const made = newKey(id, rotation, opts, err);
   const goesTo = `${spec.name}'s config`;
   if (spec.setup === 'command') {
     // Claude Code's key goes into no command line: a 0600 file its entry's helper prints.
@@ -109,11 +104,6 @@ export async function clientHttpTarget(
   return { target: { url, key }, made };
 }
 
-/** The name a new key has until the entry holding it is written: the old key keeps the client's. */
-const newKeyName = (id: ClientId) => `${id}-new`;
-/** Claude Code's old key, once the new one takes its name: the person revokes it once the new entry works. */
-const oldKeyName = (id: ClientId) => `${id}-old`;
-
 /** A key made for an install, before its entry is written. */
 export interface NewKey {
   /**
@@ -127,50 +117,33 @@ export interface NewKey {
 
 function newKey(
   id: ClientId,
-  key: string,
-  behind: KeyBehind | undefined,
-  store: KeyStore,
+  rotation: KeyRotation,
   opts: InstallerOptions,
   err: (text: string) => void,
 ): NewKey {
   const spec = clientSpec(id);
-  const asNamed = { which: { key }, to: id };
-  /** The old key, and the client's keys its entry did not hold (an earlier install's). */
-  const others = async (keep?: KeyBehind) => [
-    ...(behind && behind !== keep ? [behind.which] : []),
-    ...(await store.list())
-      .map((info) => info.name)
-      .filter((name) => (name === id || name === oldKeyName(id)) && name !== keep?.info.name),
-  ];
+  const { key } = rotation;
   return {
-    abandon: () => store.settle([{ key }]),
+    abandon: rotation.abandon,
     async settle(done) {
       if (spec.setup === 'command') {
         const headersFile = claudeCodeHeadersPath(opts);
         const written = (await keyInHeadersFile(headersFile)) === key;
-        const entry = await entryParts(id, opts);
         // An entry whose helper prints this file sends the new key already: its old key is free to go.
-        if (!behind || (written && entry?.keyFile === headersFile)) {
-          await store.settle(await others(), [asNamed]);
-          return;
-        }
-        await store.settle(await others(behind), [{ which: behind.which, to: oldKeyName(id) }, asNamed]);
-        err(
-          `Its old key ('${oldKeyName(id)}' in roam-mcp key list) keeps working until then. Once \`claude mcp list\` ` +
-            `shows roam-companion connected, revoke it: roam-mcp key revoke ${oldKeyName(id)}\n`,
-        );
+        if (written && (await entryParts(id, opts))?.keyFile === headersFile) return rotation.settle();
+        const old = await rotation.keepOld();
+        if (old)
+          err(
+            `Its old key ('${old}' in roam-mcp key list) keeps working until then. Once \`claude mcp list\` ` +
+              `shows roam-companion connected, revoke it: roam-mcp key revoke ${old}\n`,
+          );
         return;
       }
-      const now = await keyBehind(id, opts);
-      const holdsNew = !!now && JSON.stringify(now.which) === JSON.stringify({ key });
-      if (done?.client.state === 'installed' && holdsNew) {
-        await store.settle(await others(), [asNamed]);
-        return;
-      }
+      if (done?.client.state === 'installed' && (await entryHoldsKey(id, key, opts)))
+        return rotation.settle();
       err(
-        `${spec.name}'s new entry does not read as holding its new key ('${newKeyName(id)}'), so ` +
-          `${behind ? `its old key ('${behind.info.name}') still works` : 'nothing else changed'}. ` +
-          `Run roam-mcp status to see why, then install again.\n`,
+        `${spec.name}'s new entry does not read as holding its new key ('${newKeyName(id)}'), so the key it ` +
+          `held before still works. Run roam-mcp status to see why, then install again.\n`,
       );
     },
   };
