@@ -2,7 +2,8 @@
  * `node dist/demo-mcp.mjs --home <demo HOME>`: the demo's stand-in for `Roam Companion --mcp`.
  * AI clients configured by the demo launch this; it opens the demo's tray store (the file-key
  * secret box in `<home>/.roam-companion`) and runs the same launcher as the app, so the agent
- * gets exactly the graphs the tray UI shows, edits reach it live and the session is counted.
+ * gets exactly the graphs the tray UI shows, edits reach it live and the session is counted. A
+ * change that waits for the person is asked in the demo's terminal, as `--mcp` asks in a box.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +11,9 @@ import { parseArgs } from 'node:util';
 import { createFileKeySecretBox } from '../src-main/core/store/file-key-secret-box.ts';
 import { forkSpawner, runMcpLauncher } from '../src-main/core/clients/mcp-launcher.ts';
 import { previewDataDir } from '../src-main/preview/preview-data-dir.ts';
+import type { ParentMessage } from '../src-shared/child-ipc.ts';
 import { DATA_DIR_ENV } from '../src-shared/node/data-dir.ts';
+import { linkToApprovals } from './demo-approvals.ts';
 
 const log = (line: string) => process.stderr.write(`roam-companion demo --mcp: ${line}\n`);
 
@@ -30,6 +33,9 @@ async function main(): Promise<void> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   // Set once the launcher runs: the demo stopping (its HOME deleted) ends this session too.
   let stop = () => {};
+  let toChild: (message: ParentMessage) => void = () => {};
+  // As `--mcp` asks in a message box, the stand-in asks in the demo's terminal (demo-approvals.ts).
+  const approvals = await linkToApprovals(values.home, (answer) => toChild(answer));
   const launcher = await runMcpLauncher({
     storeDir,
     secretBox: createFileKeySecretBox(storeDir),
@@ -46,12 +52,15 @@ async function main(): Promise<void> {
     log,
     ...(values.tools !== undefined ? { tools: values.tools } : {}),
     ...(values.client !== undefined ? { client: values.client } : {}),
+    ...(approvals ? { onProposal: approvals.tell } : {}),
     onStoreGone: () => {
       log('the demo stopped (its temporary HOME is gone): ending this session.');
       stop();
     },
   });
   stop = () => void launcher.stop();
+  toChild = (message) => void launcher.child.send(message);
+  void launcher.exited.then(() => approvals?.close());
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
     process.once(signal, () => void launcher.stop());
   }

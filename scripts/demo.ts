@@ -24,6 +24,7 @@ import type { ConfigFile } from '../src-shared/roam-config.ts';
 import { demoPersonalGraphContent } from '../test/emulator/demo-graph.ts';
 import { startEmulator } from '../test/emulator/index.ts';
 import type { Emulator, TokenDecision } from '../test/emulator/types.ts';
+import { startApprovalsDesk, type ApprovalsDesk } from './demo-approvals.ts';
 
 /** How long the emulated "user" takes to approve a token request. */
 const APPROVE_AFTER_MS = 2000;
@@ -102,6 +103,8 @@ async function startDemoIn(home: string): Promise<Demo> {
         type: 'offline',
         nickname: 'Personal',
         description: 'Demo personal graph (offline): reading notes',
+        // The level its token grants: a wider one would be a doctor warning out of the box.
+        accessLevel: 'read-append',
         token: emulator.addToken('demo-personal', 'offline', 'read-append'),
       },
     ],
@@ -175,6 +178,12 @@ function instructions(demo: Demo, preview: Preview): string {
     'In the tray UI, import the demo graphs or add demo-work / demo-personal and request a token.',
     'Every change an agent makes through this entry appears live in the Activity tab (set Work to',
     '"Full" in Graphs to let it edit and delete), where you can undo a change or a whole chat.',
+    'Before it takes much away (a page with content, more than 10 blocks), a client that cannot ask',
+    'in its chat waits for your answer here, in this terminal, as the app asks in a box: type y N to',
+    'approve change N, k N to keep things as they are.',
+    'To try `roam-mcp install` on the sandboxed clients, give it the demo HOME and its data folder, so',
+    "the entry connects to the tray's HTTP server and its changes reach Activity:",
+    `  ROAM_COMPANION_DATA_DIR=${previewDataDir(demo.home)} HOME=${demo.home} node ${path.join(distDir(), 'roam-mcp.mjs')} install cursor`,
     "From a terminal, the demo's journal (in its temporary HOME, not this machine's):",
     `  ROAM_COMPANION_DATA_DIR=${previewDataDir(demo.home)} HOME=${demo.home} node ${path.join(distDir(), 'roam-mcp.mjs')} changes`,
     'To change how "Roam" answers the next requests, type a letter and Enter here:',
@@ -200,13 +209,13 @@ async function toggleRoam(emulator: Emulator): Promise<string> {
   }
 }
 
-/** Reads one-letter commands from the terminal (or whatever feeds stdin). */
-function listenForCommands(emulator: Emulator): void {
+/** Reads one-letter commands and answers to waiting changes from the terminal (or whatever feeds stdin). */
+function listenForCommands(emulator: Emulator, desk: ApprovalsDesk): void {
   // terminal: false keeps Ctrl-C a real SIGINT for the handler in main().
   const lines = createInterface({ input: process.stdin, terminal: false });
   lines.on('line', (line) => {
     const key = line.trim().toLowerCase();
-    if (!key) return;
+    if (!key || desk.typed(key)) return;
     if (key === 's') {
       void toggleRoam(emulator).then(
         (text) => say(process.stdout, text),
@@ -225,7 +234,7 @@ function listenForCommands(emulator: Emulator): void {
     if (!answer) {
       say(
         process.stdout,
-        `Unknown command '${key}'. Type one of ${Object.keys(answers).join(', ')}, u, s.\n`,
+        `Unknown command '${key}'. Type one of ${Object.keys(answers).join(', ')}, u, s (or y N / k N to answer a waiting change).\n`,
       );
       return;
     }
@@ -300,15 +309,17 @@ function cleanUpOnEveryExit(home: string, stop: () => Promise<void>): void {
 
 async function main(): Promise<void> {
   const demo = await startDemo();
-  const running: { preview?: Preview } = {};
+  const running: { preview?: Preview; desk?: ApprovalsDesk } = {};
   cleanUpOnEveryExit(demo.home, async () => {
+    await running.desk?.close();
     await running.preview?.close();
     await demo.close();
   });
+  running.desk = await startApprovalsDesk(demo.home, (text) => say(process.stdout, text));
   running.preview = await startDemoPreview(demo);
   say(process.stdout, instructions(demo, running.preview));
   sayWhereHttpServes(running.preview.core);
-  listenForCommands(demo.emulator);
+  listenForCommands(demo.emulator, running.desk);
 }
 
 /** Once the tray's HTTP server listens (it starts beside the UI), where HTTP clients reach it. */

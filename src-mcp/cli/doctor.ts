@@ -1,11 +1,12 @@
 /**
  * `roam-mcp doctor [--json] [--report FILE]`: checks what a working setup needs, in order, and
- * says what to fix (src-mcp/doctor). `--report` writes the same checks, redacted, to one file to
- * attach to a bug report (0600; no token, key or note text). Exit 1 when a check failed.
+ * says what to fix (src-mcp/doctor). `--report` writes the same checks instead, redacted, to one
+ * file to attach to a bug report (0600; no token, key or note text, the home folder as `~`, graphs
+ * as graph-1, graph-2…), and says on stdout where. Exit 1 when a check failed.
  */
 import { parseArgs } from 'node:util';
 import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
-import { formatDoctor, hasProblems, runDoctor } from '../doctor/index.ts';
+import { forBugReport, formatDoctor, hasProblems, runDoctor } from '../doctor/index.ts';
 import { standaloneLauncher } from '../installers/launcher.ts';
 
 const USAGE = `Usage: roam-mcp doctor [--config PATH] [--json] [--report FILE]
@@ -13,7 +14,8 @@ const USAGE = `Usage: roam-mcp doctor [--config PATH] [--json] [--report FILE]
   client's entry; the HTTP server; the change journal; the modes of the config and data files;
   the server's and the tray's log files (where, how big; their lines are not in the report).
   --json           the checks as JSON
-  --report FILE    also write them, redacted (no token, key or note text), to FILE for a bug report
+  --report FILE    write them to FILE instead, for a bug report: no token, key or note text, your
+                   home folder as ~ and your graphs as graph-1, graph-2…
 Exit 0 when nothing failed (warnings allowed), 1 when something did, 2 on a bad command line.
 `;
 
@@ -41,24 +43,34 @@ export async function runDoctorCli(
     process.stdout.write(USAGE);
     return 0;
   }
-  const report = await runDoctor({
+  const options = {
     home: context.home,
     env: context.env,
     launcher: standaloneLauncher(),
     ...(context.configPath ? { configPath: context.configPath } : {}),
-  });
-  process.stdout.write(parsed.values.json ? `${JSON.stringify(report, null, 2)}\n` : formatDoctor(report));
-  if (parsed.values.report) {
-    const file = parsed.values.report;
-    try {
-      await writeFileAtomic(file, `${formatDoctor(report)}\n${JSON.stringify(report, null, 2)}\n`, 0o600);
-      process.stderr.write(`Wrote ${file} (no tokens, keys or note text): attach it to your bug report.\n`);
-    } catch (error) {
-      process.stderr.write(
-        `roam-mcp doctor: could not write ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Choose a folder you can write to.\n`,
-      );
-      return 1;
-    }
+  };
+  const report = await runDoctor(options);
+  const file = parsed.values.report;
+  if (!file) {
+    process.stdout.write(parsed.values.json ? `${JSON.stringify(report, null, 2)}\n` : formatDoctor(report));
+    return hasProblems(report) ? 1 : 0;
   }
+  const redacted = await forBugReport(report, options);
+  try {
+    await writeFileAtomic(file, `${formatDoctor(redacted)}\n${JSON.stringify(redacted, null, 2)}\n`, 0o600);
+  } catch (error) {
+    process.stderr.write(
+      `roam-mcp doctor: could not write ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Choose a folder you can write to.\n`,
+    );
+    return 1;
+  }
+  const { checks } = report;
+  const failed = checks.filter((c) => c.status === 'fail').length;
+  const warned = checks.filter((c) => c.status === 'warn').length;
+  process.stdout.write(
+    `Wrote ${file}: ${checks.length} checks, ${failed} problem(s), ${warned} warning(s). Your home folder reads ~ ` +
+      'and your graphs graph-1, graph-2…; no token, key or note text is in it. Read it, then attach it to your bug report ' +
+      '(roam-mcp doctor without --report shows the same checks here).\n',
+  );
   return hasProblems(report) ? 1 : 0;
 }

@@ -1,12 +1,16 @@
 /**
  * `install <client> --transport http`: the entry points the client at the HTTP server with a key
- * of its own (docs/clients.md). The key is made here (any earlier key of that client is revoked:
- * only its hash was kept) and goes only into the client's config — or, for Claude Code, into the
- * command the user pastes. The key carries the client's toolsets (`--tools`, or the sets that fit
+ * of its own (docs/clients.md). The key is made here and goes only into the client's config — or,
+ * for Claude Code, into the file its entry's helper prints; the key the entry held keeps working
+ * until the new entry is written and reads back holding the new key (`NewKey`). The key carries the client's toolsets (`--tools`, or the sets that fit
  * a client with a tool cap). Without --transport, http is chosen when the client speaks it and a
  * server is running, or Roam Companion serves one and opens at login.
  */
-import { clientSpec } from '../installers/client-catalogue.ts';
+import { readFile } from 'node:fs/promises';
+import { clientSpec, type HttpEntryParts } from '../installers/client-catalogue.ts';
+import { keyInHeadersFile } from '../installers/claude-code-headers.ts';
+import { SERVER_KEY } from '../installers/installer-options.ts';
+import { isPlainObject } from '../../src-shared/plain-object.ts';
 import { claudeCodeHeadersPath, writeClaudeCodeHeaders } from '../installers/claude-code.ts';
 import { InstallerError } from '../installers/installer-error.ts';
 import { getClient, keyBehind, previewChange } from '../installers/installer.ts';
@@ -15,6 +19,7 @@ import type { ClientChangeOutcome } from '../../src-shared/clients.ts';
 import type { HttpTarget, InstallerOptions } from '../installers/installer-options.ts';
 import { DEFAULT_PORT } from '../http/address.ts';
 import { KeyStore } from '../data-folder/key-store.ts';
+import { entryHoldsKey, newKeyName, rotateKey, type KeyRotation } from '../installers/key-rotation.ts';
 import { readAtLoginFile, readUrlFile } from '../data-folder/url-file.ts';
 import { installDefaultToolsets, type ToolsetName } from '../../src-shared/toolsets.ts';
 import type { ClientId } from '../../src-shared/clients.ts';
@@ -31,7 +36,7 @@ export async function clientHttpTarget(
   dryRun: boolean,
   opts: InstallerOptions,
   err: (text: string) => void,
-): Promise<HttpTarget | undefined> {
+): Promise<{ target: HttpTarget; made?: NewKey } | undefined> {
   const spec = clientSpec(id);
   if (asked === 'stdio') return undefined;
   if (!spec.httpEntryFor) {
@@ -57,9 +62,11 @@ export async function clientHttpTarget(
     );
   if (dryRun)
     return {
-      url,
-      key: KEY_NOT_MADE,
-      ...(spec.setup === 'command' ? { headersFile: claudeCodeHeadersPath(opts) } : {}),
+      target: {
+        url,
+        key: KEY_NOT_MADE,
+        ...(spec.setup === 'command' ? { headersFile: claudeCodeHeadersPath(opts) } : {}),
+      },
     };
   // No key is made, nor an earlier one revoked, unless the install can succeed (the client is
   // there, its config ours to edit): previewChange throws what install would.
@@ -72,25 +79,92 @@ export async function clientHttpTarget(
         `\`${spec.program}\` is not on PATH), so no key was made for it. Install ${spec.name}, then run this again.`,
     );
   const store = new KeyStore(where);
-  await store.revoke(id);
   const sets = toolsets ?? installDefaultToolsets(id);
-  const { key } = await store.create(id, undefined, sets?.join(','));
+  const rotation = await rotateKey(store, id, await keyBehind(id, opts), sets);
+  const { key } = rotation;
   if (!toolsets && sets)
     err(
       `Note: ${spec.name} works poorly with many tools, so its key gets the toolsets ${sets.join(',')}; choose others with --tools SETS.\n`,
     );
+  const made = newKey(id, rotation, opts, err);
   const goesTo = `${spec.name}'s config`;
   if (spec.setup === 'command') {
     // Claude Code's key goes into no command line: a 0600 file its entry's helper prints.
-    const headersFile = await writeClaudeCodeHeaders(opts, key);
+    const headersFile = await writeClaudeCodeHeaders(opts, key).catch(async (error: unknown) => {
+      await made.abandon();
+      throw error;
+    });
     err(
       `Made a key for ${spec.name} ('${id}' in roam-mcp key list); it is written only into ${headersFile} ` +
         `(readable by you alone), which the command below has ${spec.name} read at each connection.\n`,
     );
-    return { url, key, headersFile };
+    return { target: { url, key, headersFile }, made };
   }
   err(`Made a key for ${spec.name} ('${id}' in roam-mcp key list); it is written only into ${goesTo}.\n`);
-  return { url, key };
+  return { target: { url, key }, made };
+}
+
+/** A key made for an install, before its entry is written. */
+export interface NewKey {
+  /**
+   * After the install: once the written entry reads back holding the new key, the old key is revoked
+   * and the new one takes the client's name; else both keep working and the person is told which.
+   */
+  settle(done: ClientChangeOutcome | undefined): Promise<void>;
+  /** The install failed: the new key goes, and the old one keeps working as before. */
+  abandon(): Promise<void>;
+}
+
+function newKey(
+  id: ClientId,
+  rotation: KeyRotation,
+  opts: InstallerOptions,
+  err: (text: string) => void,
+): NewKey {
+  const spec = clientSpec(id);
+  const { key } = rotation;
+  return {
+    abandon: rotation.abandon,
+    async settle(done) {
+      if (spec.setup === 'command') {
+        const headersFile = claudeCodeHeadersPath(opts);
+        const written = (await keyInHeadersFile(headersFile)) === key;
+        // An entry whose helper prints this file sends the new key already: its old key is free to go.
+        if (written && (await entryParts(id, opts))?.keyFile === headersFile) return rotation.settle();
+        const old = await rotation.keepOld();
+        if (old)
+          err(
+            `Its old key ('${old}' in roam-mcp key list) keeps working until then. Once \`claude mcp list\` ` +
+              `shows roam-companion connected, revoke it: roam-mcp key revoke ${old}\n`,
+          );
+        return;
+      }
+      if (done?.client.state === 'installed' && (await entryHoldsKey(id, key, opts)))
+        return rotation.settle();
+      err(
+        `${spec.name}'s new entry does not read as holding its new key ('${newKeyName(id)}'), so the key it ` +
+          `held before still works. Run roam-mcp status to see why, then install again.\n`,
+      );
+    },
+  };
+}
+
+/** Claude Code's entry already connects to `url` with the key its helper prints from our headers file. */
+export async function claudeCodeEntryReadsHeaders(opts: InstallerOptions, url: string): Promise<boolean> {
+  const parts = await entryParts('claude-code', opts);
+  return parts?.url === url && parts.keyFile === claudeCodeHeadersPath(opts);
+}
+
+/** The HTTP parts of the client's entry of ours, as the client reads its file; undefined for none. */
+async function entryParts(id: ClientId, opts: InstallerOptions): Promise<HttpEntryParts | undefined> {
+  const spec = clientSpec(id);
+  const { configPath } = await spec.locate(opts);
+  try {
+    const entry: unknown = JSON.parse(await readFile(configPath, 'utf8'))?.[spec.serversKey]?.[SERVER_KEY];
+    return isPlainObject(entry) ? spec.httpPartsOf?.(entry) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -4,9 +4,10 @@
  * Messages go to stderr; stdout carries only what was asked for (a dry-run diff, the status, a
  * command to paste), so it can be piped. Never used in stdio server mode.
  */
+import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { isClientId, type ClientId, type ClientView } from '../../src-shared/clients.ts';
+import { CLIENT_IDS, isClientId, type ClientId, type ClientView } from '../../src-shared/clients.ts';
 import {
   installDefaultToolsets,
   parseToolsets,
@@ -17,7 +18,8 @@ import {
 } from '../../src-shared/toolsets.ts';
 import type { ClientChangeOutcome } from '../../src-shared/clients.ts';
 import { claudeCodeAddCommand, CLAUDE_CODE_REMOVE_COMMAND } from '../installers/claude-code.ts';
-import { CLIENTS, clientSpec } from '../installers/client-catalogue.ts';
+import { clientSpec } from '../installers/client-catalogue.ts';
+import { clientPackage, duplicateNote } from '../installers/client-packages.ts';
 import { closestNames } from '../installers/did-you-mean.ts';
 import { InstallerError } from '../installers/installer-error.ts';
 import type { InstallerOptions } from '../installers/installer-options.ts';
@@ -33,7 +35,12 @@ import {
 import { npxLauncherNote, standaloneLauncher } from '../installers/launcher.ts';
 import { lineDiff } from '../installers/line-diff.ts';
 import { KeyError } from '../data-folder/key-store.ts';
-import { clientHttpTarget, takeBackKey, type Transport } from './install-http.ts';
+import {
+  claudeCodeEntryReadsHeaders,
+  clientHttpTarget,
+  takeBackKey,
+  type Transport,
+} from './install-http.ts';
 
 /** Exit codes: success (including "nothing to do"), the change failed, the command line was wrong. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -59,7 +66,7 @@ const SHORT_USAGE = `${SYNOPSIS}Run 'roam-mcp install --help' for the clients an
 const USAGE = `Connect AI clients to Roam Companion.
 
 ${SYNOPSIS}
-Clients: ${CLIENTS.map((client) => client.id).join(', ')}
+Clients: ${CLIENT_IDS.join(', ')}
 --tools SETS: the toolsets the client gets (${TOOLSET_NAMES.join(', ')}, or all); without it the
   server's default (every set but developer), except for clients that work poorly with many tools
   (${Object.entries(TOOL_CAPPED_CLIENTS)
@@ -198,7 +205,7 @@ function withClient(parsed: ParsedArgs, command: ClientAction | 'status', positi
 }
 
 function unknownClientMessage(typed: string): string {
-  const ids = CLIENTS.map((client) => client.id);
+  const ids = CLIENT_IDS;
   const close = closestNames(typed, ids);
   const guess = close.length ? ` Did you mean ${close.join(' or ')}?` : '';
   return `Unknown client "${typed}".${guess} Clients: ${ids.join(', ')}.`;
@@ -250,6 +257,13 @@ async function runChange(
         err(`${name} is already connected to this copy of Roam Companion. Nothing to do.\n`);
         return;
       }
+      if (!dryRun && opts.http?.headersFile && (await claudeCodeEntryReadsHeaders(opts, opts.http.url))) {
+        err(
+          `${name} already connects to ${opts.http.url} with the key its entry reads from ${opts.http.headersFile}, ` +
+            'which holds its new key now: there is nothing to run. Its next connection uses the new key.\n',
+        );
+        return;
+      }
       // `claude mcp add` refuses a name it already has, whatever that entry is.
       err(
         `${name} manages its own settings, so Roam Companion doesn't edit them. It already has ` +
@@ -271,7 +285,7 @@ async function runChange(
     }
     out(`--- ${preview.configPath} (now)\n+++ ${preview.configPath} (after ${action})\n`);
     out(`${lineDiff(preview.before, preview.after)}\n`);
-    for (const line of privacyLines(preview, opts, 'would')) err(`Dry run: ${line}\n`);
+    for (const line of await privacyLines(id, preview, opts, 'would')) err(`Dry run: ${line}\n`);
     if (!location.clientDirExists && !preview.madeDir) {
       err(
         `Dry run: ${location.clientDir} doesn't exist yet, so \`roam-mcp ${action} ${id}\` would stop ` +
@@ -294,27 +308,35 @@ async function runChange(
   err(
     `${action === 'install' ? 'Installed Roam Companion in' : 'Uninstalled Roam Companion from'} ${name}: ${file}\n`,
   );
-  for (const line of privacyLines(result, opts, 'did')) err(`${line}\n`);
+  for (const line of await privacyLines(id, result, opts, 'did')) err(`${line}\n`);
   if (result.backupPath) err(`The previous file is saved as ${result.backupPath}\n`);
   err(`Restart ${name} to apply the change.\n`);
   return result;
 }
 
+/** The client's own package (plugin, extension) brings our server too: the person keeps one of the two. */
+async function noteDuplicate(id: ClientId, opts: InstallerOptions, err: (text: string) => void) {
+  const found = await clientPackage(id, opts);
+  if (found) err(`Note: ${duplicateNote(clientSpec(id).name, id, found)}\n`);
+}
+
 const octal = (mode: number) => mode.toString(8).padStart(3, '0');
 
 /** What a change does to who may read the file and its folder, said before (`would`) and after (`did`). */
-function privacyLines(
+async function privacyLines(
+  id: ClientId,
   change: Pick<ClientChangeOutcome, 'modeNarrowed' | 'madeDir'>,
   opts: InstallerOptions,
   tense: 'would' | 'did',
-): string[] {
+): Promise<string[]> {
   const lines: string[] = [];
   const { modeNarrowed: narrowed, madeDir } = change;
+  const { name } = clientSpec(id);
   if (madeDir)
     lines.push(
       tense === 'did'
-        ? `Made ${madeDir} (mode 700), as the client makes it when it first runs.`
-        : `${madeDir} doesn't exist yet: install would make it (mode 700), as the client does when it first runs.`,
+        ? `Made ${madeDir} (mode ${octal((await stat(madeDir)).mode & 0o777)}), as ${name} makes it when it first runs.`
+        : `${madeDir} doesn't exist yet: install would make it as ${name} does when it first runs.`,
     );
   if (narrowed)
     lines.push(
@@ -326,6 +348,28 @@ function privacyLines(
       'On Windows file modes do not apply: the key is as private as your profile folder, whose access rules (ACLs) let only you read it by default.',
     );
   return lines;
+}
+
+/** `install` over HTTP, when that is the transport; false when it is stdio. */
+async function installedOverHttp(
+  id: ClientId,
+  args: ParsedArgs,
+  opts: InstallerOptions,
+  out: (text: string) => void,
+  err: (text: string) => void,
+): Promise<boolean> {
+  const http = await clientHttpTarget(id, args.transport, args.tools, args.dryRun, opts, err);
+  if (!http) return false;
+  // The old key goes only once the new entry is written and reads back holding the new one.
+  const done = await runChange('install', id, args.dryRun, { ...opts, http: http.target }, out, err).catch(
+    async (error: unknown) => {
+      await http.made?.abandon();
+      throw error;
+    },
+  );
+  await http.made?.settle(done);
+  await noteDuplicate(id, opts, err);
+  return true;
 }
 
 /**
@@ -365,20 +409,14 @@ export async function runInstallerCli(
       if (args.clientMissing) {
         err(
           `\nTo ${args.clientMissing}, name a client: roam-mcp ${args.clientMissing} <client>, ` +
-            `one of ${CLIENTS.map((client) => client.id).join(', ')}.\n`,
+            `one of ${CLIENT_IDS.join(', ')}.\n`,
         );
       }
       // `install` alone is how to see what to install; `uninstall` alone removes nothing: a usage error.
       return args.clientMissing === 'uninstall' ? EXIT.usage : EXIT.ok;
     }
     const id = args.client!;
-    if (args.command === 'install') {
-      const http = await clientHttpTarget(id, args.transport, args.tools, args.dryRun, opts, err);
-      if (http) {
-        await runChange('install', id, args.dryRun, { ...opts, http }, out, err);
-        return EXIT.ok;
-      }
-    }
+    if (args.command === 'install' && (await installedOverHttp(id, args, opts, out, err))) return EXIT.ok;
     // The client launches roam-mcp itself now, or is removed: the key of an http install stops
     // working, once the file no longer holds it (until then the client keeps working as it was).
     const behind = await keyBehind(id, opts);
@@ -392,6 +430,7 @@ export async function runInstallerCli(
     const changeOpts = { ...opts, launcher };
     const done = await runChange(args.command, id, args.dryRun, changeOpts, out, err);
     if (behind && !args.dryRun) await takeBackKey(id, behind, done, changeOpts, err);
+    if (args.command === 'install') await noteDuplicate(id, opts, err);
     return EXIT.ok;
   } catch (error) {
     if (error instanceof InstallerError || error instanceof KeyError) {

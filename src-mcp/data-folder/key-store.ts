@@ -156,6 +156,28 @@ export class KeyStore {
     return found;
   }
 
+  /**
+   * In one step: the keys `revoke` names go, and each of `rename` takes its new name (a new key
+   * made under a name of its own takes its client's name once the entry holding it is written).
+   * A new name that is another remaining key's is refused, and nothing changes.
+   */
+  async settle(revoke: readonly WhichKey[], rename: ReadonlyArray<{ which: WhichKey; to: string }> = []) {
+    for (const { to } of rename) if (!NAME.test(to)) throw new KeyError(`'${to}' is not a usable key name.`);
+    await this.update((keys) => {
+      const kept = keys.filter((k) => !revoke.some((which) => isKey(k, which)));
+      const renamed = kept.map((k) => {
+        const change = rename.find(({ which }) => isKey(k, which));
+        return change ? { ...k, name: change.to } : k;
+      });
+      for (const { to } of rename)
+        if (renamed.filter((k) => k.name === to).length > 1)
+          throw new KeyError(
+            `A key named '${to}' exists. Revoke it first (roam-mcp key revoke ${to}) and try again.`,
+          );
+      return renamed;
+    });
+  }
+
   /** What anyone may see of the stored key `presented` is (matched by its hash); undefined when none is. */
   async find(presented: string): Promise<KeyInfo | undefined> {
     const entry = (await readKeys(this.file)).find((k) => isKey(k, { key: presented }));

@@ -16,6 +16,7 @@ import {
 import { graphChecks, roamCheck } from './roam-checks.ts';
 import type { Check, DoctorOptions } from './check.ts';
 import { redactSecrets } from '../installers/redact-secrets.ts';
+import { loadConfig } from '../config/load-config.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 
 export type { Check, DoctorOptions } from './check.ts';
@@ -48,10 +49,45 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     node: process.versions.node,
     checkedAt: new Date().toISOString(),
     // A last guard: a check's text never carries anything shaped like a token or key.
-    checks: checks.map((check) => ({
+    // An ok check has nothing to fix.
+    checks: checks.map(({ fix, ...check }) => ({
       ...check,
       detail: redactSecrets(check.detail),
-      ...(check.fix ? { fix: redactSecrets(check.fix) } : {}),
+      ...(fix && check.status !== 'ok' ? { fix: redactSecrets(fix) } : {}),
+    })),
+  };
+}
+
+/**
+ * The report for a bug report, which leaves this machine: the home folder reads `~` and each
+ * configured graph's name and nickname `graph-1`, `graph-2`… (in the order of the config).
+ */
+export async function forBugReport(report: DoctorReport, options: DoctorOptions): Promise<DoctorReport> {
+  const config = await loadConfig({
+    ...(options.configPath ? { configPath: options.configPath } : {}),
+    env: options.env,
+    home: options.home,
+  });
+  const names = config.graphs.flatMap((graph, index) =>
+    [graph.name, graph.nickname].map((name) => ({ name, as: `graph-${index + 1}` })),
+  );
+  // Longest first, so a name inside another (work, work-notes) never cuts the longer one.
+  names.sort((a, b) => b.name.length - a.name.length);
+  const home = options.home.replace(/[\\/]+$/, '');
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const homeAt = new RegExp(`${escape(home)}(?=[\\\\/]|$|[^\\w.-])`, 'g');
+  const redact = (text: string) =>
+    names.reduce(
+      (out, { name, as }) => out.replace(new RegExp(`(?<![\\w.-])${escape(name)}(?![\\w-])`, 'g'), as),
+      home ? text.replace(homeAt, '~') : text,
+    );
+  return {
+    ...report,
+    checks: report.checks.map(({ fix, ...check }) => ({
+      ...check,
+      name: redact(check.name),
+      detail: redact(check.detail),
+      ...(fix ? { fix: redact(fix) } : {}),
     })),
   };
 }

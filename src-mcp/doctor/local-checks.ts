@@ -10,8 +10,9 @@ import { DEFAULT_MAX_BYTES, JOURNAL_DIR, isSegmentName } from '../changes/journa
 import { KEYS_FILE } from '../data-folder/key-store.ts';
 import { readAtLoginFile, readUrlFile } from '../data-folder/url-file.ts';
 import { dataDirOptions } from '../installers/http-entry.ts';
-import { CLIENTS } from '../installers/client-catalogue.ts';
+import { CLIENT_LIST } from '../installers/client-catalogue.ts';
 import { HEADERS_FILE } from '../installers/claude-code-headers.ts';
+import { clientPackage, duplicateNote } from '../installers/client-packages.ts';
 import { BACKUP_SUFFIX, listClients } from '../installers/installer.ts';
 import { expandHome } from '../config/load-config.ts';
 import type { Check, DoctorOptions } from './check.ts';
@@ -46,16 +47,25 @@ export async function clientChecks(options: DoctorOptions): Promise<Check[]> {
     ...(options.platform ? { platform: options.platform } : {}),
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
   });
-  return views.map((view): Check => {
+  const packages = await Promise.all(views.map((view) => clientPackage(view.id, options)));
+  return views.map((view, index): Check => {
     const how = view.transport ? ` over ${view.transport}` : '';
     const sets = view.toolsets ? `, toolsets ${view.toolsets.join(',')}` : '';
     const base = { section: 'clients', name: view.name };
+    const packaged = packages[index];
+    if (packaged && (view.state === 'installed' || view.state === 'stale'))
+      return {
+        ...base,
+        status: 'warn',
+        detail: `installed${how} (${view.configPath}), and from ${packaged.what} too: two servers named roam-companion`,
+        fix: duplicateNote(view.name, view.id, packaged),
+      };
     if (view.state === 'installed')
       return {
         ...base,
         status: 'ok',
-        detail: `installed${how}${sets} (${view.configPath})`,
-        ...(view.message ? { fix: view.message } : {}),
+        // Nothing to fix: what the view adds (the server not running now, say) is part of what was found.
+        detail: `installed${how}${sets} (${view.configPath})${view.message ? `. ${view.message}` : ''}`,
       };
     if (view.state === 'stale')
       return {
@@ -222,7 +232,7 @@ async function clientConfigFiles(options: DoctorOptions): Promise<Array<{ path: 
     ...(options.platform ? { platform: options.platform } : {}),
   };
   const files = await Promise.all(
-    CLIENTS.map(async (spec) => {
+    CLIENT_LIST.map(async (spec) => {
       const { configPath } = await spec.locate(ctx);
       return [
         { path: configPath, name: `${spec.name} config` },

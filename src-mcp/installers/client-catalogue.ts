@@ -1,5 +1,5 @@
 /** The clients we can connect, what their config files look like and where they live. */
-import type { ClientId } from '../../src-shared/clients.ts';
+import { CLIENT_IDS, type ClientId } from '../../src-shared/clients.ts';
 import {
   claudeCodeLocation,
   claudeDesktopLocation,
@@ -31,9 +31,11 @@ export interface ClientSpec {
   /**
    * The command that runs the client, looked for on PATH: a CLI installed with npm or a package
    * manager is there before it ever ran and made its folder. For a `file` client, `install` then
-   * makes the folder as the client would (mode 0700).
+   * makes the folder and its file as the client would (`newFileMode`).
    */
   program?: string;
+  /** The mode the client gives its config file when it makes it, before the umask (default 0600). */
+  newFileMode?: number;
   locate(opts: Pick<InstallerOptions, 'home' | 'platform' | 'env'>): Promise<ConfigLocation>;
 }
 
@@ -71,9 +73,12 @@ const urlAndKey = (target: HttpTarget) => ({
   ...(target.key ? { headers: { Authorization: `Bearer ${target.key}` } } : {}),
 });
 
-/** Every supported client, in the order the tray lists them. */
-export const CLIENTS: readonly ClientSpec[] = [
-  {
+/**
+ * Every supported client's spec, by id: a client id without its spec, or a spec under another
+ * client's id, does not compile.
+ */
+export const CLIENTS: { readonly [Id in ClientId]: ClientSpec & { id: Id } } = {
+  'claude-desktop': {
     id: 'claude-desktop',
     name: 'Claude Desktop',
     setup: 'file',
@@ -82,7 +87,7 @@ export const CLIENTS: readonly ClientSpec[] = [
     entryFor: commandAndArgs,
     locate: claudeDesktopLocation,
   },
-  {
+  'claude-code': {
     id: 'claude-code',
     name: 'Claude Code',
     setup: 'command',
@@ -98,7 +103,7 @@ export const CLIENTS: readonly ClientSpec[] = [
     program: 'claude',
     locate: claudeCodeLocation,
   },
-  {
+  cursor: {
     id: 'cursor',
     name: 'Cursor',
     setup: 'file',
@@ -109,7 +114,7 @@ export const CLIENTS: readonly ClientSpec[] = [
     httpPartsOf: partsIn('url'),
     locate: cursorLocation,
   },
-  {
+  vscode: {
     id: 'vscode',
     name: 'VS Code',
     setup: 'file',
@@ -120,8 +125,8 @@ export const CLIENTS: readonly ClientSpec[] = [
     httpPartsOf: partsIn('url'),
     locate: vscodeLocation,
   },
-  {
-    // Its `url` is an SSE endpoint; Streamable HTTP is `httpUrl` (its docs, tools/mcp-server.md).
+  // Its `url` is an SSE endpoint; Streamable HTTP is `httpUrl` (its docs, tools/mcp-server.md).
+  'gemini-cli': {
     id: 'gemini-cli',
     name: 'Gemini CLI',
     setup: 'file',
@@ -134,11 +139,12 @@ export const CLIENTS: readonly ClientSpec[] = [
     },
     httpPartsOf: partsIn('httpUrl'),
     program: 'gemini',
+    newFileMode: 0o666,
     locate: geminiCliLocation,
   },
-  {
-    // Streamable HTTP with the key in a static header (`http_headers`), in the user's own config.toml
-    // written 0600; an entry naming an environment variable instead (`bearer_token_env_var`) is read too.
+  // Streamable HTTP with the key in a static header (`http_headers`), in the user's own config.toml
+  // written 0600; an entry naming an environment variable instead (`bearer_token_env_var`) is read too.
+  codex: {
     id: 'codex',
     name: 'Codex',
     setup: 'file',
@@ -155,9 +161,13 @@ export const CLIENTS: readonly ClientSpec[] = [
       return parts && typeof keyEnv === 'string' && !parts.key ? { ...parts, keyEnv } : parts;
     },
     program: 'codex',
+    newFileMode: 0o600,
     locate: codexLocation,
   },
-];
+};
+
+/** The specs in the order the tray and the CLI list them (src-shared/clients.ts, CLIENT_IDS). */
+export const CLIENT_LIST: readonly ClientSpec[] = CLIENT_IDS.map((id) => CLIENTS[id]);
 
 /** The entry `opts` asks for: over HTTP when asked and the client speaks it, else stdio. */
 export function desiredEntry(spec: ClientSpec, opts: InstallerOptions): Record<string, unknown> {
@@ -165,8 +175,7 @@ export function desiredEntry(spec: ClientSpec, opts: InstallerOptions): Record<s
 }
 
 export function clientSpec(id: ClientId): ClientSpec {
-  const spec = CLIENTS.find((client) => client.id === id);
-  if (!spec)
-    throw new Error(`Unknown client "${id}". Known clients: ${CLIENTS.map((c) => c.id).join(', ')}.`);
-  return spec;
+  if (!Object.hasOwn(CLIENTS, id))
+    throw new Error(`Unknown client "${id}". Known clients: ${CLIENT_IDS.join(', ')}.`);
+  return CLIENTS[id];
 }

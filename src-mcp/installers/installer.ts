@@ -5,7 +5,7 @@
  * for its owner alone (docs/clients.md, Keys stay private); every edit is parsed back before it is
  * written; a file we can't parse is refused and left as is.
  */
-import { chmod, mkdir, readFile, realpath, stat } from 'node:fs/promises';
+import { mkdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type {
@@ -16,7 +16,7 @@ import type {
 } from '../../src-shared/clients.ts';
 import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
 import { claudeCodeAddCommand, claudeCodeView, CLAUDE_CODE_REMOVE_COMMAND } from './claude-code.ts';
-import { CLIENTS, clientSpec, desiredEntry, type ClientSpec } from './client-catalogue.ts';
+import { CLIENT_LIST, clientSpec, desiredEntry, type ClientSpec } from './client-catalogue.ts';
 import { parseConfig, withServerEntry, type ConfigDocument } from './config-document.ts';
 import { clientEntryState } from './client-entry-state.ts';
 import { onPath } from './client-locations.ts';
@@ -32,8 +32,6 @@ export type ClientAction = 'install' | 'uninstall';
 /** Suffix of the single backup kept beside a config: the file as it was before our latest change. */
 export const BACKUP_SUFFIX = '.roam-companion-backup';
 const NEW_FILE_MODE = 0o600;
-/** A folder an install makes (a client on PATH that never ran): readable by its owner alone. */
-const NEW_DIR_MODE = 0o700;
 /** The group's and others' bits: none may be set on a file holding a key. */
 const OTHERS_BITS = 0o077;
 const MAX_ATTEMPTS = 3;
@@ -133,7 +131,7 @@ export function getClient(id: ClientId, opts: InstallerOptions): Promise<ClientV
 
 /** Every supported client's state, for the "Connect AI clients" screen and `roam-mcp status`. */
 export function listClients(opts: InstallerOptions): Promise<ClientView[]> {
-  return Promise.all(CLIENTS.map((spec) => getClient(spec.id, opts)));
+  return Promise.all(CLIENT_LIST.map((spec) => getClient(spec.id, opts)));
 }
 
 interface ChangePlan {
@@ -160,8 +158,9 @@ function modeFor(
   existing: number | undefined,
   after: string | null,
   opts: InstallerOptions,
+  fresh = NEW_FILE_MODE,
 ): { mode: number; narrowedFrom?: number } {
-  const mode = existing ?? NEW_FILE_MODE;
+  const mode = existing ?? fresh;
   const windows = (opts.platform ?? process.platform) === 'win32';
   if (windows || after === null || !OUR_KEY.test(after) || (mode & OTHERS_BITS) === 0) return { mode };
   const narrowed = mode & ~OTHERS_BITS;
@@ -368,14 +367,17 @@ async function applyChange(
     if ((await readIfExists(plan.targetPath)) !== plan.before) continue;
     const backupPath = plan.before === null ? undefined : plan.configPath + BACKUP_SUFFIX;
     try {
+      let { mode } = plan;
       if (plan.makesDir) {
-        // The umask would widen nothing, but may narrow: the mode is set outright.
-        await mkdir(plan.makesDir, { recursive: true, mode: NEW_DIR_MODE });
-        await chmod(plan.makesDir, NEW_DIR_MODE);
+        // As the client makes them when it first runs: its folder by the umask, and its file too
+        // (Gemini CLI's 0666, Codex's 0600, less the umask's bits), unless the file holds a key.
+        await mkdir(plan.makesDir, { recursive: true });
+        const dirMode = (await stat(plan.makesDir)).mode & 0o777;
+        ({ mode } = modeFor(undefined, plan.after, opts, (spec.newFileMode ?? NEW_FILE_MODE) & dirMode));
       }
       if (backupPath !== undefined && plan.before !== null)
         await writeFileAtomic(backupPath, plan.before, NEW_FILE_MODE);
-      await writeFileAtomic(plan.targetPath, plan.after, plan.mode);
+      await writeFileAtomic(plan.targetPath, plan.after, mode);
     } catch (error) {
       throw ioError('write', plan.configPath, error);
     }

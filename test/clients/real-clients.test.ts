@@ -3,8 +3,10 @@
  * pinned in scripts/real-clients.mjs and installed from the npm registry by the test setup): over
  * stdio and over HTTP to `roam-mcp serve --http` with the emulator as Roam, `gemini mcp list` and
  * `claude mcp list` connect to our server and say so; `codex mcp get` reads our entry back as
- * Codex understands it. Each client runs in a HOME of its own. Without the clients (no registry)
- * the file is skipped, saying why.
+ * Codex understands it. Each client runs in a HOME of its own, on PATH and never opened (no
+ * folder of its own yet). The clone as a plugin and an extension connects too, and our install
+ * beside either says the client has two servers. Without the clients (no registry) the file is
+ * skipped, saying why.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -40,8 +42,8 @@ async function clientHome(name: string): Promise<{ home: string; cwd: string; da
   const home = await tempDir(`roam-real-${name}-`);
   for (const file of ['.roam-tools.json', '.roam-local-api.json'])
     await copyFile(path.join(world.home, file), path.join(home, file));
-  await mkdir(path.join(home, '.gemini'), { recursive: true });
-  await mkdir(path.join(home, '.codex'), { recursive: true });
+  // No ~/.gemini, ~/.codex or ~/.claude.json: each client is on PATH but was never opened, as
+  // right after `npm install -g`; `roam-mcp install` finds it there and makes its folder.
   await mkdir(path.join(home, 'work'), { recursive: true });
   return { home, cwd: path.join(home, 'work'), data: path.join(world.home, 'data') };
 }
@@ -52,7 +54,7 @@ type Home = Awaited<ReturnType<typeof clientHome>>;
 const envOf = (h: Home, extra: Record<string, string> = {}) =>
   binEnv(h.home, {
     ROAM_COMPANION_DATA_DIR: h.data,
-    PATH: `${path.dirname(realClientPath('claude'))}:${process.env.PATH ?? ''}`,
+    PATH: `${(Object.keys(REAL_CLIENTS) as Name[]).map((name) => path.dirname(realClientPath(name))).join(':')}:${process.env.PATH ?? ''}`,
     GEMINI_CLI_TRUST_WORKSPACE: 'true',
     GEMINI_CLI_NO_RELAUNCH: 'true',
     DISABLE_AUTOUPDATER: '1',
@@ -205,5 +207,15 @@ describe.skipIf(missing.length > 0)(`the clients’ own CLIs${why ? ` (skipped: 
       `✓ roam-companion (from roam-companion): node ${bin} (stdio) - Connected`,
     );
     expect(skills.out).toContain(path.join(CLONE, 'skills', 'roam-companion', 'SKILL.md'));
-  }, 60_000);
+
+    // Our install beside the package the client's own CLI recorded: both say there are two.
+    const [geminiBoth, claudeBoth] = await Promise.all([
+      roamMcp(gemini, 'install', 'gemini-cli', '--transport', 'stdio'),
+      roamMcp(claude, 'install', 'claude-code', '--transport', 'stdio'),
+    ]);
+    expect(geminiBoth.stderr).toContain('also has Roam Companion from the roam-companion extension');
+    expect(claudeBoth.stderr).toContain(
+      'also has Roam Companion from the roam-companion plugin (roam-companion@roam-companion)',
+    );
+  }, 90_000);
 });

@@ -2,8 +2,8 @@
  * `roam-mcp doctor` through the built bin, against the emulator, with each fault made real in
  * turn: a healthy setup passes; a stale client entry, an http entry whose key was revoked, a full
  * journal, a revoked graph token and Roam Desktop stopped are each reported with what to do,
- * and a failure exits 1. `--report` writes one 0600 file with the same checks and no token, key
- * or note text.
+ * and a failure exits 1; an ok check carries no fix. `--report` writes only one 0600 file with the
+ * same checks and no token, key, note text, home path or graph name, and says where on stdout.
  */
 import { spawn } from 'node:child_process';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
@@ -177,15 +177,23 @@ it('names the server’s and the tray’s log files with their sizes, and quotes
   expect(JSON.stringify(report)).not.toContain('unknown toolset');
 });
 
-it('--report writes one 0600 file with the checks and no token, key or note text', async () => {
+it('--report writes one 0600 file with the checks and no token, key, note text, home path or graph name; stdout says where', async () => {
   const file = path.join(home, 'doctor-report.txt');
   const run = await roamMcp(['doctor', '--report', file]);
   expect(run.code).toBe(1);
-  expect(run.stderr).toContain(`Wrote ${file}`);
+  expect(run.stdout).toMatch(
+    new RegExp(`^Wrote ${file}: \\d+ checks, 1 problem\\(s\\), \\d+ warning\\(s\\)\\.`),
+  );
+  expect(run.stdout.trim().split('\n')).toHaveLength(1);
+  expect(run.stderr).toBe('');
   expect((await stat(file)).mode & 0o777).toBe(0o600);
   const report = await readFile(file, 'utf8');
   expect(report).toContain('Roam Desktop');
   expect(report).toContain('"checks"');
+  expect(report).toContain('graph graph-1 (graph-1)');
+  expect(report).toContain('~/.roam-tools.json');
+  expect(report).not.toContain(home);
+  expect(report).not.toMatch(/\bwork\b|\bWork\b/);
   said.push(report);
   const everything = said.join('\n');
   expect(everything).not.toContain(WORK);
@@ -235,6 +243,12 @@ it('a client config holding a key that others can read is flagged with the exact
   await chmod(cursorFile(), 0o600);
   found = await doctor();
   expect(found.find('Cursor config (holds a roam-mcp key)').status).toBe('ok');
+  // Installed, with a note that is part of what was found: an ok check carries nothing to fix.
+  expect(found.find('Cursor')).toMatchObject({
+    status: 'ok',
+    detail: expect.stringContaining(`No roam-mcp HTTP server answers at ${url} now`),
+  });
+  expect(found.report.checks.filter((check) => check.status === 'ok' && 'fix' in check)).toEqual([]);
   // A config without a key of ours is not a key file.
   await writeFile(cursorFile(), '{ "mcpServers": {} }', { mode: 0o644 });
   found = await doctor();

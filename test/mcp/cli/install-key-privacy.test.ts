@@ -2,10 +2,11 @@
  * No key in a file others can read, and no install that breaks a config, through the built bin:
  * installs of every client and transport into 0644 files in 0755 folders leave no key where the
  * group or others can read it and say when a mode was narrowed (the dry run says it first); a
- * client on PATH that never ran gets its folder 0700 and its file 0600; Claude Code is found on
- * PATH; a stdio install over an http entry revokes the old key only once the new entry is written
- * (never when the write fails), and Claude Code's asks for stdio, not http; an http reinstall into
- * a read-only file touches no key; a config linked into a git repository gets none; Codex's
+ * client on PATH that never ran gets its folder and file made as it makes them (a file holding a
+ * key 0600); Claude Code is found on PATH; a stdio install over an http entry, and an http one over
+ * an http entry, revoke the old key only once the new entry is written (never when the write
+ * fails), and Claude Code's asks for stdio, not http, and leaves its old key for the person to
+ * revoke; an http reinstall into a read-only file touches no key; a config linked into a git repository gets none; Codex's
  * inline `mcp_servers` table is refused with the file unchanged.
  */
 import { chmod, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
@@ -129,7 +130,14 @@ it('the dry run says the mode it would narrow, writes nothing; a new file shows 
   expect(fresh.stdout).not.toMatch(/\.\.\.|…/);
 });
 
-it('Gemini CLI on PATH but never opened: its folder is made 0700 and its file 0600, as it would make them', async () => {
+/** The mode a folder gets when a program makes it without asking for one (as Gemini CLI and Codex do). */
+async function umaskDirMode(): Promise<number> {
+  const probe = path.join(home, 'probe-dir');
+  await mkdir(probe);
+  return modeOf(probe);
+}
+
+it('Gemini CLI on PATH but never opened: its folder and file made as Gemini makes them, the file 0600 once it holds a key', async () => {
   const refused = await roamMcp('install', 'gemini-cli', '--transport', 'http');
   expect(refused.code).toBe(1);
   expect(refused.stderr).toContain(".gemini doesn't exist and `gemini` is not on PATH");
@@ -137,15 +145,38 @@ it('Gemini CLI on PATH but never opened: its folder is made 0700 and its file 06
 
   await onPath('gemini');
   expect((await roamMcp('status')).stdout).toMatch(/^Gemini CLI +not-installed /m);
+  const dirMode = await umaskDirMode();
+  const dir = path.join(home, '.gemini');
+  const settings = path.join(dir, 'settings.json');
+  // Over stdio: Gemini's own 0666 less the umask (0644 under umask 022), in a folder the umask decides.
+  const stdio = await roamMcp('install', 'gemini-cli', '--transport', 'stdio');
+  expect(stdio.code, stdio.stderr).toBe(0);
+  expect(await modeOf(dir)).toBe(dirMode);
+  expect(await modeOf(settings)).toBe(0o666 & dirMode);
+  expect(stdio.stderr).toContain(
+    `Made ${dir} (mode ${dirMode.toString(8)}), as Gemini CLI makes it when it first runs.`,
+  );
+  expect(JSON.parse(await readFile(settings, 'utf8')).mcpServers['roam-companion'].command).toBe(
+    process.execPath,
+  );
+
+  await removeDir(dir);
   const run = await roamMcp('install', 'gemini-cli', '--transport', 'http');
   expect(run.code, run.stderr).toBe(0);
-  const dir = path.join(home, '.gemini');
-  expect(await modeOf(dir)).toBe(0o700);
-  expect(await modeOf(path.join(dir, 'settings.json'))).toBe(0o600);
-  expect(run.stderr).toContain(`Made ${dir} (mode 700)`);
-  expect(
-    JSON.parse(await readFile(path.join(dir, 'settings.json'), 'utf8')).mcpServers['roam-companion'].httpUrl,
-  ).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+  expect(await modeOf(dir)).toBe(dirMode);
+  expect(await modeOf(settings)).toBe(0o600);
+  expect(JSON.parse(await readFile(settings, 'utf8')).mcpServers['roam-companion'].httpUrl).toMatch(
+    /^http:\/\/127\.0\.0\.1:\d+\/mcp$/,
+  );
+});
+
+it('Codex on PATH but never opened: its folder by the umask, its config.toml 0600, as Codex makes them', async () => {
+  await onPath('codex');
+  const dirMode = await umaskDirMode();
+  const run = await roamMcp('install', 'codex', '--transport', 'stdio');
+  expect(run.code, run.stderr).toBe(0);
+  expect(await modeOf(path.join(home, '.codex'))).toBe(dirMode);
+  expect(await modeOf(path.join(home, '.codex', 'config.toml'))).toBe(0o600);
 });
 
 it('Claude Code on PATH without ~/.claude.json is found: the command to run, not "not found"', async () => {
@@ -267,4 +298,82 @@ it('an http reinstall into a file that became read-only fails before its old key
   // The same key, still stored: the client keeps working as it was.
   expect((await roamMcp('key', 'list')).stdout).toBe(listed);
   expect(await readFile(file, 'utf8')).toBe(held);
+});
+
+/** The names in `key list`, one per stored key. */
+const keyNames = async () =>
+  (await roamMcp('key', 'list')).stdout
+    .split('\n')
+    .filter((line) => line.includes('\t'))
+    .map((line) => line.split('\t')[0]);
+
+const cursorKey = async () =>
+  /^Bearer (\S+)$/.exec(
+    JSON.parse(await readFile(path.join(home, CLIENT_FILES.cursor.file), 'utf8')).mcpServers['roam-companion']
+      .headers.Authorization,
+  )?.[1];
+
+it('an http reinstall over an http entry: a write that fails keeps the old key working; one that succeeds revokes it after', async () => {
+  await worldReadable('cursor');
+  expect((await roamMcp('install', 'cursor', '--transport', 'http')).code).toBe(0);
+  const old = await cursorKey();
+  // The backup cannot be written (a folder stands where it goes): the write fails after the key is made.
+  const backup = `${path.join(home, CLIENT_FILES.cursor.file)}.roam-companion-backup`;
+  await removeDir(backup);
+  await mkdir(path.join(backup, 'in-the-way'), { recursive: true });
+  const failed = await roamMcp('install', 'cursor', '--transport', 'http');
+  expect(failed.code).toBe(1);
+  expect(failed.stderr).toContain('The file was left as it was.');
+  expect(await cursorKey()).toBe(old);
+  expect(await keyNames()).toEqual(['cursor']);
+  expect((await roamMcp('status')).stdout).toMatch(/^Cursor +installed /m);
+
+  await removeDir(backup);
+  const done = await roamMcp('install', 'cursor', '--transport', 'http');
+  expect(done.code, done.stderr).toBe(0);
+  const now = await cursorKey();
+  expect(now).not.toBe(old);
+  expect(await keyNames()).toEqual(['cursor']);
+  expect((await roamMcp('status')).stdout).toMatch(/^Cursor +installed /m);
+  // The old key is gone: an entry still holding it reads as revoked.
+  const file = path.join(home, CLIENT_FILES.cursor.file);
+  await writeFile(file, (await readFile(file, 'utf8')).replace(now!, old!));
+  expect((await roamMcp('status')).stdout).toMatch(/^Cursor +stale /m);
+});
+
+it('Claude Code over HTTP again: an entry holding its key keeps it working until the person revokes it; one reading the headers file needs nothing run', async () => {
+  await onPath('claude');
+  const held = (await roamMcp('key', 'create', 'claude-code')).stdout.trim();
+  const claudeJson = path.join(home, '.claude.json');
+  const url = 'http://127.0.0.1:39017/mcp';
+  await writeFile(
+    claudeJson,
+    JSON.stringify({
+      mcpServers: {
+        'roam-companion': { type: 'http', url, headers: { Authorization: `Bearer ${held}` } },
+      },
+    }),
+    { mode: 0o600 },
+  );
+  const again = await roamMcp('install', 'claude-code', '--transport', 'http');
+  expect(again.code, again.stderr).toBe(0);
+  expect(again.stdout.trim().split('\n')[0]).toBe('claude mcp remove --scope user roam-companion');
+  expect(again.stderr).toContain('an HTTP entry');
+  expect(again.stderr).toContain('roam-mcp key revoke claude-code-old');
+  expect((await keyNames()).sort()).toEqual(['claude-code', 'claude-code-old']);
+  // The entry still holds the old key, which still works.
+  expect((await roamMcp('status')).stdout).toMatch(/^Claude Code +installed /m);
+
+  // What the printed command adds: the helper that prints the headers file.
+  const quoted = /^claude mcp add-json --scope user roam-companion '(.*)'$/m.exec(again.stdout)![1]!;
+  const added = JSON.parse(quoted.replace(/'\\''/g, "'"));
+  await writeFile(claudeJson, JSON.stringify({ mcpServers: { 'roam-companion': added } }), { mode: 0o600 });
+  expect((await roamMcp('status')).stdout).toMatch(/^Claude Code +installed /m);
+  const third = await roamMcp('install', 'claude-code', '--transport', 'http');
+  expect(third.code, third.stderr).toBe(0);
+  expect(third.stdout).toBe('');
+  expect(third.stderr).toContain('there is nothing to run');
+  // The key it sent before is revoked; the one it sends now works; the -old key nothing held goes too.
+  expect(await keyNames()).toEqual(['claude-code']);
+  expect((await roamMcp('status')).stdout).toMatch(/^Claude Code +installed /m);
 });
