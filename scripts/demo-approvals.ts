@@ -11,7 +11,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { boxText } from '../src-main/core/approval-text.ts';
+import { boxText } from '../src-main/core/approvals/approval-text.ts';
 import {
   childMessageSchema,
   parentMessageSchema,
