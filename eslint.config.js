@@ -32,6 +32,7 @@ export const SRC_MCP_FLOORS = [
   {
     cli: [
       'process',
+      'remote',
       'doctor',
       'installers',
       'http',
@@ -47,6 +48,7 @@ export const SRC_MCP_FLOORS = [
   {
     doctor: ['installers', 'http', 'changes/journal', 'data-folder', 'config'],
     process: [
+      'remote',
       'server',
       'http',
       'installers',
@@ -61,7 +63,10 @@ export const SRC_MCP_FLOORS = [
       'contract',
     ],
   },
-  { installers: ['data-folder'] },
+  {
+    installers: ['data-folder'],
+    remote: ['http', 'server', 'uploads', 'data-folder', 'contract'],
+  },
   { http: ['server', 'data-folder', 'contract'] },
   {
     server: [
