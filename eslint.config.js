@@ -143,6 +143,23 @@ const srcMcpRooms = {
   },
 };
 
+/** What the renderer may import: only src-shared's zod-free values, types otherwise. */
+const RENDERER_PATTERNS = [
+  outside('src-renderer imports only src-shared', ...roots('src-shared', 'src-renderer')),
+  {
+    regex:
+      '(^|/)src-shared/(?!(constants|graph-identity|toolsets|sequence-diff|word-diff|person-text)\\.ts$)',
+    allowTypeImports: true,
+    message:
+      'The renderer takes only types from src-shared (`import type`); values come from the zod-free src-shared/constants.ts, graph-identity.ts, toolsets.ts, sequence-diff.ts, word-diff.ts and person-text.ts, so zod stays out of the bundle.',
+  },
+  {
+    regex: '^zod(/|$)',
+    message: 'The renderer does not ship zod: validation happens in the main process.',
+  },
+];
+const RENDERER_FEATURES = ['graphs', 'activity', 'approvals', 'clients', 'settings'];
+
 export default tseslint.config(
   { ignores: ['dist/', 'release/', 'node_modules/', 'coverage/', 'test-results/'] },
   js.configs.recommended,
@@ -247,21 +264,26 @@ export default tseslint.config(
       ),
     ],
   ),
+  layer(['src-renderer/**'], RENDERER_PATTERNS),
+  // The tray's screens by feature: each imports only shared/ (and the stores, the bridge); app.tsx
+  // and the status bar compose them.
+  ...RENDERER_FEATURES.map((feature) =>
+    layer(
+      [`src-renderer/components/${feature}/**`],
+      [
+        ...RENDERER_PATTERNS,
+        outside(
+          `src-renderer/components/${feature}/ imports no other feature, only shared/`,
+          ...RENDERER_FEATURES.filter((other) => other !== feature),
+        ),
+      ],
+    ),
+  ),
   layer(
-    ['src-renderer/**'],
+    ['src-renderer/components/shared/**'],
     [
-      outside('src-renderer imports only src-shared', ...roots('src-shared', 'src-renderer')),
-      {
-        regex:
-          '(^|/)src-shared/(?!(constants|graph-identity|toolsets|sequence-diff|word-diff|person-text)\\.ts$)',
-        allowTypeImports: true,
-        message:
-          'The renderer takes only types from src-shared (`import type`); values come from the zod-free src-shared/constants.ts, graph-identity.ts, toolsets.ts, sequence-diff.ts, word-diff.ts and person-text.ts, so zod stays out of the bundle.',
-      },
-      {
-        regex: '^zod(/|$)',
-        message: 'The renderer does not ship zod: validation happens in the main process.',
-      },
+      ...RENDERER_PATTERNS,
+      outside('src-renderer/components/shared/ imports no feature', ...RENDERER_FEATURES),
     ],
   ),
   {

@@ -7,8 +7,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createFileKeySecretBox } from '../src-main/core/file-key-secret-box.ts';
-import { forkSpawner, runMcpLauncher } from '../src-main/core/mcp-launcher.ts';
+import { createFileKeySecretBox } from '../src-main/core/store/file-key-secret-box.ts';
+import { forkSpawner, runMcpLauncher } from '../src-main/core/clients/mcp-launcher.ts';
 import { previewDataDir } from '../src-main/preview/preview-data-dir.ts';
 import { DATA_DIR_ENV } from '../src-shared/node/data-dir.ts';
 

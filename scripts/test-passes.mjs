@@ -28,8 +28,8 @@ export const STDIO_SUITE = [
   'test/mcp/ipc-mode.test.ts',
   'test/mcp/changes/undo-tools.test.ts',
   'test/mcp/navigation/navigation-stdio.test.ts',
-  'test/main/core/mcp-launcher.test.ts',
-  'test/main/core/mcp-launcher-two-clients.test.ts',
+  'test/main/core/clients/mcp-launcher.test.ts',
+  'test/main/core/clients/mcp-launcher-two-clients.test.ts',
 ];
 /**
  * What the client's protocol era changes: the handshake, list_changed, results and errors,
@@ -43,7 +43,7 @@ export const CLIENT_SUITE = [
   'test/mcp/shared-token-request.test.ts',
   'test/mcp/process/stdio-limits.test.ts',
   'test/mcp/navigation/navigation-stdio.test.ts',
-  'test/main/core/mcp-launcher.test.ts',
+  'test/main/core/clients/mcp-launcher.test.ts',
 ];
 export const PASSES = ['node22', 'node24'];
 /** The environment variable that names the passes to add (comma-separated, or `all`). */

@@ -2,7 +2,7 @@
  * Messages between the tray (parent) and the MCP child it spawns for an AI client. The child's
  * stdio belongs to the client (JSON-RPC), so config travels only over this IPC channel — never
  * argv, environment variables or a plaintext file. Travels over Node's `process.send` channel
- * (child_process.fork with 'ipc', src-main/core/mcp-launcher.ts).
+ * (child_process.fork with 'ipc', src-main/core/clients/mcp-launcher.ts).
  */
 import * as z from 'zod';
 import { ACCESS_LEVELS, CONFIRM_POLICIES, GRAPH_TYPES, TOKEN_ACCESS_LEVELS } from './roam-config.ts';

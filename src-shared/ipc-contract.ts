@@ -164,7 +164,7 @@ export interface OutlineLineView {
 }
 
 /**
- * What one write did, to be seen as a diff (src-main/core/activity-details.ts). Places are named
+ * What one write did, to be seen as a diff (src-main/core/activity/activity-details.ts). Places are named
  * by page title (and the tool's words), never by uid.
  */
 export type ChangeDetailView =

@@ -1,14 +1,14 @@
 import type { AppStatus } from '../../src-shared/ipc-contract.ts';
 import type { LocalApiClient } from '../../src-shared/local-api/index.ts';
 import type { Emit } from './core-events.ts';
-import type { TrayStore, StoreData } from './tray-store.ts';
+import type { TrayStore, StoreData } from './store/tray-store.ts';
 import { readUrlFile } from '../../src-mcp/data-folder/index.ts';
 import { DATA_DIR_ENV } from '../../src-shared/node/data-dir.ts';
-import { countSessions } from './mcp-sessions.ts';
-import { checkStoredTokens } from './stored-token-check.ts';
-import { RoamStatusMonitor } from './roam-status.ts';
-import { storageWarning } from './storage-warning.ts';
-import { watchStoreFile } from './store-watch.ts';
+import { countSessions } from './clients/mcp-sessions.ts';
+import { checkStoredTokens } from './tokens/stored-token-check.ts';
+import { RoamStatusMonitor } from './graphs/roam-status.ts';
+import { storageWarning } from './store/storage-warning.ts';
+import { watchStoreFile } from './store/store-watch.ts';
 import type { TrayCoreOptions } from './tray-core-options.ts';
 
 export interface CoreMonitors {

@@ -1,7 +1,7 @@
 /** What the shell, the `--mcp` launcher and the preview pass to createTrayCore. */
-import type { StoreBackend } from './tray-store.ts';
-import type { SecretBox } from './secret-box.ts';
-import type { McpSpawner } from './mcp-launcher.ts';
+import type { StoreBackend } from './store/tray-store.ts';
+import type { SecretBox } from './store/secret-box.ts';
+import type { McpSpawner } from './clients/mcp-launcher.ts';
 
 export interface TrayCoreOptions {
   /** The user's home: client configs, `~/.roam-local-api.json`, `~/.roam-tools.json` live under it. */
@@ -35,7 +35,7 @@ export interface TrayCoreOptions {
    */
   dataDir?: string;
   /**
-   * Run the HTTP server every HTTP client connects to (src-main/core/http-hub-child.ts), and
+   * Run the HTTP server every HTTP client connects to (src-main/core/clients/http-hub-child.ts), and
    * connect Cursor and VS Code to it with a key each. `spawn`: Electron's in the app; fork here.
    * `restartDelayMs`: the wait before each restart (tests: long, so only a retry starts it).
    */

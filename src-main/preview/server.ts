@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createFileKeySecretBox } from '../core/file-key-secret-box.ts';
+import { createFileKeySecretBox } from '../core/store/file-key-secret-box.ts';
 import type { TrayCoreOptions } from '../core/tray-core-options.ts';
 import { createTrayCore, type TrayCore } from '../core/tray-core.ts';
 import { handleEvents } from './event-stream.ts';

@@ -1,7 +1,7 @@
 /**
  * The `--mcp` app has no tray and no manager: each change an agent's write waits on is asked in a
  * native message box (docs/tray.md, "Approvals"): the question, what would go and come in a
- * person's words (never a uid, never hidden text; shaped by src-main/core/approval-text.ts), and
+ * person's words (never a uid, never hidden text; shaped by src-main/core/approvals/approval-text.ts), and
  * Approve, Keep as it is, Later. One box at a time however many wait (the rest counted in it); a
  * box closes by itself (its AbortSignal) once its change no longer waits: answered in the chat,
  * expired, or its server gone. Later leaves every change that waits then unasked (still
@@ -19,8 +19,8 @@ import {
   type MessageBoxOptions,
 } from 'electron';
 import type { ProposalView } from '../../src-shared/ipc-contract.ts';
-import { boxText, noticeBody } from '../core/approval-text.ts';
-import type { WaitingProposals } from '../core/mcp-launcher.ts';
+import { boxText, noticeBody } from '../core/approvals/approval-text.ts';
+import type { WaitingProposals } from '../core/clients/mcp-launcher.ts';
 
 const BUTTONS = ['Approve', 'Keep as it is', 'Later'];
 const ANSWERS = ['approve', 'keep'] as const;

@@ -2,13 +2,13 @@
  * A native notification when a change an agent asked for starts waiting for the person (docs/tray.md,
  * "Approvals"): the newest one's question (and how many more wait), nothing more — what goes is
  * shown in the manager (the tray) or in a box (`--mcp`, approval-boxes.ts); the text is plain and
- * bounded (src-main/core/approval-text.ts). One notification at a
+ * bounded (src-main/core/approvals/approval-text.ts). One notification at a
  * time, however many an agent asks for; clicking it shows the waiting changes; it closes once
  * nothing waits.
  */
 import { Notification } from 'electron';
 import type { ProposalView } from '../../src-shared/ipc-contract.ts';
-import { noticeText } from '../core/approval-text.ts';
+import { noticeText } from '../core/approvals/approval-text.ts';
 
 /** What tells of the waiting changes: the tray core, or the `--mcp` launcher. */
 interface WaitingChanges {

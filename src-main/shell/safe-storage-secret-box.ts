@@ -4,7 +4,7 @@
  * safeStorage falls back to 'basic_text' (a fixed key): the backend name lets the UI warn.
  */
 import type { SafeStorage } from 'electron';
-import type { SecretBox } from '../core/secret-box.ts';
+import type { SecretBox } from '../core/store/secret-box.ts';
 
 type AsyncSafeStorage = Pick<
   SafeStorage,

@@ -7,10 +7,10 @@ import { app, clipboard, ipcMain, safeStorage, shell, type BrowserWindow } from 
 import ElectronStore from 'electron-store';
 import type { AppStatus, GraphView } from '../../src-shared/ipc-contract.ts';
 import { createTrayCore, type TrayCore } from '../core/tray-core.ts';
-import { forkSpawner } from '../core/mcp-launcher.ts';
+import { forkSpawner } from '../core/clients/mcp-launcher.ts';
 import { trayLogger } from '../core/tray-log.ts';
 import { HTTP_DEFAULT_PORT } from '../../src-shared/constants.ts';
-import { STORE_FILE_MODE, STORE_NAME } from '../core/store-file.ts';
+import { STORE_FILE_MODE, STORE_NAME } from '../core/store/store-file.ts';
 import { appPaths } from './app-paths.ts';
 import { loggableLink, parseDeepLink } from '../core/deep-link.ts';
 import { deepLinkInArgv, registerDeepLinks, safely } from './deep-links.ts';

@@ -1,6 +1,6 @@
 /**
  * The IPC channel to the tray app when it spawned us (src-shared/child-ipc.ts): Node's
- * `process.send` (the tray starts us with child_process.fork, src-main/core/mcp-launcher.ts).
+ * `process.send` (the tray starts us with child_process.fork, src-main/core/clients/mcp-launcher.ts).
  * Config arrives only here, never through argv, env or files.
  */
 import {

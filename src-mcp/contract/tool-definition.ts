@@ -14,6 +14,7 @@ import { scopeOfAction } from '../../src-shared/local-api/index.ts';
 import type { ToolsetName } from '../../src-shared/toolsets.ts';
 import type { CallScope } from './call-scope.ts';
 import type { TakenAway } from './taken-away.ts';
+import type { ToolName } from './tool-names.ts';
 
 /**
  * A Roam Local API action a tool calls: its name, or its name with what Roam Desktop must have
@@ -109,8 +110,9 @@ export interface SessionServices extends ServerServices {}
 export interface SessionContext extends CallScope, SessionServices {}
 
 interface ToolBase<Shape extends z.ZodRawShape> {
-  /** snake_case, unique in the catalogue. */
-  name: string;
+  /** snake_case, unique in the catalogue, one of TOOL_NAMES (tool-names.ts). */
+  name: ToolName;
+  /** Also the `title` annotation. */
   title: string;
   /** Short and exact: tools/list must stay compact. */
   description: string;

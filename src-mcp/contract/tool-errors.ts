@@ -3,6 +3,7 @@
  * ...recovery}}` with `isError: true`. A code to branch on, a message that says what happened and
  * what to do next, and recovery hints (`retryable`, `suggested_next_tool`, `graph`, `field`).
  */
+import type { ToolName } from './tool-names.ts';
 import { LocalApiError, scrubTokens, tokenRequestRefusal } from '../../src-shared/local-api/index.ts';
 
 /** Every code an agent can branch on; docs/mcp.md's Errors table says when each comes. */
@@ -63,11 +64,14 @@ export const tokenRequestCode = (error: LocalApiError): ToolErrorCode =>
   isToolErrorCode(error.code) ? error.code : 'TOKEN_REQUEST_FAILED';
 
 /** A failure the agent can act on: `{error: {code, message, ...recovery}}` with `isError: true`. */
+/** Recovery hints beside the code and message; a suggested tool is one that exists. */
+export type ToolErrorDetails = Record<string, unknown> & { suggested_next_tool?: ToolName };
+
 export class ToolError extends Error {
   constructor(
     readonly code: ToolErrorCode,
     message: string,
-    readonly details: Record<string, unknown> = {},
+    readonly details: ToolErrorDetails = {},
   ) {
     super(message);
     this.name = 'ToolError';
@@ -115,7 +119,7 @@ export function toToolError(error: unknown, graph?: { nickname: string }): ToolE
   const where = graph ? { graph: graph.nickname } : {};
   if (error instanceof LocalApiError) {
     if (error.kind === 'exchange') return tokenRequestError(error, graph);
-    const details: Record<string, unknown> = { ...where };
+    const details: ToolErrorDetails = { ...where };
     if (error.kind === 'auth') details.suggested_next_tool = 'select_graph';
     // Which Roam build answered, so "update Roam Desktop" can be checked against it.
     if ((error.kind === 'version' || error.kind === 'unknown-action') && error.apiVersion)

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useActivity, useApp, useTokens } from '../stores/stores-context.tsx';
-import { ActivityView } from './activity-view.tsx';
-import { ApprovalsPanel } from './approvals-panel.tsx';
-import { BlockedView } from './blocked-view.tsx';
-import { ClientsView } from './clients-view.tsx';
-import { GraphsView } from './graphs-view.tsx';
-import { SettingsView } from './settings-view.tsx';
+import { ActivityView } from './activity/activity-view.tsx';
+import { ApprovalsPanel } from './approvals/approvals-panel.tsx';
+import { BlockedView } from './graphs/blocked-view.tsx';
+import { ClientsView } from './clients/clients-view.tsx';
+import { GraphsView } from './graphs/graphs-view.tsx';
+import { SettingsView } from './settings/settings-view.tsx';
 import { StatusBar } from './status-bar.tsx';
 
 const tabs = [

@@ -1,6 +1,6 @@
 import type { HttpServerStatus } from '../../src-shared/ipc-contract.ts';
 import { useActivity, useApp } from '../stores/stores-context.tsx';
-import { ActionError, useActionError } from './action-error.tsx';
+import { ActionError, useActionError } from './shared/action-error.tsx';
 
 /** The tray's HTTP server in a few words: its address without the scheme and path. */
 function httpServerText(http: HttpServerStatus): string {

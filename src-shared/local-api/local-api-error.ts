@@ -88,7 +88,7 @@ export class LocalApiError extends Error {
 
 /**
  * Guidance per token request outcome (docs/mcp.md, Token exchange), as the MCP server and the
- * connect CLI say it; the tray words these outcomes itself (src-main/core/token-requests.ts).
+ * connect CLI say it; the tray words these outcomes itself (src-main/core/tokens/token-requests.ts).
  */
 const EXCHANGE_GUIDANCE: Record<string, string> = {
   USER_REJECTED:

@@ -97,6 +97,17 @@ const violations: Array<[file: string, code: string, reason: RegExp]> = [
   ],
   ['src-renderer/probe.ts', "import * as z from 'zod';", /does not ship zod/],
   [
+    'src-renderer/components/graphs/probe.tsx',
+    "import { ActivityView } from '../activity/activity-view.tsx';",
+    /graphs\/ imports no other feature/,
+  ],
+  [
+    'src-renderer/components/shared/probe.tsx',
+    "import { GraphsView } from '../graphs/graphs-view.tsx';",
+    /shared\/ imports no feature/,
+  ],
+  ['src-renderer/components/settings/probe.tsx', "import * as z from 'zod';", /does not ship zod/],
+  [
     'src-renderer/probe.ts',
     "import type { TrayCore } from '../src-main/core/tray-core.ts';",
     /imports only src-shared/,
@@ -133,6 +144,8 @@ const allowed: Array<[file: string, code: string]> = [
   ['src-renderer/components/probe.ts', "import { wordDiff } from '../../src-shared/word-diff.ts';"],
   ['src-renderer/components/probe.ts', "import { cutText } from '../../src-shared/person-text.ts';"],
   ['src-shared/word-diff.ts', "import { diffSequences } from './sequence-diff.ts';"],
+  ['src-renderer/components/graphs/probe.tsx', "import { ActionError } from '../shared/action-error.tsx';"],
+  ['src-renderer/components/app-probe.tsx', "import { GraphsView } from './graphs/graphs-view.tsx';"],
   ['test/emulator/probe.ts', "import { scopesOf } from '../../src-shared/roam-config.ts';"],
   ['test/mcp/probe.test.ts', "import { CoreError } from '../../src-main/core/core-error.ts';"],
 ];

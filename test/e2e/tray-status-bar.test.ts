@@ -11,7 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readUrlFile } from '../../src-mcp/data-folder/index.ts';
-import { registerSession } from '../../src-main/core/mcp-sessions.ts';
+import { registerSession } from '../../src-main/core/clients/mcp-sessions.ts';
 import { previewDataDir } from '../../src-main/preview/preview-data-dir.ts';
 import { waitFor } from '../main/helpers.ts';
 import { violationsEverywhere } from './axe.ts';

@@ -11,7 +11,7 @@
  * (vitest.config.ts, OWN_MODULES).
  */
 import { vi } from 'vitest';
-import { STORE_NAME } from '../../src-main/core/store-file.ts';
+import { STORE_NAME } from '../../src-main/core/store/store-file.ts';
 
 type Listener = (...args: unknown[]) => unknown;
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eventChannels, type EventChannel } from '../../src-shared/constants.ts';
 import type { EventPayloads } from '../../src-shared/ipc-contract.ts';
-import { createFileKeySecretBox } from '../../src-main/core/file-key-secret-box.ts';
+import { createFileKeySecretBox } from '../../src-main/core/store/file-key-secret-box.ts';
 import type { TrayCoreOptions } from '../../src-main/core/tray-core-options.ts';
 import { createTrayCore, type TrayCore } from '../../src-main/core/tray-core.ts';
 import { fixtureScript } from '../harness/fixture-bundles.ts';

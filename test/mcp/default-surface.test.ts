@@ -90,7 +90,7 @@ it('lists every tool of every set but developer, navigation and undo included', 
 
 it("lists every official 0.12 tool this server declares, but the extension authors' reload", async () => {
   const names = new Set((await mcp.client.listTools()).tools.map((tool) => tool.name));
-  const declared = new Set(tools.map((tool) => tool.name));
+  const declared = new Set<string>(tools.map((tool) => tool.name));
   expect(OFFICIAL_012_TOOLS).toHaveLength(35);
   const undeclared = OFFICIAL_012_TOOLS.filter((name) => !declared.has(name));
   expect(undeclared.filter((name) => !NOT_YET_DECLARED.includes(name))).toEqual([]);

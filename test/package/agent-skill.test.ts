@@ -24,7 +24,7 @@ describe('agent skill', () => {
     const text = await readFile(path.join(SKILLS, 'roam-companion', 'SKILL.md'), 'utf8');
     // Tool names are snake_case in backticks; arguments (parentUid, nextOffset) are camelCase.
     const named = [...new Set([...text.matchAll(/`([a-z]+(?:_[a-z]+)+)`/g)].map((match) => match[1]!))];
-    const known = new Set(tools.map((tool) => tool.name));
+    const known = new Set<string>(tools.map((tool) => tool.name));
     expect(named.filter((name) => !known.has(name))).toEqual([]);
     expect(named).toEqual(
       expect.arrayContaining([

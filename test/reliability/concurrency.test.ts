@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../../src-shared/node/atomic-write.ts';
-import { createFileKeySecretBox } from '../../src-main/core/file-key-secret-box.ts';
+import { createFileKeySecretBox } from '../../src-main/core/store/file-key-secret-box.ts';
 import { createTrayCore } from '../../src-main/core/tray-core.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import {

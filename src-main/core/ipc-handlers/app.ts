@@ -1,9 +1,9 @@
 /** status, settings, Roam launch and the first-run import. */
 import type { RequestArgs, RequestResults } from '../../../src-shared/ipc-contract.ts';
 import { CoreError } from '../core-error.ts';
-import { checkStoredTokens } from '../stored-token-check.ts';
-import { checkImport, runImport } from '../roam-tools-import.ts';
-import { checkAddedUploadFolders } from '../upload-folder-check.ts';
+import { checkStoredTokens } from '../tokens/stored-token-check.ts';
+import { checkImport, runImport } from '../store/roam-tools-import.ts';
+import { checkAddedUploadFolders } from '../graphs/upload-folder-check.ts';
 import type { CoreContext } from './core-context.ts';
 
 export function appHandlers(ctx: CoreContext) {

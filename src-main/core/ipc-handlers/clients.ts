@@ -1,6 +1,6 @@
 /**
  * clients:* — connect AI clients through src-mcp's installers: launching this app with `--mcp`,
- * or, when the tray runs the HTTP server, by URL with a key each (src-main/core/client-keys.ts):
+ * or, when the tray runs the HTTP server, by URL with a key each (src-main/core/clients/client-keys.ts):
  * Cursor and VS Code get theirs in their config; Claude Code's setup is a command the view shows
  * that names only the file its key waits in (headersHelper): Copy makes the key in main, writes it
  * there (0600) and copies the command (`clients:copy-command`), so a key never reaches the
@@ -22,7 +22,7 @@ import {
   type InstallerOptions,
 } from '../../../src-mcp/installers/index.ts';
 import type { CoreContext } from './core-context.ts';
-import { clientKeys, newClientKey } from '../client-keys.ts';
+import { clientKeys, newClientKey } from '../clients/client-keys.ts';
 import type { KeyStore } from '../../../src-mcp/data-folder/index.ts';
 import { HTTP_DEFAULT_PORT } from '../../../src-shared/constants.ts';
 import { installDefaultToolsets } from '../../../src-shared/toolsets.ts';

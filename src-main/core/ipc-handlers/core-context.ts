@@ -1,9 +1,9 @@
 /** What every handler group needs from the core; built once by createTrayCore. */
 import type { EventChannel, EventPayloads, GraphView } from '../../../src-shared/ipc-contract.ts';
 import type { LocalApiClient } from '../../../src-shared/local-api/index.ts';
-import type { TrayStore, StoreData } from '../tray-store.ts';
-import type { RoamStatusMonitor } from '../roam-status.ts';
-import type { TokenRequestManager } from '../token-requests.ts';
+import type { TrayStore, StoreData } from '../store/tray-store.ts';
+import type { RoamStatusMonitor } from '../graphs/roam-status.ts';
+import type { TokenRequestManager } from '../tokens/token-requests.ts';
 import type { TrayCoreOptions } from '../tray-core-options.ts';
 import type { AppStatus } from '../../../src-shared/ipc-contract.ts';
 

@@ -4,10 +4,10 @@ import { validateGraphs } from '../../../src-shared/roam-config.ts';
 import { labelKey, nicknameOf } from '../../../src-shared/graph-identity.ts';
 import { CoreError } from '../core-error.ts';
 import { graphId, DEFAULT_GRAPH_TYPE } from '../../../src-shared/constants.ts';
-import { type StoredGraph } from '../tray-store.ts';
-import { assertRoamHasGraph } from '../graph-existence.ts';
-import { assertGraphRules, newStoredGraph } from '../graph-rules.ts';
-import { toGraphView } from '../graph-views.ts';
+import { type StoredGraph } from '../store/tray-store.ts';
+import { assertRoamHasGraph } from '../graphs/graph-existence.ts';
+import { assertGraphRules, newStoredGraph } from '../store/graph-rules.ts';
+import { toGraphView } from '../graphs/graph-views.ts';
 import type { CoreContext } from './core-context.ts';
 
 export function graphHandlers(ctx: CoreContext) {

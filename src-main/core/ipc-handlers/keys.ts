@@ -1,7 +1,7 @@
-/** keys:* — the keys HTTP clients connect with, by name, and revoking one (src-main/core/client-keys.ts). */
+/** keys:* — the keys HTTP clients connect with, by name, and revoking one (src-main/core/clients/client-keys.ts). */
 import type { RequestArgs, RequestResults } from '../../../src-shared/ipc-contract.ts';
 import { CoreError } from '../core-error.ts';
-import { clientKeys, toKeyView } from '../client-keys.ts';
+import { clientKeys, toKeyView } from '../clients/client-keys.ts';
 import type { CoreContext } from './core-context.ts';
 import { clientsByKey } from './clients.ts';
 

@@ -1,6 +1,6 @@
 /** The waiting changes' channels: what waits for the person, and their answer. */
 import type { RequestArgs, RequestResults } from '../../../src-shared/ipc-contract.ts';
-import type { PendingProposals } from '../pending-proposals.ts';
+import type { PendingProposals } from '../approvals/pending-proposals.ts';
 
 export function proposalHandlers(proposals: PendingProposals) {
   return {

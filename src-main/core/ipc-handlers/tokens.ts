@@ -1,6 +1,6 @@
 /** tokens:* and blocked:* — one-click token requests and the "Never Allow" list. */
 import type { RequestArgs, RequestResults } from '../../../src-shared/ipc-contract.ts';
-import { toBlockedViews } from '../graph-views.ts';
+import { toBlockedViews } from '../graphs/graph-views.ts';
 import type { CoreContext } from './core-context.ts';
 
 export function tokenHandlers(ctx: CoreContext) {

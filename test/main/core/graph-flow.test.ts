@@ -2,9 +2,9 @@
 // store-file watcher sees the core's own write, and nothing for a change that changed nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GraphView } from '../../../src-shared/ipc-contract.ts';
-import { createFileKeySecretBox } from '../../../src-main/core/file-key-secret-box.ts';
+import { createFileKeySecretBox } from '../../../src-main/core/store/file-key-secret-box.ts';
 import type { TrayCore } from '../../../src-main/core/tray-core.ts';
-import { openTrayStore } from '../../../src-main/core/tray-store.ts';
+import { openTrayStore } from '../../../src-main/core/store/tray-store.ts';
 import { nextEvent, startCore, tempDirs } from '../helpers.ts';
 
 let dirs: Awaited<ReturnType<typeof tempDirs>>;

@@ -3,11 +3,11 @@ import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { requests, type RequestChannel } from '../../../src-shared/ipc-contract.ts';
-import { createFileKeySecretBox } from '../../../src-main/core/file-key-secret-box.ts';
+import { createFileKeySecretBox } from '../../../src-main/core/store/file-key-secret-box.ts';
 import type { TrayCore } from '../../../src-main/core/tray-core.ts';
 import { TOKEN_PATTERN, repoRoot, startCore, tempDirs } from '../helpers.ts';
 import { fixtureScript } from '../../harness/fixture-bundles.ts';
-import { LOCK_FILE, STORE_FILE } from '../../../src-main/core/store-file.ts';
+import { LOCK_FILE, STORE_FILE } from '../../../src-main/core/store/store-file.ts';
 import { STALE_MS } from '../../../src-shared/node/file-lock.ts';
 import { toolsConfigPath, writeToolsConfig } from '../../harness/mcp-bin.ts';
 

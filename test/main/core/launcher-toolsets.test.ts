@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { argvOption } from '../../../src-main/core/mcp-launcher.ts';
+import { argvOption } from '../../../src-main/core/clients/mcp-launcher.ts';
 import { tools } from '../../../src-mcp/server/tool-catalogue.ts';
 import { isAppOnly, probedActions } from '../../../src-mcp/contract/tool-definition.ts';
 import { DEFAULT_TOOLSETS, type ToolsetName } from '../../../src-shared/toolsets.ts';

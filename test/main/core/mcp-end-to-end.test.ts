@@ -4,8 +4,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFileKeySecretBox } from '../../../src-main/core/file-key-secret-box.ts';
-import { TrayStore, createConfBackend } from '../../../src-main/core/tray-store.ts';
+import { createFileKeySecretBox } from '../../../src-main/core/store/file-key-secret-box.ts';
+import { TrayStore, createConfBackend } from '../../../src-main/core/store/tray-store.ts';
 import type { TrayCore } from '../../../src-main/core/tray-core.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { TOKEN_PATTERN, startCore, tempDirs, waitFor, connectThroughLauncher } from '../helpers.ts';

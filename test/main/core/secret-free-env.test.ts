@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { expect, it } from 'vitest';
-import { childEnv } from '../../../src-main/core/mcp-launcher.ts';
+import { childEnv } from '../../../src-main/core/clients/mcp-launcher.ts';
 import { withoutSecrets } from '../../../src-shared/secret-free-env.ts';
 import { TOKEN_PATTERN, repoRoot } from '../helpers.ts';
 import { fixtureScript } from '../../harness/fixture-bundles.ts';

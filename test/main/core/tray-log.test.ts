@@ -7,7 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { forkSpawner } from '../../../src-main/core/mcp-launcher.ts';
+import { forkSpawner } from '../../../src-main/core/clients/mcp-launcher.ts';
 import { trayLogger } from '../../../src-main/core/tray-log.ts';
 import { nextEvent, startCore, tempDirs } from '../helpers.ts';
 

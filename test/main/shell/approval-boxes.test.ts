@@ -6,7 +6,7 @@
 // proposals opens one box at a time.
 import { beforeEach, expect, it, vi } from 'vitest';
 import { createCoreEvents } from '../../../src-main/core/core-events.ts';
-import { pendingProposals } from '../../../src-main/core/pending-proposals.ts';
+import { pendingProposals } from '../../../src-main/core/approvals/pending-proposals.ts';
 import { askInBoxes } from '../../../src-main/shell/approval-boxes.ts';
 import type { ParentMessage } from '../../../src-shared/child-ipc.ts';
 import type { ProposalView } from '../../../src-shared/ipc-contract.ts';

@@ -13,11 +13,12 @@ import { callTool, refusal, type ToolCallState } from '../../../src-mcp/server/t
 import { ownServices } from '../../harness/http-context.ts';
 import { listedTool, tools as catalogue } from '../../../src-mcp/server/tool-catalogue.ts';
 import { actionOf, defineTool } from '../../../src-mcp/contract/tool-definition.ts';
+import type { ToolName } from '../../../src-mcp/contract/tool-names.ts';
 import { errorFromResponse, scopeOfAction } from '../../../src-shared/local-api/index.ts';
 import { TOOLSET_NAMES } from '../../../src-shared/toolsets.ts';
 
 const reader = defineTool({
-  name: 'read_thing',
+  name: 'read_thing' as ToolName,
   toolset: 'core',
   feature: 'things',
   actions: [],
@@ -28,7 +29,7 @@ const reader = defineTool({
   handler: async () => 'read',
 });
 const writer = defineTool({
-  name: 'write_thing',
+  name: 'write_thing' as ToolName,
   toolset: 'core',
   feature: 'things',
   actions: [],
@@ -41,7 +42,7 @@ const writer = defineTool({
   handler: async () => 'written',
 });
 const opener = defineTool({
-  name: 'open_thing',
+  name: 'open_thing' as ToolName,
   toolset: 'core',
   feature: 'things',
   actions: [],
@@ -154,7 +155,7 @@ describe('tool declarations', () => {
         ? []
         : [`${tool.name} declares toolset '${tool.toolset}' but lives in src-mcp/tools/${files[0]}`];
     });
-    const catalogued = new Set(catalogue.map((t) => t.name));
+    const catalogued = new Set<string>(catalogue.map((t) => t.name));
     const missing = [...declared.keys()].filter((name) => !catalogued.has(name));
     expect(problems).toEqual([]);
     expect(missing, 'declared in src-mcp/tools/ but not in the catalogue').toEqual([]);

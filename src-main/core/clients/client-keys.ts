@@ -1,0 +1,39 @@
+/**
+ * The keys of the clients the tray connected over HTTP (docs/clients.md): one per installed
+ * client, named after it, made when it is installed (an earlier one revoked: only hashes are
+ * kept). Stored in the data folder the tray's HTTP server reads. When the tray removes or
+ * replaces an entry it revokes the key behind it, found by what the entry holds (installers'
+ * `keyBehind`), not by this name.
+ */
+import { KeyStore, type KeyInfo } from '../../../src-mcp/data-folder/index.ts';
+import type { KeyView } from '../../../src-shared/ipc-contract.ts';
+import type { TrayCoreOptions } from '../tray-core-options.ts';
+
+export function clientKeys(options: Pick<TrayCoreOptions, 'dataDir' | 'env' | 'home'>): KeyStore {
+  return new KeyStore({
+    ...(options.dataDir ? { dir: options.dataDir } : {}),
+    home: options.home,
+    ...(options.env ? { env: options.env as NodeJS.ProcessEnv } : {}),
+  });
+}
+
+/** `usedBy`: the clients whose entries carry it. */
+export const toKeyView = (key: KeyInfo, usedBy: readonly string[] = []): KeyView => ({
+  name: key.name,
+  ...(key.access ? { access: key.access } : {}),
+  createdAt: key.createdAt,
+  usedBy: [...usedBy],
+});
+
+/**
+ * A new key for `client`, replacing any earlier one; the key goes only into its config. Its chats
+ * get `toolsets` (the client's choice, or the sets that fit a client with a tool cap).
+ */
+export async function newClientKey(
+  keys: KeyStore,
+  client: string,
+  toolsets?: readonly string[],
+): Promise<string> {
+  await keys.revoke(client);
+  return (await keys.create(client, undefined, toolsets?.join(','))).key;
+}
