@@ -158,7 +158,7 @@ const RENDERER_PATTERNS = [
     message: 'The renderer does not ship zod: validation happens in the main process.',
   },
 ];
-const RENDERER_FEATURES = ['graphs', 'activity', 'approvals', 'clients', 'settings'];
+const RENDERER_FEATURES = ['graphs', 'activity', 'approvals', 'clients', 'settings', 'remote'];
 
 export default tseslint.config(
   { ignores: ['dist/', 'release/', 'node_modules/', 'coverage/', 'test-results/'] },
@@ -237,9 +237,9 @@ export default tseslint.config(
       ),
       outside('src-main/core imports neither the shell nor the preview', 'shell', 'preview'),
       {
-        regex: '(^|/)src-mcp/(?!(installers|changes|doctor|data-folder)/index\\.ts$)',
+        regex: '(^|/)src-mcp/(?!(installers|changes|doctor|data-folder|remote)/index\\.ts$)',
         message:
-          'src-main/core uses src-mcp only through its public entry points src-mcp/installers/index.ts, src-mcp/changes/index.ts, src-mcp/doctor/index.ts and src-mcp/data-folder/index.ts.',
+          'src-main/core uses src-mcp only through its public entry points src-mcp/installers/index.ts, src-mcp/changes/index.ts, src-mcp/doctor/index.ts, src-mcp/data-folder/index.ts and src-mcp/remote/index.ts.',
       },
     ],
   ),

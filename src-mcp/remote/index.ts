@@ -9,4 +9,5 @@ export {
   type RemoteStatus,
   type RequestInfo,
 } from './remote-access.ts';
+export { parsePublicUrl } from './remote-config.ts';
 export { RemoteStoreError } from './remote-store.ts';
