@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
 import { errorOf, jsonOf } from '../../harness/mcp-bin.ts';
 import { pageFields, poll } from './oauth-steps.ts';
-import { hasCaddy, REDIRECT, startRemoteWorld, type RemoteWorld } from './remote-world.ts';
+import { CADDY_MISSING, hasCaddy, REDIRECT, startRemoteWorld, type RemoteWorld } from './remote-world.ts';
 
 let world: RemoteWorld;
 
@@ -104,52 +104,55 @@ async function signInWithSdk(
   return { client: second.client, state };
 }
 
-describe.skipIf(!hasCaddy)('remote access through a TLS tunnel (caddy on loopback)', () => {
-  it('a client ID metadata document client signs in (2026-07-28) and reads, capped read-only', async () => {
-    const { client } = await signInWithSdk(`${world.documents}/client.json`, '2026-07-28', [
-      '--level',
-      'read-only',
-    ]);
-    expect(client.getProtocolEra()).toBe('modern');
-    const graphs = jsonOf<{ items: Array<{ nickname: string }> }>(
-      (await client.callTool({ name: 'list_graphs', arguments: {} })) as never,
-    );
-    expect(graphs.items.map((g) => g.nickname)).toContain('Work');
-    const refused = errorOf(
-      (await client.callTool({
-        name: 'create_block',
-        arguments: { graph: 'Work', markdown: 'from afar', pageTitle: 'Inbox' },
-      })) as never,
-    );
-    expect(refused.code).toBe('ACCESS_LEVEL');
-    const connections = JSON.parse((await world.bin(['remote', 'connections', '--json'])).stdout) as {
-      connections: Array<{ clientName: string; verified: boolean; level?: string }>;
-    };
-    expect(connections.connections).toContainEqual(
-      expect.objectContaining({ clientName: 'Metadata Client', verified: true, level: 'read-only' }),
-    );
-    await client.close();
-  });
+describe.skipIf(!hasCaddy)(
+  hasCaddy ? 'remote access through a TLS tunnel (caddy on loopback)' : CADDY_MISSING,
+  () => {
+    it('a client ID metadata document client signs in (2026-07-28) and reads, capped read-only', async () => {
+      const { client } = await signInWithSdk(`${world.documents}/client.json`, '2026-07-28', [
+        '--level',
+        'read-only',
+      ]);
+      expect(client.getProtocolEra()).toBe('modern');
+      const graphs = jsonOf<{ items: Array<{ nickname: string }> }>(
+        (await client.callTool({ name: 'list_graphs', arguments: {} })) as never,
+      );
+      expect(graphs.items.map((g) => g.nickname)).toContain('Work');
+      const refused = errorOf(
+        (await client.callTool({
+          name: 'create_block',
+          arguments: { graph: 'Work', markdown: 'from afar', pageTitle: 'Inbox' },
+        })) as never,
+      );
+      expect(refused.code).toBe('ACCESS_LEVEL');
+      const connections = JSON.parse((await world.bin(['remote', 'connections', '--json'])).stdout) as {
+        connections: Array<{ clientName: string; verified: boolean; level?: string }>;
+      };
+      expect(connections.connections).toContainEqual(
+        expect.objectContaining({ clientName: 'Metadata Client', verified: true, level: 'read-only' }),
+      );
+      await client.close();
+    });
 
-  it('a dynamically registered client signs in (2025-11-25 session), marked unverified, and calls a tool', async () => {
-    const { client, state } = await signInWithSdk(undefined, '2025-11-25', []);
-    expect(client.getProtocolEra()).toBe('legacy');
-    const graphs = jsonOf<{ items: Array<{ nickname: string }> }>(
-      (await client.callTool({ name: 'list_graphs', arguments: {} })) as never,
-    );
-    expect(graphs.items.map((g) => g.nickname)).toContain('Work');
-    const tokens = state.tokens as { access_token: string; refresh_token: string };
-    expect(tokens.refresh_token).toBeTruthy();
-    await client.close();
-    const stderr = world.served.stderr();
-    expect(stderr).not.toContain(tokens.access_token);
-    expect(stderr).not.toContain(tokens.refresh_token);
-    const file = await import('node:fs/promises').then((fs) =>
-      fs.readFile(`${world.home}/data/remote/remote.json`, 'utf8'),
-    );
-    expect(file).not.toContain(tokens.access_token);
-    expect(file).not.toContain(tokens.refresh_token);
-    const mode = (await import('node:fs')).statSync(`${world.home}/data/remote/remote.json`).mode & 0o777;
-    expect(mode).toBe(0o600);
-  });
-});
+    it('a dynamically registered client signs in (2025-11-25 session), marked unverified, and calls a tool', async () => {
+      const { client, state } = await signInWithSdk(undefined, '2025-11-25', []);
+      expect(client.getProtocolEra()).toBe('legacy');
+      const graphs = jsonOf<{ items: Array<{ nickname: string }> }>(
+        (await client.callTool({ name: 'list_graphs', arguments: {} })) as never,
+      );
+      expect(graphs.items.map((g) => g.nickname)).toContain('Work');
+      const tokens = state.tokens as { access_token: string; refresh_token: string };
+      expect(tokens.refresh_token).toBeTruthy();
+      await client.close();
+      const stderr = world.served.stderr();
+      expect(stderr).not.toContain(tokens.access_token);
+      expect(stderr).not.toContain(tokens.refresh_token);
+      const file = await import('node:fs/promises').then((fs) =>
+        fs.readFile(`${world.home}/data/remote/remote.json`, 'utf8'),
+      );
+      expect(file).not.toContain(tokens.access_token);
+      expect(file).not.toContain(tokens.refresh_token);
+      const mode = (await import('node:fs')).statSync(`${world.home}/data/remote/remote.json`).mode & 0o777;
+      expect(mode).toBe(0o600);
+    });
+  },
+);

@@ -17,7 +17,14 @@ import {
   signIn,
   token,
 } from './oauth-steps.ts';
-import { hasCaddy, PUBLIC_HOST, REDIRECT, startRemoteWorld, type RemoteWorld } from './remote-world.ts';
+import {
+  CADDY_MISSING,
+  hasCaddy,
+  PUBLIC_HOST,
+  REDIRECT,
+  startRemoteWorld,
+  type RemoteWorld,
+} from './remote-world.ts';
 
 let world: RemoteWorld;
 let base: string;
@@ -89,7 +96,7 @@ function localHub(hub: string, host: string, bearer: string): Promise<number> {
   });
 }
 
-describe.skipIf(!hasCaddy)('remote access refuses', () => {
+describe.skipIf(!hasCaddy)(hasCaddy ? 'remote access refuses' : CADDY_MISSING, () => {
   it('no token, a made-up token and a local key: 401 naming the resource metadata', async () => {
     const none = await mcpStatus(world.fetch, mcp());
     expect(none.status).toBe(401);

@@ -23,6 +23,8 @@ import { removeDir, tempDir } from '../../harness/temp-dir.ts';
 export const PUBLIC_HOST = 'roam.test';
 export const REDIRECT = 'http://127.0.0.1:9/callback';
 export const hasCaddy = spawnSync('caddy', ['version'], { stdio: 'ignore' }).status === 0;
+export const CADDY_MISSING =
+  'remote access tests SKIPPED: caddy is not installed (apt install caddy), it plays the tunnel';
 
 export interface Served {
   /** http://127.0.0.1:R, the remote listener the tunnel points at. */
