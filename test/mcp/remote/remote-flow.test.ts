@@ -154,5 +154,22 @@ describe.skipIf(!hasCaddy)(
       const mode = (await import('node:fs')).statSync(`${world.home}/data/remote/remote.json`).mode & 0o777;
       expect(mode).toBe(0o600);
     });
+
+    it('roam-mcp doctor checks remote access: the listener, the public URL, the callbacks, the file', async () => {
+      const ran = await world.bin(['doctor', '--json']);
+      const report = JSON.parse(ran.stdout) as {
+        checks: Array<{ section: string; name: string; status: string; fix?: string }>;
+      };
+      const remote = report.checks.filter((c) => c.section === 'remote');
+      const named = (name: string) => remote.find((c) => c.name === name);
+      expect(named('remote access file')?.status).toBe('ok');
+      expect(named('remote access')?.status).toBe('ok');
+      // The doctor's own process cannot resolve roam.test (only the test's fetch maps it): for it the
+      // tunnel does not reach, and it says where to point one.
+      expect(named('public URL')?.status).toBe('fail');
+      expect(named('public URL')?.fix).toContain(new URL(world.served.remote).port);
+      expect(named('callback 127.0.0.1')?.status).toBe('ok');
+      expect(ran.stdout).not.toMatch(/roam-remote-(at|rt)-/);
+    });
   },
 );
