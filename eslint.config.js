@@ -46,7 +46,7 @@ export const SRC_MCP_FLOORS = [
     ],
   },
   {
-    doctor: ['installers', 'http', 'changes/journal', 'data-folder', 'config'],
+    doctor: ['installers', 'remote', 'http', 'changes/journal', 'data-folder', 'config'],
     process: [
       'remote',
       'server',

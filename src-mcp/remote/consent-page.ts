@@ -45,8 +45,13 @@ function layout(title: string, body: string, status: number): Page {
 
 export function waitingPage(request: WaitingRequest, pageSecret: string): Page {
   const host = new URL(request.redirectUri).host;
+  const vouching = request.verified ? new URL(request.clientId).host : '';
+  const elsewhere =
+    request.verified && vouching !== new URL(request.redirectUri).hostname && vouching !== host
+      ? ` <span class="warn">but its answer goes to another host</span>`
+      : '';
   const who = request.verified
-    ? `<p><strong>${escape(request.clientName)}</strong> (its address vouches for it: ${escape(new URL(request.clientId).host)})</p>`
+    ? `<p><strong>${escape(request.clientName)}</strong> (its address vouches for it: ${escape(vouching)})${elsewhere}</p>`
     : `<p><strong>${escape(request.clientName)}</strong> <span class="warn">unverified: this name is the client's own claim</span></p>`;
   const body = `<h1>Approve at your computer</h1>${who}
 <div class="box"><p>The answer goes to</p><p class="host" id="host">${escape(host)}</p>

@@ -13,6 +13,7 @@ import {
   type Decision,
   type Grant,
   type RemoteAt,
+  type ServedAt,
   type WaitingRequest,
 } from './remote-store.ts';
 
@@ -49,8 +50,20 @@ export interface ConnectionInfo {
 
 export interface RemoteStatus {
   enabled: boolean;
+  /** Where a server serves remote access now, if one does (its process is alive). */
+  served?: ServedAt;
   waiting: number;
   connections: number;
+}
+
+/** A process of this user with that id is running. */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 const requestInfo = (r: WaitingRequest): RequestInfo => ({
@@ -111,6 +124,7 @@ export class RemoteAccess {
     const now = this.now();
     return {
       enabled: state.enabled,
+      ...(state.served && isAlive(state.served.pid) ? { served: state.served } : {}),
       waiting: state.requests.filter((r) => r.status === 'waiting' && Date.parse(r.expiresAt) > now).length,
       connections: state.grants.length,
     };

@@ -87,6 +87,14 @@ export async function startRemoteListener(options: RemoteListenerOptions): Promi
     });
   });
   const port = await listen(server, options.settings.port);
+  const local = `http://127.0.0.1:${port}`;
+  const servedAt = {
+    publicUrl: options.settings.publicUrl,
+    local,
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+  };
+  await store.update((state) => void (state.served = servedAt));
   // Each minute (or sooner): codes past their time go; revoked connections' streams end.
   const sweeper = setInterval(
     () => {
@@ -100,11 +108,16 @@ export async function startRemoteListener(options: RemoteListenerOptions): Promi
   );
   sweeper.unref();
   return {
-    local: `http://127.0.0.1:${port}`,
+    local,
     publicUrl: options.settings.publicUrl,
     port,
     async close() {
       clearInterval(sweeper);
+      await store
+        .update((state) => {
+          if (state.served?.pid === process.pid) delete state.served;
+        })
+        .catch(() => {});
       await mcp.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -85,8 +85,18 @@ export interface Grant {
   refreshTokens: StoredRefresh[];
 }
 
+/** Where a running server serves remote access (for the doctor and the tray): never a secret. */
+export interface ServedAt {
+  publicUrl: string;
+  /** http://127.0.0.1:PORT, where the tunnel should point. */
+  local: string;
+  pid: number;
+  startedAt: string;
+}
+
 export interface RemoteState {
   version: 1;
+  served?: ServedAt;
   /** false: switched off (`roam-mcp remote off`, the tray): the listener refuses everything. */
   enabled: boolean;
   clients: RegisteredClient[];
@@ -124,6 +134,7 @@ function parse(text: string, file: string): RemoteState {
   const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
   return {
     version: 1,
+    ...(parsed.served ? { served: parsed.served } : {}),
     enabled: parsed.enabled !== false,
     clients: list(parsed.clients),
     requests: list(parsed.requests),

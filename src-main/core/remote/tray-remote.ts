@@ -68,19 +68,6 @@ const connectionView = (c: ConnectionInfo): RemoteConnectionView => ({
   ...(c.usedAt ? { usedAt: c.usedAt } : {}),
 });
 
-/** Whether our listener answers on `port` for `publicUrl` (its protected-resource metadata). */
-async function listening(port: number, publicUrl: string): Promise<boolean> {
-  try {
-    const response = await fetch(`http://127.0.0.1:${port}/.well-known/oauth-protected-resource`, {
-      signal: AbortSignal.timeout(1500),
-    });
-    const body = (await response.json()) as { resource?: unknown };
-    return response.ok && body.resource === `${new URL(publicUrl).origin}/mcp`;
-  } catch {
-    return false;
-  }
-}
-
 /** The server's words are the CLI's; the tray names the field the person typed in. */
 const inTrayWords = (message: string) => message.replace(/^--public-url( must| takes)?/, 'The public URL$1');
 
@@ -100,8 +87,9 @@ async function remoteView(access: RemoteAccess, setup: RemoteSetupFile): Promise
     on,
     ...(s.publicUrl ? { publicUrl: s.publicUrl } : {}),
     ...(s.port ? { localPort: s.port } : {}),
+    // The running server says where it serves (src-mcp/remote: while its process lives).
     listening:
-      on && s.port !== undefined && s.publicUrl !== undefined && (await listening(s.port, s.publicUrl)),
+      on && status.served?.publicUrl === s.publicUrl && status.served?.local === `http://127.0.0.1:${s.port}`,
     waiting: on ? waiting.map(requestView) : [],
     connections: connections.map(connectionView),
   };
