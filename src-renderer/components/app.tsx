@@ -6,6 +6,7 @@ import { BlockedView } from './graphs/blocked-view.tsx';
 import { ClientsView } from './clients/clients-view.tsx';
 import { GraphsView } from './graphs/graphs-view.tsx';
 import { RemoteAccessView } from './remote/remote-access-view.tsx';
+import { RemoteIndicator } from './remote/remote-indicator.tsx';
 import { SettingsView } from './settings/settings-view.tsx';
 import { StatusBar } from './status-bar.tsx';
 
@@ -93,6 +94,7 @@ export function App() {
           </>
         )}
       </main>
+      <RemoteIndicator onShow={() => setTab('settings')} />
       <StatusBar />
     </div>
   );

@@ -12,6 +12,10 @@ import { failed, loading, ready, type LoadState } from './load-state.ts';
 export interface RemoteState {
   remote: RemoteView | null;
   load: LoadState;
+  /** The indicator asked to show the screen: it scrolls there once, then clears this. */
+  showing: boolean;
+  show(): void;
+  shown(): void;
   refresh(): Promise<void>;
   turnOn(publicUrl: string): Promise<void>;
   turnOff(): Promise<void>;
@@ -28,6 +32,9 @@ export function createRemoteStore(api: RoamCompanionApi): RemoteStore {
     return {
       remote: null,
       load: loading,
+      showing: false,
+      show: () => set({ showing: true }),
+      shown: () => set({ showing: false }),
       async refresh() {
         // Opening the screen again keeps what it shows; only a failed load shows Loading again.
         if (!get().remote) set({ load: loading });

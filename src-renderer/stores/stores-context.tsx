@@ -45,6 +45,7 @@ export async function loadAll(stores: Stores): Promise<void> {
     stores.app.getState().refresh(),
     stores.activity.getState().refresh(),
     stores.proposals.getState().refresh(),
+    stores.remote.getState().refresh(),
   ]);
 }
 

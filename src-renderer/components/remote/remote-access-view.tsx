@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { RemoteView } from '../../../src-shared/ipc-contract.ts';
 import { useRemote } from '../../stores/stores-context.tsx';
 import { ActionError, useActionError } from '../shared/action-error.tsx';
@@ -16,12 +16,24 @@ export function RemoteAccessView() {
   const remote = useRemote((s) => s.remote);
   const load = useRemote((s) => s.load);
   const refresh = useRemote((s) => s.refresh);
+  const showing = useRemote((s) => s.showing);
+  const shown = useRemote((s) => s.shown);
+  const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     void refresh();
   }, [refresh]);
+  // Asked for by the indicator: below the other settings, so it is scrolled to and focused.
+  useEffect(() => {
+    if (!showing) return;
+    heading.current?.scrollIntoView?.({ block: 'start' });
+    heading.current?.focus();
+    shown();
+  }, [showing, shown]);
   return (
     <section className="view remote-access" aria-labelledby="remote-heading">
-      <h2 id="remote-heading">Remote access</h2>
+      <h2 id="remote-heading" ref={heading} tabIndex={-1}>
+        Remote access
+      </h2>
       <LoadGate state={load} what="remote access" onRetry={() => void refresh()}>
         {remote && (
           <>

@@ -2,6 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it } from 'vitest';
+import { App } from '../../../../src-renderer/components/app.tsx';
 import { RemoteAccessView } from '../../../../src-renderer/components/remote/remote-access-view.tsx';
 import type { RemoteRequestView, RemoteView } from '../../../../src-shared/ipc-contract.ts';
 import { renderWithStores } from '../../render-app.tsx';
@@ -193,4 +194,22 @@ it('a failed load says so with Try again', async () => {
   fail = false;
   await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
   expect(await screen.findByRole('switch', { name: 'Remote access' })).toBeTruthy();
+});
+
+it('while on, every screen says so with what waits; Show opens Settings at Remote access', async () => {
+  const { emit } = await renderWithStores(<App />, { overrides: { 'remote:get': async () => off } });
+  await screen.findByRole('tab', { name: 'Graphs', selected: true });
+  expect(screen.queryByRole('button', { name: 'Show remote access' })).toBeNull();
+  emit('remote:changed', on);
+  const indicator = (await screen.findByRole('button', { name: 'Show remote access' })).parentElement!;
+  expect(indicator.textContent).toBe(
+    'Remote access on at roam.example.ts.net · 1 connection · 1 sign-in waits for youShow',
+  );
+  await userEvent.click(within(indicator).getByRole('button', { name: 'Show remote access' }));
+  expect(screen.getByRole('tab', { name: 'Settings' }).getAttribute('aria-selected')).toBe('true');
+  await waitFor(() =>
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Remote access' })),
+  );
+  emit('remote:changed', off);
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Show remote access' })).toBeNull());
 });
