@@ -120,6 +120,15 @@ describe.skipIf(!hasCaddy)(hasCaddy ? 'remote access refuses' : CADDY_MISSING, (
     expect(await localHub(world.served.hub, new URL(world.served.hub).host, at)).toBe(401);
   });
 
+  it('a token without the mcp scope: 403 insufficient_scope', async () => {
+    const signed = await signIn(world, world.fetch, base, { clientId: shared, scope: 'profile' });
+    expect(signed.tokens.scope).toBe('');
+    const refused = await mcpStatus(world.fetch, mcp(), signed.tokens.access_token);
+    expect(refused.status).toBe(403);
+    expect(refused.challenge).toContain('insufficient_scope');
+    expect(refused.challenge).toContain('resource_metadata=');
+  });
+
   it('a revoked connection: its token stops at the next request', async () => {
     const before = await connectionIds();
     const signed = await signIn(world, world.fetch, base, {

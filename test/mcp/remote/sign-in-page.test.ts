@@ -3,7 +3,8 @@
  * listener: at 420 and 1000 px, light and dark, it names the client and where the answer goes,
  * shows the code `roam-mcp remote requests` shows, has no serious axe violation, reaches its one
  * control by keyboard, grants nothing while it waits, and follows the redirect (code and `iss`)
- * by itself once the person approves at the machine.
+ * by itself once the person approves at the machine. Its tunnel's address (127.0.0.1 through caddy)
+ * is one the bin resolves, so `roam-mcp doctor` can find the public URL reaching it over TLS.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../../e2e/axe.ts';
@@ -17,7 +18,8 @@ let clientId: string;
 
 beforeAll(async () => {
   if (!hasCaddy) return;
-  world = await startRemoteWorld();
+  // A tunnel address this machine resolves: the doctor's own check of it can pass.
+  world = await startRemoteWorld({ publicHost: '127.0.0.1' });
   browser = await launchChromium();
   clientId = await registerClient(fetch, world.served.remote, 'Page <b>Client</b>');
 }, 60_000);
@@ -83,4 +85,13 @@ describe.skipIf(!hasCaddy)(hasCaddy ? 'the remote sign-in page in Chromium' : CA
       await page.close();
     },
   );
+
+  it('roam-mcp doctor: the public URL reaches this server over TLS', async () => {
+    const ran = await world.bin(['doctor', '--json']);
+    const report = JSON.parse(ran.stdout) as {
+      checks: Array<{ section: string; name: string; status: string; detail: string }>;
+    };
+    const tunnel = report.checks.find((c) => c.section === 'remote' && c.name === 'public URL');
+    expect(tunnel).toMatchObject({ status: 'ok', detail: `${world.publicUrl} reaches this server over TLS` });
+  });
 });
