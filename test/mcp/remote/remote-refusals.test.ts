@@ -45,11 +45,14 @@ const mcp = () => `${base}/mcp`;
 
 async function connectionIds(): Promise<string[]> {
   const listed = await world.bin(['remote', 'connections', '--json']);
+  // What the machine shows of a connection: never a token, never a hash of one.
+  expect(listed.stdout).not.toMatch(/[0-9a-f]{64}|roam-remote-|sha256/);
   return (JSON.parse(listed.stdout) as { connections: Array<{ id: string }> }).connections.map((c) => c.id);
 }
 
 async function waitingIds(): Promise<string[]> {
   const listed = await world.bin(['remote', 'requests', '--json']);
+  expect(listed.stdout).not.toMatch(/pageHash|codeChallenge|[0-9a-f]{64}/);
   return (JSON.parse(listed.stdout) as { requests: Array<{ id: string }> }).requests.map((r) => r.id);
 }
 
