@@ -220,6 +220,29 @@ describe.skipIf(!hasCaddy)(hasCaddy ? 'remote access refuses' : CADDY_MISSING, (
     expect(new URL(denied.location!).searchParams.get('error')).toBe('access_denied');
   });
 
+  it('at most 5 sign-ins wait at once; answers at the machine say what is wrong', async () => {
+    const pages: Array<{ request: string; secret: string }> = [];
+    for (let i = (await waitingIds()).length; i < 5; i++)
+      pages.push(pageFields(await (await openPage()).text()));
+    const full = await openPage();
+    expect(full.status).toBe(302);
+    expect(new URL(full.headers.get('location')!).searchParams.get('error')).toBe('temporarily_unavailable');
+    const [first] = pages;
+    const bogus = await world.bin(['remote', 'approve', first!.request, '--level', 'everything']);
+    expect([bogus.code, bogus.stderr]).toEqual([
+      2,
+      expect.stringContaining("'everything' is not an access level"),
+    ]);
+    const graphs = await world.bin(['remote', 'approve', first!.request, '--graphs', 'Work']);
+    expect([graphs.code, graphs.stderr]).toEqual([2, expect.stringContaining('--graphs is not served yet')]);
+    const unknown = await world.bin(['remote', 'approve', 'nosuchid']);
+    expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringContaining('roam-mcp remote requests')]);
+    for (const id of await waitingIds()) expect((await world.bin(['remote', 'deny', id])).code).toBe(0);
+    const again = await world.bin(['remote', 'deny', first!.request]);
+    expect([again.code, again.stderr]).toEqual([2, expect.stringContaining('answered already')]);
+    expect(await waitingIds()).toEqual([]);
+  });
+
   it('client metadata documents on a private address or behind a redirect', async () => {
     for (const [clientId, why] of [
       ['https://10.1.2.3/client.json', 'not on the public internet'],
