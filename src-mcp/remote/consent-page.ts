@@ -31,10 +31,10 @@ function headersFor(nonce: string): Record<string, string> {
 }
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:2rem auto;padding:0 1rem;color:#1b1b1f;background:#fff}
-@media (prefers-color-scheme:dark){body{color:#e8e8ec;background:#17171a}.box{border-color:#555}}
 .code{font:700 2rem/1.2 ui-monospace,monospace;letter-spacing:.15em}.host{font-weight:700;font-size:1.2rem;word-break:break-all}
 .box{border:1px solid #bbb;border-radius:.5rem;padding:1rem;margin:1rem 0}.warn{color:#b3261e;font-weight:600}
-button{font:inherit;padding:.4rem 1rem}`;
+button{font:inherit;padding:.4rem 1rem}
+@media (prefers-color-scheme:dark){body{color:#e8e8ec;background:#17171a}.box{border-color:#555}.warn{color:#ffb4ab}}`;
 
 function layout(title: string, body: string, status: number): Page {
   const nonce = randomBytes(16).toString('base64');

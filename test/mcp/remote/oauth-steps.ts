@@ -76,7 +76,7 @@ export async function signIn(
   world: RemoteWorld,
   fetcher: typeof fetch,
   base: string,
-  options: { clientId?: string; approve?: string[]; resource?: string } = {},
+  options: { clientId?: string; approve?: string[]; resource?: string; scope?: string } = {},
 ): Promise<SignedIn> {
   const clientId = options.clientId ?? (await registerClient(fetcher, base));
   const { verifier, challenge } = pkce();
@@ -90,6 +90,7 @@ export async function signIn(
       code_challenge_method: 'S256',
       state: 'st-1',
       resource: options.resource,
+      scope: options.scope,
     }),
   );
   if (page.status !== 200) throw new Error(`authorize: ${page.status} ${page.headers.get('location')}`);

@@ -144,6 +144,10 @@ describe.skipIf(!hasCaddy)(
       expect(tokens.refresh_token).toBeTruthy();
       await client.close();
       const stderr = world.served.stderr();
+      // The test-only setting that admits loopback documents is never quiet.
+      expect(stderr).toContain(
+        'client metadata documents on loopback addresses are admitted (a test setting)',
+      );
       expect(stderr).not.toContain(tokens.access_token);
       expect(stderr).not.toContain(tokens.refresh_token);
       const file = await import('node:fs/promises').then((fs) =>

@@ -45,11 +45,14 @@ const mcp = () => `${base}/mcp`;
 
 async function connectionIds(): Promise<string[]> {
   const listed = await world.bin(['remote', 'connections', '--json']);
+  // What the machine shows of a connection: never a token, never a hash of one.
+  expect(listed.stdout).not.toMatch(/[0-9a-f]{64}|roam-remote-|sha256/);
   return (JSON.parse(listed.stdout) as { connections: Array<{ id: string }> }).connections.map((c) => c.id);
 }
 
 async function waitingIds(): Promise<string[]> {
   const listed = await world.bin(['remote', 'requests', '--json']);
+  expect(listed.stdout).not.toMatch(/pageHash|codeChallenge|[0-9a-f]{64}/);
   return (JSON.parse(listed.stdout) as { requests: Array<{ id: string }> }).requests.map((r) => r.id);
 }
 
@@ -118,6 +121,15 @@ describe.skipIf(!hasCaddy)(hasCaddy ? 'remote access refuses' : CADDY_MISSING, (
     const port = new URL(base).port;
     expect(await localHub(world.served.hub, `${PUBLIC_HOST}:${port}`, world.keys['local-client']!)).toBe(403);
     expect(await localHub(world.served.hub, new URL(world.served.hub).host, at)).toBe(401);
+  });
+
+  it('a token without the mcp scope: 403 insufficient_scope', async () => {
+    const signed = await signIn(world, world.fetch, base, { clientId: shared, scope: 'profile' });
+    expect(signed.tokens.scope).toBe('');
+    const refused = await mcpStatus(world.fetch, mcp(), signed.tokens.access_token);
+    expect(refused.status).toBe(403);
+    expect(refused.challenge).toContain('insufficient_scope');
+    expect(refused.challenge).toContain('resource_metadata=');
   });
 
   it('a revoked connection: its token stops at the next request', async () => {
@@ -206,6 +218,29 @@ describe.skipIf(!hasCaddy)(hasCaddy ? 'remote access refuses' : CADDY_MISSING, (
     expect((await world.bin(['remote', 'deny', fields.request])).code).toBe(0);
     const denied = await poll(world.fetch, base, fields);
     expect(new URL(denied.location!).searchParams.get('error')).toBe('access_denied');
+  });
+
+  it('at most 5 sign-ins wait at once; answers at the machine say what is wrong', async () => {
+    const pages: Array<{ request: string; secret: string }> = [];
+    for (let i = (await waitingIds()).length; i < 5; i++)
+      pages.push(pageFields(await (await openPage()).text()));
+    const full = await openPage();
+    expect(full.status).toBe(302);
+    expect(new URL(full.headers.get('location')!).searchParams.get('error')).toBe('temporarily_unavailable');
+    const [first] = pages;
+    const bogus = await world.bin(['remote', 'approve', first!.request, '--level', 'everything']);
+    expect([bogus.code, bogus.stderr]).toEqual([
+      2,
+      expect.stringContaining("'everything' is not an access level"),
+    ]);
+    const graphs = await world.bin(['remote', 'approve', first!.request, '--graphs', 'Work']);
+    expect([graphs.code, graphs.stderr]).toEqual([2, expect.stringContaining('--graphs is not served yet')]);
+    const unknown = await world.bin(['remote', 'approve', 'nosuchid']);
+    expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringContaining('roam-mcp remote requests')]);
+    for (const id of await waitingIds()) expect((await world.bin(['remote', 'deny', id])).code).toBe(0);
+    const again = await world.bin(['remote', 'deny', first!.request]);
+    expect([again.code, again.stderr]).toEqual([2, expect.stringContaining('answered already')]);
+    expect(await waitingIds()).toEqual([]);
   });
 
   it('client metadata documents on a private address or behind a redirect', async () => {

@@ -166,7 +166,13 @@ function serveBin(home: string, env: Record<string, string>, args: string[]): Pr
   });
 }
 
-export async function startRemoteWorld(options: { admitLoopback?: boolean } = {}): Promise<RemoteWorld> {
+export async function startRemoteWorld(
+  options: {
+    admitLoopback?: boolean;
+    /** The tunnel's host name (default roam.test, which only the test's fetch resolves). */
+    publicHost?: string;
+  } = {},
+): Promise<RemoteWorld> {
   const home = await tempDir('roam-remote-');
   const caddyDir = path.join(home, 'caddy');
   const storage = path.join(caddyDir, 'storage');
@@ -227,7 +233,7 @@ export async function startRemoteWorld(options: { admitLoopback?: boolean } = {}
     if (made.code !== 0) throw new Error(`key create failed: ${made.stderr}`);
     keys['local-client'] = made.stdout.trim();
     const tunnelPort = await freePort();
-    const publicUrl = `https://${PUBLIC_HOST}:${tunnelPort}`;
+    const publicUrl = `https://${options.publicHost ?? PUBLIC_HOST}:${tunnelPort}`;
     const served = await serveBin(home, env, ['--public-url', publicUrl, '--remote-port', '0']);
     stops.push(served.stop);
     children.push(
