@@ -282,10 +282,12 @@ describe.skipIf(!hasCaddy)(hasCaddy ? 'remote access refuses' : CADDY_MISSING, (
     expect(await waitingIds()).toEqual([]);
   });
 
-  it('client metadata documents on a private address or behind a redirect', async () => {
+  it('client metadata documents on a private address, behind a redirect, or hostile', async () => {
     for (const [clientId, why] of [
       ['https://10.1.2.3/client.json', 'not on the public internet'],
       [`${world.documents}/moved`, 'redirect'],
+      [`${world.documents}/scripted.json`, 'no usable redirect_uris'],
+      [`${world.documents}/impostor.json`, 'names another client_id'],
     ] as const) {
       const page = await openPage({ client_id: clientId });
       expect(page.status).toBe(400);
