@@ -8,6 +8,7 @@
  */
 import { isPublicAddress } from '../uploads/address-policy.ts';
 import { fetchPublic, FetchRefusal } from '../uploads/public-fetch.ts';
+import { usableRedirect } from './registration.ts';
 import type { RegisteredClient } from './remote-store.ts';
 
 export interface KnownClient {
@@ -60,12 +61,10 @@ function fromDocument(clientId: string, bytes: Buffer): KnownClient {
   if (doc.client_id !== clientId)
     throw new ClientRefused(`The client metadata document at ${clientId} names another client_id.`);
   const uris = doc.redirect_uris;
-  if (
-    !Array.isArray(uris) ||
-    uris.length === 0 ||
-    !uris.every((u) => typeof u === 'string' && URL.canParse(u))
-  )
-    throw new ClientRefused(`The client metadata document at ${clientId} has no valid redirect_uris.`);
+  if (!Array.isArray(uris) || uris.length === 0 || !uris.every(usableRedirect))
+    throw new ClientRefused(
+      `The client metadata document at ${clientId} has no usable redirect_uris: each must be https, or http on a loopback address.`,
+    );
   const method = doc.token_endpoint_auth_method ?? 'none';
   if (method !== 'none')
     throw new ClientRefused(

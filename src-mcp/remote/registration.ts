@@ -12,7 +12,8 @@ export type RegistrationOutcome = { status: 201 | 400 | 503; body: Record<string
 
 const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
-function usableRedirect(text: unknown): text is string {
+/** A redirect this server sends answers to: https, or http on loopback (a client on this machine). */
+export function usableRedirect(text: unknown): text is string {
   if (typeof text !== 'string' || !URL.canParse(text)) return false;
   const url = new URL(text);
   if (url.hash) return false;

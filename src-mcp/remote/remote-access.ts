@@ -167,7 +167,7 @@ export class RemoteAccess {
     return (await this.store.read()).grants.map(connectionInfo);
   }
 
-  /** Ends the connection: its tokens stop at the next request, its open streams within a minute. */
+  /** Ends the connection: its tokens stop at the next request, its open streams at once. */
   async revoke(id: string): Promise<boolean> {
     return this.store.update((state) => {
       const before = state.grants.length;

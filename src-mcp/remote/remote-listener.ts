@@ -7,8 +7,10 @@
  * src-mcp/http/request-guards.ts). A switch at the machine (`roam-mcp remote off`) refuses
  * everything here and ends the connections' streams and chats.
  */
+import { watch } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { log } from '../contract/log.ts';
 import { StartupError } from '../contract/startup-error.ts';
 import { guardedServer } from '../http/guarded-server.ts';
@@ -20,7 +22,7 @@ import type { RoamMcpServer } from '../server/server.ts';
 import { RemoteAuthority } from './authority.ts';
 import { json, oauthRoutes } from './oauth-routes.ts';
 import type { RemoteSettings } from './remote-config.ts';
-import { remoteMcp } from './remote-mcp.ts';
+import { remoteMcp, type RemoteMcp } from './remote-mcp.ts';
 import { RemoteStore, type RemoteAt } from './remote-store.ts';
 
 export interface RemoteListenerOptions {
@@ -95,24 +97,13 @@ export async function startRemoteListener(options: RemoteListenerOptions): Promi
     startedAt: new Date().toISOString(),
   };
   await store.update((state) => void (state.served = servedAt));
-  // Each minute (or sooner): codes past their time go; revoked connections' streams end.
-  const sweeper = setInterval(
-    () => {
-      authority.sweep();
-      void store.read().then(
-        (state) => mcp.endGone(state),
-        () => {},
-      );
-    },
-    Math.min(limits.idleMs, 60_000),
-  );
-  sweeper.unref();
+  const stopSweeping = keepSwept(store, authority, mcp, Math.min(limits.idleMs, 60_000));
   return {
     local,
     publicUrl: options.settings.publicUrl,
     port,
     async close() {
-      clearInterval(sweeper);
+      stopSweeping();
       await store
         .update((state) => {
           if (state.served?.pid === process.pid) delete state.served;
@@ -122,6 +113,34 @@ export async function startRemoteListener(options: RemoteListenerOptions): Promi
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/**
+ * A revoke or the switch (the file changed) ends streams at once; every `everyMs` too, in case a
+ * change was missed, and codes past their time go.
+ */
+function keepSwept(
+  store: RemoteStore,
+  authority: RemoteAuthority,
+  mcp: RemoteMcp,
+  everyMs: number,
+): () => void {
+  const endGone = () =>
+    void store.read().then(
+      (state) => mcp.endGone(state),
+      () => {},
+    );
+  const watcher = watch(path.dirname(store.file), { persistent: false }, endGone);
+  watcher.on('error', () => {});
+  const sweeper = setInterval(() => {
+    authority.sweep();
+    endGone();
+  }, everyMs);
+  sweeper.unref();
+  return () => {
+    clearInterval(sweeper);
+    watcher.close();
   };
 }
 

@@ -149,6 +149,45 @@ describe.skipIf(!hasCaddy)(hasCaddy ? 'remote access refuses' : CADDY_MISSING, (
     expect(refreshed.body.error).toBe('invalid_grant');
   });
 
+  it("a revoke ends the connection's open stream at once, not at the next request", async () => {
+    const before = await connectionIds();
+    const signed = await signIn(world, fetch, world.served.remote, { clientId: shared });
+    const id = (await connectionIds()).find((c) => !before.includes(c))!;
+    const url = `${world.served.remote}/mcp`;
+    const headers = {
+      authorization: `Bearer ${signed.tokens.access_token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    };
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    };
+    const opened = await fetch(url, { method: 'POST', headers, body: JSON.stringify(initialize) });
+    const session = opened.headers.get('mcp-session-id')!;
+    await opened.text();
+    const sessionHeaders = { ...headers, 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
+    const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
+    await (
+      await fetch(url, { method: 'POST', headers: sessionHeaders, body: JSON.stringify(initialized) })
+    ).text();
+    const stream = await fetch(url, { headers: { ...sessionHeaders, accept: 'text/event-stream' } });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    const ended = (async () => {
+      try {
+        while (!(await reader.read()).done);
+      } catch {
+        // the server cut it: ended too
+      }
+      return 'ended';
+    })();
+    expect((await world.bin(['remote', 'revoke', id])).code).toBe(0);
+    await expect(ended).resolves.toBe('ended');
+  });
+
   it('a made-up code; a code used twice, which ends the connection it gave', async () => {
     const madeUp = await token(world.fetch, base, {
       grant_type: 'authorization_code',
@@ -243,10 +282,12 @@ describe.skipIf(!hasCaddy)(hasCaddy ? 'remote access refuses' : CADDY_MISSING, (
     expect(await waitingIds()).toEqual([]);
   });
 
-  it('client metadata documents on a private address or behind a redirect', async () => {
+  it('client metadata documents on a private address, behind a redirect, or hostile', async () => {
     for (const [clientId, why] of [
       ['https://10.1.2.3/client.json', 'not on the public internet'],
       [`${world.documents}/moved`, 'redirect'],
+      [`${world.documents}/scripted.json`, 'no usable redirect_uris'],
+      [`${world.documents}/impostor.json`, 'names another client_id'],
     ] as const) {
       const page = await openPage({ client_id: clientId });
       expect(page.status).toBe(400);

@@ -2,7 +2,7 @@
  * Remote access's fixture: the built bin serving `serve --http --public-url https://roam.test:P
  * --remote-port 0` for a temp HOME with the emulator's Work graph, and Debian's caddy on loopback
  * standing in for the tunnel: one caddy serves client metadata documents over TLS (its local CA,
- * which the bin trusts through NODE_EXTRA_CA_CERTS, and a redirect for the refusal), started first
+ * which the bin trusts through NODE_EXTRA_CA_CERTS, a redirect and two hostile documents), started first
  * so the CA exists; a second, sharing its storage and so its CA, terminates TLS for roam.test and
  * proxies to the bin's remote port. The test's own fetch (node:https, redirects never followed)
  * trusts that CA and resolves roam.test to 127.0.0.1: no DNS, no network beyond loopback. Caddy needs fixed ports: they are
@@ -193,6 +193,13 @@ export async function startRemoteWorld(
       redirect_uris: [REDIRECT],
       token_endpoint_auth_method: 'none',
     });
+    // Hostile documents: a script for a redirect; another client's id.
+    const scripted = JSON.stringify({
+      client_id: `${documents}/scripted.json`,
+      client_name: 'Scripted',
+      redirect_uris: ['javascript:alert(1)'],
+    });
+    const impostor = JSON.stringify({ client_id: 'https://claude.ai/oauth/x', redirect_uris: [REDIRECT] });
     const tlsFetch = httpsFetch(() => readFile(rootCa, 'utf8'));
     const plainTls = async (url: string) => {
       const ca = await readFile(rootCa, 'utf8').catch(() => undefined);
@@ -216,6 +223,8 @@ export async function startRemoteWorld(
 \tbind 127.0.0.1
 \ttls internal
 \trespond /client.json \`${doc}\` 200
+\trespond /scripted.json \`${scripted}\` 200
+\trespond /impostor.json \`${impostor}\` 200
 \tredir /moved /client.json 302
 }
 `,
