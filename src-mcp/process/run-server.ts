@@ -154,13 +154,14 @@ async function serveHttp(
     ...(http.limits ? { limits: http.limits } : {}),
     onChats: noteChats,
   });
+  // Before the URL file: a remote port in use stops the start with nothing left behind.
+  const remote = http.remote ? await startRemote(mcp, http.remote, where, http.limits) : undefined;
   const file = await urls.writeUrlFile(hub.url, where, hub.chats());
   url = hub.url;
   log(
     'info',
     `serving MCP at ${hub.url} (written to ${file}); clients need a key (roam-mcp key create NAME)`,
   );
-  const remote = http.remote ? await startRemote(mcp, http.remote, where, http.limits) : undefined;
   let stopping = false;
   const stop = () => {
     if (stopping) return;

@@ -369,6 +369,23 @@ describe.skipIf(!hasCaddy)(hasCaddy ? 'remote access refuses' : CADDY_MISSING, (
     expect(statuses).toContain(429);
   });
 
+  it('serve refuses a public URL that is not https or has a path, a missing or busy remote port', async () => {
+    for (const [args, says] of [
+      [['--public-url', 'http://roam.test', '--remote-port', '0'], 'must be https'],
+      [['--public-url', 'https://roam.test/mcp', '--remote-port', '0'], 'without a path'],
+      [['--public-url', 'https://roam.test'], 'needs --remote-port'],
+      [['--remote-port', '0'], 'need --public-url'],
+      [['--public-url', 'https://roam.test', '--remote-port', '0', '--remote-token-days', '0'], 'days'],
+    ] as const) {
+      const ran = await world.bin(['serve', '--http', '--port', '0', ...args]);
+      expect([ran.code, ran.stderr]).toEqual([2, expect.stringContaining(says)]);
+    }
+    const busy = new URL(world.served.remote).port;
+    await expect(world.serve(['--public-url', 'https://busy.test', '--remote-port', busy])).rejects.toThrow(
+      /in use[\s\S]*--remote-port/,
+    );
+  });
+
   it('remote off refuses everything through the tunnel; on serves again; no --public-url, no listener', async () => {
     expect((await world.bin(['remote', 'off'])).code).toBe(0);
     const off = await world.fetch(`${base}/.well-known/oauth-authorization-server`);
