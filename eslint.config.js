@@ -32,6 +32,7 @@ export const SRC_MCP_FLOORS = [
   {
     cli: [
       'process',
+      'remote',
       'doctor',
       'installers',
       'http',
@@ -45,8 +46,9 @@ export const SRC_MCP_FLOORS = [
     ],
   },
   {
-    doctor: ['installers', 'http', 'changes/journal', 'data-folder', 'config'],
+    doctor: ['installers', 'remote', 'http', 'changes/journal', 'data-folder', 'config'],
     process: [
+      'remote',
       'server',
       'http',
       'installers',
@@ -61,7 +63,10 @@ export const SRC_MCP_FLOORS = [
       'contract',
     ],
   },
-  { installers: ['data-folder'] },
+  {
+    installers: ['data-folder'],
+    remote: ['http', 'server', 'uploads', 'data-folder', 'contract'],
+  },
   { http: ['server', 'data-folder', 'contract'] },
   {
     server: [
@@ -153,7 +158,7 @@ const RENDERER_PATTERNS = [
     message: 'The renderer does not ship zod: validation happens in the main process.',
   },
 ];
-const RENDERER_FEATURES = ['graphs', 'activity', 'approvals', 'clients', 'settings'];
+const RENDERER_FEATURES = ['graphs', 'activity', 'approvals', 'clients', 'settings', 'remote'];
 
 export default tseslint.config(
   { ignores: ['dist/', 'release/', 'node_modules/', 'coverage/', 'test-results/'] },
@@ -232,9 +237,9 @@ export default tseslint.config(
       ),
       outside('src-main/core imports neither the shell nor the preview', 'shell', 'preview'),
       {
-        regex: '(^|/)src-mcp/(?!(installers|changes|doctor|data-folder)/index\\.ts$)',
+        regex: '(^|/)src-mcp/(?!(installers|changes|doctor|data-folder|remote)/index\\.ts$)',
         message:
-          'src-main/core uses src-mcp only through its public entry points src-mcp/installers/index.ts, src-mcp/changes/index.ts, src-mcp/doctor/index.ts and src-mcp/data-folder/index.ts.',
+          'src-main/core uses src-mcp only through its public entry points src-mcp/installers/index.ts, src-mcp/changes/index.ts, src-mcp/doctor/index.ts, src-mcp/data-folder/index.ts and src-mcp/remote/index.ts.',
       },
     ],
   ),

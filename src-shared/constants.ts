@@ -85,6 +85,12 @@ export const requestChannels = [
   'diagnostics:copy',
   'proposals:list',
   'proposals:answer',
+  'remote:get',
+  'remote:turn-on',
+  'remote:turn-off',
+  'remote:approve',
+  'remote:deny',
+  'remote:revoke',
 ] as const;
 export type RequestChannel = (typeof requestChannels)[number];
 
@@ -101,5 +107,6 @@ export const eventChannels = [
   'activity:show',
   'proposals:changed',
   'proposals:show',
+  'remote:changed',
 ] as const;
 export type EventChannel = (typeof eventChannels)[number];

@@ -16,6 +16,8 @@ import {
 import type { ShownProposalMessage } from './child-ipc.ts';
 
 const toolsetsSchema = z.array(z.enum(TOOLSET_NAMES)).min(1);
+/** A remote sign-in's or connection's id (src-mcp/remote: 8 characters). */
+const remoteIdSchema = z.string().min(1).max(40);
 import {
   ACCESS_LEVELS,
   GRAPH_TYPES,
@@ -371,6 +373,26 @@ export const requests = {
   /** The keys HTTP clients connect with (names only: a key is shown once, where it is made). */
   'keys:list': { input: z.void(), result: returns<KeyView[]>() },
   'keys:revoke': { input: z.object({ name: z.string().min(1).max(64) }), result: returns<KeyView[]>() },
+  /** Remote access (docs/remote.md): the switch, the sign-ins waiting at this machine, the connections. */
+  'remote:get': { input: z.void(), result: returns<RemoteView>() },
+  /** `publicUrl`: the tunnel's https origin (checked by the core, which says what is wrong). */
+  'remote:turn-on': {
+    input: z.strictObject({ publicUrl: z.string().trim().min(1).max(2048) }),
+    result: returns<RemoteView>(),
+  },
+  /** Ends every connection and waiting sign-in; the tunnel's port then refuses everything. */
+  'remote:turn-off': { input: z.void(), result: returns<RemoteView>() },
+  /** `level`: caps every graph for its chats (absent: each graph's own); `toolsets`: what its chats get. */
+  'remote:approve': {
+    input: z.strictObject({
+      id: remoteIdSchema,
+      level: accessLevelSchema.optional(),
+      toolsets: toolsetsSchema.optional(),
+    }),
+    result: returns<RemoteView>(),
+  },
+  'remote:deny': { input: z.strictObject({ id: remoteIdSchema }), result: returns<RemoteView>() },
+  'remote:revoke': { input: z.strictObject({ id: remoteIdSchema }), result: returns<RemoteView>() },
   /** roam-mcp doctor's checks, redacted, put on the clipboard by main (for a bug report). */
   'diagnostics:copy': {
     input: z.void(),
@@ -394,6 +416,48 @@ export interface KeyView {
   createdAt: string;
   /** The clients on this screen whose entries carry it (none: made with `roam-mcp key create`, or its client's entry is gone). */
   usedBy: string[];
+}
+
+/** A sign-in waiting at this machine, as the person matches it with the page: never a secret. */
+export interface RemoteRequestView {
+  id: string;
+  /** The code the sign-in page shows. */
+  code: string;
+  clientName: string;
+  /** false: the name is the client's own claim (it registered itself). */
+  verified: boolean;
+  /** Where the answer goes. */
+  redirectHost: string;
+  scopes: string[];
+  expiresAt: string;
+}
+
+/** A remote connection: never a token. */
+export interface RemoteConnectionView {
+  id: string;
+  clientName: string;
+  verified: boolean;
+  redirectHost: string;
+  /** Caps every graph for its chats; absent: each graph's own level. */
+  level?: AccessLevel;
+  /** Absent: the server's default toolsets. */
+  toolsets?: string[];
+  createdAt: string;
+  usedAt?: string;
+}
+
+export interface RemoteView {
+  /** Served: the tray starts its HTTP server with the tunnel's listener, and the switch is on. */
+  on: boolean;
+  /** The tunnel's address (kept when off, to turn it on again). */
+  publicUrl?: string;
+  /** The loopback port the tunnel must point at; kept, so the tunnel keeps pointing at it. */
+  localPort?: number;
+  /** The listener answers on that port now. */
+  listening: boolean;
+  /** Oldest first. */
+  waiting: RemoteRequestView[];
+  connections: RemoteConnectionView[];
 }
 
 /** What each channel answers. */
@@ -427,6 +491,8 @@ export interface EventPayloads {
   'proposals:changed': ProposalView[];
   /** A notification or the tray menu asks the manager to show the waiting changes. */
   'proposals:show': Record<string, never>;
+  /** A sign-in came or went, a connection changed, or the switch moved (by any process). */
+  'remote:changed': RemoteView;
 }
 
 /** Codes a handler error carries; the message always says what happened and what to do next. */

@@ -20,6 +20,8 @@ import { graphHandlers } from './ipc-handlers/graphs.ts';
 import { keyHandlers } from './ipc-handlers/keys.ts';
 import { diagnosticsHandlers } from './ipc-handlers/diagnostics.ts';
 import { proposalHandlers } from './ipc-handlers/proposals.ts';
+import { remoteHandlers } from './ipc-handlers/remote.ts';
+import { startTrayRemote, type TrayRemote } from './remote/tray-remote.ts';
 import { pendingProposals, type PendingProposals } from './approvals/pending-proposals.ts';
 import { forkSpawner } from './clients/mcp-launcher.ts';
 import { startHttpHubChild, type HttpHubChild } from './clients/http-hub-child.ts';
@@ -45,6 +47,7 @@ function startTrayHttpServer(
   store: ReturnType<typeof openTrayStore>,
   onStatus: () => void,
   proposals: PendingProposals,
+  remote: TrayRemote,
 ): HttpHubChild | undefined {
   if (!options.httpHub) return undefined;
   return startHttpHubChild({
@@ -60,6 +63,7 @@ function startTrayHttpServer(
     onStatus,
     opensAtLogin: () => store.read().settings.launchAtLogin,
     proposals,
+    serveArgs: remote.serveArgs,
   });
 }
 
@@ -92,7 +96,12 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
 
   const { status, appStatus } = monitors;
   const proposals = pendingProposals((list) => emit('proposals:changed', list));
-  const hub = startTrayHttpServer(options, store, monitors.publishStatus, proposals);
+  const remote = startTrayRemote({
+    ...options,
+    changed: (view) => emitChanged('remote:changed', view),
+    restartServer: async () => hub?.restart(),
+  });
+  const hub = startTrayHttpServer(options, store, monitors.publishStatus, proposals, remote);
   const hubUrl = async () => hub?.url();
   const ctx: CoreContext = {
     options,
@@ -123,6 +132,7 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
     ...keyHandlers(ctx),
     ...diagnosticsHandlers(ctx),
     ...proposalHandlers(proposals),
+    ...remoteHandlers(remote),
   };
   return {
     handlers: validatedHandlers(impl),
@@ -130,6 +140,7 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
     retryHttpServer: ctx.retryHttpServer,
     async close() {
       monitors.stop();
+      remote.close();
       await hub?.stop();
       await activity.close();
       await tokens.close();

@@ -21,7 +21,7 @@ export type CliCommand =
   /** `doctor`: the setup's checks (src-mcp/cli/doctor.ts parses the rest). */
   | { command: 'doctor'; args: string[]; configPath?: string }
   /** `serve --http …` (src-mcp/cli/serve.ts) and `key …` (src-mcp/cli/keys.ts) parse the rest. */
-  | { command: 'serve-http' | 'key'; args: string[] }
+  | { command: 'serve-http' | 'key' | 'remote'; args: string[] }
   /** `install`, `uninstall`, `status`: the client installers (src-mcp/installers). */
   | { command: 'installers' }
   | { command: 'help' | 'version' }
@@ -41,6 +41,9 @@ export const USAGE = `Usage:
                                            http://127.0.0.1:N/mcp (default port 39017; 0: any free one)
   roam-mcp key create NAME [--access LEVEL] | list | revoke NAME
                                            Keys HTTP clients connect with (printed once, stored hashed)
+  roam-mcp remote requests | approve ID | deny ID | connections | revoke ID | on | off
+                                           Remote access (serve --http --public-url): answer sign-ins at
+                                           this machine (docs/remote.md)
   roam-mcp connect [options]               Add a Roam graph and get a token from Roam Desktop
                                            (run 'roam-mcp connect --help' for its options)
   roam-mcp install [<client>] [--transport http|stdio] [--tools SETS] [--dry-run]
@@ -63,7 +66,7 @@ Config (first found): the env vars ROAM_GRAPH + ROAM_API_TOKEN (+ ROAM_GRAPH_TYP
 
 /** After a usage error: short, so the error stays on screen. */
 export const SHORT_USAGE = `Usage: roam-mcp [--config PATH] [--read-only] [--tools SETS] ...   (the stdio server)
-       roam-mcp serve --http | connect | install | uninstall | status | doctor | key | changes | undo ...
+       roam-mcp serve --http | connect | install | uninstall | status | doctor | key | remote | changes | undo ...
 Run 'roam-mcp --help' for every command and option.
 `;
 
@@ -99,6 +102,7 @@ export function parseCliArgs(argv: string[]): CliCommand {
   if (first === 'connect') return parseConnect(argv.slice(1));
   if (first === 'serve') return { command: 'serve-http', args: argv.slice(1) };
   if (first === 'key') return { command: 'key', args: argv.slice(1) };
+  if (first === 'remote') return { command: 'remote', args: argv.slice(1) };
   if (first === 'doctor') {
     const parsed = parseConnect(argv.slice(1));
     return parsed.command === 'connect' ? { ...parsed, command: 'doctor' } : parsed;

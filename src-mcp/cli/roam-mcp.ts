@@ -60,6 +60,10 @@ async function main(argv: string[]): Promise<number | undefined> {
         ...(parsed.configPath ? { configPath: parsed.configPath } : {}),
       });
     }
+    case 'remote': {
+      const { runRemoteCli } = await import('./remote.ts');
+      return runRemoteCli(parsed.args, { env: process.env, home: os.homedir() });
+    }
     case 'key': {
       const { runKeyCli } = await import('./keys.ts');
       return runKeyCli(parsed.args, { env: process.env, home: os.homedir() });

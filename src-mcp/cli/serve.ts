@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { parseStaleness } from '../navigation/index-staleness.ts';
 import { DEFAULT_PORT, LOOPBACK_HOSTS, notLoopback } from '../http/address.ts';
 import type { HubLimits } from '../http/limits.ts';
+import { parsePublicUrl, remoteSettings, type RemoteSettings } from '../remote/remote-config.ts';
 
 const options = {
   http: { type: 'boolean' },
@@ -18,13 +19,20 @@ const options = {
   tools: { type: 'string' },
   'index-staleness-ms': { type: 'string' },
   'upload-folder': { type: 'string', multiple: true },
+  'public-url': { type: 'string' },
+  'remote-port': { type: 'string' },
+  'remote-token-days': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 const USAGE = `Usage: roam-mcp serve --http [--port N] [--host 127.0.0.1] [--config PATH] [--read-only] [--tools SETS]
                       [--index-staleness-ms N] [--upload-folder PATH]...
+                      [--public-url https://HOST --remote-port N [--remote-token-days D]]
 Serves every local MCP client over HTTP at http://127.0.0.1:N/mcp (default port ${DEFAULT_PORT}; 0: any free
 port; loopback only). Clients need a key: roam-mcp key create NAME, or roam-mcp install <client>.
+--public-url: also serve claude.ai, Claude's apps and ChatGPT through a tunnel you own, on a second loopback
+port (--remote-port; 0: any free one), over OAuth, each connection approved at this machine
+(roam-mcp remote requests / approve ID; docs/remote.md). Access tokens last D days (default 7).
 `;
 
 const LIMITS_ENV: Record<string, keyof HubLimits> = {
@@ -72,6 +80,8 @@ export async function runServeCli(
       return usageError(`${name}=${raw} is not a positive whole number.`);
     limits[field] = value;
   }
+  const remote = remoteOptions(values, context.env);
+  if (typeof remote === 'string') return usageError(remote);
   const { runServer } = await import('../process/run-server.ts');
   await runServer({
     configPath: values.config || undefined,
@@ -82,9 +92,31 @@ export async function runServeCli(
     env: context.env,
     home: context.home,
     version: context.version,
-    http: { port, host, limits },
+    http: { port, host, limits, ...(remote ? { remote } : {}) },
   });
   return undefined;
+}
+
+/** `--public-url` with `--remote-port` (both, or neither), checked; or what is wrong. */
+function remoteOptions(
+  values: { 'public-url'?: string; 'remote-port'?: string; 'remote-token-days'?: string },
+  env: NodeJS.ProcessEnv,
+): RemoteSettings | undefined | string {
+  const publicUrl = values['public-url'];
+  const rawPort = values['remote-port'];
+  if (publicUrl === undefined && rawPort === undefined && values['remote-token-days'] === undefined)
+    return undefined;
+  if (publicUrl === undefined)
+    return "--remote-port and --remote-token-days need --public-url https://HOST (the tunnel's address).";
+  const parsed = parsePublicUrl(publicUrl);
+  if ('error' in parsed) return parsed.error;
+  const port = Number(rawPort);
+  if (rawPort === undefined || !Number.isInteger(port) || port < 0 || port > 65535)
+    return `--public-url needs --remote-port N, the loopback port the tunnel points at (0: any free one)${rawPort === undefined ? '' : `, not ${rawPort}`}.`;
+  const days = values['remote-token-days'] === undefined ? undefined : Number(values['remote-token-days']);
+  if (days !== undefined && !(days > 0 && days <= 90))
+    return `--remote-token-days ${values['remote-token-days']} is not a number of days from more than 0 to 90.`;
+  return remoteSettings(parsed.url.href, port, days, env);
 }
 
 function usageError(message: string): number {

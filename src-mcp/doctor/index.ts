@@ -39,6 +39,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     ...(await graphChecks(options, roam.running)),
     ...(await clientChecks(options)),
     ...(await httpServerChecks(options)),
+    ...(await (await import('./remote-checks.ts')).remoteChecks(options)),
     ...(await journalChecks(options)),
     ...(await fileModeChecks(options)),
     ...(await logChecks(options)),

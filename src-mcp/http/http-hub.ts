@@ -161,7 +161,7 @@ function refuse(res: ServerResponse, refusal: Refusal, closeAfter = false): void
 }
 
 /** The request body, or 'too-large' as soon as it passes `max` bytes (declared or sent). */
-async function readBody(req: IncomingMessage, max: number): Promise<Buffer | 'too-large'> {
+export async function readBody(req: IncomingMessage, max: number): Promise<Buffer | 'too-large'> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > max) {
     req.resume();
@@ -180,7 +180,7 @@ async function readBody(req: IncomingMessage, max: number): Promise<Buffer | 'to
   return Buffer.concat(chunks);
 }
 
-function parseJson(body: Buffer): unknown {
+export function parseJson(body: Buffer): unknown {
   if (body.length === 0) return undefined;
   try {
     return JSON.parse(body.toString('utf8'));

@@ -29,6 +29,7 @@ import { tokenStoreFor } from '../roam/token-store.ts';
 import { UploadFolders } from '../uploads/upload-folders.ts';
 import { DEFAULT_TOOLSETS, parseToolsets, TOOLSETS_ENV } from '../../src-shared/toolsets.ts';
 import type { HubLimits } from '../http/limits.ts';
+import type { RemoteSettings } from '../remote/remote-config.ts';
 import { StartupError } from '../contract/startup-error.ts';
 
 export interface RunServerOptions {
@@ -46,7 +47,7 @@ export interface RunServerOptions {
   home: string;
   version: string;
   /** `serve --http`: where to listen, and the front's limits (src-mcp/http/http-hub.ts). */
-  http?: { port: number; host: string; limits?: Partial<HubLimits> };
+  http?: { port: number; host: string; limits?: Partial<HubLimits>; remote?: RemoteSettings };
 }
 
 /** How long to wait for the tray's first `config` before serving with none. */
@@ -153,6 +154,8 @@ async function serveHttp(
     ...(http.limits ? { limits: http.limits } : {}),
     onChats: noteChats,
   });
+  // Before the URL file: a remote port in use stops the start with nothing left behind.
+  const remote = http.remote ? await startRemote(mcp, http.remote, where, http.limits) : undefined;
   const file = await urls.writeUrlFile(hub.url, where, hub.chats());
   url = hub.url;
   log(
@@ -164,12 +167,27 @@ async function serveHttp(
     if (stopping) return;
     stopping = true;
     url = undefined; // the chats' ends are not written over the file's removal
-    void Promise.all([hub.close(), written.then(() => urls.removeUrlFile(where))]).finally(() =>
-      process.exit(0),
+    void Promise.all([hub.close(), remote?.close(), written.then(() => urls.removeUrlFile(where))]).finally(
+      () => process.exit(0),
     );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** The tunnel's listener (src-mcp/remote/), beside the local one. */
+async function startRemote(
+  mcp: RoamMcpServer,
+  settings: RemoteSettings,
+  where: { env: NodeJS.ProcessEnv; home: string },
+  limits: Partial<HubLimits> | undefined,
+) {
+  const { startRemoteListener } = await import('../remote/remote-listener.ts');
+  const remote = await startRemoteListener({ mcp, settings, where, ...(limits ? { limits } : {}) });
+  if (settings.admitLoopbackDocuments)
+    log('warn', 'remote: client metadata documents on loopback addresses are admitted (a test setting)');
+  log('info', `remote: ${remote.publicUrl} via ${remote.local}`);
+  return remote;
 }
 
 /** The client went away (stdin closed, stdout broken): so does the process. */

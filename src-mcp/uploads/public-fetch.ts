@@ -20,6 +20,10 @@ export interface FetchOptions {
   signal: AbortSignal;
   maxBytes: number;
   timeoutMs: number;
+  /** 'refuse': a redirect is refused, not followed (a client metadata document must be at its URL). */
+  redirects?: 'follow' | 'refuse';
+  /** Who is asking, for the server's logs (default: file_upload). */
+  userAgent?: string;
   /** Tests only: a resolver, an address policy and a certificate authority of their own. */
   resolve?: typeof dns.lookup;
   isAllowed?: (address: string) => boolean;
@@ -91,7 +95,7 @@ function requestOnce(url: URL, signal: AbortSignal, options: FetchOptions): Prom
     const transport = process.getBuiltinModule(url.protocol === 'https:' ? 'node:https' : 'node:http');
     const request = transport.request(url, {
       method: 'GET',
-      headers: { 'user-agent': 'roam-mcp (file_upload)', accept: '*/*' },
+      headers: { 'user-agent': options.userAgent ?? 'roam-mcp (file_upload)', accept: '*/*' },
       agent: false,
       ...(options.ca ? { ca: options.ca } : {}),
       lookup: guardedLookup(options.resolve ?? dns.lookup, isAllowed),
@@ -173,6 +177,13 @@ export async function fetchPublic(text: string, options: FetchOptions): Promise<
       const response = await requestOnce(url, signal, options);
       const status = response.statusCode ?? 0;
       if (isRedirect(status)) {
+        if (options.redirects === 'refuse') {
+          response.resume();
+          throw new FetchRefusal(
+            'redirect',
+            `${url.origin}${url.pathname} answered a redirect, which is not followed here.`,
+          );
+        }
         url = nextHop(url, response, hops);
         continue;
       }

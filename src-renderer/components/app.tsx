@@ -5,6 +5,8 @@ import { ApprovalsPanel } from './approvals/approvals-panel.tsx';
 import { BlockedView } from './graphs/blocked-view.tsx';
 import { ClientsView } from './clients/clients-view.tsx';
 import { GraphsView } from './graphs/graphs-view.tsx';
+import { RemoteAccessView } from './remote/remote-access-view.tsx';
+import { RemoteIndicator } from './remote/remote-indicator.tsx';
 import { SettingsView } from './settings/settings-view.tsx';
 import { StatusBar } from './status-bar.tsx';
 
@@ -85,8 +87,14 @@ export function App() {
         {tab === 'activity' && <ActivityView />}
         {tab === 'blocked' && <BlockedView onRetried={showGraph} />}
         {tab === 'clients' && <ClientsView />}
-        {tab === 'settings' && <SettingsView />}
+        {tab === 'settings' && (
+          <>
+            <SettingsView />
+            <RemoteAccessView />
+          </>
+        )}
       </main>
+      <RemoteIndicator onShow={() => setTab('settings')} />
       <StatusBar />
     </div>
   );

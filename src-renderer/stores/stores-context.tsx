@@ -7,6 +7,7 @@ import { createClientsStore, type ClientsState, type ClientsStore } from './clie
 import { createGraphsStore, type GraphsState, type GraphsStore } from './graphs-store.ts';
 import { createKeysStore, type KeysState, type KeysStore } from './keys-store.ts';
 import { createProposalsStore, type ProposalsState, type ProposalsStore } from './proposals-store.ts';
+import { createRemoteStore, type RemoteState, type RemoteStore } from './remote-store.ts';
 import { createTokensStore, type TokensState, type TokensStore } from './tokens-store.ts';
 
 export interface Stores {
@@ -17,6 +18,7 @@ export interface Stores {
   activity: ActivityStore;
   keys: KeysStore;
   proposals: ProposalsStore;
+  remote: RemoteStore;
 }
 
 /** One store per domain, each fed by the bridge's calls and events. */
@@ -29,6 +31,7 @@ export function createStores(api: RoamCompanionApi): Stores {
     activity: createActivityStore(api),
     keys: createKeysStore(api),
     proposals: createProposalsStore(api),
+    remote: createRemoteStore(api),
   };
 }
 
@@ -42,6 +45,7 @@ export async function loadAll(stores: Stores): Promise<void> {
     stores.app.getState().refresh(),
     stores.activity.getState().refresh(),
     stores.proposals.getState().refresh(),
+    stores.remote.getState().refresh(),
   ]);
 }
 
@@ -77,4 +81,7 @@ export function useKeys<T>(select: (state: KeysState) => T): T {
 }
 export function useProposals<T>(select: (state: ProposalsState) => T): T {
   return useStore(useStores().proposals, select);
+}
+export function useRemote<T>(select: (state: RemoteState) => T): T {
+  return useStore(useStores().remote, select);
 }

@@ -129,6 +129,7 @@ const allowed: Array<[file: string, code: string]> = [
   ['src-main/core/probe.ts', "import { install } from '../../src-mcp/installers/index.ts';"],
   ['src-main/core/probe.ts', "import { listChanges } from '../../src-mcp/changes/index.ts';"],
   ['src-main/core/probe.ts', "import { runDoctor } from '../../src-mcp/doctor/index.ts';"],
+  ['src-main/core/probe.ts', "import { RemoteAccess } from '../../src-mcp/remote/index.ts';"],
   [
     'src-main/shell/probe.ts',
     "import { app } from 'electron';\nimport { CoreError } from '../core/core-error.ts';",

@@ -12,6 +12,7 @@ import type {
   GraphView,
   RequestChannel,
   RequestInput,
+  RemoteView,
   RequestResults,
   RoamCompanionApi,
   TokenRequestView,
@@ -58,6 +59,7 @@ export function createFakeApi(overrides: Overrides = {}, initial: { graphs?: Gra
   const state = { graphs: [...(initial.graphs ?? [])] };
   const status: AppStatus = { roam: { running: true, port: 3333, checkedAt: 0 }, mcpSessions: 2 };
   let settings: AppSettings = { launchAtLogin: false, defaultAccessLevel: 'read-only' };
+  const remoteOff: RemoteView = { on: false, listening: false, waiting: [], connections: [] };
   const clients: ClientView[] = [
     {
       id: 'claude-desktop',
@@ -153,6 +155,12 @@ export function createFakeApi(overrides: Overrides = {}, initial: { graphs?: Gra
     'keys:list': async () => [],
     'keys:revoke': async () => [],
     'diagnostics:copy': async () => ({ copied: true, problems: 0, warnings: 1 }),
+    'remote:get': async () => remoteOff,
+    'remote:turn-on': async () => remoteOff,
+    'remote:turn-off': async () => remoteOff,
+    'remote:approve': async () => remoteOff,
+    'remote:deny': async () => remoteOff,
+    'remote:revoke': async () => remoteOff,
   };
 
   const api: Record<string, unknown> = {};

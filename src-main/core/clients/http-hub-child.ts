@@ -43,6 +43,8 @@ export interface HttpHubChildOptions {
   onStatus?: (status: HttpServerStatus) => void;
   /** Whether the tray opens at login (its setting, read when the server starts serving). */
   opensAtLogin?: () => boolean;
+  /** More arguments for each start (remote access's listener, src-main/core/remote/). */
+  serveArgs?: () => Promise<string[]>;
   /** The tray shows waiting proposals: what each child says of them, and who now answers them. */
   proposals?: {
     heard: NonNullable<McpLauncherOptions['onProposal']>;
@@ -58,6 +60,8 @@ export interface HttpHubChild {
   url(): Promise<string | undefined>;
   /** The tray's "open at login" setting changed: the at-login file follows it. */
   opensAtLoginChanged(): Promise<void>;
+  /** Starts the server again now (its arguments changed); a waiting restart happens now. */
+  restart(): Promise<void>;
   /** Stops the child for good: no restart follows. */
   stop(): Promise<void>;
 }
@@ -80,19 +84,21 @@ function runServer(
   log: (line: string) => void,
   onCannotServe: (reason: string) => void,
 ): Promise<McpLauncher> {
-  const started = runMcpLauncher({
-    storeDir: options.storeDir,
-    secretBox: options.secretBox,
-    mcpServerPath: options.mcpServerPath,
-    spawn: options.spawn,
-    ...(options.store ? { store: options.store } : {}),
-    env,
-    args: ['serve', '--http', '--port', String(port)],
-    countAsSession: false,
-    log,
-    onCannotServe,
-    ...(options.proposals ? { onProposal: options.proposals.heard } : {}),
-  });
+  const started = (options.serveArgs?.() ?? Promise.resolve([])).then((extraArgs) =>
+    runMcpLauncher({
+      storeDir: options.storeDir,
+      secretBox: options.secretBox,
+      mcpServerPath: options.mcpServerPath,
+      spawn: options.spawn,
+      ...(options.store ? { store: options.store } : {}),
+      env,
+      args: ['serve', '--http', '--port', String(port), ...extraArgs],
+      countAsSession: false,
+      log,
+      onCannotServe,
+      ...(options.proposals ? { onProposal: options.proposals.heard } : {}),
+    }),
+  );
   const { proposals } = options;
   if (!proposals) return started;
   // Its proposals live in it: they are answered through it, and gone with it.
@@ -132,39 +138,62 @@ async function noteAddressAtLogin(
 const restartNote = (why: string, delay: number, exitCode?: number) =>
   `the HTTP server ${why}${exitCode === undefined ? '' : ` (exit code ${exitCode})`}; starting it again in ${delay} ms.`;
 
+/** Calls `serving` once the URL file says `current` serves (it says nothing over IPC). */
+function whenServing(
+  where: ReturnType<typeof serverEnv>['where'],
+  current: McpLauncher,
+  serving: (url: string) => void,
+): NodeJS.Timeout {
+  const poll = setInterval(() => {
+    void readUrlFile(where).then((served) => {
+      if (!served || served.pid !== current.child.pid) return;
+      clearInterval(poll);
+      serving(served.url);
+    });
+  }, SERVING_POLL_MS);
+  return poll;
+}
+
+/** The server's state, told to `onStatus` only when it changes. */
+function statusKeeper(onStatus: HttpHubChildOptions['onStatus']) {
+  let status: HttpServerStatus = { state: 'starting' };
+  return {
+    status: () => status,
+    setStatus(next: HttpServerStatus) {
+      if (JSON.stringify(next) === JSON.stringify(status)) return;
+      status = next;
+      onStatus?.(status);
+    },
+  };
+}
+
 export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
   const log = options.log ?? trayLogger(' http', { dataDir: options.dataDir, env: options.env });
   const { env, where } = serverEnv(options);
 
   let port = options.port;
-  let status: HttpServerStatus = { state: 'starting' };
   /** The running child; undefined once it exited. */
   let launcher: McpLauncher | undefined;
   let stopping = false;
   let attempt = 0;
   let restartTimer: NodeJS.Timeout | undefined;
   let servingPoll: NodeJS.Timeout | undefined;
+  /** The child being stopped to start again at once (restart), not a crash. */
+  let replacing: McpLauncher | undefined;
 
-  const setStatus = (next: HttpServerStatus) => {
-    if (JSON.stringify(next) === JSON.stringify(status)) return;
-    status = next;
-    options.onStatus?.(status);
-  };
+  const { status, setStatus } = statusKeeper(options.onStatus);
   const servedByCurrent = async () => {
     const served = await readUrlFile(where);
     return served && launcher && served.pid === launcher.child.pid ? served.url : undefined;
   };
   const watchForServing = (current: McpLauncher) => {
-    servingPoll = setInterval(() => {
-      void servedByCurrent().then((url) => {
-        if (!url || launcher !== current || stopping) return;
-        clearInterval(servingPoll);
-        // A restart must come back where every client config points.
-        port = Number(new URL(url).port);
-        setStatus({ state: 'serving', url });
-        void noteAddressAtLogin(status, options, where, log);
-      });
-    }, SERVING_POLL_MS);
+    servingPoll = whenServing(where, current, (url) => {
+      if (launcher !== current || stopping) return;
+      // A restart must come back where every client config points.
+      port = Number(new URL(url).port);
+      setStatus({ state: 'serving', url });
+      void noteAddressAtLogin(status(), options, where, log);
+    });
   };
 
   const launch = async () => {
@@ -180,6 +209,8 @@ export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
     void current.exited.then((code) => {
       clearInterval(servingPoll);
       launcher = undefined;
+      // Stopped to start again with new arguments (restart): no crash, no wait.
+      if (replacing === current) return relaunch();
       if (Date.now() - startedAt >= (options.healthyRunMs ?? HEALTHY_RUN_MS)) attempt = 0;
       restartLater(cannotServe ? `could not start: ${cannotServe}` : 'stopped unexpectedly', code);
     });
@@ -201,9 +232,9 @@ export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
   let launching = launch().catch(failed);
 
   return {
-    status: () => status,
+    status,
     url: servedByCurrent,
-    opensAtLoginChanged: () => noteAddressAtLogin(status, options, where, log),
+    opensAtLoginChanged: () => noteAddressAtLogin(status(), options, where, log),
     async stop() {
       stopping = true;
       clearTimeout(restartTimer);
@@ -211,6 +242,12 @@ export function startHttpHubChild(options: HttpHubChildOptions): HttpHubChild {
       await launching;
       await launcher?.stop();
       setStatus({ state: 'stopped' });
+    },
+    async restart() {
+      await launching;
+      if (restartTimer) return this.retryNow();
+      replacing = stopping ? undefined : launcher;
+      await replacing?.stop();
     },
     retryNow() {
       if (stopping || !restartTimer) return;

@@ -1,0 +1,129 @@
+/**
+ * `roam-mcp remote requests | approve ID | deny ID | connections | revoke ID | on | off`: remote
+ * access answered at the machine (src-mcp/remote/, docs/remote.md). An approval is written to this
+ * machine's data folder, where the running server's waiting sign-in page finds it; nothing
+ * through the tunnel can do the same.
+ */
+import { parseArgs } from 'node:util';
+import { ACCESS_LEVELS } from '../../src-shared/constants.ts';
+import { decisionOf, RemoteAccess, RemoteStoreError, type RequestInfo } from '../remote/index.ts';
+
+const USAGE = `Usage:
+  roam-mcp remote requests [--json]          Sign-ins waiting for your answer, with the code their page shows
+  roam-mcp remote approve ID [--level LEVEL] [--tools SETS]
+                                             Let it connect (LEVEL: ${ACCESS_LEVELS.join(', ')}, caps every
+                                             graph for its chats; SETS: the toolsets they get)
+  roam-mcp remote deny ID                    Refuse it
+  roam-mcp remote connections [--json]       Connections: client, where it redirects, level, last use
+  roam-mcp remote revoke ID                  End a connection (its tokens stop at once)
+  roam-mcp remote on | off                   The switch: off refuses everything through the tunnel
+`;
+
+const describe = (r: RequestInfo) =>
+  `${r.id}  code ${r.code}  ${r.clientName}${r.verified ? '' : ' (unverified)'}  answer goes to ${r.redirectHost}  until ${r.expiresAt}`;
+
+export async function runRemoteCli(
+  args: string[],
+  context: { env: NodeJS.ProcessEnv; home: string },
+): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: {
+        json: { type: 'boolean' },
+        level: { type: 'string' },
+        tools: { type: 'string' },
+        graphs: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: true,
+    });
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const [verb, id, ...extra] = positionals;
+  if (extra.length > 0) return fail(`Unexpected '${extra.join(' ')}'.`);
+  if (values.graphs !== undefined)
+    return fail(
+      '--graphs is not served yet: a remote connection reaches every graph, capped by --level. Give it --level read-only to let it only read.',
+    );
+  const access = new RemoteAccess({ env: context.env, home: context.home });
+  try {
+    return await run(access, verb, id, values);
+  } catch (error) {
+    if (error instanceof RemoteStoreError) return fail(error.message, false);
+    throw error;
+  }
+}
+
+async function run(
+  access: RemoteAccess,
+  verb: string | undefined,
+  id: string | undefined,
+  values: { json?: boolean; level?: string; tools?: string },
+): Promise<number> {
+  const out = (text: string) => process.stdout.write(`${text}\n`);
+  switch (verb) {
+    case 'requests': {
+      const requests = await access.requests();
+      if (values.json) out(JSON.stringify({ requests }, null, 2));
+      else if (requests.length === 0) out('No sign-in is waiting.');
+      else for (const r of requests) out(describe(r));
+      return 0;
+    }
+    case 'approve':
+    case 'deny': {
+      if (!id)
+        return fail(
+          `remote ${verb} needs the ID of a waiting sign-in (roam-mcp remote requests lists them).`,
+        );
+      const answered =
+        verb === 'approve' ? await access.approve(id, decisionOf(values)) : await access.deny(id);
+      out(
+        `${verb === 'approve' ? 'Approved' : 'Denied'}: ${describe(answered)}. Its page continues by itself.`,
+      );
+      return 0;
+    }
+    case 'connections': {
+      const connections = await access.connections();
+      if (values.json) out(JSON.stringify({ connections }, null, 2));
+      else if (connections.length === 0) out('No remote connection.');
+      else
+        for (const c of connections)
+          out(
+            `${c.id}  ${c.clientName}${c.verified ? '' : ' (unverified)'}  to ${c.redirectHost}  level ${c.level ?? "graph's own"}  last use ${c.usedAt ?? 'never'}`,
+          );
+      return 0;
+    }
+    case 'revoke': {
+      if (!id) return fail('remote revoke needs a connection ID (roam-mcp remote connections lists them).');
+      if (!(await access.revoke(id)))
+        return fail(`No connection '${id}'. roam-mcp remote connections lists them.`, false);
+      out(`Revoked '${id}': its tokens no longer work.`);
+      return 0;
+    }
+    case 'on':
+    case 'off':
+      await access.setEnabled(verb === 'on');
+      out(
+        verb === 'on'
+          ? 'Remote access is on (for a server started with --public-url).'
+          : 'Remote access is off: everything through the tunnel is refused.',
+      );
+      return 0;
+    default:
+      return fail(verb ? `Unknown remote command '${verb}'.` : 'remote needs a command.');
+  }
+}
+
+function fail(message: string, usage = true): number {
+  process.stderr.write(`roam-mcp remote: ${message}\n${usage ? `\n${USAGE}` : ''}`);
+  return 2;
+}
