@@ -17,6 +17,8 @@ const childGraphSchema = z.object({
   accessLevel: z.enum(ACCESS_LEVELS).optional(),
   /** The level Roam granted the token, when the tray knows it. */
   grantedAccessLevel: z.enum(TOKEN_ACCESS_LEVELS).optional(),
+  /** The graph's own "ask before" choice in the tray (wins over the config's `confirm`). */
+  confirm: z.enum(CONFIRM_POLICIES).optional(),
 });
 export type ChildGraph = z.infer<typeof childGraphSchema>;
 

@@ -35,6 +35,9 @@ export type { ClientChangeOutcome, ClientChangePreview, ClientId, ClientView } f
 export const graphIdSchema = z.string().min(1); // graphId() in constants.ts
 export const accessLevelSchema = z.enum(ACCESS_LEVELS);
 export const clientIdSchema = z.enum(CLIENT_IDS);
+const confirmPolicySchema = z.enum(CONFIRM_POLICIES, {
+  error: `must be one of ${CONFIRM_POLICIES.map((p) => `'${p}'`).join(', ')}`,
+});
 
 export type TokenState = 'ok' | 'missing' | 'revoked' | 'blocked' | 'waiting';
 
@@ -48,6 +51,13 @@ export interface GraphView {
   accessLevel: AccessLevel;
   enabled: boolean;
   token: GraphTokenView;
+  /**
+   * When agents' writes to it wait for the person (docs/mcp.md, "Consent before a write takes much
+   * away"): the graph's own choice, else Settings'. Always sent by the core.
+   */
+  confirm?: ConfirmPolicy;
+  /** True when the graph has a choice of its own (Edit); else it follows Settings. */
+  confirmOwn?: boolean;
 }
 
 export interface GraphTokenView {
@@ -156,6 +166,8 @@ export const updateGraphInputSchema = z.object({
   description: z.string().optional(),
   accessLevel: accessLevelSchema.optional(),
   enabled: z.boolean().optional(),
+  /** The graph's own "ask before" choice: it wins over Settings' for writes to this graph. */
+  confirm: confirmPolicySchema.optional(),
 });
 
 /** One change an agent (or a person's undo) made, as the Activity view shows it. */
@@ -336,7 +348,7 @@ export const requests = {
        */
       uploadFolders: z.array(z.string().min(1).max(4096)).max(50).optional(),
       /** Running MCP servers apply it from their next call (unless started with --confirm). */
-      confirm: z.enum(CONFIRM_POLICIES).optional(),
+      confirm: confirmPolicySchema.optional(),
     }),
     result: returns<AppSettings>(),
   },

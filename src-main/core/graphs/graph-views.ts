@@ -25,6 +25,8 @@ export function toGraphView(graph: StoredGraph, data: StoreData, waiting: boolea
     accessLevel: graph.accessLevel,
     enabled: !graph.disabled,
     token: { state: tokenStateOf(graph, blocked, waiting) },
+    confirm: graph.confirm ?? data.settings.confirm,
+    confirmOwn: graph.confirm !== undefined,
   };
   if (graph.description !== undefined) view.description = graph.description;
   if (graph.token) view.token.last4 = graph.token.last4;

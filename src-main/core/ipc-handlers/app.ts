@@ -43,6 +43,8 @@ export function appHandlers(ctx: CoreContext) {
         if (input.confirm !== undefined) d.settings.confirm = input.confirm;
       });
       if (input.launchAtLogin !== undefined) await ctx.hubOpensAtLoginChanged();
+      // A graph without a choice of its own shows Settings' on its row.
+      if (input.confirm !== undefined) ctx.storeChanged(data);
       return data.settings;
     },
     async 'import:check'(): Promise<RequestResults['import:check']> {

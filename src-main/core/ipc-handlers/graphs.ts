@@ -74,6 +74,7 @@ function applyUpdate(graph: StoredGraph, input: RequestArgs<'graphs:update'>): v
     else delete graph.description;
   }
   if (input.accessLevel !== undefined) graph.accessLevel = input.accessLevel;
+  if (input.confirm !== undefined) graph.confirm = input.confirm;
   if (input.enabled !== undefined) {
     if (input.enabled) delete graph.disabled;
     else graph.disabled = true;

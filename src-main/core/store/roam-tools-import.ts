@@ -103,6 +103,8 @@ export async function runImport(home: string, store: TrayStore): Promise<StoreDa
       }
       const graph = newStoredGraph(entry, data.settings.defaultAccessLevel);
       if (entry.disabled) graph.disabled = true;
+      // "Ask before every write" chosen in the file stays chosen.
+      if (entry.confirm) graph.confirm = entry.confirm;
       if (token) graph.token = token;
       data.graphs.push(graph);
     }

@@ -1,6 +1,11 @@
 /** One graph as the tray's store keeps it (tray-store.ts reads and writes the file). */
 import * as z from 'zod';
-import { ACCESS_LEVELS, GRAPH_TYPES, TOKEN_ACCESS_LEVELS } from '../../../src-shared/roam-config.ts';
+import {
+  ACCESS_LEVELS,
+  CONFIRM_POLICIES,
+  GRAPH_TYPES,
+  TOKEN_ACCESS_LEVELS,
+} from '../../../src-shared/roam-config.ts';
 
 export const storedTokenSchema = z.object({
   /** SecretBox ciphertext, base64. */
@@ -19,5 +24,7 @@ export const storedGraphSchema = z.object({
   grantedAccessLevel: z.enum(TOKEN_ACCESS_LEVELS).optional(),
   disabled: z.boolean().optional(),
   token: storedTokenSchema.optional(),
+  /** The graph's own "ask before" choice (Edit); without one it follows Settings' `confirm`. */
+  confirm: z.enum(CONFIRM_POLICIES).optional(),
 });
 export type StoredGraph = z.infer<typeof storedGraphSchema>;

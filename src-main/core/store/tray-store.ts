@@ -207,6 +207,7 @@ export class TrayStore {
       if (stored.grantedAccessLevel && stored.token && !stored.token.revoked)
         child.grantedAccessLevel = stored.grantedAccessLevel;
       if (stored.description) child.description = stored.description;
+      if (stored.confirm) child.confirm = stored.confirm;
       // A revoked token is useless; without one the child can ask Roam for a new one.
       if (stored.token && !stored.token.revoked) child.token = await this.openToken(stored);
       graphs.push(child);

@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { GraphView } from '../../../src-shared/ipc-contract.ts';
 import type { AccessLevel } from '../../../src-shared/constants.ts';
+import type { ConfirmPolicy } from '../../../src-shared/roam-config.ts';
 import { useGraphs } from '../../stores/stores-context.tsx';
 import { accessFit } from './access-fit.ts';
 import { AccessLevelField } from './access-level-field.tsx';
+import { ConfirmField } from './confirm-field.tsx';
 import { accessLevelText } from '../shared/access-levels.ts';
 import { NicknameField } from './nickname-field.tsx';
 import { useNicknameCheck } from './use-nickname-check.ts';
@@ -15,6 +17,8 @@ export function EditGraphForm(props: { graph: GraphView; onClose(): void }) {
   const [nickname, setNickname] = useState(graph.nickname);
   const [description, setDescription] = useState(graph.description ?? '');
   const [accessLevel, setAccessLevel] = useState<AccessLevel>(graph.accessLevel);
+  const shownConfirm = graph.confirm ?? 'destructive';
+  const [confirm, setConfirm] = useState<ConfirmPolicy>(shownConfirm);
   const { error, setError, run } = useActionError();
   const check = useNicknameCheck(nickname, { exceptId: graph.id });
   const titleId = useId();
@@ -27,7 +31,9 @@ export function EditGraphForm(props: { graph: GraphView; onClose(): void }) {
     if (!nickname.trim()) return setError('The nickname cannot be empty: agents use it to name this graph.');
     if (check.state === 'invalid') return setError(check.message);
     await run(async () => {
-      await update({ id: graph.id, nickname: nickname.trim(), description, accessLevel });
+      // Only a choice made here becomes the graph's own; untouched, it keeps following Settings.
+      const ownConfirm = confirm !== shownConfirm ? { confirm } : {};
+      await update({ id: graph.id, nickname: nickname.trim(), description, accessLevel, ...ownConfirm });
       props.onClose();
     });
   }
@@ -51,6 +57,7 @@ export function EditGraphForm(props: { graph: GraphView; onClose(): void }) {
         </label>
         <AccessLevelField value={accessLevel} onChange={setAccessLevel} />
         <LevelChangeHint graph={graph} level={accessLevel} />
+        <ConfirmField value={confirm} own={graph.confirmOwn === true} onChange={setConfirm} />
         <ActionError error={error} />
       </div>
       <div className="actions form-footer">

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { GraphView } from '../../../src-shared/ipc-contract.ts';
 import { useGraphs, useTokens } from '../../stores/stores-context.tsx';
 import { AccessSummary } from './access-summary.tsx';
+import { confirmText } from './confirm-field.tsx';
 import { ActionError, useActionError } from '../shared/action-error.tsx';
 import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
 import { CopyButton } from '../shared/copy-button.tsx';
@@ -48,6 +49,10 @@ export function GraphRow(props: { graph: GraphView; focus: { at: number } | null
         <p className="small off-note">Switched off: agents do not see this graph until you enable it.</p>
       )}
       <AccessSummary graph={graph} onRequestToken={() => void run(() => requestToken(graph.id))} />
+      {graph.confirm && graph.confirm !== 'destructive' && (
+        // Said only when it is not the default: the row stays short for most graphs.
+        <p className="small confirm-summary">{confirmText[graph.confirm].row}</p>
+      )}
       {/* A graph Roam cannot open is removed with the row's own Remove, below its request's answer. */}
       <RequestPanel graph={graph} onShowBlocked={props.onShowBlocked} />
       {mode === 'view' && (

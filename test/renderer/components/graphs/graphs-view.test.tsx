@@ -128,6 +128,67 @@ describe('Graphs view', () => {
     expect(await screen.findByRole('listitem', { name: 'job' })).toBeTruthy();
   });
 
+  it('says on the row when a graph asks before every change or never, and nothing for the default', async () => {
+    await renderWithStores(<GraphsView onShowBlocked={noop} />, {
+      graphs: [
+        graphView('careful', { confirm: 'every-write', confirmOwn: true }),
+        graphView('relaxed', { confirm: 'never', confirmOwn: false }),
+        graphView('plain', { confirm: 'destructive' }),
+      ],
+    });
+    expect(screen.getByRole('listitem', { name: 'careful' }).textContent).toContain(
+      'Asks you before every change',
+    );
+    expect(screen.getByRole('listitem', { name: 'relaxed' }).textContent).toContain(
+      'Never asks you: agents write without asking',
+    );
+    expect(screen.getByRole('listitem', { name: 'plain' }).textContent).not.toMatch(/asks you/i);
+  });
+
+  it('Edit chooses when agents ask: each choice in words, only a changed one is sent', async () => {
+    const { fake } = await renderWithStores(<GraphsView onShowBlocked={noop} />, {
+      graphs: [graphView('work', { confirm: 'destructive', confirmOwn: false })],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit work' }));
+    const form = screen.getByRole('form', { name: 'Edit work' });
+    const group = within(form).getByRole('group', { name: 'Ask me before' });
+    const choices = within(group).getAllByRole('radio');
+    expect(choices.map((c) => c.closest('label')?.textContent)).toEqual([
+      expect.stringMatching(
+        /^Changes that take much away — Deleting more than 10 blocks or a page with content.*The default\.$/,
+      ),
+      expect.stringMatching(
+        /^Every change — The agent drafts each change; nothing is written until you approve it/,
+      ),
+      expect.stringMatching(
+        /^Never — Agents write without asking\. Every change is still listed in Activity/,
+      ),
+    ]);
+    expect(within(group).getByRole('radio', { name: /^Changes that take much away/ })).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect(group.getAttribute('aria-describedby')).toBeTruthy();
+    expect(group.textContent).toContain('As in Settings until you choose here');
+    // (The arrow keys within the group are the browser's: test/e2e/tray-graph-confirm.test.ts.)
+    await userEvent.click(within(group).getByRole('radio', { name: /^Every change/ }));
+    expect(within(group).getByRole('radio', { name: /^Every change/ })).toHaveProperty('checked', true);
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(fake.calls.at(-1)).toEqual({
+      channel: 'graphs:update',
+      input: {
+        id: 'hosted:work',
+        nickname: 'work',
+        description: '',
+        accessLevel: 'read-only',
+        confirm: 'every-write',
+      },
+    });
+    expect((await screen.findByRole('listitem', { name: 'work' })).textContent).toContain(
+      'Asks you before every change',
+    );
+  });
+
   it('shows a failed action as an alert on the row', async () => {
     await renderWithStores(<GraphsView onShowBlocked={noop} />, {
       graphs: [graphView('work')],
