@@ -54,6 +54,10 @@ export function SettingsView() {
               />
               Ask me before an agent deletes or renames a lot (in AI clients that can ask)
             </label>
+            <p className="muted small">
+              For every graph without a choice of its own; Edit on a graph sets its own (every change, or
+              never).
+            </p>
             <div className="field">
               <label htmlFor={levelId}>Default access level for new tokens</label>
               <select
