@@ -42,6 +42,7 @@ beforeAll(async () => {
     { title: 'Elsewhere', uid: 'elsewhere', children: lines('Elsewhere', 3) },
     { title: 'Pressed', uid: 'pressed01', children: lines('Pressed', 3) },
     { title: 'Reached', uid: 'reached01', children: lines('Reached', 3) },
+    { title: 'Watched', uid: 'watched01', children: lines('Watched', 3) },
   ]);
   agent = await consentClient(world.home, '2026-07-28', { apps: true });
   jsonOf(await agent.call('select_graph', { graph: 'g' }));
@@ -104,6 +105,12 @@ it('draws the held delete by page and text, hidden blocks counted; Approve from 
     .toBe('Approve');
   await host.page.keyboard.press('Enter');
   await app.getByText(/^Approved by the person and done \(delete_page\)/).waitFor();
+  // The outcome is a person's sentence: not the write's result (JSON naming the page's uid), not
+  // the model's advice to call undo_changes.
+  const after = await host.appFrame().evaluate(() => document.getElementById('app')!.innerText);
+  expect(after).toMatch(/To take it back: Activity in Roam Companion/);
+  for (const uid of ['plans0001', 'Plax0xxxx']) expect(after).not.toContain(uid);
+  expect(after).not.toMatch(/[{}"]|undo_changes/);
   expect(calls.map(({ name, arguments: args }) => ({ name, arguments: args }))).toEqual([
     { name: values.tool, arguments: values.arguments },
   ]);
@@ -137,6 +144,18 @@ it('Keep leaves the graph as it was, and the model is told', async () => {
 });
 
 type Values = { tool: string; arguments: Record<string, string> };
+/**
+ * The view out of sight: it asks on no timer, so what a test does next (a press, a reach) is the
+ * first to learn what became of the proposal. `seen` undoes it.
+ */
+const outOfSight = () =>
+  host
+    .appFrame()
+    .evaluate(() =>
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true }),
+    );
+const seen = () =>
+  host.appFrame().evaluate(() => delete (document as { visibilityState?: unknown }).visibilityState);
 /** The view asks the server again, as when the person comes back to it (no waiting on a timer). */
 const shownAgain = () =>
   host.appFrame().evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
@@ -165,11 +184,13 @@ it('approved elsewhere while the view is open: shown again, it says so instead o
 
 it('Approve pressed after it was kept elsewhere: the view shows it was kept, not an error, and nothing goes', async () => {
   const held = await agentCalls('delete_page', { uid: 'pressed01' });
+  await app.getByRole('button', { name: 'Approve' }).waitFor();
+  await outOfSight();
   const keep = held._meta?.['roam-companion/keep'] as Values;
   expect(textOf(await agent.call(keep.tool, keep.arguments))).toMatch(/^Kept: /);
   told.length = 0;
   // A press with nothing before it (no pointer over the view, no focus moved: those ask first).
-  await host.appFrame().evaluate(() => document.querySelector<HTMLButtonElement>('button.primary')!.click());
+  await host.appFrame().evaluate(() => document.querySelector<HTMLButtonElement>('button.primary')?.click());
   await app.getByRole('heading', { name: 'Kept as it is, answered elsewhere' }).waitFor();
   expect(await app.getByRole('alert').count()).toBe(0);
   expect(exists('pressed01')).toBe(true);
@@ -177,6 +198,7 @@ it('Approve pressed after it was kept elsewhere: the view shows it was kept, not
     .poll(() => told.at(-1))
     .toMatch(/elsewhere: Kept: the person chose to keep things as they are/);
   expect(told).toHaveLength(1);
+  await seen();
 });
 
 it('a write nothing held draws nothing', async () => {
@@ -211,9 +233,21 @@ it('Undo whole chat from the change review on such a client: the dry run, then U
   expect(await host.violations()).toEqual([]);
 });
 
+it('answered in Roam Companion while the view is open and seen: its buttons go within seconds, untouched', async () => {
+  const held = await agentCalls('delete_page', { uid: 'watched01' });
+  await app.getByRole('button', { name: 'Approve' }).waitFor();
+  const keep = held._meta?.['roam-companion/keep'] as Values;
+  expect(textOf(await agent.call(keep.tool, keep.arguments))).toMatch(/^Kept: /);
+  // No pointer, no focus, no visibilitychange: the view's own question on its timer (3 s).
+  await app.getByRole('heading', { name: 'Kept as it is, answered elsewhere' }).waitFor();
+  expect(await app.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+  expect(exists('watched01')).toBe(true);
+});
+
 it('answered in Roam Companion while the view is open: reaching for the buttons takes them away before a press', async () => {
   const held = await agentCalls('delete_page', { uid: 'reached01' });
   await app.getByRole('button', { name: 'Approve' }).waitFor();
+  await outOfSight();
   const keep = held._meta?.['roam-companion/keep'] as Values;
   expect(textOf(await agent.call(keep.tool, keep.arguments))).toMatch(/^Kept: /);
   // The keyboard reaches for Approve: the view asks first, and the buttons go.
@@ -221,4 +255,5 @@ it('answered in Roam Companion while the view is open: reaching for the buttons 
   await app.getByRole('heading', { name: 'Kept as it is, answered elsewhere' }).waitFor();
   expect(await app.getByRole('button', { name: 'Approve' }).count()).toBe(0);
   expect(exists('reached01')).toBe(true);
+  await seen();
 });

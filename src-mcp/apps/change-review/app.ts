@@ -134,8 +134,12 @@ async function undoShown(ids: string[]): Promise<void> {
   }
 }
 
-/** How often an open approval view asks what became of its proposal (also when seen again or reached for). */
-const FATE_CHECK_MS = 15_000;
+/**
+ * How often an open approval view, while it can be seen, asks what became of its proposal (also
+ * when seen again or reached for): no server message reaches an app, so an answer given in Roam
+ * Companion takes its buttons away within this long. The question is one small app-only call.
+ */
+const FATE_CHECK_MS = 3_000;
 
 /**
  * Whether the proposal was settled elsewhere (answered in Roam Companion or another view, expired,
@@ -164,30 +168,31 @@ async function settledElsewhere(proposal: Proposal, pressedHere = false): Promis
 
 /** While the proposal is open: asked when the view is shown again, and every FATE_CHECK_MS. */
 function watchFate(proposal: Proposal): void {
+  let asking = false;
+  const ask = () => {
+    if (asking || open !== proposal) return;
+    asking = true;
+    void settledElsewhere(proposal).finally(() => (asking = false));
+  };
   const check = () => {
     if (open !== proposal) return stop();
-    void settledElsewhere(proposal);
+    // A view out of sight asks when it is seen again (visibilitychange), not on a timer.
+    if (document.visibilityState !== 'hidden') ask();
   };
   const onVisible = () => {
     if (document.visibilityState === 'visible') check();
   };
   // The person reaching for the buttons (pointer or focus) asks too, one question at a time:
   // answered in Roam Companion meanwhile, the buttons go before they can be pressed.
-  let asking = false;
-  const onReach = () => {
-    if (asking || open !== proposal) return;
-    asking = true;
-    void settledElsewhere(proposal).finally(() => (asking = false));
-  };
   const timer = setInterval(check, FATE_CHECK_MS);
   document.addEventListener('visibilitychange', onVisible);
-  root.addEventListener('pointerover', onReach);
-  root.addEventListener('focusin', onReach);
+  root.addEventListener('pointerover', ask);
+  root.addEventListener('focusin', ask);
   function stop() {
     clearInterval(timer);
     document.removeEventListener('visibilitychange', onVisible);
-    root.removeEventListener('pointerover', onReach);
-    root.removeEventListener('focusin', onReach);
+    root.removeEventListener('pointerover', ask);
+    root.removeEventListener('focusin', ask);
   }
 }
 
