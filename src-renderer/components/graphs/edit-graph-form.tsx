@@ -23,8 +23,12 @@ export function EditGraphForm(props: { graph: GraphView; onClose(): void }) {
   const check = useNicknameCheck(nickname, { exceptId: graph.id });
   const titleId = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  // Keyboard users continue in the form they opened.
-  useEffect(() => formRef.current?.querySelector('input')?.focus(), []);
+  // Keyboard users continue in the form they opened, and all of it is in sight, its buttons too
+  // (it is at most as tall as the screen; the graph's row above it may not be).
+  useEffect(() => {
+    formRef.current?.querySelector('input')?.focus({ preventScroll: true });
+    formRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
