@@ -39,14 +39,29 @@ export function escapeMarkup(text: string): string {
 
 /** The server's outcome line names an agent tool for undoing; the person undoes elsewhere. */
 const AGENT_UNDO = /[;.] it can be undone with undo_changes\.?/;
+const PERSON_UNDO =
+  'To take it back: Activity in Roam Companion, `roam-mcp undo` in a terminal, or ask the agent to undo it.';
+
+/**
+ * The server's outcome lines (written for the model: "by the person", the tool's name) as the
+ * person reads them about their own answer. Any other line is kept, its agent undo replaced.
+ */
+const PERSON_LINES: ReadonlyArray<[RegExp, string]> = [
+  [
+    /^Approved by the person and done \([^)]*\)[;.] it can be undone with undo_changes\.?/,
+    `Approved and done. ${PERSON_UNDO}`,
+  ],
+  [
+    /^Kept: the person chose to keep things as they are\. Nothing was changed\./,
+    'Kept as it is: nothing was changed.',
+  ],
+];
 
 /**
  * What became of an approval, as a person reads it in the approval view or Roam Companion: the
  * model's line (which tells the agent to use undo_changes) points the person to their own ways.
  */
 export function outcomeForPerson(outcome: string): string {
-  return outcome.replace(
-    AGENT_UNDO,
-    '. To take it back: Activity in Roam Companion, `roam-mcp undo` in a terminal, or ask the agent.',
-  );
+  for (const [line, words] of PERSON_LINES) if (line.test(outcome)) return outcome.replace(line, words);
+  return outcome.replace(AGENT_UNDO, `. ${PERSON_UNDO}`);
 }

@@ -110,9 +110,7 @@ it('after Approve the view says what happened in a person’s words: no JSON, no
   const status = app.getByRole('status');
   await app.getByRole('heading', { name: 'Approved' }).waitFor();
   const said = await status.innerText();
-  expect(said).toMatch(
-    /^Approved by the person and done \(delete_page\)\. To take it back: Activity in Roam Companion/,
-  );
+  expect(said).toMatch(/^Approved and done\. To take it back: Activity in Roam Companion/);
   expect(said).not.toMatch(/[{}]|hostile01|undo_changes/);
   expect(await host.violations()).toEqual([]);
 });

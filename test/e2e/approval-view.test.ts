@@ -104,7 +104,7 @@ it('draws the held delete by page and text, hidden blocks counted; Approve from 
     .poll(() => host.appFrame().evaluate(() => document.activeElement?.textContent))
     .toBe('Approve');
   await host.page.keyboard.press('Enter');
-  await app.getByText(/^Approved by the person and done \(delete_page\)/).waitFor();
+  await app.getByText(/^Approved and done\. To take it back/).waitFor();
   // The outcome is a person's sentence: not the write's result (JSON naming the page's uid), not
   // the model's advice to call undo_changes.
   const after = await host.appFrame().evaluate(() => document.getElementById('app')!.innerText);
@@ -126,7 +126,7 @@ it('Keep leaves the graph as it was, and the model is told', async () => {
   const keep = held._meta?.['roam-companion/keep'] as { tool: string; arguments: Record<string, string> };
   calls.length = 0;
   await app.getByRole('button', { name: 'Keep as it is' }).click();
-  await app.getByText(/^Kept: the person chose to keep things as they are/).waitFor();
+  await app.getByText(/^Kept as it is: nothing was changed\./).waitFor();
   expect(calls.map(({ name, arguments: args }) => ({ name, arguments: args }))).toEqual([
     { name: 'keep_change', arguments: keep.arguments },
   ]);
@@ -171,9 +171,7 @@ it('approved elsewhere while the view is open: shown again, it says so instead o
   await shownAgain();
   await app.getByRole('heading', { name: 'Approved elsewhere' }).waitFor();
   expect(await app.getByRole('button', { name: 'Approve' }).count()).toBe(0);
-  expect(await app.getByRole('status').innerText()).toMatch(
-    /^Approved by the person and done \(delete_page\)/,
-  );
+  expect(await app.getByRole('status').innerText()).toMatch(/^Approved and done\. To take it back/);
   await expect
     .poll(() => told.at(-1))
     .toMatch(

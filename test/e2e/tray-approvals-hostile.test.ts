@@ -142,7 +142,7 @@ describe.sequential('the approvals panel with hostile text', () => {
     await world.page.keyboard.press('Shift+Tab');
     await world.page.keyboard.press('Enter');
     await poll(() => note().innerText()).toMatch(
-      /^Approved by the person and done \(delete_page\)\. To take it back: Activity in Roam Companion/,
+      /^Approved and done\. To take it back: Activity in Roam Companion/,
     );
     expect(await note().innerText()).not.toContain('undo_changes');
     expect(

@@ -64,11 +64,18 @@ it('markup is escaped so a notification daemon shows it as typed', () => {
   expect(escapeMarkup('&lt;b&gt;')).toBe('&amp;lt;b&amp;gt;');
 });
 
-it('an approval’s outcome points the person to their own ways of undoing, not the agent’s tool', () => {
+it('an approval’s outcome is the person’s: no tool name, no “the person”, their own ways of undoing', () => {
   expect(
     outcomeForPerson('Approved by the person and done (delete_page); it can be undone with undo_changes.'),
   ).toBe(
-    'Approved by the person and done (delete_page). To take it back: Activity in Roam Companion, `roam-mcp undo` in a terminal, or ask the agent.',
+    'Approved and done. To take it back: Activity in Roam Companion, `roam-mcp undo` in a terminal, or ask the agent to undo it.',
+  );
+  expect(outcomeForPerson('Kept: the person chose to keep things as they are. Nothing was changed.')).toBe(
+    'Kept as it is: nothing was changed.',
+  );
+  // Another line keeps its words; only its agent undo is replaced.
+  expect(outcomeForPerson('Undid 3 changes; it can be undone with undo_changes.')).toBe(
+    'Undid 3 changes. To take it back: Activity in Roam Companion, `roam-mcp undo` in a terminal, or ask the agent to undo it.',
   );
   expect(outcomeForPerson('Kept: nothing changed.')).toBe('Kept: nothing changed.');
 });
