@@ -54,6 +54,7 @@ describe.sequential('Edit graph: Ask me before', () => {
     ]);
     expect(await group.getByRole('radio', { name: /^Changes that take much away/ }).isChecked()).toBe(true);
     expect(await group.innerText()).toContain('As in Settings until you choose here');
+    await group.scrollIntoViewIfNeeded();
     await screenshot(page, 'graph-confirm-edit', form);
   });
 
