@@ -142,7 +142,10 @@ export interface AppSettings {
   defaultAccessLevel: AccessLevel;
   /** Folders file_upload may read local files from (absolute paths; none by default). Always sent by the core. */
   uploadFolders?: string[];
-  /** Ask the person before destructive writes (`destructive`, the default) or not (`never`). Always sent by the core. */
+  /**
+   * When agents' writes wait for the person, for graphs without a choice of their own: `destructive`
+   * (the default), `every-write` or `never`. Always sent by the core.
+   */
   confirm?: ConfirmPolicy;
 }
 

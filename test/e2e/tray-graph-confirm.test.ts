@@ -3,8 +3,9 @@
  * core: reached and chosen from the keyboard alone (Tab to the group, arrow keys within it, Space
  * on Save), each choice in words, the note that says it follows Settings; saved into the store the
  * launcher reads, and said on the graph's row. At 420×600 and 1000×760, light and dark, axe-core
- * finds nothing serious; no choice's words overflow the form. Also the AI clients screen at tray
- * size with every client installable: its toolsets folded, it stays a few screens tall.
+ * finds nothing serious; no choice's words overflow the form. Settings' same group reaches the
+ * graphs without a choice of their own. Also the AI clients screen at tray size with every client
+ * installable: its toolsets folded, it stays a few screens tall.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -107,6 +108,21 @@ describe.sequential('Edit graph: Ask me before', () => {
     await poll(() => row('Team').innerText()).toContain('Never asks you: agents write without asking');
     const [team] = await world.preview.core.handlers['graphs:list'](undefined);
     expect([team?.confirm, team?.confirmOwn]).toEqual(['never', true]);
+  });
+});
+
+describe.sequential('Settings: Ask me before, for graphs without their own', () => {
+  it('"Every change" chosen from the keyboard reaches the rows of graphs without a choice, not the others', async () => {
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const group = page.getByRole('group', { name: 'Ask me before' });
+    await group.getByRole('radio', { name: /^Changes that take much away/ }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByText('Ask me before saved.').waitFor();
+    expect(await violationsEverywhere(page)).toEqual([]);
+    await page.getByRole('tab', { name: 'Graphs' }).click();
+    await poll(() => row('Diary').innerText()).toContain('Asks you before every change');
+    expect(await row('Team').innerText()).toContain('Never asks you: agents write without asking');
+    expect((await world.preview.core.handlers['settings:get'](undefined)).confirm).toBe('every-write');
   });
 });
 

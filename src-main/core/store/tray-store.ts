@@ -47,7 +47,7 @@ const storeDataSchema = z.object({
       defaultAccessLevel: z.enum(ACCESS_LEVELS).default(DEFAULT_ACCESS_LEVEL),
       /** Where file_upload may read local files (none by default; docs/reliability.md, Uploads). */
       uploadFolders: z.array(z.string()).default([]),
-      /** Whether destructive writes ask the person first, in clients that can ask (docs/mcp.md). */
+      /** When agents' writes wait for the person (docs/mcp.md), for graphs without their own `confirm`. */
       confirm: z.enum(CONFIRM_POLICIES).default('destructive'),
     })
     .default({

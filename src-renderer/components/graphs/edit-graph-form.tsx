@@ -5,7 +5,7 @@ import type { ConfirmPolicy } from '../../../src-shared/roam-config.ts';
 import { useGraphs } from '../../stores/stores-context.tsx';
 import { accessFit } from './access-fit.ts';
 import { AccessLevelField } from './access-level-field.tsx';
-import { ConfirmField } from './confirm-field.tsx';
+import { ConfirmField } from '../shared/confirm-field.tsx';
 import { accessLevelText } from '../shared/access-levels.ts';
 import { NicknameField } from './nickname-field.tsx';
 import { useNicknameCheck } from './use-nickname-check.ts';
@@ -61,7 +61,15 @@ export function EditGraphForm(props: { graph: GraphView; onClose(): void }) {
         </label>
         <AccessLevelField value={accessLevel} onChange={setAccessLevel} />
         <LevelChangeHint graph={graph} level={accessLevel} />
-        <ConfirmField value={confirm} own={graph.confirmOwn === true} onChange={setConfirm} />
+        <ConfirmField
+          value={confirm}
+          note={
+            graph.confirmOwn
+              ? 'This graph’s own choice: Settings does not change it.'
+              : 'As in Settings until you choose here; a choice here is for this graph only.'
+          }
+          onChange={setConfirm}
+        />
         <ActionError error={error} />
       </div>
       <div className="actions form-footer">

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { GraphView } from '../../../src-shared/ipc-contract.ts';
 import { useGraphs, useTokens } from '../../stores/stores-context.tsx';
 import { AccessSummary } from './access-summary.tsx';
-import { confirmText } from './confirm-field.tsx';
+import { confirmText } from '../shared/confirm-field.tsx';
 import { ActionError, useActionError } from '../shared/action-error.tsx';
 import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
 import { CopyButton } from '../shared/copy-button.tsx';

@@ -6,6 +6,7 @@ import { accessLevelText } from '../shared/access-levels.ts';
 import { LoadGate } from '../shared/load-gate.tsx';
 import { ActionError, useActionError } from '../shared/action-error.tsx';
 import { UploadFoldersField } from './upload-folders-field.tsx';
+import { ConfirmField } from '../shared/confirm-field.tsx';
 
 export function SettingsView() {
   const settings = useApp((s) => s.settings);
@@ -41,23 +42,11 @@ export function SettingsView() {
               />
               Launch at login
             </label>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={settings.confirm !== 'never'}
-                onChange={(event) =>
-                  save(
-                    { confirm: event.target.checked ? 'destructive' : 'never' },
-                    'Asking before big deletes',
-                  )
-                }
-              />
-              Ask me before an agent deletes or renames a lot (in AI clients that can ask)
-            </label>
-            <p className="muted small">
-              For every graph without a choice of its own; Edit on a graph sets its own (every change, or
-              never).
-            </p>
+            <ConfirmField
+              value={settings.confirm ?? 'destructive'}
+              note="For every graph without a choice of its own; Edit on a graph gives it one."
+              onChange={(confirm) => save({ confirm }, 'Ask me before')}
+            />
             <div className="field">
               <label htmlFor={levelId}>Default access level for new tokens</label>
               <select

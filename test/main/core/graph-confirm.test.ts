@@ -1,7 +1,8 @@
 // A graph's own "Ask me before" (Edit graph, issue 48), the whole chain with nothing faked: chosen
 // through the core (validated there), kept in the store's file on disk, sent by the launcher to the
 // real roam-mcp child with the graph, and applied live: "every change" asks before a one-block
-// create, "never" lets a page with content go unasked, while the other graph follows Settings.
+// create, "never" lets a page with content go unasked, while the other graph follows Settings
+// (whose own three choices are the server's policy for every graph without one).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -78,7 +79,7 @@ beforeAll(async () => {
       stderr: 'ignore',
     }),
   );
-  for (const graph of ['Careful', 'Relaxed'])
+  for (const graph of ['Careful', 'Relaxed', 'Plain'])
     expect((await call('select_graph', { graph })).isError ?? false).toBe(false);
 });
 
@@ -167,4 +168,27 @@ it('Settings changes the graphs without a choice of their own, and their rows ar
     ['Plain', 'never', false],
   ]);
   expect((await storedGraphs()).map((g) => g.confirm)).toEqual(['every-write', 'never', undefined]);
+});
+
+it('"Every change" in Settings asks before a small create on a graph without its own; "Never" of its own still wins', async () => {
+  await core.handlers['settings:set']({ confirm: 'every-write' });
+  let tries = 0;
+  await expect
+    .poll(async () => {
+      asked.length = 0;
+      const text = `plain draft ${++tries}`;
+      await call('create_block', { graph: 'Plain', pageTitle: 'Plain 0', markdown: text });
+      return asked.length === 1 && count('plain', text) === 0;
+    })
+    .toBe(true);
+  asked.length = 0;
+  await call('create_block', { graph: 'Relaxed', pageTitle: 'Relaxed 1', markdown: 'relaxed note' });
+  expect(asked).toEqual([]);
+  expect(count('relaxed', 'relaxed note')).toBe(1);
+  const views = await core.handlers['graphs:list'](undefined);
+  expect(views.map((g) => [g.nickname, g.confirm])).toEqual([
+    ['Careful', 'every-write'],
+    ['Relaxed', 'never'],
+    ['Plain', 'every-write'],
+  ]);
 });

@@ -424,14 +424,18 @@ describe('Status bar and settings', () => {
     expect(fake.calls.at(-1)).toEqual({ channel: 'settings:set', input: { defaultAccessLevel: 'full' } });
   });
 
-  it('asks before destructive writes unless switched off', async () => {
+  it('asks before changes that take much away by default; every change or never for graphs without their own', async () => {
     const { fake } = await renderWithStores(<SettingsView />);
-    const ask = () =>
-      screen.getByRole('checkbox', { name: /^Ask me before an agent deletes or renames a lot/ });
-    expect(ask()).toHaveProperty('checked', true);
-    await userEvent.click(ask());
+    const group = () => screen.getByRole('group', { name: 'Ask me before' });
+    const choice = (name: RegExp) => within(group()).getByRole('radio', { name });
+    expect(choice(/^Changes that take much away/)).toHaveProperty('checked', true);
+    expect(group().textContent).toContain('For every graph without a choice of its own');
+    await userEvent.click(choice(/^Every change/));
+    expect(fake.calls.at(-1)).toEqual({ channel: 'settings:set', input: { confirm: 'every-write' } });
+    await waitFor(() => expect(choice(/^Every change/)).toHaveProperty('checked', true));
+    expect(await screen.findByText('Ask me before saved.')).toBeTruthy();
+    await userEvent.click(choice(/^Never/));
     expect(fake.calls.at(-1)).toEqual({ channel: 'settings:set', input: { confirm: 'never' } });
-    await waitFor(() => expect(ask()).toHaveProperty('checked', false));
   });
 
   it('copies the diagnostics through main and says what was found', async () => {

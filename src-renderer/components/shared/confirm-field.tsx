@@ -28,10 +28,13 @@ export const confirmText: Record<ConfirmPolicy, { label: string; explanation: st
 
 const ORDER: readonly ConfirmPolicy[] = ['destructive', 'every-write', 'never'];
 
-/** Radio group "Ask me before", each choice explained; says when the graph follows Settings. */
+/**
+ * Radio group "Ask me before", each choice explained, and `note`: whom it is for (a graph, or every
+ * graph without a choice of its own).
+ */
 export function ConfirmField(props: {
   value: ConfirmPolicy;
-  own: boolean;
+  note: string;
   onChange(policy: ConfirmPolicy): void;
 }) {
   const name = useId();
@@ -55,9 +58,7 @@ export function ConfirmField(props: {
         </label>
       ))}
       <p id={noteId} className="muted small">
-        {props.own
-          ? 'This graph’s own choice: Settings does not change it.'
-          : 'As in Settings until you choose here; a choice here is for this graph only.'}
+        {props.note}
       </p>
     </fieldset>
   );
