@@ -98,8 +98,25 @@ function Proposal({ proposal, onAnswered }: { proposal: ProposalView; onAnswered
   );
 }
 
+/** Whether a proposal takes nothing away and shows nothing new (a small write under "every change"). */
+function drawsNothing(taken: Taken): boolean {
+  const lists = [
+    taken.pages,
+    taken.blocks,
+    taken.replaced,
+    taken.moved,
+    taken.added ?? [],
+    taken.renames,
+    taken.files,
+  ];
+  return lists.every((list) => list.length === 0) && !taken.hidden && !taken.changes && !taken.unknown;
+}
+
 /** What would go, as the Activity diff draws a removal: struck through, named by page. */
 function TakenDiff({ taken, label }: { taken: Taken; label: string }) {
+  // Its question says what it writes; an empty box would only be a stop for the keyboard.
+  if (drawsNothing(taken))
+    return <p className="small muted">Nothing is taken away: it only writes what the question says.</p>;
   const pagesGone = new Set(taken.pages.map((p) => p.title));
   return (
     // It scrolls when long: focusable, so the keyboard can scroll it too.
