@@ -5,7 +5,8 @@
 // uid, no code, no hidden text); Approve in the tray runs it as the agent's journaled, undoable
 // change; Keep leaves the graph as it was; an answer in the chat closes it in the tray; whichever
 // answer comes first wins, and a late, replayed, forged or malformed answer is refused. A chat
-// under a key not made for a named client is answered only here, though its host renders apps.
+// under a key not made for a named client is answered only here, though its host renders apps. A
+// graph set to "every change" in Edit holds even a one-block create for the tray.
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -326,5 +327,48 @@ it('a client that can ask is asked in the chat as before: nothing waits in the t
     expect(exists(pageUid('Elicited'))).toBe(true);
   } finally {
     await eliciting.close().catch(() => {});
+  }
+});
+
+it('a graph set to "every change" in Edit: a one-block create waits in the tray; Approve writes it once, as the agent’s change', async () => {
+  await core.handlers['graphs:update']({ id: 'hosted:asked', confirm: 'every-write' });
+  try {
+    const count = (text: string) =>
+      emulator
+        .graph('asked')
+        .run('data.q', ['[:find (count ?b) . :in $ ?s :where [?b :block/string ?s]]', text]) ?? 0;
+    // The HTTP server's child applies the store's change once its watcher fires: until then a
+    // small create goes ahead, so each try writes a text of its own.
+    let tries = 0;
+    let held: CallToolResult | undefined;
+    let text = '';
+    await waitFor(async () => {
+      text = `every change draft ${++tries}`;
+      const result = (await plain.callTool({
+        name: 'create_block',
+        arguments: { pageTitle: 'Kept page', markdown: text },
+      })) as CallToolResult;
+      if (/Waiting for the person/.test(textOf(result))) held = result;
+      return held;
+    });
+    expect(count(text)).toBe(0);
+    const id = proposalId(held!);
+    const view = await waitFor(() => shown(id));
+    expect(view.tool).toBe('create_block');
+    expect(view.question).toContain(text);
+    expect(view.taken.blocks).toEqual([]);
+    expect(view.taken.pages).toEqual([]);
+    const answered = await core.handlers['proposals:answer']({ id, answer: 'approve' });
+    expect(answered).toEqual({
+      done: true,
+      outcome: expect.stringMatching(/^Approved by the person and done/),
+    });
+    expect(count(text)).toBe(1);
+    const listed = JSON.parse(textOf(await plain.callTool({ name: 'list_changes', arguments: {} }))) as {
+      changes: Array<{ tool: string }>;
+    };
+    expect(listed.changes.map((c) => c.tool)).toContain('create_block');
+  } finally {
+    await core.handlers['graphs:update']({ id: 'hosted:asked', confirm: 'destructive' });
   }
 });
