@@ -55,6 +55,11 @@ const PERSON_LINES: ReadonlyArray<[RegExp, string]> = [
     /^Kept: the person chose to keep things as they are\. Nothing was changed\./,
     'Kept as it is: nothing was changed.',
   ],
+  // The write's own error is for the model: JSON, codes, perhaps a uid.
+  [
+    /^Approved, but \S+ failed: [\s\S]*$/,
+    'Approved, but it could not be done: the agent was told why. Activity in Roam Companion shows anything that changed.',
+  ],
 ];
 
 /**

@@ -73,6 +73,13 @@ it('an approval’s outcome is the person’s: no tool name, no “the person”
   expect(outcomeForPerson('Kept: the person chose to keep things as they are. Nothing was changed.')).toBe(
     'Kept as it is: nothing was changed.',
   );
+  expect(
+    outcomeForPerson(
+      'Approved, but delete_page failed: {"error":{"code":"NOT_FOUND","message":"No block \'abc123xyz\'."}}',
+    ),
+  ).toBe(
+    'Approved, but it could not be done: the agent was told why. Activity in Roam Companion shows anything that changed.',
+  );
   // Another line keeps its words; only its agent undo is replaced.
   expect(outcomeForPerson('Undid 3 changes; it can be undone with undo_changes.')).toBe(
     'Undid 3 changes. To take it back: Activity in Roam Companion, `roam-mcp undo` in a terminal, or ask the agent to undo it.',
