@@ -40,6 +40,8 @@ export interface RemoteListener {
   close(): Promise<void>;
 }
 
+const PROXY_IDLE_MS = 130_000;
+
 const SWITCHED_OFF =
   'Remote access is switched off at the machine (roam-mcp remote on, or Roam Companion > Settings > Remote access).';
 
@@ -88,6 +90,9 @@ export async function startRemoteListener(options: RemoteListenerOptions): Promi
       res.end();
     });
   });
+  // Longer than a tunnel keeps an idle connection to us (Go's proxies 90 s, caddy 2 min): else it
+  // may send a request down a connection Node is closing that moment, and answer 502.
+  server.keepAliveTimeout = PROXY_IDLE_MS;
   const port = await listen(server, options.settings.port);
   const local = `http://127.0.0.1:${port}`;
   const servedAt = {

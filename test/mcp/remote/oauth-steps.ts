@@ -52,7 +52,9 @@ export async function poll(fetcher: typeof fetch, base: string, fields: { reques
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(fields),
   });
-  return (await response.json()) as { status: string; code?: string; location?: string };
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`status answered ${response.status}: ${text}`);
+  return JSON.parse(text) as { status: string; code?: string; location?: string };
 }
 
 export async function token(fetcher: typeof fetch, base: string, form: Record<string, string>) {

@@ -107,12 +107,17 @@ async function signInWithSdk(
 describe.skipIf(!hasCaddy)(
   hasCaddy ? 'remote access through a TLS tunnel (caddy on loopback)' : CADDY_MISSING,
   () => {
-    it('a client ID metadata document client signs in (2026-07-28) and reads, capped read-only', async () => {
+    it('a client ID metadata document client signs in (2026-07-28) and reads, capped read-only and to core', async () => {
       const { client } = await signInWithSdk(`${world.documents}/client.json`, '2026-07-28', [
         '--level',
         'read-only',
+        '--tools',
+        'core',
       ]);
       expect(client.getProtocolEra()).toBe('modern');
+      const names = (await client.listTools(undefined, { cacheMode: 'bypass' })).tools.map((t) => t.name);
+      expect(names).toContain('list_graphs');
+      expect(names).not.toContain('find_path'); // navigation: not among the toolsets chosen at the machine
       const graphs = jsonOf<{ items: Array<{ nickname: string }> }>(
         (await client.callTool({ name: 'list_graphs', arguments: {} })) as never,
       );
@@ -128,7 +133,12 @@ describe.skipIf(!hasCaddy)(
         connections: Array<{ clientName: string; verified: boolean; level?: string }>;
       };
       expect(connections.connections).toContainEqual(
-        expect.objectContaining({ clientName: 'Metadata Client', verified: true, level: 'read-only' }),
+        expect.objectContaining({
+          clientName: 'Metadata Client',
+          verified: true,
+          level: 'read-only',
+          toolsets: ['core'],
+        }),
       );
       await client.close();
     });

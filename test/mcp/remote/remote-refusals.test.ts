@@ -114,6 +114,12 @@ describe.skipIf(!hasCaddy)(hasCaddy ? 'remote access refuses' : CADDY_MISSING, (
     ).not.toBe(401);
   });
 
+  it('keeps an idle connection longer than a tunnel does (no 502 from a connection closing under it)', async () => {
+    const answer = await fetch(`${world.served.remote}/.well-known/oauth-authorization-server`);
+    await answer.text();
+    expect(answer.headers.get('keep-alive')).toBe('timeout=130');
+  });
+
   it('the public host on the local port, and a remote token there', async () => {
     const signed = await signIn(world, world.fetch, base, { clientId: shared });
     const at = signed.tokens.access_token!;
