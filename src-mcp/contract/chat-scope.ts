@@ -30,6 +30,11 @@ export interface ChatScope {
    * model (docs/reliability.md, "Who can approve"). Else a proposal waits in Roam Companion only.
    */
   readonly approvesInChat?: boolean;
+  /**
+   * A chat through the tunnel (src-mcp/remote/): a write that needs the person's yes is never made
+   * because nobody can be asked (docs/remote.md).
+   */
+  readonly remote?: boolean;
   /** The journal's chat (src-mcp/contract/chat.ts). */
   readonly chat: ChatRef;
 }
@@ -80,6 +85,7 @@ export function newChatScope(
     toolsets?: readonly ToolsetName[];
     clientName?: string;
     approvesInChat?: boolean;
+    remote?: boolean;
   } = {},
 ): ChatScope {
   const scope = newScope(options);

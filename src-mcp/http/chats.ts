@@ -39,6 +39,8 @@ export class Chats {
   private pending = 0;
   /** Told the number of chats each time it changes (the URL file says it, for the tray's status bar). */
   onCount?: (count: number) => void;
+  /** What a new chat of `key` is: its cap and toolsets, and whether its approvals count. */
+  scopeFor: (key: KeyEntry) => Parameters<typeof newChatScope>[0] = keyScope;
 
   constructor(
     readonly limits: ChatLimits,
@@ -158,7 +160,7 @@ export class Chats {
   }
 
   private newChat(key: KeyEntry): Chat {
-    return { scope: newChatScope(scopeOptions(key)), key: key.name, lastSeen: this.now() };
+    return { scope: newChatScope(this.scopeFor(key)), key: key.name, lastSeen: this.now() };
   }
 
   private touch(chat: Chat): Chat {
@@ -182,7 +184,8 @@ function oldest(entries: Array<[string, Chat]>): string | undefined {
 
 const EVICT_IDLE_MS = 5 * 60_000;
 
-const scopeOptions = (key: KeyEntry) => ({
+/** A local key's chats: capped like the key; their in-chat approvals count for a client's key. */
+export const keyScope = (key: KeyEntry) => ({
   ...(key.access ? { accessCap: key.access, keyName: key.name } : {}),
   ...(key.toolsets ? { toolsets: key.toolsets } : {}),
   // A key the tray or `install` made for a client bears its id: that host renders the approval

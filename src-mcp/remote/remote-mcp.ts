@@ -14,7 +14,7 @@ import {
 import type { ChatScope } from '../contract/chat-scope.ts';
 import { log } from '../contract/log.ts';
 import type { KeyEntry } from '../data-folder/key-store.ts';
-import { Chats } from '../http/chats.ts';
+import { Chats, keyScope } from '../http/chats.ts';
 import { legacySessions } from '../http/legacy-sessions.ts';
 import type { HubLimits } from '../http/limits.ts';
 import { RateLimit } from '../http/rate-limit.ts';
@@ -55,6 +55,9 @@ export interface RemoteMcp {
 export function remoteMcp(mcp: RoamMcpServer, authority: RemoteAuthority, limits: HubLimits): RemoteMcp {
   const { resource } = authority.names;
   const chats = new Chats({ max: limits.maxChats, perKey: limits.maxChatsPerKey, idleMs: limits.idleMs });
+  // Only a client its https metadata document vouches for has approvals that count in the chat.
+  const verified = new Set<string>();
+  chats.scopeFor = (key) => ({ ...keyScope(key), remote: true, approvesInChat: verified.has(key.name) });
   const rate = new RateLimit(limits.ratePerMinute);
   const open = new Map<string, Set<ServerResponse>>();
   const modern = createMcpHandler(
@@ -80,6 +83,7 @@ export function remoteMcp(mcp: RoamMcpServer, authority: RemoteAuthority, limits
     const grant = (await authority.store.read()).grants.find((g) => g.id === auth.extra?.grant);
     if (!grant) return refusalResponse(refusals.badKey());
     const key = keyOf(grant);
+    if (grant.verified) verified.add(key.name);
     const answering = open.get(key.name) ?? new Set<ServerResponse>();
     open.set(key.name, answering.add(res));
     res.once('close', () => answering.delete(res));

@@ -365,6 +365,7 @@ function registerToolHandlers(server: Server, shared: Shared, inThisChat: InChat
             inputResponses: ctx.mcpReq.inputResponses,
             trayShows: shared.state.services.proposals.trayShows(),
             approvesInChat: currentScope().approvesInChat === true,
+            remote: currentScope().remote === true,
           },
           shared.confirm,
         );

@@ -23,6 +23,8 @@ export interface Connection {
    * result's `_meta` from the model (docs/reliability.md, "Who can approve").
    */
   approvesInChat: boolean;
+  /** Through the tunnel (src-mcp/remote/): reaching nobody never lets a write go unasked. */
+  remote?: boolean;
 }
 
 /** What the gate needs the person to answer. */

@@ -12,8 +12,15 @@ import { companion } from './companion.ts';
 import { formElicitation } from './form-elicitation.ts';
 import { inChatApproval } from './in-chat-approval.ts';
 import { nobody } from './nobody.ts';
+import { nobodyRemote } from './nobody-remote.ts';
 
-const CHANNELS: readonly ConsentChannel[] = [formElicitation, inChatApproval, companion, nobody];
+const CHANNELS: readonly ConsentChannel[] = [
+  formElicitation,
+  inChatApproval,
+  companion,
+  nobodyRemote,
+  nobody,
+];
 
 export function chooseChannel(connection: Connection): ConsentChannel {
   return CHANNELS.find((channel) => channel.serves(connection)) ?? nobody;
