@@ -1,7 +1,6 @@
 /**
  * Client installers: connect Claude Desktop, Cursor, VS Code and Claude Code to Roam Companion.
- * The public entry for everything outside src-mcp (the tray core, the demo); the `roam-mcp`
- * CLI loads `installers/cli.ts` lazily for its subcommands.
+ * The public entry for everything outside src-mcp (the tray core, the demo).
  */
 export { InstallerError } from './installer-error.ts';
 export type { InstallerOptions, Launcher } from './installer-options.ts';
@@ -9,3 +8,4 @@ export { install, keyBehind, listClients, previewChange, uninstall } from './ins
 export { lineDiff } from './line-diff.ts';
 export { claudeCodeAddCommand, claudeCodeHeadersPath, writeClaudeCodeHeaders } from './claude-code.ts';
 export { clientSpec } from './client-catalogue.ts';
+export { entryHoldsKey, rotateKey, type KeyRotation } from './key-rotation.ts';

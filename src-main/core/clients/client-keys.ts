@@ -1,9 +1,9 @@
 /**
  * The keys of the clients the tray connected over HTTP (docs/clients.md): one per installed
- * client, named after it, made when it is installed (an earlier one revoked: only hashes are
- * kept). Stored in the data folder the tray's HTTP server reads. When the tray removes or
- * replaces an entry it revokes the key behind it, found by what the entry holds (installers'
- * `keyBehind`), not by this name.
+ * client, named after it, made when it is installed (the earlier one revoked once the new entry
+ * holds the new key: src-mcp/installers/key-rotation.ts; only hashes are kept). Stored in the
+ * data folder the tray's HTTP server reads. When the tray removes or replaces an entry it revokes
+ * the key behind it, found by what the entry holds (installers' `keyBehind`), not by this name.
  */
 import { KeyStore, type KeyInfo } from '../../../src-mcp/data-folder/index.ts';
 import type { KeyView } from '../../../src-shared/ipc-contract.ts';
@@ -24,16 +24,3 @@ export const toKeyView = (key: KeyInfo, usedBy: readonly string[] = []): KeyView
   createdAt: key.createdAt,
   usedBy: [...usedBy],
 });
-
-/**
- * A new key for `client`, replacing any earlier one; the key goes only into its config. Its chats
- * get `toolsets` (the client's choice, or the sets that fit a client with a tool cap).
- */
-export async function newClientKey(
-  keys: KeyStore,
-  client: string,
-  toolsets?: readonly string[],
-): Promise<string> {
-  await keys.revoke(client);
-  return (await keys.create(client, undefined, toolsets?.join(','))).key;
-}

@@ -13,16 +13,19 @@ import {
   claudeCodeHeadersPath,
   writeClaudeCodeHeaders,
   clientSpec,
+  entryHoldsKey,
   install,
   keyBehind,
   lineDiff,
   listClients,
   previewChange,
+  rotateKey,
   uninstall,
   type InstallerOptions,
+  type KeyRotation,
 } from '../../../src-mcp/installers/index.ts';
 import type { CoreContext } from './core-context.ts';
-import { clientKeys, newClientKey } from '../clients/client-keys.ts';
+import { clientKeys } from '../clients/client-keys.ts';
 import type { KeyStore } from '../../../src-mcp/data-folder/index.ts';
 import { HTTP_DEFAULT_PORT } from '../../../src-shared/constants.ts';
 import { installDefaultToolsets } from '../../../src-shared/toolsets.ts';
@@ -120,7 +123,7 @@ async function withHttp(
 const OVER_STDIO =
   'Claude Code connects over stdio here, so its command holds no key: copy the command shown instead. Nothing was changed.';
 const CLIPBOARD_FAILED =
-  "Could not write the clipboard, so the command was not copied; Claude Code's earlier key was replaced all the same. Click Copy again, then run the new command.";
+  "Could not write the clipboard, so the command was not copied (its new key was made all the same). Click Copy again, then run the new command.";
 
 /** An http entry whose key is no longer stored (revoked, or replaced by a newer one): the client is refused. */
 function keyGone(view: ClientView): string {
@@ -205,6 +208,24 @@ async function withKeyTakenBack<T>(
   return done;
 }
 
+/**
+ * Installs with a new key beside the old one: the old key goes only once the written entry reads
+ * back holding the new one (src-mcp/installers/key-rotation.ts); a failed write takes back only
+ * the new key, so the entry the client has keeps working.
+ */
+async function installRotating(id: ClientId, opts: InstallerOptions, rotation: KeyRotation) {
+  let result: Awaited<ReturnType<typeof install>>;
+  try {
+    result = await install(id, opts);
+  } catch (error) {
+    await rotation.abandon();
+    throw error;
+  }
+  if (result.client.state === 'installed' && (await entryHoldsKey(id, rotation.key, opts)))
+    await rotation.settle();
+  return result;
+}
+
 /** The clients whose entries carry each key, by the key's name (matched by what the entry holds). */
 export async function clientsByKey(ctx: CoreContext): Promise<Map<string, string[]>> {
   const users = new Map<string, string[]>();
@@ -217,6 +238,33 @@ export async function clientsByKey(ctx: CoreContext): Promise<Map<string, string
   return users;
 }
 
+/**
+ * A new key for Claude Code and its command, to the clipboard only: the old key goes at once when
+ * the entry reads the headers file, else it keeps working until the person runs the new command.
+ */
+async function copyClaudeCodeCommand(ctx: CoreContext, keys: KeyStore) {
+  const { writeClipboard } = ctx.options;
+  const opts = await withHttp(ctx, 'claude-code', installerOptions(ctx));
+  if (!opts.http || !writeClipboard) throw new CoreError('UNAVAILABLE', OVER_STDIO);
+  const behind = await keyBehind('claude-code', opts);
+  const rotation = await rotateKey(keys, 'claude-code', behind, installDefaultToolsets('claude-code'));
+  // The key goes into the headers file the command names (0600): never into the clipboard.
+  await writeClaudeCodeHeaders(opts, rotation.key).catch(async (error: unknown) => {
+    await rotation.abandon();
+    throw error;
+  });
+  // An entry whose helper reads that file sends the new key already: the old one may go. Else the
+  // old key keeps working (as claude-code-old) until the person runs the new command.
+  if (await entryHoldsKey('claude-code', rotation.key, opts)) await rotation.settle();
+  else await rotation.keepOld();
+  try {
+    await writeClipboard(claudeCodeAddCommand(opts));
+  } catch {
+    throw new CoreError('INTERNAL', CLIPBOARD_FAILED);
+  }
+  return { copied: true as const, keyName: CLAUDE_CODE_KEY };
+}
+
 export function clientHandlers(ctx: CoreContext) {
   const keys = clientKeys(ctx.options);
   /** A file client's outcome shows it as it connects now; Claude Code's keeps the command to run. */
@@ -227,21 +275,6 @@ export function clientHandlers(ctx: CoreContext) {
     return Promise.all(views.map((view) => connection(ctx, view.id, view)));
   };
   const refresh = async () => ctx.emit('clients:changed', await listAll());
-  /** A new key for Claude Code (the old one stops working) and its command, to the clipboard only. */
-  const copyClaudeCodeCommand = async () => {
-    const { writeClipboard } = ctx.options;
-    const opts = await withHttp(ctx, 'claude-code', installerOptions(ctx));
-    if (!opts.http || !writeClipboard) throw new CoreError('UNAVAILABLE', OVER_STDIO);
-    const key = await newClientKey(keys, CLAUDE_CODE_KEY, installDefaultToolsets('claude-code'));
-    // The key goes into the headers file the command names (0600): never into the clipboard.
-    await writeClaudeCodeHeaders(opts, key);
-    try {
-      await writeClipboard(claudeCodeAddCommand(opts));
-    } catch {
-      throw new CoreError('INTERNAL', CLIPBOARD_FAILED);
-    }
-    return { copied: true as const, keyName: CLAUDE_CODE_KEY };
-  };
   // One at a time: two copies at once would each replace the key the other is making.
   let copying: Promise<unknown> = Promise.resolve();
   return {
@@ -266,10 +299,20 @@ export function clientHandlers(ctx: CoreContext) {
     async 'clients:install'(
       input: RequestArgs<'clients:install'>,
     ): Promise<RequestResults['clients:install']> {
-      const opts = await withHttp(ctx, input.id, installerOptions(ctx, choiceOf(input)), () =>
-        newClientKey(keys, input.id, input.toolsets ?? installDefaultToolsets(input.id)),
-      );
-      const result = await withKeyTakenBack(ctx, keys, input.id, () => install(input.id, opts));
+      let rotation: KeyRotation | undefined;
+      const opts = await withHttp(ctx, input.id, installerOptions(ctx, choiceOf(input)), async () => {
+        const behind = await keyBehind(input.id, await withHttp(ctx, input.id, installerOptions(ctx)));
+        rotation = await rotateKey(
+          keys,
+          input.id,
+          behind,
+          input.toolsets ?? installDefaultToolsets(input.id),
+        );
+        return rotation.key;
+      });
+      const result = rotation
+        ? await installRotating(input.id, opts, rotation)
+        : await withKeyTakenBack(ctx, keys, input.id, () => install(input.id, opts));
       if (input.toolsets) {
         const toolsets = input.toolsets;
         await ctx.store.update((data) => {
@@ -297,7 +340,7 @@ export function clientHandlers(ctx: CoreContext) {
       return withConnection(outcome(result, opts));
     },
     'clients:copy-command': (): Promise<RequestResults['clients:copy-command']> => {
-      const copied = copying.catch(() => {}).then(copyClaudeCodeCommand);
+      const copied = copying.catch(() => {}).then(() => copyClaudeCodeCommand(ctx, keys));
       copying = copied;
       return copied;
     },

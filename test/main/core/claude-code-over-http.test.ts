@@ -184,7 +184,7 @@ async function otherTray(extra: Parameters<typeof startCore>[1]) {
   };
 }
 
-it('a clipboard that fails says so, and that the earlier key was replaced', async () => {
+it('a clipboard that fails says so, and that the new key was made all the same', async () => {
   const failing = await otherTray({
     httpHub: { port: 0 },
     writeClipboard: () => {
@@ -195,7 +195,9 @@ it('a clipboard that fails says so, and that the earlier key was replaced', asyn
     (e: Error) => e,
   );
   expect(failure).toMatchObject({
-    message: expect.stringMatching(/Could not write the clipboard.*earlier key was replaced.*Copy again/),
+    message: expect.stringMatching(
+      /Could not write the clipboard.*new key was made all the same.*Copy again/,
+    ),
   });
   expect(await failing.keyWorks()).toBe(false);
   expect(JSON.stringify(failure) + String(failure)).not.toMatch(KEY);

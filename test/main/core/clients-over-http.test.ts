@@ -3,7 +3,7 @@
 // keys the installs wrote. An HTTP entry has no `--tools`: its toolsets are its key's, and so is
 // the tool count its chats are served; a new choice changes the key and not one byte of the
 // config; a revoked key is no connection; a stdio entry of ours is installed over stdio.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -124,4 +124,36 @@ it('a stdio entry of ours is installed over stdio, its toolsets its own, and can
   const { client } = await core.handlers['clients:install']({ id: 'vscode', toolsets: ['core'] });
   expect(client).toMatchObject({ state: 'installed', transport: 'http', toolsets: ['core'] });
   expect(client.canSwitchToHttp).toBeUndefined();
+});
+
+it('a reinstall keeps the old key working until the new entry holds the new one; a write that fails keeps it', async () => {
+  await core.handlers['clients:install']({ id: 'cursor' });
+  const keyOf = async () =>
+    JSON.parse(await readFile(cursorFile(), 'utf8')).mcpServers['roam-companion'].headers
+      .Authorization as string;
+  const old = await keyOf();
+  const cursorKeys = async () =>
+    (await core.handlers['keys:list'](undefined)).map((k) => k.name).filter((n) => n.startsWith('cursor'));
+  // The backup cannot be written (a folder stands where it goes): the write fails after the new key is made.
+  const backup = `${cursorFile()}.roam-companion-backup`;
+  await rm(backup, { recursive: true, force: true });
+  await mkdir(path.join(backup, 'in-the-way'), { recursive: true });
+  const failed = await core.handlers['clients:install']({ id: 'cursor' }).catch((e: unknown) =>
+    toIpcError(e),
+  );
+  expect(failed).toMatchObject({ message: expect.any(String) });
+  expect(await keyOf()).toBe(old);
+  expect(await toolsServed()).toBeGreaterThan(0);
+  expect(await cursorKeys()).toEqual(['cursor']);
+
+  await rm(backup, { recursive: true, force: true });
+  await core.handlers['clients:install']({ id: 'cursor' });
+  expect(await keyOf()).not.toBe(old);
+  expect(await toolsServed()).toBeGreaterThan(0);
+  expect(await cursorKeys()).toEqual(['cursor']);
+  // The old key is revoked now that the entry holds the new one.
+  const entry = JSON.parse(await readFile(cursorFile(), 'utf8'));
+  entry.mcpServers['roam-companion'].headers.Authorization = old;
+  await writeFile(cursorFile(), JSON.stringify(entry));
+  await expect(toolsServed()).rejects.toThrow();
 });
