@@ -123,7 +123,7 @@ async function withHttp(
 const OVER_STDIO =
   'Claude Code connects over stdio here, so its command holds no key: copy the command shown instead. Nothing was changed.';
 const CLIPBOARD_FAILED =
-  "Could not write the clipboard, so the command was not copied (its new key was made all the same). Click Copy again, then run the new command.";
+  'Could not write the clipboard, so the command was not copied (its new key was made all the same). Click Copy again, then run the new command.';
 
 /** An http entry whose key is no longer stored (revoked, or replaced by a newer one): the client is refused. */
 function keyGone(view: ClientView): string {
