@@ -33,6 +33,13 @@ const MAX_ENTRIES = 500;
 
 const empty = (): LedgerState => ({ taken: [], declined: [], allowed: [] });
 
+/** A copy its holder may change: the entries are flat, so copying each is a deep copy. */
+const copyOf = (state: LedgerState): LedgerState => ({
+  taken: state.taken.map((t) => ({ ...t })),
+  declined: state.declined.map((d) => ({ ...d })),
+  allowed: state.allowed.map((a) => ({ ...a })),
+});
+
 function pruned(state: LedgerState, now = Date.now()): LedgerState {
   const recent = <T extends { at: number }>(items: T[], ms: number) =>
     items.filter((i) => now - i.at <= ms).slice(-MAX_ENTRIES);
@@ -149,7 +156,7 @@ export class ConsentLedger {
     if (!held) return { known: false, why: 'it was read without its lock' };
     if (held.unlockable) return { known: false, why: held.unlockable };
     if (!this.folder) return { known: true, state: pruned(this.memory.get(graph) ?? empty()) };
-    if (held.state) return { known: true, state: pruned(structuredClone(held.state)) };
+    if (held.state) return { known: true, state: pruned(copyOf(held.state)) };
     let text: string;
     try {
       text = await readFile(this.fileOf(graph), 'utf8');
@@ -161,7 +168,7 @@ export class ConsentLedger {
       };
     }
     const read = parse(text, graph);
-    if (read.known) held.state = structuredClone(read.state);
+    if (read.known) held.state = copyOf(read.state);
     return read;
   }
 
