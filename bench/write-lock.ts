@@ -17,7 +17,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,12 +36,20 @@ const WARMUP = 5;
 
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? NaN;
+const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / Math.max(1, v.length);
 const p90 = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length * 0.9)] ?? NaN;
 const log = (m: string) => process.stderr.write(`[write-lock bench] ${m}\n`);
 
 type Call = (name: string, args: Record<string, unknown>) => Promise<Record<string, unknown>>;
 
-async function server(home: string, extraArgs: string[]): Promise<{ call: Call; close(): Promise<void> }> {
+interface Server {
+  call: Call;
+  /** CPU time (ms, 10 ms ticks) the bin has used so far, every thread of it. */
+  cpuMs(): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function server(home: string, extraArgs: string[]): Promise<Server> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, ...extraArgs],
@@ -57,7 +65,13 @@ async function server(home: string, extraArgs: string[]): Promise<{ call: Call; 
     return JSON.parse(text) as Record<string, unknown>;
   };
   await call('select_graph', { graph: GRAPH });
-  return { call, close: () => client.close() };
+  const cpuMs = async () => {
+    // /proc/<pid>/stat: utime and stime, in clock ticks (100 per second on Linux).
+    const stat = await readFile(`/proc/${transport.pid}/stat`, 'utf8').catch(() => '');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
+  };
+  return { call, cpuMs, close: () => client.close() };
 }
 
 async function homeFor(dir: string): Promise<string> {
@@ -77,14 +91,19 @@ type Write = (typeof WRITES)[number];
 type Samples = Record<Write, number[]>;
 const samples = (): Samples => ({ create_block: [], update_block: [], delete_block: [] });
 
-/** One create, update and delete of a new block: each call's wall time (ms) and Local API round trips. */
-async function cycle(call: Call, label: string, i: number, trips: () => number) {
+/**
+ * One create, update and delete of a new block: each call's wall time (ms), the bin's CPU time
+ * (ms) and its Local API round trips.
+ */
+async function cycle(bin: Server, label: string, i: number, trips: () => number) {
   const time = { create_block: 0, update_block: 0, delete_block: 0 };
+  const cpu = { ...time };
   const roundTrips = { ...time };
   const timed = async (write: Write, args: Record<string, unknown>) => {
-    const [before, start] = [trips(), performance.now()];
-    const value = await call(write, args);
+    const [before, cpuBefore, start] = [trips(), await bin.cpuMs(), performance.now()];
+    const value = await bin.call(write, args);
     time[write] = performance.now() - start;
+    cpu[write] = (await bin.cpuMs()) - cpuBefore;
     roundTrips[write] = trips() - before;
     return value;
   };
@@ -93,7 +112,7 @@ async function cycle(call: Call, label: string, i: number, trips: () => number) 
   if (!uid) throw new Error(`create_block answered no uid: ${JSON.stringify(created)}`);
   await timed('update_block', { uid, string: `${label} ${i} edited` });
   await timed('delete_block', { uid });
-  return { time, roundTrips };
+  return { time, cpu, roundTrips };
 }
 
 const summary = (s: Samples) =>
@@ -106,12 +125,15 @@ async function inProcess(dir: string) {
   const time = async (fn: () => Promise<unknown>) => {
     for (let i = 0; i < WARMUP; i++) await fn();
     const s: number[] = [];
+    const cpu = process.cpuUsage();
     for (let i = 0; i < ROUNDS * 2; i++) {
       const start = performance.now();
       await fn();
       s.push(performance.now() - start);
     }
-    return { median: round(median(s), 3), p90: round(p90(s), 3) };
+    const used = process.cpuUsage(cpu);
+    const cpuMs = (used.user + used.system) / 1000 / (ROUNDS * 2);
+    return { median: round(median(s), 3), p90: round(p90(s), 3), cpuMs: round(cpuMs, 3) };
   };
   const reserve = (state: Parameters<Parameters<ConsentLedger['update']>[1]>[0]) => {
     state.taken.push({ at: Date.now(), blocks: 1, chat: 'bench/x', reserved: true });
@@ -153,6 +175,7 @@ try {
   const destructive = await server(await homeFor(path.join(base, 'destructive')), []);
   const never = await server(await homeFor(path.join(base, 'never')), ['--confirm', 'never']);
   const alone = { destructive: samples(), never: samples() };
+  const cpu = { destructive: samples(), never: samples() };
   const trips = {
     destructive: { create_block: 0, update_block: 0, delete_block: 0 },
     never: { create_block: 0, update_block: 0, delete_block: 0 },
@@ -162,13 +185,12 @@ try {
     // Which goes first alternates: neither always runs on the other's warm disk cache.
     const order = i % 2 === 0 ? (['destructive', 'never'] as const) : (['never', 'destructive'] as const);
     for (const mode of order) {
-      const took = await cycle(
-        mode === 'destructive' ? destructive.call : never.call,
-        mode,
-        i,
-        graphRequests,
-      );
-      if (i >= WARMUP) for (const w of WRITES) alone[mode][w].push(took.time[w]);
+      const took = await cycle(mode === 'destructive' ? destructive : never, mode, i, graphRequests);
+      if (i >= WARMUP)
+        for (const w of WRITES) {
+          alone[mode][w].push(took.time[w]);
+          cpu[mode][w].push(took.cpu[w]);
+        }
       trips[mode] = took.roundTrips;
     }
   }
@@ -180,7 +202,7 @@ try {
   const chats = [await server(shared, []), await server(shared, [])];
   const together = samples();
   for (let i = 0; i < WARMUP + ROUNDS; i++) {
-    const took = await Promise.all(chats.map((chat, c) => cycle(chat.call, `chat ${c}`, i, graphRequests)));
+    const took = await Promise.all(chats.map((chat, c) => cycle(chat, `chat ${c}`, i, graphRequests)));
     if (i >= WARMUP) for (const t of took) for (const w of WRITES) together[w].push(t.time[w]);
   }
   await Promise.all(chats.map((chat) => chat.close()));
@@ -195,6 +217,13 @@ try {
     inProcess: parts,
     alone: { destructive: summary(alone.destructive), never: summary(alone.never) },
     roundTrips: trips,
+    /** The bin's CPU per write, mean over the rounds (10 ms ticks summed). */
+    binCpuMs: Object.fromEntries(
+      (['destructive', 'never'] as const).map((mode) => [
+        mode,
+        Object.fromEntries(WRITES.map((w) => [w, round(mean(cpu[mode][w]), 1)])),
+      ]),
+    ) as Record<'destructive' | 'never', Record<Write, number>>,
     twoServersOneFolder: summary(together),
     ledgerFiles: ledgerFiles.length,
   };
@@ -202,22 +231,24 @@ try {
   const md = [
     "# An agent write: consent's ledger and lock",
     '',
-    `Measured ${result.measuredAt} by bench/write-lock.ts, Node ${result.node}, ${result.cores} cores, load ${loadStart.join(' / ')} at start, ${result.loadAverage.end.join(' / ')} at end; median (p90) of ${ROUNDS} rounds after ${WARMUP} warm-up ones, wall time of the call as the client sees it.`,
+    `Measured ${result.measuredAt} by bench/write-lock.ts, Node ${result.node}, ${result.cores} cores, load ${loadStart.join(' / ')} at start, ${result.loadAverage.end.join(' / ')} at end; median (p90) of ${ROUNDS} rounds after ${WARMUP} warm-up ones, wall time of the call as the client sees it; the bin's CPU is the mean per write. Wall times grow with the load, CPU times much less.`,
     '',
-    '| write | `--confirm destructive` (default) | `--confirm never` | added by consent | Local API round trips (destructive / never) | two servers, one data folder, at once |',
-    '| ----- | --------------------------------- | ----------------- | ---------------- | ------------------------------------------- | ------------------------------------- |',
+    '| write | `--confirm destructive` (default) | `--confirm never` | added by consent | bin CPU (destructive / never) | Local API round trips (destructive / never) | two servers, one data folder, at once |',
+    '| ----- | --------------------------------- | ----------------- | ---------------- | ----------------------------- | ------------------------------------------- | ------------------------------------- |',
     ...WRITES.map((w) => {
       const d = result.alone.destructive[w];
       const n = result.alone.never[w];
       const t = result.twoServersOneFolder[w];
-      return `| ${w} | ${ms(d.median)} (${ms(d.p90)}) | ${ms(n.median)} (${ms(n.p90)}) | ${ms(d.median - n.median)} | ${trips.destructive[w]} / ${trips.never[w]} | ${ms(t.median)} (${ms(t.p90)}) |`;
+      return `| ${w} | ${ms(d.median)} (${ms(d.p90)}) | ${ms(n.median)} (${ms(n.p90)}) | ${ms(d.median - n.median)} | ${ms(result.binCpuMs.destructive[w])} / ${ms(result.binCpuMs.never[w])} | ${trips.destructive[w]} / ${trips.never[w]} | ${ms(t.median)} (${ms(t.p90)}) |`;
     }),
     '',
     'The ledger in-process (consent-ledger.ts, same disk), median (p90):',
     '',
-    '| part | time |',
-    '| ---- | ---- |',
-    ...Object.entries(parts).map(([k, v]) => `| ${k} | ${v.median.toFixed(2)} ms (${v.p90.toFixed(2)} ms) |`),
+    '| part | wall | CPU (every thread) |',
+    '| ---- | ---- | ------------------ |',
+    ...Object.entries(parts).map(
+      ([k, v]) => `| ${k} | ${v.median.toFixed(2)} ms (${v.p90.toFixed(2)} ms) | ${v.cpuMs.toFixed(2)} ms |`,
+    ),
     '',
   ];
   await mkdir(RESULTS, { recursive: true });
