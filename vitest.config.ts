@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { PASSES_ENV, passOf, requestedPasses } from './scripts/test-passes.mjs';
+import { vitestCacheDir } from './scripts/vitest-cache.mjs';
 import LongestFirst from './test/sequencer.ts';
 
 const ALL = ['test/**/*.test.{ts,tsx}'];
@@ -53,6 +54,7 @@ const passes: TestProjectInlineConfiguration[] = requestedPasses(process.env[PAS
 });
 
 export default defineConfig({
+  cacheDir: vitestCacheDir(import.meta.dirname),
   test: {
     globalSetup: ['test/global-setup.ts'],
     sequence: { sequencer: LongestFirst },

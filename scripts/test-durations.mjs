@@ -1,13 +1,16 @@
 // `npm run test:durations`: records how long each test file took in this machine's last vitest run
 // (vitest's own cache) in test/file-durations.json, which orders a clean clone's run longest first
-// (test/sequencer.ts). Run it after a full `npm test` when files were added or got much slower.
+// (test/sequencer.ts). Run it after a full `npm test` on a quiet machine when files were added or
+// got much slower: durations measured while other runs share the cores are inflated.
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { vitestCacheDir } from './vitest-cache.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const cacheDir = path.join(root, 'node_modules/.vite/vitest');
+const cacheDir = path.join(vitestCacheDir(root), 'vitest');
 const [cacheFile] = (existsSync(cacheDir) ? readdirSync(cacheDir) : [])
   .map((hash) => path.join(cacheDir, hash, 'results.json'))
   .filter(existsSync);
@@ -27,4 +30,11 @@ const durations = Object.fromEntries(
 );
 const out = path.join(root, 'test/file-durations.json');
 await writeFile(out, `${JSON.stringify(durations, null, 2)}\n`);
-console.log(`${Object.keys(durations).length} files → ${path.relative(root, out)}`);
+const [, , load15] = os.loadavg();
+console.log(
+  `${Object.keys(durations).length} files → ${path.relative(root, out)} (load average over the last 15 minutes: ${load15.toFixed(1)} on ${os.cpus().length} cores)`,
+);
+if (load15 > os.cpus().length * 2)
+  console.warn(
+    'The machine was busy: these durations are inflated by other work. Record them after a run on a quiet machine.',
+  );

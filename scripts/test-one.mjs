@@ -1,8 +1,9 @@
 // `npm run test:one -- FILE…`: the inner loop. Vitest on the named files, in the main pass only,
-// without building dist/ or fetching Node 22 and 24 (test/global-setup.ts, ROAM_TEST_UNIT): for
-// tests of modules, the emulator and the renderer. A file that drives the built bin, the tray's
-// launcher or the demo reads dist/: run `npm run build` once after changing src (or use
-// `npx vitest run FILE`, which builds first).
+// without building dist/ or fetching Node 22 and 24 or the real clients (test/global-setup.ts,
+// ROAM_TEST_UNIT); the process fixtures are bundled when a named file needs them. For tests of
+// modules, the emulator and the renderer. A file that drives the built bin, the tray's launcher or
+// the demo reads dist/: run `npm run build` once after changing src (or use `npx vitest run FILE`,
+// which builds first when a source changed).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

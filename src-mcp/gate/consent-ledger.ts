@@ -33,6 +33,13 @@ const MAX_ENTRIES = 500;
 
 const empty = (): LedgerState => ({ taken: [], declined: [], allowed: [] });
 
+/** A copy its holder may change: the entries are flat, so copying each is a deep copy. */
+const copyOf = (state: LedgerState): LedgerState => ({
+  taken: state.taken.map((t) => ({ ...t })),
+  declined: state.declined.map((d) => ({ ...d })),
+  allowed: state.allowed.map((a) => ({ ...a })),
+});
+
 function pruned(state: LedgerState, now = Date.now()): LedgerState {
   const recent = <T extends { at: number }>(items: T[], ms: number) =>
     items.filter((i) => now - i.at <= ms).slice(-MAX_ENTRIES);
@@ -64,8 +71,12 @@ function parse(text: string, graph: string): LedgerRead {
   return { known: true, state: pruned({ taken, declined, allowed }) };
 }
 
-/** Per graph id, within one holder's async context: held, or why it could not be locked. */
-type Holding = Map<string, { unlockable?: string }>;
+/**
+ * Per graph id, within one holder's async context: held, or why it could not be locked, and the
+ * ledger as it stands while held (read once, then what this holder wrote): nobody else writes it
+ * while the lock is held, so the judge's read, the reservation and the settle read the disk once.
+ */
+type Holding = Map<string, { unlockable?: string; state?: LedgerState }>;
 
 /**
  * The ledgers of one folder (`undefined`: kept in this process only, for a server made without a
@@ -145,6 +156,7 @@ export class ConsentLedger {
     if (!held) return { known: false, why: 'it was read without its lock' };
     if (held.unlockable) return { known: false, why: held.unlockable };
     if (!this.folder) return { known: true, state: pruned(this.memory.get(graph) ?? empty()) };
+    if (held.state) return { known: true, state: pruned(copyOf(held.state)) };
     let text: string;
     try {
       text = await readFile(this.fileOf(graph), 'utf8');
@@ -155,7 +167,9 @@ export class ConsentLedger {
         why: `it could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
       };
     }
-    return parse(text, graph);
+    const read = parse(text, graph);
+    if (read.known) held.state = copyOf(read.state);
+    return read;
   }
 
   /** Changes the graph's ledger while holding it; an unknown ledger is left as it is (false). */
@@ -169,10 +183,14 @@ export class ConsentLedger {
       this.memory.set(graph, next);
       return true;
     }
+    const held = this.held.getStore()?.get(graph);
     try {
       await writeFileAtomic(this.fileOf(graph), JSON.stringify({ version: VERSION, graph, ...next }));
+      if (held) held.state = next;
       return true;
     } catch {
+      // What the file holds now is read again.
+      if (held) delete held.state;
       return false;
     }
   }

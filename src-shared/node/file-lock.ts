@@ -13,8 +13,12 @@ import fs from 'node:fs';
 export const STALE_MS = 5_000;
 /** A live holder refreshes its lock this often: a slow holder is never taken for a dead one. */
 const UPDATE_MS = 1_000;
-/** Bounded wait (about 20 s): a dead holder's lock (STALE_MS) plus a queue of live writers. */
-const RETRIES = { retries: 150, factor: 1.2, minTimeout: 20, maxTimeout: 150, randomize: true };
+/**
+ * Bounded wait (about 20 s): a dead holder's lock (STALE_MS) plus a queue of live writers. The
+ * first retries come soon (5–10 ms): a graph's write lock is held for a few milliseconds, and a
+ * first sleep of 20–40 ms doubled a waiting create_block's time.
+ */
+const RETRIES = { retries: 157, factor: 1.2, minTimeout: 5, maxTimeout: 150, randomize: true };
 
 /**
  * proper-lockfile breaks a stale lock with stat-then-rmdir, so two waiters can both see it

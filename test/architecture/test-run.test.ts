@@ -13,6 +13,7 @@ import { CLIENT_SUITE, passOf, PASSES, STDIO_SUITE } from '../../scripts/test-pa
 import { ROOT } from '../harness/mcp-bin.ts';
 import recorded from '../file-durations.json' with { type: 'json' };
 import LongestFirst from '../sequencer.ts';
+import { needsOf } from '../run-needs.ts';
 
 it('pairs each LTS Node line with one protocol era, over files that exist', () => {
   expect(PASSES).toEqual(['node22', 'node24']);
@@ -61,4 +62,14 @@ it('without cached durations, orders each project longest recorded first and unk
     `main:${short}`,
     `node24:${STDIO_SUITE[0]}`,
   ]);
+});
+
+it('fetches and bundles only what the run’s files need, through the test modules they import', async () => {
+  const of = async (file: string) => [...(await needsOf([path.join(ROOT, file)]))].sort();
+  expect(await of('test/mcp/server/limits.test.ts')).toEqual([]);
+  expect(await of('test/clients/real-clients.test.ts')).toEqual(['realClients']);
+  // Through test/clients/inspector.ts.
+  expect(await of('test/clients/inspector-cli.test.ts')).toEqual(['ltsNodes']);
+  // Through test/main/helpers.ts.
+  expect(await of('test/main/core/mcp-launcher.test.ts')).toEqual(['fixtures']);
 });

@@ -1,6 +1,7 @@
 /**
  * The test fixtures that run as processes of their own (the `--mcp` launcher minus Electron, the
- * store and journal writers, the environment scrub), bundled by test/global-setup.ts once per run
+ * store and journal writers, the environment scrub, the atomic writer and the lock holder that
+ * reliability tests kill), bundled by test/global-setup.ts once per run
  * with esbuild, as scripts/build.mjs bundles the app, and started with plain `node`: starting them
  * through `--import tsx` compiled their sources again in every process (about 0.9 s of CPU each,
  * for dozens of launcher starts a run). The same code runs either way.
@@ -23,6 +24,8 @@ const ENTRIES = {
   'store-writer': 'test/main/fixtures/store-writer.ts',
   'scrub-then-spawn': 'test/main/fixtures/scrub-then-spawn.ts',
   'journal-writer': 'test/mcp/changes/fixtures/journal-writer.ts',
+  'atomic-writer': 'test/reliability/fixtures/atomic-writer.ts',
+  'lock-holder': 'test/reliability/fixtures/lock-holder.ts',
 } as const;
 
 export type FixtureName = keyof typeof ENTRIES;

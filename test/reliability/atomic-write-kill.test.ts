@@ -4,12 +4,12 @@
  * the file must then parse and be complete, with mode 0600. 50 kills by default, 1,000 with
  * ROAM_LONG_TESTS=1.
  */
-import { build } from 'esbuild';
 import fc from 'fast-check';
 import { spawn } from 'node:child_process';
 import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureScript } from '../harness/fixture-bundles.ts';
 import { scratchHome } from '../harness/mcp-bin.ts';
 
 const LONG = process.env.ROAM_LONG_TESTS === '1';
@@ -20,17 +20,8 @@ let writer: string;
 
 beforeAll(async () => {
   dir = await scratchHome('roam-atomic-');
-  // Bundled once, so each of the many children starts in plain node quickly.
-  writer = path.join(dir.home, 'atomic-writer.mjs');
-  await build({
-    entryPoints: [path.join(import.meta.dirname, 'fixtures/atomic-writer.ts')],
-    outfile: writer,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-  });
+  // Bundled once per run by the test setup, so each of the many children starts in plain node quickly.
+  writer = fixtureScript('atomic-writer');
 });
 
 afterAll(async () => {

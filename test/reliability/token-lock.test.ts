@@ -8,11 +8,10 @@
  */
 import { spawn } from 'node:child_process';
 import { readFile, utimes, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_MS } from '../../src-shared/node/file-lock.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
+import { fixtureScript } from '../harness/fixture-bundles.ts';
 import { binCommand, binEnv, errorCode, startMcp, scratchHome, toolsConfigPath } from '../harness/mcp-bin.ts';
 
 const LONG = process.env.ROAM_LONG_TESTS === '1';
@@ -29,20 +28,8 @@ const configPath = () => toolsConfigPath(dir.home);
 
 beforeAll(async () => {
   dir = await scratchHome('roam-token-lock-');
-  holder = path.join(dir.home, 'lock-holder.mjs');
-  await build({
-    entryPoints: [path.join(import.meta.dirname, 'fixtures/lock-holder.ts')],
-    outfile: holder,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    // proper-lockfile is CommonJS: the ESM bundle needs a real `require` (as scripts/build.mjs).
-    banner: {
-      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-    },
-  });
+  // Bundled once per run by the test setup.
+  holder = fixtureScript('lock-holder');
   emulator = await startEmulator({
     home: dir.home,
     port: 0,
