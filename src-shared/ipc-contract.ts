@@ -248,6 +248,8 @@ export interface ActivityChatView {
   /** The client's name ("Claude Desktop"), when it said. */
   client?: string;
   kind: 'agent' | 'person';
+  /** Through remote access (a tunnel), not a client on this computer. */
+  remote?: true;
   startedAt: string;
   /** The graphs it changed, by nickname when the tray knows them. */
   graphs: string[];

@@ -72,7 +72,7 @@ function newScope(options: Omit<ChatScope, 'tickets' | 'chat'> = {}): ChatScope 
     tickets: new Set(),
     ...options,
     get chat() {
-      return (chat ??= newChatRef(startedAt));
+      return (chat ??= { ...newChatRef(startedAt), ...(options.remote ? { remote: true as const } : {}) });
     },
   };
 }

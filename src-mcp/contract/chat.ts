@@ -13,6 +13,8 @@ export interface ChatRef {
   startedAt: string;
   /** 'agent' for an MCP session; 'person' for the CLI and the tray. */
   kind?: 'agent' | 'person';
+  /** A chat through the tunnel (remote access, docs/remote.md): Activity marks it. */
+  remote?: true;
 }
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';

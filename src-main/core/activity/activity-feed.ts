@@ -169,6 +169,7 @@ export function activityFeed(
     const chat = chats.get(change.chat.id) ?? {
       id: change.chat.id,
       kind: change.chat.kind ?? 'agent',
+      ...(change.chat.remote ? { remote: true as const } : {}),
       startedAt: change.chat.startedAt,
       graphs: [],
       changes: [],

@@ -13,12 +13,16 @@ export function when(iso: string, now = new Date()): string {
   return `${at.toLocaleDateString([], { month: 'short', day: 'numeric' })}, ${time}`;
 }
 
+/** The client as a person reads it; a chat through the tunnel is marked remote. */
+const clientOf = (chat: ActivityChatView) =>
+  `${chat.client ?? 'An AI client'}${chat.remote ? ' (remote)' : ''}`;
+
 export function chatTitle(chat: ActivityChatView, chats: readonly ActivityChatView[] = [chat]): string {
   if (chat.kind === 'person') return 'Your undos in Roam Companion';
-  const client = chat.client ?? 'An AI client';
+  const client = clientOf(chat);
   // Two chats of one client read apart: numbered by when they started, the first 1.
   const same = chats
-    .filter((c) => c.kind === 'agent' && (c.client ?? 'An AI client') === client)
+    .filter((c) => c.kind === 'agent' && clientOf(c) === client)
     .sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.id.localeCompare(b.id));
   return same.length > 1 ? `${client} · chat ${same.findIndex((c) => c.id === chat.id) + 1}` : client;
 }

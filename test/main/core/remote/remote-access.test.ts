@@ -79,6 +79,42 @@ async function signIn(
   return { code: code!, request: request!, secret: secret!, verifier, clientId };
 }
 
+/** After the approval at the machine: the page finishes, the code is exchanged, MCP connects. */
+async function connectAfterApproval(asked: Awaited<ReturnType<typeof signIn>>) {
+  const polled = (await (
+    await remote('/authorize/status', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ request: asked.request, secret: asked.secret }),
+    })
+  ).json()) as { status: string; location: string };
+  expect(polled.status).toBe('done');
+  const back = new URL(polled.location);
+  expect(back.host).toBe('chat.example.com');
+  const tokens = await remote('/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: back.searchParams.get('code')!,
+      code_verifier: asked.verifier,
+      client_id: asked.clientId,
+      redirect_uri: REDIRECT,
+      resource: `${PUBLIC}/mcp`,
+    }),
+  });
+  expect(tokens.status).toBe(200);
+  const { access_token: token } = (await tokens.json()) as { access_token: string };
+
+  const client = new Client({ name: 'far-chat', version: '0.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  );
+  return { client, token };
+}
+
 it('is off at first; a public URL that is not https, or has a path, is refused and nothing is kept', async () => {
   expect(await get()).toEqual({ on: false, listening: false, waiting: [], connections: [] });
   await expect(core.handlers['remote:turn-on']({ publicUrl: 'http://roam.example.test' })).rejects.toThrow(
@@ -129,37 +165,7 @@ it('a sign-in reaches the tray with the page’s code, unverified, its redirect 
   });
   expect(approved.waiting).toEqual([]);
 
-  const polled = (await (
-    await remote('/authorize/status', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ request: asked.request, secret: asked.secret }),
-    })
-  ).json()) as { status: string; location: string };
-  expect(polled.status).toBe('done');
-  const back = new URL(polled.location);
-  expect(back.host).toBe('chat.example.com');
-  const tokens = await remote('/token', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code: back.searchParams.get('code')!,
-      code_verifier: asked.verifier,
-      client_id: asked.clientId,
-      redirect_uri: REDIRECT,
-      resource: `${PUBLIC}/mcp`,
-    }),
-  });
-  expect(tokens.status).toBe(200);
-  const { access_token: token } = (await tokens.json()) as { access_token: string };
-
-  const client = new Client({ name: 'far-chat', version: '0.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
-      requestInit: { headers: { Authorization: `Bearer ${token}` } },
-    }),
-  );
+  const { client, token } = await connectAfterApproval(asked);
   const names = (await client.listTools()).tools.map((t) => t.name);
   expect(names).toContain('list_graphs');
   expect(names).not.toContain('find_path'); // navigation was not chosen
@@ -184,6 +190,26 @@ it('a sign-in reaches the tray with the page’s code, unverified, its redirect 
   // No token in anything the core sent the window.
   expect(JSON.stringify(events)).not.toContain(token);
   expect(JSON.stringify(await get())).not.toContain(asked.secret);
+}, 60_000);
+
+it('a remote chat’s change is in Activity, marked remote', async () => {
+  const arrived = nextEvent(core, 'remote:changed', (view) => view.waiting.length === 1, 15_000);
+  const asked = await signIn('Phone Chat');
+  await arrived;
+  await core.handlers['remote:approve']({ id: asked.request });
+  const { client } = await connectAfterApproval(asked);
+  await client.callTool({ name: 'select_graph', arguments: { graph: 'Far' } });
+  const made = await client.callTool({
+    name: 'create_block',
+    arguments: { graph: 'Far', pageTitle: 'From my phone', markdown: 'written from afar' },
+  });
+  expect(made.isError ?? false).toBe(false);
+  await client.close();
+  const feed = await core.handlers['activity:list'](undefined);
+  const chat = feed.chats.find((c) => c.client === 'far-chat');
+  expect(chat).toMatchObject({ remote: true, kind: 'agent', graphs: ['Far'] });
+  // Only that chat is marked.
+  expect(feed.chats.filter((c) => c.remote)).toHaveLength(1);
 }, 60_000);
 
 it('deny ends a sign-in; an answer to one that no longer waits is refused with what to do', async () => {

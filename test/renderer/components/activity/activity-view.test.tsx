@@ -88,6 +88,22 @@ describe('Activity view', () => {
     ]);
   });
 
+  it('a chat through remote access is marked remote, apart from a local chat of the same client', async () => {
+    const { emit } = await renderWithStores(<ActivityView />);
+    const chat = (id: string, remote: boolean) => ({
+      id,
+      client: 'Claude',
+      kind: 'agent' as const,
+      ...(remote ? { remote: true as const } : {}),
+      startedAt: '2026-12-07T10:00:00.000Z',
+      graphs: ['Work'],
+      changes: [change(`${id}-1`, 'Work', 'Created a block')],
+    });
+    emit('activity:changed', { today: 2, truncated: false, chats: [chat('far', true), chat('near', false)] });
+    const titles = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(titles).toEqual(['Claude (remote)', 'Claude']);
+  });
+
   it('two chats of one client read apart, and a step that only repeats its state is not said twice', async () => {
     const { emit } = await renderWithStores(<ActivityView />);
     const inspector = (id: string, startedAt: string, changes: ActivityChangeView[]) => ({
