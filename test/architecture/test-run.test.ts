@@ -65,11 +65,15 @@ it('without cached durations, orders each project longest recorded first and unk
 });
 
 it('fetches and bundles only what the run’s files need, through the test modules they import', async () => {
-  const of = async (file: string) => [...(await needsOf([path.join(ROOT, file)]))].sort();
+  const of = async (file: string) => {
+    // A moved file would read as needing nothing: each one named here must exist.
+    expect(existsSync(path.join(ROOT, file)), file).toBe(true);
+    return [...(await needsOf([path.join(ROOT, file)]))].sort();
+  };
   expect(await of('test/mcp/server/limits.test.ts')).toEqual([]);
   expect(await of('test/clients/real-clients.test.ts')).toEqual(['realClients']);
   // Through test/clients/inspector.ts.
   expect(await of('test/clients/inspector-cli.test.ts')).toEqual(['ltsNodes']);
   // Through test/main/helpers.ts.
-  expect(await of('test/main/core/mcp-launcher.test.ts')).toEqual(['fixtures']);
+  expect(await of('test/main/core/clients/mcp-launcher.test.ts')).toEqual(['fixtures']);
 });
