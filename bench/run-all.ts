@@ -138,11 +138,15 @@ interface ChildBench {
 async function runChildBenchmarks(): Promise<ChildBench[]> {
   const candidates = (await readdir(path.join(root, 'bench')))
     .filter(
-      (f) => /^(mcp-|navigation|prompts-|undo|http-hub|write-lock).*\.ts$/.test(f) && !f.includes('child'),
+      (f) =>
+        /^(mcp-|navigation|prompts-|undo|http-hub|write-lock|remote-call).*\.ts$/.test(f) &&
+        !f.includes('child'),
     )
     .filter(
       (f) =>
-        FULL || ['navigation-scale.ts', 'http-hub.ts', 'write-lock.ts'].includes(f) || f.startsWith('undo'),
+        FULL ||
+        ['navigation-scale.ts', 'http-hub.ts', 'write-lock.ts', 'remote-call.ts'].includes(f) ||
+        f.startsWith('undo'),
     )
     .sort();
   // Benchmarks write bench/results/; helpers they spawn (floors, emulator children) do not.
