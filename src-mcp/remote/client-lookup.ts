@@ -6,6 +6,7 @@
  * so it is shown verified. Any other id is one this server gave at registration (RFC 7591),
  * whose name is the client's own claim: shown unverified.
  */
+import { plainLine } from '../../src-shared/person-text.ts';
 import { isPublicAddress } from '../uploads/address-policy.ts';
 import { fetchPublic, FetchRefusal } from '../uploads/public-fetch.ts';
 import { usableRedirect } from './registration.ts';
@@ -70,11 +71,8 @@ function fromDocument(clientId: string, bytes: Buffer): KnownClient {
     throw new ClientRefused(
       `The client metadata document at ${clientId} asks for ${String(method)}; this server serves public clients only (none).`,
     );
-  const name =
-    typeof doc.client_name === 'string' && doc.client_name.trim()
-      ? doc.client_name.trim()
-      : url(clientId).host;
-  return { clientId, name: name.slice(0, 80), redirectUris: uris as string[], verified: true };
+  const named = typeof doc.client_name === 'string' ? plainLine(doc.client_name, 80) : '';
+  return { clientId, name: named || url(clientId).host, redirectUris: uris as string[], verified: true };
 }
 
 const url = (text: string) => new URL(text);

@@ -51,8 +51,8 @@ export function waitingPage(request: WaitingRequest, pageSecret: string): Page {
       ? ` <span class="warn">but its answer goes to another host</span>`
       : '';
   const who = request.verified
-    ? `<p><strong>${escape(request.clientName)}</strong> (its address vouches for it: ${escape(vouching)})${elsewhere}</p>`
-    : `<p><strong>${escape(request.clientName)}</strong> <span class="warn">unverified: this name is the client's own claim</span></p>`;
+    ? `<p><strong><bdi>${escape(request.clientName)}</bdi></strong> (its address vouches for it: ${escape(vouching)})${elsewhere}</p>`
+    : `<p><strong><bdi>${escape(request.clientName)}</bdi></strong> <span class="warn">unverified: this name is the client's own claim</span></p>`;
   const body = `<h1>Approve at your computer</h1>${who}
 <div class="box"><p>The answer goes to</p><p class="host" id="host">${escape(host)}</p>
 <p>If you did not start this, or you do not recognise that address, deny it.</p></div>

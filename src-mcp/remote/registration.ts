@@ -5,6 +5,7 @@
  * itself is its own claim: the page and the machine show it unverified. The listener rate-limits
  * this endpoint; registrations never used are removed after a day (src-mcp/remote/grants.ts, tidy).
  */
+import { plainLine } from '../../src-shared/person-text.ts';
 import { MAX_CLIENTS, tidy } from './grants.ts';
 import { newId, type RemoteStore } from './remote-store.ts';
 
@@ -45,10 +46,9 @@ export async function register(
       'invalid_client_metadata',
       'Only the authorization_code and refresh_token grants are served.',
     );
-  const name =
-    typeof meta.client_name === 'string' && meta.client_name.trim()
-      ? meta.client_name.trim().slice(0, 80)
-      : 'Unnamed client';
+  // A stranger's name, shown on the page and at the machine: one plain line, no direction tricks.
+  const named = typeof meta.client_name === 'string' ? plainLine(meta.client_name, 80) : '';
+  const name = named || 'Unnamed client';
   const clientId = `dcr-${newId()}${newId()}`;
   const createdAt = new Date(now).toISOString();
   const added = await store.update((state) => {

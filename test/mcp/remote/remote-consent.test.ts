@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { APPS_CAPABILITY } from '../../harness/consent-client.ts';
 import { jsonOf, textOf } from '../../harness/mcp-bin.ts';
-import { signIn } from './oauth-steps.ts';
-import { CADDY_MISSING, hasCaddy, startRemoteWorld, type RemoteWorld } from './remote-world.ts';
+import { authorizeUrl, get, pageFields, pkce, registerClient, signIn } from './oauth-steps.ts';
+import { CADDY_MISSING, hasCaddy, REDIRECT, startRemoteWorld, type RemoteWorld } from './remote-world.ts';
 
 let world: RemoteWorld;
 beforeAll(async () => {
@@ -115,5 +115,35 @@ describe.skipIf(!hasCaddy)(hasCaddy ? 'consent for remote chats' : CADDY_MISSING
     } finally {
       await chat.close();
     }
+  });
+
+  it('a registered name reaches the page and the machine as one plain line: no direction tricks, no markup', async () => {
+    const hostile = `Claude\u202e\u200bdellac <b>official</b>\nsecond line${'x'.repeat(200)}`;
+    const clientId = await registerClient(world.fetch, world.publicUrl, hostile);
+    const { challenge } = pkce();
+    const page = await get(
+      world.fetch,
+      authorizeUrl(world.publicUrl, {
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+        response_type: 'code',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+        state: 's',
+      }),
+    );
+    const html = await page.text();
+    const { request } = pageFields(html);
+    const listed = JSON.parse((await world.bin(['remote', 'requests', '--json'])).stdout) as {
+      requests: Array<{ id: string; clientName: string }>;
+    };
+    const name = listed.requests.find((r) => r.id === request)!.clientName;
+    expect(name).not.toMatch(/[\u202e\u200b\n]/);
+    expect([...name].length).toBeLessThanOrEqual(80);
+    expect(name.startsWith('Claude dellac <b>official</b> second line')).toBe(true);
+    expect(html).not.toMatch(/[\u202e\u200b]/);
+    expect(html).not.toContain('<b>official</b>');
+    expect(html).toContain('<bdi>Claude dellac &lt;b&gt;official&lt;/b&gt; second line');
+    expect((await world.bin(['remote', 'deny', request])).code).toBe(0);
   });
 });
