@@ -128,12 +128,24 @@ function graphIdsOf(graphs: string, configured: readonly GraphChoice[]): string[
   return [...new Set(ids)];
 }
 
+/** Graph ids as a window sends them (its checkboxes), each one a configured graph's. */
+function knownIds(ids: readonly string[], configured: readonly GraphChoice[]): string[] {
+  const known = configured.map((g) => g.nickname).join(', ') || 'none';
+  if (ids.length === 0) throw new RemoteStoreError(`Choose at least one graph (of: ${known}).`);
+  const gone = ids.find((id) => !configured.some((g) => graphId(g) === id));
+  if (gone !== undefined)
+    throw new RemoteStoreError(
+      `A graph chosen is no longer configured (${gone}). Choose among: ${known}. Nothing was answered.`,
+    );
+  return [...new Set(ids)];
+}
+
 /**
  * What the person chose, checked: a level of ACCESS_LEVELS, toolsets as `--tools` takes them,
  * graphs among `configured` (the graphs this machine serves).
  */
 export function decisionOf(
-  choice: { level?: string; tools?: string; graphs?: string },
+  choice: { level?: string; tools?: string; graphs?: string; graphIds?: readonly string[] },
   configured: readonly GraphChoice[] = [],
 ): Decision {
   if (choice.level !== undefined && !(ACCESS_LEVELS as readonly string[]).includes(choice.level))
@@ -142,7 +154,12 @@ export function decisionOf(
     );
   const toolsets = choice.tools === undefined ? undefined : parseToolsets(choice.tools, '--tools');
   if (toolsets && 'error' in toolsets) throw new RemoteStoreError(toolsets.error);
-  const graphs = choice.graphs === undefined ? undefined : graphIdsOf(choice.graphs, configured);
+  const graphs =
+    choice.graphIds !== undefined
+      ? knownIds(choice.graphIds, configured)
+      : choice.graphs === undefined
+        ? undefined
+        : graphIdsOf(choice.graphs, configured);
   return {
     ...(choice.level ? { level: choice.level as AccessLevel } : {}),
     ...(toolsets ? { toolsets: toolsets.sets } : {}),
