@@ -88,8 +88,9 @@ async function run(
         verb === 'approve'
           ? await access.approve(id, decisionOf(values, values.graphs === undefined ? [] : await graphs()))
           : await access.deny(id);
+      const reach = answered.graphs ? `  reaches only ${(await labels(graphs))(answered.graphs)}` : '';
       out(
-        `${verb === 'approve' ? 'Approved' : 'Denied'}: ${describe(answered)}. Its page continues by itself.`,
+        `${verb === 'approve' ? 'Approved' : 'Denied'}: ${describe(answered)}${reach}. Its page continues by itself.`,
       );
       return 0;
     }
@@ -98,11 +99,10 @@ async function run(
       if (values.json) out(JSON.stringify({ connections }, null, 2));
       else if (connections.length === 0) out('No remote connection.');
       else {
-        const known = connections.some((c) => c.graphs) ? await graphs().catch(() => []) : [];
-        const label = (id: string) => known.find((g) => graphId(g) === id)?.nickname ?? id;
+        const named = connections.some((c) => c.graphs) ? await labels(graphs) : () => '';
         for (const c of connections)
           out(
-            `${c.id}  ${c.clientName}${c.verified ? '' : ' (unverified)'}  to ${c.redirectHost}  level ${c.level ?? "graph's own"}  graphs ${c.graphs ? c.graphs.map(label).join(', ') || 'none' : 'every'}  last use ${c.usedAt ?? 'never'}`,
+            `${c.id}  ${c.clientName}${c.verified ? '' : ' (unverified)'}  to ${c.redirectHost}  level ${c.level ?? "graph's own"}  graphs ${c.graphs ? named(c.graphs) : 'every'}  last use ${c.usedAt ?? 'never'}`,
           );
       }
       return 0;
@@ -140,6 +140,13 @@ async function configuredGraphs(context: { env: NodeJS.ProcessEnv; home: string 
       'No Roam MCP config with graphs was found, so --graphs has nothing to choose from. Approve in Roam Companion (Settings > Remote access), or add graphs with roam-mcp connect. Nothing was answered.',
     );
   return loaded.graphs;
+}
+
+/** Graph ids as nicknames, where the config still has them (else the id). */
+async function labels(graphs: () => ReturnType<typeof configuredGraphs>) {
+  const known = await graphs().catch(() => []);
+  return (ids: readonly string[]) =>
+    ids.map((id) => known.find((g) => graphId(g) === id)?.nickname ?? id).join(', ');
 }
 
 function fail(message: string, usage = true): number {

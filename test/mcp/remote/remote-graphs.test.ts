@@ -82,6 +82,7 @@ describe.skipIf(!hasCaddy)(hasCaddy ? 'remote connections and their graphs' : CA
 
   it('approved for Work: Home is not listed, not reachable by nickname or name, and stays untouched', async () => {
     const signed = await signIn(world, world.fetch, world.publicUrl, { approve: ['--graphs', 'Work'] });
+    expect(signed.approved).toContain('reaches only Work.');
     const listed = JSON.parse((await world.bin(['remote', 'connections', '--json'])).stdout) as {
       connections: Array<{ clientName: string; graphs?: string[] }>;
     };
