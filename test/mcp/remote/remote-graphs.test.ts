@@ -30,6 +30,7 @@ async function connect(accessToken: string) {
   );
   await client.connect(transport);
   return {
+    client,
     call: async (name: string, args: Record<string, unknown>) =>
       (await client.callTool({ name, arguments: args })) as CallToolResult,
     close: () => client.close(),
@@ -105,6 +106,22 @@ describe.skipIf(!hasCaddy)(hasCaddy ? 'remote connections and their graphs' : CA
         ),
       );
       expect(pageIn('home', 'Reached Home')).toBeNull();
+      // Resources and completions know only Work; reading Home's answers as for a made-up graph.
+      const uris = (await chat.client.listResources()).resources.map((r) => r.uri);
+      expect(uris.some((u) => u.startsWith('roam://Work/'))).toBe(true);
+      expect(uris.filter((u) => /home/i.test(u))).toEqual([]);
+      const completed = await chat.client.complete({
+        ref: { type: 'ref/resource', uri: 'roam://{graph}/page/{title}' },
+        argument: { name: 'graph', value: '' },
+      });
+      expect(completed.completion.values).toEqual(['Work']);
+      const refusal = async (graph: string) =>
+        chat.client.readResource({ uri: `roam://${graph}/page/Welcome` }).then(
+          () => 'read',
+          (error: Error) => error.message.replaceAll(graph, '<graph>'),
+        );
+      expect(await refusal('Home')).toBe(await refusal('Elsewhere'));
+      expect(await refusal('Home')).toContain("No configured graph '<graph>'");
       expect(errorOf(await chat.call('setup_new_graph', {})).message).toContain(
         'reaches only the graphs the person chose',
       );
