@@ -17,7 +17,7 @@ const USAGE = `Usage:
                                              the only graphs they reach, nicknames comma-separated,
                                              default every graph)
   roam-mcp remote deny ID                    Refuse it
-  roam-mcp remote connections [--json]       Connections: client, where it redirects, level, last use
+  roam-mcp remote connections [--json]       Connections: client, where it redirects, level, graphs, last use
   roam-mcp remote revoke ID                  End a connection (its tokens stop at once)
   roam-mcp remote on | off                   The switch: off refuses everything through the tunnel
 `;
