@@ -399,12 +399,16 @@ export const requests = {
   },
   /** Ends every connection and waiting sign-in; the tunnel's port then refuses everything. */
   'remote:turn-off': { input: z.void(), result: returns<RemoteView>() },
-  /** `level`: caps every graph for its chats (absent: each graph's own); `toolsets`: what its chats get. */
+  /**
+   * `level`: caps every graph for its chats (absent: each graph's own); `toolsets`: what its chats
+   * get; `graphs`: the ids (GraphView.id) of the only graphs they reach (absent: every graph).
+   */
   'remote:approve': {
     input: z.strictObject({
       id: remoteIdSchema,
       level: accessLevelSchema.optional(),
       toolsets: toolsetsSchema.optional(),
+      graphs: z.array(z.string().min(1).max(600)).min(1).max(200).optional(),
     }),
     result: returns<RemoteView>(),
   },
@@ -459,6 +463,8 @@ export interface RemoteConnectionView {
   level?: AccessLevel;
   /** Absent: the server's default toolsets. */
   toolsets?: string[];
+  /** The nicknames of the only graphs its chats reach (a graph since removed: its id); absent: every graph. */
+  graphs?: string[];
   createdAt: string;
   usedAt?: string;
 }

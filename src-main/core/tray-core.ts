@@ -99,6 +99,7 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
   const remote = startTrayRemote({
     ...options,
     changed: (view) => emitChanged('remote:changed', view),
+    graphs: () => graphViews(),
     restartServer: async () => hub?.restart(),
   });
   const hub = startTrayHttpServer(options, store, monitors.publishStatus, proposals, remote);

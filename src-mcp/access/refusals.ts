@@ -139,8 +139,19 @@ export function everyGraphReadOnlyRefusal(toolName: string, session: SessionView
   );
 }
 
+/** setup_new_graph under a chat that may reach only some graphs: Roam Desktop's list would name the others. */
+export function graphsRefuseSetup(): ToolError | undefined {
+  if (!currentScope().graphs) return undefined;
+  return new ToolError(
+    ACCESS_LEVEL,
+    'setup_new_graph is not available in this chat: its connection reaches only the graphs the person chose when approving it. Nothing was changed. The person can add a graph in Roam Companion or with roam-mcp connect, then approve a new connection that includes it.',
+  );
+}
+
 /** setup_new_graph under a chat whose key is read-only: adding a graph changes the person's setup. */
 export function keyRefusesSetup(): ToolError | undefined {
+  const limited = graphsRefuseSetup();
+  if (limited) return limited;
   const { keyName, accessCap } = currentScope();
   if (!keyName || accessCap !== 'read-only') return undefined;
   return new ToolError(

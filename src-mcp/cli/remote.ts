@@ -5,16 +5,19 @@
  * through the tunnel can do the same.
  */
 import { parseArgs } from 'node:util';
-import { ACCESS_LEVELS } from '../../src-shared/constants.ts';
+import { ACCESS_LEVELS, graphId } from '../../src-shared/constants.ts';
+import { loadConfig } from '../config/load-config.ts';
 import { decisionOf, RemoteAccess, RemoteStoreError, type RequestInfo } from '../remote/index.ts';
 
 const USAGE = `Usage:
   roam-mcp remote requests [--json]          Sign-ins waiting for your answer, with the code their page shows
-  roam-mcp remote approve ID [--level LEVEL] [--tools SETS]
+  roam-mcp remote approve ID [--level LEVEL] [--tools SETS] [--graphs GRAPHS]
                                              Let it connect (LEVEL: ${ACCESS_LEVELS.join(', ')}, caps every
-                                             graph for its chats; SETS: the toolsets they get)
+                                             graph for its chats; SETS: the toolsets they get; GRAPHS:
+                                             the only graphs they reach, nicknames comma-separated,
+                                             default every graph)
   roam-mcp remote deny ID                    Refuse it
-  roam-mcp remote connections [--json]       Connections: client, where it redirects, level, last use
+  roam-mcp remote connections [--json]       Connections: client, where it redirects, level, graphs, last use
   roam-mcp remote revoke ID                  End a connection (its tokens stop at once)
   roam-mcp remote on | off                   The switch: off refuses everything through the tunnel
 `;
@@ -50,13 +53,9 @@ export async function runRemoteCli(
   }
   const [verb, id, ...extra] = positionals;
   if (extra.length > 0) return fail(`Unexpected '${extra.join(' ')}'.`);
-  if (values.graphs !== undefined)
-    return fail(
-      '--graphs is not served yet: a remote connection reaches every graph, capped by --level. Give it --level read-only to let it only read.',
-    );
   const access = new RemoteAccess({ env: context.env, home: context.home });
   try {
-    return await run(access, verb, id, values);
+    return await run(access, verb, id, values, () => configuredGraphs(context));
   } catch (error) {
     if (error instanceof RemoteStoreError) return fail(error.message, false);
     throw error;
@@ -67,7 +66,8 @@ async function run(
   access: RemoteAccess,
   verb: string | undefined,
   id: string | undefined,
-  values: { json?: boolean; level?: string; tools?: string },
+  values: { json?: boolean; level?: string; tools?: string; graphs?: string },
+  graphs: () => ReturnType<typeof configuredGraphs>,
 ): Promise<number> {
   const out = (text: string) => process.stdout.write(`${text}\n`);
   switch (verb) {
@@ -85,9 +85,12 @@ async function run(
           `remote ${verb} needs the ID of a waiting sign-in (roam-mcp remote requests lists them).`,
         );
       const answered =
-        verb === 'approve' ? await access.approve(id, decisionOf(values)) : await access.deny(id);
+        verb === 'approve'
+          ? await access.approve(id, decisionOf(values, values.graphs === undefined ? [] : await graphs()))
+          : await access.deny(id);
+      const reach = answered.graphs ? `  reaches only ${(await labels(graphs))(answered.graphs)}` : '';
       out(
-        `${verb === 'approve' ? 'Approved' : 'Denied'}: ${describe(answered)}. Its page continues by itself.`,
+        `${verb === 'approve' ? 'Approved' : 'Denied'}: ${describe(answered)}${reach}. Its page continues by itself.`,
       );
       return 0;
     }
@@ -95,11 +98,13 @@ async function run(
       const connections = await access.connections();
       if (values.json) out(JSON.stringify({ connections }, null, 2));
       else if (connections.length === 0) out('No remote connection.');
-      else
+      else {
+        const named = connections.some((c) => c.graphs) ? await labels(graphs) : () => '';
         for (const c of connections)
           out(
-            `${c.id}  ${c.clientName}${c.verified ? '' : ' (unverified)'}  to ${c.redirectHost}  level ${c.level ?? "graph's own"}  last use ${c.usedAt ?? 'never'}`,
+            `${c.id}  ${c.clientName}${c.verified ? '' : ' (unverified)'}  to ${c.redirectHost}  level ${c.level ?? "graph's own"}  graphs ${c.graphs ? named(c.graphs) : 'every'}  last use ${c.usedAt ?? 'never'}`,
           );
+      }
       return 0;
     }
     case 'revoke': {
@@ -121,6 +126,27 @@ async function run(
     default:
       return fail(verb ? `Unknown remote command '${verb}'.` : 'remote needs a command.');
   }
+}
+
+/** The graphs `--graphs` names among: the Roam MCP config's (the tray's own graphs: approve there). */
+async function configuredGraphs(context: { env: NodeJS.ProcessEnv; home: string }) {
+  const loaded = await loadConfig({ env: context.env, home: context.home });
+  if (loaded.errors.length > 0)
+    throw new RemoteStoreError(
+      `--graphs needs the Roam MCP config, which has a problem: ${loaded.errors.join(' ')} Nothing was answered.`,
+    );
+  if (loaded.graphs.length === 0)
+    throw new RemoteStoreError(
+      'No Roam MCP config with graphs was found, so --graphs has nothing to choose from. Approve in Roam Companion (Settings > Remote access), or add graphs with roam-mcp connect. Nothing was answered.',
+    );
+  return loaded.graphs;
+}
+
+/** Graph ids as nicknames, where the config still has them (else the id). */
+async function labels(graphs: () => ReturnType<typeof configuredGraphs>) {
+  const known = await graphs().catch(() => []);
+  return (ids: readonly string[]) =>
+    ids.map((id) => known.find((g) => graphId(g) === id)?.nickname ?? id).join(', ');
 }
 
 function fail(message: string, usage = true): number {

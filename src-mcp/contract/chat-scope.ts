@@ -35,6 +35,12 @@ export interface ChatScope {
    * because nobody can be asked (docs/remote.md).
    */
   readonly remote?: boolean;
+  /**
+   * The graphIds this chat may reach (a remote connection's approval, docs/remote.md); every other
+   * graph is not there for it: not listed, not resolvable, named like an unknown graph. Undefined:
+   * every configured graph.
+   */
+  readonly graphs?: readonly string[];
   /** The journal's chat (src-mcp/contract/chat.ts). */
   readonly chat: ChatRef;
 }
@@ -86,6 +92,7 @@ export function newChatScope(
     clientName?: string;
     approvesInChat?: boolean;
     remote?: boolean;
+    graphs?: readonly string[];
   } = {},
 ): ChatScope {
   const scope = newScope(options);

@@ -4,7 +4,8 @@
  * this; nothing here is reachable through the tunnel (the listener has no such route), so an
  * approval can come only from someone who can write this machine's data folder.
  */
-import { ACCESS_LEVELS, type AccessLevel } from '../../src-shared/constants.ts';
+import { ACCESS_LEVELS, graphId, type AccessLevel, type GraphType } from '../../src-shared/constants.ts';
+import { findGraph } from '../../src-shared/roam-config.ts';
 import { parseToolsets } from '../../src-shared/toolsets.ts';
 import { tidy } from './grants.ts';
 import {
@@ -32,6 +33,8 @@ export interface RequestInfo {
   createdAt: string;
   expiresAt: string;
   status: WaitingRequest['status'];
+  /** After approval: the graphIds its chats may reach (absent: every graph). */
+  graphs?: string[];
 }
 
 /** A connection, as it is shown: never a token or its hash. */
@@ -44,6 +47,8 @@ export interface ConnectionInfo {
   resource: string;
   level?: AccessLevel;
   toolsets?: string[];
+  /** The graphIds its chats may reach (absent: every graph). */
+  graphs?: string[];
   createdAt: string;
   usedAt?: string;
 }
@@ -77,6 +82,7 @@ const requestInfo = (r: WaitingRequest): RequestInfo => ({
   createdAt: r.createdAt,
   expiresAt: r.expiresAt,
   status: r.status,
+  ...(r.decision?.graphs ? { graphs: r.decision.graphs } : {}),
 });
 
 const connectionInfo = (g: Grant): ConnectionInfo => ({
@@ -87,21 +93,77 @@ const connectionInfo = (g: Grant): ConnectionInfo => ({
   resource: g.resource,
   ...(g.decision.level ? { level: g.decision.level } : {}),
   ...(g.decision.toolsets ? { toolsets: g.decision.toolsets } : {}),
+  ...(g.decision.graphs ? { graphs: g.decision.graphs } : {}),
   createdAt: g.createdAt,
   ...(g.usedAt ? { usedAt: g.usedAt } : {}),
 });
 
-/** What the person chose, checked: a level of ACCESS_LEVELS, toolsets as `--tools` takes them. */
-export function decisionOf(choice: { level?: string; tools?: string }): Decision {
+/** A configured graph, as an approval names it. */
+export interface GraphChoice {
+  name: string;
+  type?: GraphType;
+  nickname: string;
+}
+
+/**
+ * `graphs` (nicknames or names, comma-separated) as the graphIds of `configured`: ids, so a
+ * nickname changed later still means the graph the person chose.
+ */
+function graphIdsOf(graphs: string, configured: readonly GraphChoice[]): string[] {
+  const known = configured.map((g) => g.nickname).join(', ') || 'none';
+  const names = graphs
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  if (names.length === 0)
+    throw new RemoteStoreError(`--graphs names no graph. Name one or more of: ${known} (comma-separated).`);
+  const ids = names.map((name) => {
+    const graph = findGraph(configured, name);
+    if (!graph)
+      throw new RemoteStoreError(
+        `No configured graph is called '${name}'. Name one or more of: ${known} (nickname or name, comma-separated). Nothing was answered.`,
+      );
+    return graphId(graph);
+  });
+  return [...new Set(ids)];
+}
+
+/** Graph ids as a window sends them (its checkboxes), each one a configured graph's. */
+function knownIds(ids: readonly string[], configured: readonly GraphChoice[]): string[] {
+  const known = configured.map((g) => g.nickname).join(', ') || 'none';
+  if (ids.length === 0) throw new RemoteStoreError(`Choose at least one graph (of: ${known}).`);
+  const gone = ids.find((id) => !configured.some((g) => graphId(g) === id));
+  if (gone !== undefined)
+    throw new RemoteStoreError(
+      `A graph chosen is no longer configured (${gone}). Choose among: ${known}. Nothing was answered.`,
+    );
+  return [...new Set(ids)];
+}
+
+/**
+ * What the person chose, checked: a level of ACCESS_LEVELS, toolsets as `--tools` takes them,
+ * graphs among `configured` (the graphs this machine serves).
+ */
+export function decisionOf(
+  choice: { level?: string; tools?: string; graphs?: string; graphIds?: readonly string[] },
+  configured: readonly GraphChoice[] = [],
+): Decision {
   if (choice.level !== undefined && !(ACCESS_LEVELS as readonly string[]).includes(choice.level))
     throw new RemoteStoreError(
       `'${choice.level}' is not an access level. Use one of: ${ACCESS_LEVELS.join(', ')}.`,
     );
   const toolsets = choice.tools === undefined ? undefined : parseToolsets(choice.tools, '--tools');
   if (toolsets && 'error' in toolsets) throw new RemoteStoreError(toolsets.error);
+  const graphs =
+    choice.graphIds !== undefined
+      ? knownIds(choice.graphIds, configured)
+      : choice.graphs === undefined
+        ? undefined
+        : graphIdsOf(choice.graphs, configured);
   return {
     ...(choice.level ? { level: choice.level as AccessLevel } : {}),
     ...(toolsets ? { toolsets: toolsets.sets } : {}),
+    ...(graphs ? { graphs } : {}),
   };
 }
 

@@ -57,7 +57,17 @@ export function remoteMcp(mcp: RoamMcpServer, authority: RemoteAuthority, limits
   const chats = new Chats({ max: limits.maxChats, perKey: limits.maxChatsPerKey, idleMs: limits.idleMs });
   // Only a client its https metadata document vouches for has approvals that count in the chat.
   const verified = new Set<string>();
-  chats.scopeFor = (key) => ({ ...keyScope(key), remote: true, approvesInChat: verified.has(key.name) });
+  // The graphs each connection was approved for: its chats reach no other (ChatScope.graphs).
+  const graphsOf = new Map<string, readonly string[]>();
+  chats.scopeFor = (key) => {
+    const graphs = graphsOf.get(key.name);
+    return {
+      ...keyScope(key),
+      remote: true,
+      approvesInChat: verified.has(key.name),
+      ...(graphs ? { graphs } : {}),
+    };
+  };
   const rate = new RateLimit(limits.ratePerMinute);
   const open = new Map<string, Set<ServerResponse>>();
   const modern = createMcpHandler(
@@ -84,6 +94,7 @@ export function remoteMcp(mcp: RoamMcpServer, authority: RemoteAuthority, limits
     if (!grant) return refusalResponse(refusals.badKey());
     const key = keyOf(grant);
     if (grant.verified) verified.add(key.name);
+    if (grant.decision.graphs) graphsOf.set(key.name, grant.decision.graphs);
     const answering = open.get(key.name) ?? new Set<ServerResponse>();
     open.set(key.name, answering.add(res));
     res.once('close', () => answering.delete(res));
@@ -109,6 +120,7 @@ export function remoteMcp(mcp: RoamMcpServer, authority: RemoteAuthority, limits
       const gone = [...open.keys()].filter((name) => !live.has(name));
       for (const name of gone) for (const res of open.get(name) ?? []) res.destroy();
       for (const name of gone) open.delete(name);
+      for (const name of gone) graphsOf.delete(name);
       if (gone.length) await chats.endKeys(gone);
     },
     async close() {

@@ -31,6 +31,8 @@ export interface RegisteredClient {
 export interface Decision {
   level?: AccessLevel;
   toolsets?: ToolsetName[];
+  /** graphIds (src-shared/constants.ts) its chats may reach, resolved at approval; absent: every graph. */
+  graphs?: string[];
 }
 
 /** An authorization waiting for the person at the machine (never decided by the page). */

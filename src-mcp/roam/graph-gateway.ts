@@ -197,7 +197,7 @@ export class GraphGateway {
    * token Roam just granted; tools/list may change (a first writable graph shows the write tools).
    */
   addGraph(graph: ConfiguredGraph, token: string, granted: TokenAccessLevel): void {
-    const others = this.session.list().filter((g) => graphId(g) !== graphId(graph));
+    const others = this.session.listAll().filter((g) => graphId(g) !== graphId(graph));
     this.session.setGraphs([...others, { ...graph, token }]);
     this.session.setToken(graph, token, granted);
     this.options.capabilitiesChanged();

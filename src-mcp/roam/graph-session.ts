@@ -55,18 +55,26 @@ export class GraphSession {
     this.switchedOff = graphs.map((g) => ({ ...g }));
   }
 
+  /** The graphs the running chat may reach (ChatScope.graphs): to it, no other graph exists. */
   list(): readonly ConfiguredGraph[] {
+    const allowed = currentScope().graphs;
+    return allowed ? this.graphs.filter((g) => allowed.includes(graphId(g))) : this.graphs;
+  }
+
+  /** Every configured graph, whatever the chat may reach: for changing the process's list only. */
+  listAll(): readonly ConfiguredGraph[] {
     return this.graphs;
   }
 
-  /** The graphs the user switched off (configured, but not offered to agents). */
+  /** The graphs the user switched off (configured, but not offered to agents), as the chat may know them. */
   listSwitchedOff(): readonly SwitchedOffGraph[] {
-    return this.switchedOff;
+    const allowed = currentScope().graphs;
+    return allowed ? this.switchedOff.filter((g) => allowed.includes(graphId(g))) : this.switchedOff;
   }
 
   /** What list_graphs and errors show: never tokens, never types. */
   available(): Array<{ name: string; nickname: string }> {
-    return this.graphs.map((g) => ({ name: g.name, nickname: g.nickname }));
+    return this.list().map((g) => ({ name: g.name, nickname: g.nickname }));
   }
 
   /**
@@ -78,9 +86,9 @@ export class GraphSession {
   resolve(ref: string | undefined): ConfiguredGraph {
     this.assertConfigured(ref?.trim() ? ref : undefined);
     if (ref !== undefined && ref.trim() !== '') {
-      const graph = findGraph(this.graphs, ref);
+      const graph = findGraph(this.list(), ref);
       if (!graph) {
-        const off = findGraph(this.switchedOff, ref);
+        const off = findGraph(this.listSwitchedOff(), ref);
         if (off) throw switchedOffError(off, this.source);
         throw new ToolError(
           'GRAPH_NOT_FOUND',
@@ -102,9 +110,10 @@ export class GraphSession {
   /** The session selection, or the only configured graph (auto-select). */
   current(): ConfiguredGraph | undefined {
     const selected = currentScope().selected;
-    const chosen = this.graphs.find((g) => graphId(g) === selected);
+    const graphs = this.list();
+    const chosen = graphs.find((g) => graphId(g) === selected);
     if (chosen) return chosen;
-    return this.graphs.length === 1 ? this.graphs[0] : undefined;
+    return graphs.length === 1 ? graphs[0] : undefined;
   }
 
   /**
@@ -124,8 +133,8 @@ export class GraphSession {
 
   /** Throws CONFIG_NOT_FOUND / CONFIG_INVALID when there is nothing usable. */
   assertConfigured(ref?: string): void {
-    if (this.graphs.length > 0) return;
-    const off = ref === undefined ? undefined : findGraph(this.switchedOff, ref);
+    if (this.list().length > 0) return;
+    const off = ref === undefined ? undefined : findGraph(this.listSwitchedOff(), ref);
     if (off) throw switchedOffError(off, this.source);
     if (this.problem) throw new ToolError(this.problem.code, this.problem.message);
     throw new ToolError(
@@ -177,7 +186,8 @@ export class GraphSession {
 
   /** False only when every graph is known to be read-only (write tools are then hidden). */
   anyGraphMayWrite(): boolean {
-    if (this.graphs.length === 0) return !this.readOnly;
-    return this.graphs.some((g) => this.access(g).level !== 'read-only');
+    const graphs = this.list();
+    if (graphs.length === 0) return !this.readOnly;
+    return graphs.some((g) => this.access(g).level !== 'read-only');
   }
 }

@@ -22,7 +22,12 @@ import { nicknameProblem } from '../../src-shared/graph-identity.ts';
 import { readConfigDocument, upsertGraph } from '../config/config-edit.ts';
 import { saveTokenToFile } from '../config/config-file.ts';
 import { assertConfigWritable, ConfigNotWritableError } from '../config/config-write.ts';
-import { GRAPH_SWITCHED_OFF, keyRefusesSetup, switchedOffError } from '../access/refusals.ts';
+import {
+  GRAPH_SWITCHED_OFF,
+  graphsRefuseSetup,
+  keyRefusesSetup,
+  switchedOffError,
+} from '../access/refusals.ts';
 import type { SessionContext } from '../contract/tool-definition.ts';
 import { tokenRequestCode, ToolError, type ToolErrorCode } from '../contract/tool-errors.ts';
 
@@ -34,6 +39,8 @@ async function available(scope: SessionContext): Promise<GraphRef[]> {
 }
 
 export async function listAvailable(scope: SessionContext) {
+  const limited = graphsRefuseSetup();
+  if (limited) throw limited;
   const session = scope.gateway.session;
   const graphs = (await available(scope)).map((g) => {
     const known = session.list().find((c) => sameGraph(c, g));

@@ -19,7 +19,10 @@ export interface RemoteState {
   refresh(): Promise<void>;
   turnOn(publicUrl: string): Promise<void>;
   turnOff(): Promise<void>;
-  approve(id: string, choice: { level?: AccessLevel; toolsets?: ToolsetName[] }): Promise<void>;
+  approve(
+    id: string,
+    choice: { level?: AccessLevel; toolsets?: ToolsetName[]; graphs?: string[] },
+  ): Promise<void>;
   deny(id: string): Promise<void>;
   revoke(id: string): Promise<void>;
 }

@@ -12,6 +12,7 @@ export function remoteHandlers(remote: TrayRemote) {
       remote.approve(input.id, {
         ...(input.level ? { level: input.level } : {}),
         ...(input.toolsets ? { toolsets: input.toolsets } : {}),
+        ...(input.graphs ? { graphs: input.graphs } : {}),
       }),
     'remote:deny': (input: RequestArgs<'remote:deny'>): Promise<RequestResults['remote:deny']> =>
       remote.deny(input.id),

@@ -12,9 +12,10 @@ import {
   decisionOf,
   parsePublicUrl,
   type ConnectionInfo,
+  type GraphChoice,
   type RequestInfo,
 } from '../../../src-mcp/remote/index.ts';
-import type { AccessLevel } from '../../../src-shared/constants.ts';
+import { graphId, type AccessLevel } from '../../../src-shared/constants.ts';
 import type {
   RemoteConnectionView,
   RemoteRequestView,
@@ -31,6 +32,8 @@ export interface TrayRemoteDeps {
   home: string;
   env?: Record<string, string | undefined>;
   changed(view: RemoteView): void;
+  /** The tray's graphs: what an approval may choose among, and how a connection's are named. */
+  graphs?(): readonly GraphChoice[];
   /** Starts the tray's HTTP server again, so it serves (or stops serving) the tunnel's listener. */
   restartServer?(): Promise<void>;
 }
@@ -39,7 +42,10 @@ export interface TrayRemote {
   view(): Promise<RemoteView>;
   turnOn(publicUrl: string): Promise<RemoteView>;
   turnOff(): Promise<RemoteView>;
-  approve(id: string, choice: { level?: AccessLevel; toolsets?: string[] }): Promise<RemoteView>;
+  approve(
+    id: string,
+    choice: { level?: AccessLevel; toolsets?: string[]; graphs?: string[] },
+  ): Promise<RemoteView>;
   deny(id: string): Promise<RemoteView>;
   revoke(id: string): Promise<RemoteView>;
   /** What `roam-mcp serve --http` is started with besides its port: the listener's, when on. */
@@ -57,13 +63,16 @@ const requestView = (r: RequestInfo): RemoteRequestView => ({
   expiresAt: r.expiresAt,
 });
 
-const connectionView = (c: ConnectionInfo): RemoteConnectionView => ({
+const connectionView = (c: ConnectionInfo, graphs: readonly GraphChoice[]): RemoteConnectionView => ({
   id: c.id,
   clientName: c.clientName,
   verified: c.verified,
   redirectHost: c.redirectHost,
   ...(c.level ? { level: c.level } : {}),
   ...(c.toolsets ? { toolsets: c.toolsets } : {}),
+  ...(c.graphs
+    ? { graphs: c.graphs.map((id) => graphs.find((g) => graphId(g) === id)?.nickname ?? id) }
+    : {}),
   createdAt: c.createdAt,
   ...(c.usedAt ? { usedAt: c.usedAt } : {}),
 });
@@ -75,7 +84,11 @@ const argsOf = (s: RemoteSetup) =>
   s.on && s.publicUrl && s.port ? ['--public-url', s.publicUrl, '--remote-port', String(s.port)] : [];
 
 /** What the window shows: the tray's setup, the data folder's switch, what waits, the connections. */
-async function remoteView(access: RemoteAccess, setup: RemoteSetupFile): Promise<RemoteView> {
+async function remoteView(
+  access: RemoteAccess,
+  setup: RemoteSetupFile,
+  graphs: () => readonly GraphChoice[],
+): Promise<RemoteView> {
   const [s, status, waiting, connections] = await Promise.all([
     setup.read(),
     access.status(),
@@ -91,7 +104,7 @@ async function remoteView(access: RemoteAccess, setup: RemoteSetupFile): Promise
     listening:
       on && status.served?.publicUrl === s.publicUrl && status.served?.local === `http://127.0.0.1:${s.port}`,
     waiting: on ? waiting.map(requestView) : [],
-    connections: connections.map(connectionView),
+    connections: connections.map((c) => connectionView(c, graphs())),
   };
 }
 
@@ -102,6 +115,7 @@ async function remoteView(access: RemoteAccess, setup: RemoteSetupFile): Promise
 function liveRemoteView(
   access: RemoteAccess,
   setup: RemoteSetupFile,
+  graphs: () => readonly GraphChoice[],
   changed: (view: RemoteView) => void,
 ): { view(): Promise<RemoteView>; close(): void } {
   let watching: Promise<(() => void) | undefined> | undefined;
@@ -115,7 +129,7 @@ function liveRemoteView(
     expiry.unref();
   };
   const publish = () =>
-    void remoteView(access, setup).then(
+    void remoteView(access, setup, graphs).then(
       (view) => {
         if (closed) return;
         changed(view);
@@ -129,7 +143,7 @@ function liveRemoteView(
         .then(() => (closed ? undefined : watchStoreFile(access.file, publish, 50)))
         .catch(() => undefined);
       await watching;
-      const shown = await remoteView(access, setup);
+      const shown = await remoteView(access, setup, graphs);
       expireLater(shown);
       return shown;
     },
@@ -158,7 +172,8 @@ export function startTrayRemote(deps: TrayRemoteDeps): TrayRemote {
     ...(deps.env ? { env: deps.env as NodeJS.ProcessEnv } : {}),
   });
   const setup = remoteSetupFile(deps.storeDir);
-  const live = liveRemoteView(access, setup, deps.changed);
+  const graphs = () => deps.graphs?.() ?? [];
+  const live = liveRemoteView(access, setup, graphs, deps.changed);
   /** The arguments the running child was started with. */
   let served: string | undefined;
   const restartIfChanged = async () => {
@@ -187,12 +202,21 @@ export function startTrayRemote(deps: TrayRemoteDeps): TrayRemote {
     },
     async approve(id, choice) {
       const tools = choice.toolsets?.join(',');
-      await answering(() =>
-        access.approve(
-          id,
-          decisionOf({ ...(choice.level ? { level: choice.level } : {}), ...(tools ? { tools } : {}) }),
-        ),
-      );
+      let decision;
+      try {
+        decision = decisionOf(
+          {
+            ...(choice.level ? { level: choice.level } : {}),
+            ...(tools ? { tools } : {}),
+            ...(choice.graphs ? { graphIds: choice.graphs } : {}),
+          },
+          graphs(),
+        );
+      } catch (error) {
+        if (error instanceof RemoteStoreError) throw new CoreError('VALIDATION', error.message);
+        throw error;
+      }
+      await answering(() => access.approve(id, decision));
       return live.view();
     },
     async deny(id) {

@@ -45,6 +45,7 @@ function ConnectionRow({ connection }: { connection: RemoteConnectionView }) {
         Signed in for {connection.redirectHost} ·{' '}
         {connection.level ? `at most ${accessLevelText[connection.level].label}` : "each graph's own level"}
         {connection.toolsets ? ` · ${connection.toolsets.join(', ')}` : ''}
+        {connection.graphs ? ` · only ${connection.graphs.join(', ')}` : ' · every graph'}
       </p>
       <p className="small muted">
         {connection.usedAt ? `Last used ${when(connection.usedAt)}` : 'Not used yet'} · approved{' '}

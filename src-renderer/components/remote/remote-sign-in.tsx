@@ -6,8 +6,8 @@ import {
   TOOLSET_SUMMARIES,
   type ToolsetName,
 } from '../../../src-shared/toolsets.ts';
-import type { RemoteRequestView } from '../../../src-shared/ipc-contract.ts';
-import { useRemote } from '../../stores/stores-context.tsx';
+import type { GraphView, RemoteRequestView } from '../../../src-shared/ipc-contract.ts';
+import { useGraphs, useRemote } from '../../stores/stores-context.tsx';
 import { accessLevelText } from '../shared/access-levels.ts';
 import { ActionError, useActionError } from '../shared/action-error.tsx';
 
@@ -25,9 +25,17 @@ export function RemoteSignIn({ request }: { request: RemoteRequestView }) {
   const { error, busy, run } = useActionError();
   const [level, setLevel] = useState<AccessLevel | ''>('');
   const [toolsets, setToolsets] = useState<ToolsetName[]>([...DEFAULT_TOOLSETS]);
+  const graphs = useGraphs((s) => s.graphs);
+  // Every graph by default, as `roam-mcp remote approve` without --graphs: the person narrows it.
+  const [left, setLeft] = useState<string[]>([]);
+  const chosen = graphs.filter((g) => !left.includes(g.id)).map((g) => g.id);
   const unchanged =
     toolsets.length === DEFAULT_TOOLSETS.length && toolsets.every((t) => DEFAULT_TOOLSETS.includes(t));
-  const choice = { ...(level ? { level } : {}), ...(unchanged ? {} : { toolsets }) };
+  const choice = {
+    ...(level ? { level } : {}),
+    ...(unchanged ? {} : { toolsets }),
+    ...(chosen.length < graphs.length ? { graphs: chosen } : {}),
+  };
   return (
     <li className="card remote-sign-in">
       <p className="strong">
@@ -54,11 +62,12 @@ export function RemoteSignIn({ request }: { request: RemoteRequestView }) {
         {until(request.expiresAt)}
       </p>
       <SignInChoices level={level} setLevel={setLevel} toolsets={toolsets} setToolsets={setToolsets} />
+      <GraphChoices graphs={graphs} left={left} setLeft={setLeft} />
       <div className="actions">
         <button
           type="button"
           className="primary"
-          disabled={busy || toolsets.length === 0}
+          disabled={busy || toolsets.length === 0 || (graphs.length > 0 && chosen.length === 0)}
           onClick={() => void run(() => approve(request.id, choice))}
         >
           Approve {request.clientName}
@@ -120,5 +129,36 @@ function SignInChoices(props: {
         </fieldset>
       </details>
     </>
+  );
+}
+
+/** The graphs its chats reach: all ticked means every graph, also one added later. */
+function GraphChoices(props: { graphs: GraphView[]; left: string[]; setLeft(left: string[]): void }) {
+  if (props.graphs.length === 0) return null;
+  const reached = props.graphs.filter((g) => !props.left.includes(g.id));
+  const toggle = (id: string, on: boolean) =>
+    props.setLeft(on ? props.left.filter((l) => l !== id) : [...props.left, id]);
+  return (
+    <fieldset className="remote-graphs">
+      <legend className="small">
+        Graphs its chats reach:{' '}
+        {reached.length === props.graphs.length
+          ? 'all (also graphs you add later)'
+          : reached.map((g) => g.nickname).join(', ') || 'none (choose at least one)'}
+      </legend>
+      {props.graphs.map((graph) => (
+        <label key={graph.id} className="checkbox small">
+          <input
+            type="checkbox"
+            checked={!props.left.includes(graph.id)}
+            onChange={(event) => toggle(graph.id, event.target.checked)}
+          />
+          <span>
+            <span className="strong">{graph.nickname}</span>
+            {graph.nickname !== graph.name ? ` (${graph.name})` : ''}
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -71,6 +71,8 @@ export interface SignedIn {
   code: string;
   verifier: string;
   tokens: Record<string, string>;
+  /** What `roam-mcp remote approve` printed. */
+  approved: string;
 }
 
 /** A whole sign-in by hand: page, approval at the machine, the page's answer, the code exchanged. */
@@ -110,7 +112,7 @@ export async function signIn(
     code_verifier: verifier,
   });
   if (exchanged.status !== 200) throw new Error(`token: ${JSON.stringify(exchanged.body)}`);
-  return { clientId, code, verifier, tokens: exchanged.body };
+  return { clientId, code, verifier, tokens: exchanged.body, approved: approved.stdout };
 }
 
 /** An MCP request with this bearer token: its status and WWW-Authenticate. */

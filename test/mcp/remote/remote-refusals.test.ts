@@ -278,8 +278,11 @@ describe.skipIf(!hasCaddy)(hasCaddy ? 'remote access refuses' : CADDY_MISSING, (
       2,
       expect.stringContaining("'everything' is not an access level"),
     ]);
-    const graphs = await world.bin(['remote', 'approve', first!.request, '--graphs', 'Work']);
-    expect([graphs.code, graphs.stderr]).toEqual([2, expect.stringContaining('--graphs is not served yet')]);
+    const graphs = await world.bin(['remote', 'approve', first!.request, '--graphs', 'Work,Nope']);
+    expect([graphs.code, graphs.stderr]).toEqual([
+      2,
+      expect.stringContaining("No configured graph is called 'Nope'. Name one or more of: Work"),
+    ]);
     const unknown = await world.bin(['remote', 'approve', 'nosuchid']);
     expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringContaining('roam-mcp remote requests')]);
     for (const id of await waitingIds()) expect((await world.bin(['remote', 'deny', id])).code).toBe(0);

@@ -171,6 +171,8 @@ export async function startRemoteWorld(
     admitLoopback?: boolean;
     /** The tunnel's host name (default roam.test, which only the test's fetch resolves). */
     publicHost?: string;
+    /** A second graph, Home (the same demo content), beside Work. */
+    home?: boolean;
   } = {},
 ): Promise<RemoteWorld> {
   const home = await tempDir('roam-remote-');
@@ -178,11 +180,15 @@ export async function startRemoteWorld(
   const storage = path.join(caddyDir, 'storage');
   const rootCa = path.join(storage, 'pki/authorities/local/root.crt');
   const work = fullDemoGraph('work', 'Work');
-  const emulator = await startEmulator({ graphs: [work.graph], home });
+  const graphs = options.home ? [work, fullDemoGraph('home', 'Home')] : [work];
+  const emulator = await startEmulator({ graphs: graphs.map((g) => g.graph), home });
   const children: ChildProcess[] = [];
   const stops: Array<() => Promise<void>> = [];
   try {
-    await writeToolsConfig(home, [work.config]);
+    await writeToolsConfig(
+      home,
+      graphs.map((g) => g.config),
+    );
     const { mkdir } = await import('node:fs/promises');
     await mkdir(caddyDir, { recursive: true });
     const docsPort = await freePort();

@@ -28,7 +28,13 @@ let port: number;
 
 beforeAll(async () => {
   dirs = await tempDirs();
-  emulator = await startEmulator({ home: dirs.home, graphs: [{ name: 'far-graph', content: 'demo' }] });
+  emulator = await startEmulator({
+    home: dirs.home,
+    graphs: [
+      { name: 'far-graph', content: 'demo' },
+      { name: 'near-graph', content: 'demo' },
+    ],
+  });
   emulator.autoDecide({ kind: 'approve' });
   ({ core, events } = startCore(dirs, {
     httpHub: { port: 0 },
@@ -36,6 +42,7 @@ beforeAll(async () => {
     env: {},
   }));
   await core.handlers['graphs:add']({ name: 'far-graph', nickname: 'Far', accessLevel: 'full' });
+  await core.handlers['graphs:add']({ name: 'near-graph', nickname: 'Near', accessLevel: 'full' });
   await servingUrl(core);
 }, 60_000);
 
@@ -224,6 +231,64 @@ it('deny ends a sign-in; an answer to one that no longer waits is refused with w
     /Invalid input for remote:approve: level/,
   );
 });
+
+it('approved for one graph: the connection shows it, and its chats reach no other', async () => {
+  const asked = await signIn('Chat For Far');
+  await waitFor(async () => ((await get()).waiting.length === 1 ? true : undefined));
+  const far = (await core.handlers['graphs:list'](undefined)).find((g) => g.nickname === 'Far')!;
+  await expect(
+    core.handlers['remote:approve']({ id: asked.request, graphs: ['hosted:gone-graph'] }),
+  ).rejects.toMatchObject({
+    code: 'VALIDATION',
+    message: expect.stringContaining('Choose among: Far, Near'),
+  });
+  expect((await get()).waiting).toHaveLength(1);
+  await expect(core.handlers['remote:approve']({ id: asked.request, graphs: [] })).rejects.toThrow(
+    /Invalid input for remote:approve: graphs/,
+  );
+  await core.handlers['remote:approve']({ id: asked.request, graphs: [far.id] });
+  const polled = (await (
+    await remote('/authorize/status', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ request: asked.request, secret: asked.secret }),
+    })
+  ).json()) as { status: string; location: string };
+  const tokens = await remote('/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: new URL(polled.location).searchParams.get('code')!,
+      code_verifier: asked.verifier,
+      client_id: asked.clientId,
+      redirect_uri: REDIRECT,
+      resource: `${PUBLIC}/mcp`,
+    }),
+  });
+  const { access_token: token } = (await tokens.json()) as { access_token: string };
+  const client = new Client({ name: 'far-only', version: '0.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  );
+  const text = async (name: string, args: Record<string, unknown>) =>
+    JSON.stringify(await client.callTool({ name, arguments: args }));
+  const listed = await text('list_graphs', {});
+  expect(listed).toContain('Far');
+  expect(listed).not.toContain('Near');
+  expect(listed).not.toContain('near-graph');
+  const near = await text('select_graph', { graph: 'Near' });
+  expect(near).toContain('GRAPH_NOT_FOUND');
+  // The same answer as for a graph that does not exist: its existence is never confirmed.
+  expect(near.replaceAll('Near', 'X')).toBe(await text('select_graph', { graph: 'X' }));
+  await client.close();
+
+  const { connections } = await get();
+  expect(connections.find((c) => c.clientName === 'Chat For Far')?.graphs).toEqual(['Far']);
+  await core.handlers['remote:revoke']({ id: connections.find((c) => c.clientName === 'Chat For Far')!.id });
+}, 60_000);
 
 it('off ends what waits and every connection, and closes the port; on again comes back on the same port', async () => {
   await signIn('Waiting When Off');

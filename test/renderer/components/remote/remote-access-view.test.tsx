@@ -5,6 +5,7 @@ import { afterEach, expect, it } from 'vitest';
 import { App } from '../../../../src-renderer/components/app.tsx';
 import { RemoteAccessView } from '../../../../src-renderer/components/remote/remote-access-view.tsx';
 import type { RemoteRequestView, RemoteView } from '../../../../src-shared/ipc-contract.ts';
+import { graphView } from '../../fake-api.ts';
 import { renderWithStores } from '../../render-app.tsx';
 
 afterEach(cleanup);
@@ -127,6 +128,45 @@ it('Approve with nothing changed sends no level and no toolsets (each graph’s 
   expect(fake.calls.find((c) => c.channel === 'remote:approve')?.input).toEqual({ id: 'req12345' });
   await userEvent.click(screen.getByRole('button', { name: 'Deny' }));
   expect(fake.calls.find((c) => c.channel === 'remote:deny')?.input).toEqual({ id: 'req12345' });
+});
+
+it('graphs: all ticked sends none (every graph); unticking one sends the rest; none ticked cannot approve', async () => {
+  const graphs = [
+    graphView('work-graph', { id: 'hosted:work-graph', nickname: 'Work' }),
+    graphView('home-graph', { id: 'hosted:home-graph', nickname: 'Home' }),
+  ];
+  const { fake } = await renderWithStores(<RemoteAccessView />, {
+    graphs,
+    overrides: { 'remote:get': async () => on, 'remote:approve': async () => on },
+  });
+  const card = within(await screen.findByRole('list', { name: 'Sign-ins waiting' })).getByRole('listitem');
+  const work = within(card).getByRole('checkbox', { name: /^Work/ });
+  const home = within(card).getByRole('checkbox', { name: /^Home/ });
+  expect([checked(work), checked(home)]).toEqual([true, true]);
+  expect(card.textContent).toContain('Graphs its chats reach: all (also graphs you add later)');
+  await userEvent.click(home);
+  expect(card.textContent).toContain('Graphs its chats reach: Work');
+  await userEvent.click(work);
+  expect(card.textContent).toContain('none (choose at least one)');
+  expect(within(card).getByRole('button', { name: 'Approve Claude' })).toHaveProperty('disabled', true);
+  await userEvent.click(work);
+  await userEvent.click(within(card).getByRole('button', { name: 'Approve Claude' }));
+  expect(fake.calls.find((c) => c.channel === 'remote:approve')?.input).toEqual({
+    id: 'req12345',
+    graphs: ['hosted:work-graph'],
+  });
+});
+
+it('a connection limited to some graphs names them; one without a limit says every graph', async () => {
+  const limited = { ...on.connections[0]!, id: 'conn0002', clientName: 'Claude', graphs: ['Work'] };
+  await renderWithStores(<RemoteAccessView />, {
+    overrides: { 'remote:get': async () => ({ ...on, connections: [...on.connections, limited] }) },
+  });
+  const rows = within(await screen.findByRole('list', { name: 'Remote connections' })).getAllByRole(
+    'listitem',
+  );
+  expect(rows[0]!.textContent).toContain('Read only · core · every graph');
+  expect(rows[1]!.textContent).toContain('Read only · core · only Work');
 });
 
 it('a sign-in arriving while the screen is open appears; one answered elsewhere goes', async () => {
