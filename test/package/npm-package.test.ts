@@ -66,6 +66,7 @@ describe('npm package', () => {
       'docs/clients.md',
       'docs/guide.md',
       'docs/mcp.md',
+      'docs/remote.md',
       'package.json',
       'skills/roam-companion/SKILL.md',
     ]);
