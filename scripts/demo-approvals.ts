@@ -4,7 +4,8 @@
  * socket in its temporary HOME (a folder only its owner can open); each stand-in that finds it
  * there tells its roam-mcp child that someone is shown its proposals, and passes each waiting
  * change here, where the demo's terminal shows it and takes the answer (`y 1`, `k 1`); the answer
- * goes back the same way and runs through the child's own approval path, first answer wins.
+ * goes back the same way and runs through the child's own approval path, first answer wins. Each
+ * change is shown in the tray UI's approvals panel too (`panel`), answered back the same way.
  * Only proposal messages travel: no uid, no one-time code, no token.
  */
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
@@ -12,6 +13,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { boxText } from '../src-main/core/approvals/approval-text.ts';
+import type { ProposalSource } from '../src-main/core/approvals/pending-proposals.ts';
 import {
   childMessageSchema,
   parentMessageSchema,
@@ -22,6 +24,9 @@ import type { ProposalView } from '../src-shared/ipc-contract.ts';
 
 type ProposalMessage = Extract<ChildMessage, { type: 'proposal' | 'proposal-closed' | 'proposal-answered' }>;
 type AnswerMessage = Extract<ParentMessage, { type: 'proposal-answer' }>;
+
+const isProposalMessage = (message: ChildMessage): message is ProposalMessage =>
+  message.type === 'proposal' || message.type === 'proposal-closed' || message.type === 'proposal-answered';
 
 /** The socket in the demo HOME (a named pipe on Windows, named after the HOME). */
 export function approvalsSocket(home: string, platform: NodeJS.Platform = process.platform): string {
@@ -95,22 +100,33 @@ export interface ApprovalsDesk {
 
 const ANSWER = /^(y|k)\s*(\d+)?$/i;
 
-/** Listens for the stand-ins; `say` writes to the demo's terminal. */
-export async function startApprovalsDesk(home: string, say: (text: string) => void): Promise<ApprovalsDesk> {
+/**
+ * Listens for the stand-ins; `say` writes to the demo's terminal, and `panel` shows each stand-in's
+ * proposals in the tray UI too (the browser's approvals panel), whose answer goes back to it.
+ */
+export async function startApprovalsDesk(
+  home: string,
+  say: (text: string) => void,
+  panel?: (send: (message: ParentMessage) => void) => ProposalSource,
+): Promise<ApprovalsDesk> {
   const socketPath = approvalsSocket(home);
   const waiting = new Map<string, Waiting>();
   let next = 1;
   const clients = new Set<Socket>();
   const server: Server = createServer((socket) => {
     clients.add(socket);
+    const shown = panel?.((message) => send(socket, message));
     socket.on('error', () => {});
     socket.on('close', () => {
       clients.delete(socket);
+      shown?.gone();
       for (const [id, item] of waiting) if (item.from === socket) waiting.delete(id);
     });
     onLines(socket, (value) => {
       const parsed = childMessageSchema.safeParse(value);
-      if (parsed.success) heard(parsed.data, socket);
+      if (!parsed.success) return;
+      heard(parsed.data, socket);
+      if (isProposalMessage(parsed.data)) shown?.heard(parsed.data);
     });
   });
 

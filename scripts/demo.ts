@@ -315,8 +315,13 @@ async function main(): Promise<void> {
     await running.preview?.close();
     await demo.close();
   });
-  running.desk = await startApprovalsDesk(demo.home, (text) => say(process.stdout, text));
   running.preview = await startDemoPreview(demo);
+  // The stand-ins' proposals show in the demo's terminal and in the tray UI's approvals panel.
+  running.desk = await startApprovalsDesk(
+    demo.home,
+    (text) => say(process.stdout, text),
+    running.preview.core.addProposalServer,
+  );
   say(process.stdout, instructions(demo, running.preview));
   sayWhereHttpServes(running.preview.core);
   listenForCommands(demo.emulator, running.desk);

@@ -38,6 +38,8 @@ export interface TrayCore {
   on<E extends EventChannel>(event: E, listener: (payload: EventPayloads[E]) => void): () => void;
   /** Starts the HTTP server now when it waits to restart (the tray menu's "Try now"). */
   retryHttpServer(): void;
+  /** Shows another server's proposals too (the demo's stdio stand-ins), answered back to it. */
+  addProposalServer: PendingProposals['addServer'];
   close(): Promise<void>;
 }
 
@@ -138,6 +140,7 @@ export function createTrayCore(options: TrayCoreOptions): TrayCore {
   return {
     handlers: validatedHandlers(impl),
     on,
+    addProposalServer: proposals.addServer,
     retryHttpServer: ctx.retryHttpServer,
     async close() {
       monitors.stop();

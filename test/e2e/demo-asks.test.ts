@@ -145,4 +145,24 @@ describe('npm run demo: its stdio entry asks before a page with content goes', (
       'Edited by the CLI-installed Cursor',
     );
   });
+
+  it('the same waiting change is in the tray UI’s approvals panel too, and Approve there applies it', async () => {
+    const call = async (name: string, args: Record<string, unknown> = {}) =>
+      (await agent!.callTool({ name, arguments: { graph: 'Work', ...args } })) as CallToolResult;
+    expect(text(await call('delete_page', { uid: 'compan-pg' }))).toMatch(/^Waiting for the person/);
+    const waitingHere = async () =>
+      ((await ipc('proposals:list')) as Array<{ id: string; question: string }>).find((p) =>
+        p.question.includes("'Roam Companion'"),
+      );
+    await poll(waitingHere, 15_000, 100).toBeDefined();
+    const shown = (await waitingHere())!;
+    const answered = (await ipc('proposals:answer', { id: shown.id, answer: 'approve' })) as {
+      done: boolean;
+    };
+    expect(answered.done).toBe(true);
+    const found = await call('get_page', { uid: 'compan-pg' });
+    expect(found.isError).toBe(true);
+    // Answered once: the terminal no longer offers it, and the panel is empty again.
+    await poll(async () => (await ipc('proposals:list')) as unknown[], 15_000, 100).toEqual([]);
+  });
 });

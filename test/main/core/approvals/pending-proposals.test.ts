@@ -54,3 +54,34 @@ it('an answer in flight when the server stops is told it changed nothing; with n
   await expect(pending.answer('p-2', 'approve')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   expect(sent).toHaveLength(1);
 });
+
+it('another server’s proposals are answered back to it; when it goes, only its proposals go', async () => {
+  const main: ParentMessage[] = [];
+  const other: ParentMessage[] = [];
+  const pending = pendingProposals(() => {});
+  pending.serverIs((message) => main.push(message));
+  const standIn = pending.addServer((message) => other.push(message));
+  pending.heard({ type: 'proposal', proposal: proposal('p-main') });
+  standIn.heard({ type: 'proposal', proposal: proposal('p-other') });
+  expect(pending.list().map((p) => p.id)).toEqual(['p-main', 'p-other']);
+
+  const answered = pending.answer('p-other', 'approve');
+  expect(other).toEqual([{ type: 'proposal-answer', id: 'p-other', answer: 'approve' }]);
+  expect(main).toEqual([]);
+  standIn.heard({ type: 'proposal-answered', id: 'p-other', done: true, outcome: 'Approved and done.' });
+  await expect(answered).resolves.toEqual({ done: true, outcome: 'Approved and done.' });
+
+  standIn.heard({ type: 'proposal', proposal: proposal('p-other-2') });
+  const cut = pending.answer('p-other-2', 'keep');
+  standIn.gone();
+  await expect(cut).resolves.toMatchObject({
+    done: false,
+    outcome: expect.stringMatching(/Nothing was changed/),
+  });
+  expect(pending.list().map((p) => p.id)).toEqual(['p-main']);
+  // A new main server drops the main one's proposals and none of a stand-in's.
+  const again = pending.addServer(() => {});
+  again.heard({ type: 'proposal', proposal: proposal('p-third') });
+  pending.serverIs(undefined);
+  expect(pending.list().map((p) => p.id)).toEqual(['p-third']);
+});
