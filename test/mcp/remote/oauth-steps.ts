@@ -4,6 +4,7 @@
  * own question, and the token endpoint.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { REDIRECT, type RemoteWorld } from './remote-world.ts';
 
 export function pkce(): { verifier: string; challenge: string } {
@@ -130,3 +131,37 @@ export async function mcpStatus(fetcher: typeof fetch, url: string, bearer?: str
   await response.text();
   return { status: response.status, challenge: response.headers.get('www-authenticate') ?? '' };
 }
+
+/** The v2 SDK client on 2026-07-28 through the tunnel with an access token, as a remote chat. */
+export async function remoteChat(
+  world: RemoteWorld,
+  accessToken: string,
+  options: { name: string; capabilities?: Record<string, unknown> },
+) {
+  const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
+  const transport = new StreamableHTTPClientTransport(new URL(`${world.publicUrl}/mcp`), {
+    fetch: world.fetch,
+    requestInit: { headers: { Authorization: `Bearer ${accessToken}` } },
+  });
+  const client = new Client(
+    { name: options.name, version: '1.0.0' },
+    {
+      ...(options.capabilities ? { capabilities: options.capabilities } : {}),
+      versionNegotiation: { mode: { pin: '2026-07-28' } },
+    },
+  );
+  await client.connect(transport);
+  return {
+    client,
+    call: async (name: string, args: Record<string, unknown>) =>
+      (await client.callTool({ name, arguments: args })) as CallToolResult,
+    close: () => client.close(),
+  };
+}
+
+/** A page's uid in an emulator graph, by title, or null. */
+export const pageUid = (world: RemoteWorld, graph: string, title: string) =>
+  world.emulator
+    .graph(graph)
+    .run('data.q', ['[:find ?u . :in $ ?t :where [?p :node/title ?t] [?p :block/uid ?u]]', title]) as
+    string | null;

@@ -6,10 +6,18 @@
  * (`roam-mcp remote approve`), the v2 SDK client declaring MCP Apps, on 2026-07-28.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { APPS_CAPABILITY } from '../../harness/consent-client.ts';
 import { jsonOf, textOf } from '../../harness/mcp-bin.ts';
-import { authorizeUrl, get, pageFields, pkce, registerClient, signIn } from './oauth-steps.ts';
+import {
+  authorizeUrl,
+  get,
+  pageFields,
+  pageUid,
+  pkce,
+  registerClient,
+  remoteChat,
+  signIn,
+} from './oauth-steps.ts';
 import { CADDY_MISSING, hasCaddy, REDIRECT, startRemoteWorld, type RemoteWorld } from './remote-world.ts';
 
 let world: RemoteWorld;
@@ -19,35 +27,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => world?.close());
 
-async function connect(accessToken: string) {
-  const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
-  const transport = new StreamableHTTPClientTransport(new URL(`${world.publicUrl}/mcp`), {
-    fetch: world.fetch,
-    requestInit: { headers: { Authorization: `Bearer ${accessToken}` } },
-  });
-  const client = new Client(
-    { name: 'remote-consent-test', version: '1.0.0' },
-    { capabilities: APPS_CAPABILITY, versionNegotiation: { mode: { pin: '2026-07-28' } } },
-  );
-  await client.connect(transport);
-  return {
-    call: async (name: string, args: Record<string, unknown>) =>
-      (await client.callTool({ name, arguments: args })) as CallToolResult,
-    close: () => client.close(),
-  };
-}
-
-const pageUid = (title: string) =>
-  world.emulator
-    .graph('work')
-    .run('data.q', ['[:find ?u . :in $ ?t :where [?p :node/title ?t] [?p :block/uid ?u]]', title]) as
-    string | null;
+const uidOf = (title: string) => pageUid(world, 'work', title);
 
 /** A page of three blocks made by the chat itself (an append asks nothing), by its uid. */
-async function pageToDelete(chat: Awaited<ReturnType<typeof connect>>, title: string) {
+async function pageToDelete(chat: Awaited<ReturnType<typeof remoteChat>>, title: string) {
   const made = await chat.call('create_page', { graph: 'Work', title, markdown: '- one\n- two\n- three' });
   expect(made.isError ?? false).toBe(false);
-  const uid = pageUid(title);
+  const uid = uidOf(title);
   expect(uid).toBeTruthy();
   return uid!;
 }
@@ -56,7 +42,10 @@ describe.skipIf(!hasCaddy)(hasCaddy ? 'consent for remote chats' : CADDY_MISSING
   it('a registered client: deleting a page with content is refused, with no proposal values sent', async () => {
     const base = world.publicUrl;
     const signed = await signIn(world, world.fetch, base);
-    const chat = await connect(signed.tokens.access_token!);
+    const chat = await remoteChat(world, signed.tokens.access_token!, {
+      name: 'remote-consent-test',
+      capabilities: APPS_CAPABILITY,
+    });
     try {
       jsonOf(await chat.call('select_graph', { graph: 'Work' }));
       const uid = await pageToDelete(chat, 'Remote unverified target');
@@ -70,7 +59,7 @@ describe.skipIf(!hasCaddy)(hasCaddy ? 'consent for remote chats' : CADDY_MISSING
       });
       for (const key of ['roam-companion/approve', 'roam-companion/proposal'])
         expect(refused._meta?.[key]).toBeUndefined();
-      expect(pageUid('Remote unverified target')).toBe(uid);
+      expect(uidOf('Remote unverified target')).toBe(uid);
     } finally {
       await chat.close();
     }
@@ -79,7 +68,10 @@ describe.skipIf(!hasCaddy)(hasCaddy ? 'consent for remote chats' : CADDY_MISSING
   it('a client its metadata document vouches for: the same delete waits for Approve in the chat', async () => {
     const base = world.publicUrl;
     const signed = await signIn(world, world.fetch, base, { clientId: `${world.documents}/client.json` });
-    const chat = await connect(signed.tokens.access_token!);
+    const chat = await remoteChat(world, signed.tokens.access_token!, {
+      name: 'remote-consent-test',
+      capabilities: APPS_CAPABILITY,
+    });
     try {
       jsonOf(await chat.call('select_graph', { graph: 'Work' }));
       const uid = await pageToDelete(chat, 'Remote verified target');
@@ -88,9 +80,9 @@ describe.skipIf(!hasCaddy)(hasCaddy ? 'consent for remote chats' : CADDY_MISSING
       expect(textOf(held)).toMatch(/^Waiting for the person, nothing changed yet/);
       const answer = (held._meta?.['roam-companion/approve'] as { arguments: Record<string, string> })
         .arguments;
-      expect(pageUid('Remote verified target')).toBe(uid);
+      expect(uidOf('Remote verified target')).toBe(uid);
       expect(textOf(await chat.call('approve_change', answer))).toMatch(/^Approved by the person and done/);
-      expect(pageUid('Remote verified target')).toBeNull();
+      expect(uidOf('Remote verified target')).toBeNull();
     } finally {
       await chat.close();
     }
@@ -98,7 +90,10 @@ describe.skipIf(!hasCaddy)(hasCaddy ? 'consent for remote chats' : CADDY_MISSING
 
   it('a small change still asks nothing from afar', async () => {
     const signed = await signIn(world, world.fetch, world.publicUrl);
-    const chat = await connect(signed.tokens.access_token!);
+    const chat = await remoteChat(world, signed.tokens.access_token!, {
+      name: 'remote-consent-test',
+      capabilities: APPS_CAPABILITY,
+    });
     try {
       jsonOf(await chat.call('select_graph', { graph: 'Work' }));
       const uid = await pageToDelete(chat, 'Remote small change');

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { errorOf, jsonOf } from '../../harness/mcp-bin.ts';
-import { pageFields, signIn } from './oauth-steps.ts';
+import { pageFields, pageUid, remoteChat, signIn } from './oauth-steps.ts';
 import { CADDY_MISSING, hasCaddy, startRemoteWorld, type RemoteWorld } from './remote-world.ts';
 
 let world: RemoteWorld;
@@ -18,30 +18,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => world?.close());
 
-async function connect(accessToken: string) {
-  const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
-  const transport = new StreamableHTTPClientTransport(new URL(`${world.publicUrl}/mcp`), {
-    fetch: world.fetch,
-    requestInit: { headers: { Authorization: `Bearer ${accessToken}` } },
-  });
-  const client = new Client(
-    { name: 'remote-graphs-test', version: '1.0.0' },
-    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
-  );
-  await client.connect(transport);
-  return {
-    client,
-    call: async (name: string, args: Record<string, unknown>) =>
-      (await client.callTool({ name, arguments: args })) as CallToolResult,
-    close: () => client.close(),
-  };
-}
-
-const pageIn = (graph: string, title: string) =>
-  world.emulator
-    .graph(graph)
-    .run('data.q', ['[:find ?u . :in $ ?t :where [?p :node/title ?t] [?p :block/uid ?u]]', title]) as
-    string | null;
+const pageIn = (graph: string, title: string) => pageUid(world, graph, title);
 
 const nicknames = (listed: CallToolResult) =>
   jsonOf<{ items: Array<{ nickname: string }> }>(listed).items.map((g) => g.nickname);
@@ -91,7 +68,7 @@ describe.skipIf(!hasCaddy)(hasCaddy ? 'remote connections and their graphs' : CA
     const text = (await world.bin(['remote', 'connections'])).stdout;
     expect(text).toContain('graphs Work ');
 
-    const chat = await connect(signed.tokens.access_token!);
+    const chat = await remoteChat(world, signed.tokens.access_token!, { name: 'remote-graphs-test' });
     try {
       expect(nicknames(await chat.call('list_graphs', {}))).toEqual(['Work']);
       const unknown = shape(await chat.call('select_graph', { graph: 'Elsewhere' }), 'Elsewhere');
@@ -144,7 +121,7 @@ describe.skipIf(!hasCaddy)(hasCaddy ? 'remote connections and their graphs' : CA
 
   it('approved without --graphs: both graphs, as before', async () => {
     const signed = await signIn(world, world.fetch, world.publicUrl);
-    const chat = await connect(signed.tokens.access_token!);
+    const chat = await remoteChat(world, signed.tokens.access_token!, { name: 'remote-graphs-test' });
     try {
       expect(nicknames(await chat.call('list_graphs', {})).sort()).toEqual(['Home', 'Work']);
       expect(errorOf(await chat.call('select_graph', { graph: 'Elsewhere' })).code).toBe('GRAPH_NOT_FOUND');
